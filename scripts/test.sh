@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Install what the tests need and run them all: lint, types, and the test suite
+# (storage tests run against SQLite and a real PostgreSQL server started here).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+
+# A throw-away PostgreSQL server for the storage tests.
+if ! command -v pg_ctl >/dev/null && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq postgresql >/dev/null
+fi
+PG_BIN=$(dirname "$(ls /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1 || command -v pg_ctl)")
+PG_DIR=$(mktemp -d /tmp/flickboard-pg.XXXXXX)
+PG_PORT=${FLICKBOARD_PG_PORT:-55432}
+RUN_AS=()
+if [ "$(id -u)" = 0 ]; then
+    chown postgres "$PG_DIR"
+    RUN_AS=(runuser -u postgres --)
+fi
+"${RUN_AS[@]}" "$PG_BIN/initdb" -D "$PG_DIR/data" -U flickboard --auth=trust >/dev/null
+"${RUN_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w \
+    -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+trap '"${RUN_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$PG_DIR"' EXIT
+"${RUN_AS[@]}" "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U flickboard flickboard_test
+export FLICKBOARD_TEST_POSTGRES_URL="postgresql+psycopg://flickboard@127.0.0.1:$PG_PORT/flickboard_test"
+
+python3 -m ruff check src tests bench
+python3 -m ruff format --check src tests bench
+python3 -m mypy
+python3 -m pytest -n 2 -q

@@ -1,0 +1,1 @@
+"""The ``flickboard`` command line (typer + rich)."""

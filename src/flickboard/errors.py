@@ -1,0 +1,22 @@
+"""Error types shared by every layer.
+
+Two families, as in python-chess: input that is malformed whatever the position
+(:class:`InvalidInput`), and input that is well formed but not allowed here
+(:class:`IllegalInPosition`).
+"""
+
+
+class FlickboardError(Exception):
+    """Base class of every error flickboard raises on purpose."""
+
+
+class InvalidInput(FlickboardError, ValueError):
+    """A value that can never be right: not finite, out of range, malformed."""
+
+
+class IllegalInPosition(FlickboardError, ValueError):
+    """A well-formed request that the position or the rules do not allow."""
+
+
+class PhysicsError(FlickboardError, RuntimeError):
+    """The simulator could not finish a shot (for instance, too many events)."""

@@ -1,0 +1,166 @@
+"""The crokinole board as a frozen value, in SI units, centred on the 20 hole.
+
+Coordinates: x to the right, y away from seat 0, origin at the centre of the hole.
+Seats are numbered clockwise seen from above, seat 0 at the bottom (angle -90 deg),
+seat 1 on the left, seat 2 at the top, seat 3 on the right.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry.disc import DiscSpec
+from flickboard.geometry.units import inches
+
+
+class Region(IntEnum):
+    """Scoring regions of the board, valued in points (the ditch scores nothing)."""
+
+    DITCH = 0
+    FIVE = 5
+    TEN = 10
+    FIFTEEN = 15
+    TWENTY = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Ring:
+    """A circular line painted on the board: centre radius and painted width."""
+
+    name: str
+    radius: float
+    width: float
+
+    @property
+    def inner(self) -> float:
+        """Radius of the line's inner edge."""
+        return self.radius - self.width / 2
+
+    @property
+    def outer(self) -> float:
+        """Radius of the line's outer edge."""
+        return self.radius + self.width / 2
+
+
+@dataclass(frozen=True, slots=True)
+class CrokinoleBoard:
+    """A crokinole board: playing surface, rings, pegs, hole, ditch and rail.
+
+    Build the standard tournament board with :meth:`standard`; every figure is a
+    parameter so other boards can be described.
+    """
+
+    surface_radius: float
+    shooting_line_radius: float
+    ten_line_radius: float
+    fifteen_line_radius: float
+    line_width: float
+    hole_radius: float
+    hole_depth: float
+    peg_radius: float
+    peg_count: int
+    peg_circle_radius: float
+    peg_offset: float
+    ditch_width: float
+    ditch_depth: float
+    rail_height: float
+    disc: DiscSpec = field(default_factory=DiscSpec.crokinole_tournament)
+
+    def __post_init__(self) -> None:
+        radii = (
+            self.hole_radius,
+            self.fifteen_line_radius,
+            self.ten_line_radius,
+            self.shooting_line_radius,
+            self.surface_radius,
+        )
+        if not all(math.isfinite(r) and r > 0 for r in radii):
+            raise InvalidInput("board radii must be positive numbers")
+        if list(radii) != sorted(radii) or len(set(radii)) != len(radii):
+            raise InvalidInput("hole < 15 line < 10 line < shooting line < surface edge")
+        if self.peg_count < 0 or self.line_width < 0 or self.ditch_width <= 0:
+            raise InvalidInput("peg count, line width and ditch width must not be negative")
+
+    @classmethod
+    def standard(cls, disc: DiscSpec | None = None) -> CrokinoleBoard:
+        """The standard tournament board from its inch figures (DESIGN section 3).
+
+        >>> board = CrokinoleBoard.standard()
+        >>> round(board.surface_radius / 0.0254, 3), board.peg_count
+        (13.0, 8)
+        """
+        return cls(
+            surface_radius=inches(26) / 2,
+            shooting_line_radius=inches(24) / 2,
+            ten_line_radius=inches(16) / 2,
+            fifteen_line_radius=inches(8) / 2,
+            line_width=inches(1 / 16),
+            hole_radius=inches(1 + 3 / 8) / 2,
+            hole_depth=inches(1 / 4),
+            peg_radius=inches(3 / 8) / 2,
+            peg_count=8,
+            peg_circle_radius=inches(8) / 2,
+            peg_offset=math.radians(22.5),
+            ditch_width=inches(2),
+            ditch_depth=inches(1 / 4),
+            rail_height=inches(1 / 2),
+            disc=disc or DiscSpec.crokinole_tournament(),
+        )
+
+    @property
+    def rings(self) -> tuple[Ring, Ring, Ring]:
+        """The three painted rings, innermost first: 15 line, 10 line, shooting line."""
+        w = self.line_width
+        return (
+            Ring("fifteen", self.fifteen_line_radius, w),
+            Ring("ten", self.ten_line_radius, w),
+            Ring("shooting", self.shooting_line_radius, w),
+        )
+
+    @property
+    def rail_radius(self) -> float:
+        """Radius of the rail's inner face (outer edge of the ditch)."""
+        return self.surface_radius + self.ditch_width
+
+    @property
+    def pegs(self) -> tuple[tuple[float, float], ...]:
+        """Peg centres, evenly spaced on the 15 line, offset from the quadrant lines."""
+        return tuple(
+            (
+                self.peg_circle_radius * math.cos(self.peg_offset + 2 * math.pi * k / self.peg_count),
+                self.peg_circle_radius * math.sin(self.peg_offset + 2 * math.pi * k / self.peg_count),
+            )
+            for k in range(self.peg_count)
+        )
+
+    @staticmethod
+    def seat_angle(seat: int) -> float:
+        """Direction (radians) from the centre towards a seat; seats go clockwise."""
+        return -math.pi / 2 - (math.pi / 2) * (seat % 4)
+
+    @staticmethod
+    def quadrant_line_angles(seat: int) -> tuple[float, float]:
+        """Directions of the two quadrant lines bounding a seat's quadrant."""
+        centre = CrokinoleBoard.seat_angle(seat)
+        return (centre - math.pi / 4, centre + math.pi / 4)
+
+    def region_of(self, x: float, y: float) -> Region:
+        """Scoring region of a flat disc centred at (x, y) by the footprint rule.
+
+        A disc whose footprint touches a line scores the lower region; touching or
+        beyond the shooting line is :attr:`Region.DITCH` (out of play). The 20 is not
+        decided here: a disc in the hole is never on the surface.
+        """
+        r = math.hypot(x, y)
+        foot = self.disc.footprint_radius
+        fifteen, ten, shooting = self.rings
+        if r + foot >= shooting.inner:
+            return Region.DITCH
+        if r + foot >= ten.inner:
+            return Region.FIVE
+        if r + foot >= fifteen.inner:
+            return Region.TEN
+        return Region.FIFTEEN

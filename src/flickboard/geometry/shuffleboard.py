@@ -1,0 +1,125 @@
+"""The CSC table shuffleboard as a frozen value, in SI units.
+
+Coordinates: x across the board (0 on the centre line, positive to the right as seen
+from the delivering end), y along it from the delivering end (0) to the far end
+(``length``). Each frame is delivered towards the far end; the play layer keeps track
+of which physical end that is.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry.disc import DiscSpec
+from flickboard.geometry.units import feet, inches
+
+
+class Zone(IntEnum):
+    """Where a weight lies, valued in points before the leading-weight rule."""
+
+    NEUTRAL = 0
+    ONE = 1
+    TWO = 2
+    THREE = 3
+    HANGER = 4
+
+
+@dataclass(frozen=True, slots=True)
+class CrossLine:
+    """A line across the board at distance ``y`` from the delivering end."""
+
+    name: str
+    y: float
+    width: float
+
+    @property
+    def near(self) -> float:
+        """Edge of the line nearer the delivering end."""
+        return self.y - self.width / 2
+
+    @property
+    def far(self) -> float:
+        """Edge of the line nearer the far end."""
+        return self.y + self.width / 2
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleboardTable:
+    """A table shuffleboard: playing surface, score lines and gutters."""
+
+    length: float
+    width: float
+    one_line_from_end: float
+    two_line_from_end: float
+    three_line_from_end: float
+    line_width: float
+    side_gutter_width: float
+    end_gutter_length: float
+    disc: DiscSpec = field(default_factory=DiscSpec.shuffleboard_weight)
+
+    def __post_init__(self) -> None:
+        values = (self.length, self.width, self.one_line_from_end, self.two_line_from_end)
+        if not all(math.isfinite(v) and v > 0 for v in values):
+            raise InvalidInput("table dimensions must be positive numbers")
+        if not 0 < self.three_line_from_end < self.two_line_from_end < self.one_line_from_end:
+            raise InvalidInput("three line < two line < one line, measured from the end")
+        if self.one_line_from_end >= self.length / 2:
+            raise InvalidInput("the one line must lie beyond the foul line")
+
+    @classmethod
+    def csc(cls, disc: DiscSpec | None = None) -> ShuffleboardTable:
+        """The CSC regulation table from its inch figures (rules Part I).
+
+        >>> table = ShuffleboardTable.csc()
+        >>> round(table.length / 0.3048, 3), round(table.foul_line.y / 0.3048, 3)
+        (14.0, 7.0)
+        """
+        return cls(
+            length=feet(14),
+            width=inches(19),
+            one_line_from_end=inches(30),
+            two_line_from_end=inches(12),
+            three_line_from_end=inches(6),
+            line_width=inches(1 / 8),
+            side_gutter_width=(inches(29) - inches(19)) / 2,
+            end_gutter_length=(feet(15) + inches(4) - feet(14)) / 2,
+            disc=disc or DiscSpec.shuffleboard_weight(),
+        )
+
+    @property
+    def foul_line(self) -> CrossLine:
+        """The foul line across the centre of the board."""
+        return CrossLine("foul", self.length / 2, self.line_width)
+
+    @property
+    def lines(self) -> tuple[CrossLine, CrossLine, CrossLine, CrossLine]:
+        """Foul, one, two and three lines at the far end, nearest first."""
+        w = self.line_width
+        return (
+            self.foul_line,
+            CrossLine("one", self.length - self.one_line_from_end, w),
+            CrossLine("two", self.length - self.two_line_from_end, w),
+            CrossLine("three", self.length - self.three_line_from_end, w),
+        )
+
+    def zone_of(self, x: float, y: float) -> Zone:
+        """Zone of a weight centred at (x, y), seen from above (rule 4(g)).
+
+        Touching a line scores the lower zone; protruding over the far end is a hanger.
+        The leading-weight rule is applied by the referee, not here.
+        """
+        del x
+        r = self.disc.radius
+        _, one, two, three = self.lines
+        if y + r > self.length:
+            return Zone.HANGER
+        if y - r > three.far:
+            return Zone.THREE
+        if y - r > two.far:
+            return Zone.TWO
+        if y - r > one.far:
+            return Zone.ONE
+        return Zone.NEUTRAL

@@ -1,0 +1,23 @@
+"""Event-driven physics of discs on a board.
+
+``simulate(layout, shot) -> ShotRecord``; knows nothing of rules or colours.
+"""
+
+from flickboard.physics.layout import Layout, PlacedDisc, placement_problem
+from flickboard.physics.params import PhysicsParams
+from flickboard.physics.record import DiscFinal, DiscState, Edge, Event, EventKind, ShotRecord
+from flickboard.physics.shot import Shot
+
+__all__ = [
+    "DiscFinal",
+    "DiscState",
+    "Edge",
+    "Event",
+    "EventKind",
+    "Layout",
+    "PhysicsParams",
+    "PlacedDisc",
+    "Shot",
+    "ShotRecord",
+    "placement_problem",
+]

@@ -1,0 +1,74 @@
+"""Physical parameters of the simulator, with documented defaults (docs/physics.md).
+
+No measured friction or restitution has been published for crokinole; the defaults
+sit inside the range open implementations use (DESIGN section 3).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+
+from flickboard.errors import InvalidInput
+
+
+@dataclass(frozen=True, slots=True)
+class PhysicsParams:
+    """Everything physical that is not geometry.
+
+    Attributes:
+        gravity: m/s^2.
+        friction: Coulomb coefficient between a disc and the surface; a sliding disc
+            decelerates at ``friction * gravity`` along its velocity.
+        spin_friction: Coulomb coefficient for spin about the vertical axis; spin
+            decays at ``4/3 * spin_friction * gravity / radius`` (uniform pressure).
+        disc_restitution: normal restitution between two discs.
+        disc_friction: Coulomb coefficient between two discs' rims (caps the
+            tangential impulse).
+        peg_restitution / peg_friction: the same against a peg.
+        rail_restitution / rail_friction: the same against the rail (crokinole).
+        capture_speed: a disc whose centre is over the 20 hole drops once its
+            speed is at or below this (m/s).
+        leaner_band: a disc that comes to rest with its centre within this distance
+            of the hole's rim leans on it instead of dropping or lying flat (m).
+        reentry_step: a disc flying back over the surface edge re-enters if it has
+            dropped less than this below the surface (m).
+        max_events: hard cap on events in one shot; exceeding it raises PhysicsError.
+        max_time: hard cap on simulated seconds in one shot.
+    """
+
+    gravity: float = 9.81
+    friction: float = 0.15
+    spin_friction: float = 0.15
+    disc_restitution: float = 0.85
+    disc_friction: float = 0.1
+    peg_restitution: float = 0.6
+    peg_friction: float = 0.1
+    rail_restitution: float = 0.45
+    rail_friction: float = 0.1
+    capture_speed: float = 0.5
+    leaner_band: float = 0.4e-3
+    reentry_step: float = 3.0e-3
+    max_events: int = 20_000
+    max_time: float = 60.0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not math.isfinite(value) or value < 0:
+                raise InvalidInput(f"physics parameter {f.name} must be >= 0, got {value!r}")
+        for name in ("disc_restitution", "peg_restitution", "rail_restitution"):
+            if getattr(self, name) > 1:
+                raise InvalidInput(f"{name} above 1 would create energy")
+        if self.gravity <= 0 or self.friction <= 0 or self.max_events < 1:
+            raise InvalidInput("gravity, friction and max_events must be positive")
+
+    @classmethod
+    def crokinole(cls) -> PhysicsParams:
+        """Defaults for a waxed crokinole board."""
+        return cls()
+
+    @classmethod
+    def shuffleboard(cls) -> PhysicsParams:
+        """Defaults for a waxed table shuffleboard (far lower friction)."""
+        return cls(friction=0.025, spin_friction=0.025, disc_restitution=0.9)

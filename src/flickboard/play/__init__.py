@@ -1,0 +1,1 @@
+"""Rounds, frames, games and matches: turn order, disc counts and scoring."""

@@ -1,0 +1,169 @@
+"""Score types shared by crokinole and shuffleboard play and by the events desk.
+
+Totals are always derived from rounds (or frames), never stored twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from flickboard.errors import InvalidInput
+
+TOURNAMENT_ROUND_POINTS = (2, 1, 0)
+"""Points for winning, tying and losing a round in tournament scoring (WCC, NCA)."""
+
+PLACE_POINTS = (8, 6, 4, 2)
+"""Points by place in 3- and 4-player crokinole (Crokinole Depot optional rule 7d)."""
+
+
+def tournament_round_points(first: int, second: int) -> tuple[int, int]:
+    """2 to the higher score, 0 to the lower, 1 each when tied.
+
+    >>> tournament_round_points(45, 30)
+    (2, 0)
+    >>> tournament_round_points(20, 20)
+    (1, 1)
+    """
+    win, tie, loss = TOURNAMENT_ROUND_POINTS
+    if first > second:
+        return (win, loss)
+    if first < second:
+        return (loss, win)
+    return (tie, tie)
+
+
+def place_points(scores: Sequence[int]) -> tuple[int, ...]:
+    """8/6/4/2 by place; tied players share the average of the places they cover.
+
+    >>> place_points([30, 50, 50, 10])
+    (4, 7, 7, 2)
+    >>> place_points([40, 40, 40, 5])
+    (6, 6, 6, 2)
+    """
+    if not 3 <= len(scores) <= 4:
+        raise InvalidInput("place scoring is for 3 or 4 players")
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    result = [0] * len(scores)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
+            end += 1
+        share = Fraction(sum(PLACE_POINTS[start : end + 1]), end - start + 1)
+        for k in range(start, end + 1):
+            result[order[k]] = int(share)
+        start = end + 1
+    return tuple(result)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """One crokinole round: each side's board points (20s included) and 20s made.
+
+    Raises :class:`InvalidInput` for a score that is not a non-negative multiple of 5
+    or for more 20s than the score holds.
+    """
+
+    scores: tuple[int, ...]
+    twenties: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.scores) < 2 or len(self.scores) != len(self.twenties):
+            raise InvalidInput("a round needs a score and a count of 20s for each side")
+        for score, twenties in zip(self.scores, self.twenties, strict=True):
+            if score < 0 or score % 5:
+                raise InvalidInput(f"a round score must be a non-negative multiple of 5, got {score}")
+            if twenties < 0 or 20 * twenties > score:
+                raise InvalidInput(f"{twenties} twenties cannot fit in a round score of {score}")
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Tournament points for two sides (2/1/0), place points for three or four."""
+        if len(self.scores) == 2:
+            return tournament_round_points(self.scores[0], self.scores[1])
+        return place_points(self.scores)
+
+    @property
+    def cancelled(self) -> tuple[int, ...]:
+        """Conventional scoring for two sides: only the difference counts.
+
+        >>> RoundScore((60, 20), (1, 0)).cancelled
+        (40, 0)
+        """
+        if len(self.scores) != 2:
+            raise InvalidInput("cancellation scoring is for two sides")
+        a, b = self.scores
+        return (max(a - b, 0), max(b - a, 0))
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    """A tournament-scored crokinole game: its rounds, and what follows from them."""
+
+    rounds: tuple[RoundScore, ...]
+
+    def __post_init__(self) -> None:
+        if len({len(r.scores) for r in self.rounds}) > 1:
+            raise InvalidInput("every round of a game must have the same sides")
+
+    @property
+    def sides(self) -> int:
+        """Number of sides (players or teams)."""
+        return len(self.rounds[0].scores) if self.rounds else 2
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Tournament points per side, summed over rounds."""
+        return tuple(sum(r.points[s] for r in self.rounds) for s in range(self.sides))
+
+    @property
+    def twenties(self) -> tuple[int, ...]:
+        """20s per side, summed over rounds."""
+        return tuple(sum(r.twenties[s] for r in self.rounds) for s in range(self.sides))
+
+    @property
+    def winner(self) -> int | None:
+        """Index of the side with most points, or None when the top is shared."""
+        pts = self.points
+        best = max(pts)
+        return pts.index(best) if pts.count(best) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class FrameScore:
+    """One shuffleboard frame: points to each side (only one side can score)."""
+
+    points: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        if min(self.points) < 0 or min(self.points) > 0:
+            raise InvalidInput("in a frame only one side scores, and never below zero")
+
+
+@dataclass(frozen=True, slots=True)
+class RaceScore:
+    """A game to a target: conventional crokinole, fair rules, or shuffleboard.
+
+    ``totals`` are derived from the per-round (per-frame) points.
+    """
+
+    target: int
+    steps: tuple[tuple[int, ...], ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Points per side so far."""
+        if not self.steps:
+            return (0, 0)
+        return tuple(sum(step[s] for step in self.steps) for s in range(len(self.steps[0])))
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached the target with the higher total, if any."""
+        totals = self.totals
+        best = max(totals)
+        if best < self.target or totals.count(best) > 1:
+            return None
+        return totals.index(best)

@@ -1,0 +1,74 @@
+"""Boards and tables built from the official inch figures."""
+
+import math
+
+import pytest
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard, DiscSpec, Region, ShuffleboardTable, Zone
+from flickboard.geometry.units import inches
+
+
+def test_standard_board_matches_tournament_figures() -> None:
+    board = CrokinoleBoard.standard()
+    assert board.surface_radius == pytest.approx(inches(13))
+    assert [ring.radius for ring in board.rings] == pytest.approx([inches(4), inches(8), inches(12)])
+    assert board.hole_radius * 2 == pytest.approx(inches(1.375))
+    assert len(board.pegs) == 8
+    assert all(math.hypot(x, y) == pytest.approx(inches(4)) for x, y in board.pegs)
+
+
+def test_each_seat_centre_lane_is_open() -> None:
+    board = CrokinoleBoard.standard()
+    for seat in range(4):
+        lane = CrokinoleBoard.seat_angle(seat)
+        nearest = min(
+            abs(math.remainder(math.atan2(y, x) - lane, 2 * math.pi)) for x, y in board.pegs
+        )
+        assert nearest == pytest.approx(math.radians(22.5))
+
+
+def test_seats_go_clockwise_from_the_bottom() -> None:
+    angles = [CrokinoleBoard.seat_angle(s) for s in range(4)]
+    assert [round(math.degrees(a)) % 360 for a in angles] == [270, 180, 90, 0]
+
+
+def test_line_contact_by_footprint_scores_lower_region() -> None:
+    board = CrokinoleBoard.standard()
+    foot = board.disc.footprint_radius
+    ten_inner = board.rings[1].inner
+    assert board.region_of(ten_inner - foot - 1e-4, 0) is Region.TEN
+    assert board.region_of(ten_inner - foot + 1e-4, 0) is Region.FIVE
+    shooting_inner = board.rings[2].inner
+    assert board.region_of(0, shooting_inner - foot + 1e-4) is Region.DITCH
+
+
+def test_csc_table_lines_from_the_far_end() -> None:
+    table = ShuffleboardTable.csc()
+    foul, one, two, three = table.lines
+    assert foul.y == pytest.approx(table.length / 2)
+    assert table.length - one.y == pytest.approx(inches(30))
+    assert table.length - two.y == pytest.approx(inches(12))
+    assert table.length - three.y == pytest.approx(inches(6))
+
+
+def test_shuffleboard_zone_from_above() -> None:
+    table = ShuffleboardTable.csc()
+    r = table.disc.radius
+    two = table.lines[2]
+    assert table.zone_of(0, two.far + r + 1e-4) is Zone.TWO
+    assert table.zone_of(0, two.far + r - 1e-4) is Zone.ONE
+    assert table.zone_of(0, table.length - r + 1e-4) is Zone.HANGER
+
+
+def test_bad_dimensions_are_refused() -> None:
+    with pytest.raises(InvalidInput):
+        DiscSpec(0.01, 0.02, 0.01, 0.005)
+    with pytest.raises(InvalidInput):
+        CrokinoleBoard.standard().__class__(
+            **{**_fields(CrokinoleBoard.standard()), "ten_line_radius": inches(2)}
+        )
+
+
+def _fields(board: CrokinoleBoard) -> dict[str, object]:
+    return {name: getattr(board, name) for name in board.__dataclass_fields__}
