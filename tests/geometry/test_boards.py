@@ -12,7 +12,9 @@ from flickboard.geometry.units import inches
 def test_standard_board_matches_tournament_figures() -> None:
     board = CrokinoleBoard.standard()
     assert board.surface_radius == pytest.approx(inches(13))
-    assert [ring.radius for ring in board.rings] == pytest.approx([inches(4), inches(8), inches(12)])
+    assert [ring.radius for ring in board.rings] == pytest.approx(
+        [inches(4), inches(8), inches(12)]
+    )
     assert board.hole_radius * 2 == pytest.approx(inches(1.375))
     assert len(board.pegs) == 8
     assert all(math.hypot(x, y) == pytest.approx(inches(4)) for x, y in board.pegs)

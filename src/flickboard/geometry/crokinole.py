@@ -130,8 +130,10 @@ class CrokinoleBoard:
         """Peg centres, evenly spaced on the 15 line, offset from the quadrant lines."""
         return tuple(
             (
-                self.peg_circle_radius * math.cos(self.peg_offset + 2 * math.pi * k / self.peg_count),
-                self.peg_circle_radius * math.sin(self.peg_offset + 2 * math.pi * k / self.peg_count),
+                self.peg_circle_radius
+                * math.cos(self.peg_offset + 2 * math.pi * k / self.peg_count),
+                self.peg_circle_radius
+                * math.sin(self.peg_offset + 2 * math.pi * k / self.peg_count),
             )
             for k in range(self.peg_count)
         )

@@ -84,11 +84,12 @@ class ShotRecord:
     """What one shot did: the layout before, the shot, events in time order, finals.
 
     ``shooter`` is the id the shot disc was given; ``finals`` holds every disc of the
-    layout and the shooter.
+    layout and the shooter. ``shot`` is None for an outcome entered by hand (the
+    referee's hand-entry path builds such records with event times 0, 1, 2, ...).
     """
 
     layout: Layout
-    shot: Shot
+    shot: Shot | None
     shooter: int
     events: tuple[Event, ...]
     finals: tuple[DiscFinal, ...]
@@ -115,9 +116,15 @@ class ShotRecord:
 
     def moved(self) -> set[int]:
         """Ids of the discs that moved during the shot (the shooter included)."""
-        return {self.shooter} | {
-            e.disc for e in self.events if e.kind is EventKind.DISC_CONTACT
-        } | {e.other for e in self.events if e.kind is EventKind.DISC_CONTACT and isinstance(e.other, int)}
+        return (
+            {self.shooter}
+            | {e.disc for e in self.events if e.kind is EventKind.DISC_CONTACT}
+            | {
+                e.other
+                for e in self.events
+                if e.kind is EventKind.DISC_CONTACT and isinstance(e.other, int)
+            }
+        )
 
     def layout_after(self) -> Layout:
         """The layout left on the playing surface (discs in play, lying or leaning)."""

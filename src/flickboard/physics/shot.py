@@ -47,7 +47,9 @@ class Shot:
         return (self.speed * math.cos(self.angle), self.speed * math.sin(self.angle))
 
     @classmethod
-    def towards(cls, x: float, y: float, tx: float, ty: float, speed: float, spin: float = 0.0) -> Shot:
+    def towards(
+        cls, x: float, y: float, tx: float, ty: float, speed: float, spin: float = 0.0
+    ) -> Shot:
         """A shot from (x, y) aimed at the point (tx, ty)."""
         if (tx, ty) == (x, y):
             raise InvalidInput("a shot needs a target different from its start")

@@ -74,7 +74,9 @@ class RoundScore:
             raise InvalidInput("a round needs a score and a count of 20s for each side")
         for score, twenties in zip(self.scores, self.twenties, strict=True):
             if score < 0 or score % 5:
-                raise InvalidInput(f"a round score must be a non-negative multiple of 5, got {score}")
+                raise InvalidInput(
+                    f"a round score must be a non-negative multiple of 5, got {score}"
+                )
             if twenties < 0 or 20 * twenties > score:
                 raise InvalidInput(f"{twenties} twenties cannot fit in a round score of {score}")
 
