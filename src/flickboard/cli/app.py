@@ -1,4 +1,9 @@
-"""Entry point of the ``flickboard`` command: each command module registers itself here."""
+"""Entry point of the ``flickboard`` command.
+
+Command groups shared by several games (``score``, ``match``, ``bench``) are created
+here; each command module in :data:`COMMAND_MODULES` defines ``register(app)`` and adds
+its commands to the top level or to a group.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,14 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
+score_app = typer.Typer(help="Score a board or table from disc positions.", no_args_is_help=True)
+match_app = typer.Typer(help="Play a whole match at the terminal.", no_args_is_help=True)
+bench_app = typer.Typer(
+    help="Benchmarks (ratios against a baseline run alongside).", no_args_is_help=True
+)
+app.add_typer(score_app, name="score")
+app.add_typer(match_app, name="match")
+app.add_typer(bench_app, name="bench")
 
 COMMAND_MODULES: tuple[str, ...] = ()
 """Modules of flickboard.cli that define ``register(app)``; each adds its commands."""
