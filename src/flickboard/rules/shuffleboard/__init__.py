@@ -1,0 +1,33 @@
+"""Table shuffleboard by the Canadian Shuffleboard Congress rules (CSC)."""
+
+from flickboard.rules.shuffleboard.position import (
+    WEIGHTS_PER_PLAYER,
+    colour_name,
+    position_from_json,
+    position_to_json,
+    side_of_colour,
+    table_position,
+)
+from flickboard.rules.shuffleboard.scoring import (
+    GREEN,
+    RED,
+    FrameCount,
+    WeightScore,
+    count_frame,
+    count_weights,
+)
+
+__all__ = [
+    "GREEN",
+    "RED",
+    "WEIGHTS_PER_PLAYER",
+    "FrameCount",
+    "WeightScore",
+    "colour_name",
+    "count_frame",
+    "count_weights",
+    "position_from_json",
+    "position_to_json",
+    "side_of_colour",
+    "table_position",
+]

@@ -1,0 +1,131 @@
+"""Scoring a frame by CSC rule 4: only the leading weights of one colour count.
+
+A weight leads when it lies further along the board (nearer the far end) than every
+weight of the other colour. When the two front weights of opposite colours are level,
+neither colour has a weight beyond the other's best, so no weight leads and the frame
+scores nothing (docs/rules.md, "Level leading weights").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.physics import PlacedDisc
+from flickboard.play.scoring import FrameScore
+from flickboard.rules.base import Position, Side
+
+RED: Side = 0
+"""The red weights, which start the game (rule 3)."""
+
+GREEN: Side = 1
+"""The green/blue weights."""
+
+SIDES: tuple[Side, Side] = (RED, GREEN)
+
+COLOUR_NAMES: dict[Side, str] = {RED: "red", GREEN: "green"}
+"""Canonical colour name of each side."""
+
+LEVEL_TOLERANCE = 0.1e-3
+"""Two weights whose fronts are within this distance (m) along the board are level."""
+
+
+@dataclass(frozen=True, slots=True)
+class WeightScore:
+    """One weight's standing at the end of a frame: its zone, whether it leads, points."""
+
+    disc: int
+    side: Side
+    zone: Zone
+    leading: bool
+
+    @property
+    def points(self) -> int:
+        """Points the weight adds to its colour: its zone value if it leads, else 0."""
+        return int(self.zone) if self.leading else 0
+
+
+@dataclass(frozen=True, slots=True)
+class FrameCount:
+    """The count of a frame: which colour leads (None when none does), each weight."""
+
+    leader: Side | None
+    weights: tuple[WeightScore, ...]
+    level: bool
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points to red and green; only the leading colour can score."""
+        totals = [0, 0]
+        for w in self.weights:
+            totals[w.side] += w.points
+        return (totals[RED], totals[GREEN])
+
+    @property
+    def frame_score(self) -> FrameScore:
+        """The count as the shared frame score type."""
+        return FrameScore(self.points)
+
+    def explanation(self) -> str:
+        """The count in plain words, with the rule it applies."""
+        if self.level:
+            return (
+                "The front red and green weights are level: neither colour has a weight "
+                "beyond the other's best, so no weight leads and the frame scores nothing (4(a))."
+            )
+        if self.leader is None:
+            return "No weight is in play: the frame scores nothing (4(a))."
+        name = COLOUR_NAMES[self.leader]
+        leading = [w for w in self.weights if w.leading]
+        points = sum(w.points for w in leading)
+        parts = ", ".join(f"{w.zone.name.lower()} {w.points}" for w in leading)
+        if points == 0:
+            return (
+                f"{name.capitalize()} leads with {len(leading)} weight(s) but none is in a "
+                f"scoring zone (4(b)): the frame scores nothing."
+            )
+        return (
+            f"{name.capitalize()} leads with {len(leading)} weight(s) beyond the best "
+            f"opposing weight ({parts}): {points} point(s) (4(a)-(f))."
+        )
+
+
+def front_of(table: ShuffleboardTable, disc: PlacedDisc) -> float:
+    """How far along the board a weight reaches (larger is nearer the far end)."""
+    return disc.y + table.disc.radius
+
+
+def count_frame(table: ShuffleboardTable, position: Position) -> FrameCount:
+    """Count the weights in play by rule 4 and the leading-weight rule 4(a)."""
+    return count_weights(table, ((d, position.side_of(d.id)) for d in position.layout.discs))
+
+
+def count_weights(
+    table: ShuffleboardTable, weights: Iterable[tuple[PlacedDisc, Side]]
+) -> FrameCount:
+    """Count weights given with their colours (see :func:`count_frame`)."""
+    placed = sorted(weights, key=lambda item: -front_of(table, item[0]))
+    if not placed:
+        return FrameCount(None, (), level=False)
+    best = {
+        side: max((front_of(table, d) for d, s in placed if s == side), default=None)
+        for side in SIDES
+    }
+    leader = placed[0][1]
+    rival = best[1 - leader]
+    level = rival is not None and front_of(table, placed[0][0]) - rival <= LEVEL_TOLERANCE
+    scores = tuple(
+        WeightScore(
+            disc=d.id,
+            side=s,
+            zone=table.zone_of(d.x, d.y),
+            leading=(
+                not level
+                and s == leader
+                and (rival is None or front_of(table, d) - rival > LEVEL_TOLERANCE)
+            ),
+        )
+        for d, s in placed
+    )
+    return FrameCount(None if level else leader, scores, level)
