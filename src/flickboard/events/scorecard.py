@@ -1,0 +1,161 @@
+"""WCC scorecards: rounds entered once, totals derived, opponent validation, and
+referee corrections kept in an audit trail."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.events.categories import Category, category
+from flickboard.play.scoring import GameScore, RoundScore
+
+
+@dataclass(frozen=True, slots=True)
+class Validation:
+    """The opponent's check of a card: their ID number and initials."""
+
+    opponent_id: str
+    initials: str
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A change to one round of a validated card, initialled by a referee."""
+
+    referee: str
+    round_index: int
+    before: RoundScore
+    after: RoundScore
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scorecard:
+    """One game of one draw round between two sides (players or teams).
+
+    ``sides`` are entrant IDs, ``names`` their full names; side 0 marks the card and
+    side 1 validates it. The game's rounds hold both sides' points and 20s; game
+    totals and tournament points are derived from them.
+    """
+
+    category: str
+    draw_round: int
+    sides: tuple[str, str]
+    names: tuple[str, str]
+    game: GameScore
+    validation: Validation | None = None
+    corrections: tuple[Correction, ...] = ()
+    championship: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.category.strip():
+            raise InvalidInput("a scorecard needs its category name")
+        cat = category(self.category)
+        if any(not s.strip() for s in self.sides):
+            raise InvalidInput("a scorecard needs both players' ID numbers")
+        if any(not n.strip() for n in self.names):
+            raise InvalidInput("a scorecard needs both players' full names")
+        if self.sides[0] == self.sides[1]:
+            raise IllegalInPosition(f"{self.sides[0]} cannot play themselves")
+        if self.draw_round < 1:
+            raise InvalidInput(f"draw round must be 1 or more, got {self.draw_round}")
+        check_game(self.game, cat, championship=self.championship)
+
+    @property
+    def validated(self) -> bool:
+        """True once the opponent has put their ID and initials on it."""
+        return self.validation is not None
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Tournament points per side, from the rounds."""
+        return self.game.points
+
+    @property
+    def twenties(self) -> tuple[int, ...]:
+        """20s per side, from the rounds."""
+        return self.game.twenties
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Board points per side over the game (sum of round scores)."""
+        return tuple(sum(r.scores[s] for r in self.game.rounds) for s in range(2))
+
+
+def check_game(game: GameScore, cat: Category, *, championship: bool = False) -> None:
+    """Raise unless the game fits the category: two sides, the right number of rounds,
+    no more 20s in a round than the discs a side shoots.
+
+    A championship game adds a round after the 4th while the points are tied (WCC:
+    "a winner has to be determined").
+    """
+    rounds = game.rounds
+    if game.sides != 2:
+        raise InvalidInput("a tournament game has two sides")
+    for i, r in enumerate(rounds, start=1):
+        for side, twenties in enumerate(r.twenties):
+            if twenties > cat.discs:
+                raise InvalidInput(
+                    f"round {i}: side {side + 1} has {twenties} twenties but shoots only "
+                    f"{cat.discs} discs in {cat.name}"
+                )
+    base = cat.rounds_per_game
+    if len(rounds) < base:
+        raise InvalidInput(f"a {cat.name} game has {base} rounds, got {len(rounds)}")
+    if len(rounds) == base:
+        return
+    if not championship:
+        raise InvalidInput(f"a {cat.name} game has {base} rounds, got {len(rounds)}")
+    for n in range(base, len(rounds)):
+        if GameScore(rounds[:n]).winner is not None:
+            raise IllegalInPosition(
+                f"round {n + 1} was played although the game was decided after {n} rounds"
+            )
+
+
+def validate(card: Scorecard, opponent_id: str, initials: str) -> Scorecard:
+    """The card with the opponent's validation; only the opponent (side 1) may sign."""
+    if not opponent_id.strip() or not initials.strip():
+        raise InvalidInput("validation needs the opponent's ID number and initials")
+    if opponent_id != card.sides[1]:
+        raise IllegalInPosition(
+            f"only the opponent {card.sides[1]} may validate this card, not {opponent_id}"
+        )
+    if card.validation is not None:
+        raise IllegalInPosition("the card is already validated")
+    return replace(card, validation=Validation(opponent_id, initials.strip()))
+
+
+def correct(
+    card: Scorecard, referee: str, round_index: int, after: RoundScore, reason: str
+) -> Scorecard:
+    """A referee's correction of one round (0-based), recorded in the audit trail."""
+    if not referee.strip():
+        raise IllegalInPosition("corrections must be initialled by a referee")
+    if not reason.strip():
+        raise InvalidInput("a correction needs a reason")
+    if not 0 <= round_index < len(card.game.rounds):
+        raise InvalidInput(f"the card has no round {round_index + 1}")
+    before = card.game.rounds[round_index]
+    if before == after:
+        raise InvalidInput("the correction changes nothing")
+    rounds = list(card.game.rounds)
+    rounds[round_index] = after
+    return replace(
+        card,
+        game=GameScore(tuple(rounds)),
+        corrections=(
+            *card.corrections,
+            Correction(referee.strip(), round_index, before, after, reason.strip()),
+        ),
+    )
+
+
+def require_validated(cards: tuple[Scorecard, ...] | list[Scorecard]) -> None:
+    """Refuse any card the opponent has not validated."""
+    for card in cards:
+        if not card.validated:
+            raise IllegalInPosition(
+                f"the round {card.draw_round} card of {card.sides[0]} v {card.sides[1]} "
+                "is not validated by the opponent"
+            )

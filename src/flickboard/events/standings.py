@@ -1,0 +1,296 @@
+"""Standings with the chain of reasons behind every placing (WCC tie-breaking).
+
+Preliminary rounds: tournament points, then 20s in the match, then a shoot-out.
+Round-robin playoffs: head-to-head, 20s among the tied, 20s in all games of the round
+robin, shoot-out; a step that splits a group but leaves smaller ties restarts at
+step 1 with only those still tied.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.events.scorecard import Scorecard, require_validated
+from flickboard.events.shootout import ShootOut, resolve
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """One line of the standings: place, totals, and why it is here.
+
+    ``tied`` is True when the entrant shares the place and a shoot-out is still needed.
+    """
+
+    place: int
+    entrant: str
+    points: int
+    twenties: int
+    games: int
+    reasons: tuple[str, ...]
+    tied: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready form."""
+        return {
+            "place": self.place,
+            "entrant": self.entrant,
+            "points": self.points,
+            "twenties": self.twenties,
+            "games": self.games,
+            "tied": self.tied,
+            "reasons": list(self.reasons),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Placings best first."""
+
+    placings: tuple[Placing, ...]
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """Entrants best first."""
+        return tuple(p.entrant for p in self.placings)
+
+    @property
+    def unresolved(self) -> tuple[tuple[str, ...], ...]:
+        """Groups still tied that need a shoot-out."""
+        groups: dict[int, list[str]] = defaultdict(list)
+        for p in self.placings:
+            if p.tied:
+                groups[p.place].append(p.entrant)
+        return tuple(tuple(g) for _, g in sorted(groups.items()))
+
+    def of(self, entrant: str) -> Placing:
+        """The placing of one entrant."""
+        for p in self.placings:
+            if p.entrant == entrant:
+                return p
+        raise KeyError(entrant)
+
+
+def check_cards(cards: Iterable[Scorecard]) -> None:
+    """Refuse a game entered twice or an entrant in two games of the same draw round."""
+    seen: dict[tuple[int, str], tuple[str, str]] = {}
+    for card in cards:
+        for who in card.sides:
+            key = (card.draw_round, who)
+            if key in seen:
+                if set(seen[key]) == set(card.sides):
+                    raise IllegalInPosition(
+                        f"the round {card.draw_round} game {card.sides[0]} v {card.sides[1]} "
+                        "is entered twice"
+                    )
+                raise IllegalInPosition(
+                    f"{who} cannot play two games in draw round {card.draw_round}"
+                )
+            seen[key] = card.sides
+
+
+@dataclass(slots=True)
+class _Tally:
+    points: int = 0
+    twenties: int = 0
+    games: int = 0
+
+
+def _tally(entrants: Sequence[str], cards: Sequence[Scorecard]) -> dict[str, _Tally]:
+    tally = {e: _Tally() for e in entrants}
+    if len(tally) != len(entrants):
+        raise InvalidInput("an entrant is listed twice")
+    for card in cards:
+        points, twenties = card.points, card.twenties
+        for s, who in enumerate(card.sides):
+            t = tally.get(who)
+            if t is None:
+                raise InvalidInput(f"{who} on a round {card.draw_round} card is not an entrant")
+            t.points += points[s]
+            t.twenties += twenties[s]
+            t.games += 1
+    return tally
+
+
+def _blocks(group: Sequence[str], key: Callable[[str], int]) -> list[tuple[str, ...]]:
+    """Split a group into blocks of equal key, highest first (stable)."""
+    levels: dict[int, list[str]] = defaultdict(list)
+    for e in group:
+        levels[key(e)].append(e)
+    return [tuple(levels[k]) for k in sorted(levels, reverse=True)]
+
+
+def _placings(
+    blocks: Sequence[tuple[str, ...]],
+    tally: Mapping[str, _Tally],
+    reasons: Mapping[str, Sequence[str]],
+) -> Standings:
+    out: list[Placing] = []
+    place = 1
+    for block in blocks:
+        for e in block:
+            t = tally[e]
+            tied = len(block) > 1
+            why = tuple(reasons[e]) + (
+                (f"still tied with {', '.join(x for x in block if x != e)}: shoot-out needed",)
+                if tied
+                else ()
+            )
+            out.append(Placing(place, e, t.points, t.twenties, t.games, why, tied))
+        place += len(block)
+    return Standings(tuple(out))
+
+
+def _others(group: Sequence[str], e: str) -> str:
+    return ", ".join(x for x in group if x != e)
+
+
+def preliminary_standings(
+    entrants: Sequence[str],
+    cards: Sequence[Scorecard],
+    shootouts: Sequence[ShootOut] = (),
+    *,
+    byes: Mapping[str, int] | None = None,
+    bye_points: int = 8,
+) -> Standings:
+    """Rank a preliminary: tournament points, 20s in the match, then shoot-outs.
+
+    ``byes`` counts the byes each entrant had; each is worth ``bye_points`` and no 20s.
+    Every card must be validated.
+    """
+    require_validated(list(cards))
+    check_cards(cards)
+    tally = _tally(entrants, cards)
+    for who, n in (byes or {}).items():
+        if who not in tally:
+            raise InvalidInput(f"{who} has a bye but is not an entrant")
+        tally[who].points += n * bye_points
+    order = sorted(entrants, key=lambda e: (-tally[e].points, -tally[e].twenties))
+    reasons: dict[str, list[str]] = {e: [f"{tally[e].points} tournament points"] for e in entrants}
+    blocks: list[tuple[str, ...]] = []
+    i = 0
+    while i < len(order):
+        j = i
+        pts = tally[order[i]].points
+        while j < len(order) and tally[order[j]].points == pts:
+            j += 1
+        group = order[i:j]
+        i = j
+        if len(group) == 1:
+            blocks.append((group[0],))
+            continue
+        for e in group:
+            reasons[e].append(
+                f"tied on points with {_others(group, e)}; {tally[e].twenties} twenties in the match"
+            )
+        for block in _blocks(group, lambda e: tally[e].twenties):
+            if len(block) == 1:
+                blocks.append(block)
+                continue
+            result = resolve(block, shootouts)
+            for e, r in result.reasons.items():
+                reasons[e].extend(r)
+            blocks.extend(result.blocks)
+    return _placings(blocks, tally, reasons)
+
+
+def round_robin_standings(
+    entrants: Sequence[str],
+    cards: Sequence[Scorecard],
+    shootouts: Sequence[ShootOut] = (),
+) -> Standings:
+    """Rank a round-robin playoff (pool) by points, then the WCC tie-break chain."""
+    require_validated(list(cards))
+    check_cards(cards)
+    tally = _tally(entrants, cards)
+    reasons: dict[str, list[str]] = {e: [f"{tally[e].points} tournament points"] for e in entrants}
+    chain = _Chain(cards, tally, shootouts, reasons)
+    blocks: list[tuple[str, ...]] = []
+    for group in _blocks(entrants, lambda e: tally[e].points):
+        if len(group) > 1:
+            for e in group:
+                reasons[e].append(f"tied on points with {_others(group, e)}")
+        blocks.extend(chain.run(group))
+    return _placings(blocks, tally, reasons)
+
+
+class _Chain:
+    """The round-robin tie-break steps over one pool's games."""
+
+    def __init__(
+        self,
+        cards: Sequence[Scorecard],
+        tally: Mapping[str, _Tally],
+        shootouts: Sequence[ShootOut],
+        reasons: dict[str, list[str]],
+    ) -> None:
+        self.cards = cards
+        self.tally = tally
+        self.shootouts = shootouts
+        self.reasons = reasons
+
+    def _among(self, group: Sequence[str]) -> dict[str, _Tally]:
+        members = set(group)
+        t = {e: _Tally() for e in group}
+        for card in self.cards:
+            if card.sides[0] in members and card.sides[1] in members:
+                for s, who in enumerate(card.sides):
+                    t[who].points += card.points[s]
+                    t[who].twenties += card.twenties[s]
+                    t[who].games += 1
+        return t
+
+    def run(self, group: tuple[str, ...]) -> list[tuple[str, ...]]:
+        if len(group) == 1:
+            return [group]
+        among = self._among(group)
+        steps: list[tuple[str, Callable[[str], int], Callable[[str], str]]] = [
+            ("step 1 head-to-head", lambda e: among[e].points, self._h2h_text(group, among)),
+            (
+                "step 2 20s in games among the tied",
+                lambda e: among[e].twenties,
+                lambda e: f"{among[e].twenties} twenties in games among {', '.join(group)}",
+            ),
+            (
+                "step 3 20s in all games of the round robin",
+                lambda e: self.tally[e].twenties,
+                lambda e: f"{self.tally[e].twenties} twenties in all round-robin games",
+            ),
+        ]
+        for name, key, text in steps:
+            blocks = _blocks(group, key)
+            if len(blocks) == 1:
+                for e in group:
+                    self.reasons[e].append(f"{name}: {text(e)}, no split")
+                continue
+            out: list[tuple[str, ...]] = []
+            for block in blocks:
+                for e in block:
+                    restart = " (still tied: back to step 1)" if len(block) > 1 else ""
+                    self.reasons[e].append(f"{name}: {text(e)}{restart}")
+                out.extend(self.run(block))
+            return out
+        result = resolve(group, self.shootouts)
+        for e, r in result.reasons.items():
+            self.reasons[e].extend("step 4 " + x for x in r)
+        return list(result.blocks)
+
+    def _h2h_text(
+        self, group: tuple[str, ...], among: Mapping[str, _Tally]
+    ) -> Callable[[str], str]:
+        if len(group) == 2:
+            a, b = group
+
+            def two(e: str) -> str:
+                other = b if e == a else a
+                mine, theirs = among[e].points, among[other].points
+                if among[e].games == 0:
+                    return f"did not play {other}"
+                verb = "beat" if mine > theirs else "lost to" if mine < theirs else "drew with"
+                return f"{verb} {other} ({mine}-{theirs} points)"
+
+            return two
+        return lambda e: f"{among[e].points} points in games among {', '.join(group)}"

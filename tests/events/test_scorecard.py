@@ -1,0 +1,119 @@
+"""WCC scorecards: derived totals, validation, referee corrections, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.events.categories import CATEGORIES, category
+from flickboard.events.scorecard import Scorecard, correct, validate
+from flickboard.events.synthetic import game_with
+from flickboard.play.scoring import GameScore, RoundScore
+
+
+def _card(**kw: object) -> Scorecard:
+    args: dict[str, object] = {
+        "category": "adult singles",
+        "draw_round": 1,
+        "sides": ("17", "42"),
+        "names": ("Ann Brubacher", "Joe Martin"),
+        "game": game_with(5, (2, 1)),
+    }
+    args.update(kw)
+    return Scorecard(**args)  # type: ignore[arg-type]
+
+
+def test_wcc_categories_disc_counts() -> None:
+    assert {n: (c.discs, c.doubles) for n, c in CATEGORIES.items()} == {
+        "competitive doubles": (6, True),
+        "recreational doubles": (6, True),
+        "cue doubles": (5, True),
+        "adult singles": (8, False),
+        "recreational singles": (8, False),
+        "cue singles": (6, False),
+        "junior": (6, False),
+        "intermediate": (6, False),
+    }
+    with pytest.raises(InvalidInput, match="unknown category"):
+        category("speed crokinole")
+
+
+def test_wcc_scorecard_totals_and_points_derived_from_rounds() -> None:
+    rounds = (
+        RoundScore((60, 40), (1, 0)),
+        RoundScore((35, 35), (0, 0)),
+        RoundScore((20, 55), (1, 2)),
+        RoundScore((80, 10), (3, 0)),
+    )
+    c = _card(game=GameScore(rounds))
+    assert c.totals == (195, 140)
+    assert c.points == (5, 3)
+    assert c.twenties == (5, 2)
+
+
+def test_wcc_round_score_must_be_multiple_of_five() -> None:
+    with pytest.raises(InvalidInput, match="multiple of 5"):
+        RoundScore((42, 40), (0, 0))
+
+
+def test_wcc_more_twenties_than_discs_refused() -> None:
+    rounds = tuple(RoundScore((200, 0), (6, 0)) for _ in range(4))
+    with pytest.raises(InvalidInput, match="shoots only 5 discs in cue doubles"):
+        _card(category="cue doubles", game=GameScore(rounds))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("names", ("", "Joe Martin"), "full names"),
+        ("sides", ("17", " "), "ID numbers"),
+        ("category", "", "category name"),
+    ],
+)
+def test_wcc_scorecard_missing_name_id_or_category_refused(
+    field: str, value: object, message: str
+) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        _card(**{field: value})
+
+
+def test_wcc_game_is_four_rounds() -> None:
+    with pytest.raises(InvalidInput, match="4 rounds"):
+        _card(game=GameScore(game_with(4).rounds[:3]))
+
+
+def test_wcc_championship_fifth_round_only_when_tied_after_four() -> None:
+    tied = game_with(4).rounds
+    fifth = RoundScore((40, 20), (0, 0))
+    c = _card(game=GameScore((*tied, fifth)), championship=True)
+    assert c.game.winner == 0
+    with pytest.raises(IllegalInPosition, match="decided after 4"):
+        _card(game=GameScore((*game_with(6).rounds, fifth)), championship=True)
+    with pytest.raises(InvalidInput, match="4 rounds"):
+        _card(game=GameScore((*tied, fifth)))
+
+
+def test_wcc_opponent_validates_with_id_and_initials() -> None:
+    c = validate(_card(), "42", "JM")
+    assert c.validated and c.validation is not None and c.validation.initials == "JM"
+    with pytest.raises(IllegalInPosition, match="only the opponent 42"):
+        validate(_card(), "17", "AB")
+    with pytest.raises(InvalidInput, match="ID number and initials"):
+        validate(_card(), "42", "")
+    with pytest.raises(IllegalInPosition, match="already validated"):
+        validate(c, "42", "JM")
+
+
+def test_wcc_corrections_initialled_by_referee_kept_in_audit_trail() -> None:
+    c = validate(_card(), "42", "JM")
+    new = RoundScore((100, 200), (0, 0))
+    fixed = correct(c, "REF1", 0, new, "added wrong")
+    assert fixed.game.rounds[0] == new
+    assert fixed.points == (3, 5)
+    assert len(fixed.corrections) == 1
+    audit = fixed.corrections[0]
+    assert (audit.referee, audit.before, audit.after) == ("REF1", c.game.rounds[0], new)
+    with pytest.raises(IllegalInPosition, match="referee"):
+        correct(c, " ", 0, new, "x")
+    with pytest.raises(InvalidInput, match="no round 5"):
+        correct(c, "REF1", 4, new, "x")
