@@ -178,7 +178,10 @@ def referee(name: str, **options: Any) -> Referee:
         raise InvalidInput(f"rule set {name!r}: {exc}") from None
 
 
-BUILTIN_MODULES: tuple[str, ...] = ()
+BUILTIN_MODULES: tuple[str, ...] = (
+    "flickboard.rules.crokinole",
+    "flickboard.rules.shuffleboard",
+)
 """Modules whose import registers the built-in rule sets (crokinole, shuffleboard)."""
 
 

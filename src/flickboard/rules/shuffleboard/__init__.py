@@ -8,6 +8,7 @@ from flickboard.rules.shuffleboard.position import (
     side_of_colour,
     table_position,
 )
+from flickboard.rules.shuffleboard.referee import NO_CALLS, Calls, CSCReferee
 from flickboard.rules.shuffleboard.scoring import (
     GREEN,
     RED,
@@ -19,8 +20,11 @@ from flickboard.rules.shuffleboard.scoring import (
 
 __all__ = [
     "GREEN",
+    "NO_CALLS",
     "RED",
     "WEIGHTS_PER_PLAYER",
+    "CSCReferee",
+    "Calls",
     "FrameCount",
     "WeightScore",
     "colour_name",

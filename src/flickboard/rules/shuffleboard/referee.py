@@ -1,0 +1,291 @@
+"""The CSC referee: rules on one delivery from the shot record (docs/rules.md).
+
+Order of judgement for the delivered weight: dead and taken off with every weight it
+moved put back (upside down, 4(i); off the surface and back on, 4(i); body beyond the
+end of the table, 5(c)); dead and taken off with the weights it moved left where they
+ended (not completely over the foul line, 5(n)); otherwise properly delivered, and
+weights it knocked into the gutters stay off (5(e)).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from flickboard.errors import IllegalInPosition
+from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.physics import DiscFinal, DiscState, EventKind, Layout, PlacedDisc, ShotRecord
+from flickboard.rules.base import Decision, Fate, Position, Ruling, Side, Turn, register
+from flickboard.rules.shuffleboard.position import WEIGHTS_PER_PLAYER, colour_name
+from flickboard.rules.shuffleboard.scoring import count_frame
+
+FOUL_LINE = 0
+"""Index of the foul line in ``ShuffleboardTable.lines`` and in line events."""
+
+MOVE_TOLERANCE = 1e-9
+"""A weight whose centre moved less than this (m) did not move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Calls:
+    """What an official saw that a shot record cannot show (hand entry).
+
+    ``upside_down``: the delivered weight went down the board upside down (4(i)).
+    ``body_over_end``: the deliverer's lower body went beyond the end of the table (5(c)).
+    ``opponent_weight``: the deliverer delivered one of the opponent's weights (5(f)).
+    ``knocked_upside_down``: ids of weights knocked upside down by the delivery (5(g)).
+    """
+
+    upside_down: bool = False
+    body_over_end: bool = False
+    opponent_weight: bool = False
+    knocked_upside_down: tuple[int, ...] = ()
+
+
+NO_CALLS = Calls()
+
+
+@register("csc", "shuffleboard")
+class CSCReferee:
+    """Table shuffleboard by the Canadian Shuffleboard Congress rules (2007)."""
+
+    name = "csc"
+    game: Literal["crokinole", "shuffleboard"] = "shuffleboard"
+
+    def __init__(self, table: ShuffleboardTable | None = None) -> None:
+        self.table = table or ShuffleboardTable.csc()
+
+    def check_start(self, position: Position, turn: Turn, x: float, y: float) -> None:
+        """A weight is delivered from the near end, wholly short of the foul line."""
+        r = self.table.disc.radius
+        if abs(x) > self.table.width / 2 - r or y < r:
+            raise IllegalInPosition("a weight is delivered from on the playing surface")
+        if y + r > self.table.foul_line.near:
+            raise IllegalInPosition(
+                "a weight is released before it reaches the foul line (Part IV, DELIVERED)"
+            )
+        delivered = sum(1 for d in position.discs_of(turn.side))
+        if delivered >= WEIGHTS_PER_PLAYER:
+            raise IllegalInPosition(
+                f"{colour_name(turn.side)} already has {WEIGHTS_PER_PLAYER} weights in play (5(i))"
+            )
+
+    def score(self, position: Position) -> dict[Side, int]:
+        """Points on the table now, leading-weight rule applied (rule 4)."""
+        red, green = count_frame(self._table_of(position.layout), position).points
+        return {0: red, 1: green}
+
+    def rule(
+        self, position: Position, turn: Turn, record: ShotRecord, calls: Calls = NO_CALLS
+    ) -> Ruling:
+        """Rule on one delivery; ``calls`` carries what only an official can see."""
+        table = self._table_of(record.layout)
+        self._check_record(position, turn, record)
+        judge = _Judgement(table, position, turn, record, calls)
+        return judge.ruling()
+
+    def _table_of(self, layout: Layout) -> ShuffleboardTable:
+        if not isinstance(layout.board, ShuffleboardTable):
+            raise IllegalInPosition("the CSC referee rules on a shuffleboard table")
+        return layout.board
+
+    @staticmethod
+    def _check_record(position: Position, turn: Turn, record: ShotRecord) -> None:
+        if turn.disc != record.shooter:
+            raise IllegalInPosition(
+                f"the turn delivers weight {turn.disc} but the record shows {record.shooter}"
+            )
+        before = {d.id for d in position.layout.discs}
+        if {d.id for d in record.layout.discs} != before:
+            raise IllegalInPosition("the shot record starts from a different position")
+        finals = {f.id for f in record.finals}
+        if finals != before | {record.shooter}:
+            raise IllegalInPosition("the shot record must end every weight and the delivered one")
+
+
+class _Judgement:
+    """One ruling in the making (private: the referee's working notes)."""
+
+    def __init__(
+        self,
+        table: ShuffleboardTable,
+        position: Position,
+        turn: Turn,
+        record: ShotRecord,
+        calls: Calls,
+    ) -> None:
+        self.table = table
+        self.position = position
+        self.turn = turn
+        self.record = record
+        self.calls = calls
+        self.owners = dict(position.owners)
+        self.owners[record.shooter] = turn.side
+        self.moved = record.moved()
+        self.colour = colour_name(turn.side).capitalize()
+
+    def reentered(self, disc: int) -> bool:
+        return any(e.kind is EventKind.REENTERED for e in self.record.events_of(disc))
+
+    def crossed_foul_line(self) -> bool:
+        """Whether the delivered weight completely crossed the foul line (5(n))."""
+        for e in self.record.events_of(self.record.shooter):
+            if e.kind is EventKind.LINE_CLEAR and e.other == FOUL_LINE and e.side > 0:
+                return True
+        final = self.record.final(self.record.shooter)
+        r = self.table.disc.radius
+        return final.state is DiscState.ON_SURFACE and final.y - r > self.table.foul_line.far
+
+    def ruling(self) -> Ruling:
+        shooter = self.record.shooter
+        restore_reason = self.restoring_dead_reason()
+        if restore_reason is not None:
+            reason, clause = restore_reason
+            decisions = [self.dead(reason, clause)]
+            decisions += [self.put_back(d, clause) for d in self.position.layout.discs]
+            return self.finish(False, decisions, f"{self.colour}'s weight is dead: {reason}.")
+        if not self.crossed_foul_line():
+            reason = "it did not completely cross the foul line (5(n))"
+            decisions = [self.dead(reason, "csc/5n")]
+            decisions += [self.left_lying(d.id, proper=False) for d in self.position.layout.discs]
+            return self.finish(False, decisions, f"{self.colour}'s weight is dead: {reason}.")
+        decisions = [self.left_lying(shooter, proper=True)]
+        decisions += [self.left_lying(d.id, proper=True) for d in self.position.layout.discs]
+        return self.finish(True, decisions, f"{self.colour}'s weight is properly delivered.")
+
+    def restoring_dead_reason(self) -> tuple[str, str] | None:
+        if self.calls.upside_down:
+            return ("it was delivered upside down (4(i), Part IV DEAD)", "csc/4i-upside-down")
+        if self.calls.body_over_end:
+            return (
+                "the deliverer's lower body went beyond the end of the table (5(c))",
+                "csc/5c",
+            )
+        if self.reentered(self.record.shooter):
+            return (
+                "it left the playing surface and came back on (4(i), Part IV DEAD)",
+                "csc/4i-reentered",
+            )
+        return None
+
+    def exchange_note(self) -> str:
+        if not self.calls.opponent_weight:
+            return ""
+        return (
+            f" It was an opponent's weight, delivered by accident: it is exchanged for one of "
+            f"{colour_name(self.turn.side)}'s unplayed weights without penalty (5(f))."
+        )
+
+    def dead(self, reason: str, clause: str) -> Decision:
+        final = self.record.final(self.record.shooter)
+        return Decision(
+            final.id,
+            self.turn.side,
+            Fate.OUT,
+            final.x,
+            final.y,
+            f"{self.colour}'s delivered weight is dead and removed: {reason}.{self.exchange_note()}",
+            clause,
+        )
+
+    def put_back(self, disc: PlacedDisc, clause: str) -> Decision:
+        """A weight already in play before a dead delivery that undoes what it moved."""
+        final = self.record.final(disc.id)
+        side = self.owners[disc.id]
+        name = colour_name(side)
+        if self.was_moved(disc, final):
+            return Decision(
+                disc.id,
+                side,
+                Fate.RESTORED,
+                disc.x,
+                disc.y,
+                f"The {name} weight it moved goes back where it was (4(i)).",
+                clause,
+            )
+        return Decision(
+            disc.id, side, Fate.IN_PLAY, disc.x, disc.y, f"The {name} weight is untouched.", clause
+        )
+
+    def was_moved(self, disc: PlacedDisc, final: DiscFinal) -> bool:
+        return (
+            disc.id in self.moved
+            or final.state is not DiscState.ON_SURFACE
+            or abs(final.x - disc.x) > MOVE_TOLERANCE
+            or abs(final.y - disc.y) > MOVE_TOLERANCE
+        )
+
+    def left_lying(self, disc_id: int, *, proper: bool) -> Decision:
+        """A weight after a delivery whose effects stand (proper, or dead by 5(n))."""
+        final = self.record.final(disc_id)
+        side = self.owners[disc_id]
+        name = colour_name(side)
+        is_shooter = disc_id == self.record.shooter
+        what = "delivered" if is_shooter else name
+        flipped = disc_id in self.calls.knocked_upside_down
+        if self.reentered(disc_id):
+            tail = " (5(g))" if flipped else ""
+            return Decision(
+                disc_id,
+                side,
+                Fate.OUT,
+                final.x,
+                final.y,
+                f"The {what} weight left the playing surface and came back on: it is dead "
+                f"and goes to the gutter (Part IV DEAD){tail}.",
+                "csc/5g" if flipped else "csc/iv-dead",
+            )
+        if final.state is not DiscState.ON_SURFACE:
+            original = self.position.layout.disc(disc_id) if not is_shooter else None
+            if original is not None and (not proper or disc_id not in self.moved):
+                return Decision(
+                    disc_id,
+                    side,
+                    Fate.RESTORED,
+                    original.x,
+                    original.y,
+                    f"The {name} weight fell from the playing surface without being knocked off "
+                    f"by a properly delivered weight: it goes back where it was (5(e)).",
+                    "csc/5e",
+                )
+            if is_shooter:
+                reason = f"{self.colour}'s delivered weight went into the gutter: out of play (Part IV GUTTER)."
+                clause = "csc/iv-gutter"
+            else:
+                reason = (
+                    f"The {name} weight was knocked off by a properly delivered weight and "
+                    f"stays off (5(e))."
+                )
+                clause = "csc/5e"
+            return Decision(
+                disc_id, side, Fate.OUT, final.x, final.y, reason + self.note(is_shooter), clause
+            )
+        zone = self.table.zone_of(final.x, final.y)
+        where = (
+            "hangs over the far end (a hanger, 4(f))"
+            if zone is Zone.HANGER
+            else (f"lies in the {zone.name.lower()} zone")
+        )
+        if flipped:
+            reason = f"The {what} weight was knocked upside down and is set right side up where it lies (5(g)); it {where}."
+            clause = "csc/5g"
+        elif is_shooter:
+            reason = f"{self.colour}'s delivered weight stays in play and {where}."
+            clause = "csc/5f" if self.calls.opponent_weight else "csc/4"
+        else:
+            moved = " after being moved" if disc_id in self.moved else ""
+            tail = " (its move by a dead weight stands, 4(i))" if not proper and moved else ""
+            reason = f"The {name} weight stays in play{moved} and {where}{tail}."
+            clause = "csc/4i-foul-line" if tail else "csc/4"
+        return Decision(
+            disc_id, side, Fate.IN_PLAY, final.x, final.y, reason + self.note(is_shooter), clause
+        )
+
+    def note(self, is_shooter: bool) -> str:
+        return self.exchange_note() if is_shooter else ""
+
+    def finish(self, valid: bool, decisions: list[Decision], summary: str) -> Ruling:
+        kept = [d for d in decisions if d.fate in (Fate.IN_PLAY, Fate.RESTORED)]
+        layout = Layout(self.table, tuple(PlacedDisc(d.disc, d.x, d.y) for d in kept))
+        owners = {d.disc: d.side for d in kept}
+        return Ruling(valid, tuple(decisions), Position.of(layout, owners), summary)

@@ -1,0 +1,271 @@
+"""The CSC referee on hand-entered outcomes: one test per clause."""
+
+from __future__ import annotations
+
+import pytest
+
+from flickboard.errors import IllegalInPosition
+from flickboard.geometry import ShuffleboardTable
+from flickboard.physics import DiscFinal, DiscState, Edge, Event, EventKind, ShotRecord
+from flickboard.rules import Fate, Position, Turn, known_rule_sets, referee
+from flickboard.rules.shuffleboard import GREEN, RED, Calls, CSCReferee, table_position
+
+TABLE = ShuffleboardTable.csc()
+R = TABLE.disc.radius
+CSC = CSCReferee(TABLE)
+FOUL_FAR = TABLE.foul_line.far
+
+
+def record(
+    position: Position,
+    shooter: int,
+    events: list[tuple[EventKind, int, object, int]],
+    finals: dict[int, tuple[float, float, DiscState]],
+) -> ShotRecord:
+    """A hand-entered record: events in order (kind, disc, other, side), then finals."""
+    evs = tuple(
+        Event(float(t), kind, disc, other, side=side)  # type: ignore[arg-type]
+        for t, (kind, disc, other, side) in enumerate(events)
+    )
+    all_finals = {d.id: (d.x, d.y, DiscState.ON_SURFACE) for d in position.layout.discs}
+    all_finals.update(finals)
+    return ShotRecord(
+        position.layout,
+        None,
+        shooter,
+        evs,
+        tuple(DiscFinal(i, x, y, s) for i, (x, y, s) in sorted(all_finals.items())),
+        float(len(evs)),
+    )
+
+
+CROSS = (EventKind.LINE_CLEAR, 2, 0, 1)
+ON = DiscState.ON_SURFACE
+
+
+def two_weights() -> Position:
+    """Red at 3.9 m (one zone), green at 4.15 m (three zone)."""
+    return table_position(TABLE, [(RED, 0.0, 3.9), (GREEN, 0.05, 4.15)])
+
+
+def test_csc_rules_are_registered_by_name_and_alias() -> None:
+    assert {"csc", "shuffleboard"} <= set(known_rule_sets())
+    assert referee("shuffleboard").name == "csc"
+
+
+def test_csc_proper_delivery_stays_in_play_and_explains_its_zone() -> None:
+    pos = two_weights()
+    rec = record(pos, 2, [CROSS, (EventKind.STOPPED, 2, None, 0)], {2: (-0.15, 4.0, ON)})
+    ruling = CSC.rule(pos, Turn(0, RED, 2), rec)
+    assert ruling.valid
+    d = ruling.decision(2)
+    assert d.fate is Fate.IN_PLAY and d.clause == "csc/4"
+    assert "two zone" in d.reason
+    assert len(ruling.position_after.layout.discs) == 3
+
+
+def test_csc_5n_weight_short_of_foul_line_is_dead() -> None:
+    pos = two_weights()
+    rec = record(pos, 2, [(EventKind.STOPPED, 2, None, 0)], {2: (0.0, FOUL_FAR + R - 0.01, ON)})
+    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec)
+    assert not ruling.valid
+    assert ruling.decision(2).fate is Fate.OUT
+    assert ruling.decision(2).clause == "csc/5n"
+    assert "foul line" in ruling.summary
+    assert {d.id for d in ruling.position_after.layout.discs} == {0, 1}
+
+
+def test_csc_4i_weights_moved_by_a_weight_short_of_the_foul_line_stay_where_they_ended() -> None:
+    pos = table_position(TABLE, [(RED, 0.0, FOUL_FAR + R + 0.02)])
+    moved_to = (0.0, FOUL_FAR + R + 0.30)
+    rec = record(
+        pos,
+        1,
+        [(EventKind.DISC_CONTACT, 1, 0, 0)],
+        {1: (0.0, FOUL_FAR + R - 0.05, ON), 0: (*moved_to, ON)},
+    )
+    ruling = CSC.rule(pos, Turn(0, GREEN, 1), rec)
+    assert ruling.decision(1).fate is Fate.OUT
+    kept = ruling.decision(0)
+    assert kept.fate is Fate.IN_PLAY
+    assert (kept.x, kept.y) == moved_to
+    assert kept.clause == "csc/4i-foul-line"
+
+
+def test_csc_4i_weight_that_left_the_surface_and_came_back_is_dead_and_moved_weights_restored() -> (
+    None
+):
+    pos = two_weights()
+    rec = record(
+        pos,
+        2,
+        [
+            (EventKind.LEFT_SURFACE, 2, Edge.LEFT, 0),
+            (EventKind.REENTERED, 2, Edge.LEFT, 0),
+            CROSS,
+            (EventKind.DISC_CONTACT, 2, 1, 0),
+            (EventKind.LEFT_SURFACE, 1, Edge.FAR_END, 0),
+        ],
+        {2: (0.0, 4.1, ON), 1: (0.05, TABLE.length + 0.05, DiscState.IN_GUTTER)},
+    )
+    ruling = CSC.rule(pos, Turn(0, RED, 2), rec)
+    assert not ruling.valid
+    assert ruling.decision(2).fate is Fate.OUT
+    assert ruling.decision(2).clause == "csc/4i-reentered"
+    restored = ruling.decision(1)
+    assert restored.fate is Fate.RESTORED
+    assert (restored.x, restored.y) == (0.05, 4.15)
+    assert ruling.decision(0).fate is Fate.IN_PLAY
+    assert ruling.position_after.layout.disc(1).y == 4.15
+
+
+def test_csc_4i_dead_weight_delivered_upside_down_restores_moved_weights() -> None:
+    pos = two_weights()
+    rec = record(
+        pos,
+        2,
+        [CROSS, (EventKind.DISC_CONTACT, 2, 0, 0)],
+        {2: (0.0, 3.8, ON), 0: (0.0, 4.05, ON)},
+    )
+    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec, Calls(upside_down=True))
+    assert not ruling.valid
+    assert ruling.decision(2).fate is Fate.OUT
+    assert ruling.decision(2).clause == "csc/4i-upside-down"
+    assert ruling.decision(0).fate is Fate.RESTORED
+    assert ruling.position_after.layout.disc(0).y == 3.9
+
+
+def test_csc_5c_body_beyond_end_makes_the_weight_dead_without_warning() -> None:
+    pos = two_weights()
+    rec = record(
+        pos,
+        2,
+        [CROSS, (EventKind.DISC_CONTACT, 2, 1, 0)],
+        {2: (0.05, 4.1, ON), 1: (0.05, 4.23, ON)},
+    )
+    ruling = CSC.rule(pos, Turn(0, RED, 2), rec, Calls(body_over_end=True))
+    assert not ruling.valid
+    assert ruling.decision(2).clause == "csc/5c"
+    assert ruling.decision(1).fate is Fate.RESTORED
+
+
+def test_csc_5e_weight_knocked_off_by_a_properly_delivered_weight_stays_off() -> None:
+    pos = two_weights()
+    rec = record(
+        pos,
+        2,
+        [CROSS, (EventKind.DISC_CONTACT, 2, 1, 0), (EventKind.LEFT_SURFACE, 1, Edge.FAR_END, 0)],
+        {2: (0.05, 4.12, ON), 1: (0.05, TABLE.length + 0.04, DiscState.IN_GUTTER)},
+    )
+    ruling = CSC.rule(pos, Turn(0, RED, 2), rec)
+    assert ruling.valid
+    assert ruling.decision(1).fate is Fate.OUT
+    assert ruling.decision(1).clause == "csc/5e"
+    assert 1 not in {d.id for d in ruling.position_after.layout.discs}
+
+
+def test_csc_5e_weight_falling_for_any_other_reason_goes_back() -> None:
+    pos = two_weights()
+    # The green weight falls off the end without any contact (a vibration, say).
+    rec = record(
+        pos,
+        2,
+        [CROSS, (EventKind.LEFT_SURFACE, 1, Edge.FAR_END, 0)],
+        {2: (-0.15, 3.7, ON), 1: (0.05, TABLE.length + 0.04, DiscState.IN_GUTTER)},
+    )
+    ruling = CSC.rule(pos, Turn(0, RED, 2), rec)
+    assert ruling.decision(1).fate is Fate.RESTORED
+    assert ruling.decision(1).clause == "csc/5e"
+    assert ruling.position_after.layout.disc(1).y == 4.15
+
+
+def test_csc_gutter_delivered_weight_is_out_of_play() -> None:
+    pos = two_weights()
+    rec = record(
+        pos,
+        2,
+        [CROSS, (EventKind.LEFT_SURFACE, 2, Edge.RIGHT, 0), (EventKind.LANDED, 2, Edge.RIGHT, 0)],
+        {2: (0.26, 3.0, DiscState.IN_GUTTER)},
+    )
+    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec)
+    assert ruling.valid
+    assert ruling.decision(2).fate is Fate.OUT
+    assert ruling.decision(2).clause == "csc/iv-gutter"
+
+
+def test_csc_5f_opponents_weight_delivered_by_accident_is_exchanged_without_penalty() -> None:
+    pos = two_weights()
+    rec = record(pos, 2, [CROSS], {2: (-0.15, 4.0, ON)})
+    ruling = CSC.rule(pos, Turn(0, RED, 2), rec, Calls(opponent_weight=True))
+    assert ruling.valid
+    d = ruling.decision(2)
+    assert d.fate is Fate.IN_PLAY and d.side == RED and d.clause == "csc/5f"
+    assert "exchanged" in d.reason and "without penalty" in d.reason
+    assert ruling.position_after.side_of(2) == RED
+
+
+def test_csc_5g_weight_knocked_upside_down_is_set_right_where_it_lies() -> None:
+    pos = two_weights()
+    rec = record(
+        pos,
+        2,
+        [CROSS, (EventKind.DISC_CONTACT, 2, 0, 0)],
+        {2: (0.0, 3.85, ON), 0: (0.0, 4.0, ON)},
+    )
+    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec, Calls(knocked_upside_down=(0,)))
+    d = ruling.decision(0)
+    assert d.fate is Fate.IN_PLAY and d.clause == "csc/5g"
+    assert (d.x, d.y) == (0.0, 4.0)
+    assert "right side up" in d.reason
+
+
+def test_csc_5g_weight_knocked_upside_down_off_and_back_goes_to_the_gutter() -> None:
+    pos = two_weights()
+    rec = record(
+        pos,
+        2,
+        [
+            CROSS,
+            (EventKind.DISC_CONTACT, 2, 0, 0),
+            (EventKind.LEFT_SURFACE, 0, Edge.LEFT, 0),
+            (EventKind.REENTERED, 0, Edge.LEFT, 0),
+        ],
+        {2: (0.0, 3.85, ON), 0: (-0.2, 4.0, ON)},
+    )
+    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec, Calls(knocked_upside_down=(0,)))
+    assert ruling.valid
+    assert ruling.decision(0).fate is Fate.OUT
+    assert ruling.decision(0).clause == "csc/5g"
+
+
+def test_csc_hanger_is_named_in_the_ruling() -> None:
+    pos = two_weights()
+    rec = record(pos, 2, [CROSS], {2: (-0.15, TABLE.length - R + 0.005, ON)})
+    assert "hanger" in CSC.rule(pos, Turn(0, RED, 2), rec).decision(2).reason
+
+
+def test_csc_score_applies_the_leading_weight_rule() -> None:
+    assert CSC.score(two_weights()) == {RED: 0, GREEN: 3}
+
+
+def test_csc_delivery_must_start_short_of_the_foul_line() -> None:
+    pos = two_weights()
+    CSC.check_start(pos, Turn(0, RED, 2), 0.0, 0.2)
+    with pytest.raises(IllegalInPosition, match="foul line"):
+        CSC.check_start(pos, Turn(0, RED, 2), 0.0, TABLE.foul_line.y)
+    with pytest.raises(IllegalInPosition, match="playing surface"):
+        CSC.check_start(pos, Turn(0, RED, 2), 0.3, 0.2)
+
+
+def test_csc_fifth_weight_of_a_colour_is_refused() -> None:
+    pos = table_position(TABLE, [(RED, -0.18 + 0.12 * n, 3.0) for n in range(4)])
+    with pytest.raises(IllegalInPosition, match="already has 4"):
+        CSC.check_start(pos, Turn(0, RED, 4), 0.0, 0.2)
+
+
+def test_csc_record_from_another_position_is_refused() -> None:
+    rec = record(two_weights(), 2, [CROSS], {2: (0.0, 4.0, ON)})
+    with pytest.raises(IllegalInPosition, match="different position"):
+        CSC.rule(table_position(TABLE, []), Turn(0, RED, 2), rec)
+    with pytest.raises(IllegalInPosition, match="record shows"):
+        CSC.rule(two_weights(), Turn(0, RED, 3), rec)
