@@ -1,0 +1,486 @@
+"""The crokinole referee: one engine, configured by :class:`CrokinoleOptions`.
+
+Pure: (position before, turn, shot record) -> ruling. The record may come from the
+simulator or from an outcome entered by hand (:mod:`flickboard.rules.hand`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.geometry import CrokinoleBoard, Region
+from flickboard.physics import (
+    DiscState,
+    EventKind,
+    Layout,
+    PlacedDisc,
+    ShotRecord,
+    placement_problem,
+)
+from flickboard.physics.layout import OVERLAP_TOLERANCE
+from flickboard.rules.base import Decision, Fate, Position, Ruling, Side, Turn
+from flickboard.rules.crokinole.options import (
+    CrokinoleOptions,
+    StartRule,
+    ValidShot,
+    side_name,
+)
+
+SHOOTING_LINE = 2
+"""Index of the shooting (outer, 5) line in ``board.rings``."""
+
+_TITLES: dict[str, dict[str, str]] = {
+    "wcc": {
+        "valid-shot": "WCC, A Valid Shot",
+        "twenty": "WCC, Starting To Play",
+        "leaner": "WCC, Scoring",
+        "out-of-bounds": "WCC, Playing Guidelines",
+        "outer-line": "WCC, Playing Guidelines",
+        "spinning-disc": "WCC, The Spinning Disc Rule",
+        "damage": "WCC, Damage Rule",
+        "start": "WCC, Playing Guidelines",
+        "in-play": "WCC, Scoring",
+    },
+    "nca": {
+        "valid-shot": "NCA, valid shot",
+        "twenty": "NCA, a round",
+        "leaner": "NCA, scoring: leaners",
+        "out-of-bounds": "NCA, out of play",
+        "outer-line": "NCA, out of play",
+        "spinning-disc": "NCA, the spinning disc rule",
+        "damage": "NCA, the damage stays rule",
+        "start": "NCA, shooting",
+        "in-play": "NCA, scoring",
+    },
+    "depot": {
+        "valid-shot": "Depot rule 3",
+        "twenty": "Depot rule 2b",
+        "leaner": "Depot rule 4b",
+        "out-of-bounds": "Depot rule 6a",
+        "outer-line": "Depot rule 4e",
+        "spinning-disc": "Depot rule 6b",
+        "damage": "Depot rule 6c",
+        "start": "Depot rule 5",
+        "in-play": "Depot rule 4",
+        "direct-hit": "Depot optional rule 7a",
+        "outer-line-in-play": "Depot optional rule 7b",
+    },
+    "fair": {
+        "valid-shot": "fair rules, play",
+        "twenty": "fair rules, play",
+        "leaner": "fair rules, scoring (leaner as in WCC)",
+        "out-of-bounds": "fair rules, play",
+        "outer-line": "fair rules: a disc touching the shooting line is removed",
+        "spinning-disc": "fair rules: a disc touching the shooting line is removed",
+        "damage": "fair rules: a shot that bounces back on is out of play",
+        "start": "fair rules, play",
+        "in-play": "fair rules, tallying",
+    },
+}
+
+
+@dataclass(slots=True)
+class _Trail:
+    """What one disc did during the shot, read from the event log."""
+
+    moved: bool = False
+    left: bool = False
+    reentered: bool = False
+    touched_line: bool = False
+    struck_while_over: bool = False
+    dropped: bool = False
+
+
+class CrokinoleReferee:
+    """A crokinole referee for one rule set (see :mod:`.options`)."""
+
+    game: Literal["crokinole", "shuffleboard"] = "crokinole"
+
+    def __init__(self, options: CrokinoleOptions) -> None:
+        self.options = options
+        self.name: str = options.rule_set
+
+    def __repr__(self) -> str:
+        return f"CrokinoleReferee({self.options!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CrokinoleReferee) and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash(self.options)
+
+    # -- labels -----------------------------------------------------------------------
+
+    def clause(self, key: str) -> str:
+        """The clause id for a rule key, e.g. ``wcc/valid-shot``."""
+        return f"{self.name}/{key}"
+
+    def cite(self, key: str) -> str:
+        """Where a rule key is written, e.g. ``(WCC, A Valid Shot)``."""
+        titles = _TITLES.get(self.name, _TITLES["wcc"])
+        return f"({titles.get(key, self.name.upper())})"
+
+    # -- the start ----------------------------------------------------------------------
+
+    def check_start(self, position: Position, turn: Turn, x: float, y: float) -> None:
+        """Refuse a start outside the shooter's quadrant or away from the shooting line."""
+        board = _board(position)
+        if not 0 <= turn.seat < 4:
+            raise InvalidInput(f"seat {turn.seat} does not exist; seats are 0-3")
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise InvalidInput("a start must be a finite point")
+        shooting = board.rings[SHOOTING_LINE]
+        foot = board.disc.footprint_radius
+        r = math.hypot(x, y)
+        reach = foot + shooting.width / 2
+        where = f"({x:.4f}, {y:.4f})"
+        if r + board.disc.radius > board.surface_radius:
+            raise IllegalInPosition(
+                f"a shot must start wholly on the playing surface, not at {where}"
+            )
+        touching = abs(r - shooting.radius) <= reach
+        behind = r >= shooting.radius - reach
+        if self.options.start is StartRule.TOUCHING_OR_BEHIND:
+            if not behind:
+                raise IllegalInPosition(
+                    f"a shot must start touching or behind the shooting line, not at {where} "
+                    + self.cite("start")
+                )
+        elif not touching:
+            raise IllegalInPosition(
+                f"a shot must start touching the shooting line, not at {where} "
+                + self.cite("start")
+            )
+        beyond = _beyond_quadrant(x, y, turn.seat)
+        limit = 0.0 if self.options.start is StartRule.HALF_OVER else foot + board.line_width / 2
+        if beyond > limit + 1e-12:
+            what = (
+                "at most half over its quadrant line"
+                if self.options.start is StartRule.HALF_OVER
+                else "inside its quadrant or touching its quadrant line"
+            )
+            raise IllegalInPosition(
+                f"a shot from seat {turn.seat} must start {what}; {where} is outside "
+                + self.cite("start")
+            )
+        problem = placement_problem(board, x, y)
+        if problem:
+            raise IllegalInPosition(f"the shooting disc {problem}")
+        for d in position.layout.discs:
+            if math.hypot(d.x - x, d.y - y) < 2 * board.disc.radius - OVERLAP_TOLERANCE:
+                raise IllegalInPosition(f"the shooting disc would overlap disc {d.id}")
+
+    # -- ruling -------------------------------------------------------------------------
+
+    def rule(self, position: Position, turn: Turn, record: ShotRecord) -> Ruling:
+        """Rule on one shot: validity, then the fate of every disc the shot moved."""
+        board = _board(position)
+        _check_record(position, turn, record)
+        owners = dict(position.owners)
+        owners[turn.disc] = turn.side
+        trails = _trails(record)
+        me = turn.side
+        colour = side_name(me)
+        opponents = [d for d in position.layout.discs if owners[d.id] != me]
+
+        provisional = {
+            disc: self._fate_if_valid(board, record, disc, trail, owners[disc])
+            for disc, trail in trails.items()
+            if trail.moved
+        }
+
+        if opponents:
+            valid, why = self._reaches_opponent(record, owners, turn)
+        elif self.options.play_to_middle:
+            valid = any(
+                owners[disc] == me
+                and (
+                    d.fate is Fate.TWENTY
+                    or (d.fate is Fate.IN_PLAY and _touches_fifteen(board, d.x, d.y, d.leaning))
+                )
+                for disc, d in provisional.items()
+            )
+            why = (
+                f"no opposing disc was in play and a {colour} disc ended touching or inside "
+                "the 15 line"
+                if valid
+                else f"no opposing disc was in play and no {colour} disc of the shot ended "
+                "touching or inside the 15 line"
+            )
+        else:
+            valid, why = True, "no opposing disc was in play, so any shot is valid"
+
+        decisions: list[Decision] = []
+        if valid:
+            decisions = list(provisional.values())
+        else:
+            for disc in provisional:
+                decisions.append(self._invalid_decision(record, position, disc, owners[disc], me))
+        decisions.sort(key=lambda d: (d.disc != turn.disc, d.disc))
+        after = _position_after(position, record, decisions, owners)
+        cite = self.cite(
+            "direct-hit"
+            if self.options.valid_shot is ValidShot.DIRECT and opponents
+            else "valid-shot"
+        )
+        summary = f"{'Valid' if valid else 'Invalid'} shot by {colour}: {why} {cite}."
+        return Ruling(valid, tuple(decisions), after, summary)
+
+    def _reaches_opponent(
+        self, record: ShotRecord, owners: dict[int, Side], turn: Turn
+    ) -> tuple[bool, str]:
+        me = turn.side
+        colour = side_name(me)
+        contacts = [
+            (e.disc, e.other)
+            for e in record.events
+            if e.kind is EventKind.DISC_CONTACT and isinstance(e.other, int)
+        ]
+        if self.options.valid_shot is ValidShot.DIRECT:
+            first = next(
+                (b if a == turn.disc else a for a, b in contacts if turn.disc in (a, b)), None
+            )
+            if first is None:
+                return False, f"the {colour} shooter touched no disc"
+            if owners[first] != me:
+                return True, f"the {colour} shooter hit a {side_name(owners[first])} disc directly"
+            return False, (
+                f"the {colour} shooter hit a {colour} disc first, and only a direct hit on "
+                "an opposing disc is valid"
+            )
+        for a, b in contacts:
+            sides = {owners[a], owners[b]}
+            if me in sides and len(sides) == 2:
+                other = (sides - {me}).pop()
+                return True, f"a {colour} disc struck a {side_name(other)} disc"
+        return False, f"no {colour} disc struck an opposing disc"
+
+    def _fate_if_valid(
+        self, board: CrokinoleBoard, record: ShotRecord, disc: int, trail: _Trail, side: Side
+    ) -> Decision:
+        final = record.final(disc)
+        who = _who(record, disc, side)
+
+        def decide(fate: Fate, key: str, text: str, *, leaning: bool = False) -> Decision:
+            return Decision(
+                disc,
+                side,
+                fate,
+                final.x,
+                final.y,
+                f"{text} {self.cite(key)}.",
+                self.clause(key),
+                leaning,
+            )
+
+        if trail.reentered:
+            text = f"{who} left the playing surface and came back on, so it is out of play"
+            if final.state is DiscState.IN_HOLE:
+                text += " and its drop into the 20 hole does not count"
+            return decide(Fate.OUT, "damage", text + "; whatever it moved stays where it lies")
+        if final.state in (DiscState.IN_DITCH, DiscState.IN_GUTTER) or trail.left:
+            return decide(
+                Fate.OUT, "out-of-bounds", f"{who} left the playing surface and goes to the ditch"
+            )
+        if final.state is DiscState.IN_HOLE:
+            return decide(
+                Fate.TWENTY,
+                "twenty",
+                f"{who} dropped flat into the hole: a 20, taken off to count at the end of the round",
+            )
+        if final.state is DiscState.LEANING:
+            return decide(
+                Fate.IN_PLAY,
+                "leaner",
+                f"{who} leans in the 20 hole: it stays in play and scores 15",
+                leaning=True,
+            )
+        on_line = board.region_of(final.x, final.y) is Region.DITCH
+        if on_line:
+            if self.options.outer_line_in_play:
+                return decide(
+                    Fate.IN_PLAY,
+                    "outer-line-in-play",
+                    f"{who} ended on or beyond the shooting line but still on the surface: it stays in play and scores 5",
+                )
+            return decide(
+                Fate.OUT,
+                "outer-line",
+                f"{who} ended touching or beyond the shooting line and goes to the ditch",
+            )
+        if trail.touched_line and not self.options.outer_line_in_play:
+            if not self.options.spinning_disc:
+                return decide(
+                    Fate.OUT,
+                    "spinning-disc",
+                    f"{who} touched the shooting line after it was played and is removed to the ditch",
+                )
+            if trail.struck_while_over:
+                return decide(
+                    Fate.OUT,
+                    "spinning-disc",
+                    f"{who} touched or crossed the shooting line and struck a disc while there, so it is out of play although it came back inside",
+                )
+            return decide(
+                Fate.IN_PLAY,
+                "spinning-disc",
+                f"{who} touched or crossed the shooting line, struck nothing there and came back inside under its own momentum: it stays in play",
+            )
+        value = board.region_of(final.x, final.y).value
+        return decide(
+            Fate.IN_PLAY, "in-play", f"{who} stays in play where it stopped, in the {value} region"
+        )
+
+    def _invalid_decision(
+        self, record: ShotRecord, position: Position, disc: int, side: Side, me: Side
+    ) -> Decision:
+        final = record.final(disc)
+        who = _who(record, disc, side)
+        who = who[0].lower() + who[1:]
+        if side == me:
+            extra = (
+                " and its drop into the 20 hole does not count"
+                if final.state is DiscState.IN_HOLE
+                else ""
+            )
+            key = "direct-hit" if self.options.valid_shot is ValidShot.DIRECT else "valid-shot"
+            return Decision(
+                disc,
+                side,
+                Fate.OUT,
+                final.x,
+                final.y,
+                f"The shot was not valid, so {who} goes to the ditch{extra} {self.cite(key)}.",
+                self.clause(key),
+            )
+        before = position.layout.disc(disc)
+        return Decision(
+            disc,
+            side,
+            Fate.RESTORED,
+            before.x,
+            before.y,
+            f"The shot was not valid, so {who} is put back where it was {self.cite('direct-hit')}.",
+            self.clause("direct-hit"),
+            before.leaning,
+        )
+
+    # -- scoring ------------------------------------------------------------------------
+
+    def disc_value(self, board: CrokinoleBoard, disc: PlacedDisc) -> int:
+        """Points one disc in play is worth now (a leaner 15; footprint on a line scores lower)."""
+        if disc.leaning:
+            return Region.FIFTEEN.value
+        region = board.region_of(disc.x, disc.y)
+        if region is Region.DITCH and self.options.outer_line_in_play:
+            return Region.FIVE.value
+        return region.value
+
+    def score(self, position: Position) -> dict[Side, int]:
+        """Points each side has on the board (20s already taken off not included)."""
+        board = _board(position)
+        totals: dict[Side, int] = {side: 0 for _, side in position.owners}
+        for d in position.layout.discs:
+            totals[position.side_of(d.id)] += self.disc_value(board, d)
+        return totals
+
+
+def _board(position: Position) -> CrokinoleBoard:
+    board = position.layout.board
+    if not isinstance(board, CrokinoleBoard):
+        raise InvalidInput("a crokinole referee needs a crokinole board")
+    return board
+
+
+def _beyond_quadrant(x: float, y: float, seat: int) -> float:
+    """How far (m) the point lies beyond the nearer quadrant line of the seat (<= 0 inside)."""
+    centre = CrokinoleBoard.seat_angle(seat)
+    offset = abs(math.remainder(math.atan2(y, x) - centre, 2 * math.pi))
+    r = math.hypot(x, y)
+    if offset >= math.pi / 2:
+        return r
+    return r * math.sin(offset - math.pi / 4)
+
+
+def _touches_fifteen(board: CrokinoleBoard, x: float, y: float, leaning: bool) -> bool:
+    """True if a disc lying here touches the 15 line or lies inside it (by footprint)."""
+    if leaning:
+        return True
+    return math.hypot(x, y) - board.disc.footprint_radius <= board.rings[0].outer
+
+
+def _who(record: ShotRecord, disc: int, side: Side) -> str:
+    colour = side_name(side)
+    return (
+        f"The {colour} shooter" if disc == record.shooter else f"{colour.capitalize()} disc {disc}"
+    )
+
+
+def _check_record(position: Position, turn: Turn, record: ShotRecord) -> None:
+    if record.shooter != turn.disc:
+        raise InvalidInput(
+            f"the record's shooter is disc {record.shooter}, the turn's is {turn.disc}"
+        )
+    if record.layout != position.layout:
+        raise InvalidInput("the shot record starts from a different layout than the position")
+    ids = {d.id for d in position.layout.discs} | {turn.disc}
+    finals = {f.id for f in record.finals}
+    if finals != ids:
+        raise InvalidInput(
+            f"the record's finals cover discs {sorted(finals)}, expected {sorted(ids)}"
+        )
+
+
+def _trails(record: ShotRecord) -> dict[int, _Trail]:
+    """Per-disc summary of the event log; the shooter's own start on the line is ignored."""
+    trails = {f.id: _Trail() for f in record.finals}
+    trails[record.shooter].moved = True
+    over = {f.id: False for f in record.finals}
+    released = {f.id: f.id != record.shooter for f in record.finals}
+    for e in record.events:
+        t = trails[e.disc]
+        t.moved = True
+        if e.kind is EventKind.DISC_CONTACT and isinstance(e.other, int):
+            trails[e.other].moved = True
+            for disc in (e.disc, e.other):
+                if over[disc]:
+                    trails[disc].struck_while_over = True
+        elif e.kind in (EventKind.LINE_TOUCH, EventKind.LINE_CLEAR) and e.other == SHOOTING_LINE:
+            if not released[e.disc]:
+                if e.kind is EventKind.LINE_CLEAR and e.side < 0:
+                    released[e.disc] = True
+                continue
+            if e.kind is EventKind.LINE_TOUCH:
+                t.touched_line = True
+                over[e.disc] = True
+            else:
+                over[e.disc] = e.side > 0
+        elif e.kind is EventKind.LEFT_SURFACE:
+            t.left = True
+        elif e.kind is EventKind.REENTERED and t.left:
+            t.reentered = True
+        elif e.kind is EventKind.DROPPED:
+            t.dropped = True
+    return trails
+
+
+def _position_after(
+    position: Position, record: ShotRecord, decisions: list[Decision], owners: dict[int, Side]
+) -> Position:
+    decided = {d.disc: d for d in decisions}
+    kept: list[PlacedDisc] = [d for d in position.layout.discs if d.id not in decided]
+    for d in decisions:
+        if d.fate in (Fate.IN_PLAY, Fate.RESTORED):
+            kept.append(PlacedDisc(d.disc, d.x, d.y, leaning=d.leaning))
+    kept.sort(key=lambda d: d.id)
+    try:
+        layout = Layout(position.layout.board, tuple(kept))
+    except IllegalInPosition as exc:
+        raise InvalidInput(f"the shot leaves an impossible position: {exc}") from None
+    return Position.of(layout, {d.id: owners[d.id] for d in kept})
+
+
+__all__ = ["SHOOTING_LINE", "CrokinoleReferee"]

@@ -1,0 +1,308 @@
+"""Shot outcomes entered by hand, for people playing on a real board or table.
+
+A :class:`HandOutcome` says who shot from where, what happened in order (the same
+vocabulary as the simulator's :class:`EventKind`), and where every disc ended. It is
+checked for contradictions and turned into a :class:`ShotRecord` (``shot=None``, event
+times 0, 1, 2, ...), which any referee rules on exactly as it rules on a simulated shot.
+Nothing here is specific to one game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import (
+    DiscFinal,
+    DiscState,
+    Edge,
+    Event,
+    EventKind,
+    Layout,
+    PlacedDisc,
+    ShotRecord,
+)
+from flickboard.rules.base import Position, Referee, Ruling, Turn
+
+MOVE_TOLERANCE = 1e-6
+"""A disc nothing struck must end within this distance (m) of where it lay."""
+
+_E = TypeVar("_E", EventKind, DiscState, Edge)
+
+_OFF_STATES = (DiscState.IN_DITCH, DiscState.IN_GUTTER)
+_EDGE_EVENTS = (EventKind.LEFT_SURFACE, EventKind.REENTERED, EventKind.LANDED)
+_LINE_EVENTS = (EventKind.LINE_TOUCH, EventKind.LINE_CLEAR)
+
+
+@dataclass(frozen=True, slots=True)
+class HandEvent:
+    """One thing that happened, in order: ``kind`` to ``disc`` (``other`` as in Event)."""
+
+    kind: EventKind
+    disc: int
+    other: int | Edge | None = None
+    side: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """A shot outcome as a person reports it."""
+
+    shooter: int
+    start: tuple[float, float]
+    events: tuple[HandEvent, ...]
+    finals: tuple[DiscFinal, ...]
+
+
+def _edges(layout: Layout) -> set[Edge]:
+    if isinstance(layout.board, CrokinoleBoard):
+        return {Edge.RIM}
+    return {Edge.LEFT, Edge.RIGHT, Edge.FAR_END, Edge.NEAR_END}
+
+
+def _line_count(layout: Layout) -> int:
+    board = layout.board
+    return len(board.rings) if isinstance(board, CrokinoleBoard) else len(board.lines)
+
+
+def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
+    """Check an outcome against the layout before the shot and build its ShotRecord.
+
+    Raises :class:`InvalidInput` naming the first contradiction found.
+    """
+    known = {d.id for d in layout.discs}
+    shooter = outcome.shooter
+    if shooter in known:
+        raise InvalidInput(f"the shooter's id {shooter} is already a disc on the board")
+    sx, sy = outcome.start
+    if not (math.isfinite(sx) and math.isfinite(sy)):
+        raise InvalidInput("the start must be a finite point")
+    ids = known | {shooter}
+    edges = _edges(layout)
+    lines = _line_count(layout)
+    moving = {shooter}
+    off: set[int] = set()
+    done: dict[int, EventKind] = {}
+    events: list[Event] = []
+    for n, h in enumerate(outcome.events, start=1):
+        where = f"event {n} ({h.kind.value} of disc {h.disc})"
+        if h.disc not in ids:
+            raise InvalidInput(f"{where}: disc {h.disc} is not on the board and is not the shooter")
+        if h.disc in done:
+            raise InvalidInput(
+                f"{where}: disc {h.disc} already {done[h.disc].value} and cannot move again"
+            )
+        if h.kind is EventKind.DISC_CONTACT:
+            if not isinstance(h.other, int) or h.other not in ids or h.other == h.disc:
+                raise InvalidInput(
+                    f"{where}: the disc touched must be another known disc, got {h.other!r}"
+                )
+            if h.other in done:
+                raise InvalidInput(f"{where}: disc {h.other} already {done[h.other].value}")
+            if h.disc in off or h.other in off:
+                raise InvalidInput(
+                    f"{where}: a disc off the playing surface cannot touch one on it"
+                )
+            if h.disc not in moving and h.other not in moving:
+                raise InvalidInput(f"{where}: neither disc was moving, so they cannot touch")
+            moving |= {h.disc, h.other}
+        else:
+            if h.disc not in moving:
+                raise InvalidInput(f"{where}: disc {h.disc} moved before anything struck it")
+            if h.kind in _LINE_EVENTS:
+                if not isinstance(h.other, int) or not 0 <= h.other < lines:
+                    raise InvalidInput(
+                        f"{where}: line must be an index 0-{lines - 1}, got {h.other!r}"
+                    )
+            elif h.kind in _EDGE_EVENTS:
+                if not isinstance(h.other, Edge) or h.other not in edges:
+                    names = ", ".join(sorted(e.value for e in edges))
+                    raise InvalidInput(f"{where}: edge must be one of {names}, got {h.other!r}")
+                if h.kind is EventKind.LEFT_SURFACE:
+                    if h.disc in off:
+                        raise InvalidInput(f"{where}: the disc is already off the surface")
+                    off.add(h.disc)
+                elif h.kind is EventKind.REENTERED:
+                    if h.disc not in off:
+                        raise InvalidInput(f"{where}: the disc never left the surface")
+                    off.discard(h.disc)
+                else:
+                    done[h.disc] = h.kind
+            elif h.kind in (EventKind.PEG_CONTACT,) and h.disc in off:
+                raise InvalidInput(f"{where}: a disc off the playing surface cannot touch a peg")
+            elif h.kind is EventKind.DROPPED:
+                if h.disc in off:
+                    raise InvalidInput(f"{where}: a disc off the surface cannot drop into the hole")
+                done[h.disc] = h.kind
+        events.append(Event(float(n - 1), h.kind, h.disc, h.other, 0.0, 0.0, h.side))
+
+    finals = {f.id: f for f in outcome.finals}
+    if len(finals) != len(outcome.finals):
+        raise InvalidInput("a disc is given two final positions")
+    unknown = sorted(set(finals) - ids)
+    if unknown:
+        raise InvalidInput(f"final positions name unknown discs {unknown}")
+    missing = sorted(ids - set(finals))
+    if missing:
+        raise InvalidInput(f"final positions are missing for discs {missing}")
+    for disc_id, f in sorted(finals.items()):
+        _check_final(layout, f, disc_id in moving, disc_id in off, done.get(disc_id))
+    resting = tuple(
+        PlacedDisc(f.id, f.x, f.y, leaning=f.state is DiscState.LEANING)
+        for f in finals.values()
+        if f.state in (DiscState.ON_SURFACE, DiscState.LEANING)
+    )
+    try:
+        Layout(layout.board, resting)
+    except IllegalInPosition as exc:
+        raise InvalidInput(f"final positions are impossible: {exc}") from None
+    return ShotRecord(
+        layout,
+        None,
+        shooter,
+        tuple(events),
+        tuple(finals[i] for i in sorted(ids)),
+        float(len(events)),
+    )
+
+
+def _check_final(
+    layout: Layout, f: DiscFinal, moved: bool, off: bool, done: EventKind | None
+) -> None:
+    label = f"disc {f.id}"
+    if not (math.isfinite(f.x) and math.isfinite(f.y)):
+        raise InvalidInput(f"{label} ends at a position that is not a finite number")
+    if not moved:
+        before = layout.disc(f.id)
+        state = DiscState.LEANING if before.leaning else DiscState.ON_SURFACE
+        if f.state is not state or math.hypot(f.x - before.x, f.y - before.y) > MOVE_TOLERANCE:
+            raise InvalidInput(f"{label} moved although nothing struck it")
+        return
+    if off and f.state not in _OFF_STATES:
+        raise InvalidInput(
+            f"{label} left the surface and never re-entered, so it cannot end {f.state.value}"
+        )
+    if not off and f.state in _OFF_STATES:
+        raise InvalidInput(f"{label} ends {f.state.value} but no event says it left the surface")
+    if (done is EventKind.DROPPED) != (f.state is DiscState.IN_HOLE):
+        if done is EventKind.DROPPED:
+            raise InvalidInput(
+                f"{label} dropped into the 20 hole, so it cannot end {f.state.value}"
+            )
+        raise InvalidInput(f"{label} ends in the 20 hole but no 'dropped' event says it fell in")
+
+
+def judge(referee: Referee, position: Position, turn: Turn, outcome: HandOutcome) -> Ruling:
+    """Check the start, build the record and rule on a hand-entered outcome."""
+    if outcome.shooter != turn.disc:
+        raise InvalidInput(
+            f"the outcome's shooter is disc {outcome.shooter}, the turn's is {turn.disc}"
+        )
+    referee.check_start(position, turn, *outcome.start)
+    return referee.rule(position, turn, to_record(position.layout, outcome))
+
+
+# -- JSON ----------------------------------------------------------------------------------
+
+
+def _number(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InvalidInput(f"{what} must be a finite number, got {value!r}")
+    return float(value)
+
+
+def _integer(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{what} must be a whole number, got {value!r}")
+    return value
+
+
+def _enum_value(kind: type[_E], value: object, what: str) -> _E:
+    names = ", ".join(k.value for k in kind)
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what} must be one of {names}, got {value!r}")
+    try:
+        return kind(value)
+    except ValueError:
+        raise InvalidInput(f"{what} must be one of {names}, got {value!r}") from None
+
+
+def event_from_json(data: object, where: str = "event") -> HandEvent:
+    """A :class:`HandEvent` from ``{"kind", "disc", "other"?, "side"?}``."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"{where} must be an object")
+    extra = set(data) - {"kind", "disc", "other", "side"}
+    if extra:
+        raise InvalidInput(f"{where} has unknown fields {sorted(extra)}")
+    kind = _enum_value(EventKind, data.get("kind"), f"{where} kind")
+    disc = _integer(data.get("disc"), f"{where} disc")
+    raw = data.get("other")
+    other: int | Edge | None
+    if kind in _EDGE_EVENTS:
+        other = _enum_value(Edge, raw, f"{where} other (an edge)")
+    elif raw is None:
+        other = None
+    else:
+        other = _integer(raw, f"{where} other")
+    side = _integer(data.get("side", 0), f"{where} side")
+    if side not in (-1, 0, 1):
+        raise InvalidInput(f"{where} side must be -1, 0 or 1")
+    return HandEvent(kind, disc, other, side)
+
+
+def final_from_json(data: object, where: str = "final") -> DiscFinal:
+    """A :class:`DiscFinal` from ``{"id", "x", "y", "state"}``."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"{where} must be an object")
+    return DiscFinal(
+        _integer(data.get("id"), f"{where} id"),
+        _number(data.get("x"), f"{where} x"),
+        _number(data.get("y"), f"{where} y"),
+        _enum_value(DiscState, data.get("state", "on_surface"), f"{where} state"),
+    )
+
+
+def outcome_from_json(data: object) -> HandOutcome:
+    """A :class:`HandOutcome` from its JSON form (docs/formats.md)."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput("a hand-entered outcome must be a JSON object")
+    extra = set(data) - {"shooter", "start", "events", "finals"}
+    if extra:
+        raise InvalidInput(f"outcome has unknown fields {sorted(extra)}")
+    start = data.get("start")
+    if not isinstance(start, Sequence) or isinstance(start, str) or len(start) != 2:
+        raise InvalidInput("outcome start must be [x, y]")
+    events = data.get("events", [])
+    finals = data.get("finals")
+    if not isinstance(events, list) or not isinstance(finals, list):
+        raise InvalidInput("outcome events and finals must be lists")
+    return HandOutcome(
+        _integer(data.get("shooter"), "outcome shooter"),
+        (_number(start[0], "start x"), _number(start[1], "start y")),
+        tuple(event_from_json(e, f"event {n}") for n, e in enumerate(events, start=1)),
+        tuple(final_from_json(f, f"final {n}") for n, f in enumerate(finals, start=1)),
+    )
+
+
+def outcome_to_json(outcome: HandOutcome) -> dict[str, Any]:
+    """The JSON form of an outcome (inverse of :func:`outcome_from_json`)."""
+    return {
+        "shooter": outcome.shooter,
+        "start": list(outcome.start),
+        "events": [
+            {
+                "kind": e.kind.value,
+                "disc": e.disc,
+                "other": e.other.value if isinstance(e.other, Edge) else e.other,
+                "side": e.side,
+            }
+            for e in outcome.events
+        ],
+        "finals": [
+            {"id": f.id, "x": f.x, "y": f.y, "state": f.state.value} for f in outcome.finals
+        ],
+    }
