@@ -1,0 +1,105 @@
+"""Fouls and penalties of the CSC rules, and the ledger that counts them per player.
+
+Most fouls draw a warning the first time and a loss of points each time after, counted
+per player and per rule over the game, or over the match when the game belongs to one
+(the rules say "in the same game or match"). 5(c) has no warning: the weight is dead.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.rules.base import Side
+
+
+@dataclass(frozen=True, slots=True)
+class Foul:
+    """One kind of foul: the rule, what it is, the points lost after the warning."""
+
+    clause: str
+    description: str
+    points: int
+    warning_first: bool = True
+    doubles_only: bool = False
+
+
+FOULS: dict[str, Foul] = {
+    "4j": Foul("4(j)", "weights in the gutters handled against the rule", 2),
+    "5a": Foul("5(a)", "walked past the foul line", 1, doubles_only=True),
+    "5b": Foul("5(b)", "apparel, a hand or fingers touched the playing surface", 2),
+    "5c": Foul(
+        "5(c)", "lower body beyond the end of the table while delivering", 0, warning_first=False
+    ),
+    "5j": Foul("5(j)", "coaching out of turn (or at all in singles)", 1),
+    "5l": Foul("5(l)", "did not stay behind and clear of the delivering player", 1),
+}
+"""Fouls by key; the key is the clause without brackets."""
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A foul called against a player: a warning, a loss of points, or a dead weight."""
+
+    player: int
+    side: Side
+    foul: str
+    frame: int
+    warning: bool
+    points: int
+    reason: str
+
+
+class FoulLedger:
+    """Counts each player's offences against each rule (shared by a match's games)."""
+
+    def __init__(self) -> None:
+        self._offences: Counter[tuple[int, str]] = Counter()
+
+    def call(self, key: str, player: int, side: Side, frame: int, *, doubles: bool) -> Penalty:
+        """Record an offence and return the penalty it draws."""
+        foul = FOULS.get(key.lower().replace("(", "").replace(")", ""))
+        if foul is None:
+            raise InvalidInput(f"unknown foul {key!r}; known: {', '.join(FOULS)}")
+        if foul.doubles_only and not doubles:
+            raise IllegalInPosition(f"{foul.clause} is not a foul in singles play")
+        short = foul.clause.replace("(", "").replace(")", "")
+        self._offences[(player, short)] += 1
+        first = self._offences[(player, short)] == 1
+        if not foul.warning_first:
+            return Penalty(
+                player,
+                side,
+                short,
+                frame,
+                False,
+                0,
+                f"Player {player + 1}: {foul.description} - no warning, the delivered weight "
+                f"is dead ({foul.clause}).",
+            )
+        if first:
+            return Penalty(
+                player,
+                side,
+                short,
+                frame,
+                True,
+                0,
+                f"Player {player + 1}: {foul.description} - warning for a first offence "
+                f"({foul.clause}).",
+            )
+        return Penalty(
+            player,
+            side,
+            short,
+            frame,
+            False,
+            foul.points,
+            f"Player {player + 1}: {foul.description} again - loses {foul.points} "
+            f"point{'s' if foul.points > 1 else ''} ({foul.clause}).",
+        )
+
+    def count(self, player: int, key: str) -> int:
+        """How many times a player has committed a foul so far."""
+        return self._offences[(player, key)]

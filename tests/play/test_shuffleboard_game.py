@@ -1,0 +1,234 @@
+"""Play by CSC rules 1-5: order, ends, frames, targets, best of three, fouls."""
+
+from __future__ import annotations
+
+import pytest
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.physics import DiscFinal, DiscState, Event, EventKind, ShotRecord
+from flickboard.play.shuffleboard import (
+    BestOfThree,
+    GameRules,
+    ShuffleboardGame,
+    player_for,
+)
+from flickboard.rules.shuffleboard import GREEN, RED, Calls
+
+LANES = (-0.18, -0.06, 0.06, 0.18)
+
+
+def stop_at(game: ShuffleboardGame, x: float, y: float) -> ShotRecord:
+    """A record of the next weight sliding over the foul line and stopping at (x, y)."""
+    layout = game.position.layout
+    shooter = game.turn.disc
+    finals = [DiscFinal(d.id, d.x, d.y, DiscState.ON_SURFACE) for d in layout.discs]
+    finals.append(DiscFinal(shooter, x, y, DiscState.ON_SURFACE))
+    events = (Event(0.0, EventKind.LINE_CLEAR, shooter, 0, side=1),)
+    return ShotRecord(layout, None, shooter, events, tuple(finals), 1.0)
+
+
+def play_frame(game: ShuffleboardGame, red_ys: list[float], green_ys: list[float]) -> None:
+    """Deliver the eight weights of a frame, each colour to its own list of distances."""
+    targets = {RED: list(red_ys), GREEN: list(green_ys)}
+    lane = {RED: 0, GREEN: 1}
+    for _ in range(8):
+        side = game.turn.side
+        x = LANES[lane[side] % 4]
+        lane[side] += 2
+        game.deliver(stop_at(game, x, targets[side].pop(0)))
+
+
+NEUTRAL = 2.6  # neutral zone: in play, scores nothing
+THREE = 4.17  # three zone
+
+
+def scoring_frame(game: ShuffleboardGame, side: int) -> None:
+    """A frame in which ``side`` puts one weight in the three zone and leads with it."""
+    best = [THREE, NEUTRAL - 0.1, NEUTRAL - 0.2, NEUTRAL - 0.3]
+    rest = [NEUTRAL + 0.1, NEUTRAL + 0.2, NEUTRAL + 0.3, NEUTRAL + 0.4]
+    play_frame(game, best if side == RED else rest, rest if side == RED else best)
+
+
+def test_csc_3_red_starts_the_game() -> None:
+    game = ShuffleboardGame()
+    assert game.turn.side == RED and game.player == 0
+
+
+def test_csc_1a_singles_alternate_four_weights_each_from_the_same_end() -> None:
+    game = ShuffleboardGame()
+    sides, players, ends = [], [], set()
+    for _ in range(8):
+        sides.append(game.turn.side)
+        players.append(game.player)
+        ends.add(game.end)
+        game.deliver(stop_at(game, LANES[len(sides) % 4], 2.3 + 0.12 * len(sides)))
+    assert sides == [RED, GREEN] * 4
+    assert players == [0, 1] * 4
+    assert ends == {0}
+    assert game.end == 1  # both players change ends for the next frame
+
+
+def test_csc_1b_doubles_partners_play_alternate_frames_from_opposite_ends() -> None:
+    rules = GameRules(players=4)
+    assert [player_for(rules, s, 0) for s in (RED, GREEN)] == [0, 1]
+    assert [player_for(rules, s, 1) for s in (RED, GREEN)] == [2, 3]
+    game = ShuffleboardGame(rules)
+    scoring_frame(game, RED)
+    assert game.end == 1
+    assert game.player == 2  # red's partner at the other end shoots first
+
+
+def test_csc_3_frame_winner_shoots_first_in_the_next_frame() -> None:
+    game = ShuffleboardGame()
+    scoring_frame(game, GREEN)
+    assert game.frames[0].winner == GREEN
+    assert game.turn.side == GREEN
+
+
+def test_csc_5m_non_scoring_frame_reverses_the_order_of_play() -> None:
+    game = ShuffleboardGame()
+    play_frame(
+        game, [NEUTRAL + 0.1 * k for k in range(4)], [NEUTRAL + 0.05 + 0.1 * k for k in range(4)]
+    )
+    assert game.frames[0].winner is None
+    assert game.frames[0].deliveries[-1].turn.side == GREEN
+    assert game.turn.side == GREEN  # the last to deliver shoots first
+    play_frame(
+        game, [NEUTRAL + 0.1 * k for k in range(4)], [NEUTRAL + 0.05 + 0.1 * k for k in range(4)]
+    )
+    assert game.turn.side == RED
+
+
+def test_csc_4k_singles_game_is_won_at_fifteen() -> None:
+    game = ShuffleboardGame()
+    for _ in range(4):
+        scoring_frame(game, RED)
+    assert game.totals == (12, 0) and not game.over
+    scoring_frame(game, RED)
+    assert game.totals == (15, 0)
+    assert game.winner == RED
+    with pytest.raises(IllegalInPosition, match="over"):
+        _ = game.turn
+
+
+def test_csc_4k_doubles_game_is_won_at_seventeen() -> None:
+    game = ShuffleboardGame(GameRules(players=4))
+    for _ in range(5):
+        scoring_frame(game, GREEN)
+    assert game.totals == (0, 15) and not game.over
+    scoring_frame(game, GREEN)
+    assert game.winner == GREEN and game.race.target == 17
+
+
+def test_csc_vii_league_game_to_twenty_one_and_targets_are_configurable() -> None:
+    assert GameRules(players=4, target=21).goal == 21
+    game = ShuffleboardGame(GameRules(target=3))
+    scoring_frame(game, GREEN)
+    assert game.winner == GREEN
+    with pytest.raises(InvalidInput):
+        GameRules(players=3)
+    with pytest.raises(InvalidInput):
+        GameRules(target=0)
+
+
+def test_csc_3_best_of_three_green_shoots_first_in_game_two_and_a_coin_decides_game_three() -> None:
+    match = BestOfThree(GameRules(target=3), seed=7)
+    first = match.next_game()
+    assert first.turn.side == RED
+    scoring_frame(first, RED)
+    second = match.next_game()
+    assert second.turn.side == GREEN
+    scoring_frame(second, GREEN)
+    assert match.wins == (1, 1) and match.winner is None
+    third = match.next_game()
+    tosses = {BestOfThree(seed=s).first_of_game(2) for s in range(20)}
+    assert tosses == {RED, GREEN}  # the toss really is a toss
+    assert third.turn.side == BestOfThree(seed=7).first_of_game(2)  # and it is seeded
+    scoring_frame(third, RED)
+    assert match.winner == RED
+    with pytest.raises(IllegalInPosition, match="match is over"):
+        match.next_game()
+
+
+def test_best_of_three_waits_for_the_game_in_play() -> None:
+    match = BestOfThree()
+    match.next_game()
+    with pytest.raises(IllegalInPosition, match="not over"):
+        match.next_game()
+
+
+@pytest.mark.parametrize(("key", "points"), [("4j", 2), ("5b", 2), ("5j", 1), ("5l", 1)])
+def test_csc_foul_draws_a_warning_then_a_loss_of_points(key: str, points: int) -> None:
+    game = ShuffleboardGame()
+    scoring_frame(game, GREEN)
+    first = game.call_foul(key, 1)
+    assert first.warning and first.points == 0
+    assert game.totals == (0, 3)
+    second = game.call_foul(key, 1)
+    assert not second.warning and second.points == points
+    assert game.totals == (0, 3 - points)
+    assert key[0] in second.reason and "loses" in second.reason
+
+
+def test_csc_4j_gutter_foul_costs_two_after_a_warning() -> None:
+    game = ShuffleboardGame()
+    game.call_foul("4(j)", 0)
+    assert game.call_foul("4(j)", 0).points == 2
+    assert game.totals == (-2, 0)
+
+
+def test_csc_5a_walking_past_the_foul_line_is_a_doubles_foul_only() -> None:
+    with pytest.raises(IllegalInPosition, match="singles"):
+        ShuffleboardGame().call_foul("5a", 0)
+    game = ShuffleboardGame(GameRules(players=4))
+    assert game.call_foul("5a", 2).warning
+    assert game.call_foul("5a", 2).points == 1
+    assert game.totals == (-1, 0)  # player 3 (index 2) is red
+
+
+def test_csc_5b_apparel_touching_the_surface_costs_two_after_a_warning() -> None:
+    game = ShuffleboardGame()
+    game.call_foul("5b", 0)
+    game.call_foul("5b", 0)
+    assert game.totals == (-2, 0)
+
+
+def test_csc_5j_coaching_costs_one_after_a_warning() -> None:
+    game = ShuffleboardGame()
+    game.call_foul("5j", 1)
+    game.call_foul("5j", 1)
+    assert game.totals == (0, -1)
+
+
+def test_csc_5l_crowding_the_deliverer_costs_one_after_a_warning() -> None:
+    game = ShuffleboardGame()
+    game.call_foul("5l", 0)
+    game.call_foul("5l", 0)
+    game.call_foul("5l", 0)
+    assert game.totals == (-2, 0)
+
+
+def test_csc_5c_body_beyond_the_end_kills_the_weight_without_warning() -> None:
+    game = ShuffleboardGame()
+    ruling = game.deliver(stop_at(game, 0.0, THREE), Calls(body_over_end=True))
+    assert not ruling.valid
+    assert game.position.layout.discs == ()
+    assert [(p.foul, p.warning, p.points) for p in game.penalties] == [("5c", False, 0)]
+
+
+def test_csc_warnings_are_counted_per_player_and_over_the_whole_match() -> None:
+    match = BestOfThree(GameRules(target=3))
+    first = match.next_game()
+    first.call_foul("5b", 0)
+    assert first.call_foul("5b", 1).warning  # another player's first offence
+    scoring_frame(first, GREEN)
+    second = match.next_game()
+    assert second.call_foul("5b", 0).points == 2  # the warning was spent in game 1
+
+
+def test_unknown_foul_and_player_are_refused() -> None:
+    game = ShuffleboardGame()
+    with pytest.raises(InvalidInput, match="unknown foul"):
+        game.call_foul("9z", 0)
+    with pytest.raises(InvalidInput, match="player"):
+        game.call_foul("5b", 3)
