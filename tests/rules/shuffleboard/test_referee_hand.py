@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from flickboard.errors import IllegalInPosition
+from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import DiscFinal, DiscState, Edge, Event, EventKind, ShotRecord
-from flickboard.rules import Fate, Position, Turn, known_rule_sets, referee
-from flickboard.rules.shuffleboard import GREEN, RED, Calls, CSCReferee, table_position
+from flickboard.rules import Fate, Position, Ruling, Turn, known_rule_sets, referee
+from flickboard.rules.hand import HandEvent, HandOutcome, judge
+from flickboard.rules.shuffleboard import (
+    GREEN,
+    NO_CALLS,
+    RED,
+    Calls,
+    CSCReferee,
+    calls_from_json,
+    calls_to_json,
+    table_position,
+)
 
 TABLE = ShuffleboardTable.csc()
 R = TABLE.disc.radius
@@ -39,6 +49,28 @@ def record(
     )
 
 
+def outcome(
+    position: Position,
+    shooter: int,
+    events: list[tuple[EventKind, int, object, int]],
+    finals: dict[int, tuple[float, float, DiscState]],
+) -> HandOutcome:
+    """The same outcome as a person enters it (checked by the shared hand module)."""
+    all_finals = {d.id: (d.x, d.y, DiscState.ON_SURFACE) for d in position.layout.discs}
+    all_finals.update(finals)
+    return HandOutcome(
+        shooter,
+        (0.0, 0.2),
+        tuple(HandEvent(k, d, o, s) for k, d, o, s in events),  # type: ignore[arg-type]
+        tuple(DiscFinal(i, x, y, st) for i, (x, y, st) in sorted(all_finals.items())),
+    )
+
+
+def rule(position: Position, turn: Turn, entered: HandOutcome, calls: Calls = NO_CALLS) -> Ruling:
+    """Rule on a hand-entered outcome with the official's calls."""
+    return judge(CSC.calling(calls), position, turn, entered)
+
+
 CROSS = (EventKind.LINE_CLEAR, 2, 0, 1)
 ON = DiscState.ON_SURFACE
 
@@ -55,8 +87,8 @@ def test_csc_rules_are_registered_by_name_and_alias() -> None:
 
 def test_csc_proper_delivery_stays_in_play_and_explains_its_zone() -> None:
     pos = two_weights()
-    rec = record(pos, 2, [CROSS, (EventKind.STOPPED, 2, None, 0)], {2: (-0.15, 4.0, ON)})
-    ruling = CSC.rule(pos, Turn(0, RED, 2), rec)
+    rec = outcome(pos, 2, [CROSS, (EventKind.STOPPED, 2, None, 0)], {2: (-0.15, 4.0, ON)})
+    ruling = rule(pos, Turn(0, RED, 2), rec)
     assert ruling.valid
     d = ruling.decision(2)
     assert d.fate is Fate.IN_PLAY and d.clause == "csc/4"
@@ -66,8 +98,8 @@ def test_csc_proper_delivery_stays_in_play_and_explains_its_zone() -> None:
 
 def test_csc_5n_weight_short_of_foul_line_is_dead() -> None:
     pos = two_weights()
-    rec = record(pos, 2, [(EventKind.STOPPED, 2, None, 0)], {2: (0.0, FOUL_FAR + R - 0.01, ON)})
-    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec)
+    rec = outcome(pos, 2, [(EventKind.STOPPED, 2, None, 0)], {2: (0.0, FOUL_FAR + R - 0.01, ON)})
+    ruling = rule(pos, Turn(0, GREEN, 2), rec)
     assert not ruling.valid
     assert ruling.decision(2).fate is Fate.OUT
     assert ruling.decision(2).clause == "csc/5n"
@@ -78,13 +110,13 @@ def test_csc_5n_weight_short_of_foul_line_is_dead() -> None:
 def test_csc_4i_weights_moved_by_a_weight_short_of_the_foul_line_stay_where_they_ended() -> None:
     pos = table_position(TABLE, [(RED, 0.0, FOUL_FAR + R + 0.02)])
     moved_to = (0.0, FOUL_FAR + R + 0.30)
-    rec = record(
+    rec = outcome(
         pos,
         1,
         [(EventKind.DISC_CONTACT, 1, 0, 0)],
         {1: (0.0, FOUL_FAR + R - 0.05, ON), 0: (*moved_to, ON)},
     )
-    ruling = CSC.rule(pos, Turn(0, GREEN, 1), rec)
+    ruling = rule(pos, Turn(0, GREEN, 1), rec)
     assert ruling.decision(1).fate is Fate.OUT
     kept = ruling.decision(0)
     assert kept.fate is Fate.IN_PLAY
@@ -96,7 +128,7 @@ def test_csc_4i_weight_that_left_the_surface_and_came_back_is_dead_and_moved_wei
     None
 ):
     pos = two_weights()
-    rec = record(
+    rec = outcome(
         pos,
         2,
         [
@@ -108,7 +140,7 @@ def test_csc_4i_weight_that_left_the_surface_and_came_back_is_dead_and_moved_wei
         ],
         {2: (0.0, 4.1, ON), 1: (0.05, TABLE.length + 0.05, DiscState.IN_GUTTER)},
     )
-    ruling = CSC.rule(pos, Turn(0, RED, 2), rec)
+    ruling = rule(pos, Turn(0, RED, 2), rec)
     assert not ruling.valid
     assert ruling.decision(2).fate is Fate.OUT
     assert ruling.decision(2).clause == "csc/4i-reentered"
@@ -121,13 +153,13 @@ def test_csc_4i_weight_that_left_the_surface_and_came_back_is_dead_and_moved_wei
 
 def test_csc_4i_dead_weight_delivered_upside_down_restores_moved_weights() -> None:
     pos = two_weights()
-    rec = record(
+    rec = outcome(
         pos,
         2,
         [CROSS, (EventKind.DISC_CONTACT, 2, 0, 0)],
         {2: (0.0, 3.8, ON), 0: (0.0, 4.05, ON)},
     )
-    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec, Calls(upside_down=True))
+    ruling = rule(pos, Turn(0, GREEN, 2), rec, Calls(upside_down=True))
     assert not ruling.valid
     assert ruling.decision(2).fate is Fate.OUT
     assert ruling.decision(2).clause == "csc/4i-upside-down"
@@ -137,13 +169,13 @@ def test_csc_4i_dead_weight_delivered_upside_down_restores_moved_weights() -> No
 
 def test_csc_5c_body_beyond_end_makes_the_weight_dead_without_warning() -> None:
     pos = two_weights()
-    rec = record(
+    rec = outcome(
         pos,
         2,
         [CROSS, (EventKind.DISC_CONTACT, 2, 1, 0)],
         {2: (0.05, 4.1, ON), 1: (0.05, 4.23, ON)},
     )
-    ruling = CSC.rule(pos, Turn(0, RED, 2), rec, Calls(body_over_end=True))
+    ruling = rule(pos, Turn(0, RED, 2), rec, Calls(body_over_end=True))
     assert not ruling.valid
     assert ruling.decision(2).clause == "csc/5c"
     assert ruling.decision(1).fate is Fate.RESTORED
@@ -151,13 +183,13 @@ def test_csc_5c_body_beyond_end_makes_the_weight_dead_without_warning() -> None:
 
 def test_csc_5e_weight_knocked_off_by_a_properly_delivered_weight_stays_off() -> None:
     pos = two_weights()
-    rec = record(
+    rec = outcome(
         pos,
         2,
         [CROSS, (EventKind.DISC_CONTACT, 2, 1, 0), (EventKind.LEFT_SURFACE, 1, Edge.FAR_END, 0)],
         {2: (0.05, 4.12, ON), 1: (0.05, TABLE.length + 0.04, DiscState.IN_GUTTER)},
     )
-    ruling = CSC.rule(pos, Turn(0, RED, 2), rec)
+    ruling = rule(pos, Turn(0, RED, 2), rec)
     assert ruling.valid
     assert ruling.decision(1).fate is Fate.OUT
     assert ruling.decision(1).clause == "csc/5e"
@@ -181,13 +213,13 @@ def test_csc_5e_weight_falling_for_any_other_reason_goes_back() -> None:
 
 def test_csc_gutter_delivered_weight_is_out_of_play() -> None:
     pos = two_weights()
-    rec = record(
+    rec = outcome(
         pos,
         2,
         [CROSS, (EventKind.LEFT_SURFACE, 2, Edge.RIGHT, 0), (EventKind.LANDED, 2, Edge.RIGHT, 0)],
         {2: (0.26, 3.0, DiscState.IN_GUTTER)},
     )
-    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec)
+    ruling = rule(pos, Turn(0, GREEN, 2), rec)
     assert ruling.valid
     assert ruling.decision(2).fate is Fate.OUT
     assert ruling.decision(2).clause == "csc/iv-gutter"
@@ -195,8 +227,8 @@ def test_csc_gutter_delivered_weight_is_out_of_play() -> None:
 
 def test_csc_5f_opponents_weight_delivered_by_accident_is_exchanged_without_penalty() -> None:
     pos = two_weights()
-    rec = record(pos, 2, [CROSS], {2: (-0.15, 4.0, ON)})
-    ruling = CSC.rule(pos, Turn(0, RED, 2), rec, Calls(opponent_weight=True))
+    rec = outcome(pos, 2, [CROSS], {2: (-0.15, 4.0, ON)})
+    ruling = rule(pos, Turn(0, RED, 2), rec, Calls(opponent_weight=True))
     assert ruling.valid
     d = ruling.decision(2)
     assert d.fate is Fate.IN_PLAY and d.side == RED and d.clause == "csc/5f"
@@ -206,13 +238,13 @@ def test_csc_5f_opponents_weight_delivered_by_accident_is_exchanged_without_pena
 
 def test_csc_5g_weight_knocked_upside_down_is_set_right_where_it_lies() -> None:
     pos = two_weights()
-    rec = record(
+    rec = outcome(
         pos,
         2,
         [CROSS, (EventKind.DISC_CONTACT, 2, 0, 0)],
         {2: (0.0, 3.85, ON), 0: (0.0, 4.0, ON)},
     )
-    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec, Calls(knocked_upside_down=(0,)))
+    ruling = rule(pos, Turn(0, GREEN, 2), rec, Calls(knocked_upside_down=(0,)))
     d = ruling.decision(0)
     assert d.fate is Fate.IN_PLAY and d.clause == "csc/5g"
     assert (d.x, d.y) == (0.0, 4.0)
@@ -221,7 +253,7 @@ def test_csc_5g_weight_knocked_upside_down_is_set_right_where_it_lies() -> None:
 
 def test_csc_5g_weight_knocked_upside_down_off_and_back_goes_to_the_gutter() -> None:
     pos = two_weights()
-    rec = record(
+    rec = outcome(
         pos,
         2,
         [
@@ -232,7 +264,7 @@ def test_csc_5g_weight_knocked_upside_down_off_and_back_goes_to_the_gutter() -> 
         ],
         {2: (0.0, 3.85, ON), 0: (-0.2, 4.0, ON)},
     )
-    ruling = CSC.rule(pos, Turn(0, GREEN, 2), rec, Calls(knocked_upside_down=(0,)))
+    ruling = rule(pos, Turn(0, GREEN, 2), rec, Calls(knocked_upside_down=(0,)))
     assert ruling.valid
     assert ruling.decision(0).fate is Fate.OUT
     assert ruling.decision(0).clause == "csc/5g"
@@ -240,8 +272,8 @@ def test_csc_5g_weight_knocked_upside_down_off_and_back_goes_to_the_gutter() -> 
 
 def test_csc_hanger_is_named_in_the_ruling() -> None:
     pos = two_weights()
-    rec = record(pos, 2, [CROSS], {2: (-0.15, TABLE.length - R + 0.005, ON)})
-    assert "hanger" in CSC.rule(pos, Turn(0, RED, 2), rec).decision(2).reason
+    rec = outcome(pos, 2, [CROSS], {2: (-0.15, TABLE.length - R + 0.005, ON)})
+    assert "hanger" in rule(pos, Turn(0, RED, 2), rec).decision(2).reason
 
 
 def test_csc_score_applies_the_leading_weight_rule() -> None:
@@ -269,3 +301,20 @@ def test_csc_record_from_another_position_is_refused() -> None:
         CSC.rule(table_position(TABLE, []), Turn(0, RED, 2), rec)
     with pytest.raises(IllegalInPosition, match="record shows"):
         CSC.rule(two_weights(), Turn(0, RED, 3), rec)
+
+
+def test_csc_calls_round_trip_through_json_and_refuse_bad_fields() -> None:
+    calls = Calls(upside_down=True, knocked_upside_down=(3,))
+    assert calls_from_json(calls_to_json(calls)) == calls
+    assert calls_from_json(None) == NO_CALLS
+    with pytest.raises(InvalidInput, match="unknown field"):
+        calls_from_json({"sideways": True})
+    with pytest.raises(InvalidInput, match="true or false"):
+        calls_from_json({"upside_down": "yes"})
+
+
+def test_csc_hand_entry_refuses_a_start_beyond_the_foul_line() -> None:
+    pos = two_weights()
+    entered = HandOutcome(2, (0.0, 3.0), (), (*outcome(pos, 2, [], {2: (0.0, 3.0, ON)}).finals,))
+    with pytest.raises(IllegalInPosition, match="foul line"):
+        rule(pos, Turn(0, RED, 2), entered)

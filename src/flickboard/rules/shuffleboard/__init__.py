@@ -8,7 +8,13 @@ from flickboard.rules.shuffleboard.position import (
     side_of_colour,
     table_position,
 )
-from flickboard.rules.shuffleboard.referee import NO_CALLS, Calls, CSCReferee
+from flickboard.rules.shuffleboard.referee import (
+    NO_CALLS,
+    Calls,
+    CSCReferee,
+    calls_from_json,
+    calls_to_json,
+)
 from flickboard.rules.shuffleboard.scoring import (
     GREEN,
     RED,
@@ -27,6 +33,8 @@ __all__ = [
     "Calls",
     "FrameCount",
     "WeightScore",
+    "calls_from_json",
+    "calls_to_json",
     "colour_name",
     "count_frame",
     "count_weights",

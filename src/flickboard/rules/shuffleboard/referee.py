@@ -9,10 +9,11 @@ weights it knocked into the gutters stay off (5(e)).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from flickboard.errors import IllegalInPosition
+from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscFinal, DiscState, EventKind, Layout, PlacedDisc, ShotRecord
 from flickboard.rules.base import Decision, Fate, Position, Ruling, Side, Turn, register
@@ -44,6 +45,40 @@ class Calls:
 
 NO_CALLS = Calls()
 
+_CALL_FIELDS = ("upside_down", "body_over_end", "opponent_weight")
+
+
+def calls_from_json(data: object) -> Calls:
+    """Calls from ``{"upside_down": bool, "body_over_end": bool, "opponent_weight": bool,
+    "knocked_upside_down": [ids]}``; every field is optional."""
+    if data is None:
+        return NO_CALLS
+    if not isinstance(data, Mapping):
+        raise InvalidInput("calls must be a JSON object")
+    unknown = set(data) - {*_CALL_FIELDS, "knocked_upside_down"}
+    if unknown:
+        raise InvalidInput(f"calls have unknown field(s) {sorted(unknown)}")
+    flags = {}
+    for name in _CALL_FIELDS:
+        value = data.get(name, False)
+        if not isinstance(value, bool):
+            raise InvalidInput(f"call {name!r} must be true or false, got {value!r}")
+        flags[name] = value
+    flipped = data.get("knocked_upside_down", [])
+    if not isinstance(flipped, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) for i in flipped
+    ):
+        raise InvalidInput("call 'knocked_upside_down' must be a list of weight ids")
+    return Calls(knocked_upside_down=tuple(flipped), **flags)
+
+
+def calls_to_json(calls: Calls) -> dict[str, Any]:
+    """The JSON form of calls, only the fields that are set."""
+    data: dict[str, Any] = {name: True for name in _CALL_FIELDS if getattr(calls, name)}
+    if calls.knocked_upside_down:
+        data["knocked_upside_down"] = list(calls.knocked_upside_down)
+    return data
+
 
 @register("csc", "shuffleboard")
 class CSCReferee:
@@ -52,8 +87,14 @@ class CSCReferee:
     name = "csc"
     game: Literal["crokinole", "shuffleboard"] = "shuffleboard"
 
-    def __init__(self, table: ShuffleboardTable | None = None) -> None:
+    def __init__(self, table: ShuffleboardTable | None = None, calls: Calls = NO_CALLS) -> None:
         self.table = table or ShuffleboardTable.csc()
+        self.calls = calls
+
+    def calling(self, calls: Calls) -> CSCReferee:
+        """This referee with an official's calls for the next ruling (for hand entry:
+        ``hand.judge(csc.calling(calls), position, turn, outcome)``)."""
+        return CSCReferee(self.table, calls)
 
     def check_start(self, position: Position, turn: Turn, x: float, y: float) -> None:
         """A weight is delivered from the near end, wholly short of the foul line."""
@@ -76,12 +117,12 @@ class CSCReferee:
         return {0: red, 1: green}
 
     def rule(
-        self, position: Position, turn: Turn, record: ShotRecord, calls: Calls = NO_CALLS
+        self, position: Position, turn: Turn, record: ShotRecord, calls: Calls | None = None
     ) -> Ruling:
         """Rule on one delivery; ``calls`` carries what only an official can see."""
         table = self._table_of(record.layout)
         self._check_record(position, turn, record)
-        judge = _Judgement(table, position, turn, record, calls)
+        judge = _Judgement(table, position, turn, record, self.calls if calls is None else calls)
         return judge.ruling()
 
     def _table_of(self, layout: Layout) -> ShuffleboardTable:
