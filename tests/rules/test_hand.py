@@ -1,0 +1,143 @@
+"""Hand-entered outcomes: conversion to shot records and every contradiction refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.physics import DiscFinal, DiscState, Edge, EventKind, Layout, PlacedDisc
+from flickboard.rules.hand import (
+    HandEvent,
+    HandOutcome,
+    outcome_from_json,
+    outcome_to_json,
+    to_record,
+)
+
+BOARD = CrokinoleBoard.standard()
+LAYOUT = Layout(BOARD, (PlacedDisc(1, 0.0, 0.15), PlacedDisc(2, 0.15, 0.0)))
+START = (0.0, -BOARD.shooting_line_radius)
+C = EventKind.DISC_CONTACT
+
+
+def _finals(**moved: tuple[float, float, DiscState]) -> tuple[DiscFinal, ...]:
+    ends = {1: (0.0, 0.15, DiscState.ON_SURFACE), 2: (0.15, 0.0, DiscState.ON_SURFACE)}
+    ends[9] = (0.0, 0.1, DiscState.ON_SURFACE)
+    ends.update({int(k[1:]): v for k, v in moved.items()})
+    return tuple(DiscFinal(i, *v) for i, v in sorted(ends.items()))
+
+
+def _outcome(events: list[HandEvent], finals: tuple[DiscFinal, ...]) -> HandOutcome:
+    return HandOutcome(9, START, tuple(events), finals)
+
+
+def test_hand_outcome_becomes_a_record_with_times_in_order() -> None:
+    events = [HandEvent(C, 9, 1), HandEvent(EventKind.LEFT_SURFACE, 1, Edge.RIM)]
+    record = to_record(LAYOUT, _outcome(events, _finals(d1=(0.0, 0.34, DiscState.IN_DITCH))))
+    assert record.shot is None and record.shooter == 9
+    assert [e.time for e in record.events] == [0.0, 1.0]
+    assert record.final(1).state is DiscState.IN_DITCH
+    assert record.contacts() == {frozenset((9, 1))}
+    assert [d.id for d in record.layout_after().discs] == [2, 9]
+
+
+@pytest.mark.parametrize(
+    ("events", "finals", "message"),
+    [
+        ([HandEvent(C, 9, 7)], _finals(), "another known disc"),
+        ([HandEvent(C, 8, 1)], _finals(), "not on the board"),
+        (
+            [HandEvent(C, 9, 1), HandEvent(EventKind.LEFT_SURFACE, 1, Edge.RIM)],
+            _finals(),
+            "never re-entered",
+        ),
+        (
+            [HandEvent(C, 9, 1)],
+            _finals(d1=(0.0, 0.34, DiscState.IN_DITCH)),
+            "no event says it left",
+        ),
+        (
+            [HandEvent(C, 9, 1), HandEvent(EventKind.DROPPED, 1)],
+            _finals(d1=(0.0, 0.2, DiscState.ON_SURFACE)),
+            "cannot end on_surface",
+        ),
+        ([HandEvent(C, 9, 1)], _finals(d1=(0.0, 0.0, DiscState.IN_HOLE)), "no 'dropped' event"),
+        (
+            [HandEvent(EventKind.DROPPED, 9), HandEvent(C, 9, 1)],
+            _finals(d9=(0.0, 0.0, DiscState.IN_HOLE)),
+            "already dropped",
+        ),
+        ([], _finals(d2=(0.1, 0.1, DiscState.ON_SURFACE)), "nothing struck it"),
+        ([HandEvent(C, 1, 2)], _finals(), "neither disc was moving"),
+        ([HandEvent(EventKind.LINE_TOUCH, 1, 2)], _finals(), "before anything struck it"),
+        ([HandEvent(C, 9, 1)], _finals(d1=(0.0, 0.1, DiscState.ON_SURFACE)), "overlap"),
+        ([HandEvent(EventKind.LINE_TOUCH, 9, 5)], _finals(), "line must be an index"),
+        (
+            [HandEvent(EventKind.LEFT_SURFACE, 9, Edge.FAR_END)],
+            _finals(d9=(0.0, 0.4, DiscState.IN_DITCH)),
+            "edge must be one of rim",
+        ),
+        ([HandEvent(EventKind.REENTERED, 9, Edge.RIM)], _finals(), "never left the surface"),
+    ],
+)
+def test_hand_outcome_that_contradicts_itself_is_refused(
+    events: list[HandEvent], finals: tuple[DiscFinal, ...], message: str
+) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        to_record(LAYOUT, _outcome(events, finals))
+
+
+def test_hand_outcome_with_missing_unknown_or_repeated_finals_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="missing for discs \\[2\\]"):
+        to_record(LAYOUT, _outcome([], _finals()[::2]))
+    extra = (*_finals(), DiscFinal(5, 0.2, 0.2, DiscState.ON_SURFACE))
+    with pytest.raises(InvalidInput, match="unknown discs \\[5\\]"):
+        to_record(LAYOUT, _outcome([], extra))
+    with pytest.raises(InvalidInput, match="two final positions"):
+        to_record(LAYOUT, _outcome([], (*_finals(), _finals()[0])))
+    with pytest.raises(InvalidInput, match="already a disc"):
+        to_record(LAYOUT, HandOutcome(1, START, (), _finals()))
+
+
+def test_hand_outcome_on_a_shuffleboard_uses_its_edges_and_lines() -> None:
+    table = ShuffleboardTable.csc()
+    layout = Layout(table, (PlacedDisc(1, 0.0, 3.5),))
+    outcome = HandOutcome(
+        2,
+        (0.0, 0.1),
+        (
+            HandEvent(C, 2, 1),
+            HandEvent(EventKind.LEFT_SURFACE, 1, Edge.FAR_END),
+            HandEvent(EventKind.LINE_CLEAR, 2, 3, 1),
+        ),
+        (DiscFinal(1, 0.0, 4.4, DiscState.IN_GUTTER), DiscFinal(2, 0.0, 4.0, DiscState.ON_SURFACE)),
+    )
+    record = to_record(layout, outcome)
+    assert record.final(1).state is DiscState.IN_GUTTER
+    with pytest.raises(InvalidInput, match="edge must be one of far_end"):
+        to_record(
+            layout,
+            HandOutcome(
+                2, (0.0, 0.1), (HandEvent(EventKind.LEFT_SURFACE, 2, Edge.RIM),), outcome.finals
+            ),
+        )
+
+
+def test_hand_outcome_json_round_trip_and_errors() -> None:
+    events = (HandEvent(C, 9, 1), HandEvent(EventKind.LEFT_SURFACE, 1, Edge.RIM))
+    outcome = HandOutcome(9, START, events, _finals(d1=(0.0, 0.34, DiscState.IN_DITCH)))
+    text = json.dumps(outcome_to_json(outcome))
+    assert outcome_from_json(json.loads(text)) == outcome
+    with pytest.raises(InvalidInput, match="kind must be one of"):
+        outcome_from_json(
+            {"shooter": 9, "start": [0, 0], "events": [{"kind": "bounce", "disc": 9}], "finals": []}
+        )
+    with pytest.raises(InvalidInput, match="start must be"):
+        outcome_from_json({"shooter": 9, "start": "here", "finals": []})
+    with pytest.raises(InvalidInput, match="unknown fields"):
+        outcome_from_json({"shooter": 9, "start": [0, 0], "finals": [], "score": 3})
+    with pytest.raises(InvalidInput, match="finite number"):
+        outcome_from_json({"shooter": 9, "start": [0, 0], "finals": [{"id": 9, "x": "a", "y": 0}]})
