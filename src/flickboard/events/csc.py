@@ -1,0 +1,193 @@
+"""CSC table shuffleboard tournaments (Part VI): double round robin with aggregate
+points, ties for a playoff place by sudden-death single games, and the playoffs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.events.draw import Draw, round_robin
+from flickboard.events.series import series_winner
+from flickboard.play.scoring import RaceScore
+
+
+def double_round_robin(teams: Sequence[str]) -> tuple[Draw, ...]:
+    """Every team meets every other twice, the second time with sides (colours) swapped."""
+    first = round_robin(teams)
+    n = len(first)
+    second = tuple(Draw(d.round_no + n, tuple((b, a) for a, b in d.games), d.bye) for d in first)
+    return first + second
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleResult:
+    """A decided shuffleboard game between two teams (side 0 shoots red)."""
+
+    sides: tuple[str, str]
+    score: RaceScore
+
+    def __post_init__(self) -> None:
+        if self.sides[0] == self.sides[1]:
+            raise IllegalInPosition(f"{self.sides[0]} cannot play itself")
+        if self.score.winner is None:
+            raise InvalidInput(
+                f"{self.sides[0]} v {self.sides[1]}: the game is not decided "
+                f"(totals {self.score.totals}, target {self.score.target})"
+            )
+
+    @property
+    def winner(self) -> str:
+        """The team that reached the target."""
+        w = self.score.winner
+        assert w is not None
+        return self.sides[w]
+
+
+@dataclass(frozen=True, slots=True)
+class AggregateLine:
+    """A team's aggregate after the double round robin: one point per game won."""
+
+    place: int
+    team: str
+    points: int
+    games: int
+    scored: int
+    tied: bool
+
+
+def aggregate_standings(
+    teams: Sequence[str], results: Sequence[ShuffleResult]
+) -> tuple[AggregateLine, ...]:
+    """Teams by aggregate points (games won); equal points share a place."""
+    if len(set(teams)) != len(teams):
+        raise InvalidInput("a team is listed twice")
+    wins = dict.fromkeys(teams, 0)
+    games = dict.fromkeys(teams, 0)
+    scored = dict.fromkeys(teams, 0)
+    meetings: dict[frozenset[str], int] = {}
+    for r in results:
+        for s, team in enumerate(r.sides):
+            if team not in wins:
+                raise InvalidInput(f"{team} is not in this round robin")
+            games[team] += 1
+            scored[team] += r.score.totals[s]
+        key = frozenset(r.sides)
+        meetings[key] = meetings.get(key, 0) + 1
+        if meetings[key] > 2:
+            raise IllegalInPosition(
+                f"{r.sides[0]} and {r.sides[1]} meet only twice in a double round robin"
+            )
+        wins[r.winner] += 1
+    order = sorted(teams, key=lambda t: -wins[t])
+    lines: list[AggregateLine] = []
+    for i, t in enumerate(order):
+        place = next(k for k in range(i + 1) if wins[order[k]] == wins[t]) + 1
+        tied = sum(1 for u in teams if wins[u] == wins[t]) > 1
+        lines.append(AggregateLine(place, t, wins[t], games[t], scored[t], tied))
+    return tuple(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffField:
+    """Who plays off: ``first`` has a bye to the final; ``semi`` are second and third.
+
+    ``pending`` names a tied group and what its sudden-death draw must decide.
+    """
+
+    first: str | None
+    semi: tuple[str, ...]
+    pending: tuple[tuple[str, ...], str] | None = None
+
+
+def _sudden_death(group: Sequence[str], games: Sequence[tuple[str, str]], keep: int) -> list[str]:
+    """Survivors of single games (winner, loser) among ``group`` until ``keep`` remain."""
+    alive = list(group)
+    for winner, loser in games:
+        if len(alive) == keep:
+            raise IllegalInPosition(
+                f"sudden-death game {winner} v {loser} played after the place was decided"
+            )
+        if winner not in alive or loser not in alive or winner == loser:
+            raise IllegalInPosition(
+                f"sudden-death game {winner} v {loser} is not between two unbeaten tied teams "
+                f"({', '.join(alive)})"
+            )
+        alive.remove(loser)
+    return alive
+
+
+def playoff_field(
+    standings: Sequence[AggregateLine],
+    sudden_death: Mapping[str, Sequence[tuple[str, str]]] | None = None,
+) -> PlayoffField:
+    """The top three, ties broken by sudden-death single games (winner, loser).
+
+    ``sudden_death["first"]`` holds the draw among teams tied for first,
+    ``sudden_death["semi"]`` the draw for the semi-final places.
+    """
+    games = sudden_death or {}
+    blocks: list[list[str]] = []
+    last: int | None = None
+    for line in standings:
+        if line.points == last:
+            blocks[-1].append(line.team)
+        else:
+            blocks.append([line.team])
+        last = line.points
+    first: str | None = None
+    semi: list[str] = []
+    for block in blocks:
+        group = list(block)
+        if first is None:
+            if len(group) == 1:
+                first = group[0]
+                continue
+            alive = _sudden_death(group, games.get("first", ()), 1)
+            if len(alive) > 1:
+                return PlayoffField(None, (), (tuple(alive), "first place"))
+            first = alive[0]
+            group = [t for t in group if t != first]
+        slots = 2 - len(semi)
+        if slots == 0:
+            break
+        if len(group) <= slots:
+            semi.extend(group)
+        else:
+            alive = _sudden_death(group, games.get("semi", ()), slots)
+            if len(alive) > slots:
+                return PlayoffField(first, tuple(semi), (tuple(alive), "semi-final places"))
+            semi.extend(alive)
+        if len(semi) == 2:
+            break
+    return PlayoffField(first, tuple(semi))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffResult:
+    """Winners of the best-of-three semi-final and final, once decided."""
+
+    semi_winner: str | None
+    champion: str | None
+
+
+def playoffs(
+    field: PlayoffField, semi_games: Sequence[str], final_games: Sequence[str]
+) -> PlayoffResult:
+    """Second v third best of three; the winner meets first in a best-of-three final."""
+    if field.pending is not None or field.first is None or len(field.semi) != 2:
+        raise IllegalInPosition("the playoff field is not settled yet")
+    semi = _series(field.semi, semi_games, "semi-final")
+    if semi is None:
+        if final_games:
+            raise IllegalInPosition("the final cannot start before the semi-final is decided")
+        return PlayoffResult(None, None)
+    return PlayoffResult(semi, _series((field.first, semi), final_games, "final"))
+
+
+def _series(sides: Sequence[str], winners: Sequence[str], name: str) -> str | None:
+    for w in winners:
+        if w not in sides:
+            raise InvalidInput(f"{w} is not in the {name} ({' v '.join(sides)})")
+    won = series_winner([list(sides).index(x) for x in winners], 3)
+    return None if won is None else sides[won]
