@@ -114,7 +114,7 @@ def test_csc_six_person_one_match_point_per_game_won() -> None:
     games = [_game(21, 10)] * 5 + [_game(3, 22)] * 4
     assert six_person_match_points(games) == (5, 4)
     with pytest.raises(InvalidInput, match="9 games"):
-        six_person_match_points(games + [_game(21, 0)])
+        six_person_match_points([*games, _game(21, 0)])
     with pytest.raises(InvalidInput, match="not decided"):
         six_person_match_points([_game(20, 10)])
 
