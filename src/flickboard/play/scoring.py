@@ -68,8 +68,12 @@ class RoundScore:
 
     scores: tuple[int, ...]
     twenties: tuple[int, ...]
+    unplayed: bool = False
+    """True for a timed round in which no disc was shot: zero points to every side."""
 
     def __post_init__(self) -> None:
+        if self.unplayed and (any(self.scores) or any(self.twenties)):
+            raise InvalidInput("a round in which no disc was shot scores nothing")
         if len(self.scores) < 2 or len(self.scores) != len(self.twenties):
             raise InvalidInput("a round needs a score and a count of 20s for each side")
         for score, twenties in zip(self.scores, self.twenties, strict=True):
@@ -82,7 +86,12 @@ class RoundScore:
 
     @property
     def points(self) -> tuple[int, ...]:
-        """Tournament points for two sides (2/1/0), place points for three or four."""
+        """Tournament points for two sides (2/1/0), place points for three or four.
+
+        A round in which no disc was shot before time expired scores zero for all (WCC).
+        """
+        if self.unplayed:
+            return (0,) * len(self.scores)
         if len(self.scores) == 2:
             return tournament_round_points(self.scores[0], self.scores[1])
         return place_points(self.scores)
