@@ -3,6 +3,7 @@
 ``simulate(layout, shot) -> ShotRecord``; knows nothing of rules or colours.
 """
 
+from flickboard.physics.engine import simulate
 from flickboard.physics.layout import Layout, PlacedDisc, placement_problem
 from flickboard.physics.params import PhysicsParams
 from flickboard.physics.record import DiscFinal, DiscState, Edge, Event, EventKind, ShotRecord
@@ -20,4 +21,5 @@ __all__ = [
     "Shot",
     "ShotRecord",
     "placement_problem",
+    "simulate",
 ]

@@ -33,6 +33,9 @@ class PhysicsParams:
             of the hole's rim leans on it instead of dropping or lying flat (m).
         reentry_step: a disc flying back over the surface edge re-enters if it has
             dropped less than this below the surface (m).
+        slow_contact_speed: contacts approaching slower than this (m/s) are
+            resolved with no bounce (restitution 0), and two discs that friction
+            would then keep pressed together move on with their common velocity.
         max_events: hard cap on events in one shot; exceeding it raises PhysicsError.
         max_time: hard cap on simulated seconds in one shot.
     """
@@ -51,6 +54,7 @@ class PhysicsParams:
     reentry_step: float = 3.0e-3
     max_events: int = 20_000
     max_time: float = 60.0
+    slow_contact_speed: float = 1.0e-3
 
     def __post_init__(self) -> None:
         for f in fields(self):
