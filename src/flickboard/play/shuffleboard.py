@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable
-from flickboard.physics import Layout, ShotRecord
+from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord, simulate
 from flickboard.play.scoring import FrameScore, RaceScore
 from flickboard.play.shuffleboard_fouls import FoulLedger, Penalty
 from flickboard.rules.base import Position, Ruling, Side, Turn
+from flickboard.rules.hand import HandOutcome, to_record
 from flickboard.rules.shuffleboard import (
     GREEN,
     NO_CALLS,
@@ -134,6 +135,7 @@ class ShuffleboardGame:
     frames: list[FrameResult] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
     deliveries: list[Delivery] = field(default_factory=list)
+    params: PhysicsParams = field(default_factory=PhysicsParams.shuffleboard)
     first: Side = field(init=False)
     position: Position = field(init=False)
 
@@ -200,6 +202,23 @@ class ShuffleboardGame:
         if len(self.deliveries) == WEIGHTS_PER_FRAME:
             self._count_frame()
         return ruling
+
+    def deliver_shot(self, shot: Shot, calls: Calls = NO_CALLS) -> Ruling:
+        """Simulate the next delivery on the table and rule on it."""
+        turn = self.turn
+        self.referee.check_start(self.position, turn, shot.x, shot.y)
+        record = simulate(self.position.layout, shot, shooter=turn.disc, params=self.params)
+        return self.deliver(record, calls)
+
+    def deliver_hand(self, outcome: HandOutcome, calls: Calls = NO_CALLS) -> Ruling:
+        """Rule on the next delivery as entered by hand (the shared hand-entry checks)."""
+        turn = self.turn
+        if outcome.shooter != turn.disc:
+            raise InvalidInput(
+                f"the next weight is {turn.disc}, the outcome delivers {outcome.shooter}"
+            )
+        self.referee.check_start(self.position, turn, *outcome.start)
+        return self.deliver(to_record(self.position.layout, outcome), calls)
 
     def _count_frame(self) -> None:
         count = count_frame(self.table, self.position)
