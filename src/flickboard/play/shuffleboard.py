@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from flickboard.agents.base import View
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord, simulate
@@ -187,6 +188,17 @@ class ShuffleboardGame:
     def weights_left(self, side: Side) -> int:
         """Weights a colour still has to deliver in this frame."""
         return sum(1 for s in self.order[len(self.deliveries) :] if s == side)
+
+    def view(self) -> View:
+        """The game as the next player sees it (the agents' ``decide(view)`` input)."""
+        return View(
+            self.referee,
+            self.position,
+            self.turn,
+            tuple((side, self.weights_left(side)) for side in (RED, GREEN)),
+            self.frame + 1,
+            self.totals,
+        )
 
     def deliver(self, record: ShotRecord, calls: Calls = NO_CALLS) -> Ruling:
         """Rule on the next delivery, apply it, and count the frame after the eighth."""

@@ -13,6 +13,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from flickboard.agents.base import View
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
@@ -43,6 +44,7 @@ class ShuffleboardBot:
     ``speed_noise`` (relative) are standard deviations."""
 
     seed: int = 0
+    name: str = "bot"
     angle_noise: float = 0.004
     speed_noise: float = 0.02
     params: PhysicsParams = field(default_factory=PhysicsParams.shuffleboard)
@@ -65,9 +67,9 @@ class ShuffleboardBot:
         x = self._clear_lane(table, position.layout.discs, y)
         return Shot(x, RELEASE_Y, math.pi / 2, draw_speed(self.params, RELEASE_Y, y))
 
-    def decide(self, position: Position, turn: Turn) -> Shot:
+    def decide(self, view: View) -> Shot:
         """The shot as delivered: the plan with seeded execution noise."""
-        planned = self.plan(position, turn)
+        planned = self.plan(view.position, view.turn)
         angle = planned.angle + self.rng.gauss(0.0, self.angle_noise)
         speed = planned.speed * (1 + self.rng.gauss(0.0, self.speed_noise))
         return Shot(planned.x, planned.y, angle, max(speed, 0.05))
