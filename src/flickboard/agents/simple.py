@@ -1,0 +1,87 @@
+"""A simple built-in crokinole player: aims at the 20 on an empty board, otherwise at
+the best opposing disc, with seeded execution noise. A stand-in until the AI lands."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from flickboard.agents.base import View
+from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import PhysicsParams, PlacedDisc, Shot
+from flickboard.physics.shot import MAX_SPEED
+
+FOLLOW_THROUGH = 0.35
+"""Extra distance (m) a take-out is struck for, so the target is driven out."""
+
+START_OFFSETS = (0.0, 0.08, -0.08, 0.16, -0.16, 0.24, -0.24, 0.32, -0.32, 0.4, -0.4, 0.48, -0.48)
+"""Angles (rad) along the shooting line, from the quadrant's centre, tried as starts."""
+
+
+def speed_to_travel(params: PhysicsParams, distance: float) -> float:
+    """Release speed that stops a lone sliding disc after ``distance`` (v^2 = 2 mu g d)."""
+    return math.sqrt(2 * params.friction * params.gravity * max(distance, 0.0))
+
+
+@dataclass
+class SimpleBot:
+    """Aim at the 20 when no opposing disc is in play, else at the opposing disc worth most."""
+
+    name: str = "bot"
+    seed: int = 0
+    angle_noise: float = 0.01
+    speed_noise: float = 0.03
+    params: PhysicsParams = field(default_factory=PhysicsParams.crokinole)
+    _rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.angle_noise < 0 or self.speed_noise < 0:
+            raise InvalidInput("noise levels must not be negative")
+        self._rng = random.Random(self.seed)
+
+    def target(self, view: View) -> PlacedDisc | None:
+        """The opposing disc to take out: nearest the centre (None on an empty board)."""
+        mine = view.turn.side
+        theirs = [d for d in view.position.layout.discs if view.position.side_of(d.id) != mine]
+        return min(theirs, key=lambda d: (math.hypot(d.x, d.y), d.id), default=None)
+
+    def start(self, view: View, tx: float, ty: float) -> tuple[float, float]:
+        """A legal start on the shooting line, nearest the line to the target."""
+        board = view.board
+        if not isinstance(board, CrokinoleBoard):
+            raise InvalidInput("the simple bot plays crokinole")
+        centre = CrokinoleBoard.seat_angle(view.turn.seat)
+        r = board.shooting_line_radius
+        spots = sorted(
+            ((r * math.cos(centre + a), r * math.sin(centre + a)) for a in START_OFFSETS),
+            key=lambda p: (
+                abs(
+                    math.remainder(
+                        math.atan2(ty - p[1], tx - p[0]) - (centre + math.pi), 2 * math.pi
+                    )
+                )
+                if (tx, ty) != (0.0, 0.0)
+                else 0.0
+            ),
+        )
+        for x, y in spots:
+            try:
+                view.referee.check_start(view.position, view.turn, x, y)
+            except FlickboardError:
+                continue
+            return (x, y)
+        raise IllegalInPosition(f"no legal start left for seat {view.turn.seat}")
+
+    def decide(self, view: View) -> Shot:
+        """The planned shot, then seeded noise on its angle and speed."""
+        target = self.target(view)
+        tx, ty = (0.0, 0.0) if target is None else (target.x, target.y)
+        sx, sy = self.start(view, tx, ty)
+        distance = math.hypot(tx - sx, ty - sy)
+        extra = 0.0 if target is None else FOLLOW_THROUGH
+        speed = speed_to_travel(self.params, distance + extra)
+        angle = math.atan2(ty - sy, tx - sx) + self._rng.gauss(0.0, self.angle_noise)
+        speed *= 1.0 + self._rng.gauss(0.0, self.speed_noise)
+        return Shot(sx, sy, angle, min(max(speed, 0.05), MAX_SPEED))
