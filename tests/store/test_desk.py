@@ -87,7 +87,7 @@ def test_player_in_two_places_at_once_refused_and_nothing_changes(desk: Desk) ->
 def test_game_not_in_the_draw_refused(desk: Desk) -> None:
     desk.create_event(_spec())
     d = desk.draw_next("Club night")
-    a, b = d.games[0]
+    a = d.games[0][0]
     c = d.games[1][0]
     with pytest.raises(IllegalInPosition, match="not a game of the round 1 draw"):
         desk.enter_card("Club night", 1, (a, c), _rounds(6))
