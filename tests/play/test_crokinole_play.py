@@ -1,0 +1,258 @@
+"""Crokinole play: turn order, starts, disc counts, scoring modes, time, matches."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from flickboard.agents.simple import SimpleBot
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import DiscFinal, DiscState, Edge, EventKind
+from flickboard.play.crokinole import (
+    CrokinoleGame,
+    CrokinoleMatch,
+    CrokinoleRound,
+    Seating,
+    ShotBudget,
+    WallClock,
+    play_game,
+    seat_players,
+)
+from flickboard.play.scoring import GameScore, RaceScore, RoundScore
+from flickboard.rules import referee
+from flickboard.rules.hand import HandEvent, HandOutcome
+
+BOARD = CrokinoleBoard.standard()
+
+
+def _start(seat: int) -> tuple[float, float]:
+    a = CrokinoleBoard.seat_angle(seat)
+    r = BOARD.shooting_line_radius
+    return (r * math.cos(a), r * math.sin(a))
+
+
+def _shoot(rnd: CrokinoleRound, twenty: bool, seat: int | None = None) -> int:
+    """Play a hand-entered shot that drops for a 20 or flies into the ditch; its seat."""
+    turn = rnd.turn(seat)
+    keep = tuple(DiscFinal(d.id, d.x, d.y, DiscState.ON_SURFACE) for d in rnd.position.layout.discs)
+    if twenty:
+        event = HandEvent(EventKind.DROPPED, turn.disc)
+        end = DiscFinal(turn.disc, 0.0, 0.0, DiscState.IN_HOLE)
+    else:
+        event = HandEvent(EventKind.LEFT_SURFACE, turn.disc, Edge.RIM)
+        end = DiscFinal(turn.disc, 0.0, 0.34, DiscState.IN_DITCH)
+    rnd.play_hand(HandOutcome(turn.disc, _start(turn.seat), (event,), (*keep, end)), turn.seat)
+    return turn.seat
+
+
+def _play_round(game: CrokinoleGame, twenties: dict[int, int] | None = None) -> list[int]:
+    """Play a round where each seat's first ``twenties[seat]`` shots are 20s; the order."""
+    rnd = game.start_round()
+    made = dict.fromkeys(game.seating.seats, 0)
+    order = []
+    while not rnd.over:
+        seat = rnd.choices()[0]
+        hit = made[seat] < (twenties or {}).get(seat, 0)
+        made[seat] += hit
+        order.append(_shoot(rnd, hit, seat))
+    game.finish_round()
+    return order
+
+
+def test_singles_alternate_shots_start_alternates_by_round_and_by_game() -> None:
+    match = CrokinoleMatch(referee("wcc"), Seating.singles(), games=2)
+    game = match.next_game()
+    first = _play_round(game)
+    assert first == [0, 2] * 8
+    assert _play_round(game)[:2] == [2, 0]
+    assert game.starter(2) == 0 and game.starter(3) == 2
+    for _ in range(2):
+        _play_round(game)
+    match.finish_game(game)
+    assert match.next_game().starter(0) == 2
+
+
+def test_doubles_partners_opposite_start_moves_clockwise_each_round() -> None:
+    seating = Seating.doubles()
+    assert [seating.side_of(s) for s in seating.seats] == [0, 1, 0, 1]
+    game = CrokinoleGame(referee("nca"), seating, first_seat=2)
+    order = _play_round(game)
+    assert order[:5] == [2, 3, 0, 1, 2]
+    assert len(order) == 24
+    assert _play_round(game)[0] == 3
+    assert [game.starter(k) for k in range(4)] == [2, 3, 0, 1]
+
+
+def test_doubles_next_game_the_other_team_starts() -> None:
+    match = CrokinoleMatch(referee("wcc"), Seating.doubles(), games=2)
+    first = match.next_game()
+    while not first.over:
+        _play_round(first)
+    match.finish_game(first)
+    assert Seating.doubles().side_of(match.next_game().first_seat) == 1
+
+
+def test_depot_free_order_doubles_either_partner_may_shoot() -> None:
+    game = CrokinoleGame(referee("depot", free_order=True), Seating.doubles())
+    rnd = game.start_round()
+    assert rnd.choices() == (0,)
+    _shoot(rnd, False)
+    assert set(rnd.choices()) == {1, 3}
+    _shoot(rnd, False, seat=3)
+    assert set(rnd.choices()) == {0, 2}
+    strict = CrokinoleGame(referee("depot"), Seating.doubles()).start_round()
+    _shoot(strict, False)
+    with pytest.raises(IllegalInPosition, match="may not shoot now"):
+        strict.turn(3)
+
+
+def test_free_for_all_four_players_place_points_ties_averaged() -> None:
+    game = CrokinoleGame(referee("depot", free_for_all=True), Seating(4))
+    order = _play_round(game, {0: 2, 1: 3, 2: 3, 3: 0})
+    assert len(order) == 24
+    assert game.rounds[0] == RoundScore((40, 60, 60, 0), (2, 3, 3, 0))
+    assert game.rounds[0].points == (4, 7, 7, 2)
+    assert _play_round(game)[0] == 1
+
+
+def test_free_for_all_three_players() -> None:
+    game = CrokinoleGame(referee("depot", free_for_all=True), Seating(3))
+    order = _play_round(game, {2: 1})
+    assert order[:4] == [0, 1, 2, 0] and len(order) == 18
+    assert game.rounds[0].points == (5, 5, 8)
+
+
+def test_free_for_all_needs_the_depot_option() -> None:
+    with pytest.raises(InvalidInput, match="free-for-all"):
+        CrokinoleGame(referee("wcc"), Seating(3))
+
+
+@pytest.mark.parametrize(("category", "shots"), [("adult", 16), ("cue", 12), ("junior", 12)])
+def test_wcc_category_disc_counts(category: str, shots: int) -> None:
+    game = CrokinoleGame(referee("wcc", category=category), Seating.singles())
+    assert len(_play_round(game)) == shots
+
+
+def test_tournament_game_is_four_rounds_two_one_zero() -> None:
+    game = CrokinoleGame(referee("wcc"), Seating.singles())
+    for twenties in ({0: 2}, {2: 1}, {0: 1, 2: 1}, {}):
+        _play_round(game, twenties)
+    assert game.over
+    result = game.result()
+    assert isinstance(result, GameScore)
+    assert result.points == (4, 4)
+    assert result.twenties == (3, 2)
+
+
+def test_championship_game_tied_after_four_rounds_plays_a_fifth() -> None:
+    game = CrokinoleGame(referee("wcc"), Seating.singles(), championship=True)
+    for twenties in ({0: 1}, {2: 1}, {}, {}):
+        _play_round(game, twenties)
+    assert not game.over
+    _play_round(game, {2: 1})
+    assert game.over and game.result().winner == 1
+
+
+def test_conventional_game_cancels_down_to_a_target() -> None:
+    game = CrokinoleGame(referee("depot", scoring="conventional", target=60), Seating.singles())
+    _play_round(game, {0: 3, 2: 1})
+    assert not game.over
+    _play_round(game, {0: 2})
+    assert game.over
+    assert game.result() == RaceScore(60, ((40, 0), (40, 0)))
+
+
+def test_fair_game_twelve_discs_each_difference_to_a_hundred() -> None:
+    game = CrokinoleGame(referee("fair"), Seating.singles())
+    order = _play_round(game, {0: 6, 2: 1})
+    assert len(order) == 24
+    assert game.result() == RaceScore(100, ((100, 0),))
+    assert game.over and game.result().winner == 0
+    with pytest.raises(InvalidInput, match="conventional scoring is for two sides"):
+        CrokinoleGame(referee("depot", free_for_all=True, scoring="conventional"), Seating(4))
+
+
+def test_timed_game_equalising_shot_then_unplayed_rounds_score_zero() -> None:
+    game = CrokinoleGame(referee("wcc"), Seating.singles(), clock=ShotBudget(21))
+    _play_round(game)
+    order = _play_round(game, {0: 3})
+    assert order == [2, 0, 2, 0, 2, 0]
+    assert game.rounds[1] == RoundScore((60, 0), (3, 0))
+    assert _play_round(game) == []
+    _play_round(game)
+    assert game.over
+    assert game.rounds[2].unplayed and game.rounds[2].points == (0, 0)
+    assert game.result().points == (3, 1)
+
+
+def test_timed_round_with_no_disc_shot_scores_zero_for_both() -> None:
+    game = CrokinoleGame(referee("wcc"), Seating.singles(), clock=ShotBudget(0))
+    for _ in range(4):
+        assert _play_round(game) == []
+    assert game.result().points == (0, 0)
+
+
+def test_wall_clock_runs_from_its_first_reading() -> None:
+    now = [100.0]
+    clock = WallClock(30.0, now=lambda: now[0])
+    assert not clock.expired()
+    now[0] = 129.9
+    assert not clock.expired()
+    now[0] = 130.0
+    assert clock.expired()
+
+
+def test_championship_match_is_best_two_of_three() -> None:
+    match = CrokinoleMatch(referee("wcc"), Seating.singles(), championship=True)
+    for _ in range(2):
+        game = match.next_game()
+        while not game.over:
+            _play_round(game, {0: 1})
+        match.finish_game(game)
+    assert match.over and match.result.games_won() == (2, 0)
+    assert match.result.winner == 0
+    with pytest.raises(IllegalInPosition, match="match is over"):
+        match.next_game()
+
+
+def test_bad_seating_and_turns_are_refused() -> None:
+    with pytest.raises(InvalidInput, match="2, 3 or 4 players"):
+        Seating(5)
+    with pytest.raises(InvalidInput, match="teams"):
+        Seating(2, teams=True)
+    with pytest.raises(InvalidInput, match="cannot start"):
+        CrokinoleGame(referee("wcc"), Seating.singles(), first_seat=1)
+    with pytest.raises(InvalidInput, match="at least one game"):
+        CrokinoleMatch(referee("wcc"), Seating.singles(), games=0)
+    game = CrokinoleGame(referee("wcc"), Seating.singles())
+    rnd = game.start_round()
+    with pytest.raises(IllegalInPosition, match="not finished"):
+        game.start_round()
+    with pytest.raises(IllegalInPosition, match="quadrant"):
+        rnd.play_hand(
+            HandOutcome(0, _start(2), (), (DiscFinal(0, 0.0, 0.15, DiscState.ON_SURFACE),))
+        )
+
+
+@pytest.mark.parametrize(
+    ("rules", "seating"),
+    [("wcc", Seating.singles()), ("nca", Seating.doubles()), ("depot4", Seating(4))],
+)
+def test_simulated_bot_game_plays_to_the_end(rules: str, seating: Seating) -> None:
+    ref = referee("depot", free_for_all=True) if rules == "depot4" else referee(rules)
+    game = CrokinoleGame(ref, seating)
+    bots = [SimpleBot(f"bot{i}", seed=i) for i in range(seating.players)]
+    result = play_game(game, seat_players(seating, bots))
+    assert game.over and len(game.rounds) == 4
+    shots = sum(len(r) for r in game.round_shots)
+    assert shots == 4 * seating.players * ref.options.discs_each(
+        seating.players, teams=seating.teams
+    )
+    assert all(e.record.shot is not None for r in game.round_shots for e in r)
+    twenties = tuple(
+        sum(e.ruling.twenties().get(s, 0) for r in game.round_shots for e in r)
+        for s in range(seating.sides)
+    )
+    assert isinstance(result, GameScore) and result.twenties == twenties
