@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
-from flickboard.events.scorecard import Scorecard, Validation
+from flickboard.events.scorecard import Scorecard, validate
 from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings, preliminary_standings, round_robin_standings
 from flickboard.play.scoring import GameScore, RoundScore
@@ -101,17 +101,17 @@ class EventFile(_Model):
                     raise InvalidInput(f"card {n}: {who} is not an entrant")
             try:
                 game = GameScore(tuple(RoundScore(r.scores, r.twenties) for r in c.rounds))
-                out.append(
-                    Scorecard(
-                        self.category,
-                        c.round,
-                        c.sides,
-                        (names[c.sides[0]], names[c.sides[1]]),
-                        game,
-                        Validation(c.validated.by, c.validated.initials) if c.validated else None,
-                        championship=c.championship,
-                    )
+                card = Scorecard(
+                    self.category,
+                    c.round,
+                    c.sides,
+                    (names[c.sides[0]], names[c.sides[1]]),
+                    game,
+                    championship=c.championship,
                 )
+                if c.validated:
+                    card = validate(card, c.validated.by, c.validated.initials)
+                out.append(card)
             except (InvalidInput, IllegalInPosition) as exc:
                 where = f"card {n} (round {c.round}, {' v '.join(c.sides)})"
                 raise type(exc)(f"{where}: {exc}") from None

@@ -1,0 +1,64 @@
+"""CSV and PDF output, and CMN exchange of an event's cards."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+import yaml
+
+from flickboard.errors import InvalidInput
+from flickboard.events.eventfile import parse_event
+from flickboard.events.exchange import cards_from_cmn, event_to_cmn
+from flickboard.events.export import CSV_COLUMNS, scorecards_pdf, standings_csv, standings_pdf
+
+from .test_eventfile import EVENT_YAML
+
+
+def _event():  # type: ignore[no-untyped-def]
+    return parse_event(yaml.safe_load(EVENT_YAML))
+
+
+def test_standings_csv_has_every_placing_and_reason() -> None:
+    ev = _event()
+    rows = list(csv.DictReader(io.StringIO(standings_csv(ev.standings(), ev.names))))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert [r["id"] for r in rows] == ["17", "42", "7"]
+    assert rows[0]["name"] == "Ann Brubacher" and rows[0]["points"] == "5"
+    assert "5 tournament points" in rows[0]["reasons"]
+
+
+def test_standings_pdf_names_every_player() -> None:
+    ev = _event()
+    data = standings_pdf(ev.name, ev.standings(), ev.names, compress=False)
+    assert data.startswith(b"%PDF")
+    for name in ("Ann Brubacher", "Joe Martin", "Lena Bauman"):
+        assert name.encode() in data
+
+
+def test_scorecards_pdf_shows_rounds_and_validation() -> None:
+    data = scorecards_pdf(_event(), compress=False)
+    assert data.startswith(b"%PDF")
+    # PDF strings escape parentheses.
+    assert b"Ann Brubacher" in data and rb"Validated by #42 \(JM\)" in data
+    assert rb"60 \(1\)" in data
+
+
+def test_cmn_round_trip_of_event_cards() -> None:
+    ev = _event()
+    text = event_to_cmn(ev)
+    assert '[Side1Id "17"]' in text and "R1 60-40 (1-0)" in text
+    empty = ev.model_copy(update={"cards": []})
+    back = cards_from_cmn(text, empty)
+    assert back.to_cards() == ev.to_cards()
+
+
+def test_cmn_import_needs_ids_of_entrants() -> None:
+    ev = _event().model_copy(update={"cards": []})
+    text = '[Side1 "X"]\n[Side2 "Y"]\n\nR1 45-20 (1-0)\nResult 2-0\n'
+    with pytest.raises(InvalidInput, match="Side1Id, Side2Id and Round"):
+        cards_from_cmn(text, ev)
+    bad = event_to_cmn(_event()).replace('[Side2Id "42"]', '[Side2Id "99"]')
+    with pytest.raises(InvalidInput, match="99 is not an entrant"):
+        cards_from_cmn(bad, ev)
