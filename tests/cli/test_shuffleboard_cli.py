@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
+from flickboard.play.shuffleboard_record import game_from_json
 
 RUNNER = CliRunner()
 
@@ -53,3 +55,76 @@ def test_score_shuffleboard_rejects_bad_json_and_missing_file(tmp_path: Path) ->
     missing = RUNNER.invoke(app, ["score", "shuffleboard", str(tmp_path / "none.json")])
     assert missing.exit_code == 2
     assert "cannot read" in missing.stderr
+
+
+def test_match_shuffleboard_singles_bots_play_to_the_end_and_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["match", "shuffleboard", "--red", "bot", "--green", "bot", "--seed", "5"]
+    result = RUNNER.invoke(app, [*args, "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    assert "singles to 15" in result.stdout
+    assert "wins" in result.stdout.splitlines()[-1]
+    data = json.loads(record.read_text())
+    assert data["winner"] in ("red", "green")
+    assert max(data["totals"].values()) >= 15
+    assert game_from_json(data).totals == (data["totals"]["red"], data["totals"]["green"])
+    again = RUNNER.invoke(app, args)
+    assert again.stdout == result.stdout  # seeded: the same game again
+
+
+def test_match_shuffleboard_doubles_bots_play_to_the_end() -> None:
+    result = RUNNER.invoke(
+        app,
+        [
+            "match",
+            "shuffleboard",
+            "--players",
+            "4",
+            "--red",
+            "bot",
+            "--green",
+            "bot",
+            "--seed",
+            "2",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "doubles to 17" in result.stdout
+    assert "red 2:" in result.stdout and "green 2:" in result.stdout  # partners at the far end
+    assert "wins" in result.stdout.splitlines()[-1]
+
+
+def test_match_shuffleboard_human_types_deliveries_until_the_target() -> None:
+    # A human red against a bot, to 1 point: keep drawing to the three zone.
+    lines = "\n".join(["nonsense", "0 9 0 0", "0.3 1.5"] + ["0 1.55"] * 60) + "\n"
+    result = RUNNER.invoke(
+        app,
+        ["match", "shuffleboard", "--green", "bot", "--target", "1", "--seed", "1"],
+        input=lines,
+    )
+    assert result.exit_code == 0, result.output
+    assert "not a delivery" in result.stdout
+    assert "wins" in result.stdout.splitlines()[-1]
+
+
+def test_match_shuffleboard_input_ending_early_saves_and_fails_cleanly(tmp_path: Path) -> None:
+    record = tmp_path / "partial.json"
+    result = RUNNER.invoke(app, ["match", "shuffleboard", "--record", str(record)], input="0 1.5\n")
+    assert result.exit_code == 2
+    assert "input ended" in result.stderr
+    assert json.loads(record.read_text())["log"][0]["delivery"]["colour"] == "red"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "3"], "2 or 4 players"),
+        (["--red", "robot"], "'human' or 'bot'"),
+        (["--target", "0"], "positive"),
+    ],
+)
+def test_match_shuffleboard_bad_options_get_one_line_errors(args: list[str], message: str) -> None:
+    result = RUNNER.invoke(app, ["match", "shuffleboard", "--green", "bot", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.output

@@ -102,6 +102,7 @@ class Delivery:
     record: ShotRecord
     calls: Calls
     ruling: Ruling
+    start: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,7 @@ class ShuffleboardGame:
     frames: list[FrameResult] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
     deliveries: list[Delivery] = field(default_factory=list)
+    log: list[Delivery | Penalty] = field(default_factory=list)
     params: PhysicsParams = field(default_factory=PhysicsParams.shuffleboard)
     first: Side = field(init=False)
     position: Position = field(init=False)
@@ -200,16 +202,25 @@ class ShuffleboardGame:
             self.totals,
         )
 
-    def deliver(self, record: ShotRecord, calls: Calls = NO_CALLS) -> Ruling:
+    def deliver(
+        self,
+        record: ShotRecord,
+        calls: Calls = NO_CALLS,
+        start: tuple[float, float] | None = None,
+    ) -> Ruling:
         """Rule on the next delivery, apply it, and count the frame after the eighth."""
         turn = self.turn
         player = self.player
         ruling = self.referee.rule(self.position, turn, record, calls)
+        delivery = Delivery(turn, player, record, calls, ruling, start)
+        self.log.append(delivery)
         if calls.body_over_end:
-            self.penalties.append(
-                self.ledger.call("5c", player, turn.side, self.frame, doubles=self.rules.doubles)
+            penalty = self.ledger.call(
+                "5c", player, turn.side, self.frame, doubles=self.rules.doubles
             )
-        self.deliveries.append(Delivery(turn, player, record, calls, ruling))
+            self.penalties.append(penalty)
+            self.log.append(penalty)
+        self.deliveries.append(delivery)
         self.position = ruling.position_after
         if len(self.deliveries) == WEIGHTS_PER_FRAME:
             self._count_frame()
@@ -230,7 +241,7 @@ class ShuffleboardGame:
                 f"the next weight is {turn.disc}, the outcome delivers {outcome.shooter}"
             )
         self.referee.check_start(self.position, turn, *outcome.start)
-        return self.deliver(to_record(self.position.layout, outcome), calls)
+        return self.deliver(to_record(self.position.layout, outcome), calls, outcome.start)
 
     def _count_frame(self) -> None:
         count = count_frame(self.table, self.position)
@@ -248,6 +259,7 @@ class ShuffleboardGame:
         side = side_of_player(self.rules, player)
         penalty = self.ledger.call(key, player, side, self.frame, doubles=self.rules.doubles)
         self.penalties.append(penalty)
+        self.log.append(penalty)
         return penalty
 
     @property

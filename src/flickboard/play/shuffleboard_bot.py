@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from flickboard.agents.base import View
+from flickboard.agents.simple import speed_to_travel
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
@@ -30,7 +31,7 @@ def draw_speed(params: PhysicsParams, start_y: float, target_y: float) -> float:
     """The speed that makes a weight slide from ``start_y`` and stop at ``target_y``."""
     if target_y <= start_y:
         raise InvalidInput("a draw must go towards the far end")
-    return math.sqrt(2 * params.friction * params.gravity * (target_y - start_y))
+    return speed_to_travel(params, target_y - start_y)
 
 
 def three_zone_target(table: ShuffleboardTable) -> float:

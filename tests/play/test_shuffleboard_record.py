@@ -1,0 +1,94 @@
+"""Shuffleboard game records: written, read back by replaying, and refused when wrong."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from flickboard.errors import InvalidInput
+from flickboard.physics import DiscFinal, DiscState, EventKind, Shot
+from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
+from flickboard.play.shuffleboard_bot import ShuffleboardBot
+from flickboard.play.shuffleboard_record import game_from_json, game_to_json, shot_from_json
+from flickboard.rules.hand import HandEvent, HandOutcome
+from flickboard.rules.shuffleboard import Calls
+
+
+def mixed_game() -> ShuffleboardGame:
+    """A short game with simulated and hand-entered deliveries, calls and fouls."""
+    game = ShuffleboardGame(GameRules(target=4))
+    bots = [ShuffleboardBot(seed=1), ShuffleboardBot(seed=2)]
+    game.call_foul("5b", 1)
+    for n in range(60):
+        if game.over:
+            break
+        if n == 1:
+            shooter = game.turn.disc
+            finals = [
+                DiscFinal(d.id, d.x, d.y, DiscState.ON_SURFACE) for d in game.position.layout.discs
+            ]
+            finals.append(DiscFinal(shooter, -0.15, 3.0, DiscState.ON_SURFACE))
+            outcome = HandOutcome(
+                shooter,
+                (0.0, 0.3),
+                (HandEvent(EventKind.LINE_CLEAR, shooter, 0, 1),),
+                tuple(finals),
+            )
+            game.deliver_hand(outcome, Calls(opponent_weight=True))
+        elif n == 2:
+            game.deliver_shot(Shot(0.1, 0.35, math.pi / 2, 1.2), Calls(body_over_end=True))
+        else:
+            game.deliver_shot(bots[game.player].decide(game.view()))
+        if n == 5:
+            game.call_foul("5b", 1)
+    return game
+
+
+def test_game_record_replays_to_the_same_frames_totals_and_penalties() -> None:
+    game = mixed_game()
+    data = json.loads(json.dumps(game_to_json(game, ("Ada", "Bo"))))
+    assert data["names"] == ["Ada", "Bo"]
+    assert data["log"][0] == {"foul": {"player": 2, "foul": "5b", "warning": True, "points": 0}}
+    assert "hand" in data["log"][2]["delivery"]
+    assert data["log"][2]["delivery"]["calls"] == {"opponent_weight": True}
+    again = game_from_json(data)
+    assert again.totals == game.totals
+    assert [f.score for f in again.frames] == [f.score for f in game.frames]
+    assert [(p.foul, p.points) for p in again.penalties] == [
+        (p.foul, p.points) for p in game.penalties
+    ]
+    assert again.winner == game.winner
+    assert game_to_json(again, ("Ada", "Bo")) == data
+
+
+def test_game_record_whose_totals_do_not_follow_from_its_log_is_refused() -> None:
+    data = game_to_json(mixed_game())
+    data["totals"] = {"red": 99, "green": 0}
+    with pytest.raises(InvalidInput, match="replays to"):
+        game_from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="other"), "not a shuffleboard game record"),
+        (lambda d: d.update(log={}), "log must be a list"),
+        (lambda d: d["log"].append({"delivery": {}}), "needs a 'shot' or a 'hand'"),
+        (lambda d: d["log"].append({"kick": 1}), "log entry"),
+        (lambda d: d.update(players=3), "2 or 4 players"),
+    ],
+)
+def test_malformed_game_record_gets_a_clear_error(change: object, message: str) -> None:
+    data = game_to_json(ShuffleboardGame())
+    change(data)  # type: ignore[operator]
+    with pytest.raises(InvalidInput, match=message):
+        game_from_json(data)
+
+
+def test_shot_json_is_checked() -> None:
+    with pytest.raises(InvalidInput, match="'speed'"):
+        shot_from_json({"x": 0, "y": 0.3, "angle": 1.5})
+    with pytest.raises(InvalidInput, match="speed"):
+        shot_from_json({"x": 0, "y": 0.3, "angle": 1.5, "speed": -1})
