@@ -20,6 +20,7 @@ from flickboard.agents.base import Player, View
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, Shot, ShotRecord
+from flickboard.play.gamerecord import ShotEntry
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
 from flickboard.rules.base import Position, Ruling, Side, Turn
 from flickboard.rules.crokinole import CrokinoleReferee, Scoring
@@ -137,16 +138,6 @@ class Seating:
         """The occupied seat ``steps`` places clockwise from ``seat``."""
         seats = self.seats
         return seats[(seats.index(seat) + steps) % len(seats)]
-
-
-@dataclass(frozen=True, slots=True)
-class ShotEntry:
-    """One shot as played: the position before, the turn, the record and the ruling."""
-
-    position: Position
-    turn: Turn
-    record: ShotRecord
-    ruling: Ruling
 
 
 class CrokinoleRound:

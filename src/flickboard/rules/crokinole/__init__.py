@@ -5,6 +5,8 @@
 'direct'
 """
 
+from typing import Any
+
 from flickboard.rules.base import register
 from flickboard.rules.crokinole.options import (
     CATEGORIES,
@@ -27,7 +29,7 @@ from flickboard.rules.crokinole.referee import SHOOTING_LINE, CrokinoleReferee
 @register("wcc")
 def wcc(category: str = "adult") -> CrokinoleReferee:
     """World Crokinole Championship rules."""
-    return CrokinoleReferee(wcc_options(category))
+    return CrokinoleReferee(wcc_options(category), {"category": category})
 
 
 @register("nca")
@@ -46,9 +48,15 @@ def depot(
     target: int = 100,
 ) -> CrokinoleReferee:
     """Crokinole Depot rules with each optional rule (section 7) switchable."""
-    return CrokinoleReferee(
-        depot_options(direct_hit, outer_line_in_play, free_order, free_for_all, scoring, target)
-    )
+    keywords: dict[str, Any] = {
+        "direct_hit": direct_hit,
+        "outer_line_in_play": outer_line_in_play,
+        "free_order": free_order,
+        "free_for_all": free_for_all,
+        "scoring": scoring,
+        "target": target,
+    }
+    return CrokinoleReferee(depot_options(**keywords), keywords)
 
 
 @register("fair")

@@ -7,8 +7,9 @@ simulator or from an outcome entered by hand (:mod:`flickboard.rules.hand`).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard, Region
@@ -99,9 +100,13 @@ class CrokinoleReferee:
 
     game: Literal["crokinole", "shuffleboard"] = "crokinole"
 
-    def __init__(self, options: CrokinoleOptions) -> None:
+    def __init__(
+        self, options: CrokinoleOptions, keywords: Mapping[str, Any] | None = None
+    ) -> None:
         self.options = options
         self.name: str = options.rule_set
+        self.keywords: dict[str, Any] = dict(keywords or {})
+        """The keyword options it was made with: ``referee(name, **keywords)`` remakes it."""
 
     def __repr__(self) -> str:
         return f"CrokinoleReferee({self.options!r})"

@@ -1,0 +1,413 @@
+"""Game records as JSON, for any game: every shot with the position before it, the
+turn, the shot (or hand-entered outcome), the events, the finals and the ruling.
+
+Loading a record replays it: each shot is ruled again by the referee named in the
+record and must give the same ruling, and each position must follow from the last
+ruling, so a record that loads is a record that is true. The game-specific layer
+(:mod:`flickboard.play.crokinole_record`) adds rounds, scores and results.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
+from flickboard.physics import (
+    DiscFinal,
+    DiscState,
+    Edge,
+    Event,
+    EventKind,
+    Layout,
+    PlacedDisc,
+    Shot,
+    ShotRecord,
+)
+from flickboard.rules.base import Decision, Position, Referee, Ruling, Turn, referee
+
+FORMAT = "flickboard/game-record"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ShotEntry:
+    """One shot as played: the position before, the turn, the record and the ruling."""
+
+    position: Position
+    turn: Turn
+    record: ShotRecord
+    ruling: Ruling
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole game: its rule set, tags, game-specific setup, rounds of shots and scores.
+
+    ``rounds`` holds each round's (frame's) shots; ``scores`` the game-specific score
+    of each round and ``result`` the game's, both JSON-ready; ``setup`` whatever the
+    game layer needs to rebuild the game (players, seats, ...).
+    """
+
+    game: str
+    rules: str
+    options: tuple[tuple[str, Any], ...]
+    tags: tuple[tuple[str, str], ...]
+    setup: tuple[tuple[str, Any], ...]
+    rounds: tuple[tuple[ShotEntry, ...], ...]
+    scores: tuple[Any, ...]
+    result: Any
+
+    def referee(self) -> Referee:
+        """The referee of the record's rule set and options."""
+        return referee(self.rules, **dict(self.options))
+
+
+# -- values ------------------------------------------------------------------------------
+
+
+def _obj(data: object, what: str, fields: set[str] | None = None) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"{what} must be an object")
+    if fields is not None:
+        unknown = set(data) - fields
+        if unknown:
+            raise InvalidInput(f"{what} has unknown fields {sorted(unknown)}")
+    return data
+
+
+def _num(data: Mapping[str, Any], key: str, what: str) -> float:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InvalidInput(f"{what} {key} must be a finite number, got {value!r}")
+    return float(value)
+
+
+def _int(data: Mapping[str, Any], key: str, what: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{what} {key} must be a whole number, got {value!r}")
+    return value
+
+
+def _list(data: Mapping[str, Any], key: str, what: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise InvalidInput(f"{what} {key} must be a list")
+    return value
+
+
+def board_to_json(board: Board) -> dict[str, Any]:
+    """A board or table with every figure (metres, kilograms)."""
+    kind = "crokinole" if isinstance(board, CrokinoleBoard) else "shuffleboard"
+    return {"kind": kind, **dataclasses.asdict(board)}
+
+
+def board_from_json(data: object) -> Board:
+    """A board or table from :func:`board_to_json`."""
+    obj = dict(_obj(data, "board"))
+    kind = obj.pop("kind", None)
+    cls: type[CrokinoleBoard] | type[ShuffleboardTable]
+    if kind == "crokinole":
+        cls = CrokinoleBoard
+    elif kind == "shuffleboard":
+        cls = ShuffleboardTable
+    else:
+        raise InvalidInput(f"board kind must be crokinole or shuffleboard, got {kind!r}")
+    try:
+        disc = DiscSpec(**_obj(obj.pop("disc", None), "board disc"))
+        return cls(**obj, disc=disc)
+    except TypeError as exc:
+        raise InvalidInput(f"board: {exc}") from None
+
+
+def position_to_json(position: Position) -> list[dict[str, Any]]:
+    """The discs in play: id, side, centre and whether it leans."""
+    return [
+        {"id": d.id, "side": position.side_of(d.id), "x": d.x, "y": d.y, "leaning": d.leaning}
+        for d in position.layout.discs
+    ]
+
+
+def position_from_json(data: object, board: Board) -> Position:
+    """A position on ``board`` from :func:`position_to_json`."""
+    if not isinstance(data, list):
+        raise InvalidInput("a position must be a list of discs")
+    discs, owners = [], {}
+    for n, item in enumerate(data):
+        obj = _obj(item, f"position disc {n}", {"id", "side", "x", "y", "leaning"})
+        disc_id = _int(obj, "id", "position disc")
+        discs.append(
+            PlacedDisc(
+                disc_id,
+                _num(obj, "x", "position disc"),
+                _num(obj, "y", "position disc"),
+                leaning=bool(obj.get("leaning", False)),
+            )
+        )
+        owners[disc_id] = _int(obj, "side", "position disc")
+    return Position.of(Layout(board, tuple(discs)), owners)
+
+
+def shot_to_json(shot: Shot) -> dict[str, float]:
+    """A shot as ``{"x", "y", "angle", "speed", "spin"}``."""
+    return {"x": shot.x, "y": shot.y, "angle": shot.angle, "speed": shot.speed, "spin": shot.spin}
+
+
+def shot_from_json(data: object) -> Shot:
+    """A shot from :func:`shot_to_json`."""
+    obj = _obj(data, "shot", {"x", "y", "angle", "speed", "spin"})
+    spin = obj.get("spin", 0.0)
+    return Shot(
+        _num(obj, "x", "shot"),
+        _num(obj, "y", "shot"),
+        _num(obj, "angle", "shot"),
+        _num(obj, "speed", "shot"),
+        _num({"spin": spin}, "spin", "shot"),
+    )
+
+
+def _other_to_json(other: int | Edge | None) -> int | str | None:
+    return other.value if isinstance(other, Edge) else other
+
+
+def _other_from_json(kind: EventKind, value: object) -> int | Edge | None:
+    if value is None:
+        return None
+    if kind in (EventKind.LEFT_SURFACE, EventKind.REENTERED, EventKind.LANDED):
+        try:
+            return Edge(str(value))
+        except ValueError:
+            raise InvalidInput(f"event edge {value!r} is unknown") from None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"event other must be a whole number, got {value!r}")
+    return value
+
+
+def record_to_json(record: ShotRecord) -> dict[str, Any]:
+    """The shot (or None), shooter, events and finals of a record (layout aside)."""
+    return {
+        "shot": None if record.shot is None else shot_to_json(record.shot),
+        "shooter": record.shooter,
+        "events": [
+            {
+                "time": e.time,
+                "kind": e.kind.value,
+                "disc": e.disc,
+                "other": _other_to_json(e.other),
+                "x": e.x,
+                "y": e.y,
+                "side": e.side,
+            }
+            for e in record.events
+        ],
+        "finals": [{"id": f.id, "x": f.x, "y": f.y, "state": f.state.value} for f in record.finals],
+        "duration": record.duration,
+    }
+
+
+def record_from_json(data: object, layout: Layout) -> ShotRecord:
+    """A shot record from :func:`record_to_json` and the layout before the shot."""
+    obj = _obj(data, "shot record", {"shot", "shooter", "events", "finals", "duration"})
+    events = []
+    for n, raw in enumerate(_list(obj, "events", "shot record")):
+        e = _obj(raw, f"event {n}", {"time", "kind", "disc", "other", "x", "y", "side"})
+        try:
+            kind = EventKind(str(e.get("kind")))
+        except ValueError:
+            raise InvalidInput(f"event {n} kind {e.get('kind')!r} is unknown") from None
+        events.append(
+            Event(
+                _num(e, "time", "event"),
+                kind,
+                _int(e, "disc", "event"),
+                _other_from_json(kind, e.get("other")),
+                _num(e, "x", "event"),
+                _num(e, "y", "event"),
+                _int(e, "side", "event"),
+            )
+        )
+    finals = []
+    for n, raw in enumerate(_list(obj, "finals", "shot record")):
+        f = _obj(raw, f"final {n}", {"id", "x", "y", "state"})
+        try:
+            state = DiscState(str(f.get("state")))
+        except ValueError:
+            raise InvalidInput(f"final {n} state {f.get('state')!r} is unknown") from None
+        finals.append(
+            DiscFinal(_int(f, "id", "final"), _num(f, "x", "final"), _num(f, "y", "final"), state)
+        )
+    shot = obj.get("shot")
+    return ShotRecord(
+        layout,
+        None if shot is None else shot_from_json(shot),
+        _int(obj, "shooter", "shot record"),
+        tuple(events),
+        tuple(finals),
+        _num(obj, "duration", "shot record"),
+    )
+
+
+def decision_to_json(d: Decision) -> dict[str, Any]:
+    """One decision of a ruling."""
+    return {
+        "disc": d.disc,
+        "side": d.side,
+        "fate": d.fate.value,
+        "x": d.x,
+        "y": d.y,
+        "leaning": d.leaning,
+        "clause": d.clause,
+        "reason": d.reason,
+    }
+
+
+def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
+    """A ruling (its position after follows from the next shot's position)."""
+    return {
+        "valid": ruling.valid,
+        "summary": ruling.summary,
+        "decisions": [decision_to_json(d) for d in ruling.decisions],
+    }
+
+
+def entry_to_json(entry: ShotEntry) -> dict[str, Any]:
+    """One shot of a game record."""
+    t = entry.turn
+    return {
+        "turn": {"seat": t.seat, "side": t.side, "disc": t.disc},
+        "position": position_to_json(entry.position),
+        "record": record_to_json(entry.record),
+        "ruling": ruling_to_json(entry.ruling),
+    }
+
+
+def _entry_from_json(data: object, board: Board, ref: Referee, where: str) -> ShotEntry:
+    obj = _obj(data, where, {"turn", "position", "record", "ruling"})
+    t = _obj(obj.get("turn"), f"{where} turn", {"seat", "side", "disc"})
+    turn = Turn(_int(t, "seat", "turn"), _int(t, "side", "turn"), _int(t, "disc", "turn"))
+    position = position_from_json(obj.get("position"), board)
+    record = record_from_json(obj.get("record"), position.layout)
+    ruling = ref.rule(position, turn, record)
+    if ruling_to_json(ruling) != obj.get("ruling"):
+        raise InvalidInput(
+            f"{where}: ruling again gives {ruling.summary!r}, not the recorded ruling"
+        )
+    return ShotEntry(position, turn, record, ruling)
+
+
+# -- whole records -------------------------------------------------------------------------
+
+
+def game_record_to_json(record: GameRecord) -> dict[str, Any]:
+    """The JSON form of a game record (docs/formats.md, "Game records")."""
+    board = record.rounds[0][0].position.layout.board if any(record.rounds) else None
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": record.game,
+        "rules": record.rules,
+        "options": dict(record.options),
+        "tags": dict(record.tags),
+        "setup": dict(record.setup),
+        "board": None if board is None else board_to_json(board),
+        "rounds": [
+            {"shots": [entry_to_json(e) for e in shots], "score": score}
+            for shots, score in zip(record.rounds, record.scores, strict=True)
+        ],
+        "result": record.result,
+    }
+
+
+def game_record_from_json(data: object) -> GameRecord:
+    """Load and replay a game record: every ruling is made again and must match.
+
+    Raises :class:`InvalidInput` naming the first shot that does not replay.
+    """
+    obj = _obj(
+        data,
+        "a game record",
+        {
+            "format",
+            "version",
+            "game",
+            "rules",
+            "options",
+            "tags",
+            "setup",
+            "board",
+            "rounds",
+            "result",
+        },
+    )
+    if obj.get("format") != FORMAT:
+        raise InvalidInput(f"not a flickboard game record (format must be {FORMAT!r})")
+    if obj.get("version") != VERSION:
+        raise InvalidInput(f"game record version {obj.get('version')!r} is not {VERSION}")
+    rules, game = obj.get("rules"), obj.get("game")
+    if not isinstance(rules, str) or not isinstance(game, str):
+        raise InvalidInput("a game record needs its game and rules names")
+    options = dict(_obj(obj.get("options", {}), "options"))
+    tags = {str(k): str(v) for k, v in _obj(obj.get("tags", {}), "tags").items()}
+    setup = dict(_obj(obj.get("setup", {}), "setup"))
+    ref = referee(rules, **options)
+    if ref.game != game:
+        raise InvalidInput(f"rule set {rules!r} is for {ref.game}, not {game}")
+    raw_board = obj.get("board")
+    board = None if raw_board is None else board_from_json(raw_board)
+    rounds: list[tuple[ShotEntry, ...]] = []
+    scores: list[Any] = []
+    for r, raw_round in enumerate(_list(obj, "rounds", "game record"), start=1):
+        rnd = _obj(raw_round, f"round {r}", {"shots", "score"})
+        shots: list[ShotEntry] = []
+        for s, raw_shot in enumerate(_list(rnd, "shots", f"round {r}"), start=1):
+            if board is None:
+                raise InvalidInput("a game record with shots needs its board")
+            where = f"round {r} shot {s}"
+            try:
+                entry = _entry_from_json(raw_shot, board, ref, where)
+            except InvalidInput as exc:
+                raise InvalidInput(
+                    str(exc) if str(exc).startswith(where) else f"{where}: {exc}"
+                ) from None
+            except FlickboardError as exc:
+                raise InvalidInput(f"{where}: {exc}") from None
+            if shots and entry.position != shots[-1].ruling.position_after:
+                raise InvalidInput(f"{where}: the position does not follow from the shot before")
+            shots.append(entry)
+        rounds.append(tuple(shots))
+        scores.append(rnd.get("score"))
+    return GameRecord(
+        game,
+        rules,
+        tuple(sorted(options.items())),
+        tuple(tags.items()),
+        tuple(setup.items()),
+        tuple(rounds),
+        tuple(scores),
+        obj.get("result"),
+    )
+
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "GameRecord",
+    "ShotEntry",
+    "board_from_json",
+    "board_to_json",
+    "entry_to_json",
+    "game_record_from_json",
+    "game_record_to_json",
+    "position_from_json",
+    "position_to_json",
+    "record_from_json",
+    "record_to_json",
+    "ruling_to_json",
+    "shot_from_json",
+    "shot_to_json",
+]
