@@ -1,0 +1,358 @@
+"""``flickboard event ...`` (the tournament desk) and ``flickboard standings FILE``."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from sqlalchemy.exc import SQLAlchemyError
+
+from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.events.eventfile import load_event
+from flickboard.events.exchange import cards_from_cmn, event_to_cmn
+from flickboard.events.export import scorecards_pdf, standings_csv, standings_pdf
+from flickboard.events.ratings import rate
+from flickboard.events.shootout import ShootOut
+from flickboard.events.standings import Standings
+from flickboard.play.scoring import RoundScore
+from flickboard.store.db import URL_ENV
+from flickboard.store.desk import Desk
+
+event_app = typer.Typer(
+    help="Tournaments: create events, draw rounds, enter and validate scorecards, "
+    "referee corrections, shoot-outs and standings with their reasons.",
+    no_args_is_help=True,
+)
+
+Db = Annotated[
+    str | None,
+    typer.Option("--db", envvar=URL_ENV, help="Database URL (default: SQLite in the user data dir)."),
+]
+Name = Annotated[str, typer.Argument(help="Event name.")]
+RoundNo = Annotated[int, typer.Option("--round", "-r", help="Draw round number.")]
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+@contextmanager
+def _desk(db: str | None) -> Iterator[Desk]:
+    """A desk whose errors become one-line messages and exit code 2."""
+    try:
+        yield Desk(db)
+    except FlickboardError as exc:
+        _fail(str(exc))
+    except SQLAlchemyError as exc:
+        _fail(f"database: {str(exc).splitlines()[0]}")
+
+
+_ROUND = re.compile(r"^(\d+)-(\d+)(?:/(\d+)-(\d+))?$")
+
+
+def parse_rounds(text: str) -> list[RoundScore]:
+    """Rounds as ``60-40/1-0,35-35,...``: scores, then optionally ``/`` and the 20s.
+
+    >>> parse_rounds("60-40/1-0,35-35")[1]
+    RoundScore(scores=(35, 35), twenties=(0, 0))
+    """
+    out = []
+    for n, part in enumerate(text.split(","), start=1):
+        m = _ROUND.match(part.strip())
+        if m is None:
+            raise InvalidInput(f"round {n}: {part.strip()!r} is not like 60-40 or 60-40/1-0")
+        a, b, ta, tb = m.groups()
+        out.append(RoundScore((int(a), int(b)), (int(ta or 0), int(tb or 0))))
+    return out
+
+
+def _shootout(scores: list[str]) -> ShootOut:
+    found: dict[str, int | tuple[int, int]] = {}
+    for item in scores:
+        who, sep, value = item.partition("=")
+        counts = value.split(",")
+        if not sep or not who or not all(c.strip().isdigit() for c in counts) or len(counts) > 2:
+            raise InvalidInput(f"{item!r} is not like ID=4 (singles) or ID=4,5 (doubles)")
+        nums = [int(c) for c in counts]
+        found[who] = nums[0] if len(nums) == 1 else (nums[0], nums[1])
+    return ShootOut.of(found)
+
+
+def print_standings(standings: Standings, names: Mapping[str, str], title: str) -> None:
+    """A rich table of the standings with every placing's reasons."""
+    table = Table(title=title)
+    for col in ("Place", "ID", "Name", "Pts", "20s", "Why"):
+        table.add_column(col)
+    for p in standings.placings:
+        table.add_row(
+            f"{p.place}{'=' if p.tied else ''}",
+            p.entrant,
+            names.get(p.entrant, ""),
+            str(p.points),
+            str(p.twenties),
+            "\n".join(p.reasons),
+        )
+    Console(width=160).print(table)
+
+
+def _standings_json(standings: Standings, names: Mapping[str, str]) -> str:
+    return json.dumps(
+        {
+            "standings": [
+                {**p.as_dict(), "name": names.get(p.entrant, "")} for p in standings.placings
+            ],
+            "unresolved": [list(g) for g in standings.unresolved],
+        },
+        indent=2,
+    )
+
+
+@event_app.command("create")
+def create(
+    file: Annotated[Path, typer.Argument(help="Event file (JSON or YAML).")],
+    db: Db = None,
+    cmn: Annotated[
+        Path | None, typer.Option(help="Also import the scorecards of this CMN file.")
+    ] = None,
+) -> None:
+    """Create an event from a file (round robins are drawn at once)."""
+    with _desk(db) as desk:
+        spec = load_event(file)
+        if cmn is not None:
+            try:
+                text = cmn.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise InvalidInput(f"cannot read {cmn}: {exc.strerror}") from None
+            spec = cards_from_cmn(text, spec)
+        desk.create_event(spec)
+        typer.echo(f"created {spec.name}: {len(spec.entrants)} entrants, {len(spec.cards)} cards")
+
+
+@event_app.command("list")
+def list_events(db: Db = None) -> None:
+    """List the stored events."""
+    with _desk(db) as desk:
+        for name in desk.events():
+            typer.echo(name)
+
+
+@event_app.command("draw")
+def draw(name: Name, db: Db = None, seed: Annotated[int | None, typer.Option()] = None) -> None:
+    """Draw the next preliminary round (no repeat opponents; a bye in odd fields)."""
+    with _desk(db) as desk:
+        d = desk.draw_next(name, seed)
+        names = desk.snapshot(name).names
+        typer.echo(f"round {d.round_no}")
+        for i, (a, b) in enumerate(d.games, start=1):
+            typer.echo(f"  board {i}: {a} {names[a]} v {b} {names[b]}")
+        if d.bye:
+            typer.echo(f"  bye: {d.bye} {names[d.bye]}")
+
+
+@event_app.command("enter")
+def enter(
+    name: Name,
+    round_no: RoundNo,
+    player: Annotated[str, typer.Option(help="ID of the player marking the card.")],
+    opponent: Annotated[str, typer.Option(help="ID of the opponent.")],
+    rounds: Annotated[str, typer.Option(help="Rounds, e.g. 60-40/1-0,35-35,20-55/1-2,80-10/3-0")],
+    db: Db = None,
+    championship: bool = False,
+) -> None:
+    """Enter a scorecard: each round's points and 20s (player first)."""
+    with _desk(db) as desk:
+        card = desk.enter_card(
+            name, round_no, (player, opponent), parse_rounds(rounds), championship=championship
+        )
+        typer.echo(
+            f"entered round {round_no}: {player} {card.points[0]} - {card.points[1]} {opponent} "
+            f"(20s {card.twenties[0]}-{card.twenties[1]}); awaiting validation by {opponent}"
+        )
+
+
+@event_app.command("validate")
+def validate_cmd(
+    name: Name,
+    round_no: RoundNo,
+    opponent: Annotated[str, typer.Option(help="ID of the validating opponent.")],
+    initials: Annotated[str, typer.Option(help="The opponent's initials.")],
+    db: Db = None,
+) -> None:
+    """The opponent validates a card with their ID and initials."""
+    with _desk(db) as desk:
+        card = desk.validate_card(name, round_no, opponent, initials)
+        typer.echo(f"validated round {round_no}: {' v '.join(card.sides)}")
+
+
+@event_app.command("correct")
+def correct_cmd(
+    name: Name,
+    round_no: RoundNo,
+    player: Annotated[str, typer.Option(help="ID of a player on the card.")],
+    referee: Annotated[str, typer.Option(help="Referee's initials or ID.")],
+    game_round: Annotated[int, typer.Option(help="Round of the game to correct (1-5).")],
+    score: Annotated[str, typer.Option(help="Corrected round, player first: 45-30/1-0")],
+    reason: Annotated[str, typer.Option(help="Why the card is corrected.")],
+    db: Db = None,
+) -> None:
+    """Referee correction of one round of a card (kept in the audit trail)."""
+    with _desk(db) as desk:
+        (after,) = parse_rounds(score) if "," not in score else _too_many()
+        card = desk.correct_card(name, round_no, player, referee, game_round, after, reason)
+        typer.echo(
+            f"corrected round {round_no} game round {game_round}: "
+            f"{card.sides[0]} {card.points[0]} - {card.points[1]} {card.sides[1]}"
+        )
+
+
+def _too_many() -> NoReturn:
+    raise InvalidInput("correct one round at a time")
+
+
+@event_app.command("shootout")
+def shootout(
+    name: Name,
+    scores: Annotated[list[str], typer.Argument(help="ID=20s for each tied entrant (ID=a,b in doubles).")],
+    db: Db = None,
+) -> None:
+    """Record a shoot-out among entrants still tied (repeat it while they stay tied)."""
+    with _desk(db) as desk:
+        after = desk.record_shootout(name, _shootout(scores))
+        left = ", ".join("/".join(g) for g in after.unresolved) or "none"
+        typer.echo(f"shoot-out recorded; ties still needing a shoot-out: {left}")
+
+
+@event_app.command("standings")
+def standings_cmd(
+    name: Name,
+    db: Db = None,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Also write a CSV file.")] = None,
+    pdf_out: Annotated[Path | None, typer.Option("--pdf", help="Also write a PDF file.")] = None,
+) -> None:
+    """Standings with the reasons behind every placing."""
+    with _desk(db) as desk:
+        event = desk.snapshot(name)
+        s = event.standings()
+        _write_outputs(s, event.names, event.name, csv_out, pdf_out)
+        if as_json:
+            typer.echo(_standings_json(s, event.names))
+        else:
+            print_standings(s, event.names, f"{event.name} ({event.format})")
+
+
+def _write_outputs(
+    s: Standings, names: Mapping[str, str], title: str, csv_out: Path | None, pdf_out: Path | None
+) -> None:
+    try:
+        if csv_out is not None:
+            csv_out.write_text(standings_csv(s, names), encoding="utf-8")
+        if pdf_out is not None:
+            pdf_out.write_bytes(standings_pdf(title, s, names))
+    except OSError as exc:
+        raise InvalidInput(f"cannot write: {exc.strerror}: {exc.filename}") from None
+
+
+@event_app.command("export")
+def export(
+    name: Name,
+    db: Db = None,
+    fmt: Annotated[str, typer.Option("--format", help="json (event file) or cmn.")] = "json",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="File (default stdout).")] = None,
+) -> None:
+    """Export the event with its results as an event file (JSON) or CMN."""
+    with _desk(db) as desk:
+        event = desk.snapshot(name)
+        if fmt not in ("json", "cmn"):
+            raise InvalidInput(f"--format must be json or cmn, not {fmt!r}")
+        text = event.model_dump_json(indent=2) if fmt == "json" else event_to_cmn(event)
+        if out is None:
+            typer.echo(text)
+        else:
+            try:
+                out.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise InvalidInput(f"cannot write {out}: {exc.strerror}") from None
+
+
+@event_app.command("scorecards")
+def scorecards(
+    name: Name,
+    pdf: Annotated[Path, typer.Option(help="PDF file to write.")],
+    db: Db = None,
+) -> None:
+    """Printable scorecards of every game entered (PDF)."""
+    with _desk(db) as desk:
+        data = scorecards_pdf(desk.snapshot(name))
+        try:
+            pdf.write_bytes(data)
+        except OSError as exc:
+            raise InvalidInput(f"cannot write {pdf}: {exc.strerror}") from None
+        typer.echo(f"wrote {pdf}")
+
+
+@event_app.command("corrections")
+def corrections(name: Name, db: Db = None) -> None:
+    """The audit trail of referee corrections (JSON)."""
+    with _desk(db) as desk:
+        typer.echo(json.dumps(desk.corrections(name), indent=2))
+
+
+@event_app.command("ratings")
+def ratings(
+    db: Db = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """OpenSkill ratings of every player over every stored event."""
+    with _desk(db) as desk:
+        r = sorted(rate(desk.all_cards()).values(), key=lambda x: -x.ordinal)
+        if as_json:
+            typer.echo(
+                json.dumps(
+                    [
+                        {"id": x.player, "mu": x.mu, "sigma": x.sigma, "ordinal": x.ordinal, "games": x.games}
+                        for x in r
+                    ],
+                    indent=2,
+                )
+            )
+            return
+        table = Table(title="Ratings (OpenSkill)")
+        for col in ("ID", "Ordinal", "Mu", "Sigma", "Games"):
+            table.add_column(col)
+        for x in r:
+            table.add_row(x.player, f"{x.ordinal:.2f}", f"{x.mu:.2f}", f"{x.sigma:.2f}", str(x.games))
+        Console().print(table)
+
+
+def standings_file(
+    file: Annotated[Path, typer.Argument(help="Results file (event file with cards).")],
+    as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Also write a CSV file.")] = None,
+    pdf_out: Annotated[Path | None, typer.Option("--pdf", help="Also write a PDF file.")] = None,
+) -> None:
+    """Standings of a results file, with the reasons behind every placing."""
+    try:
+        event = load_event(file)
+        s = event.standings()
+        _write_outputs(s, event.names, event.name, csv_out, pdf_out)
+    except FlickboardError as exc:
+        _fail(str(exc))
+    if as_json:
+        typer.echo(_standings_json(s, event.names))
+    else:
+        print_standings(s, event.names, f"{event.name} ({event.format})")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``event`` and ``standings`` to the command line."""
+    app.add_typer(event_app, name="event")
+    app.command("standings")(standings_file)
