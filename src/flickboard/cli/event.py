@@ -33,7 +33,9 @@ event_app = typer.Typer(
 
 Db = Annotated[
     str | None,
-    typer.Option("--db", envvar=URL_ENV, help="Database URL (default: SQLite in the user data dir)."),
+    typer.Option(
+        "--db", envvar=URL_ENV, help="Database URL (default: SQLite in the user data dir)."
+    ),
 ]
 Name = Annotated[str, typer.Argument(help="Event name.")]
 RoundNo = Annotated[int, typer.Option("--round", "-r", help="Draw round number.")]
@@ -220,7 +222,9 @@ def _too_many() -> NoReturn:
 @event_app.command("shootout")
 def shootout(
     name: Name,
-    scores: Annotated[list[str], typer.Argument(help="ID=20s for each tied entrant (ID=a,b in doubles).")],
+    scores: Annotated[
+        list[str], typer.Argument(help="ID=20s for each tied entrant (ID=a,b in doubles).")
+    ],
     db: Db = None,
 ) -> None:
     """Record a shoot-out among entrants still tied (repeat it while they stay tied)."""
@@ -318,7 +322,13 @@ def ratings(
             typer.echo(
                 json.dumps(
                     [
-                        {"id": x.player, "mu": x.mu, "sigma": x.sigma, "ordinal": x.ordinal, "games": x.games}
+                        {
+                            "id": x.player,
+                            "mu": x.mu,
+                            "sigma": x.sigma,
+                            "ordinal": x.ordinal,
+                            "games": x.games,
+                        }
                         for x in r
                     ],
                     indent=2,
@@ -329,7 +339,9 @@ def ratings(
         for col in ("ID", "Ordinal", "Mu", "Sigma", "Games"):
             table.add_column(col)
         for x in r:
-            table.add_row(x.player, f"{x.ordinal:.2f}", f"{x.mu:.2f}", f"{x.sigma:.2f}", str(x.games))
+            table.add_row(
+                x.player, f"{x.ordinal:.2f}", f"{x.mu:.2f}", f"{x.sigma:.2f}", str(x.games)
+            )
         Console().print(table)
 
 

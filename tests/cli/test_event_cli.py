@@ -1,0 +1,193 @@
+"""``flickboard event`` end to end on a temporary SQLite file, and ``standings FILE``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from flickboard.cli.app import app
+
+EVENT = """
+name: Club night
+category: adult singles
+games: 2
+seed: 5
+entrants:
+  - {id: "1", name: Ann Brubacher}
+  - {id: "2", name: Joe Martin}
+  - {id: "3", name: Lena Bauman}
+  - {id: "4", name: Ray Weber}
+"""
+
+
+@pytest.fixture
+def run(tmp_path: Path):  # type: ignore[no-untyped-def]
+    runner = CliRunner()
+    db = f"sqlite:///{tmp_path / 'events.sqlite'}"
+
+    def invoke(*args: str, code: int = 0) -> str:
+        result = runner.invoke(app, [*args, "--db", db] if args[0] == "event" else list(args))
+        assert result.exit_code == code, result.output + result.stderr
+        return result.stdout if code == 0 else result.stderr
+
+    return invoke
+
+
+def _create(run, tmp_path: Path) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    path = tmp_path / "event.yaml"
+    path.write_text(EVENT)
+    assert "created Club night: 4 entrants" in run("event", "create", str(path))
+    out = run("event", "draw", "Club night")
+    return re.findall(r"board \d: (\d) .* v (\d) ", out)
+
+
+def test_event_cli_whole_evening(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    games = _create(run, tmp_path)
+    assert len(games) == 2
+    (a, b), (c, d) = games
+    run(
+        "event",
+        "enter",
+        "Club night",
+        "-r",
+        "1",
+        "--player",
+        a,
+        "--opponent",
+        b,
+        "--rounds",
+        "60-40/1-0,35-35,20-55/1-2,80-10/3-0",
+    )
+    run(
+        "event",
+        "enter",
+        "Club night",
+        "-r",
+        "1",
+        "--player",
+        c,
+        "--opponent",
+        d,
+        "--rounds",
+        "60-40/1-0,35-35,20-55/1-2,80-10/3-0",
+    )
+    err = run("event", "standings", "Club night", code=2)
+    assert "not validated" in err
+    run("event", "validate", "Club night", "-r", "1", "--opponent", b, "--initials", "JM")
+    run("event", "validate", "Club night", "-r", "1", "--opponent", d, "--initials", "RW")
+    data = json.loads(run("event", "standings", "Club night", "--json"))
+    assert sorted(map(sorted, data["unresolved"])) == sorted([sorted([a, c]), sorted([b, d])])
+    out = run("event", "shootout", "Club night", f"{a}=3", f"{c}=5")
+    assert f"{b}/{d}" in out or f"{d}/{b}" in out
+    data = json.loads(run("event", "standings", "Club night", "--json"))
+    assert data["standings"][0]["entrant"] == c
+    assert any("shoot-out: 5 twenties" in r for r in data["standings"][0]["reasons"])
+    table = run("event", "standings", "Club night")
+    assert "Ann Brubacher" in table and "tournament points" in table
+    run(
+        "event",
+        "correct",
+        "Club night",
+        "-r",
+        "1",
+        "--player",
+        a,
+        "--referee",
+        "REF",
+        "--game-round",
+        "3",
+        "--score",
+        "55-20/2-1",
+        "--reason",
+        "misread",
+    )
+    trail = json.loads(run("event", "corrections", "Club night"))
+    assert trail[0]["referee"] == "REF"
+    data = json.loads(run("event", "standings", "Club night", "--json"))
+    assert data["standings"][0]["entrant"] == a and data["standings"][0]["points"] == 7
+    cmn = run("event", "export", "Club night", "--format", "cmn")
+    assert "[Side1Id" in cmn
+    pdf = tmp_path / "cards.pdf"
+    run("event", "scorecards", "Club night", "--pdf", str(pdf))
+    assert pdf.read_bytes().startswith(b"%PDF")
+    ratings = json.loads(run("event", "ratings", "--json"))
+    assert ratings[0]["id"] in (a, c)
+
+
+def test_event_cli_bad_input_one_line_exit_2(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (a, b), _ = _create(run, tmp_path)
+    err = run(
+        "event",
+        "enter",
+        "Club night",
+        "-r",
+        "1",
+        "--player",
+        a,
+        "--opponent",
+        b,
+        "--rounds",
+        "62-40,35-35,20-55,80-10",
+        code=2,
+    )
+    assert err.startswith("error:") and "multiple of 5" in err and err.count("\n") == 1
+    err = run(
+        "event",
+        "enter",
+        "Club night",
+        "-r",
+        "1",
+        "--player",
+        a,
+        "--opponent",
+        b,
+        "--rounds",
+        "sixty",
+        code=2,
+    )
+    assert "not like 60-40" in err
+    err = run("event", "standings", "Nope", code=2)
+    assert "no event called 'Nope'" in err
+    err = run("event", "create", str(tmp_path / "missing.yaml"), code=2)
+    assert "cannot read" in err
+
+
+def test_standings_file_json(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    path.write_text(
+        json.dumps(
+            {
+                "name": "Pool A",
+                "category": "adult singles",
+                "format": "round-robin",
+                "entrants": [{"id": x, "name": f"Player {x}"} for x in "ABC"],
+                "cards": [
+                    _card(1, "A", "B", 6, (2, 1)),
+                    _card(2, "B", "C", 6, (1, 1)),
+                    _card(3, "C", "A", 6, (1, 3)),
+                ],
+            }
+        )
+    )
+    result = CliRunner().invoke(
+        app, ["standings", str(path), "--json", "--csv", str(tmp_path / "s.csv")]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [p["entrant"] for p in data["standings"]] == ["A", "B", "C"]
+    assert (tmp_path / "s.csv").read_text().startswith("place,id,name")
+    bad = CliRunner().invoke(app, ["standings", str(tmp_path / "nope.json")])
+    assert bad.exit_code == 2 and "cannot read" in bad.stderr
+
+
+def _card(rnd: int, a: str, b: str, points: int, tw: tuple[int, int]) -> dict[str, object]:
+    from flickboard.events.eventfile import card_spec
+    from flickboard.events.scorecard import Scorecard, validate
+    from flickboard.events.synthetic import game_with
+
+    card = Scorecard("adult singles", rnd, (a, b), (a, b), game_with(points, tw))
+    return card_spec(validate(card, b, b)).model_dump()
