@@ -68,37 +68,16 @@ class FoulLedger:
         self._offences[(player, short)] += 1
         first = self._offences[(player, short)] == 1
         if not foul.warning_first:
-            return Penalty(
-                player,
-                side,
-                short,
-                frame,
-                False,
-                0,
-                f"Player {player + 1}: {foul.description} - no warning, the delivered weight "
-                f"is dead ({foul.clause}).",
-            )
-        if first:
-            return Penalty(
-                player,
-                side,
-                short,
-                frame,
-                True,
-                0,
-                f"Player {player + 1}: {foul.description} - warning for a first offence "
-                f"({foul.clause}).",
-            )
-        return Penalty(
-            player,
-            side,
-            short,
-            frame,
-            False,
-            foul.points,
-            f"Player {player + 1}: {foul.description} again - loses {foul.points} "
-            f"point{'s' if foul.points > 1 else ''} ({foul.clause}).",
-        )
+            warning, points = False, 0
+            what = f"{foul.description} - no warning, the delivered weight is dead"
+        elif first:
+            warning, points = True, 0
+            what = f"{foul.description} - warning for a first offence"
+        else:
+            warning, points = False, foul.points
+            what = f"{foul.description} again - loses {points} point{'s' if points > 1 else ''}"
+        reason = f"Player {player + 1}: {what} ({foul.clause})."
+        return Penalty(player, side, short, frame, warning, points, reason)
 
     def count(self, player: int, key: str) -> int:
         """How many times a player has committed a foul so far."""
