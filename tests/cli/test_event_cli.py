@@ -191,3 +191,13 @@ def _card(rnd: int, a: str, b: str, points: int, tw: tuple[int, int]) -> dict[st
 
     card = Scorecard("adult singles", rnd, (a, b), (a, b), game_with(points, tw))
     return card_spec(validate(card, b, b)).model_dump()
+
+
+def test_bench_standings_command_reports_both_timings() -> None:
+    result = CliRunner().invoke(
+        app, ["bench", "standings", "--players", "40", "--games", "3", "--repeats", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["players"] == 40 and data["cards"] > 60
+    assert data["speedup"] == pytest.approx(data["naive_seconds"] / data["desk_seconds"])

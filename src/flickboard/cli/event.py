@@ -364,7 +364,26 @@ def standings_file(
         print_standings(s, event.names, f"{event.name} ({event.format})")
 
 
+def bench_standings(
+    repeats: Annotated[int, typer.Option(min=1, help="Timed runs (best kept).")] = 5,
+    players: Annotated[int, typer.Option(min=20, help="Players in the preliminary.")] = 400,
+    games: Annotated[int, typer.Option(min=1, max=30, help="Games each.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Standings of a 400-player, 10-game preliminary plus pools v a naive baseline."""
+    from flickboard.bench.standings import report, run
+
+    try:
+        result = run(repeats, players, games)
+    except FlickboardError as exc:
+        _fail(str(exc))
+    typer.echo(json.dumps(result, indent=2) if as_json else report(result))
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``event`` and ``standings`` to the command line."""
+    """Add ``event``, ``standings`` and ``bench standings`` to the command line."""
     app.add_typer(event_app, name="event")
     app.command("standings")(standings_file)
+    for group in app.registered_groups:
+        if group.name == "bench" and group.typer_instance is not None:
+            group.typer_instance.command("standings")(bench_standings)
