@@ -31,8 +31,8 @@ class SimpleBot:
 
     name: str = "bot"
     seed: int = 0
-    angle_noise: float = 0.01
-    speed_noise: float = 0.03
+    angle_noise: float = 0.02
+    speed_noise: float = 0.05
     params: PhysicsParams = field(default_factory=PhysicsParams.crokinole)
     _rng: random.Random = field(init=False, repr=False)
 

@@ -28,7 +28,7 @@ app.add_typer(score_app, name="score")
 app.add_typer(match_app, name="match")
 app.add_typer(bench_app, name="bench")
 
-COMMAND_MODULES: tuple[str, ...] = ("shuffleboard", "event")
+COMMAND_MODULES: tuple[str, ...] = ("shuffleboard", "event", "crokinole")
 """Modules of flickboard.cli that define ``register(app)``; each adds its commands."""
 
 

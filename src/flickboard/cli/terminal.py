@@ -1,0 +1,148 @@
+"""A match at the terminal, for any game: humans type shots, bots decide, rulings show.
+
+Game modules (``cli/crokinole.py``, ...) supply how a typed aim becomes a shot and
+how to draw their board; this module reads and re-prompts, and runs each turn so
+that a bad shot from a person is explained and asked again, never lost.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.physics import Shot
+from flickboard.physics.shot import MAX_SPEED
+from flickboard.rules.base import Ruling
+
+R = TypeVar("R")
+
+AIM_HELP = (
+    "type: ANGLE SPEED [OFFSET]  - ANGLE in degrees from straight ahead (positive to "
+    f"your right), SPEED in m/s (0-{MAX_SPEED:g}; about 1 reaches the middle), OFFSET in "
+    "cm along your start line (positive to your right). 'help' repeats this, 'quit' stops."
+)
+
+
+class Quit(Exception):
+    """The person at the terminal asked to stop (or input ended)."""
+
+
+def fail(message: str) -> NoReturn:
+    """Print a one-line error to stderr and exit with code 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file, failing with a one-line message."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        fail(f"{path} is not valid JSON: {exc}")
+
+
+def check_writable(path: Path | None) -> None:
+    """Fail before play starts if ``path`` could not be written afterwards."""
+    if path is not None and not path.parent.is_dir():
+        fail(f"cannot write {path}: folder {path.parent} does not exist")
+
+
+def parse_aim(text: str) -> tuple[float, float, float]:
+    """``ANGLE SPEED [OFFSET]`` -> (angle degrees, speed m/s, offset cm), validated."""
+    parts = text.split()
+    if not 2 <= len(parts) <= 3:
+        raise InvalidInput("expected ANGLE SPEED [OFFSET], e.g. '0 1.0' or '-5 2.2 3'")
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise InvalidInput(f"not numbers: {text.strip()!r}") from None
+    if not all(math.isfinite(v) for v in values):
+        raise InvalidInput("angle, speed and offset must be finite numbers")
+    angle, speed = values[0], values[1]
+    offset = values[2] if len(values) == 3 else 0.0
+    if not -90 < angle < 90:
+        raise InvalidInput(f"angle must be between -90 and 90 degrees, got {angle:g}")
+    if not 0 < speed <= MAX_SPEED:
+        raise InvalidInput(f"speed must be above 0 and at most {MAX_SPEED:g} m/s, got {speed:g}")
+    return angle, speed, offset
+
+
+def ask_shot(
+    console: Console,
+    prompt: str,
+    build: Callable[[float, float, float], Shot],
+    read: Callable[[str], str] = input,
+) -> Shot:
+    """Ask until a typed aim makes a shot; ``build`` turns (angle, speed, offset) into one."""
+    while True:
+        console.print(prompt, end="")
+        try:
+            line = read("")
+        except EOFError:
+            raise Quit("input ended") from None
+        command = line.strip().lower()
+        if command in ("quit", "exit", "q"):
+            raise Quit("stopped at the player's request")
+        if command in ("help", "?", ""):
+            console.print(AIM_HELP)
+            continue
+        try:
+            return build(*parse_aim(line))
+        except FlickboardError as exc:
+            console.print(f"[red]{exc}[/red]")
+
+
+def take_turn(
+    console: Console,
+    shot: Callable[[], Shot],
+    play: Callable[[Shot], R],
+    *,
+    person: bool,
+) -> R:
+    """Get a shot and play it; a person whose shot is refused is told why and asked again."""
+    while True:
+        chosen = shot()
+        try:
+            return play(chosen)
+        except FlickboardError as exc:
+            if not person:
+                raise
+            console.print(f"[red]{exc}[/red]")
+
+
+def show_ruling(console: Console, ruling: Ruling, who: str = "") -> None:
+    """The ruling's summary and one line for each disc it concerned."""
+    colour = "green" if ruling.valid else "red"
+    head = f"{who}: " if who else ""
+    console.print(f"[{colour}]{head}{ruling.summary}[/{colour}]")
+    for d in ruling.decisions:
+        console.print(f"  {d.reason}")
+
+
+def score_table(
+    title: str, sides: Iterable[str], rows: Iterable[tuple[str, Iterable[object]]]
+) -> Table:
+    """A table: one row per round (or frame), one column per side."""
+    table = Table(title=title)
+    table.add_column("")
+    for side in sides:
+        table.add_column(side, justify="right")
+    for label, values in rows:
+        table.add_row(label, *(str(v) for v in values))
+    return table
+
+
+def console_for_cli() -> Console:
+    """A console on the current stdout (captured by test runners), no markup surprises."""
+    return Console(file=sys.stdout, highlight=False, soft_wrap=True)
