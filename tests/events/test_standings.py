@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from flickboard.errors import IllegalInPosition
 from flickboard.events.scorecard import Scorecard
@@ -173,3 +175,33 @@ def test_shoot_out_among_three_splits_and_repeats_for_the_pair(card: CardFactory
     s = round_robin_standings(["A", "B", "C"], cards, shootouts)
     assert s.order == ("B", "A", "C")
     assert s.unresolved == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    results=st.lists(
+        st.tuples(st.integers(0, 8), st.integers(0, 5), st.integers(0, 5)), min_size=10, max_size=10
+    ),
+    shuffle_seed=st.integers(0, 10_000),
+)
+def test_round_robin_standings_do_not_depend_on_card_order(
+    results: list[tuple[int, int, int]], shuffle_seed: int
+) -> None:
+    import itertools
+    import random
+
+    from .conftest import make_card
+
+    pairs = list(itertools.combinations("ABCDE", 2))
+    cards = [
+        make_card(a, b, pts, (ta, tb), draw_round=i + 1)
+        for i, ((a, b), (pts, ta, tb)) in enumerate(zip(pairs, results, strict=True))
+    ]
+    base = round_robin_standings(list("ABCDE"), cards)
+    shuffled = cards[:]
+    random.Random(shuffle_seed).shuffle(shuffled)
+    again = round_robin_standings(list("ABCDE"), shuffled)
+    assert again == base
+    points = [p.points for p in base.placings]
+    assert points == sorted(points, reverse=True)
+    assert sorted(base.order) == list("ABCDE")

@@ -203,3 +203,19 @@ def test_duplicate_event_refused(desk: Desk) -> None:
     desk.create_event(_spec())
     with pytest.raises(IllegalInPosition, match="already exists"):
         desk.create_event(_spec())
+
+
+def test_correcting_a_stored_card_changes_ratings(desk: Desk) -> None:
+    from flickboard.events.ratings import rate
+
+    desk.create_event(_spec())
+    _play_round(desk)
+    a, b = desk.draws("Club night")[0].games[0]
+    before = rate(desk.all_cards())
+    for game_round in (1, 2, 3):
+        desk.correct_card(
+            "Club night", 1, a, "REF", game_round, RoundScore((100, 200), (0, 0)), "misread"
+        )
+    after = rate(desk.all_cards())
+    assert after[b].mu > before[b].mu and after[a].mu < before[a].mu
+    assert after == rate(desk.all_cards())
