@@ -219,3 +219,16 @@ def test_correcting_a_stored_card_changes_ratings(desk: Desk) -> None:
     after = rate(desk.all_cards())
     assert after[b].mu > before[b].mu and after[a].mu < before[a].mu
     assert after == rate(desk.all_cards())
+
+
+def test_pools_from_the_preliminary_snake_seeded(desk: Desk) -> None:
+    desk.create_event(_spec(8))
+    _play_round(desk)
+    with pytest.raises(IllegalInPosition, match="record a shoot-out first"):
+        desk.create_pools("Club night", 2, 3)
+    order = desk.standings("Club night").order
+    created = desk.create_pools("Club night", 2, 2)
+    assert created == ["Club night pool 1", "Club night pool 2"]
+    firsts = [[e.id for e in desk.snapshot(p).entrants] for p in created]
+    assert firsts == [[order[0], order[3]], [order[1], order[2]]]
+    assert len(desk.draws("Club night pool 1")) == 1

@@ -159,6 +159,20 @@ def draw(name: Name, db: Db = None, seed: Annotated[int | None, typer.Option()] 
             typer.echo(f"  bye: {d.bye} {names[d.bye]}")
 
 
+@event_app.command("pools")
+def pools_cmd(
+    name: Name,
+    count: Annotated[int, typer.Option(help="Number of pools.")],
+    size: Annotated[int, typer.Option(help="Players per pool.")],
+    db: Db = None,
+) -> None:
+    """Round-robin pools (new events) from the top of a preliminary, snake seeded."""
+    with _desk(db) as desk:
+        for pool in desk.create_pools(name, count, size):
+            ids = [e.id for e in desk.snapshot(pool).entrants]
+            typer.echo(f"{pool}: {', '.join(ids)}")
+
+
 @event_app.command("enter")
 def enter(
     name: Name,

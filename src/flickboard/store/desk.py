@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.events.draw import Draw, draw_round, round_robin
+from flickboard.events.draw import Draw, draw_round, pools, round_robin
 from flickboard.events.eventfile import EventFile, card_spec
 from flickboard.events.scorecard import Scorecard, correct, validate
 from flickboard.events.shootout import ShootOut, check_needed
@@ -189,37 +189,39 @@ class Desk:
         spec.to_cards()  # every card checked before anything is written
         try:
             with self._write() as s:
-                if s.scalar(select(EventRow.id).where(EventRow.name == spec.name)) is not None:
-                    raise IllegalInPosition(f"an event called {spec.name!r} already exists")
-                ev = EventRow(
-                    name=spec.name,
-                    format=spec.format,
-                    category=spec.category,
-                    games=spec.games,
-                    seed=spec.seed,
-                    bye_points=spec.bye_points,
-                )
-                s.add(ev)
-                s.flush()
-                for i, e in enumerate(spec.entrants):
-                    s.add(EntrantRow(event_id=ev.id, position=i, code=e.id, name=e.name))
-                if spec.format == "round-robin":
-                    for d in round_robin([e.id for e in spec.entrants]):
-                        self._add_draw(s, ev, d)
-                for who, n in spec.byes.items():
-                    if who not in spec.names or n not in (0, 1):
-                        raise InvalidInput(
-                            f"byes: {who} must be an entrant with 0 or 1 imported bye"
-                        )
-                    if n:
-                        s.add(DrawGameRow(event_id=ev.id, round_no=0, side0=who, side1=None))
-                s.flush()
-                for card in spec.to_cards():
-                    self._add_card(s, ev, card)
-                for so in spec.to_shootouts():
-                    self._add_shootout(s, ev, so)
+                self._create(s, spec)
         except IntegrityError as exc:
             raise IllegalInPosition(f"event {spec.name!r} not stored: {_reason(exc)}") from None
+
+    def _create(self, s: Session, spec: EventFile) -> None:
+        """Write one event inside the caller's transaction."""
+        if s.scalar(select(EventRow.id).where(EventRow.name == spec.name)) is not None:
+            raise IllegalInPosition(f"an event called {spec.name!r} already exists")
+        ev = EventRow(
+            name=spec.name,
+            format=spec.format,
+            category=spec.category,
+            games=spec.games,
+            seed=spec.seed,
+            bye_points=spec.bye_points,
+        )
+        s.add(ev)
+        s.flush()
+        for i, e in enumerate(spec.entrants):
+            s.add(EntrantRow(event_id=ev.id, position=i, code=e.id, name=e.name))
+        if spec.format == "round-robin":
+            for d in round_robin([e.id for e in spec.entrants]):
+                self._add_draw(s, ev, d)
+        for who, n in spec.byes.items():
+            if who not in spec.names or n not in (0, 1):
+                raise InvalidInput(f"byes: {who} must be an entrant with 0 or 1 imported bye")
+            if n:
+                s.add(DrawGameRow(event_id=ev.id, round_no=0, side0=who, side1=None))
+        s.flush()
+        for card in spec.to_cards():
+            self._add_card(s, ev, card)
+        for so in spec.to_shootouts():
+            self._add_shootout(s, ev, so)
 
     @staticmethod
     def _add_draw(s: Session, ev: EventRow, d: Draw) -> None:
@@ -227,6 +229,47 @@ class Desk:
             s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=a, side1=b))
         if d.bye is not None:
             s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=d.bye, side1=None))
+
+    def create_pools(self, name: str, count: int, size: int) -> list[str]:
+        """Round-robin pools from the top ``count * size`` of a preliminary, snake
+        seeded; refused while a tie across the cut still needs a shoot-out."""
+        if count < 1 or size < 2:
+            raise InvalidInput("pools need a count of 1 or more and 2 or more players each")
+        spec = self.snapshot(name)
+        if spec.format != "preliminary":
+            raise IllegalInPosition(f"{name} is not a preliminary")
+        standings = spec.standings()
+        cut = count * size
+        if cut > len(standings.placings):
+            raise InvalidInput(f"{name} has only {len(standings.placings)} entrants")
+        last = standings.placings[cut - 1]
+        if (
+            last.tied
+            and cut < len(standings.placings)
+            and standings.placings[cut].place == last.place
+        ):
+            group = next(g for g in standings.unresolved if last.entrant in g)
+            raise IllegalInPosition(
+                f"the last pool place is tied between {', '.join(group)}: record a shoot-out first"
+            )
+        created = []
+        with self._write() as s:
+            for i, pool in enumerate(pools(standings.order[:cut], count), start=1):
+                pool_name = f"{name} pool {i}"
+                created.append(pool_name)
+                by_id = {e.id: e for e in spec.entrants}
+                pool_spec = spec.model_copy(
+                    update={
+                        "name": pool_name,
+                        "format": "round-robin",
+                        "entrants": [by_id[e] for e in pool],
+                        "cards": [],
+                        "byes": {},
+                        "shootouts": [],
+                    }
+                )
+                self._create(s, pool_spec)
+        return created
 
     def draw_next(self, name: str, seed: int | None = None) -> Draw:
         """Draw the next preliminary round (no repeat opponent, byes for odd fields)."""
