@@ -13,7 +13,7 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
@@ -36,12 +36,27 @@ VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class ShotEntry:
-    """One shot as played: the position before, the turn, the record and the ruling."""
+    """One shot as played: the position before, the turn, the record and the ruling.
+
+    ``calls`` holds what an official saw that the record cannot show (rule-set specific,
+    JSON-ready, e.g. a shuffleboard weight delivered upside down); a referee that takes
+    calls provides ``calling(calls)`` (:class:`CallingReferee`).
+    """
 
     position: Position
     turn: Turn
     record: ShotRecord
     ruling: Ruling
+    calls: tuple[tuple[str, Any], ...] = ()
+
+
+@runtime_checkable
+class CallingReferee(Protocol):
+    """A referee that can rule with an official's calls (JSON-ready mapping)."""
+
+    def calling(self, calls: Mapping[str, Any]) -> Referee:
+        """This referee, ruling the next shot with these calls."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,26 +293,34 @@ def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
 def entry_to_json(entry: ShotEntry) -> dict[str, Any]:
     """One shot of a game record."""
     t = entry.turn
-    return {
+    data = {
         "turn": {"seat": t.seat, "side": t.side, "disc": t.disc},
         "position": position_to_json(entry.position),
         "record": record_to_json(entry.record),
         "ruling": ruling_to_json(entry.ruling),
     }
+    if entry.calls:
+        data["calls"] = dict(entry.calls)
+    return data
 
 
 def _entry_from_json(data: object, board: Board, ref: Referee, where: str) -> ShotEntry:
-    obj = _obj(data, where, {"turn", "position", "record", "ruling"})
+    obj = _obj(data, where, {"turn", "position", "record", "ruling", "calls"})
     t = _obj(obj.get("turn"), f"{where} turn", {"seat", "side", "disc"})
     turn = Turn(_int(t, "seat", "turn"), _int(t, "side", "turn"), _int(t, "disc", "turn"))
     position = position_from_json(obj.get("position"), board)
     record = record_from_json(obj.get("record"), position.layout)
+    calls = dict(_obj(obj.get("calls", {}), f"{where} calls"))
+    if calls:
+        if not isinstance(ref, CallingReferee):
+            raise InvalidInput(f"{where}: rule set {ref.name!r} takes no official's calls")
+        ref = ref.calling(calls)
     ruling = ref.rule(position, turn, record)
     if ruling_to_json(ruling) != obj.get("ruling"):
         raise InvalidInput(
             f"{where}: ruling again gives {ruling.summary!r}, not the recorded ruling"
         )
-    return ShotEntry(position, turn, record, ruling)
+    return ShotEntry(position, turn, record, ruling, tuple(calls.items()))
 
 
 # -- whole records -------------------------------------------------------------------------
@@ -396,6 +419,7 @@ def game_record_from_json(data: object) -> GameRecord:
 __all__ = [
     "FORMAT",
     "VERSION",
+    "CallingReferee",
     "GameRecord",
     "ShotEntry",
     "board_from_json",

@@ -91,10 +91,10 @@ class CSCReferee:
         self.table = table or ShuffleboardTable.csc()
         self.calls = calls
 
-    def calling(self, calls: Calls) -> CSCReferee:
-        """This referee with an official's calls for the next ruling (for hand entry:
-        ``hand.judge(csc.calling(calls), position, turn, outcome)``)."""
-        return CSCReferee(self.table, calls)
+    def calling(self, calls: Calls | Mapping[str, Any]) -> CSCReferee:
+        """This referee with an official's calls for the next ruling, as :class:`Calls`
+        or their JSON form (for hand entry: ``hand.judge(csc.calling(calls), ...)``)."""
+        return CSCReferee(self.table, calls if isinstance(calls, Calls) else calls_from_json(calls))
 
     def check_start(self, position: Position, turn: Turn, x: float, y: float) -> None:
         """A weight is delivered from the near end, wholly short of the foul line."""
