@@ -15,7 +15,7 @@ from rich.table import Table
 from sqlalchemy.exc import SQLAlchemyError
 
 from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.events.eventfile import load_event
+from flickboard.events.eventfile import EventFile, load_event
 from flickboard.events.exchange import cards_from_cmn, event_to_cmn
 from flickboard.events.export import scorecards_pdf, standings_csv, standings_pdf
 from flickboard.events.ratings import rate
@@ -258,25 +258,24 @@ def standings_cmd(
 ) -> None:
     """Standings with the reasons behind every placing."""
     with _desk(db) as desk:
-        event = desk.snapshot(name)
-        s = event.standings()
-        _write_outputs(s, event.names, event.name, csv_out, pdf_out)
-        if as_json:
-            typer.echo(_standings_json(s, event.names))
-        else:
-            print_standings(s, event.names, f"{event.name} ({event.format})")
+        _show(desk.snapshot(name), as_json, csv_out, pdf_out)
 
 
-def _write_outputs(
-    s: Standings, names: Mapping[str, str], title: str, csv_out: Path | None, pdf_out: Path | None
-) -> None:
+def _show(event: EventFile, as_json: bool, csv_out: Path | None, pdf_out: Path | None) -> None:
+    """Rank the event, write the requested files, then print a table or JSON."""
+    s = event.standings()
+    names = event.names
     try:
         if csv_out is not None:
             csv_out.write_text(standings_csv(s, names), encoding="utf-8")
         if pdf_out is not None:
-            pdf_out.write_bytes(standings_pdf(title, s, names))
+            pdf_out.write_bytes(standings_pdf(event.name, s, names))
     except OSError as exc:
         raise InvalidInput(f"cannot write: {exc.strerror}: {exc.filename}") from None
+    if as_json:
+        typer.echo(_standings_json(s, names))
+    else:
+        print_standings(s, names, f"{event.name} ({event.format})")
 
 
 @event_app.command("export")
@@ -367,15 +366,9 @@ def standings_file(
 ) -> None:
     """Standings of a results file, with the reasons behind every placing."""
     try:
-        event = load_event(file)
-        s = event.standings()
-        _write_outputs(s, event.names, event.name, csv_out, pdf_out)
+        _show(load_event(file), as_json, csv_out, pdf_out)
     except FlickboardError as exc:
         _fail(str(exc))
-    if as_json:
-        typer.echo(_standings_json(s, event.names))
-    else:
-        print_standings(s, event.names, f"{event.name} ({event.format})")
 
 
 def bench_standings(
