@@ -40,7 +40,7 @@ def test_simple_bot_aims_at_the_twenty_on_an_empty_board() -> None:
 
 
 def test_simple_bot_aims_at_the_opposing_disc_nearest_the_centre() -> None:
-    view = _view({1: (1, 0.15, 0.05), 2: (1, -0.03, 0.07), 3: (0, 0.15, -0.15)})
+    view = _view({1: (1, 0.15, 0.05), 2: (1, -0.03, 0.07)})
     shot = SimpleBot(angle_noise=0.0, speed_noise=0.0).decide(view)
     assert _heading_error(shot.angle, shot.x, shot.y, -0.03, 0.07) < 1e-9
     record = simulate(view.position.layout, shot, shooter=50)
