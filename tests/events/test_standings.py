@@ -57,6 +57,7 @@ def test_preliminary_bye_counts_as_a_game_won(card: CardFactory) -> None:
     cards = [card("A", "B", 6, draw_round=1)]
     s = preliminary_standings(["A", "B", "C"], cards, byes={"C": 1})
     assert s.order == ("C", "A", "B")
+    assert s.of("C").reasons[0] == "8 tournament points (8 from 1 bye)"
 
 
 def test_unvalidated_card_refused_in_standings(card: CardFactory) -> None:

@@ -170,6 +170,9 @@ def preliminary_standings(
         tally[who].points += n * bye_points
     order = sorted(entrants, key=lambda e: (-tally[e].points, -tally[e].twenties))
     reasons: dict[str, list[str]] = {e: [f"{tally[e].points} tournament points"] for e in entrants}
+    for who, n in (byes or {}).items():
+        if n:
+            reasons[who][0] += f" ({n * bye_points} from {n} bye{'s' if n > 1 else ''})"
     blocks: list[tuple[str, ...]] = []
     i = 0
     while i < len(order):
