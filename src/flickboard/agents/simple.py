@@ -48,31 +48,25 @@ class SimpleBot:
         return min(theirs, key=lambda d: (math.hypot(d.x, d.y), d.id), default=None)
 
     def start(self, view: View, tx: float, ty: float) -> tuple[float, float]:
-        """A legal start on the shooting line, nearest the line to the target."""
+        """A legal start on the shooting line, preferring one with a clear path to the
+        target (no peg or other disc in the way), then the most direct."""
         board = view.board
         if not isinstance(board, CrokinoleBoard):
             raise InvalidInput("the simple bot plays crokinole")
         centre = CrokinoleBoard.seat_angle(view.turn.seat)
         r = board.shooting_line_radius
-        spots = sorted(
-            ((r * math.cos(centre + a), r * math.sin(centre + a)) for a in START_OFFSETS),
-            key=lambda p: (
-                abs(
-                    math.remainder(
-                        math.atan2(ty - p[1], tx - p[0]) - (centre + math.pi), 2 * math.pi
-                    )
-                )
-                if (tx, ty) != (0.0, 0.0)
-                else 0.0
-            ),
-        )
-        for x, y in spots:
+        legal: list[tuple[float, float]] = []
+        for a in START_OFFSETS:
+            x, y = r * math.cos(centre + a), r * math.sin(centre + a)
             try:
                 view.referee.check_start(view.position, view.turn, x, y)
             except FlickboardError:
                 continue
-            return (x, y)
-        raise IllegalInPosition(f"no legal start left for seat {view.turn.seat}")
+            legal.append((x, y))
+        if not legal:
+            raise IllegalInPosition(f"no legal start left for seat {view.turn.seat}")
+        clear = [p for p in legal if _path_clear(view, board, p, (tx, ty))]
+        return (clear or legal)[0]
 
     def decide(self, view: View) -> Shot:
         """The planned shot, then seeded noise on its angle and speed."""
@@ -85,3 +79,28 @@ class SimpleBot:
         angle = math.atan2(ty - sy, tx - sx) + self._rng.gauss(0.0, self.angle_noise)
         speed *= 1.0 + self._rng.gauss(0.0, self.speed_noise)
         return Shot(sx, sy, angle, min(max(speed, 0.05), MAX_SPEED))
+
+
+def _segment_distance(
+    p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    """Distance from point ``p`` to the segment ``a``-``b``."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
+
+
+def _path_clear(
+    view: View, board: CrokinoleBoard, start: tuple[float, float], target: tuple[float, float]
+) -> bool:
+    """True if a disc sliding from ``start`` to ``target`` meets no peg and no other disc."""
+    disc = board.disc.radius
+    if any(_segment_distance(p, start, target) < disc + board.peg_radius for p in board.pegs):
+        return False
+    return not any(
+        _segment_distance((d.x, d.y), start, target) < 2 * disc
+        for d in view.position.layout.discs
+        if math.hypot(d.x - target[0], d.y - target[1]) > 1e-9
+    )
