@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
+from flickboard.physics import PhysicsParams
+from flickboard.play.shuffleboard_bot import RELEASE_Y, draw_speed
 from flickboard.play.shuffleboard_record import game_from_json
 
 RUNNER = CliRunner()
@@ -65,9 +67,11 @@ def test_match_shuffleboard_singles_bots_play_to_the_end_and_record(tmp_path: Pa
     assert "singles to 15" in result.stdout
     assert "wins" in result.stdout.splitlines()[-1]
     data = json.loads(record.read_text())
-    assert data["winner"] in ("red", "green")
-    assert max(data["totals"].values()) >= 15
-    assert game_from_json(data).totals == (data["totals"]["red"], data["totals"]["green"])
+    result_data = data["result"]
+    assert result_data["winner"] in ("red", "green")
+    assert max(result_data["totals"].values()) >= 15
+    totals = result_data["totals"]
+    assert game_from_json(data).totals == (totals["red"], totals["green"])
     again = RUNNER.invoke(app, args)
     assert again.stdout == result.stdout  # seeded: the same game again
 
@@ -95,31 +99,36 @@ def test_match_shuffleboard_doubles_bots_play_to_the_end() -> None:
 
 
 def test_match_shuffleboard_human_types_deliveries_until_the_target() -> None:
-    # A human red against a bot, to 1 point: keep drawing to the three zone.
-    lines = "\n".join(["nonsense", "0 9 0 0", "0.3 1.5"] + ["0 1.55"] * 60) + "\n"
+    # A human red against a bot, to 1 point: bad lines are explained, then draws.
+    speed = draw_speed(PhysicsParams.shuffleboard(), RELEASE_Y, 4.19)
+    lines = ["nonsense", "0 99", "help"] + [f"0 {speed:.4f} 10"] * 80
     result = RUNNER.invoke(
         app,
         ["match", "shuffleboard", "--green", "bot", "--target", "1", "--seed", "1"],
-        input=lines,
+        input="\n".join(lines) + "\n",
     )
     assert result.exit_code == 0, result.output
-    assert "not a delivery" in result.stdout
+    assert "expected ANGLE SPEED" in result.stdout  # "nonsense"
+    assert "speed must be" in result.stdout  # "0 99"
+    assert "'help' repeats this" in result.stdout
     assert "wins" in result.stdout.splitlines()[-1]
 
 
-def test_match_shuffleboard_input_ending_early_saves_and_fails_cleanly(tmp_path: Path) -> None:
+def test_match_shuffleboard_input_ending_early_stops_and_keeps_the_record(tmp_path: Path) -> None:
     record = tmp_path / "partial.json"
     result = RUNNER.invoke(app, ["match", "shuffleboard", "--record", str(record)], input="0 1.5\n")
-    assert result.exit_code == 2
-    assert "input ended" in result.stderr
-    assert json.loads(record.read_text())["log"][0]["delivery"]["colour"] == "red"
+    assert result.exit_code == 0
+    assert "Stopped: input ended" in result.stdout
+    data = json.loads(record.read_text())
+    assert data["rounds"][0]["shots"][0]["turn"]["side"] == 0
+    assert game_from_json(data).deliveries[0].player == 0
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--players", "3"], "2 or 4 players"),
-        (["--red", "robot"], "'human' or 'bot'"),
+        (["--red", "robot"], "must be human or bot"),
         (["--target", "0"], "positive"),
     ],
 )

@@ -11,7 +11,7 @@ from flickboard.errors import InvalidInput
 from flickboard.physics import DiscFinal, DiscState, EventKind, Shot
 from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
 from flickboard.play.shuffleboard_bot import ShuffleboardBot
-from flickboard.play.shuffleboard_record import game_from_json, game_to_json, shot_from_json
+from flickboard.play.shuffleboard_record import game_from_json, game_to_json
 from flickboard.rules.hand import HandEvent, HandOutcome
 from flickboard.rules.shuffleboard import Calls
 
@@ -48,11 +48,22 @@ def mixed_game() -> ShuffleboardGame:
 
 def test_game_record_replays_to_the_same_frames_totals_and_penalties() -> None:
     game = mixed_game()
-    data = json.loads(json.dumps(game_to_json(game, ("Ada", "Bo"))))
-    assert data["names"] == ["Ada", "Bo"]
-    assert data["log"][0] == {"foul": {"player": 2, "foul": "5b", "warning": True, "points": 0}}
-    assert "hand" in data["log"][2]["delivery"]
-    assert data["log"][2]["delivery"]["calls"] == {"opponent_weight": True}
+    data = json.loads(json.dumps(game_to_json(game, {"Player1": "Ada", "Player2": "Bo"})))
+    assert data["game"] == "shuffleboard" and data["rules"] == "csc"
+    assert data["tags"] == {"Player1": "Ada", "Player2": "Bo"}
+    assert data["setup"] == {"players": 2, "target": 4, "first": "red"}
+    assert data["result"]["fouls"][0] == {
+        "frame": 1,
+        "delivered": 0,
+        "player": 2,
+        "foul": "5b",
+        "warning": True,
+        "points": 0,
+    }
+    shots = data["rounds"][0]["shots"]
+    assert shots[1]["record"]["shot"] is None  # entered by hand
+    assert shots[1]["calls"] == {"opponent_weight": True}
+    assert shots[2]["calls"] == {"body_over_end": True}
     again = game_from_json(data)
     assert again.totals == game.totals
     assert [f.score for f in again.frames] == [f.score for f in game.frames]
@@ -60,35 +71,47 @@ def test_game_record_replays_to_the_same_frames_totals_and_penalties() -> None:
         (p.foul, p.points) for p in game.penalties
     ]
     assert again.winner == game.winner
-    assert game_to_json(again, ("Ada", "Bo")) == data
+    assert game_to_json(again, {"Player1": "Ada", "Player2": "Bo"}) == data
+
+
+def test_game_record_of_a_frame_in_progress_replays() -> None:
+    game = ShuffleboardGame()
+    game.deliver_shot(Shot(0.0, 0.35, math.pi / 2, 1.5))
+    game.call_foul("5l", 1)
+    data = game_to_json(game)
+    assert data["rounds"][0]["score"] is None
+    again = game_from_json(data)
+    assert len(again.deliveries) == 1 and again.penalties[0].foul == "5l"
 
 
 def test_game_record_whose_totals_do_not_follow_from_its_log_is_refused() -> None:
     data = game_to_json(mixed_game())
-    data["totals"] = {"red": 99, "green": 0}
+    data["result"]["totals"] = {"red": 99, "green": 0}
     with pytest.raises(InvalidInput, match="replays to"):
+        game_from_json(data)
+
+
+def test_game_record_whose_calls_are_dropped_does_not_replay() -> None:
+    data = game_to_json(mixed_game())
+    del data["rounds"][0]["shots"][2]["calls"]  # the 5(c) dead weight
+    with pytest.raises(InvalidInput, match="not the recorded ruling"):
         game_from_json(data)
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(format="other"), "not a shuffleboard game record"),
-        (lambda d: d.update(log={}), "log must be a list"),
-        (lambda d: d["log"].append({"delivery": {}}), "needs a 'shot' or a 'hand'"),
-        (lambda d: d["log"].append({"kick": 1}), "log entry"),
-        (lambda d: d.update(players=3), "2 or 4 players"),
+        (lambda d: d.update(format="other"), "not a flickboard game record"),
+        (lambda d: d.update(game="crokinole"), "is for shuffleboard"),
+        (lambda d: d["setup"].update(players=3), "2 or 4 players"),
+        (lambda d: d["result"].update(fouls={}), "fouls must be a list"),
+        (lambda d: d["result"]["fouls"].append({"frame": 99, "delivered": 0}), "not at a point"),
+        (lambda d: d["result"].update(fouls=[]), "after the game was won|does not replay"),
+        (lambda d: d["rounds"][0].update(score={"red": 9, "green": 0}), "does not replay"),
     ],
 )
 def test_malformed_game_record_gets_a_clear_error(change: object, message: str) -> None:
-    data = game_to_json(ShuffleboardGame())
+    data = game_to_json(mixed_game())
     change(data)  # type: ignore[operator]
     with pytest.raises(InvalidInput, match=message):
         game_from_json(data)
-
-
-def test_shot_json_is_checked() -> None:
-    with pytest.raises(InvalidInput, match="'speed'"):
-        shot_from_json({"x": 0, "y": 0.3, "angle": 1.5})
-    with pytest.raises(InvalidInput, match="speed"):
-        shot_from_json({"x": 0, "y": 0.3, "angle": 1.5, "speed": -1})

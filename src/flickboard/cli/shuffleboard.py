@@ -6,39 +6,35 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
 from flickboard.agents.base import Player, View
+from flickboard.cli.terminal import (
+    Quit,
+    ask_shot,
+    check_writable,
+    console_for_cli,
+    fail,
+    read_json,
+    score_table,
+    show_ruling,
+    take_turn,
+)
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import Shot
-from flickboard.play.shuffleboard import Delivery, GameRules, ShuffleboardGame
+from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
 from flickboard.play.shuffleboard_bot import RELEASE_Y, ShuffleboardBot
+from flickboard.play.shuffleboard_fouls import Penalty
 from flickboard.play.shuffleboard_record import game_to_json
-from flickboard.rules.base import Fate, Ruling
 from flickboard.rules.shuffleboard.position import colour_name, position_from_json
 from flickboard.rules.shuffleboard.scoring import GREEN, RED, count_frame
 
 
-def fail(message: str) -> NoReturn:
-    """Print a one-line error to stderr and exit with code 2."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-def read_json(path: Path) -> Any:
-    """Parse a JSON file, failing with a one-line message."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        fail(f"{path} is not valid JSON: {exc}")
-
-
-def score_table(data: Any) -> dict[str, Any]:
+def count_table(data: Any) -> dict[str, Any]:
     """The count of a table position as JSON-ready data."""
     table = ShuffleboardTable.csc()
     position = position_from_json(data, table)
@@ -70,78 +66,41 @@ def score(
     """Score a table shuffleboard frame from weight positions (CSC rule 4)."""
     data = read_json(file)
     try:
-        result = score_table(data)
+        result = count_table(data)
     except FlickboardError as exc:
         fail(f"{file}: {exc}")
     json.dump(result, sys.stdout, indent=2)
     sys.stdout.write("\n")
 
 
-class TerminalPlayer:
-    """A person at the terminal: types where the weight starts and how hard it goes."""
+def aim_to_shot(angle: float, speed: float, offset: float) -> Shot:
+    """A typed aim as a delivery: released ``RELEASE_Y`` from the near end, ``offset`` cm
+    right of the centre line, ``angle`` degrees right of straight up the board."""
+    return Shot(offset / 100, RELEASE_Y, math.pi / 2 - math.radians(angle), speed)
 
-    def __init__(self, name: str) -> None:
+
+class Human:
+    """A person at the terminal: types ``ANGLE SPEED [OFFSET]`` for each weight."""
+
+    def __init__(self, name: str, console: Console) -> None:
         self.name = name
+        self.console = console
 
     def decide(self, view: View) -> Shot:
-        """Ask until the answer is a shot that may be delivered."""
+        """Ask until the typed aim is a shot."""
         left = dict(view.discs_left).get(view.turn.side, 0)
-        prompt = (
-            f"{self.name}, {left} weight(s) left - x (m from the centre line), "
-            f"speed (m/s) [, angle in degrees off straight]"
-        )
-        while True:
-            answer = typer.prompt(prompt, default="0 1.5")
-            try:
-                shot = parse_delivery(answer)
-                view.referee.check_start(view.position, view.turn, shot.x, shot.y)
-            except FlickboardError as exc:
-                typer.echo(f"  not a delivery: {exc}")
-                continue
-            return shot
+        prompt = f"{self.name} ({left} weight{'s' if left > 1 else ''} left) > "
+        return ask_shot(self.console, prompt, aim_to_shot)
 
 
-def parse_delivery(text: str) -> Shot:
-    """``"x speed [angle]"``: a weight released at ``RELEASE_Y`` on the centre-line offset
-    ``x``, going up the board, ``angle`` degrees to the left of straight."""
-    parts = text.replace(",", " ").split()
-    if not 2 <= len(parts) <= 3:
-        raise InvalidInput("type x and speed, and optionally an angle, e.g. '0.05 1.5 1'")
-    try:
-        numbers = [float(p) for p in parts]
-    except ValueError:
-        raise InvalidInput(f"{text!r} is not two or three numbers") from None
-    x, speed = numbers[0], numbers[1]
-    angle = math.pi / 2 + math.radians(numbers[2] if len(numbers) == 3 else 0.0)
-    return Shot(x, RELEASE_Y, angle, speed)
-
-
-def make_player(kind: str, name: str, seed: int) -> Player:
-    """A human at the terminal or the three-zone bot."""
-    if kind == "human":
-        return TerminalPlayer(name)
-    if kind == "bot":
-        return ShuffleboardBot(seed=seed, name=name)
-    fail(f"a player is 'human' or 'bot', not {kind!r}")
-
-
-def save(path: Path | None, game: ShuffleboardGame, names: tuple[str, ...]) -> None:
+def save(path: Path | None, game: ShuffleboardGame, tags: dict[str, str]) -> None:
     """Write the game record (after every frame, so nothing is lost)."""
     if path is None:
         return
     try:
-        path.write_text(json.dumps(game_to_json(game, names), indent=2) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(game_to_json(game, tags), indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
         fail(f"cannot write {path}: {exc.strerror or exc}")
-
-
-def report(game: ShuffleboardGame, names: tuple[str, ...], ruling: Ruling) -> None:
-    """Print what the referee decided about one delivery."""
-    delivery = next(item for item in reversed(game.log) if isinstance(item, Delivery))
-    typer.echo(f"  {names[delivery.player]}: {ruling.summary}")
-    for d in ruling.decisions:
-        if d.disc == delivery.turn.disc or d.fate is not Fate.IN_PLAY:
-            typer.echo(f"    {d.reason}")
 
 
 def match(
@@ -157,41 +116,66 @@ def match(
     ] = None,
 ) -> None:
     """Play a game of table shuffleboard by the CSC rules at the terminal."""
+    check_writable(record)
+    console = console_for_cli()
     try:
         rules = GameRules(players, target)
+        kinds = {RED: red.strip().lower(), GREEN: green.strip().lower()}
+        for side, kind in kinds.items():
+            if kind not in ("human", "bot"):
+                raise InvalidInput(f"--{colour_name(side)} must be human or bot, got {kind!r}")
     except FlickboardError as exc:
         fail(str(exc))
-    kinds = {RED: red.strip().lower(), GREEN: green.strip().lower()}
     names = tuple(
         f"{colour_name(p % 2)} {p // 2 + 1}" if rules.doubles else colour_name(p)
         for p in range(players)
     )
-    seats = [make_player(kinds[p % 2], names[p], seed + p) for p in range(players)]
+    seats: list[Player] = [
+        Human(names[p], console)
+        if kinds[p % 2] == "human"
+        else ShuffleboardBot(seed=seed * 10 + p, name=names[p])
+        for p in range(players)
+    ]
+    tags = {f"Player{p + 1}": names[p] for p in range(players)}
     game = ShuffleboardGame(rules)
-    typer.echo(
+    console.print(
         f"Table shuffleboard (CSC), {'doubles' if rules.doubles else 'singles'} to {rules.goal}."
     )
-    frame = -1
     try:
         while not game.over:
-            if game.frame != frame:
-                frame = game.frame
-                typer.echo(f"Frame {frame + 1}, from end {game.end}: {game.describe()}")
-            player = game.player
-            ruling = game.deliver_shot(seats[player].decide(game.view()))
-            report(game, names, ruling)
-            if game.frame != frame:
-                typer.echo(f"  {game.frames[-1].count.explanation()}")
-                save(record, game, names)
-    except typer.Abort:
-        save(record, game, names)
-        fail("input ended before the game was over")
+            frame = game.frame
+            console.rule(f"Frame {frame + 1} from end {game.end}: {game.describe()}")
+            while game.frame == frame and not game.over:
+                player = seats[game.player]
+                view = game.view()
+                ruling = take_turn(
+                    console,
+                    lambda p=player, v=view: p.decide(v),  # type: ignore[misc]
+                    game.deliver_shot,
+                    person=isinstance(player, Human),
+                )
+                show_ruling(console, ruling, player.name)
+            console.print(game.frames[-1].count.explanation())
+            save(record, game, tags)
+    except Quit as exc:
+        save(record, game, tags)
+        console.print(f"Stopped: {exc}.")
+        return
     except FlickboardError as exc:
-        save(record, game, names)
+        save(record, game, tags)
         fail(str(exc))
-    save(record, game, names)
+    rows = [(f"F{f.number + 1}", f.score.points) for f in game.frames]
+    rows += [
+        (f"{p.foul} (player {p.player + 1})", _deduction(p)) for p in game.penalties if p.points
+    ]
+    rows.append(("totals", game.totals))
+    console.print(score_table("Game", ("red", "green"), rows))
     assert game.winner is not None
-    typer.echo(f"{colour_name(game.winner).capitalize()} wins, {game.describe()}.")
+    console.print(f"{colour_name(game.winner).capitalize()} wins, {game.describe()}.")
+
+
+def _deduction(penalty: Penalty) -> tuple[int, int]:
+    return (-penalty.points, 0) if penalty.side == RED else (0, -penalty.points)
 
 
 def register(app: typer.Typer) -> None:

@@ -95,14 +95,15 @@ def side_of_player(rules: GameRules, player: int) -> Side:
 
 @dataclass(frozen=True, slots=True)
 class Delivery:
-    """One weight delivered: whose turn, the record, the official's calls, the ruling."""
+    """One weight delivered: whose turn, the position before, the record, the official's
+    calls and the ruling."""
 
     turn: Turn
     player: int
+    position: Position
     record: ShotRecord
     calls: Calls
     ruling: Ruling
-    start: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,17 +203,12 @@ class ShuffleboardGame:
             self.totals,
         )
 
-    def deliver(
-        self,
-        record: ShotRecord,
-        calls: Calls = NO_CALLS,
-        start: tuple[float, float] | None = None,
-    ) -> Ruling:
+    def deliver(self, record: ShotRecord, calls: Calls = NO_CALLS) -> Ruling:
         """Rule on the next delivery, apply it, and count the frame after the eighth."""
         turn = self.turn
         player = self.player
         ruling = self.referee.rule(self.position, turn, record, calls)
-        delivery = Delivery(turn, player, record, calls, ruling, start)
+        delivery = Delivery(turn, player, self.position, record, calls, ruling)
         self.log.append(delivery)
         if calls.body_over_end:
             penalty = self.ledger.call(
@@ -241,7 +237,7 @@ class ShuffleboardGame:
                 f"the next weight is {turn.disc}, the outcome delivers {outcome.shooter}"
             )
         self.referee.check_start(self.position, turn, *outcome.start)
-        return self.deliver(to_record(self.position.layout, outcome), calls, outcome.start)
+        return self.deliver(to_record(self.position.layout, outcome), calls)
 
     def _count_frame(self) -> None:
         count = count_frame(self.table, self.position)

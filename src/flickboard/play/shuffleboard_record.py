@@ -1,9 +1,13 @@
-"""Game records of table shuffleboard as JSON: what was delivered, called and decided.
+"""Table shuffleboard game records, on the shared game record (``play.gamerecord``).
 
-A record is the game's settings and its log in order: each delivery (the shot, or the
-outcome entered by hand, with the official's calls) and each foul called. Reading a
-record replays the log through the referee, so the frames, totals and winner always
-follow from the deliveries (docs/formats.md).
+Each frame is a round of the shared record: every delivery with the position before
+it, the turn, the shot record, the official's calls and the ruling. The setup holds
+the players, target and first colour; each round's score is the frame's points; the
+result holds the totals, the winner and the fouls called (with the frame and the
+number of weights delivered in it when each was called). Reading a record replays it
+twice over: the shared layer rules every delivery again, and this layer plays the
+deliveries and fouls through a game, which must reach the recorded frame scores,
+totals and winner (docs/formats.md).
 """
 
 from __future__ import annotations
@@ -12,61 +16,52 @@ from collections.abc import Mapping
 from typing import Any
 
 from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.physics import Shot
+from flickboard.play.gamerecord import (
+    GameRecord,
+    ShotEntry,
+    game_record_from_json,
+    game_record_to_json,
+)
 from flickboard.play.shuffleboard import Delivery, GameRules, ShuffleboardGame
 from flickboard.play.shuffleboard_fouls import Penalty
-from flickboard.rules.hand import HandEvent, HandOutcome, outcome_from_json, outcome_to_json
-from flickboard.rules.shuffleboard import calls_from_json, calls_to_json, colour_name
-from flickboard.rules.shuffleboard.position import side_of_colour
+from flickboard.rules.shuffleboard import (
+    CSCReferee,
+    calls_from_json,
+    calls_to_json,
+    colour_name,
+    side_of_colour,
+)
 
-FORMAT = "flickboard/shuffleboard-game"
-VERSION = 1
-
-
-def shot_to_json(shot: Shot) -> dict[str, float]:
-    """A shot as ``{"x", "y", "angle", "speed", "spin"}``."""
-    return {"x": shot.x, "y": shot.y, "angle": shot.angle, "speed": shot.speed, "spin": shot.spin}
+GAME = "shuffleboard"
 
 
-def shot_from_json(data: object) -> Shot:
-    """A shot from its JSON form; :class:`InvalidInput` if malformed."""
-    if not isinstance(data, Mapping):
-        raise InvalidInput("a shot must be an object with x, y, angle, speed")
-    unknown = set(data) - {"x", "y", "angle", "speed", "spin"}
-    if unknown:
-        raise InvalidInput(f"a shot has unknown field(s) {sorted(unknown)}")
-    try:
-        return Shot(data["x"], data["y"], data["angle"], data["speed"], data.get("spin", 0.0))
-    except KeyError as exc:
-        raise InvalidInput(f"a shot needs {exc.args[0]!r}") from None
+def _points(points: tuple[int, int]) -> dict[str, int]:
+    return {"red": points[0], "green": points[1]}
 
 
-def _delivery_json(delivery: Delivery) -> dict[str, Any]:
-    record = delivery.record
-    entry: dict[str, Any] = {
-        "player": delivery.player + 1,
-        "colour": colour_name(delivery.turn.side),
-        "weight": delivery.turn.disc,
-    }
-    if record.shot is not None:
-        entry["shot"] = shot_to_json(record.shot)
-    else:
-        outcome = HandOutcome(
-            record.shooter,
-            delivery.start or (0.0, 0.0),
-            tuple(HandEvent(e.kind, e.disc, e.other, e.side) for e in record.events),
-            record.finals,
-        )
-        entry["hand"] = outcome_to_json(outcome)
-    calls = calls_to_json(delivery.calls)
-    if calls:
-        entry["calls"] = calls
-    entry["ruling"] = delivery.ruling.summary
-    return entry
+def _entry(delivery: Delivery) -> ShotEntry:
+    calls = tuple(calls_to_json(delivery.calls).items())
+    return ShotEntry(delivery.position, delivery.turn, delivery.record, delivery.ruling, calls)
 
 
-def _penalty_json(penalty: Penalty) -> dict[str, Any]:
+def _fouls(game: ShuffleboardGame) -> list[dict[str, Any]]:
+    """Fouls called, each with where in the game it was called."""
+    fouls: list[dict[str, Any]] = []
+    frame, delivered = 0, 0
+    for item in game.log:
+        if isinstance(item, Delivery):
+            delivered += 1
+            if delivered == 8:
+                frame, delivered = frame + 1, 0
+        elif item.foul != "5c":  # a 5(c) penalty follows from its delivery's calls
+            fouls.append(_foul(item, frame, delivered))
+    return fouls
+
+
+def _foul(penalty: Penalty, frame: int, delivered: int) -> dict[str, Any]:
     return {
+        "frame": frame + 1,
+        "delivered": delivered,
         "player": penalty.player + 1,
         "foul": penalty.foul,
         "warning": penalty.warning,
@@ -74,90 +69,103 @@ def _penalty_json(penalty: Penalty) -> dict[str, Any]:
     }
 
 
-def game_to_json(game: ShuffleboardGame, names: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The game as a JSON-ready record."""
-    red, green = game.totals
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "rules": game.referee.name,
+def game_record(game: ShuffleboardGame, tags: Mapping[str, str] | None = None) -> GameRecord:
+    """The game as a shared :class:`GameRecord` (a frame in progress included)."""
+    frames = [tuple(_entry(d) for d in f.deliveries) for f in game.frames]
+    scores: list[Any] = [_points(f.score.points) for f in game.frames]
+    if game.deliveries:
+        frames.append(tuple(_entry(d) for d in game.deliveries))
+        scores.append(None)
+    result = {
+        "totals": _points(game.totals),
+        "winner": None if game.winner is None else colour_name(game.winner),
+        "fouls": _fouls(game),
+    }
+    setup = {
         "players": game.rules.players,
         "target": game.rules.goal,
         "first": colour_name(game.rules.first),
-        "names": list(names),
-        "log": _log(game),
-        "frames": [
-            {
-                "number": f.number + 1,
-                "end": f.end,
-                "first": colour_name(f.first),
-                "points": {"red": f.score.points[0], "green": f.score.points[1]},
-                "count": f.count.explanation(),
-            }
-            for f in game.frames
-        ],
-        "totals": {"red": red, "green": green},
-        "winner": None if game.winner is None else colour_name(game.winner),
     }
+    return GameRecord(
+        GAME,
+        game.referee.name,
+        (),
+        tuple((tags or {}).items()),
+        tuple(setup.items()),
+        tuple(frames),
+        tuple(scores),
+        result,
+    )
 
 
-def _log(game: ShuffleboardGame) -> list[dict[str, Any]]:
-    entries: list[dict[str, Any]] = []
-    for item in game.log:
-        if isinstance(item, Penalty):
-            if item.foul != "5c":  # 5(c) follows from its delivery's calls
-                entries.append({"foul": _penalty_json(item)})
-        else:
-            entries.append({"delivery": _delivery_json(item)})
-    return entries
+def game_to_json(game: ShuffleboardGame, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The game record as JSON."""
+    return game_record_to_json(game_record(game, tags))
 
 
 def game_from_json(data: object) -> ShuffleboardGame:
-    """Replay a game record; :class:`InvalidInput` names the first thing wrong."""
-    if not isinstance(data, Mapping):
-        raise InvalidInput("a game record must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise InvalidInput(f"not a shuffleboard game record (format must be {FORMAT!r})")
-    players = data.get("players", 2)
-    target = data.get("target")
+    """Load a record and replay it into a game; :class:`InvalidInput` says what is wrong."""
+    record = game_record_from_json(data)
+    if record.game != GAME:
+        raise InvalidInput(f"not a shuffleboard game record (game {record.game!r})")
+    referee = record.referee()
+    if not isinstance(referee, CSCReferee):
+        raise InvalidInput(f"rule set {record.rules!r} is not a shuffleboard rule set")
+    setup = dict(record.setup)
+    players, target = setup.get("players", 2), setup.get("target")
     if not isinstance(players, int) or not (target is None or isinstance(target, int)):
-        raise InvalidInput("players and target must be whole numbers")
-    rules = GameRules(players, target, side_of_colour(data.get("first", "red")))
-    game = ShuffleboardGame(rules)
-    log = data.get("log", [])
-    if not isinstance(log, list):
-        raise InvalidInput("the record's log must be a list")
-    for n, entry in enumerate(log, start=1):
-        try:
-            _replay(game, entry)
-        except FlickboardError as exc:
-            raise InvalidInput(f"log entry {n}: {exc}") from None
-    totals = data.get("totals")
-    if isinstance(totals, Mapping):
-        stated = (totals.get("red"), totals.get("green"))
-        if stated != game.totals:
-            raise InvalidInput(
-                f"the record states totals {stated} but its log replays to {game.totals}"
-            )
+        raise InvalidInput("setup players and target must be whole numbers")
+    game = ShuffleboardGame(
+        GameRules(players, target, side_of_colour(setup.get("first", "red"))), referee
+    )
+    result = record.result if isinstance(record.result, Mapping) else {}
+    fouls = result.get("fouls", [])
+    if not isinstance(fouls, list):
+        raise InvalidInput("result fouls must be a list")
+    pending = list(fouls)
+    try:
+        for number, (entries, score) in enumerate(zip(record.rounds, record.scores, strict=True)):
+            for entry in entries:
+                pending = _call_due(game, pending)
+                if game.over:
+                    raise InvalidInput(
+                        f"frame {number + 1}: a weight is delivered after the game was won"
+                    )
+                if entry.turn != game.turn:
+                    raise InvalidInput(
+                        f"frame {number + 1}: weight {entry.turn.disc} is delivered out of turn"
+                    )
+                game.deliver(entry.record, calls_from_json(dict(entry.calls)))
+            if score is None:
+                continue
+            if number >= len(game.frames):
+                raise InvalidInput(f"frame {number + 1} has a score but not its eight weights")
+            if score != _points(game.frames[number].score.points):
+                raise InvalidInput(f"frame {number + 1}: recorded score {score} does not replay")
+        pending = _call_due(game, pending)
+    except FlickboardError as exc:
+        raise InvalidInput(str(exc)) from None
+    if pending:
+        raise InvalidInput(f"foul {pending[0]!r} is not at a point the game reached")
+    if result.get("totals", _points(game.totals)) != _points(game.totals):
+        raise InvalidInput(
+            f"the record states totals {result.get('totals')} but replays to {_points(game.totals)}"
+        )
     return game
 
 
-def _replay(game: ShuffleboardGame, entry: object) -> None:
-    if not isinstance(entry, Mapping) or len(entry) != 1:
-        raise InvalidInput("each log entry is {'delivery': ...} or {'foul': ...}")
-    if "foul" in entry:
-        foul = entry["foul"]
-        if not isinstance(foul, Mapping) or not isinstance(foul.get("player"), int):
-            raise InvalidInput("a foul needs a player number and a foul")
-        game.call_foul(str(foul.get("foul")), foul["player"] - 1)
-        return
-    delivery = entry.get("delivery")
-    if not isinstance(delivery, Mapping):
-        raise InvalidInput("each log entry is {'delivery': ...} or {'foul': ...}")
-    calls = calls_from_json(delivery.get("calls"))
-    if "shot" in delivery:
-        game.deliver_shot(shot_from_json(delivery["shot"]), calls)
-    elif "hand" in delivery:
-        game.deliver_hand(outcome_from_json(delivery["hand"]), calls)
-    else:
-        raise InvalidInput("a delivery needs a 'shot' or a 'hand' outcome")
+def _call_due(game: ShuffleboardGame, fouls: list[Any]) -> list[Any]:
+    """Call the fouls recorded at the game's present point; return the rest."""
+    while fouls:
+        foul = fouls[0]
+        if not isinstance(foul, Mapping):
+            raise InvalidInput("each foul must be an object")
+        at = (foul.get("frame"), foul.get("delivered"))
+        if at != (game.frame + 1, len(game.deliveries)):
+            break
+        player = foul.get("player")
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise InvalidInput(f"foul player must be a number, got {player!r}")
+        game.call_foul(str(foul.get("foul")), player - 1)
+        fouls = fouls[1:]
+    return fouls
