@@ -174,7 +174,10 @@ def test_fair_any_disc_touching_the_shooting_line_after_it_was_played_is_removed
     assert ruling.decision(100).clause == "fair/spinning-disc"
 
 
-def test_damage_rule_reentered_disc_removed_damage_stays_and_twenties_count(kit: Any) -> None:
+@pytest.mark.parametrize("rules", ["wcc", "nca", "depot", "fair"])
+def test_damage_rule_reentered_disc_removed_damage_stays_and_twenties_count(
+    kit: Any, rules: str
+) -> None:
     pos = kit.position({1: (1, 0.0, 0.28), 2: (1, 0.2, 0.0), 3: (0, 0.05, 0.05)})
     path = [
         (C, 100, 1),
@@ -188,10 +191,10 @@ def test_damage_rule_reentered_disc_removed_damage_stays_and_twenties_count(kit:
         (EventKind.DROPPED, 3),
     ]
     finals = {100: (0.15, 0.1), 1: (0.0, 0.34, DITCH), 2: (0.12, -0.05), 3: (0.0, 0.0, IN_HOLE)}
-    ruling = judge(referee("wcc"), pos, kit.red, kit.outcome(pos, 100, path, finals))
+    ruling = judge(referee(rules), pos, kit.red, kit.outcome(pos, 100, path, finals))
     assert ruling.valid
     assert ruling.decision(100).fate is Fate.OUT
-    assert ruling.decision(100).clause == "wcc/damage"
+    assert ruling.decision(100).clause == f"{rules}/damage"
     assert ruling.decision(2).fate is Fate.IN_PLAY
     assert (ruling.decision(2).x, ruling.decision(2).y) == (0.12, -0.05)
     assert ruling.twenties() == {0: 1}
