@@ -100,7 +100,7 @@ class CSCReferee:
         """A weight is delivered from the near end, wholly short of the foul line."""
         r = self.table.disc.radius
         if abs(x) > self.table.width / 2 - r or y < r:
-            raise IllegalInPosition("a weight is delivered from on the playing surface")
+            raise IllegalInPosition("a weight must start wholly on the playing surface")
         if y + r > self.table.foul_line.near:
             raise IllegalInPosition(
                 "a weight is released before it reaches the foul line (Part IV, DELIVERED)"
