@@ -14,6 +14,7 @@ from rich.text import Text
 
 from flickboard.agents.base import Player, View
 from flickboard.agents.simple import SimpleBot
+from flickboard.agents.spec import is_ai_spec, player_from_spec
 from flickboard.cli.terminal import (
     Quit,
     ask_shot,
@@ -154,8 +155,10 @@ def _players_for(
             people.add(seat)
         elif kind == "bot":
             players[seat] = SimpleBot(name, seed=seed * 10 + seat)
+        elif is_ai_spec(kind):
+            players[seat] = player_from_spec(kind, "crokinole", seed * 10 + seat, name)
         else:
-            raise InvalidInput(f"--{colour} must be human or bot, got {kind!r}")
+            raise InvalidInput(f"--{colour} must be human, bot or ai[:KIND][:LEVEL], got {kind!r}")
     return players, people
 
 
@@ -213,10 +216,10 @@ def _play_game(
 
 def match(
     rules: Annotated[str, typer.Option(help="Rule set: wcc, nca, depot or fair.")] = "wcc",
-    red: Annotated[str, typer.Option(help="human or bot")] = "bot",
-    green: Annotated[str, typer.Option(help="human or bot")] = "bot",
-    blue: Annotated[str, typer.Option(help="human or bot (3-4 players)")] = "bot",
-    yellow: Annotated[str, typer.Option(help="human or bot (4 players)")] = "bot",
+    red: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL]")] = "bot",
+    green: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL]")] = "bot",
+    blue: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL] (3-4 players)")] = "bot",
+    yellow: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL] (4 players)")] = "bot",
     players: Annotated[int, typer.Option(help="2, 3 or 4 players.")] = 2,
     teams: Annotated[
         bool,

@@ -28,6 +28,7 @@ from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import Shot
 from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
 from flickboard.play.shuffleboard_bot import RELEASE_Y, ShuffleboardBot
+from flickboard.agents.spec import is_ai_spec, player_from_spec
 from flickboard.play.shuffleboard_fouls import Penalty
 from flickboard.play.shuffleboard_record import game_to_json
 from flickboard.rules.shuffleboard.position import colour_name, position_from_json
@@ -105,8 +106,8 @@ def save(path: Path | None, game: ShuffleboardGame, tags: dict[str, str]) -> Non
 
 def match(
     players: Annotated[int, typer.Option(help="2 for singles, 4 for doubles.")] = 2,
-    red: Annotated[str, typer.Option(help="Who plays red: human or bot.")] = "human",
-    green: Annotated[str, typer.Option(help="Who plays green/blue: human or bot.")] = "bot",
+    red: Annotated[str, typer.Option(help="Who plays red: human, bot or ai[:KIND][:LEVEL].")] = "human",
+    green: Annotated[str, typer.Option(help="Who plays green/blue: human, bot or ai[:KIND][:LEVEL].")] = "bot",
     target: Annotated[
         int | None, typer.Option(help="Points to win (default 15 singles, 17 doubles).")
     ] = None,
@@ -123,7 +124,7 @@ def match(
         kinds = {RED: red.strip().lower(), GREEN: green.strip().lower()}
         for side, kind in kinds.items():
             if kind not in ("human", "bot"):
-                raise InvalidInput(f"--{colour_name(side)} must be human or bot, got {kind!r}")
+                player_from_spec(kind, "shuffleboard")  # raises unless an AI is named
     except FlickboardError as exc:
         fail(str(exc))
     names = tuple(
@@ -133,6 +134,8 @@ def match(
     seats: list[Player] = [
         Human(names[p], console)
         if kinds[p % 2] == "human"
+        else player_from_spec(kinds[p % 2], "shuffleboard", seed * 10 + p, names[p])
+        if is_ai_spec(kinds[p % 2])
         else ShuffleboardBot(seed=seed * 10 + p, name=names[p])
         for p in range(players)
     ]

@@ -1,0 +1,224 @@
+"""The planner: candidate shots weighed by their value under the player's own noise.
+
+Each candidate is played many times with execution noise (common random draws for all
+candidates, so differences are not luck), every outcome is ruled on by the referee and
+valued by :mod:`flickboard.agents.valuation`; the best candidate is then refined by a
+cross-entropy search over its angle and speed (fresh draws each iteration, the
+incumbent re-scored on them). Decisions are reproducible: every random draw comes from
+a generator seeded by the player's seed and the turn.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from flickboard.agents.base import View
+from flickboard.agents.batch import simulate_many
+from flickboard.agents.candidates import Candidate, candidates, legal
+from flickboard.agents.explain import explain
+from flickboard.agents.noise import Draws, ExecutionNoise, noise_for
+from flickboard.agents.valuation import Outlook, outlook_after, value_of
+from flickboard.errors import FlickboardError, IllegalInPosition, PhysicsError
+from flickboard.physics import PhysicsParams, Shot
+from flickboard.physics.shot import MAX_SPEED
+from flickboard.rules.base import Ruling, Side
+
+FAILED = -1.0
+"""Value of an execution the physics could not finish (treated as the worst)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlannerBudget:
+    """How hard the planner thinks.
+
+    Attributes:
+        samples: noisy executions per candidate.
+        candidates: most candidates weighed (the first ones generated are kept).
+        refine_rounds: cross-entropy iterations on the best candidate (0: none).
+        population: shots tried per cross-entropy iteration.
+        elite: best shots the next iteration is fitted to.
+    """
+
+    samples: int = 8
+    candidates: int = 60
+    refine_rounds: int = 2
+    population: int = 10
+    elite: int = 3
+
+    def __post_init__(self) -> None:
+        if self.samples < 1 or self.candidates < 1 or self.population < 1:
+            raise ValueError("planner budget counts must be positive")
+        if self.refine_rounds < 0 or not 1 <= self.elite <= self.population:
+            raise ValueError("refine_rounds >= 0 and 1 <= elite <= population")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The shot a player settled on, what it tries, and its estimated value."""
+
+    candidate: Candidate
+    value: float | None
+    samples: int = 0
+
+    @property
+    def explanation(self) -> str:
+        """What the shot tries and what it is worth, in words."""
+        if self.value is None:
+            return f"{self.candidate.words[:1].upper()}{self.candidate.words[1:]}."
+        return explain(self.candidate.words, self.value, self.samples)
+
+
+def turn_rng(seed: int, view: View, salt: int) -> np.random.Generator:
+    """A generator seeded by the player's seed and the turn (reproducible decisions)."""
+    return np.random.default_rng(
+        [seed, view.round_number, view.turn.seat, view.turn.disc, salt, *view.scores]
+    )
+
+
+def execute(noise: ExecutionNoise, view: View, shot: Shot, z: np.ndarray) -> Shot:
+    """The shot as played with one draw of noise; a start pushed off the legal line
+    falls back to the start meant."""
+    played = noise.perturb(shot, view.board, z)
+    if (played.x, played.y) != (shot.x, shot.y) and not legal(view, played.x, played.y):
+        return Shot(shot.x, shot.y, played.angle, played.speed, played.spin)
+    return played
+
+
+@dataclass
+class Evaluator:
+    """Values shots from one view: noisy executions, the referee, the valuation."""
+
+    view: View
+    noise: ExecutionNoise
+    params: PhysicsParams
+    banked: Mapping[Side, int] = field(default_factory=dict)
+    outlook: Outlook = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.outlook = outlook_after(self.view)
+
+    def outcomes(self, shot: Shot, draws: Draws) -> list[tuple[Ruling | None, float]]:
+        """Each noisy execution's ruling (None if it failed) and value."""
+        view = self.view
+        played = [execute(self.noise, view, shot, z) for z in draws]
+        out: list[tuple[Ruling | None, float]] = []
+        try:
+            records = simulate_many(
+                view.position.layout, played, shooter=view.turn.disc, params=self.params
+            )
+        except PhysicsError:
+            return [(None, FAILED) for _ in played]
+        for record in records:
+            if record is None:
+                out.append((None, FAILED))
+                continue
+            try:
+                ruling = view.referee.rule(view.position, view.turn, record)
+            except FlickboardError:
+                # An outcome the referee cannot rule on is not a shot to play for.
+                out.append((None, FAILED))
+                continue
+            twenties = dict(ruling.twenties())
+            for side, count in self.banked.items():
+                twenties[side] = twenties.get(side, 0) + count
+            out.append((ruling, value_of(view, ruling.position_after, twenties, self.outlook)))
+        return out
+
+    def mean(self, shot: Shot, draws: Draws) -> float:
+        """Mean value of the shot over the draws."""
+        values = [v for _, v in self.outcomes(shot, draws)]
+        return sum(values) / len(values)
+
+
+def rank(
+    evaluator: Evaluator, pool: Sequence[Candidate], draws: Draws
+) -> list[tuple[Candidate, float]]:
+    """Candidates with their mean values, best first (ties keep generation order)."""
+    scored = [(c, evaluator.mean(c.shot, draws)) for c in pool]
+    order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
+    return [scored[i] for i in order]
+
+
+def refine(
+    evaluator: Evaluator,
+    best: Candidate,
+    budget: PlannerBudget,
+    rng: np.random.Generator,
+) -> tuple[Candidate, float]:
+    """Cross-entropy search over the angle and speed of ``best``."""
+    game = evaluator.view.referee.game
+    mu = np.array([best.shot.angle, best.shot.speed])
+    sigma = np.array([0.01, 0.05 * best.shot.speed] if game == "crokinole" else [0.003, 0.02 * best.shot.speed])
+    incumbent, value = best, -math.inf
+    for _ in range(budget.refine_rounds):
+        draws = ExecutionNoise.draws(rng, budget.samples)
+        pool = [incumbent]
+        for a, s in mu + sigma * rng.standard_normal((budget.population, 2)):
+            speed = min(max(float(s), 0.05), MAX_SPEED)
+            pool.append(replace(best, shot=replace(best.shot, angle=float(a), speed=speed)))
+        ranked = rank(evaluator, pool, draws)
+        incumbent, value = ranked[0]
+        elite = np.array([[c.shot.angle, c.shot.speed] for c, _ in ranked[: budget.elite]])
+        mu = elite.mean(axis=0)
+        sigma = np.maximum(elite.std(axis=0), sigma * 0.2)
+    return incumbent, value
+
+
+@dataclass
+class Planner:
+    """Expected-value planner with its own execution noise (skill = noise + planner)."""
+
+    level: str = "club"
+    seed: int = 0
+    budget: PlannerBudget = field(default_factory=PlannerBudget)
+    name: str = ""
+    noise: ExecutionNoise | None = None
+    last_choice: Choice | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            self.name = f"planner:{self.level}"
+
+    def noise_in(self, view: View) -> ExecutionNoise:
+        """The execution noise of this player in the game of the view."""
+        return self.noise if self.noise is not None else noise_for(view.referee.game, self.level)
+
+    def evaluator(self, view: View, banked: Mapping[Side, int] | None = None) -> Evaluator:
+        """An evaluator of shots from ``view`` under this player's noise."""
+        params = params_for(view)
+        return Evaluator(view, self.noise_in(view), params, dict(banked or {}))
+
+    def ranked(self, view: View) -> list[tuple[Candidate, float]]:
+        """Every candidate with its mean value, best first."""
+        pool = candidates(view, params_for(view))[: self.budget.candidates]
+        if not pool:
+            raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
+        draws = ExecutionNoise.draws(turn_rng(self.seed, view, 1), self.budget.samples)
+        return rank(self.evaluator(view), pool, draws)
+
+    def choose(self, view: View) -> Choice:
+        """The shot to aim, before execution noise."""
+        ranked = self.ranked(view)
+        best, value = ranked[0]
+        if self.budget.refine_rounds:
+            best, value = refine(self.evaluator(view), best, self.budget, turn_rng(self.seed, view, 2))
+        rounds = 1 + self.budget.refine_rounds
+        return Choice(best, value, self.budget.samples * rounds)
+
+    def decide(self, view: View) -> Shot:
+        """The chosen shot as executed, with this player's noise."""
+        choice = self.choose(view)
+        self.last_choice = choice
+        z = ExecutionNoise.draws(turn_rng(self.seed, view, 0), 1)[0]
+        return execute(self.noise_in(view), view, choice.candidate.shot, z)
+
+
+def params_for(view: View) -> PhysicsParams:
+    """The physics the game of the view is played with (the defaults)."""
+    if view.referee.game == "crokinole":
+        return PhysicsParams.crokinole()
+    return PhysicsParams.shuffleboard()

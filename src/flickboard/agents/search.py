@@ -1,0 +1,152 @@
+"""The search player: expectimax over the opponent's reply.
+
+The planner ranks this player's candidates; the best few (every candidate near the
+end of a round, :attr:`SearchBudget.exhaustive_at` discs left or fewer) are played out
+over several noisy executions, and after each the opponent's best reply is found from
+its own candidate set under the same noise model. A candidate is worth the mean, over
+its executions, of the position after that reply (zero-sum: minus the opponent's
+value). When the opponent has no disc left, the planner's one-ply value is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from flickboard.agents.base import View
+from flickboard.agents.candidates import Candidate, candidates
+from flickboard.agents.noise import ExecutionNoise, noise_for
+from flickboard.agents.planner import (
+    Choice,
+    Evaluator,
+    Planner,
+    PlannerBudget,
+    execute,
+    params_for,
+    rank,
+    turn_rng,
+)
+from flickboard.agents.valuation import outlook_after, seat_side
+from flickboard.physics import Shot
+from flickboard.rules.base import Ruling, Side, Turn
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    """How deep and wide the search looks.
+
+    Attributes:
+        planner: the budget of the first, one-ply ranking.
+        top: own candidates searched (when not exhaustive).
+        outcomes: noisy executions of each searched candidate.
+        replies: opponent candidates weighed per outcome (when not exhaustive).
+        reply_samples: noisy executions of each reply.
+        exhaustive_at: with this many discs (or fewer) left in the round, counting this
+            shot, every candidate of both players is searched.
+    """
+
+    planner: PlannerBudget = field(default_factory=lambda: PlannerBudget(refine_rounds=0))
+    top: int = 4
+    outcomes: int = 4
+    replies: int = 16
+    reply_samples: int = 3
+    exhaustive_at: int = 2
+
+    def __post_init__(self) -> None:
+        if min(self.top, self.outcomes, self.replies, self.reply_samples) < 1:
+            raise ValueError("search budget counts must be positive")
+
+
+def reply_view(view: View, ruling: Ruling) -> View | None:
+    """The view of the next shooter after ``ruling`` (None when the round is over)."""
+    game = view.referee.game
+    me = view.turn.seat if game == "crokinole" else view.turn.side
+    counts = dict(view.discs_left) or {me: 1}
+    counts[me] = max(counts.get(me, 1) - 1, 0)
+    keys = sorted(counts)
+    order = keys[keys.index(me) + 1 :] + keys[: keys.index(me) + 1]
+    nxt = next((k for k in order if counts[k] > 0), None)
+    if nxt is None:
+        return None
+    side = seat_side(view, nxt)
+    seat = nxt if game == "crokinole" else view.turn.seat
+    return View(
+        view.referee,
+        ruling.position_after,
+        Turn(seat, side, view.turn.disc + 1),
+        tuple(sorted(counts.items())),
+        view.round_number,
+        view.scores,
+    )
+
+
+@dataclass
+class SearchPlayer:
+    """Expectimax over the opponent's reply, on top of the planner."""
+
+    level: str = "club"
+    seed: int = 0
+    budget: SearchBudget = field(default_factory=SearchBudget)
+    name: str = ""
+    noise: ExecutionNoise | None = None
+    last_choice: Choice | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            self.name = f"search:{self.level}"
+
+    def noise_in(self, view: View) -> ExecutionNoise:
+        """The execution noise of this player in the game of the view."""
+        return self.noise if self.noise is not None else noise_for(view.referee.game, self.level)
+
+    def _planner(self) -> Planner:
+        return Planner(self.level, self.seed, self.budget.planner, noise=self.noise)
+
+    def reply_value(self, view: View, exhaustive: bool, banked: Mapping[Side, int]) -> float:
+        """The opponent's best mean value from ``view`` (its own point of view)."""
+        pool = candidates(view, params_for(view))
+        if not exhaustive:
+            pool = pool[: self.budget.replies]
+        if not pool:
+            return 0.0
+        evaluator = Evaluator(view, self.noise_in(view), params_for(view), dict(banked))
+        draws = ExecutionNoise.draws(turn_rng(self.seed, view, 3), self.budget.reply_samples)
+        return rank(evaluator, pool, draws)[0][1]
+
+    def choose(self, view: View) -> Choice:
+        """The shot to aim, before execution noise."""
+        planner = self._planner()
+        ranked = planner.ranked(view)
+        out = outlook_after(view)
+        others_left = out.total - out.left.get(view.turn.side, 0)
+        if others_left == 0:
+            best, value = ranked[0]
+            return Choice(best, value, self.budget.planner.samples)
+        exhaustive = sum(n for _, n in view.discs_left) <= self.budget.exhaustive_at
+        shortlist = ranked if exhaustive else ranked[: self.budget.top]
+        evaluator = planner.evaluator(view)
+        draws = ExecutionNoise.draws(turn_rng(self.seed, view, 4), self.budget.outcomes)
+        best_c: Candidate = shortlist[0][0]
+        best_v = -2.0
+        for candidate, _ in shortlist:
+            total = 0.0
+            for ruling, value in evaluator.outcomes(candidate.shot, draws):
+                nxt = None if ruling is None else reply_view(view, ruling)
+                if ruling is None or nxt is None:
+                    total += value
+                    continue
+                if nxt.turn.side == view.turn.side:
+                    total += value
+                    continue
+                total -= self.reply_value(nxt, exhaustive, ruling.twenties())
+            mean = total / self.budget.outcomes
+            if mean > best_v:
+                best_c, best_v = candidate, mean
+        return Choice(best_c, best_v, self.budget.outcomes)
+
+    def decide(self, view: View) -> Shot:
+        """The chosen shot as executed, with this player's noise."""
+        choice = self.choose(view)
+        self.last_choice = choice
+        z = ExecutionNoise.draws(turn_rng(self.seed, view, 0), 1)[0]
+        return execute(self.noise_in(view), view, choice.candidate.shot, z)
