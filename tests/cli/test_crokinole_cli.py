@@ -146,7 +146,7 @@ def test_match_crokinole_human_input_ending_stops_cleanly(tmp_path: Path) -> Non
     ("args", "message"),
     [
         (["--rules", "snooker"], "unknown rule set"),
-        (["--red", "robot"], "--red must be human or bot"),
+        (["--red", "robot"], "--red must be human"),
         (["--players", "3"], "free-for-all"),
         (["--option", "direct_hit"], "KEY=VALUE"),
         (["--rules", "wcc", "--option", "direct_hit=true"], "unexpected keyword"),
