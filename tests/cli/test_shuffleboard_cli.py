@@ -128,7 +128,7 @@ def test_match_shuffleboard_input_ending_early_stops_and_keeps_the_record(tmp_pa
     ("args", "message"),
     [
         (["--players", "3"], "2 or 4 players"),
-        (["--red", "robot"], "must be human or bot"),
+        (["--red", "robot"], "is not a player"),
         (["--target", "0"], "positive"),
     ],
 )

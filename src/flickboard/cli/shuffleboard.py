@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from flickboard.agents.base import Player, View
+from flickboard.agents.spec import is_ai_spec, player_from_spec
 from flickboard.cli.terminal import (
     Quit,
     ask_shot,
@@ -23,12 +24,11 @@ from flickboard.cli.terminal import (
     show_ruling,
     take_turn,
 )
-from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.errors import FlickboardError
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import Shot
 from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
 from flickboard.play.shuffleboard_bot import RELEASE_Y, ShuffleboardBot
-from flickboard.agents.spec import is_ai_spec, player_from_spec
 from flickboard.play.shuffleboard_fouls import Penalty
 from flickboard.play.shuffleboard_record import game_to_json
 from flickboard.rules.shuffleboard.position import colour_name, position_from_json
@@ -106,8 +106,12 @@ def save(path: Path | None, game: ShuffleboardGame, tags: dict[str, str]) -> Non
 
 def match(
     players: Annotated[int, typer.Option(help="2 for singles, 4 for doubles.")] = 2,
-    red: Annotated[str, typer.Option(help="Who plays red: human, bot or ai[:KIND][:LEVEL].")] = "human",
-    green: Annotated[str, typer.Option(help="Who plays green/blue: human, bot or ai[:KIND][:LEVEL].")] = "bot",
+    red: Annotated[
+        str, typer.Option(help="Who plays red: human, bot or ai[:KIND][:LEVEL].")
+    ] = "human",
+    green: Annotated[
+        str, typer.Option(help="Who plays green/blue: human, bot or ai[:KIND][:LEVEL].")
+    ] = "bot",
     target: Annotated[
         int | None, typer.Option(help="Points to win (default 15 singles, 17 doubles).")
     ] = None,
@@ -122,7 +126,7 @@ def match(
     try:
         rules = GameRules(players, target)
         kinds = {RED: red.strip().lower(), GREEN: green.strip().lower()}
-        for side, kind in kinds.items():
+        for kind in kinds.values():
             if kind not in ("human", "bot"):
                 player_from_spec(kind, "shuffleboard")  # raises unless an AI is named
     except FlickboardError as exc:
