@@ -446,9 +446,13 @@ def _trails(record: ShotRecord) -> dict[int, _Trail]:
     over = {f.id: False for f in record.finals}
     released = {f.id: f.id != record.shooter for f in record.finals}
     for e in record.events:
+        if e.disc not in trails:
+            raise InvalidInput(f"the record has an event of disc {e.disc}, which has no final")
         t = trails[e.disc]
         t.moved = True
         if e.kind is EventKind.DISC_CONTACT and isinstance(e.other, int):
+            if e.other not in trails:
+                raise InvalidInput(f"the record has disc {e.disc} touching unknown disc {e.other}")
             trails[e.other].moved = True
             for disc in (e.disc, e.other):
                 if over[disc]:
