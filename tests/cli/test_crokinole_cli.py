@@ -55,6 +55,10 @@ def test_score_crokinole_prints_each_sides_score(tmp_path: Path) -> None:
         ({"rules": "csc", "discs": []}, "not a crokinole rule set"),
         ({"discs": [], "units": "cubits"}, "units must be one of"),
         ([1, 2], "must be a JSON object"),
+        (
+            {"discs": [{"side": "red", "x": 0, "y": 0.1}], "twenties": {"red": 12}},
+            "red has 13 discs",
+        ),
     ],
 )
 def test_score_crokinole_bad_file_exits_2_with_one_line(

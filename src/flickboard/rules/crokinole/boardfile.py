@@ -85,6 +85,14 @@ def board_from_json(
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise InvalidInput(f"twenties for {key} must be a whole number >= 0")
         twenties[side] = count
+    limit = ref.options.max_discs_per_side()
+    for side in sorted(set(owners.values()) | set(twenties)):
+        count = sum(1 for s in owners.values() if s == side) + twenties.get(side, 0)
+        if count > limit:
+            raise InvalidInput(
+                f"{side_name(side)} has {count} discs on the board and in the hole; "
+                f"no side shoots more than {limit} in a round under {ref.name}"
+            )
     layout = Layout(board or CrokinoleBoard.standard(), tuple(placed))
     return ref, Position.of(layout, owners), twenties
 

@@ -129,6 +129,10 @@ class CrokinoleOptions:
         if self.scoring is not Scoring.TOURNAMENT and self.target % 5:
             raise InvalidInput(f"a target must be a multiple of 5, got {self.target}")
 
+    def max_discs_per_side(self) -> int:
+        """Most discs one colour can shoot in a round (a doubles team shoots two sets)."""
+        return max(self.singles_discs, 2 * self.doubles_discs, self.free_for_all_discs)
+
     def discs_each(self, players: int, *, teams: bool) -> int:
         """Discs each player shoots per round with this many players."""
         if players == 2:
