@@ -218,8 +218,12 @@ def match(
     rules: Annotated[str, typer.Option(help="Rule set: wcc, nca, depot or fair.")] = "wcc",
     red: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL]")] = "bot",
     green: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL]")] = "bot",
-    blue: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL] (3-4 players)")] = "bot",
-    yellow: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL] (4 players)")] = "bot",
+    blue: Annotated[
+        str, typer.Option(help="human, bot or ai[:KIND][:LEVEL] (3-4 players)")
+    ] = "bot",
+    yellow: Annotated[
+        str, typer.Option(help="human, bot or ai[:KIND][:LEVEL] (4 players)")
+    ] = "bot",
     players: Annotated[int, typer.Option(help="2, 3 or 4 players.")] = 2,
     teams: Annotated[
         bool,
