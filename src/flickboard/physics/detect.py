@@ -18,7 +18,10 @@ INF = np.inf
 TOUCH = 1e-9
 """Two bodies closer than contact plus this (m) are touching."""
 APPROACH = 1e-9
-"""A touching body approaches only if the cosine (or speed, m/s) exceeds this."""
+"""A disc touching a fixed body approaches it only if this cosine is exceeded."""
+APPROACH_SPEED = 1e-6
+"""Two touching moving discs approach only faster than this (m/s); slower, they must
+close in by a further ``TOUCH`` to count as a new contact."""
 
 
 @njit(cache=True)
@@ -225,7 +228,7 @@ def moving_contact(
     dist = math.sqrt(px * px + py * py)
     pv = px * vx + py * vy
     if dist - reach < TOUCH:
-        if -pv > APPROACH * dist:
+        if -pv > APPROACH_SPEED * dist:
             return 0.0
         reach = min(dist, reach) - TOUCH
     c0 = (dist - reach) * (dist + reach)

@@ -76,12 +76,14 @@ def shot_array(shot: Shot) -> FloatArray:
 
 def start_problem(status: int, info: int, ids: tuple[int, ...]) -> str:
     """Words for a kernel status that rejects the shot's start."""
+    if status == S_START_ON_DISC:
+        return f"the shot disc would start on disc {ids[info]}"
+    if status == S_START_ON_PEG:
+        return f"the shot disc would start on peg {info}"
     return {
         S_START_OFF_SURFACE: "the shot disc does not fit on the playing surface where it starts",
         S_START_OVER_HOLE: "the shot disc would start over the 20 hole",
-        S_START_ON_PEG: f"the shot disc would start on peg {info}",
         S_START_PAST_FOUL: "the shot weight would start past the foul line",
-        S_START_ON_DISC: f"the shot disc would start on disc {ids[info] if info >= 0 else '?'}",
     }.get(status, f"the kernel rejected the shot (status {status})")
 
 

@@ -41,6 +41,10 @@ def travelled(v0: float, decel: float, dt: float) -> tuple[float, float]:
 @njit(cache=True)
 def time_to_travel(s: float, v0: float, decel: float) -> float:
     """Time for a disc sliding at ``v0`` to cover path length ``s`` (inf if never)."""
+    if s <= 0.0:
+        return 0.0
+    if v0 <= 0.0:
+        return np.inf
     disc = v0 * v0 - 2.0 * decel * s
     if disc < 0.0:
         if disc > -1e-15 * v0 * v0:

@@ -113,10 +113,13 @@ C_RAIL = 6
 C_REENTRY = 7
 C_LAND = 8
 
-SEG_SIZE = 10
-"""Segment row: t0, disc, x, y, ux, uy, v, w, mode, tz."""
+SEG_SIZE = 11
+"""Segment row: t0, disc, x, y, ux, uy, v, w, mode, tz, cause (candidate kind, -1 at start)."""
 
 OVERLAP = 1e-7
+
+V_REST = 1e-9
+"""A disc left slower than this (m/s) by a contact stops there (it would slide < 1e-18 m)."""
 
 
 @njit(cache=True)
@@ -317,7 +320,7 @@ def _push_event(
 
 
 @njit(cache=True)
-def _push_segment(sg: np.ndarray, ns: int, st: np.ndarray, i: int) -> np.ndarray:
+def _push_segment(sg: np.ndarray, ns: int, st: np.ndarray, i: int, cause: int) -> np.ndarray:
     if ns >= sg.shape[0]:
         bigger = np.empty((2 * sg.shape[0], SEG_SIZE))
         bigger[:ns] = sg[:ns]
@@ -332,6 +335,7 @@ def _push_segment(sg: np.ndarray, ns: int, st: np.ndarray, i: int) -> np.ndarray
     sg[ns, 7] = st[i, F_W]
     sg[ns, 8] = st[i, F_MODE]
     sg[ns, 9] = st[i, F_TZ]
+    sg[ns, 10] = cause
     return sg
 
 
@@ -412,11 +416,11 @@ def run_shot(
 
     ev = np.empty((32, EV_SIZE))
     ne = 0
-    sg = np.empty((n + 16 if log else 1, 10))
+    sg = np.empty((n + 16 if log else 1, SEG_SIZE))
     ns = 0
     if log:
         for k in range(n):
-            sg = _push_segment(sg, ns, st, k)
+            sg = _push_segment(sg, ns, st, k, -1)
             ns += 1
     ct = np.full(n, INF)
     ck = np.full(n, -1, dtype=np.int64)
@@ -454,9 +458,11 @@ def run_shot(
             ne += 1
             for d in (i, j):
                 mode = st[d, F_MODE]
-                if st[d, F_V] > 0.0:
+                if st[d, F_V] > V_REST:
                     st[d, F_MODE] = M_SLIDE
-                elif mode == M_SLIDE:
+                    continue
+                st[d, F_V] = 0.0
+                if mode == M_SLIDE:
                     st[d, F_MODE] = M_REST
                     ev = _push_event(ev, ne, now, K_STOPPED, d, -1, st[d, F_X], st[d, F_Y], 0)
                     ne += 1
@@ -498,7 +504,8 @@ def run_shot(
             )  # fmt: skip
             ev = _push_event(ev, ne, now, K_PEG, i, other, st[i, F_X], st[i, F_Y], 0)
             ne += 1
-            if st[i, F_V] <= 0.0:
+            if st[i, F_V] <= V_REST:
+                st[i, F_V] = 0.0
                 st[i, F_MODE] = M_REST
                 ev = _push_event(ev, ne, now, K_STOPPED, i, -1, st[i, F_X], st[i, F_Y], 0)
                 ne += 1
@@ -561,10 +568,10 @@ def run_shot(
             ev = _push_event(ev, ne, now, K_LANDED, i, E_RIM, st[i, F_X], st[i, F_Y], 0)
             ne += 1
         if log and kind != C_LINE:
-            sg = _push_segment(sg, ns, st, i)
+            sg = _push_segment(sg, ns, st, i, kind)
             ns += 1
             if j >= 0:
-                sg = _push_segment(sg, ns, st, j)
+                sg = _push_segment(sg, ns, st, j, kind)
                 ns += 1
         # recompute what this event can change
         candidate(st, i, now, board, params, ct, ck, co)

@@ -75,4 +75,4 @@ class PhysicsParams:
     @classmethod
     def shuffleboard(cls) -> PhysicsParams:
         """Defaults for a waxed table shuffleboard (far lower friction)."""
-        return cls(friction=0.025, spin_friction=0.025, disc_restitution=0.9)
+        return cls(friction=0.032, spin_friction=0.032, disc_restitution=0.9)

@@ -103,9 +103,10 @@ def resolve_discs(
 ) -> None:
     """Bring discs i and j to time t and apply their contact impulse.
 
-    A contact slower than ``slow`` has no bounce; if friction would then press the two
-    discs together at once (their separation accelerating inwards), they move on with
-    their common velocity instead of meeting again in endless tiny contacts.
+    A contact slower than ``slow`` has no bounce; if the two discs' whole relative
+    velocity is below ``slow``, or friction would then press them together at once
+    (their separation accelerating inwards), they move on with their common velocity
+    instead of meeting again in endless tiny contacts.
     """
     vix, viy = rebase(st, i, t, decel, spin_decay)
     vjx, vjy = rebase(st, j, t, decel, spin_decay)
@@ -114,6 +115,7 @@ def resolve_discs(
     d = math.sqrt(dx * dx + dy * dy)
     nx, ny = dx / d, dy / d
     vn = (vix - vjx) * nx + (viy - vjy) * ny
+    rel = math.sqrt((vix - vjx) ** 2 + (viy - vjy) ** 2)
     ax, ay, wi, bx, by, wj = disc_impulse(
         vix, viy, st[i, F_W], vjx, vjy, st[j, F_W], nx, ny, radius, restitution, friction, slow
     )
@@ -127,7 +129,7 @@ def resolve_discs(
         ajy = -decel * by / sj if sj > 0.0 else 0.0
         rvx, rvy = bx - ax, by - ay
         curvature = rvx * rvx + rvy * rvy + dx * (ajx - aix) + dy * (ajy - aiy)
-        if curvature < 0.0:
+        if curvature < 0.0 or rel <= slow:
             mx, my = 0.5 * (ax + bx), 0.5 * (ay + by)
             ax, ay, bx, by = mx, my, mx, my
     set_velocity(st, i, ax, ay)

@@ -1,0 +1,128 @@
+"""Trajectories: every disc's centre at each frame, from the kernel's reference states."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from flickboard.errors import InvalidInput
+from flickboard.physics.codes import (
+    M_AIR,
+    M_SLIDE,
+    S_OK,
+    FloatArray,
+    board_array,
+    params_array,
+)
+from flickboard.physics.engine import (
+    build_record,
+    default_params,
+    layout_arrays,
+    raise_for_status,
+    resolve_shooter,
+    shot_array,
+)
+from flickboard.physics.kernel import run_shot
+from flickboard.physics.layout import Layout
+from flickboard.physics.params import PhysicsParams
+from flickboard.physics.record import ShotRecord
+from flickboard.physics.shot import Shot
+
+MAX_FRAMES = 100_000
+
+
+@dataclass(frozen=True)
+class StateLog:
+    """A shot's record plus every reference state the discs took (kernel segments).
+
+    ``segments`` rows: t0, disc index, x, y, ux, uy, speed, spin, mode, t_airborne,
+    cause (kernel candidate kind; -1 for the starting states);
+    disc index k is ``ids[k]`` (the shooter last).
+    """
+
+    record: ShotRecord
+    ids: tuple[int, ...]
+    segments: FloatArray
+    params: PhysicsParams
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """Centres of every disc at each frame: ``x[f, k]``, ``y[f, k]`` for disc ``ids[k]``."""
+
+    times: FloatArray
+    ids: tuple[int, ...]
+    x: FloatArray
+    y: FloatArray
+    record: ShotRecord
+
+
+def state_log(
+    layout: Layout,
+    shot: Shot,
+    *,
+    shooter: int | None = None,
+    params: PhysicsParams | None = None,
+) -> StateLog:
+    """Simulate with the kernel's state log on (for pictures, animations and tests)."""
+    if params is None:
+        params = default_params(layout)
+    rows, ids = layout_arrays(layout)
+    shooter_id = resolve_shooter(layout, shooter, ids)
+    status, info, ev, fin, seg = run_shot(
+        board_array(layout.board), params_array(params), rows, shot_array(shot), True
+    )
+    if status != S_OK:
+        raise_for_status(status, info, ids, params)
+    all_ids = (*ids, shooter_id)
+    record = build_record(layout, shot, shooter_id, all_ids, ev, fin)
+    return StateLog(record, all_ids, seg, params)
+
+
+def positions_at(log: StateLog, times: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Centres of every disc at the given times, evaluated in closed form."""
+    seg = log.segments
+    n = len(log.ids)
+    decel = log.params.friction * log.params.gravity
+    xs = np.empty((len(times), n))
+    ys = np.empty((len(times), n))
+    for k in range(n):
+        rows = seg[seg[:, 1] == k]
+        idx = np.searchsorted(rows[:, 0], times, side="right") - 1
+        idx = np.clip(idx, 0, len(rows) - 1)
+        r = rows[idx]
+        dt = np.maximum(times - r[:, 0], 0.0)
+        v = r[:, 6]
+        slide = r[:, 8] == M_SLIDE
+        air = r[:, 8] == M_AIR
+        tstop = np.where(slide, v / decel, 0.0)
+        tau = np.minimum(dt, tstop)
+        s = np.where(slide, v * tau - 0.5 * decel * tau * tau, np.where(air, v * dt, 0.0))
+        xs[:, k] = r[:, 2] + r[:, 4] * s
+        ys[:, k] = r[:, 3] + r[:, 5] * s
+    return xs, ys
+
+
+def sample_trajectory(
+    layout: Layout,
+    shot: Shot,
+    fps: float,
+    *,
+    shooter: int | None = None,
+    params: PhysicsParams | None = None,
+) -> Trajectory:
+    """Positions of every disc at each frame, from release until everything stops."""
+    if not isinstance(fps, int | float) or not math.isfinite(fps) or fps <= 0:
+        raise InvalidInput(f"frames per second must be a positive number, got {fps!r}")
+    log = state_log(layout, shot, shooter=shooter, params=params)
+    duration = log.record.duration
+    frames = math.floor(duration * fps) + 1
+    if frames > MAX_FRAMES:
+        raise InvalidInput(f"{frames} frames is too many; lower the frame rate")
+    times = np.arange(frames) / fps
+    if times[-1] < duration:
+        times = np.append(times, duration)
+    xs, ys = positions_at(log, times)
+    return Trajectory(times, log.ids, xs, ys, log.record)

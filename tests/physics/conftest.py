@@ -1,0 +1,97 @@
+"""Shared helpers for the physics tests."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.physics import Layout, PlacedDisc, ShotRecord
+from flickboard.physics.record import DiscState
+from flickboard.physics.trajectory import StateLog
+
+BOARD = CrokinoleBoard.standard()
+TABLE = ShuffleboardTable.csc()
+
+
+@pytest.fixture
+def board() -> CrokinoleBoard:
+    return BOARD
+
+
+@pytest.fixture
+def table() -> ShuffleboardTable:
+    return TABLE
+
+
+def spread_layout(board: CrokinoleBoard, count: int, seed: int) -> Layout:
+    """``count`` discs placed legally at random on the surface inside the shooting line."""
+    rng = np.random.default_rng(seed)
+    r = board.disc.radius
+    placed: list[PlacedDisc] = []
+    limit = board.shooting_line_radius - r
+    while len(placed) < count:
+        x, y = rng.uniform(-limit, limit, 2)
+        if math.hypot(x, y) > limit or math.hypot(x, y) < board.hole_radius + r:
+            continue
+        if any(math.hypot(x - px, y - py) < r + board.peg_radius + 1e-4 for px, py in board.pegs):
+            continue
+        if any(math.hypot(x - d.x, y - d.y) < 2 * r + 1e-4 for d in placed):
+            continue
+        placed.append(PlacedDisc(len(placed), float(x), float(y)))
+    return Layout(board, tuple(placed))
+
+
+def assert_no_overlap_at_rest(record: ShotRecord, tol: float = 1e-6) -> None:
+    """No two discs left on the surface overlap (beyond ``tol``)."""
+    r = record.layout.board.disc.radius
+    kept = [f for f in record.finals if f.state in (DiscState.ON_SURFACE, DiscState.LEANING)]
+    for a_index, a in enumerate(kept):
+        for b in kept[a_index + 1 :]:
+            gap = math.hypot(a.x - b.x, a.y - b.y) - 2 * r
+            assert gap > -tol, f"discs {a.id} and {b.id} overlap by {-gap:.3g} m"
+
+
+def contact_pairs(log: StateLog) -> list[tuple[float, tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]:
+    """For each disc-disc contact: time, (before, after) velocity+spin of both discs.
+
+    Each state is an array (vx, vy, spin), evaluated from the kernel's segment log.
+    """
+    from flickboard.physics.kernel import C_DISC
+
+    seg = log.segments
+    decel = log.params.friction * log.params.gravity
+    radius = log.record.layout.board.disc.radius
+    spin_decay = 4 / 3 * log.params.spin_friction * log.params.gravity / radius
+    current: dict[int, np.ndarray] = {}
+    out = []
+    k = 0
+    while k < len(seg):
+        row = seg[k]
+        if row[10] == C_DISC:
+            nxt = seg[k + 1]
+            t = row[0]
+            befores = [_velocity_at(current[int(r[1])], t, decel, spin_decay) for r in (row, nxt)]
+            afters = [np.array((r[4] * r[6], r[5] * r[6], r[7])) for r in (row, nxt)]
+            out.append((t, (befores[0], afters[0]), (befores[1], afters[1])))
+            current[int(row[1])] = row
+            current[int(nxt[1])] = nxt
+            k += 2
+            continue
+        current[int(row[1])] = row
+        k += 1
+    return out
+
+
+def _velocity_at(row: np.ndarray, t: float, decel: float, spin_decay: float) -> np.ndarray:
+    dt = t - row[0]
+    v = row[6]
+    if row[8] == 1:  # sliding
+        v = max(v - decel * dt, 0.0)
+    elif row[8] != 2:
+        v = 0.0
+    w0 = row[7]
+    w = math.copysign(max(abs(w0) - spin_decay * dt, 0.0), w0)
+    return np.array((row[4] * v, row[5] * v, w))

@@ -1,0 +1,342 @@
+"""simulate(): exact motion, board features, validation, determinism."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+
+from flickboard.errors import IllegalInPosition, InvalidInput, PhysicsError
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.physics import (
+    DiscState,
+    Edge,
+    EventKind,
+    Layout,
+    PhysicsParams,
+    PlacedDisc,
+    Shot,
+    simulate,
+)
+
+from .conftest import assert_no_overlap_at_rest, spread_layout
+
+UP = math.pi / 2
+DOWN = -math.pi / 2
+
+
+def kinds(record: object, disc: int) -> list[EventKind]:
+    return [e.kind for e in record.events_of(disc)]  # type: ignore[attr-defined]
+
+
+# --- motion ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("speed", [0.3, 0.8, 1.1])
+@pytest.mark.parametrize("angle", [0.1, 2.0, 4.0])
+def test_stopping_distance_is_v_squared_over_two_mu_g(
+    board: CrokinoleBoard, speed: float, angle: float
+) -> None:
+    params = PhysicsParams.crokinole()
+    # a path 6 cm wide of the hole, clear of the pegs
+    x0 = -0.2 * math.cos(angle) - 0.06 * math.sin(angle)
+    y0 = -0.2 * math.sin(angle) + 0.06 * math.cos(angle)
+    shot = Shot(x0, y0, angle, speed)
+    record = simulate(Layout(replace(board, peg_count=0)), shot)
+    final = record.final(record.shooter)
+    expected = speed**2 / (2 * params.friction * params.gravity)
+    assert math.hypot(final.x - x0, final.y - y0) == pytest.approx(expected, abs=1e-9)
+    assert record.duration == pytest.approx(speed / (params.friction * params.gravity), abs=1e-12)
+    assert kinds(record, record.shooter)[-1] is EventKind.STOPPED
+
+
+def test_same_inputs_give_the_same_record_bit_for_bit(board: CrokinoleBoard) -> None:
+    layout = spread_layout(board, 29, seed=3)
+    shot = Shot(0.0, -board.shooting_line_radius, UP + 0.05, 2.5, spin=20.0)
+    assert simulate(layout, shot) == simulate(layout, shot)
+
+
+def test_events_are_in_time_order_and_every_disc_has_one_final(board: CrokinoleBoard) -> None:
+    layout = spread_layout(board, 29, seed=5)
+    record = simulate(layout, Shot(0.05, -board.shooting_line_radius, UP, 3.0, spin=-15.0))
+    times = [e.time for e in record.events]
+    assert times == sorted(times)
+    assert sorted(f.id for f in record.finals) == sorted([*range(29), record.shooter])
+    assert_no_overlap_at_rest(record)
+
+
+def test_a_head_on_hit_passes_momentum_by_restitution(board: CrokinoleBoard) -> None:
+    params = PhysicsParams.crokinole()
+    layout = Layout(board, (PlacedDisc(0, -0.15, -0.15),))
+    record = simulate(layout, Shot(-0.25, -0.15, 0.0, 1.0))
+    contact = next(e for e in record.events if e.kind is EventKind.DISC_CONTACT)
+    assert contact.other == 0
+    travelled = 0.1 - 2 * board.disc.radius
+    a = params.friction * params.gravity
+    v_hit = math.sqrt(1.0 - 2 * a * travelled)
+    e = params.disc_restitution
+    struck = record.final(0)
+    shooter = record.final(record.shooter)
+    assert struck.x - (-0.15) == pytest.approx((v_hit * (1 + e) / 2) ** 2 / (2 * a), rel=1e-9)
+    assert shooter.x - contact.x == pytest.approx((v_hit * (1 - e) / 2) ** 2 / (2 * a), rel=1e-9)
+    assert struck.y == pytest.approx(-0.15, abs=1e-12)
+
+
+def test_mirrored_layout_and_shot_give_a_mirrored_result(board: CrokinoleBoard) -> None:
+    layout = spread_layout(board, 12, seed=11)
+    shot = Shot(-0.05, -board.shooting_line_radius, UP + 0.2, 2.2, spin=30.0)
+    mirrored = Layout(board, tuple(PlacedDisc(d.id, -d.x, d.y) for d in layout.discs))
+    # the board's pegs are symmetric about the y axis; so is the hole
+    mirrored_shot = Shot(-shot.x, shot.y, math.pi - shot.angle, shot.speed, -shot.spin)
+    a = simulate(layout, shot)
+    b = simulate(mirrored, mirrored_shot)
+    assert [(e.kind, e.disc, e.other) for e in a.events] == [
+        (e.kind, e.disc, e.other) for e in b.events
+    ]
+    for fa, fb in zip(a.finals, b.finals, strict=True):
+        assert fa.state is fb.state
+        assert fb.x == pytest.approx(-fa.x, abs=1e-9)
+        assert fb.y == pytest.approx(fa.y, abs=1e-9)
+
+
+def test_spin_changes_the_throw_of_a_cut_but_not_a_lone_path(board: CrokinoleBoard) -> None:
+    lone = [simulate(Layout(board), Shot(0.0, -0.3, 0.3, 0.9, spin=w)) for w in (0.0, 50.0)]
+    assert lone[0].finals == lone[1].finals
+    layout = Layout(board, (PlacedDisc(0, 0.03, -0.15),))
+    cut = [simulate(layout, Shot(0.0, -0.3, UP, 1.2, spin=w)).final(0) for w in (0.0, -80.0)]
+    assert cut[0].x != pytest.approx(cut[1].x, abs=1e-4)
+
+
+def test_a_disc_resting_against_another_is_pushed_not_overlapped(board: CrokinoleBoard) -> None:
+    r = board.disc.radius
+    layout = Layout(board, (PlacedDisc(0, 0.0, -0.15), PlacedDisc(1, 0.0, -0.15 + 2 * r)))
+    record = simulate(layout, Shot(0.0, -0.3, UP, 1.5))
+    assert {frozenset((record.shooter, 0)), frozenset((0, 1))} <= record.contacts()
+    assert_no_overlap_at_rest(record)
+
+
+# --- crokinole features ------------------------------------------------------------
+
+
+def shot_to_stop_at(board: CrokinoleBoard, distance: float, start: float = -0.3) -> Shot:
+    params = PhysicsParams.crokinole()
+    return Shot(0.0, start, UP, math.sqrt(2 * params.friction * params.gravity * distance))
+
+
+def test_slow_disc_over_the_hole_drops_at_capture_speed(board: CrokinoleBoard) -> None:
+    params = PhysicsParams.crokinole()
+    a = params.friction * params.gravity
+    shot = shot_to_stop_at(board, 0.375)
+    record = simulate(Layout(board), shot)
+    assert record.final(record.shooter).state is DiscState.IN_HOLE
+    drop = [e for e in record.events if e.kind is EventKind.DROPPED]
+    assert len(drop) == 1
+    assert math.hypot(drop[0].x, drop[0].y) < board.hole_radius
+    speed_at_drop = math.sqrt(shot.speed**2 - 2 * a * (drop[0].y + 0.3))
+    assert speed_at_drop == pytest.approx(params.capture_speed, abs=1e-9)
+
+
+def test_slow_disc_reaching_the_hole_drops_at_once(board: CrokinoleBoard) -> None:
+    record = simulate(Layout(board), shot_to_stop_at(board, 0.3))
+    drop = next(e for e in record.events if e.kind is EventKind.DROPPED)
+    assert math.hypot(drop.x, drop.y) == pytest.approx(board.hole_radius, abs=1e-12)
+
+
+def test_fast_disc_passes_over_the_hole(board: CrokinoleBoard) -> None:
+    record = simulate(Layout(board), shot_to_stop_at(board, 0.45))
+    final = record.final(record.shooter)
+    assert final.state is DiscState.ON_SURFACE
+    assert final.y == pytest.approx(0.15, abs=1e-9)
+
+
+def test_disc_stopping_at_the_rim_leans(board: CrokinoleBoard) -> None:
+    distance = 0.3 - board.hole_radius - 0.0002
+    record = simulate(Layout(board), shot_to_stop_at(board, distance))
+    assert record.final(record.shooter).state is DiscState.LEANING
+    assert kinds(record, record.shooter)[-1] is EventKind.LEANED
+    assert record.layout_after().discs[0].leaning
+
+
+def test_leaning_disc_stays_until_struck_then_slides(board: CrokinoleBoard) -> None:
+    leaner = PlacedDisc(0, 0.0, board.hole_radius + 1e-4, leaning=True)
+    untouched = simulate(Layout(board, (leaner,)), Shot(0.2, -0.2, 0.0, 0.5))
+    assert untouched.final(0).state is DiscState.LEANING
+    struck = simulate(Layout(board, (leaner,)), Shot(0.0, 0.3, DOWN, 2.0))
+    assert frozenset((struck.shooter, 0)) in struck.contacts()
+    assert struck.final(0).state is not DiscState.LEANING
+
+
+def test_a_second_capture_in_one_shot_leans_instead(board: CrokinoleBoard) -> None:
+    # the first disc drops; the shooter follows it in slowly and cannot drop too
+    layout = Layout(board, (PlacedDisc(0, 0.0, -0.04),))
+    record = simulate(layout, shot_to_stop_at(board, 0.3))
+    assert record.final(0).state is DiscState.IN_HOLE
+    assert record.final(record.shooter).state is not DiscState.IN_HOLE
+
+
+def test_slow_disc_off_the_edge_lands_in_the_ditch(board: CrokinoleBoard) -> None:
+    record = simulate(Layout(board), Shot(0.0, -0.3, DOWN, 0.5))
+    assert kinds(record, record.shooter)[-2:] == [EventKind.LEFT_SURFACE, EventKind.LANDED]
+    left = next(e for e in record.events if e.kind is EventKind.LEFT_SURFACE)
+    assert left.other is Edge.RIM
+    assert math.hypot(left.x, left.y) == pytest.approx(board.surface_radius, abs=1e-12)
+    assert record.final(record.shooter).state is DiscState.IN_DITCH
+
+
+def test_fast_disc_rebounds_off_the_rail_then_lands(board: CrokinoleBoard) -> None:
+    record = simulate(Layout(board), Shot(0.0, -0.3, DOWN, 2.0))
+    seq = kinds(record, record.shooter)
+    assert seq[-3:] == [EventKind.LEFT_SURFACE, EventKind.RAIL_CONTACT, EventKind.LANDED]
+    rail = next(e for e in record.events if e.kind is EventKind.RAIL_CONTACT)
+    assert math.hypot(rail.x, rail.y) == pytest.approx(
+        board.rail_radius - board.disc.radius, abs=1e-12
+    )
+
+
+def test_only_a_very_fast_disc_comes_back_onto_the_surface(board: CrokinoleBoard) -> None:
+    fast = simulate(Layout(board), Shot(0.0, -0.3, DOWN, 7.0))
+    assert EventKind.REENTERED in kinds(fast, fast.shooter)
+    back = fast.events[kinds(fast, fast.shooter).index(EventKind.REENTERED) + 1]
+    assert back.kind is EventKind.LINE_TOUCH
+    medium = simulate(Layout(board), Shot(0.0, -0.3, DOWN, 3.0))
+    assert EventKind.REENTERED not in kinds(medium, medium.shooter)
+    assert medium.final(medium.shooter).state is DiscState.IN_DITCH
+
+
+def test_peg_contact_is_logged_and_bounces_the_disc(board: CrokinoleBoard) -> None:
+    px, py = board.pegs[5]
+    start = (px, py - 0.12)
+    record = simulate(Layout(board), Shot(start[0], start[1], UP, 1.0))
+    peg = next(e for e in record.events if e.kind is EventKind.PEG_CONTACT)
+    assert peg.other == 5
+    assert record.final(record.shooter).y < peg.y
+
+
+def test_line_touch_and_clear_follow_the_footprint(board: CrokinoleBoard) -> None:
+    record = simulate(Layout(board), shot_to_stop_at(board, 0.12))
+    foot = board.disc.footprint_radius
+    events = [e for e in record.events if e.kind in (EventKind.LINE_TOUCH, EventKind.LINE_CLEAR)]
+    first = events[0]
+    assert (first.kind, first.other, first.side) == (EventKind.LINE_CLEAR, 2, -1)
+    assert -first.y == pytest.approx(board.rings[2].inner - foot, abs=1e-12)
+    ten = [e for e in events if e.other == 1]
+    assert [e.kind for e in ten] == [EventKind.LINE_TOUCH, EventKind.LINE_CLEAR]
+    assert -ten[0].y == pytest.approx(board.rings[1].outer + foot, abs=1e-12)
+
+
+# --- shuffleboard ------------------------------------------------------------------
+
+
+def test_firm_draw_reaches_the_far_zones(table: ShuffleboardTable) -> None:
+    record = simulate(Layout(table), Shot(0.0, 0.05, UP, 1.6))
+    final = record.final(record.shooter)
+    assert final.state is DiscState.ON_SURFACE
+    assert table.zone_of(final.x, final.y) >= 2
+
+
+def test_weight_over_the_side_falls_in_the_gutter(table: ShuffleboardTable) -> None:
+    record = simulate(Layout(table), Shot(0.0, 0.05, UP + 0.1, 1.6))
+    left = next(e for e in record.events if e.kind is EventKind.LEFT_SURFACE)
+    assert left.other is Edge.LEFT
+    assert left.x == pytest.approx(-table.width / 2, abs=1e-12)
+    assert record.final(record.shooter).state is DiscState.IN_GUTTER
+
+
+def test_weight_over_the_far_end_falls_off(table: ShuffleboardTable) -> None:
+    record = simulate(Layout(table), Shot(0.0, 0.05, UP, 2.2))
+    assert kinds(record, record.shooter)[-2:] == [EventKind.LEFT_SURFACE, EventKind.LANDED]
+    assert record.events[-1].other is Edge.FAR_END
+    assert record.final(record.shooter).state is DiscState.IN_GUTTER
+
+
+def test_weight_stopping_over_the_end_is_kept_as_a_hanger(table: ShuffleboardTable) -> None:
+    params = PhysicsParams.shuffleboard()
+    target = table.length - table.disc.radius / 2
+    speed = math.sqrt(2 * params.friction * params.gravity * (target - 0.05))
+    record = simulate(Layout(table), Shot(0.0, 0.05, UP, speed))
+    final = record.final(record.shooter)
+    assert final.state is DiscState.ON_SURFACE
+    assert final.y == pytest.approx(target, abs=1e-9)
+    assert table.zone_of(final.x, final.y) is table.zone_of(0.0, table.length)
+
+
+def test_weight_crossing_the_foul_line_touches_and_clears_it(table: ShuffleboardTable) -> None:
+    record = simulate(Layout(table), Shot(0.0, 0.05, UP, 1.4))
+    foul = [e for e in record.events if e.other == 0 and e.kind.value.startswith("line")]
+    assert [(e.kind, e.side) for e in foul] == [
+        (EventKind.LINE_TOUCH, 0),
+        (EventKind.LINE_CLEAR, 1),
+    ]
+    assert foul[0].y == pytest.approx(table.foul_line.near - table.disc.radius, abs=1e-12)
+
+
+def test_weight_knocks_another_off_the_end(table: ShuffleboardTable) -> None:
+    layout = Layout(table, (PlacedDisc(0, 0.0, table.length - 0.1),))
+    record = simulate(layout, Shot(0.0, 0.05, UP, 2.0))
+    assert record.final(0).state is DiscState.IN_GUTTER
+    assert frozenset((0, record.shooter)) in record.contacts()
+
+
+# --- validation ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "message"),
+    [
+        (0.0, -0.33, "does not fit"),
+        (0.0, 0.0, "hole"),
+        (0.0, -0.2, "disc 0"),
+    ],
+)
+def test_bad_crokinole_start_is_illegal(
+    board: CrokinoleBoard, x: float, y: float, message: str
+) -> None:
+    layout = Layout(board, (PlacedDisc(0, 0.01, -0.2),))
+    with pytest.raises(IllegalInPosition, match=message):
+        simulate(layout, Shot(x, y, UP, 1.0))
+
+
+def test_start_on_a_peg_is_illegal(board: CrokinoleBoard) -> None:
+    px, py = board.pegs[0]
+    with pytest.raises(IllegalInPosition, match="peg 0"):
+        simulate(Layout(board), Shot(px, py + 0.01, UP, 1.0))
+
+
+def test_start_past_the_foul_line_is_illegal(table: ShuffleboardTable) -> None:
+    with pytest.raises(IllegalInPosition, match="foul line"):
+        simulate(Layout(table), Shot(0.0, table.length / 2, UP, 1.0))
+    with pytest.raises(IllegalInPosition, match="does not fit"):
+        simulate(Layout(table), Shot(table.width / 2, 0.1, UP, 1.0))
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"speed": math.nan},
+        {"speed": -1.0},
+        {"speed": 50.0},
+        {"angle": math.inf},
+        {"spin": 1e6},
+    ],
+)
+def test_malformed_shots_are_invalid(kwargs: dict[str, float]) -> None:
+    values = {"x": 0.0, "y": -0.3, "angle": UP, "speed": 1.0, "spin": 0.0} | kwargs
+    with pytest.raises(InvalidInput):
+        Shot(**values)
+
+
+def test_shooter_id_in_use_is_illegal(board: CrokinoleBoard) -> None:
+    layout = Layout(board, (PlacedDisc(4, 0.1, 0.1),))
+    with pytest.raises(IllegalInPosition, match="disc 4"):
+        simulate(layout, Shot(0.0, -0.3, UP, 1.0), shooter=4)
+    assert simulate(layout, Shot(0.0, -0.3, UP, 1.0)).shooter == 5
+    assert simulate(layout, Shot(0.0, -0.3, UP, 1.0), shooter=9).shooter == 9
+
+
+def test_event_cap_raises_a_clear_physics_error(board: CrokinoleBoard) -> None:
+    params = PhysicsParams(max_events=3)
+    with pytest.raises(PhysicsError, match="max_events"):
+        simulate(Layout(board), Shot(0.0, -0.3, UP, 1.0), params=params)
+    with pytest.raises(PhysicsError, match="max_time"):
+        simulate(Layout(board), Shot(0.0, -0.3, UP, 1.0), params=PhysicsParams(max_time=0.1))

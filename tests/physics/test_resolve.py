@@ -1,0 +1,83 @@
+"""Contact impulses: momentum conserved, energy never gained, at every collision."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import PhysicsParams, Shot
+from flickboard.physics.resolve import disc_impulse, fixed_impulse
+from flickboard.physics.trajectory import state_log
+
+from .conftest import contact_pairs, spread_layout
+
+
+def energy(state: np.ndarray, radius: float) -> float:
+    """Kinetic energy per unit mass of (vx, vy, spin) for a solid cylinder."""
+    return 0.5 * (state[0] ** 2 + state[1] ** 2) + 0.25 * radius**2 * state[2] ** 2
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_disc_contact_keeps_momentum_and_never_gains_energy(
+    board: CrokinoleBoard, seed: int
+) -> None:
+    rng = np.random.default_rng(seed)
+    layout = spread_layout(board, 29, seed=seed)
+    r = board.disc.radius
+    for _ in range(4):
+        angle = float(rng.uniform(np.pi / 4, 3 * np.pi / 4))
+        x = float(rng.uniform(-0.1, 0.1))
+        y = -math.sqrt((board.shooting_line_radius) ** 2 - x * x)
+        shot = Shot(x, y, angle, float(rng.uniform(1.0, 4.0)), spin=float(rng.uniform(-60, 60)))
+        try:
+            log = state_log(layout, shot)
+        except ValueError:
+            continue  # the start happened to sit on a disc
+        pairs = contact_pairs(log)
+        assert len(pairs) == sum(1 for e in log.record.events if e.kind.value == "disc_contact")
+        for _, (bi, ai), (bj, aj) in pairs:
+            assert ai[:2] + aj[:2] == pytest.approx(bi[:2] + bj[:2], abs=1e-12)
+            before = energy(bi, r) + energy(bj, r)
+            after = energy(ai, r) + energy(aj, r)
+            assert after <= before * (1 + 1e-12) + 1e-15
+
+
+def test_disc_impulse_head_on_follows_restitution() -> None:
+    vix, viy, wi, vjx, vjy, wj = disc_impulse(1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.01, 0.8, 0.1, 1e-3)
+    assert (vix, vjx) == pytest.approx((0.1, 0.9))
+    assert (viy, vjy, wi, wj) == (0.0, 0.0, 0.0, 0.0)
+
+
+def test_disc_impulse_friction_is_capped_by_coulomb() -> None:
+    # a glancing hit with huge spin: tangential impulse = friction * normal impulse
+    mu, e = 0.1, 0.5
+    vix, viy, wi, vjx, vjy, wj = disc_impulse(1.0, 0.0, 500.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.01, e, mu, 1e-3)
+    jn = 0.5 * (1 + e) * 1.0
+    assert vjy == pytest.approx(mu * jn)
+    assert (wi, wj) == pytest.approx((500.0 - 2 * mu * jn / 0.01, -2 * mu * jn / 0.01))
+
+
+def test_slow_contact_has_no_bounce() -> None:
+    _, _, _, vjx, _, _ = disc_impulse(5e-4, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.01, 0.9, 0.1, 1e-3)
+    assert vjx == pytest.approx(2.5e-4)
+
+
+@pytest.mark.parametrize("spin", [-200.0, 0.0, 30.0])
+def test_fixed_impulse_never_gains_energy(spin: float) -> None:
+    r = 0.015
+    for angle in np.linspace(-1.2, 1.2, 9):
+        v = (math.cos(angle), math.sin(angle))
+        vx, vy, w = fixed_impulse(v[0], v[1], spin, 1.0, 0.0, r, 0.6, 0.1, 1e-3)
+        assert vx == pytest.approx(-0.6 * v[0])
+        assert energy(np.array((vx, vy, w)), r) <= energy(np.array((*v, spin)), r) + 1e-15
+
+
+def test_parameters_reach_the_kernel(board: CrokinoleBoard) -> None:
+    layout = spread_layout(board, 5, seed=9)
+    shot = Shot(0.0, -0.3, math.pi / 2, 2.0)
+    soft = state_log(layout, shot, params=PhysicsParams(disc_restitution=0.3)).record
+    hard = state_log(layout, shot).record
+    assert soft.finals != hard.finals
