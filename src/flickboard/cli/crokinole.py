@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import math
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,10 +19,11 @@ from flickboard.cli.terminal import (
     check_writable,
     console_for_cli,
     fail,
-    read_json,
+    score_file,
     score_table,
     show_ruling,
     take_turn,
+    write_record,
 )
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import CrokinoleBoard
@@ -52,13 +51,7 @@ def score(
     file: Annotated[Path, typer.Argument(help="Board position JSON (docs/formats.md).")],
 ) -> None:
     """Score a crokinole board from disc positions (prints JSON)."""
-    data = read_json(file)
-    try:
-        result = score_board(data)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
-    json.dump(result, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    score_file(file, score_board)
 
 
 def aim_to_shot(
@@ -317,7 +310,7 @@ def _save(records: list[Any], record: Path | None, cmn: Path | None) -> None:
             "version": 1,
             "games": [game_record_to_json(r) for r in records],
         }
-        record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_record(record, data)
     if cmn is not None and records:
         cmn.write_text(
             dump_match(to_cmn(r, n) for n, r in enumerate(records, start=1)), encoding="utf-8"

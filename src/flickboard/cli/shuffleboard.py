@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import math
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,10 +17,11 @@ from flickboard.cli.terminal import (
     check_writable,
     console_for_cli,
     fail,
-    read_json,
+    score_file,
     score_table,
     show_ruling,
     take_turn,
+    write_record,
 )
 from flickboard.errors import FlickboardError
 from flickboard.geometry import ShuffleboardTable
@@ -65,13 +64,7 @@ def score(
     file: Annotated[Path, typer.Argument(help="Table position JSON (docs/formats.md).")],
 ) -> None:
     """Score a table shuffleboard frame from weight positions (CSC rule 4)."""
-    data = read_json(file)
-    try:
-        result = count_table(data)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
-    json.dump(result, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    score_file(file, count_table)
 
 
 def aim_to_shot(angle: float, speed: float, offset: float) -> Shot:
@@ -96,12 +89,8 @@ class Human:
 
 def save(path: Path | None, game: ShuffleboardGame, tags: dict[str, str]) -> None:
     """Write the game record (after every frame, so nothing is lost)."""
-    if path is None:
-        return
-    try:
-        path.write_text(json.dumps(game_to_json(game, tags), indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
+    if path is not None:
+        write_record(path, game_to_json(game, tags))
 
 
 def match(

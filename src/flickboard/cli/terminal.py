@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -50,6 +50,26 @@ def read_json(path: Path) -> Any:
         fail(f"cannot read {path}: {exc.strerror or exc}")
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         fail(f"{path} is not valid JSON: {exc}")
+
+
+def score_file(file: Path, count: Callable[[Any], Mapping[str, Any]]) -> None:
+    """The body of every ``score GAME FILE`` command: read the position file, count it
+    with ``count`` and print the result as JSON; bad input fails with a one-line message."""
+    data = read_json(file)
+    try:
+        result = count(data)
+    except FlickboardError as exc:
+        fail(f"{file}: {exc}")
+    json.dump(result, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+
+
+def write_record(path: Path, data: Mapping[str, Any]) -> None:
+    """Write a record as compact JSON (one line), failing with a one-line message."""
+    try:
+        path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
 
 
 def check_writable(path: Path | None) -> None:

@@ -121,3 +121,12 @@ def test_fair_invalid_shot_when_the_opposing_disc_is_missed(kit: Any) -> None:
     assert not ruling.valid
     assert ruling.decision(100).fate is Fate.OUT
     assert [d.id for d in ruling.position_after.layout.discs] == [1]
+
+
+def test_depot_options_are_kept_whole_so_the_referee_can_be_remade() -> None:
+    made = referee("depot", direct_hit=True)
+    assert made.keywords["direct_hit"] is True
+    assert made.keywords["outer_line_in_play"] is False and made.keywords["target"] == 100
+    assert referee("depot", **made.keywords) == made
+    with pytest.raises(InvalidInput, match="unexpected keyword"):
+        referee("depot", direct=True)

@@ -5,6 +5,7 @@
 'direct'
 """
 
+import inspect
 from typing import Any
 
 from flickboard.rules.base import register
@@ -39,24 +40,12 @@ def nca() -> CrokinoleReferee:
 
 
 @register("depot")
-def depot(
-    direct_hit: bool = False,
-    outer_line_in_play: bool = False,
-    free_order: bool = False,
-    free_for_all: bool = False,
-    scoring: str = "tournament",
-    target: int = 100,
-) -> CrokinoleReferee:
-    """Crokinole Depot rules with each optional rule (section 7) switchable."""
-    keywords: dict[str, Any] = {
-        "direct_hit": direct_hit,
-        "outer_line_in_play": outer_line_in_play,
-        "free_order": free_order,
-        "free_for_all": free_for_all,
-        "scoring": scoring,
-        "target": target,
-    }
-    return CrokinoleReferee(depot_options(**keywords), keywords)
+def depot(**keywords: Any) -> CrokinoleReferee:
+    """Crokinole Depot rules with each optional rule (section 7) switchable; the
+    keywords are those of :func:`depot_options`, all kept (defaults filled in)."""
+    bound = inspect.signature(depot_options).bind(**keywords)
+    bound.apply_defaults()
+    return CrokinoleReferee(depot_options(**bound.arguments), bound.arguments)
 
 
 @register("fair")
