@@ -28,7 +28,14 @@ app.add_typer(score_app, name="score")
 app.add_typer(match_app, name="match")
 app.add_typer(bench_app, name="bench")
 
-COMMAND_MODULES: tuple[str, ...] = ("shuffleboard", "event", "crokinole")
+COMMAND_MODULES: tuple[str, ...] = (
+    "shuffleboard",
+    "event",
+    "crokinole",
+    "league",
+    "csc",
+    "bracket",
+)
 """Modules of flickboard.cli that define ``register(app)``; each adds its commands."""
 
 

@@ -15,13 +15,14 @@ from rich.table import Table
 from sqlalchemy.exc import SQLAlchemyError
 
 from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.events.eventfile import EventFile, load_event
+from flickboard.events.eventfile import ClubEventFile, EventFile, load_any, load_event
 from flickboard.events.exchange import cards_from_cmn, event_to_cmn
 from flickboard.events.export import scorecards_pdf, standings_csv, standings_pdf
 from flickboard.events.ratings import rate
 from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings
 from flickboard.play.scoring import RoundScore
+from flickboard.store.club import ClubDesk
 from flickboard.store.db import URL_ENV
 from flickboard.store.desk import Desk
 
@@ -125,9 +126,22 @@ def create(
         Path | None, typer.Option(help="Also import the scorecards of this CMN file.")
     ] = None,
 ) -> None:
-    """Create an event from a file (round robins are drawn at once)."""
+    """Create an event from a file (round robins are drawn at once).
+
+    Club formats (csc-round-robin, league-six, league-four, elimination) are run with
+    ``flickboard event csc|league|bracket``.
+    """
     with _desk(db) as desk:
-        spec = load_event(file)
+        any_spec = load_any(file)
+        if isinstance(any_spec, ClubEventFile):
+            if cmn is not None:
+                raise InvalidInput("--cmn imports crokinole scorecards, not club events")
+            ClubDesk(engine=desk.engine).create(any_spec)
+            typer.echo(
+                f"created {any_spec.name} ({any_spec.format}): {len(any_spec.entrants)} entrants"
+            )
+            return
+        spec = any_spec
         if cmn is not None:
             try:
                 text = cmn.read_text(encoding="utf-8")
@@ -144,6 +158,8 @@ def list_events(db: Db = None) -> None:
     with _desk(db) as desk:
         for name in desk.events():
             typer.echo(name)
+        for name, fmt in ClubDesk(engine=desk.engine).events():
+            typer.echo(f"{name} ({fmt})")
 
 
 @event_app.command("draw")

@@ -191,3 +191,36 @@ def _series(sides: Sequence[str], winners: Sequence[str], name: str) -> str | No
             raise InvalidInput(f"{w} is not in the {name} ({' v '.join(sides)})")
     won = series_winner([list(sides).index(x) for x in winners], 3)
     return None if won is None else sides[won]
+
+
+def field_reasons(
+    standings: Sequence[AggregateLine],
+    field: PlayoffField,
+    sudden_death: Mapping[str, Sequence[tuple[str, str]]] | None = None,
+) -> dict[str, str]:
+    """Why each team is first, in the semi-final, still tied, or out (8.2 (a)-(e))."""
+    games = sudden_death or {}
+    points = {line.team: line.points for line in standings}
+    out: dict[str, str] = {}
+    for team, pts in points.items():
+        level = sorted(t for t, p in points.items() if p == pts and t != team)
+        tie = f" (tied with {', '.join(level)})" if level else ""
+        record = [
+            f"{'beat' if w == team else 'lost to'} {loser if w == team else w}"
+            for stage in ("first", "semi")
+            for w, loser in games.get(stage, ())
+            if team in (w, loser)
+        ]
+        sd = f"; sudden death: {', '.join(record)}" if record else ""
+        base = f"{pts} aggregate points{tie}{sd}"
+        if team == field.first:
+            out[team] = f"first, bye to the final (8.2 b): {base}"
+        elif team in field.semi:
+            out[team] = f"semi-final (8.2 d): {base}"
+        elif field.pending is not None and team in field.pending[0]:
+            out[team] = f"sudden death for {field.pending[1]} to play (8.2 e): {base}"
+        elif field.pending is None:
+            out[team] = f"out, not in the top three: {base}"
+        else:
+            out[team] = f"waiting on the sudden-death draw: {base}"
+    return out

@@ -11,10 +11,20 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
+from flickboard.events.csc import double_round_robin
+from flickboard.events.leagues import LEAGUE_TARGET
+from flickboard.events.lineups import ROSTER
 from flickboard.events.scorecard import Scorecard, validate
 from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings, preliminary_standings, round_robin_standings
@@ -141,20 +151,23 @@ def parse_event(data: Any, source: str = "event file") -> EventFile:
         raise InvalidInput(f"{source}: {where}: {first['msg']}") from None
 
 
-def load_event(path: str | Path) -> EventFile:
-    """Read an event file (``.json``, ``.yaml`` or ``.yml``)."""
+def _read(path: str | Path) -> Any:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise InvalidInput(f"cannot read {p}: {exc.strerror}") from None
     try:
-        data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
+        return json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         raise InvalidInput(
             f"{p}: not valid {'JSON' if p.suffix == '.json' else 'YAML'}: {exc}"
         ) from None
-    return parse_event(data, str(p))
+
+
+def load_event(path: str | Path) -> EventFile:
+    """Read an event file (``.json``, ``.yaml`` or ``.yml``)."""
+    return parse_event(_read(path), str(path))
 
 
 def dump_event(event: EventFile) -> str:
@@ -176,3 +189,118 @@ def card_spec(card: Scorecard) -> CardSpec:
         else None,
         championship=card.championship,
     )
+
+
+ClubFormat = Literal["csc-round-robin", "league-six", "league-four", "elimination"]
+CLUB_FORMATS: tuple[str, ...] = ("csc-round-robin", "league-six", "league-four", "elimination")
+"""Formats of :class:`ClubEventFile` (CSC Parts VI and VII, fair-rules elimination)."""
+
+SINGLES_TARGET, DOUBLES_TARGET, FAIR_TARGET = 15, 17, 100
+"""CSC games to 15 in singles and 17 in doubles (V 4(k)); fair-rules games to 100 (4)."""
+
+
+class TeamSpec(_Model):
+    """A team (or a player) of a club event; league teams list their roster."""
+
+    id: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=200)
+    players: list[EntrantSpec] = []
+
+
+class FixtureSpec(_Model):
+    """A league night's match: round (night) number, home and visiting team IDs."""
+
+    round: int = Field(ge=1)
+    home: str
+    visitors: str
+
+
+class ClubEventFile(_Model):
+    """A CSC double round robin, a six- or four-person CSC league, or a fair-rules
+    single elimination (entrants listed best seed first)."""
+
+    name: str = Field(min_length=1, max_length=200)
+    format: ClubFormat
+    discipline: Literal["singles", "doubles"] = "doubles"
+    target: int | None = Field(default=None, ge=1)
+    best_of_three_from: int | None = Field(default=None, ge=2)
+    entrants: list[TeamSpec] = Field(min_length=2)
+    fixtures: list[FixtureSpec] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ClubEventFile:
+        ids = [e.id for e in self.entrants]
+        dup = sorted({i for i in ids if ids.count(i) > 1})
+        if dup:
+            raise ValueError(f"entrant IDs listed twice: {', '.join(dup)}")
+        league = self.format.startswith("league-")
+        if self.format == "league-six" and self.target not in (None, LEAGUE_TARGET):
+            raise ValueError(f"a league game is to {LEAGUE_TARGET} (Part VII 1)")
+        if self.format == "league-four" and self.target not in (None, LEAGUE_TARGET):
+            raise ValueError(f"a league game is to {LEAGUE_TARGET} (Part VII 1)")
+        if self.best_of_three_from is not None and self.format != "elimination":
+            raise ValueError("best_of_three_from is for the elimination format")
+        if self.fixtures and not league:
+            raise ValueError("fixtures are for leagues; a round robin and a bracket are drawn")
+        players = [p.id for e in self.entrants for p in e.players]
+        if league:
+            low, high = ROSTER[self.format.removeprefix("league-")]
+            for e in self.entrants:
+                if not low <= len(e.players) <= high:
+                    raise ValueError(
+                        f"team {e.id} lists {len(e.players)} players; a {self.format} team has "
+                        f"{low} to {high} (at least {low}, at most {high - low} spares)"
+                    )
+            twice = sorted({p for p in players if players.count(p) > 1})
+            if twice:
+                raise ValueError(f"players on two rosters or listed twice: {', '.join(twice)}")
+        elif players:
+            raise ValueError("only league teams list players")
+        for f in self.fixtures:
+            for team in (f.home, f.visitors):
+                if team not in ids:
+                    raise ValueError(f"fixture round {f.round}: {team} is not an entrant")
+            if f.home == f.visitors:
+                raise ValueError(f"fixture round {f.round}: {f.home} cannot play itself")
+        return self
+
+    @property
+    def goal(self) -> int:
+        """Points that win a game of this event."""
+        if self.target is not None:
+            return self.target
+        if self.format.startswith("league-"):
+            return LEAGUE_TARGET
+        if self.format == "elimination":
+            return FAIR_TARGET
+        return SINGLES_TARGET if self.discipline == "singles" else DOUBLES_TARGET
+
+    def schedule(self) -> list[FixtureSpec]:
+        """The fixtures: as listed, or a double round robin (home first) when none are."""
+        if self.format == "elimination":
+            return []
+        if self.fixtures:
+            return list(self.fixtures)
+        return [
+            FixtureSpec(round=d.round_no, home=a, visitors=b)
+            for d in double_round_robin([e.id for e in self.entrants])
+            for a, b in d.games
+        ]
+
+
+def parse_any(data: Any, source: str = "event file") -> EventFile | ClubEventFile:
+    """A crokinole event file, or a club event file when ``format`` names one."""
+    if isinstance(data, dict) and data.get("format") in CLUB_FORMATS:
+        try:
+            return ClubEventFile.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "top level"
+            msg = str(first["msg"]).removeprefix("Value error, ")
+            raise InvalidInput(f"{source}: {where}: {msg}") from None
+    return parse_event(data, source)
+
+
+def load_any(path: str | Path) -> EventFile | ClubEventFile:
+    """Read any event file (``.json``, ``.yaml`` or ``.yml``)."""
+    return parse_any(_read(path), str(path))

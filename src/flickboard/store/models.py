@@ -163,3 +163,135 @@ class ShootOutScoreRow(Base):
     shootout_id: Mapped[int] = mapped_column(ForeignKey("shootouts.id", ondelete="CASCADE"))
     entrant: Mapped[str] = mapped_column(String(40))
     twenties: Mapped[str] = mapped_column(String(20))
+
+
+class ClubEventRow(Base):
+    """A CSC round robin, a CSC league (six- or four-person) or a fair-rules bracket."""
+
+    __tablename__ = "club_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    format: Mapped[str] = mapped_column(String(40))
+    target: Mapped[int] = mapped_column(Integer)
+    best_of_three_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+    teams: Mapped[list[ClubTeamRow]] = relationship(order_by="ClubTeamRow.position")
+
+
+class ClubTeamRow(Base):
+    """An entrant of a club event: a team (or a player in singles and brackets)."""
+
+    __tablename__ = "club_teams"
+    __table_args__ = (UniqueConstraint("event_id", "code"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("club_events.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(200))
+
+    players: Mapped[list[ClubPlayerRow]] = relationship(order_by="ClubPlayerRow.position")
+
+
+class ClubPlayerRow(Base):
+    """A player on a league team's roster (regulars and spares alike)."""
+
+    __tablename__ = "club_players"
+    __table_args__ = (UniqueConstraint("team_id", "code"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("club_teams.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(200))
+
+
+class ClubFixtureRow(Base):
+    """A scheduled meeting: a round-robin game, or a league night's match."""
+
+    __tablename__ = "club_fixtures"
+    __table_args__ = (
+        UniqueConstraint("event_id", "round_no", "home"),
+        UniqueConstraint("event_id", "round_no", "visitors"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("club_events.id", ondelete="CASCADE"))
+    round_no: Mapped[int] = mapped_column(Integer)
+    home: Mapped[str] = mapped_column(String(40))
+    visitors: Mapped[str] = mapped_column(String(40))
+
+
+class ClubLineupRow(Base):
+    """One place of a league night's starting line-up (slot A/B/C or 1-4, seat 0/1)."""
+
+    __tablename__ = "club_lineups"
+    __table_args__ = (
+        UniqueConstraint("fixture_id", "side", "slot", "seat"),
+        UniqueConstraint("fixture_id", "side", "player"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    fixture_id: Mapped[int] = mapped_column(ForeignKey("club_fixtures.id", ondelete="CASCADE"))
+    side: Mapped[int] = mapped_column(Integer)
+    slot: Mapped[str] = mapped_column(String(2))
+    seat: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str] = mapped_column(String(40))
+
+
+class ClubSubstitutionRow(Base):
+    """A substitution on a league night, in the order it was made."""
+
+    __tablename__ = "club_substitutions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    fixture_id: Mapped[int] = mapped_column(ForeignKey("club_fixtures.id", ondelete="CASCADE"))
+    side: Mapped[int] = mapped_column(Integer)
+    from_game: Mapped[int] = mapped_column(Integer)
+    player_out: Mapped[str] = mapped_column(String(40))
+    player_in: Mapped[str] = mapped_column(String(40))
+
+
+class ClubGameRow(Base):
+    """A played (or forfeited) game. ``label`` names the meeting it belongs to: a
+    fixture, a sudden-death draw, a playoff series or a bracket match."""
+
+    __tablename__ = "club_games"
+    __table_args__ = (
+        UniqueConstraint("event_id", "label", "game_no"),
+        CheckConstraint("side0 <> side1", name="two_sides"),
+        CheckConstraint("forfeit_by IS NULL OR forfeit_by IN (0, 1)", name="forfeit_side"),
+        CheckConstraint("winner IN (0, 1)", name="winner_side"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("club_events.id", ondelete="CASCADE"))
+    fixture_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club_fixtures.id", ondelete="CASCADE"), nullable=True
+    )
+    label: Mapped[str] = mapped_column(String(40))
+    game_no: Mapped[int] = mapped_column(Integer)
+    side0: Mapped[str] = mapped_column(String(40))
+    side1: Mapped[str] = mapped_column(String(40))
+    winner: Mapped[int] = mapped_column(Integer)
+    forfeit_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+    frames: Mapped[list[ClubFrameRow]] = relationship(order_by="ClubFrameRow.idx")
+
+
+class ClubFrameRow(Base):
+    """One frame (round) of a game: points to each side, or the final score as one."""
+
+    __tablename__ = "club_frames"
+    __table_args__ = (
+        UniqueConstraint("game_id", "idx"),
+        CheckConstraint("points0 >= 0 AND points1 >= 0", name="frame_points_not_negative"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("club_games.id", ondelete="CASCADE"))
+    idx: Mapped[int] = mapped_column(Integer)
+    points0: Mapped[int] = mapped_column(Integer)
+    points1: Mapped[int] = mapped_column(Integer)

@@ -1,0 +1,69 @@
+"""Input shared by the club-event commands (``flickboard event league|csc|bracket``):
+the club desks with one-line errors, and game results typed as frames or a final score."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, TypeVar
+
+import typer
+from sqlalchemy.exc import SQLAlchemyError
+
+from flickboard.cli.event import _fail
+from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.events.racegame import race_from_final, race_from_frames
+from flickboard.play.scoring import RaceScore
+from flickboard.store.club import ClubDesk
+
+D = TypeVar("D", bound=ClubDesk)
+
+Frames = Annotated[
+    str | None,
+    typer.Option("--frames", help="Frame by frame, first side first: 3-0,0-4,2-0,..."),
+]
+Score = Annotated[str | None, typer.Option("--score", help="Final score, first side first: 21-15")]
+
+_PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+
+
+@contextmanager
+def club_desk(cls: type[D], db: str | None) -> Iterator[D]:
+    """A club desk whose errors become one-line messages and exit code 2."""
+    try:
+        yield cls(db)
+    except FlickboardError as exc:
+        _fail(str(exc))
+    except SQLAlchemyError as exc:
+        _fail(f"database: {str(exc).splitlines()[0]}")
+
+
+def _pair(text: str, what: str) -> tuple[int, int]:
+    m = _PAIR.match(text)
+    if m is None:
+        raise InvalidInput(f"{what} {text.strip()!r} is not like 3-0")
+    return int(m.group(1)), int(m.group(2))
+
+
+def parse_result(
+    frames: str | None,
+    score: str | None,
+    target: int,
+    *,
+    crokinole: bool = False,
+) -> RaceScore:
+    """One of ``--frames`` or ``--score`` as a decided game to ``target``.
+
+    Crokinole (fair rules) rounds are the cancelled points, multiples of 5, no cap.
+    """
+    if (frames is None) == (score is None):
+        raise InvalidInput("give the result as --frames 3-0,0-4,... or as --score 21-15")
+    step = 5 if crokinole else 1
+    if score is not None:
+        return race_from_final(_pair(score, "score"), target, multiple_of=step)
+    assert frames is not None
+    pairs = [_pair(part, f"frame {n}") for n, part in enumerate(frames.split(","), start=1)]
+    if crokinole:
+        return race_from_frames(pairs, target, frame_max=None, multiple_of=5)
+    return race_from_frames(pairs, target)

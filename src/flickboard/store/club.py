@@ -1,0 +1,185 @@
+"""The club desk: CSC round robins, CSC leagues and fair-rules brackets over a database.
+
+Shared storage of club events, their teams and rosters, fixtures and games; the
+formats themselves live in :mod:`flickboard.store.league`, :mod:`flickboard.store.csc`
+and :mod:`flickboard.store.bracket`. Every public write is one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.events.eventfile import ClubEventFile
+from flickboard.events.leagues import Forfeit, LeagueGame
+from flickboard.play.scoring import RaceScore
+from flickboard.store.db import engine_for
+from flickboard.store.models import (
+    ClubEventRow,
+    ClubFixtureRow,
+    ClubFrameRow,
+    ClubGameRow,
+    ClubPlayerRow,
+    ClubTeamRow,
+)
+
+
+class ClubDesk:
+    """Club events kept in one database."""
+
+    formats: tuple[str, ...] = ()
+    """Formats this desk runs (empty: any)."""
+
+    def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
+        self.engine = engine if engine is not None else engine_for(url)
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """One transaction: committed whole, or rolled back whole on any error."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                yield session
+        except IntegrityError as exc:
+            reason = str(exc.orig).splitlines()[0] if exc.orig is not None else str(exc)
+            raise IllegalInPosition(f"not stored: {reason}") from None
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with Session(self.engine) as session:
+            yield session
+
+    # -- events ---------------------------------------------------------------------
+
+    def events(self) -> list[tuple[str, str]]:
+        """(name, format) of every stored club event."""
+        with self._read() as s:
+            return [(e.name, e.format) for e in s.scalars(select(ClubEventRow).order_by("id"))]
+
+    def create(self, spec: ClubEventFile) -> None:
+        """Store a club event with its entrants, rosters and fixtures."""
+        with self._write() as s:
+            if s.scalar(select(ClubEventRow.id).where(ClubEventRow.name == spec.name)):
+                raise IllegalInPosition(f"an event called {spec.name!r} already exists")
+            ev = ClubEventRow(
+                name=spec.name,
+                format=spec.format,
+                target=spec.goal,
+                best_of_three_from=spec.best_of_three_from,
+            )
+            s.add(ev)
+            s.flush()
+            for i, team in enumerate(spec.entrants):
+                row = ClubTeamRow(event_id=ev.id, position=i, code=team.id, name=team.name)
+                s.add(row)
+                s.flush()
+                for j, p in enumerate(team.players):
+                    s.add(ClubPlayerRow(team_id=row.id, position=j, code=p.id, name=p.name))
+            for f in spec.schedule():
+                s.add(
+                    ClubFixtureRow(
+                        event_id=ev.id, round_no=f.round, home=f.home, visitors=f.visitors
+                    )
+                )
+
+    def _event(self, s: Session, name: str) -> ClubEventRow:
+        ev = s.scalar(select(ClubEventRow).where(ClubEventRow.name == name))
+        if ev is None:
+            raise InvalidInput(f"no club event called {name!r}")
+        if self.formats and ev.format not in self.formats:
+            raise IllegalInPosition(f"{name} is a {ev.format} event, not {' or '.join(self.formats)}")
+        return ev
+
+    def format_of(self, name: str) -> str:
+        """The event's format."""
+        with self._read() as s:
+            return self._event(s, name).format
+
+    def target(self, name: str) -> int:
+        """Points that win a game of the event."""
+        with self._read() as s:
+            return self._event(s, name).target
+
+    def names(self, name: str) -> dict[str, str]:
+        """Team and player IDs -> names."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            out = {t.code: t.name for t in ev.teams}
+            for t in ev.teams:
+                out.update({p.code: p.name for p in t.players})
+            return out
+
+    def entrants(self, name: str) -> list[str]:
+        """Team (entrant) IDs in their listed order."""
+        with self._read() as s:
+            return [t.code for t in self._event(s, name).teams]
+
+    # -- games ----------------------------------------------------------------------
+
+    @staticmethod
+    def _games(s: Session, ev: ClubEventRow, label: str | None = None) -> list[ClubGameRow]:
+        q = select(ClubGameRow).where(ClubGameRow.event_id == ev.id)
+        if label is not None:
+            q = q.where(ClubGameRow.label == label)
+        return list(s.scalars(q.order_by(ClubGameRow.label, ClubGameRow.game_no)))
+
+    @staticmethod
+    def result_of(row: ClubGameRow, target: int) -> LeagueGame:
+        """The stored game as a RaceScore, or a Forfeit."""
+        if row.forfeit_by is not None:
+            return Forfeit(row.forfeit_by)
+        return RaceScore(target, tuple((f.points0, f.points1) for f in row.frames))
+
+    @staticmethod
+    def _add_game(
+        s: Session,
+        ev: ClubEventRow,
+        label: str,
+        game_no: int,
+        sides: tuple[str, str],
+        result: LeagueGame,
+        fixture_id: int | None = None,
+    ) -> ClubGameRow:
+        taken = s.scalar(
+            select(ClubGameRow.id).where(
+                ClubGameRow.event_id == ev.id,
+                ClubGameRow.label == label,
+                ClubGameRow.game_no == game_no,
+            )
+        )
+        if taken is not None:
+            raise IllegalInPosition(f"{label} game {game_no} is already entered (entered twice)")
+        if isinstance(result, Forfeit):
+            winner, forfeit = 1 - result.side, result.side
+        else:
+            if result.target != ev.target:
+                raise InvalidInput(f"games of {ev.name} are to {ev.target}, not {result.target}")
+            if result.winner is None:
+                raise InvalidInput(f"the game is not decided: {result.totals}")
+            winner, forfeit = result.winner, None
+        row = ClubGameRow(
+            event_id=ev.id,
+            fixture_id=fixture_id,
+            label=label,
+            game_no=game_no,
+            side0=sides[0],
+            side1=sides[1],
+            winner=winner,
+            forfeit_by=forfeit,
+        )
+        s.add(row)
+        s.flush()
+        if isinstance(result, RaceScore):
+            for i, (a, b) in enumerate(result.steps):
+                s.add(ClubFrameRow(game_id=row.id, idx=i, points0=a, points1=b))
+        s.flush()
+        return row
+
+    def count(self, table: type[object]) -> int:
+        """Rows in a table (for checks that nothing changed)."""
+        with self._read() as s:
+            return int(s.scalar(select(func.count()).select_from(table)) or 0)

@@ -1,0 +1,337 @@
+"""CSC leagues (Part VII) over the club desk: line-ups, substitutions, results,
+forfeits for delay, match points and standings. Each method is one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import cast
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.events.leagues import (
+    Forfeit,
+    LeagueGame,
+    four_person_match_points,
+    six_person_match_points,
+    with_delay_forfeits,
+)
+from flickboard.events.lineups import (
+    GAMES,
+    SLOTS,
+    LeagueKind,
+    Substitution,
+    check_night,
+    check_start,
+)
+from flickboard.play.scoring import RaceScore
+from flickboard.store.club import ClubDesk
+from flickboard.store.models import (
+    ClubEventRow,
+    ClubFixtureRow,
+    ClubGameRow,
+    ClubLineupRow,
+    ClubSubstitutionRow,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueMatch:
+    """A league night's match as it stands."""
+
+    night: int
+    kind: LeagueKind
+    teams: tuple[str, str]
+    players: tuple[list[tuple[str, ...]] | None, list[tuple[str, ...]] | None]
+    """Each side's players game by game (None until its line-up is set)."""
+    games: tuple[LeagueGame | None, ...]
+    points: tuple[Fraction, Fraction]
+
+    @property
+    def complete(self) -> bool:
+        """Every game of the rotation has a result."""
+        return all(g is not None for g in self.games)
+
+    def round_totals(self, round_no: int) -> tuple[int, int] | None:
+        """Both teams' points over a completed round's three games (forfeits count 0)."""
+        block = self.games[3 * (round_no - 1) : 3 * round_no]
+        if any(g is None for g in block):
+            return None
+        races = [g for g in block if isinstance(g, RaceScore)]
+        return (sum(g.totals[0] for g in races), sum(g.totals[1] for g in races))
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueLine:
+    """A team's line in the league standings."""
+
+    place: int
+    team: str
+    matches: int
+    match_points: Fraction
+    games_won: int
+    points_for: int
+    tied: bool
+    reason: str
+
+
+def fmt_points(x: Fraction) -> str:
+    """Match points with a half shown as ½."""
+    whole, part = divmod(x, 1)
+    return f"{int(whole)}{'½' if part else ''}" if whole or not part else "½"
+
+
+class LeagueDesk(ClubDesk):
+    """Six- and four-person CSC leagues."""
+
+    formats = ("league-six", "league-four")
+
+    @staticmethod
+    def _kind(ev: ClubEventRow) -> LeagueKind:
+        return cast(LeagueKind, ev.format.removeprefix("league-"))
+
+    def _fixture(self, s: Session, ev: ClubEventRow, night: int, team: str) -> ClubFixtureRow:
+        if team not in {t.code for t in ev.teams}:
+            raise InvalidInput(f"{team} is not a team of {ev.name}")
+        row = s.scalar(
+            select(ClubFixtureRow).where(
+                ClubFixtureRow.event_id == ev.id,
+                ClubFixtureRow.round_no == night,
+                (ClubFixtureRow.home == team) | (ClubFixtureRow.visitors == team),
+            )
+        )
+        if row is None:
+            raise IllegalInPosition(f"{team} has no match on night {night} of {ev.name}")
+        return row
+
+    @staticmethod
+    def _side(fx: ClubFixtureRow, team: str) -> int:
+        return 0 if fx.home == team else 1
+
+    def _roster(self, ev: ClubEventRow, team: str) -> set[str]:
+        return {p.code for t in ev.teams if t.code == team for p in t.players}
+
+    @staticmethod
+    def _start(s: Session, fx: ClubFixtureRow, side: int) -> dict[str, list[str]] | None:
+        rows = s.scalars(
+            select(ClubLineupRow)
+            .where(ClubLineupRow.fixture_id == fx.id, ClubLineupRow.side == side)
+            .order_by(ClubLineupRow.slot, ClubLineupRow.seat)
+        ).all()
+        if not rows:
+            return None
+        out: dict[str, list[str]] = {}
+        for r in rows:
+            out.setdefault(r.slot, []).append(r.player)
+        return out
+
+    @staticmethod
+    def _subs(s: Session, fx: ClubFixtureRow, side: int) -> list[Substitution]:
+        return [
+            Substitution(r.from_game, r.player_out, r.player_in)
+            for r in s.scalars(
+                select(ClubSubstitutionRow)
+                .where(ClubSubstitutionRow.fixture_id == fx.id, ClubSubstitutionRow.side == side)
+                .order_by(ClubSubstitutionRow.id)
+            )
+        ]
+
+    def _entered(self, s: Session, ev: ClubEventRow, fx: ClubFixtureRow) -> dict[int, LeagueGame]:
+        return {
+            g.game_no: self.result_of(g, ev.target)
+            for g in s.scalars(select(ClubGameRow).where(ClubGameRow.fixture_id == fx.id))
+        }
+
+    def _match(self, s: Session, ev: ClubEventRow, fx: ClubFixtureRow) -> LeagueMatch:
+        kind = self._kind(ev)
+        entered = self._entered(s, ev, fx)
+        games = tuple(entered.get(n) for n in range(1, GAMES[kind] + 1))
+        players: list[list[tuple[str, ...]] | None] = []
+        for side in (0, 1):
+            start = self._start(s, fx, side)
+            players.append(
+                None if start is None else check_night(kind, side, start, self._subs(s, fx, side))
+            )
+        if kind == "six":
+            six = six_person_match_points(games)
+            points = (Fraction(six[0]), Fraction(six[1]))
+        else:
+            points = four_person_match_points(games)
+        return LeagueMatch(
+            fx.round_no, kind, (fx.home, fx.visitors), (players[0], players[1]), games, points
+        )
+
+    # -- reading --------------------------------------------------------------------
+
+    def nights(self, name: str) -> list[tuple[int, str, str]]:
+        """The schedule: (night, home, visitors)."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            rows = s.scalars(
+                select(ClubFixtureRow)
+                .where(ClubFixtureRow.event_id == ev.id)
+                .order_by(ClubFixtureRow.round_no, ClubFixtureRow.id)
+            )
+            return [(r.round_no, r.home, r.visitors) for r in rows]
+
+    def match(self, name: str, night: int, team: str) -> LeagueMatch:
+        """The match ``team`` plays on ``night``."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            return self._match(s, ev, self._fixture(s, ev, night, team))
+
+    def night(self, name: str, night: int) -> list[LeagueMatch]:
+        """Every match of a night."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            rows = s.scalars(
+                select(ClubFixtureRow)
+                .where(ClubFixtureRow.event_id == ev.id, ClubFixtureRow.round_no == night)
+                .order_by(ClubFixtureRow.id)
+            ).all()
+            if not rows:
+                raise InvalidInput(f"{name} has no matches on night {night}")
+            return [self._match(s, ev, fx) for fx in rows]
+
+    def standings(self, name: str) -> list[LeagueLine]:
+        """Teams by match points over every game entered (equal points share a place)."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            teams = [t.code for t in ev.teams]
+            mp = dict.fromkeys(teams, Fraction(0))
+            won = dict.fromkeys(teams, 0)
+            scored = dict.fromkeys(teams, 0)
+            played = dict.fromkeys(teams, 0)
+            fixtures = s.scalars(select(ClubFixtureRow).where(ClubFixtureRow.event_id == ev.id))
+            for fx in fixtures:
+                m = self._match(s, ev, fx)
+                if not any(g is not None for g in m.games):
+                    continue
+                for side, team in enumerate(m.teams):
+                    mp[team] += m.points[side]
+                    played[team] += int(m.complete)
+                    for g in m.games:
+                        if isinstance(g, Forfeit):
+                            won[team] += int(g.side != side)
+                        elif g is not None:
+                            won[team] += int(g.winner == side)
+                            scored[team] += g.totals[side]
+        order = sorted(teams, key=lambda t: -mp[t])
+        lines = []
+        for i, t in enumerate(order):
+            place = next(k for k in range(i + 1) if mp[order[k]] == mp[t]) + 1
+            tied = sum(1 for u in teams if mp[u] == mp[t]) > 1
+            extra = mp[t] - won[t]
+            why = f"{fmt_points(mp[t])} match points: {won[t]} games won"
+            if ev.format == "league-four":
+                why += f" + {fmt_points(extra)} round points"
+            if tied:
+                why += " (shares the place: the league sets its own play-offs, VII 15)"
+            lines.append(LeagueLine(place, t, played[t], mp[t], won[t], scored[t], tied, why))
+        return lines
+
+    # -- writing --------------------------------------------------------------------
+
+    def set_lineup(
+        self, name: str, night: int, team: str, start: Mapping[str, Sequence[str]]
+    ) -> LeagueMatch:
+        """The captain's starting line-up for the night (slots A/B/C pairs or 1-4)."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            kind = self._kind(ev)
+            fx = self._fixture(s, ev, night, team)
+            side = self._side(fx, team)
+            if self._start(s, fx, side) is not None:
+                raise IllegalInPosition(
+                    f"{team}'s line-up for night {night} is set; change it by substitution"
+                )
+            check_start(kind, start)
+            roster = self._roster(ev, team)
+            for slot in SLOTS[kind]:
+                for p in start[slot]:
+                    if p not in roster:
+                        raise InvalidInput(f"{p} is not on {team}'s roster")
+            check_night(kind, side, start)
+            for slot in SLOTS[kind]:
+                for seat, p in enumerate(start[slot]):
+                    s.add(
+                        ClubLineupRow(fixture_id=fx.id, side=side, slot=slot, seat=seat, player=p)
+                    )
+            s.flush()
+            return self._match(s, ev, fx)
+
+    def substitute(
+        self, name: str, night: int, team: str, from_game: int, player_out: str, player_in: str
+    ) -> LeagueMatch:
+        """A substitution before ``from_game`` begins (VII 12(a)); refused if it breaks
+        the format's substitution rules."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            kind = self._kind(ev)
+            fx = self._fixture(s, ev, night, team)
+            side = self._side(fx, team)
+            start = self._start(s, fx, side)
+            if start is None:
+                raise IllegalInPosition(f"set {team}'s line-up for night {night} first")
+            if not 1 <= from_game <= GAMES[kind]:
+                raise InvalidInput(f"game {from_game} is not in the rotation (1-{GAMES[kind]})")
+            if player_in not in self._roster(ev, team):
+                raise InvalidInput(f"{player_in} is not on {team}'s roster")
+            started = [n for n in self._entered(s, ev, fx) if n >= from_game]
+            if started:
+                raise IllegalInPosition(
+                    f"game {min(started)} already has a result: a substitution is made only "
+                    "before a game begins (VII 12(a))"
+                )
+            subs = [*self._subs(s, fx, side), Substitution(from_game, player_out, player_in)]
+            check_night(kind, side, start, subs)
+            s.add(
+                ClubSubstitutionRow(
+                    fixture_id=fx.id,
+                    side=side,
+                    from_game=from_game,
+                    player_out=player_out,
+                    player_in=player_in,
+                )
+            )
+            s.flush()
+            return self._match(s, ev, fx)
+
+    def enter_game(self, name: str, night: int, team: str, game: int, race: RaceScore) -> LeagueMatch:
+        """A game's result (home side first); both line-ups must be set."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            kind = self._kind(ev)
+            fx = self._fixture(s, ev, night, team)
+            if not 1 <= game <= GAMES[kind]:
+                raise InvalidInput(
+                    f"game {game} is not in the {kind}-person rotation (games 1-{GAMES[kind]})"
+                )
+            for side, who in enumerate((fx.home, fx.visitors)):
+                if self._start(s, fx, side) is None:
+                    raise IllegalInPosition(f"set {who}'s line-up for night {night} first")
+            self._add_game(s, ev, f"N{night}:{fx.home}", game, (fx.home, fx.visitors), race, fx.id)
+            return self._match(s, ev, fx)
+
+    def forfeit_for_delay(self, name: str, night: int, team: str, minutes: int) -> LeagueMatch:
+        """The late team forfeits one game per full fifteen minutes (VII 8): the first
+        games of the rotation without a result."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            kind = self._kind(ev)
+            fx = self._fixture(s, ev, night, team)
+            side = self._side(fx, team)
+            entered = self._entered(s, ev, fx)
+            games = [entered.get(n) for n in range(1, GAMES[kind] + 1)]
+            after = with_delay_forfeits(games, side, minutes)
+            if after == tuple(games):
+                raise InvalidInput(f"{minutes} minutes late forfeits no game (15 minutes do)")
+            for n, (old, new) in enumerate(zip(games, after, strict=True), start=1):
+                if old is None and new is not None:
+                    self._add_game(
+                        s, ev, f"N{night}:{fx.home}", n, (fx.home, fx.visitors), new, fx.id
+                    )
+            return self._match(s, ev, fx)
