@@ -5,14 +5,17 @@ from __future__ import annotations
 import pytest
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.physics import DiscFinal, DiscState, Event, EventKind, ShotRecord
+from flickboard.physics import DiscFinal, DiscState, Edge, Event, EventKind, ShotRecord
 from flickboard.play.shuffleboard import (
+    REPEAT_AREA,
     BestOfThree,
     GameRules,
     ShuffleboardGame,
     player_for,
 )
-from flickboard.rules.shuffleboard import GREEN, RED, Calls
+from flickboard.rules import Fate, Turn
+from flickboard.rules.hand import HandEvent, HandOutcome
+from flickboard.rules.shuffleboard import GREEN, RED, Calls, calls_from_json
 
 LANES = (-0.18, -0.06, 0.06, 0.18)
 
@@ -232,3 +235,129 @@ def test_unknown_foul_and_player_are_refused() -> None:
         game.call_foul("9z", 0)
     with pytest.raises(InvalidInput, match="player"):
         game.call_foul("5b", 3)
+
+
+def test_csc_5h_out_of_order_delivery_stands_and_the_frame_finishes_in_its_rotation() -> None:
+    game = ShuffleboardGame()
+    game.deliver(stop_at(game, LANES[0], NEUTRAL))
+    game.deliver(stop_at(game, LANES[1], NEUTRAL + 0.1))
+    assert game.turn == Turn(0, RED, 2)
+    # Green delivers red's turn: the weight stands, as green's, and is said to be out of turn.
+    ruling = game.deliver(stop_at(game, LANES[2], NEUTRAL + 0.2), Calls(out_of_order=True))
+    assert ruling.valid and "5(h)" in ruling.summary
+    assert ruling.position_after.side_of(2) == GREEN
+    assert game.deliveries[-1].turn == Turn(0, GREEN, 2) and game.deliveries[-1].player == 1
+    # The players alternate from the out-of-order delivery on, four weights each.
+    assert game.order == (RED, GREEN, GREEN, RED, GREEN, RED, GREEN, RED)
+    assert game.turn == Turn(0, RED, 3) and game.player == 0
+    # Green again out of turn: once green has its four, red delivers the rest in a row.
+    game.deliver(stop_at(game, LANES[3], NEUTRAL + 0.3), Calls(out_of_order=True))
+    assert game.order == (RED, GREEN, GREEN, GREEN, RED, GREEN, RED, RED)
+    game.deliver(stop_at(game, LANES[0], NEUTRAL + 0.4))
+    game.deliver(stop_at(game, LANES[1], NEUTRAL + 0.5))
+    assert (game.weights_left(RED), game.weights_left(GREEN)) == (2, 0)
+    refused = len(game.deliveries)
+    with pytest.raises(IllegalInPosition, match="green has delivered all 4"):
+        game.deliver(stop_at(game, LANES[2], NEUTRAL + 0.6), Calls(out_of_order=True))
+    assert len(game.deliveries) == refused  # nothing lost
+    sides = [d.turn.side for d in game.deliveries]
+    game.deliver(stop_at(game, LANES[2], NEUTRAL + 0.6))
+    game.deliver(stop_at(game, LANES[3], NEUTRAL + 0.7))
+    frame = game.frames[0]
+    assert sides + [RED, RED] == [d.turn.side for d in frame.deliveries]
+    # A non-scoring frame: the colour that delivered the last weight (red, which also
+    # started the frame) shoots first in the next (3, 5(m)).
+    assert frame.winner is None and frame.first == RED
+    assert game.turn.side == RED
+    # Doubles: the other player at the delivering end is the one out of turn.
+    doubles = ShuffleboardGame(GameRules(players=4))
+    scoring_frame(doubles, RED)
+    assert doubles.end == 1 and doubles.player == 2
+    doubles.deliver(stop_at(doubles, 0.0, NEUTRAL), Calls(out_of_order=True))
+    assert doubles.deliveries[0].player == 3  # green's player at end 1
+    assert doubles.player == 2 and doubles.turn.side == RED
+
+
+def fall_outcome(
+    game: ShuffleboardGame, start: tuple[float, float], hanger: int, lane: float = 0.1
+) -> HandOutcome:
+    """The next weight reaching the far end, ending in ``lane``, as ``hanger`` drops off it
+    into the gutter."""
+    shooter = game.turn.disc
+    gone = game.position.layout.disc(hanger)
+    finals = {d.id: (d.x, d.y, DiscState.ON_SURFACE) for d in game.position.layout.discs}
+    finals[shooter] = (lane, THREE - 0.08, DiscState.ON_SURFACE)
+    finals[hanger] = (gone.x, game.table.length + 0.03, DiscState.IN_GUTTER)
+    events = (
+        HandEvent(EventKind.LINE_CLEAR, shooter, 0, 1),
+        HandEvent(EventKind.DISC_CONTACT, shooter, hanger),
+        HandEvent(EventKind.LEFT_SURFACE, hanger, Edge.FAR_END),
+    )
+    return HandOutcome(
+        shooter,
+        start,
+        events,
+        tuple(DiscFinal(i, x, y, st) for i, (x, y, st) in sorted(finals.items())),
+    )
+
+
+def test_csc_5i_fallen_hanger_gives_the_only_repeat_delivery() -> None:
+    game = ShuffleboardGame()
+    hang_y = game.table.length - game.table.disc.radius + 0.005
+    game.deliver(stop_at(game, 0.0, hang_y))  # red's hanger
+    before = game.position
+    start = (0.0, 0.3)
+    ruling = game.deliver_hand(fall_outcome(game, start, 0), Calls(hanger_fell=0))
+    # Taken back: the hanger and every weight go back, green delivers weight 1 again.
+    assert not ruling.valid and "5(i)" in ruling.summary
+    assert ruling.decision(0).fate is Fate.RESTORED and ruling.decision(0).clause == "csc/5i"
+    assert ruling.decision(1).fate is Fate.OUT
+    assert game.position == before
+    assert game.turn == Turn(0, GREEN, 1) and game.player == 1
+    assert game.weights_left(GREEN) == 4 and game.repeating is game.deliveries[-1]
+    # The repeat is made from the same area as the first delivery, by the same player.
+    far = (start[0], start[1] + REPEAT_AREA + 0.05)
+    with pytest.raises(IllegalInPosition, match="same area"):
+        game.deliver_hand(fall_outcome(game, far, 0), Calls())
+    with pytest.raises(IllegalInPosition, match="cannot be out of order"):
+        game.deliver(stop_at(game, 0.1, NEUTRAL), Calls(out_of_order=True))
+    assert len(game.deliveries) == 2 and game.position == before  # nothing lost
+    near = (start[0] + 0.05, start[1] + 0.05)
+    game.deliver_hand(fall_outcome(game, near, 0), Calls(hanger_fell=0, body_vibration=True))
+    # Bodily contact shook the table: no repeat, the delivery stands, the hanger goes back.
+    assert game.repeating is None and game.turn == Turn(0, RED, 2)
+    last = game.deliveries[-1].ruling
+    assert last.valid and last.decision(0).fate is Fate.RESTORED
+    assert last.decision(0).clause == "csc/5e" and "no repeat" in last.decision(0).reason
+    assert game.position.layout.disc(0).y == hang_y
+    # No other repeat is ever allowed: each of these requests is refused, nothing lost.
+    game.deliver(stop_at(game, LANES[0], NEUTRAL))  # red, weight 2, not a hanger
+    green_turn = game.position
+    not_hanger = fall_outcome(game, start, 2, lane=-0.1)
+    with pytest.raises(IllegalInPosition, match="not a hanger"):
+        game.deliver_hand(not_hanger, Calls(hanger_fell=2))
+    with pytest.raises(IllegalInPosition, match="not on the table"):
+        game.deliver_hand(fall_outcome(game, start, 0, lane=-0.1), Calls(hanger_fell=7))
+    with pytest.raises(IllegalInPosition, match="still on the table"):
+        game.deliver(stop_at(game, LANES[1], NEUTRAL + 0.2), Calls(hanger_fell=0))
+    with pytest.raises(IllegalInPosition, match="dead whatever"):
+        game.deliver_hand(
+            fall_outcome(game, start, 0, lane=-0.1), Calls(hanger_fell=0, upside_down=True)
+        )
+    short = stop_at(game, LANES[1], game.table.foul_line.y - 0.1)
+    gutter = DiscFinal(0, 0.0, game.table.length + 0.03, DiscState.IN_GUTTER)
+    short = ShotRecord(
+        short.layout,
+        None,
+        short.shooter,
+        (),
+        tuple(gutter if f.id == 0 else f for f in short.finals),
+        1.0,
+    )
+    with pytest.raises(IllegalInPosition, match="did not cross the foul line"):
+        game.deliver(short, Calls(hanger_fell=0))
+    with pytest.raises(InvalidInput, match="needs a 'hanger_fell'"):
+        calls_from_json({"body_vibration": True})
+    with pytest.raises(InvalidInput, match="weight id"):
+        calls_from_json({"hanger_fell": "0"})
+    assert game.position == green_turn and len(game.deliveries) == 4

@@ -5,10 +5,17 @@ both change ends after every frame. Doubles (1(b)): partners at opposite ends; e
 frame is played by the two players at the delivering end. Frames alternate ends, so
 frame ``n`` is delivered from end ``n % 2``. Red starts the game (3); the frame winner
 shoots first in the next frame; after a non-scoring frame the order is reversed (3, 5(m)).
+
+A weight delivered out of order (an official's call, 5(h)) stands, and the frame goes on
+in the rotation it set: the two players at the delivering end alternate from it on,
+each still delivering four weights. A repeat delivery (5(i)) takes the weight back: it
+stays in the frame's list of deliveries (and in the record) but no longer counts, and
+the same player delivers again from the same area (``REPEAT_AREA``).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -43,6 +50,11 @@ LEAGUE_TARGET = 21
 
 WEIGHTS_PER_FRAME = 2 * WEIGHTS_PER_PLAYER
 """A frame is eight weights delivered (Part IV, FRAME)."""
+
+REPEAT_AREA = 0.15
+"""A repeat delivery starts within this distance (m) of the release point of the delivery
+it repeats: "the same area of the playing surface" (5(i)); 15 cm is the width of about
+two and a half weights."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +108,8 @@ def side_of_player(rules: GameRules, player: int) -> Side:
 @dataclass(frozen=True, slots=True)
 class Delivery:
     """One weight delivered: whose turn, the position before, the record, the official's
-    calls and the ruling."""
+    calls, the ruling, and the release point when known (a simulated shot's start, or a
+    hand-entered outcome's; None for a hand entry replayed from a record)."""
 
     turn: Turn
     player: int
@@ -104,11 +117,18 @@ class Delivery:
     record: ShotRecord
     calls: Calls
     ruling: Ruling
+    start: tuple[float, float] | None = None
+
+    @property
+    def taken_back(self) -> bool:
+        """Whether the delivery was taken back for a repeat (5(i)); it then does not count."""
+        return self.calls.repeat
 
 
 @dataclass(frozen=True, slots=True)
 class FrameResult:
-    """A finished frame: its number, end, first colour, deliveries and count."""
+    """A finished frame: its number, end, first colour, deliveries (taken-back ones
+    included, 5(i)) and count."""
 
     number: int
     end: int
@@ -126,6 +146,11 @@ class FrameResult:
         """The colour that scored, or None for a non-scoring frame."""
         red, green = self.score.points
         return RED if red else GREEN if green else None
+
+    @property
+    def last(self) -> Side:
+        """The colour that delivered the frame's last weight."""
+        return [d for d in self.deliveries if not d.taken_back][-1].turn.side
 
 
 @dataclass
@@ -166,9 +191,33 @@ class ShuffleboardGame:
         return self.frame % 2
 
     @property
+    def standing(self) -> tuple[Delivery, ...]:
+        """The deliveries of the current frame that count (not taken back, 5(i))."""
+        return tuple(d for d in self.deliveries if not d.taken_back)
+
+    @property
+    def repeating(self) -> Delivery | None:
+        """The delivery just taken back for a repeat (5(i)), until it is delivered again."""
+        if self.deliveries and self.deliveries[-1].taken_back:
+            return self.deliveries[-1]
+        return None
+
+    @property
     def order(self) -> tuple[Side, ...]:
-        """Colours in delivery order for the current frame."""
-        return tuple((self.first + n) % 2 for n in range(WEIGHTS_PER_FRAME))
+        """Colours in delivery order for the current frame: the weights that stand, the
+        repeat owed (5(i)), then the rotation from the last of them on (5(h)): the
+        colours alternate, and once one has delivered its four the other delivers the rest.
+        Without an out-of-order delivery this is strict alternation from ``first``."""
+        sides = [d.turn.side for d in self.standing]
+        if self.repeating is not None:
+            sides.append(self.repeating.turn.side)
+        while len(sides) < WEIGHTS_PER_FRAME:
+            if not sides:
+                sides.append(self.first)
+                continue
+            other = sides[-1] ^ 1
+            sides.append(other if sides.count(other) < WEIGHTS_PER_PLAYER else sides[-1])
+        return tuple(sides)
 
     @property
     def over(self) -> bool:
@@ -180,8 +229,27 @@ class ShuffleboardGame:
         """Who delivers next: end, colour and the id the weight takes."""
         if self.over:
             raise IllegalInPosition("the game is over")
-        n = len(self.deliveries)
+        n = len(self.standing)
         return Turn(self.end, self.order[n], n)
+
+    def turn_of(self, calls: Calls) -> Turn:
+        """The turn a delivery with these calls is made in: the next turn, or, called out
+        of order (5(h)), the same weight delivered by the other colour at the end."""
+        turn = self.turn
+        if not calls.out_of_order:
+            return turn
+        if self.repeating is not None:
+            raise IllegalInPosition(
+                "a repeat delivery is made by the player whose delivery was taken back, "
+                "so it cannot be out of order (5(i))"
+            )
+        side = turn.side ^ 1
+        if self.weights_left(side) == 0:
+            raise IllegalInPosition(
+                f"{colour_name(side)} has delivered all {WEIGHTS_PER_PLAYER} weights of the "
+                "frame, so cannot deliver out of order (5(h), 5(i))"
+            )
+        return Turn(turn.seat, side, turn.disc)
 
     @property
     def player(self) -> int:
@@ -190,7 +258,7 @@ class ShuffleboardGame:
 
     def weights_left(self, side: Side) -> int:
         """Weights a colour still has to deliver in this frame."""
-        return sum(1 for s in self.order[len(self.deliveries) :] if s == side)
+        return WEIGHTS_PER_PLAYER - sum(1 for d in self.standing if d.turn.side == side)
 
     def view(self) -> View:
         """The game as the next player sees it (the agents' ``decide(view)`` input)."""
@@ -203,12 +271,25 @@ class ShuffleboardGame:
             self.totals,
         )
 
-    def deliver(self, record: ShotRecord, calls: Calls = NO_CALLS) -> Ruling:
-        """Rule on the next delivery, apply it, and count the frame after the eighth."""
-        turn = self.turn
-        player = self.player
+    def deliver(
+        self,
+        record: ShotRecord,
+        calls: Calls = NO_CALLS,
+        start: tuple[float, float] | None = None,
+    ) -> Ruling:
+        """Rule on the next delivery, apply it, and count the frame after the eighth.
+
+        ``calls.out_of_order`` (5(h)): the other colour at the end delivered it.
+        ``start``: the release point, when the record has no shot (hand entry); it lets
+        a repeat delivery be checked against the one it repeats (5(i)).
+        """
+        turn = self.turn_of(calls)
+        player = player_for(self.rules, turn.side, self.frame)
+        if start is None and record.shot is not None:
+            start = (record.shot.x, record.shot.y)
+        self._check_repeat_area(start)
         ruling = self.referee.rule(self.position, turn, record, calls)
-        delivery = Delivery(turn, player, self.position, record, calls, ruling)
+        delivery = Delivery(turn, player, self.position, record, calls, ruling, start)
         self.log.append(delivery)
         if calls.body_over_end:
             penalty = self.ledger.call(
@@ -218,26 +299,38 @@ class ShuffleboardGame:
             self.log.append(penalty)
         self.deliveries.append(delivery)
         self.position = ruling.position_after
-        if len(self.deliveries) == WEIGHTS_PER_FRAME:
+        if len(self.standing) == WEIGHTS_PER_FRAME:
             self._count_frame()
         return ruling
 
+    def _check_repeat_area(self, start: tuple[float, float] | None) -> None:
+        """A repeat starts in the same area as the delivery it repeats (5(i))."""
+        first = self.repeating.start if self.repeating is not None else None
+        if first is None or start is None:
+            return
+        gap = math.dist(first, start)
+        if gap > REPEAT_AREA:
+            raise IllegalInPosition(
+                f"a repeat delivery is made from the same area as the delivery it repeats "
+                f"(5(i)): this one starts {gap:.2f} m from it, more than {REPEAT_AREA} m"
+            )
+
     def deliver_shot(self, shot: Shot, calls: Calls = NO_CALLS) -> Ruling:
         """Simulate the next delivery on the table and rule on it."""
-        turn = self.turn
+        turn = self.turn_of(calls)
         self.referee.check_start(self.position, turn, shot.x, shot.y)
         record = simulate(self.position.layout, shot, shooter=turn.disc, params=self.params)
         return self.deliver(record, calls)
 
     def deliver_hand(self, outcome: HandOutcome, calls: Calls = NO_CALLS) -> Ruling:
         """Rule on the next delivery as entered by hand (the shared hand-entry checks)."""
-        turn = self.turn
+        turn = self.turn_of(calls)
         if outcome.shooter != turn.disc:
             raise InvalidInput(
                 f"the next weight is {turn.disc}, the outcome delivers {outcome.shooter}"
             )
         self.referee.check_start(self.position, turn, *outcome.start)
-        return self.deliver(to_record(self.position.layout, outcome), calls)
+        return self.deliver(to_record(self.position.layout, outcome), calls, outcome.start)
 
     def _count_frame(self) -> None:
         count = count_frame(self.table, self.position)
@@ -245,8 +338,10 @@ class ShuffleboardGame:
         self.frames.append(result)
         self.deliveries = []
         self.position = self._empty()
-        # Winner shoots first (3); after a non-scoring frame the last to deliver does (5(m)).
-        self.first = result.winner if result.winner is not None else result.first ^ 1
+        # Winner shoots first (3); after a non-scoring frame the colour that delivered the
+        # last weight does (3, 5(m)), which after an out-of-order delivery (5(h)) may be
+        # the colour that started the frame.
+        self.first = result.winner if result.winner is not None else result.last
 
     def call_foul(self, key: str, player: int) -> Penalty:
         """Record a foul against a player (0-based) and deduct any points it costs."""

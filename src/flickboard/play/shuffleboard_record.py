@@ -4,7 +4,9 @@ Each frame is a round of the shared record: every delivery with the position bef
 it, the turn, the shot record, the official's calls and the ruling. The setup holds
 the players, target and first colour; each round's score is the frame's points; the
 result holds the totals, the winner and the fouls called (with the frame and the
-number of weights delivered in it when each was called). Reading a record replays it
+number of weights delivered in it when each was called, taken-back ones included).
+A delivery out of order (5(h)) carries its call and the turn it was really made in; a
+delivery taken back for a repeat (5(i)) stays in its frame, followed by the repeat. Reading a record replays it
 twice over: the shared layer rules every delivery again, and this layer plays the
 deliveries and fouls through a game, which must reach the recorded frame scores,
 totals and winner (docs/formats.md).
@@ -22,7 +24,12 @@ from flickboard.play.gamerecord import (
     game_record_from_json,
     game_record_to_json,
 )
-from flickboard.play.shuffleboard import Delivery, GameRules, ShuffleboardGame
+from flickboard.play.shuffleboard import (
+    WEIGHTS_PER_FRAME,
+    Delivery,
+    GameRules,
+    ShuffleboardGame,
+)
 from flickboard.play.shuffleboard_fouls import Penalty
 from flickboard.rules.shuffleboard import (
     CSCReferee,
@@ -47,12 +54,13 @@ def _entry(delivery: Delivery) -> ShotEntry:
 def _fouls(game: ShuffleboardGame) -> list[dict[str, Any]]:
     """Fouls called, each with where in the game it was called."""
     fouls: list[dict[str, Any]] = []
-    frame, delivered = 0, 0
+    frame, delivered, standing = 0, 0, 0
     for item in game.log:
         if isinstance(item, Delivery):
             delivered += 1
-            if delivered == 8:
-                frame, delivered = frame + 1, 0
+            standing += 0 if item.taken_back else 1
+            if standing == WEIGHTS_PER_FRAME:
+                frame, delivered, standing = frame + 1, 0, 0
         elif item.foul != "5c":  # a 5(c) penalty follows from its delivery's calls
             fouls.append(_foul(item, frame, delivered))
     return fouls
@@ -131,11 +139,13 @@ def game_from_json(data: object) -> ShuffleboardGame:
                     raise InvalidInput(
                         f"frame {number + 1}: a weight is delivered after the game was won"
                     )
-                if entry.turn != game.turn:
+                calls = calls_from_json(dict(entry.calls))
+                if entry.turn != game.turn_of(calls):
                     raise InvalidInput(
-                        f"frame {number + 1}: weight {entry.turn.disc} is delivered out of turn"
+                        f"frame {number + 1}: weight {entry.turn.disc} is delivered out of turn "
+                        "(and not called out of order, 5(h))"
                     )
-                game.deliver(entry.record, calls_from_json(dict(entry.calls)))
+                game.deliver(entry.record, calls)
             if score is None:
                 continue
             if number >= len(game.frames):

@@ -4,7 +4,9 @@ Order of judgement for the delivered weight: dead and taken off with every weigh
 moved put back (upside down, 4(i); off the surface and back on, 4(i); body beyond the
 end of the table, 5(c)); dead and taken off with the weights it moved left where they
 ended (not completely over the foul line, 5(n)); otherwise properly delivered, and
-weights it knocked into the gutters stay off (5(e)).
+weights it knocked into the gutters stay off (5(e)). Before all that, an official's call
+that a hanger fell while the weight was on its way gives the one repeat delivery the
+rules allow (5(i)): the delivery is taken back and every weight goes back where it was.
 """
 
 from __future__ import annotations
@@ -35,27 +37,53 @@ class Calls:
     ``body_over_end``: the deliverer's lower body went beyond the end of the table (5(c)).
     ``opponent_weight``: the deliverer delivered one of the opponent's weights (5(f)).
     ``knocked_upside_down``: ids of weights knocked upside down by the delivery (5(g)).
+    ``out_of_order``: the weight was delivered by the player whose turn it was not; it
+    stands and the frame finishes in the rotation it set (5(h), the play layer).
+    ``hanger_fell``: id of a hanger that fell while the weight was being delivered,
+    before the delivered weight, which would have hit it, reached it (5(i)).
+    ``body_vibration``: that hanger fell because a player's body shook the table, so
+    there is no repeat delivery (5(i)).
     """
 
     upside_down: bool = False
     body_over_end: bool = False
     opponent_weight: bool = False
     knocked_upside_down: tuple[int, ...] = ()
+    out_of_order: bool = False
+    hanger_fell: int | None = None
+    body_vibration: bool = False
+
+    def __post_init__(self) -> None:
+        if self.hanger_fell is not None and (
+            isinstance(self.hanger_fell, bool) or not isinstance(self.hanger_fell, int)
+        ):
+            raise InvalidInput(f"call 'hanger_fell' must be a weight id, got {self.hanger_fell!r}")
+        if self.body_vibration and self.hanger_fell is None:
+            raise InvalidInput(
+                "call 'body_vibration' says why a hanger fell: it needs a 'hanger_fell' call (5(i))"
+            )
+
+    @property
+    def repeat(self) -> bool:
+        """Whether these calls ask for the one repeat delivery allowed (5(i)): a hanger fell
+        during the delivery and no bodily contact shook the table."""
+        return self.hanger_fell is not None and not self.body_vibration
 
 
 NO_CALLS = Calls()
 
-_CALL_FIELDS = ("upside_down", "body_over_end", "opponent_weight")
+_CALL_FIELDS = ("upside_down", "body_over_end", "opponent_weight", "out_of_order", "body_vibration")
 
 
 def calls_from_json(data: object) -> Calls:
     """Calls from ``{"upside_down": bool, "body_over_end": bool, "opponent_weight": bool,
-    "knocked_upside_down": [ids]}``; every field is optional."""
+    "out_of_order": bool, "body_vibration": bool, "knocked_upside_down": [ids],
+    "hanger_fell": id}``; every field is optional."""
     if data is None:
         return NO_CALLS
     if not isinstance(data, Mapping):
         raise InvalidInput("calls must be a JSON object")
-    unknown = set(data) - {*_CALL_FIELDS, "knocked_upside_down"}
+    unknown = set(data) - {*_CALL_FIELDS, "knocked_upside_down", "hanger_fell"}
     if unknown:
         raise InvalidInput(f"calls have unknown field(s) {sorted(unknown)}")
     flags = {}
@@ -69,7 +97,7 @@ def calls_from_json(data: object) -> Calls:
         isinstance(i, int) and not isinstance(i, bool) for i in flipped
     ):
         raise InvalidInput("call 'knocked_upside_down' must be a list of weight ids")
-    return Calls(knocked_upside_down=tuple(flipped), **flags)
+    return Calls(knocked_upside_down=tuple(flipped), hanger_fell=data.get("hanger_fell"), **flags)
 
 
 def calls_to_json(calls: Calls) -> dict[str, Any]:
@@ -77,6 +105,8 @@ def calls_to_json(calls: Calls) -> dict[str, Any]:
     data: dict[str, Any] = {name: True for name in _CALL_FIELDS if getattr(calls, name)}
     if calls.knocked_upside_down:
         data["knocked_upside_down"] = list(calls.knocked_upside_down)
+    if calls.hanger_fell is not None:
+        data["hanger_fell"] = calls.hanger_fell
     return data
 
 
@@ -179,6 +209,10 @@ class _Judgement:
 
     def ruling(self) -> Ruling:
         shooter = self.record.shooter
+        if self.calls.hanger_fell is not None:
+            self.check_hanger_fell(self.calls.hanger_fell)
+            if self.calls.repeat:
+                return self.repeat(self.calls.hanger_fell)
         restore_reason = self.restoring_dead_reason()
         if restore_reason is not None:
             reason, clause = restore_reason
@@ -193,6 +227,78 @@ class _Judgement:
         decisions = [self.left_lying(shooter, proper=True)]
         decisions += [self.left_lying(d.id, proper=True) for d in self.position.layout.discs]
         return self.finish(True, decisions, f"{self.colour}'s weight is properly delivered.")
+
+    def check_hanger_fell(self, hanger: int) -> None:
+        """Refuse a call that a hanger fell (5(i)) unless the record bears it out."""
+        before = {d.id: d for d in self.position.layout.discs}
+        if hanger not in before:
+            raise IllegalInPosition(
+                f"no repeat delivery: weight {hanger} was not on the table before the "
+                "delivery (5(i))"
+            )
+        disc = before[hanger]
+        if self.table.zone_of(disc.x, disc.y) is not Zone.HANGER:
+            raise IllegalInPosition(
+                f"no repeat delivery: weight {hanger} was not a hanger, and only a hanger "
+                "that falls gives one (5(i))"
+            )
+        if self.record.final(hanger).state is DiscState.ON_SURFACE:
+            raise IllegalInPosition(
+                f"no repeat delivery: the record shows hanger {hanger} still on the table, "
+                "not fallen (5(i))"
+            )
+        if not self.calls.repeat:
+            return
+        dead = self.restoring_dead_reason()
+        if dead is not None and not self.reentered(self.record.shooter):
+            raise IllegalInPosition(
+                f"no repeat delivery: the delivery is dead whatever the hanger did, "
+                f"{dead[0]}; it is ruled as such and every weight goes back (5(i))"
+            )
+        if not self.crossed_foul_line():
+            raise IllegalInPosition(
+                "no repeat delivery: the delivered weight did not cross the foul line, so it "
+                "could not have reached the hanger (5(i))"
+            )
+
+    def repeat(self, hanger: int) -> Ruling:
+        """The delivery is taken back: the fallen hanger and every weight moved go back,
+        and the same player delivers again (5(i))."""
+        final = self.record.final(self.record.shooter)
+        decisions = [
+            Decision(
+                final.id,
+                self.turn.side,
+                Fate.OUT,
+                final.x,
+                final.y,
+                f"{self.colour}'s delivery is taken back: the same player delivers it again, "
+                f"from the same area of the playing surface (5(i)).",
+                "csc/5i",
+            )
+        ]
+        for disc in self.position.layout.discs:
+            if disc.id == hanger:
+                name = colour_name(self.owners[hanger])
+                decisions.append(
+                    Decision(
+                        hanger,
+                        self.owners[hanger],
+                        Fate.RESTORED,
+                        disc.x,
+                        disc.y,
+                        f"The {name} hanger that fell is put back where it was (5(i)).",
+                        "csc/5i",
+                    )
+                )
+            else:
+                decisions.append(self.put_back(disc, "csc/5i", "5(i)"))
+        return self.finish(
+            False,
+            decisions,
+            f"Repeat delivery: hanger {hanger} fell while {self.colour} was delivering a weight "
+            f"that would have hit it, with no bodily contact shaking the table (5(i)).",
+        )
 
     def restoring_dead_reason(self) -> tuple[str, str] | None:
         if self.calls.upside_down:
@@ -229,7 +335,7 @@ class _Judgement:
             clause,
         )
 
-    def put_back(self, disc: PlacedDisc, clause: str) -> Decision:
+    def put_back(self, disc: PlacedDisc, clause: str, rule: str = "4(i)") -> Decision:
         """A weight already in play before a dead delivery that undoes what it moved."""
         final = self.record.final(disc.id)
         side = self.owners[disc.id]
@@ -241,7 +347,7 @@ class _Judgement:
                 Fate.RESTORED,
                 disc.x,
                 disc.y,
-                f"The {name} weight it moved goes back where it was (4(i)).",
+                f"The {name} weight it moved goes back where it was ({rule}).",
                 clause,
             )
         return Decision(
@@ -278,6 +384,18 @@ class _Judgement:
             )
         if final.state is not DiscState.ON_SURFACE:
             original = self.position.layout.disc(disc_id) if not is_shooter else None
+            if original is not None and disc_id == self.calls.hanger_fell:
+                return Decision(
+                    disc_id,
+                    side,
+                    Fate.RESTORED,
+                    original.x,
+                    original.y,
+                    f"The {name} hanger fell because bodily contact shook the table, not "
+                    f"knocked off by a delivered weight: it goes back where it was (5(e)); "
+                    f"there is no repeat delivery (5(i)).",
+                    "csc/5e",
+                )
             if original is not None and (not proper or disc_id not in self.moved):
                 return Decision(
                     disc_id,
@@ -326,6 +444,11 @@ class _Judgement:
         return self.exchange_note() if is_shooter else ""
 
     def finish(self, valid: bool, decisions: list[Decision], summary: str) -> Ruling:
+        if self.calls.out_of_order:
+            summary += (
+                f" {self.colour} delivered out of turn: the delivery stands and the frame "
+                f"finishes in the rotation it set (5(h))."
+            )
         kept = [d for d in decisions if d.fate in (Fate.IN_PLAY, Fate.RESTORED)]
         layout = Layout(self.table, tuple(PlacedDisc(d.disc, d.x, d.y) for d in kept))
         owners = {d.disc: d.side for d in kept}
