@@ -156,9 +156,28 @@ def test_match_crokinole_human_input_ending_stops_cleanly(tmp_path: Path) -> Non
         (["--rules", "wcc", "--option", "direct_hit=true"], "unexpected keyword"),
         (["--games", "0"], "at least one game"),
         (["--record", "/no/such/folder/m.json"], "does not exist"),
+        (["--players", "4", "--first-seat", "1"], "seat 1 is green's"),
+        (["--players", "4", "--first-seat", "7"], "seat 7 is empty"),
+        (["--first-seat", "2"], "first seat must be red's: 0"),
     ],
 )
 def test_match_crokinole_bad_options_exit_2(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["match", "crokinole", *args])
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_nca_doubles_partners_of_the_team_chosen_to_play_first_decide_which_starts(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "doubles.json"
+    args = ["match", "crokinole", "--rules", "nca", "--players", "4", "--first-seat", "2"]
+    more = ["--games", "2", "--time-shots", "2", "--quiet", "--record", str(record)]
+    result = runner.invoke(app, [*args, *more])
+    assert result.exit_code == 0, result.output
+    games = json.loads(record.read_text(encoding="utf-8"))["games"]
+    first = [g["rounds"][0]["shots"][0]["turn"] for g in games]
+    assert first[0] == {"seat": 2, "side": 0, "disc": 0}
+    assert first[1]["seat"] == 3 and first[1]["side"] == 1
+    assert [g["setup"]["first_seat"] for g in games] == [2, 3]
+    assert replay_game(game_record_from_json(games[0])).first_seat == 2

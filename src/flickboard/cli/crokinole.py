@@ -155,6 +155,26 @@ def _players_for(
     return players, people
 
 
+def first_seat_of(seating: Seating, seat: int | None) -> int:
+    """The seat that opens the match: red starts, and in doubles the partners choose which
+    of them shoots first (NCA); by default seat 0. Any other seat is refused clearly."""
+    red = tuple(s for s in seating.seats if seating.side_of(s) == 0)
+    if seat is None:
+        return red[0]
+    if seat not in red:
+        owner = (
+            f"seat {seat} is empty"
+            if seat not in seating.seats
+            else f"seat {seat} is {side_name(seating.side_of(seat))}'s"
+        )
+        seats = " or ".join(map(str, red))
+        raise InvalidInput(
+            f"--first-seat {seat}: {owner}, but red starts the match, so the first seat "
+            f"must be red's: {seats}"
+        )
+    return seat
+
+
 def _play_game(
     console: Console,
     game: CrokinoleGame,
@@ -240,6 +260,13 @@ def match(
     record: Annotated[Path | None, typer.Option(help="Save the match record (JSON) here.")] = None,
     cmn: Annotated[Path | None, typer.Option(help="Save the match in CMN here.")] = None,
     quiet: Annotated[bool, typer.Option(help="Show only the game tables.")] = False,
+    first_seat: Annotated[
+        int | None,
+        typer.Option(
+            help="Which red seat shoots first in game 1 (doubles: the partners choose, 0 or 2); "
+            "later games move one seat clockwise."
+        ),
+    ] = None,
 ) -> None:
     """Play a whole crokinole match shot by shot (humans type shots, bots decide)."""
     check_writable(record)
@@ -261,6 +288,7 @@ def match(
             seating,
             games=games,
             championship=championship,
+            first_seat=first_seat_of(seating, first_seat),
             clock=(lambda: ShotBudget(time_shots)) if time_shots is not None else None,
         )
         CrokinoleGame(ref, seating)  # refuse a seating the rules do not allow before play
