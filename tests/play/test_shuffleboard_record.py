@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 import pytest
 
 from flickboard.errors import InvalidInput
-from flickboard.physics import DiscFinal, DiscState, EventKind, Shot
+from flickboard.physics import DiscFinal, DiscState, Edge, EventKind, Shot
 from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
 from flickboard.play.shuffleboard_bot import ShuffleboardBot
 from flickboard.play.shuffleboard_record import game_from_json, game_to_json
@@ -44,6 +45,67 @@ def mixed_game() -> ShuffleboardGame:
         if n == 5:
             game.call_foul("5b", 1)
     return game
+
+
+def arrive(
+    game: ShuffleboardGame, x: float, y: float, start: tuple[float, float], hanger: int | None
+) -> HandOutcome:
+    """The next weight entered by hand: over the foul line to (x, y); ``hanger``, if
+    given, ends in the far gutter (it fell as the weight reached it)."""
+    shooter = game.turn.disc
+    events = [HandEvent(EventKind.LINE_CLEAR, shooter, 0, 1)]
+    finals = {d.id: (d.x, d.y, DiscState.ON_SURFACE) for d in game.position.layout.discs}
+    finals[shooter] = (x, y, DiscState.ON_SURFACE)
+    if hanger is not None:
+        events.append(HandEvent(EventKind.DISC_CONTACT, shooter, hanger))
+        events.append(HandEvent(EventKind.LEFT_SURFACE, hanger, Edge.FAR_END))
+        finals[hanger] = (finals[hanger][0], 4.3, DiscState.IN_GUTTER)
+    return HandOutcome(
+        shooter,
+        start,
+        tuple(events),
+        tuple(DiscFinal(i, *f) for i, f in sorted(finals.items())),
+    )
+
+
+def test_game_record_with_out_of_order_and_repeat_calls_replays_to_the_same_result() -> None:
+    game = ShuffleboardGame(GameRules(target=5))
+    hang = 4.267 - 0.029
+    lanes = iter((-0.2, -0.14, -0.08, -0.02, 0.04, 0.1, 0.16, 0.2) * 2)
+    for frame in range(2):
+        game.deliver_hand(arrive(game, 0.0, hang, (0.0, 0.3), None))  # red's hanger
+        start = (0.1, 0.3)
+        game.deliver_hand(arrive(game, 0.1, 3.0, start, 0), Calls(hanger_fell=0))  # 5(i)
+        game.deliver_hand(arrive(game, 0.1, 3.0, (0.12, 0.35), None))  # the repeat
+        game.deliver_hand(arrive(game, next(lanes), 2.5, start, None), Calls(out_of_order=True))
+        while game.frame == frame:
+            game.deliver_hand(arrive(game, next(lanes), 2.4 + 0.01 * frame, start, None))
+    assert game.over and game.totals == (8, 0)
+    data = json.loads(json.dumps(game_to_json(game)))
+    shots = data["rounds"][0]["shots"]
+    assert len(shots) == 9  # eight weights and the one taken back
+    assert shots[1]["calls"] == {"hanger_fell": 0}
+    assert shots[3]["calls"] == {"out_of_order": True}
+    assert shots[3]["turn"] == {"seat": 0, "side": 1, "disc": 2}
+    assert [s["turn"]["side"] for s in shots] == [0, 1, 1, 1, 0, 1, 0, 1, 0]
+    again = game_from_json(data)
+    assert again.totals == game.totals and again.winner == game.winner
+    assert [f.score for f in again.frames] == [f.score for f in game.frames]
+    assert game_to_json(again) == data
+    def uncalled(d: dict[str, Any]) -> None:
+        shot = d["rounds"][0]["shots"][3]
+        del shot["calls"]
+        shot["ruling"]["summary"] = shot["ruling"]["summary"].split(" Green delivered")[0]
+
+    for change, message in (
+        (uncalled, "out of turn"),
+        (lambda d: d["rounds"][0]["shots"][1].pop("calls"), "not the recorded ruling"),
+        (lambda d: d["rounds"][0]["shots"][1]["calls"].update(hanger_fell=5), "not on the table"),
+    ):
+        broken = json.loads(json.dumps(data))
+        change(broken)
+        with pytest.raises(InvalidInput, match=message):
+            game_from_json(broken)
 
 
 def test_game_record_replays_to_the_same_frames_totals_and_penalties() -> None:

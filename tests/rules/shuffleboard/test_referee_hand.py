@@ -306,6 +306,9 @@ def test_csc_record_from_another_position_is_refused() -> None:
 def test_csc_calls_round_trip_through_json_and_refuse_bad_fields() -> None:
     calls = Calls(upside_down=True, knocked_upside_down=(3,))
     assert calls_from_json(calls_to_json(calls)) == calls
+    calls = Calls(out_of_order=True, hanger_fell=0, body_vibration=True)
+    assert calls_to_json(calls) == {"out_of_order": True, "body_vibration": True, "hanger_fell": 0}
+    assert calls_from_json(calls_to_json(calls)) == calls
     assert calls_from_json(None) == NO_CALLS
     with pytest.raises(InvalidInput, match="unknown field"):
         calls_from_json({"sideways": True})
