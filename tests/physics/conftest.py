@@ -54,7 +54,9 @@ def assert_no_overlap_at_rest(record: ShotRecord, tol: float = 1e-6) -> None:
             assert gap > -tol, f"discs {a.id} and {b.id} overlap by {-gap:.3g} m"
 
 
-def contact_pairs(log: StateLog) -> list[tuple[float, tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]:
+def contact_pairs(
+    log: StateLog,
+) -> list[tuple[float, tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]:
     """For each disc-disc contact: time, (before, after) velocity+spin of both discs.
 
     Each state is an array (vx, vy, spin), evaluated from the kernel's segment log.

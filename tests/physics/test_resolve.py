@@ -46,7 +46,9 @@ def test_every_disc_contact_keeps_momentum_and_never_gains_energy(
 
 
 def test_disc_impulse_head_on_follows_restitution() -> None:
-    vix, viy, wi, vjx, vjy, wj = disc_impulse(1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.01, 0.8, 0.1, 1e-3)
+    vix, viy, wi, vjx, vjy, wj = disc_impulse(
+        1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.01, 0.8, 0.1, 1e-3
+    )
     assert (vix, vjx) == pytest.approx((0.1, 0.9))
     assert (viy, vjy, wi, wj) == (0.0, 0.0, 0.0, 0.0)
 
@@ -54,7 +56,9 @@ def test_disc_impulse_head_on_follows_restitution() -> None:
 def test_disc_impulse_friction_is_capped_by_coulomb() -> None:
     # a glancing hit with huge spin: tangential impulse = friction * normal impulse
     mu, e = 0.1, 0.5
-    vix, viy, wi, vjx, vjy, wj = disc_impulse(1.0, 0.0, 500.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.01, e, mu, 1e-3)
+    vix, viy, wi, vjx, vjy, wj = disc_impulse(
+        1.0, 0.0, 500.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.01, e, mu, 1e-3
+    )
     jn = 0.5 * (1 + e) * 1.0
     assert vjy == pytest.approx(mu * jn)
     assert (wi, wj) == pytest.approx((500.0 - 2 * mu * jn / 0.01, -2 * mu * jn / 0.01))

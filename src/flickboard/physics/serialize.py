@@ -1,0 +1,282 @@
+"""JSON for layouts, shots and shot records (format in docs/formats.md).
+
+``*_to_dict`` give plain JSON-ready dicts; ``*_from_dict`` check every field and raise
+:class:`InvalidInput` naming the first thing wrong (or :class:`IllegalInPosition` for a
+well-formed layout the board does not allow). ``dumps``/``loads`` wrap them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import fields
+from typing import Any
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
+from flickboard.physics.layout import Layout, PlacedDisc
+from flickboard.physics.params import PhysicsParams
+from flickboard.physics.record import DiscFinal, DiscState, Edge, Event, EventKind, ShotRecord
+from flickboard.physics.shot import Shot
+
+FORMAT_VERSION = 1
+_BOARD_KINDS: dict[str, type[CrokinoleBoard] | type[ShuffleboardTable]] = {
+    "crokinole": CrokinoleBoard,
+    "shuffleboard": ShuffleboardTable,
+}
+_INDEX_KINDS = {
+    EventKind.DISC_CONTACT,
+    EventKind.PEG_CONTACT,
+    EventKind.LINE_TOUCH,
+    EventKind.LINE_CLEAR,
+}
+_EDGE_KINDS = {EventKind.LEFT_SURFACE, EventKind.REENTERED, EventKind.LANDED}
+
+
+def _obj(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise InvalidInput(f"{where} must be a JSON object")
+    return value
+
+
+def _num(data: dict[str, Any], key: str, where: str, default: float | None = None) -> float:
+    if key not in data:
+        if default is None:
+            raise InvalidInput(f"{where} needs '{key}'")
+        return default
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InvalidInput(f"{where}.{key} must be a finite number, got {value!r}")
+    return float(value)
+
+
+def _int(data: dict[str, Any], key: str, where: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{where}.{key} must be an integer, got {value!r}")
+    return value
+
+
+def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise InvalidInput(f"{where}.{key} must be a JSON list")
+    return value
+
+
+# --- boards ------------------------------------------------------------------------
+
+
+def board_to_dict(board: Board) -> dict[str, Any]:
+    """The board's kind and every figure (so non-standard boards round-trip)."""
+    kind = "crokinole" if isinstance(board, CrokinoleBoard) else "shuffleboard"
+    figures = {f.name: getattr(board, f.name) for f in fields(board) if f.name != "disc"}
+    disc = {f.name: getattr(board.disc, f.name) for f in fields(board.disc)}
+    return {"kind": kind, "figures": figures, "disc": disc}
+
+
+def board_from_dict(data: object) -> Board:
+    """A board from ``{"kind": ...}`` (the standard one) or with every figure given."""
+    data = _obj(data, "board")
+    kind = data.get("kind")
+    if kind not in _BOARD_KINDS:
+        raise InvalidInput(f"board.kind must be 'crokinole' or 'shuffleboard', got {kind!r}")
+    cls = _BOARD_KINDS[kind]
+    disc = None
+    if "disc" in data:
+        d = _obj(data["disc"], "board.disc")
+        disc = DiscSpec(*(_num(d, f.name, "board.disc") for f in fields(DiscSpec)))
+    if "figures" not in data:
+        return cls.standard(disc) if cls is CrokinoleBoard else cls.csc(disc)  # type: ignore[attr-defined, no-any-return]
+    figures = _obj(data["figures"], "board.figures")
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name == "disc":
+            continue
+        values[f.name] = (
+            _int(figures, f.name, "board.figures")
+            if f.name == "peg_count"
+            else _num(figures, f.name, "board.figures")
+        )
+    if disc is not None:
+        values["disc"] = disc
+    try:
+        return cls(**values)
+    except TypeError as exc:  # pragma: no cover - fields are checked above
+        raise InvalidInput(f"board: {exc}") from exc
+
+
+# --- layouts and shots -------------------------------------------------------------
+
+
+def layout_to_dict(layout: Layout) -> dict[str, Any]:
+    """The board and every disc (id, centre, leaning)."""
+    return {
+        "board": board_to_dict(layout.board),
+        "discs": [{"id": d.id, "x": d.x, "y": d.y, "leaning": d.leaning} for d in layout.discs],
+    }
+
+
+def layout_from_dict(data: object) -> Layout:
+    """A layout from its dict; discs are validated against the board."""
+    data = _obj(data, "layout")
+    board = board_from_dict(data.get("board"))
+    discs = []
+    for k, raw in enumerate(_list(data, "discs", "layout")):
+        d = _obj(raw, f"layout.discs[{k}]")
+        leaning = d.get("leaning", False)
+        if not isinstance(leaning, bool):
+            raise InvalidInput(f"layout.discs[{k}].leaning must be true or false")
+        where = f"layout.discs[{k}]"
+        discs.append(
+            PlacedDisc(_int(d, "id", where), _num(d, "x", where), _num(d, "y", where), leaning)
+        )
+    return Layout(board, tuple(discs))
+
+
+def shot_to_dict(shot: Shot) -> dict[str, Any]:
+    """Start, direction (radians), speed and spin."""
+    return {"x": shot.x, "y": shot.y, "angle": shot.angle, "speed": shot.speed, "spin": shot.spin}
+
+
+def shot_from_dict(data: object) -> Shot:
+    """A shot; the direction may be given as ``angle`` (radians) or ``angle_deg``."""
+    data = _obj(data, "shot")
+    if "angle" in data:
+        angle = _num(data, "angle", "shot")
+    elif "angle_deg" in data:
+        angle = math.radians(_num(data, "angle_deg", "shot"))
+    else:
+        raise InvalidInput("shot needs 'angle' (radians) or 'angle_deg'")
+    return Shot(
+        _num(data, "x", "shot"),
+        _num(data, "y", "shot"),
+        angle,
+        _num(data, "speed", "shot"),
+        _num(data, "spin", "shot", 0.0),
+    )
+
+
+def params_from_dict(data: object, base: PhysicsParams) -> PhysicsParams:
+    """Parameters: ``base`` with the given fields changed."""
+    data = _obj(data, "params")
+    known = {f.name for f in fields(PhysicsParams)}
+    unknown = set(data) - known
+    if unknown:
+        raise InvalidInput(f"unknown physics parameter(s): {', '.join(sorted(unknown))}")
+    values = {f.name: getattr(base, f.name) for f in fields(PhysicsParams)}
+    for key in data:
+        values[key] = (
+            _int(data, key, "params") if key == "max_events" else _num(data, key, "params")
+        )
+    return PhysicsParams(**values)
+
+
+# --- records -----------------------------------------------------------------------
+
+
+def record_to_dict(record: ShotRecord) -> dict[str, Any]:
+    """Layout before, shot (or null), shooter, events in order, finals, duration."""
+    return {
+        "version": FORMAT_VERSION,
+        "layout": layout_to_dict(record.layout),
+        "shot": None if record.shot is None else shot_to_dict(record.shot),
+        "shooter": record.shooter,
+        "events": [
+            {
+                "time": e.time,
+                "kind": e.kind.value,
+                "disc": e.disc,
+                "other": e.other.value if isinstance(e.other, Edge) else e.other,
+                "x": e.x,
+                "y": e.y,
+                "side": e.side,
+            }
+            for e in record.events
+        ],
+        "finals": [{"id": f.id, "x": f.x, "y": f.y, "state": f.state.value} for f in record.finals],
+        "duration": record.duration,
+    }
+
+
+def _enum(cls: type[EventKind] | type[DiscState] | type[Edge], value: object, where: str) -> Any:
+    try:
+        return cls(value)
+    except ValueError:
+        names = ", ".join(m.value for m in cls)
+        raise InvalidInput(f"{where} must be one of {names}; got {value!r}") from None
+
+
+def _event_from_dict(raw: object, where: str) -> Event:
+    e = _obj(raw, where)
+    kind = _enum(EventKind, e.get("kind"), f"{where}.kind")
+    other: int | Edge | None
+    if kind in _INDEX_KINDS:
+        other = _int(e, "other", where)
+    elif kind in _EDGE_KINDS:
+        other = _enum(Edge, e.get("other"), f"{where}.other")
+    else:
+        other = None
+    side = _int(e, "side", where) if "side" in e else 0
+    if side not in (-1, 0, 1):
+        raise InvalidInput(f"{where}.side must be -1, 0 or 1")
+    return Event(
+        _num(e, "time", where),
+        kind,
+        _int(e, "disc", where),
+        other,
+        _num(e, "x", where, 0.0),
+        _num(e, "y", where, 0.0),
+        side,
+    )
+
+
+def record_from_dict(data: object) -> ShotRecord:
+    """A shot record from its dict, checked field by field."""
+    data = _obj(data, "record")
+    layout = layout_from_dict(data.get("layout"))
+    shot = None if data.get("shot") is None else shot_from_dict(data["shot"])
+    events = tuple(
+        _event_from_dict(raw, f"events[{k}]")
+        for k, raw in enumerate(_list(data, "events", "record"))
+    )
+    finals = []
+    for k, raw in enumerate(_list(data, "finals", "record")):
+        f = _obj(raw, f"finals[{k}]")
+        where = f"finals[{k}]"
+        finals.append(
+            DiscFinal(
+                _int(f, "id", where),
+                _num(f, "x", where),
+                _num(f, "y", where),
+                _enum(DiscState, f.get("state"), f"{where}.state"),
+            )
+        )
+    ids = sorted(f.id for f in finals)
+    if len(set(ids)) != len(ids):
+        raise InvalidInput("record.finals lists a disc twice")
+    return ShotRecord(
+        layout,
+        shot,
+        _int(data, "shooter", "record"),
+        events,
+        tuple(finals),
+        _num(data, "duration", "record", 0.0),
+    )
+
+
+def loads_json(text: str, what: str) -> object:
+    """Parse JSON text, turning syntax errors into :class:`InvalidInput`."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"{what} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+
+
+def dumps(value: Layout | Shot | ShotRecord) -> str:
+    """JSON text for a layout, a shot or a record."""
+    if isinstance(value, Layout):
+        return json.dumps(layout_to_dict(value))
+    if isinstance(value, Shot):
+        return json.dumps(shot_to_dict(value))
+    return json.dumps(record_to_dict(value))

@@ -1,0 +1,91 @@
+"""simulate_batch agrees with simulate, shot by shot."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.physics import DiscState, Layout, PhysicsParams, Shot, simulate, simulate_batch
+from flickboard.physics.batch import STATE_ORDER
+
+from .conftest import spread_layout
+
+
+def shots_for(board: CrokinoleBoard, count: int, seed: int) -> list[Shot]:
+    rng = np.random.default_rng(seed)
+    r = board.shooting_line_radius
+    out = []
+    for _ in range(count):
+        lane = float(rng.uniform(-0.2, 0.2))
+        out.append(
+            Shot(
+                lane,
+                -math.sqrt(r * r - lane * lane),
+                math.pi / 2 + float(rng.uniform(-0.4, 0.4)),
+                float(rng.uniform(0.5, 5.0)),
+                float(rng.uniform(-40, 40)),
+            )
+        )
+    return out
+
+
+def test_batch_matches_single_shots(board: CrokinoleBoard) -> None:
+    layout = spread_layout(board, 20, seed=4)
+    shots = shots_for(board, 40, seed=1)
+    batch = simulate_batch(layout, shots, records=True)
+    assert batch.records is not None
+    ran = 0
+    for s, shot in enumerate(shots):
+        if batch.status[s] != 0:
+            with pytest.raises(InvalidInput.__mro__[1]):
+                simulate(layout, shot)
+            continue
+        ran += 1
+        record = simulate(layout, shot)
+        assert batch.records[s] == record
+        for k, disc_id in enumerate(batch.ids):
+            final = record.final(disc_id)
+            assert (batch.x[s, k], batch.y[s, k]) == (final.x, final.y)
+            assert STATE_ORDER[batch.state[s, k]] is final.state
+        contacts = [e for e in record.events if e.kind.value == "disc_contact"]
+        assert batch.contacts[s] == len(contacts)
+        assert batch.events[s] == len(record.events)
+        assert batch.dropped[s] == any(f.state is DiscState.IN_HOLE for f in record.finals)
+        touched = [
+            e.other if e.disc == record.shooter else e.disc
+            for e in contacts
+            if record.shooter in (e.disc, e.other)
+        ]
+        assert batch.first_contact[s] == (touched[0] if touched else -1)
+    assert ran > 30
+
+
+def test_batch_takes_rows_of_numbers(table: ShuffleboardTable) -> None:
+    rows = np.array([[0.0, 0.05, math.pi / 2, v, 0.0] for v in (1.0, 1.6, 2.5)])
+    batch = simulate_batch(Layout(table), rows)
+    single = [simulate(Layout(table), Shot(*row)) for row in rows.tolist()]
+    assert batch.y[:, 0].tolist() == [r.finals[0].y for r in single]
+    assert batch.states(2)[0] is DiscState.IN_GUTTER
+
+
+def test_batch_flags_or_raises_on_bad_shots(board: CrokinoleBoard) -> None:
+    rows = [[0.0, -0.33, 1.0, 1.0, 0.0], [0.0, -0.3, 1.0, 1.0, 0.0]]
+    batch = simulate_batch(Layout(board), rows)
+    assert batch.status.tolist()[0] != 0 and batch.status.tolist()[1] == 0
+    with pytest.raises(InvalidInput, match="shot 0"):
+        simulate_batch(Layout(board), rows, strict=True)
+    with pytest.raises(InvalidInput, match="finite"):
+        simulate_batch(Layout(board), [[0.0, math.nan, 1.0, 1.0, 0.0]])
+    with pytest.raises(InvalidInput, match="speeds"):
+        simulate_batch(Layout(board), [[0.0, -0.3, 1.0, -1.0, 0.0]])
+
+
+def test_batch_uses_the_parameters_given(board: CrokinoleBoard) -> None:
+    rows = [[-0.2, -0.15, 0.0, v, 0.0] for v in (0.4, 0.6, 0.8)]
+    rough = simulate_batch(Layout(board), rows, params=PhysicsParams(friction=0.3))
+    smooth = simulate_batch(Layout(board), rows)
+    assert rough.x[:, 0] + 0.2 == pytest.approx((smooth.x[:, 0] + 0.2) / 2, rel=1e-12)

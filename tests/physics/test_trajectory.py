@@ -1,0 +1,50 @@
+"""sample_trajectory: frames follow the exact motion and end at the finals."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import Layout, PlacedDisc, Shot, sample_trajectory
+
+from .conftest import spread_layout
+
+
+def test_frames_start_at_the_layout_and_end_at_the_finals(board: CrokinoleBoard) -> None:
+    layout = spread_layout(board, 10, seed=8)
+    shot = Shot(0.0, -board.shooting_line_radius, math.pi / 2, 3.0, spin=10.0)
+    traj = sample_trajectory(layout, shot, fps=60)
+    assert traj.x.shape == (len(traj.times), 11)
+    assert traj.times[-1] == traj.record.duration
+    assert np.all(np.diff(traj.times) > 0)
+    start = [(d.x, d.y) for d in layout.discs] + [(shot.x, shot.y)]
+    assert np.allclose(np.c_[traj.x[0], traj.y[0]], start)
+    end = [(traj.record.final(i).x, traj.record.final(i).y) for i in traj.ids]
+    assert np.allclose(np.c_[traj.x[-1], traj.y[-1]], end, atol=1e-12)
+
+
+def test_a_lone_disc_follows_the_stopping_formula(board: CrokinoleBoard) -> None:
+    shot = Shot(0.05, -0.25, 1.2, 0.9)
+    traj = sample_trajectory(Layout(board), shot, fps=100)
+    a = 0.15 * 9.81
+    t = traj.times
+    s = np.where(t < 0.9 / a, 0.9 * t - 0.5 * a * t * t, 0.9**2 / (2 * a))
+    assert np.allclose(traj.x[:, 0], 0.05 + s * math.cos(1.2), atol=1e-12)
+
+
+def test_discs_never_overlap_in_any_frame(board: CrokinoleBoard) -> None:
+    layout = Layout(board, (PlacedDisc(0, 0.0, -0.15), PlacedDisc(1, 0.02, -0.05)))
+    traj = sample_trajectory(layout, Shot(0.0, -0.3, math.pi / 2, 2.0), fps=2000)
+    d = np.hypot(traj.x[:, :, None] - traj.x[:, None, :], traj.y[:, :, None] - traj.y[:, None, :])
+    d[:, range(3), range(3)] = np.inf
+    assert d.min() > 2 * board.disc.radius - 1e-9
+
+
+@pytest.mark.parametrize("fps", [0, -5, math.nan])
+def test_bad_frame_rate_is_invalid(board: CrokinoleBoard, fps: float) -> None:
+    with pytest.raises(InvalidInput, match="frames per second"):
+        sample_trajectory(Layout(board), Shot(0.0, -0.3, 1.0, 1.0), fps=fps)
