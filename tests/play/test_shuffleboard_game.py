@@ -264,7 +264,7 @@ def test_csc_5h_out_of_order_delivery_stands_and_the_frame_finishes_in_its_rotat
     game.deliver(stop_at(game, LANES[2], NEUTRAL + 0.6))
     game.deliver(stop_at(game, LANES[3], NEUTRAL + 0.7))
     frame = game.frames[0]
-    assert sides + [RED, RED] == [d.turn.side for d in frame.deliveries]
+    assert [*sides, RED, RED] == [d.turn.side for d in frame.deliveries]
     # A non-scoring frame: the colour that delivered the last weight (red, which also
     # started the frame) shoots first in the next (3, 5(m)).
     assert frame.winner is None and frame.first == RED

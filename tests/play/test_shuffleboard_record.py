@@ -92,6 +92,7 @@ def test_game_record_with_out_of_order_and_repeat_calls_replays_to_the_same_resu
     assert again.totals == game.totals and again.winner == game.winner
     assert [f.score for f in again.frames] == [f.score for f in game.frames]
     assert game_to_json(again) == data
+
     def uncalled(d: dict[str, Any]) -> None:
         shot = d["rounds"][0]["shots"][3]
         del shot["calls"]
