@@ -35,6 +35,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "league",
     "csc",
     "bracket",
+    "bench_physics",
+    "shoot",
 )
 """Modules of flickboard.cli that define ``register(app)``; each adds its commands."""
 
