@@ -141,3 +141,92 @@ def test_hand_outcome_json_round_trip_and_errors() -> None:
         outcome_from_json({"shooter": 9, "start": [0, 0], "finals": [], "score": 3})
     with pytest.raises(InvalidInput, match="finite number"):
         outcome_from_json({"shooter": 9, "start": [0, 0], "finals": [{"id": 9, "x": "a", "y": 0}]})
+
+
+HOLE = BOARD.hole_radius
+LEANS = DiscState.LEANING
+LEANED, STOPPED = EventKind.LEANED, EventKind.STOPPED
+
+
+@pytest.mark.parametrize(
+    ("events", "finals", "message"),
+    [
+        ([], _finals(d9=(0.0, HOLE, LEANS)), "disc 9 ends leaning but no 'leaned' event"),
+        (
+            [HandEvent(LEANED, 9)],
+            _finals(d9=(0.0, HOLE, DiscState.ON_SURFACE)),
+            "disc 9 leaned on the 20 hole's rim .its last event., so it cannot end on_surface",
+        ),
+        (
+            [HandEvent(STOPPED, 9)],
+            _finals(d9=(0.0, HOLE, LEANS)),
+            "disc 9 stopped on the playing surface .its last event., so it cannot end leaning",
+        ),
+        (
+            [HandEvent(C, 9, 1), HandEvent(LEANED, 1), HandEvent(STOPPED, 9)],
+            _finals(d1=(0.0, 0.06, DiscState.ON_SURFACE)),
+            "disc 1 leaned",
+        ),
+        (
+            [HandEvent(LEANED, 9), HandEvent(EventKind.LINE_TOUCH, 9, 0)],
+            _finals(d9=(0.0, HOLE, LEANS)),
+            "disc 9 had leaned and nothing struck it since",
+        ),
+        (
+            [HandEvent(EventKind.LANDED, 9, Edge.RIM)],
+            _finals(d9=(0.0, 0.34, DiscState.IN_DITCH)),
+            "cannot land off the surface before a 'left_surface' event",
+        ),
+        (
+            [HandEvent(EventKind.LEFT_SURFACE, 9, Edge.RIM), HandEvent(LEANED, 9)],
+            _finals(d9=(0.0, HOLE, LEANS)),
+            "a disc off the playing surface cannot lean on the 20 hole",
+        ),
+        (
+            [HandEvent(EventKind.LEFT_SURFACE, 9, Edge.RIM)],
+            _finals(d9=(0.0, 0.34, DiscState.IN_GUTTER)),
+            "disc 9 ends in_gutter, but a crokinole board has a ditch",
+        ),
+    ],
+)
+def test_hand_outcome_final_state_and_events_must_agree_both_ways(
+    events: list[HandEvent], finals: tuple[DiscFinal, ...], message: str
+) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        to_record(LAYOUT, _outcome(events, finals))
+
+
+def test_hand_outcome_leaning_disc_needs_its_leaned_event_and_may_be_struck_again() -> None:
+    leaned = to_record(LAYOUT, _outcome([HandEvent(LEANED, 9)], _finals(d9=(0.0, HOLE, LEANS))))
+    assert leaned.final(9).state is LEANS
+    assert [e.kind for e in leaned.events] == [LEANED]
+    events = [
+        HandEvent(C, 9, 1),
+        HandEvent(LEANED, 1),
+        HandEvent(C, 9, 2),
+        HandEvent(STOPPED, 9),
+        HandEvent(C, 2, 1),
+        HandEvent(STOPPED, 1),
+    ]
+    ends = _finals(d1=(0.0, 0.06, DiscState.ON_SURFACE), d2=(0.1, 0.0, DiscState.ON_SURFACE))
+    moved_on = to_record(LAYOUT, _outcome(events, ends))
+    assert moved_on.final(1).state is DiscState.ON_SURFACE
+    with pytest.raises(InvalidInput, match="neither disc was moving"):
+        to_record(LAYOUT, _outcome([*events[:4], HandEvent(C, 9, 1)], ends))
+
+
+def test_hand_outcome_on_a_shuffleboard_has_no_hole_and_no_ditch() -> None:
+    table = ShuffleboardTable.csc()
+    layout = Layout(table, ())
+    far = HandEvent(EventKind.LEFT_SURFACE, 2, Edge.FAR_END)
+    with pytest.raises(InvalidInput, match="has no 20 hole"):
+        to_record(
+            layout,
+            HandOutcome(
+                2, (0.0, 0.1), (HandEvent(EventKind.DROPPED, 2),), (DiscFinal(2, 0, 2.0, LEANS),)
+            ),
+        )
+    with pytest.raises(InvalidInput, match="ends in_ditch, but a shuffleboard has gutters"):
+        to_record(
+            layout, HandOutcome(2, (0.0, 0.1), (far,), (DiscFinal(2, 0, 4.4, DiscState.IN_DITCH),))
+        )

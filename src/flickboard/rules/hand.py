@@ -84,8 +84,11 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
     ids = known | {shooter}
     edges = _edges(layout)
     lines = _line_count(layout)
+    crokinole = isinstance(layout.board, CrokinoleBoard)
+    moved = {shooter}
     moving = {shooter}
     off: set[int] = set()
+    rest: dict[int, EventKind] = {}
     done: dict[int, EventKind] = {}
     events: list[Event] = []
     for n, h in enumerate(outcome.events, start=1):
@@ -109,35 +112,28 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
                 )
             if h.disc not in moving and h.other not in moving:
                 raise InvalidInput(f"{where}: neither disc was moving, so they cannot touch")
+            moved |= {h.disc, h.other}
             moving |= {h.disc, h.other}
+            rest.pop(h.disc, None)
+            rest.pop(h.other, None)
         else:
             if h.disc not in moving:
-                raise InvalidInput(f"{where}: disc {h.disc} moved before anything struck it")
-            if h.kind in _LINE_EVENTS:
-                if not isinstance(h.other, int) or not 0 <= h.other < lines:
+                if h.disc in rest:
                     raise InvalidInput(
-                        f"{where}: line must be an index 0-{lines - 1}, got {h.other!r}"
+                        f"{where}: disc {h.disc} had {rest[h.disc].value} and nothing struck "
+                        "it since, so it cannot move"
                     )
-            elif h.kind in _EDGE_EVENTS:
-                if not isinstance(h.other, Edge) or h.other not in edges:
-                    names = ", ".join(sorted(e.value for e in edges))
-                    raise InvalidInput(f"{where}: edge must be one of {names}, got {h.other!r}")
-                if h.kind is EventKind.LEFT_SURFACE:
-                    if h.disc in off:
-                        raise InvalidInput(f"{where}: the disc is already off the surface")
-                    off.add(h.disc)
-                elif h.kind is EventKind.REENTERED:
-                    if h.disc not in off:
-                        raise InvalidInput(f"{where}: the disc never left the surface")
-                    off.discard(h.disc)
-                else:
-                    done[h.disc] = h.kind
-            elif h.kind in (EventKind.PEG_CONTACT,) and h.disc in off:
-                raise InvalidInput(f"{where}: a disc off the playing surface cannot touch a peg")
-            elif h.kind is EventKind.DROPPED:
-                if h.disc in off:
-                    raise InvalidInput(f"{where}: a disc off the surface cannot drop into the hole")
+                raise InvalidInput(f"{where}: disc {h.disc} moved before anything struck it")
+            _check_motion(h, where, edges, lines, crokinole, off)
+            if h.kind is EventKind.LEFT_SURFACE:
+                off.add(h.disc)
+            elif h.kind is EventKind.REENTERED:
+                off.discard(h.disc)
+            elif h.kind in (EventKind.LANDED, EventKind.DROPPED):
                 done[h.disc] = h.kind
+            elif h.kind in (EventKind.LEANED, EventKind.STOPPED):
+                rest[h.disc] = h.kind
+                moving.discard(h.disc)
         events.append(Event(float(n - 1), h.kind, h.disc, h.other, 0.0, 0.0, h.side))
 
     finals = {f.id: f for f in outcome.finals}
@@ -150,7 +146,8 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
     if missing:
         raise InvalidInput(f"final positions are missing for discs {missing}")
     for disc_id, f in sorted(finals.items()):
-        _check_final(layout, f, disc_id in moving, disc_id in off, done.get(disc_id))
+        last = done.get(disc_id, rest.get(disc_id))
+        _check_final(layout, f, disc_id in moved, disc_id in off, last)
     resting = tuple(
         PlacedDisc(f.id, f.x, f.y, leaning=f.state is DiscState.LEANING)
         for f in finals.values()
@@ -170,12 +167,63 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
     )
 
 
-def _check_final(
-    layout: Layout, f: DiscFinal, moved: bool, off: bool, done: EventKind | None
+def _check_motion(
+    h: HandEvent, where: str, edges: set[Edge], lines: int, crokinole: bool, off: set[int]
 ) -> None:
+    """Refuse an event a moving disc cannot have: a bad line or edge, or the wrong place."""
+    if h.kind in _LINE_EVENTS:
+        if not isinstance(h.other, int) or not 0 <= h.other < lines:
+            raise InvalidInput(f"{where}: line must be an index 0-{lines - 1}, got {h.other!r}")
+    elif h.kind in _EDGE_EVENTS and (not isinstance(h.other, Edge) or h.other not in edges):
+        names = ", ".join(sorted(e.value for e in edges))
+        raise InvalidInput(f"{where}: edge must be one of {names}, got {h.other!r}")
+    if h.kind in _HOLE_EVENTS and not crokinole:
+        raise InvalidInput(f"{where}: a shuffleboard table has no 20 hole")
+    if h.disc in off:
+        if h.kind is EventKind.LEFT_SURFACE:
+            raise InvalidInput(f"{where}: the disc is already off the surface")
+        if h.kind not in (EventKind.REENTERED, EventKind.LANDED, EventKind.RAIL_CONTACT):
+            raise InvalidInput(f"{where}: a disc off the playing surface cannot {_DOING[h.kind]}")
+    elif h.kind is EventKind.REENTERED:
+        raise InvalidInput(f"{where}: the disc never left the surface")
+    elif h.kind is EventKind.LANDED:
+        raise InvalidInput(
+            f"{where}: the disc cannot land off the surface before a 'left_surface' event"
+        )
+
+
+_HOLE_EVENTS = (EventKind.DROPPED, EventKind.LEANED)
+_DOING = {
+    EventKind.PEG_CONTACT: "touch a peg",
+    EventKind.LINE_TOUCH: "touch a line",
+    EventKind.LINE_CLEAR: "clear a line",
+    EventKind.DROPPED: "drop into the 20 hole",
+    EventKind.LEANED: "lean on the 20 hole",
+    EventKind.STOPPED: "stop on the playing surface",
+}
+_ENDS_BY_EVENT = {
+    EventKind.DROPPED: (DiscState.IN_HOLE, "dropped into the 20 hole"),
+    EventKind.LEANED: (DiscState.LEANING, "leaned on the 20 hole's rim"),
+    EventKind.STOPPED: (DiscState.ON_SURFACE, "stopped on the playing surface"),
+}
+
+
+def _check_final(
+    layout: Layout, f: DiscFinal, moved: bool, off: bool, last: EventKind | None
+) -> None:
+    """The final state of one disc must agree with its events, both ways.
+
+    ``last`` is the disc's last resting event (dropped, landed, leaned, stopped) with
+    nothing striking it afterwards, or None.
+    """
     label = f"disc {f.id}"
     if not (math.isfinite(f.x) and math.isfinite(f.y)):
         raise InvalidInput(f"{label} ends at a position that is not a finite number")
+    crokinole = isinstance(layout.board, CrokinoleBoard)
+    wrong_off = DiscState.IN_GUTTER if crokinole else DiscState.IN_DITCH
+    if f.state is wrong_off:
+        where = "a crokinole board has a ditch" if crokinole else "a shuffleboard has gutters"
+        raise InvalidInput(f"{label} ends {f.state.value}, but {where}")
     if not moved:
         before = layout.disc(f.id)
         state = DiscState.LEANING if before.leaning else DiscState.ON_SURFACE
@@ -188,12 +236,16 @@ def _check_final(
         )
     if not off and f.state in _OFF_STATES:
         raise InvalidInput(f"{label} ends {f.state.value} but no event says it left the surface")
-    if (done is EventKind.DROPPED) != (f.state is DiscState.IN_HOLE):
-        if done is EventKind.DROPPED:
+    if last in _ENDS_BY_EVENT:
+        state, what = _ENDS_BY_EVENT[last]
+        if f.state is not state:
+            raise InvalidInput(f"{label} {what} (its last event), so it cannot end {f.state.value}")
+    for event, (state, _) in _ENDS_BY_EVENT.items():
+        if f.state is state is not DiscState.ON_SURFACE and last is not event:
             raise InvalidInput(
-                f"{label} dropped into the 20 hole, so it cannot end {f.state.value}"
+                f"{label} ends {state.value} but no '{event.value}' event (after the last "
+                "strike on it) says so"
             )
-        raise InvalidInput(f"{label} ends in the 20 hole but no 'dropped' event says it fell in")
 
 
 def judge(referee: Referee, position: Position, turn: Turn, outcome: HandOutcome) -> Ruling:
