@@ -137,3 +137,25 @@ def test_match_shuffleboard_bad_options_get_one_line_errors(args: list[str], mes
     assert result.exit_code == 2
     assert message in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_match_shuffleboard_person_says_the_other_player_delivered_out_of_turn(
+    tmp_path: Path,
+) -> None:
+    speed = draw_speed(PhysicsParams.shuffleboard(), RELEASE_Y, 4.19)
+    record = tmp_path / "game.json"
+    lines = [f"other 0 {speed:.4f} 10", f"0 {speed:.4f} -10"]
+    args = ["match", "shuffleboard", "--green", "human", "--record", str(record)]
+    result = RUNNER.invoke(app, args, input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "other ANGLE SPEED" in result.stdout and "5(h)" in result.stdout
+    shots = json.loads(record.read_text())["rounds"][0]["shots"]
+    assert [s["turn"]["side"] for s in shots] == [1, 0]  # green out of turn, then red
+    assert shots[0]["calls"] == {"out_of_order": True}
+    assert [d.player for d in game_from_json(json.loads(record.read_text())).deliveries] == [1, 0]
+    # Against a bot the claim is refused and the person is asked again.
+    against_bot = RUNNER.invoke(
+        app, ["match", "shuffleboard", "--green", "bot"], input=f"other 0 {speed:.4f}\n"
+    )
+    assert against_bot.exit_code == 0
+    assert "not a person at the terminal" in against_bot.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,13 +24,14 @@ from flickboard.cli.terminal import (
     take_turn,
     write_record,
 )
-from flickboard.errors import FlickboardError
+from flickboard.errors import FlickboardError, IllegalInPosition
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import Shot
-from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
+from flickboard.play.shuffleboard import Delivery, GameRules, ShuffleboardGame, player_for
 from flickboard.play.shuffleboard_bot import RELEASE_Y, ShuffleboardBot
 from flickboard.play.shuffleboard_fouls import Penalty
 from flickboard.play.shuffleboard_record import game_to_json
+from flickboard.rules.shuffleboard import Calls
 from flickboard.rules.shuffleboard.position import colour_name, position_from_json
 from flickboard.rules.shuffleboard.scoring import GREEN, RED, count_frame
 
@@ -73,18 +75,36 @@ def aim_to_shot(angle: float, speed: float, offset: float) -> Shot:
     return Shot(offset / 100, RELEASE_Y, math.pi / 2 - math.radians(angle), speed)
 
 
-class Human:
-    """A person at the terminal: types ``ANGLE SPEED [OFFSET]`` for each weight."""
+OTHER = "other"
+"""Typed before an aim: the other player at this end delivered the weight (5(h))."""
 
-    def __init__(self, name: str, console: Console) -> None:
+OTHER_HELP = (
+    f"Type '{OTHER} ANGLE SPEED [OFFSET]' when the other player at this end delivers the "
+    "weight out of turn: it stands and the frame goes on in that rotation (rule 5(h))."
+)
+
+
+class Human:
+    """A person at the terminal: types ``ANGLE SPEED [OFFSET]`` for each weight, or
+    ``other ANGLE SPEED [OFFSET]`` when the other player at the end delivered it."""
+
+    def __init__(self, name: str, console: Console, read: Callable[[str], str] = input) -> None:
         self.name = name
         self.console = console
+        self.read = read
+        self.out_of_order = False
 
     def decide(self, view: View) -> Shot:
         """Ask until the typed aim is a shot."""
         left = dict(view.discs_left).get(view.turn.side, 0)
         prompt = f"{self.name} ({left} weight{'s' if left > 1 else ''} left) > "
-        return ask_shot(self.console, prompt, aim_to_shot)
+        self.out_of_order = False
+        return ask_shot(self.console, prompt, aim_to_shot, read=self._line)
+
+    def _line(self, prompt: str) -> str:
+        words = self.read(prompt).split()
+        self.out_of_order = bool(words) and words[0].lower() == OTHER
+        return " ".join(words[1:] if self.out_of_order else words)
 
 
 def save(path: Path | None, game: ShuffleboardGame, tags: dict[str, str]) -> None:
@@ -137,6 +157,8 @@ def match(
     console.print(
         f"Table shuffleboard (CSC), {'doubles' if rules.doubles else 'singles'} to {rules.goal}."
     )
+    if all(isinstance(seat, Human) for seat in seats):
+        console.print(OTHER_HELP)
     try:
         while not game.over:
             frame = game.frame
@@ -147,10 +169,10 @@ def match(
                 ruling = take_turn(
                     console,
                     lambda p=player, v=view: p.decide(v),  # type: ignore[misc]
-                    game.deliver_shot,
+                    lambda shot, p=player: _deliver(game, seats, p, shot),  # type: ignore[misc]
                     person=isinstance(player, Human),
                 )
-                show_ruling(console, ruling, player.name)
+                show_ruling(console, ruling, seats[_last_deliverer(game)].name)
             console.print(game.frames[-1].count.explanation())
             save(record, game, tags)
     except Quit as exc:
@@ -168,6 +190,25 @@ def match(
     console.print(score_table("Game", ("red", "green"), rows))
     assert game.winner is not None
     console.print(f"{colour_name(game.winner).capitalize()} wins, {game.describe()}.")
+
+
+def _deliver(game: ShuffleboardGame, seats: list[Player], player: Player, shot: Shot) -> Any:
+    """Deliver a shot; a person who typed ``other`` says the other player at the end
+    delivered it out of turn (5(h)), which only a person at the terminal can do."""
+    if not (isinstance(player, Human) and player.out_of_order):
+        return game.deliver_shot(shot)
+    other = seats[player_for(game.rules, game.turn.side ^ 1, game.frame)]
+    if not isinstance(other, Human):
+        raise IllegalInPosition(
+            f"{other.name} is not a person at the terminal, so cannot have delivered out of "
+            "turn (5(h))"
+        )
+    return game.deliver_shot(shot, Calls(out_of_order=True))
+
+
+def _last_deliverer(game: ShuffleboardGame) -> int:
+    """The player who made the last delivery."""
+    return next(item.player for item in reversed(game.log) if isinstance(item, Delivery))
 
 
 def _deduction(penalty: Penalty) -> tuple[int, int]:
