@@ -1,0 +1,105 @@
+"""``flickboard event csc``: a CSC double round robin of four teams through a
+sudden-death game and the playoffs to a champion, on a temporary SQLite file."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from flickboard.cli.app import app
+from flickboard.events.csc import double_round_robin
+
+Run = Callable[..., str]
+
+EVENT = """
+name: Zone singles
+format: csc-round-robin
+discipline: singles
+entrants:
+  - {id: A, name: Ann Reid}
+  - {id: B, name: Bob Hall}
+  - {id: C, name: Cat Moss}
+  - {id: D, name: Dan Pike}
+"""
+
+BEATS = {("B", "C"), ("C", "D"), ("D", "B")}
+"""A wins every game; among B, C, D each beats one twice: three tied for second."""
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Run:
+    runner = CliRunner()
+    db = f"sqlite:///{tmp_path / 'csc.sqlite'}"
+
+    def invoke(*args: str, code: int = 0) -> str:
+        result = runner.invoke(app, ["event", *args, "--db", db])
+        assert result.exit_code == code, result.output + result.stderr
+        return result.stdout if code == 0 else result.stderr
+
+    return invoke
+
+
+def _score(home: str, visitors: str) -> list[str]:
+    home_wins = home == "A" or (visitors != "A" and (home, visitors) in BEATS)
+    if home_wins:
+        return ["--frames", "3-0,0-2,4-0,0-1,8-0"]
+    return ["--score", "9-15"]
+
+
+def test_csc_double_round_robin_through_playoffs_to_a_champion(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "csc.yaml"
+    path.write_text(EVENT)
+    assert "created Zone singles (csc-round-robin): 4 entrants" in run("create", str(path))
+    draws = double_round_robin(list("ABCD"))
+    assert run("csc", "games", "Zone singles").count("Reid") == 6
+    err = run(
+        "csc", "result", "Zone singles", "-r", "1", "--home", "A", "--visitors", "C",
+        "--score", "15-2", code=2,
+    )
+    assert "not drawn in round 1" in err and err.count("\n") == 1
+    for d in draws:
+        for home, visitors in d.games:
+            run(
+                "csc", "result", "Zone singles", "-r", str(d.round_no),
+                "--home", home, "--visitors", visitors, *_score(home, visitors),
+            )
+    home, visitors = draws[0].games[0]
+    err = run(
+        "csc", "result", "Zone singles", "-r", "1", "--home", home, "--visitors", visitors,
+        "--score", "15-2", code=2,
+    )
+    assert "entered twice" in err
+    data = json.loads(run("csc", "standings", "Zone singles", "--json"))
+    assert [(x["team"], x["points"], x["place"]) for x in data["standings"]] == [
+        ("A", 6, 1),
+        ("B", 2, 2),
+        ("C", 2, 2),
+        ("D", 2, 2),
+    ]
+    assert data["first"] == "A" and data["pending"] == ["B", "C", "D"]
+    err = run("csc", "playoff", "Zone singles", "--series", "semi", "--score", "15-3", code=2)
+    assert "not settled" in err
+    out = run(
+        "csc", "sudden-death", "Zone singles", "--for", "semi", "--home", "C", "--visitors", "D",
+        "--score", "11-15",
+    )
+    assert "semi-final (best of three): B v D" in out
+    data = json.loads(run("csc", "standings", "Zone singles", "--json"))
+    reasons = {x["team"]: x["reason"] for x in data["standings"]}
+    assert reasons["A"].startswith("first, bye to the final (8.2 b): 6 aggregate points")
+    assert "sudden death: beat C" in reasons["D"] and reasons["D"].startswith("semi-final")
+    assert reasons["C"].startswith("out") and "lost to D" in reasons["C"]
+    for score in ("15-10", "12-15", "15-7"):
+        run("csc", "playoff", "Zone singles", "--series", "semi", "--score", score)
+    err = run("csc", "playoff", "Zone singles", "--series", "semi", "--score", "15-3", code=2)
+    assert "the semi is decided (B won it)" in err
+    run("csc", "playoff", "Zone singles", "--series", "final", "--score", "15-3")
+    out = run("csc", "playoff", "Zone singles", "--series", "final", "--frames", "14-0,0-9,1-0")
+    assert "final (best of three): A v B; games won by A, A" in out
+    assert "champion: A Ann Reid" in out
+    data = json.loads(run("csc", "standings", "Zone singles", "--json"))
+    assert (data["semi_winner"], data["champion"]) == ("B", "A")
