@@ -56,7 +56,7 @@ def test_disc_impulse_head_on_follows_restitution() -> None:
 def test_disc_impulse_friction_is_capped_by_coulomb() -> None:
     # a glancing hit with huge spin: tangential impulse = friction * normal impulse
     mu, e = 0.1, 0.5
-    vix, viy, wi, vjx, vjy, wj = disc_impulse(
+    _vix, _viy, wi, _vjx, vjy, wj = disc_impulse(
         1.0, 0.0, 500.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.01, e, mu, 1e-3
     )
     jn = 0.5 * (1 + e) * 1.0

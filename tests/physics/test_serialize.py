@@ -91,7 +91,7 @@ def test_bad_shots_records_and_params_get_clear_errors(board: CrokinoleBoard) ->
         shot_from_dict({"x": 0, "y": 0, "angle": 1, "speed": -2})
     record = record_to_dict(simulate(Layout(board), Shot(0.0, -0.3, 1.5, 1.0)))
     record["events"][0]["kind"] = "teleported"
-    with pytest.raises(InvalidInput, match="events\\[0\\].kind"):
+    with pytest.raises(InvalidInput, match=r"events\[0\]\.kind"):
         record_from_dict(record)
     with pytest.raises(InvalidInput, match="not valid JSON"):
         loads_json("{oops", "shot file")
