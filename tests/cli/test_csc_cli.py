@@ -57,20 +57,48 @@ def test_csc_double_round_robin_through_playoffs_to_a_champion(run: Run, tmp_pat
     draws = double_round_robin(list("ABCD"))
     assert run("csc", "games", "Zone singles").count("Reid") == 6
     err = run(
-        "csc", "result", "Zone singles", "-r", "1", "--home", "A", "--visitors", "C",
-        "--score", "15-2", code=2,
+        "csc",
+        "result",
+        "Zone singles",
+        "-r",
+        "1",
+        "--home",
+        "A",
+        "--visitors",
+        "C",
+        "--score",
+        "15-2",
+        code=2,
     )
     assert "not drawn in round 1" in err and err.count("\n") == 1
     for d in draws:
         for home, visitors in d.games:
             run(
-                "csc", "result", "Zone singles", "-r", str(d.round_no),
-                "--home", home, "--visitors", visitors, *_score(home, visitors),
+                "csc",
+                "result",
+                "Zone singles",
+                "-r",
+                str(d.round_no),
+                "--home",
+                home,
+                "--visitors",
+                visitors,
+                *_score(home, visitors),
             )
     home, visitors = draws[0].games[0]
     err = run(
-        "csc", "result", "Zone singles", "-r", "1", "--home", home, "--visitors", visitors,
-        "--score", "15-2", code=2,
+        "csc",
+        "result",
+        "Zone singles",
+        "-r",
+        "1",
+        "--home",
+        home,
+        "--visitors",
+        visitors,
+        "--score",
+        "15-2",
+        code=2,
     )
     assert "entered twice" in err
     data = json.loads(run("csc", "standings", "Zone singles", "--json"))
@@ -84,8 +112,17 @@ def test_csc_double_round_robin_through_playoffs_to_a_champion(run: Run, tmp_pat
     err = run("csc", "playoff", "Zone singles", "--series", "semi", "--score", "15-3", code=2)
     assert "not settled" in err
     out = run(
-        "csc", "sudden-death", "Zone singles", "--for", "semi", "--home", "C", "--visitors", "D",
-        "--score", "11-15",
+        "csc",
+        "sudden-death",
+        "Zone singles",
+        "--for",
+        "semi",
+        "--home",
+        "C",
+        "--visitors",
+        "D",
+        "--score",
+        "11-15",
     )
     assert "semi-final (best of three): B v D" in out
     data = json.loads(run("csc", "standings", "Zone singles", "--json"))

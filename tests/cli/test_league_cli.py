@@ -53,7 +53,19 @@ def test_four_person_night_to_the_match_result(run: Run, tmp_path: Path) -> None
     table = run("league", "rotation", "Tuesday", "-n", "1")
     assert "H3 S3 Sharks player 3" in table and "V2 J2 Jets player 2" in table
     err = run(
-        "league", "sub", "Tuesday", "-n", "1", "-t", "S", "-g", "2", "--out", "S1", "--in", "S3",
+        "league",
+        "sub",
+        "Tuesday",
+        "-n",
+        "1",
+        "-t",
+        "S",
+        "-g",
+        "2",
+        "--out",
+        "S1",
+        "--in",
+        "S3",
         code=2,
     )
     assert err.startswith("error: ") and err.count("\n") == 1
@@ -61,13 +73,26 @@ def test_four_person_night_to_the_match_result(run: Run, tmp_path: Path) -> None
     scores = ["21-5", "10-21", "21-20", "21-13", "5-21"]
     for game, score in enumerate(scores, start=1):
         run("league", "result", "Tuesday", "-n", "1", "-t", "J", "-g", str(game), "--score", score)
-    err = run("league", "result", "Tuesday", "-n", "1", "-t", "S", "-g", "1", "--score", "21-3", code=2)
+    err = run(
+        "league", "result", "Tuesday", "-n", "1", "-t", "S", "-g", "1", "--score", "21-3", code=2
+    )
     assert "entered twice" in err
-    err = run("league", "result", "Tuesday", "-n", "1", "-t", "S", "-g", "6", "--score", "20-3", code=2)
+    err = run(
+        "league", "result", "Tuesday", "-n", "1", "-t", "S", "-g", "6", "--score", "20-3", code=2
+    )
     assert "not decided at 20-3" in err
     out = run(
-        "league", "result", "Tuesday", "-n", "1", "-t", "S", "-g", "6",
-        "--frames", "4-0,0-6,16-0,0-7,1-0",
+        "league",
+        "result",
+        "Tuesday",
+        "-n",
+        "1",
+        "-t",
+        "S",
+        "-g",
+        "6",
+        "--frames",
+        "4-0,0-6,16-0,0-7,1-0",
     )
     assert "round 1: total points S 52 - 46 J; round point: S +1" in out
     assert "round 2: total points S 47 - 47 J; round point: ½ each" in out
@@ -92,20 +117,46 @@ def test_six_person_night_with_forfeit_to_the_match_result(run: Run, tmp_path: P
     out = run("league", "forfeit", "Tuesday", "-n", "2", "-t", "S", "--minutes", "16")
     assert "S forfeits game(s) 1 of night 2" in out
     err = run(
-        "league", "sub", "Tuesday", "-n", "2", "-t", "S", "-g", "1", "--out", "S3", "--in", "S7",
+        "league",
+        "sub",
+        "Tuesday",
+        "-n",
+        "2",
+        "-t",
+        "S",
+        "-g",
+        "1",
+        "--out",
+        "S3",
+        "--in",
+        "S7",
         code=2,
     )
     assert "only before a game begins" in err
     run("league", "sub", "Tuesday", "-n", "2", "-t", "S", "-g", "5", "--out", "S3", "--in", "S7")
     err = run(
-        "league", "sub", "Tuesday", "-n", "2", "-t", "S", "-g", "7", "--out", "S1", "--in", "S3",
+        "league",
+        "sub",
+        "Tuesday",
+        "-n",
+        "2",
+        "-t",
+        "S",
+        "-g",
+        "7",
+        "--out",
+        "S1",
+        "--in",
+        "S3",
         code=2,
     )
     assert "may only return there" in err
     for game in range(2, 10):
         score = "21-11" if game % 2 else "14-21"
         run("league", "result", "Tuesday", "-n", "2", "-t", "S", "-g", str(game), "--score", score)
-    err = run("league", "result", "Tuesday", "-n", "2", "-t", "S", "-g", "10", "--score", "21-1", code=2)
+    err = run(
+        "league", "result", "Tuesday", "-n", "2", "-t", "S", "-g", "10", "--score", "21-1", code=2
+    )
     assert "game 10 is not in the six-person rotation" in err
     out = run("league", "match", "Tuesday", "-n", "2", "-t", "J")
     # Jets: forfeit game 1 plus odd games 3, 5, 7, 9; Sharks: even games 2, 4, 6, 8.

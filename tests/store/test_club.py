@@ -217,7 +217,9 @@ def _csc(engine: Engine) -> CscDesk:
 def test_csc_game_not_drawn_or_twice_refused(engine: Engine) -> None:
     desk = _csc(engine)
     first = desk.state("Zone").games[0]
-    desk.enter_game("Zone", first.round_no, first.home, first.visitors, race_from_final((15, 2), 15))
+    desk.enter_game(
+        "Zone", first.round_no, first.home, first.visitors, race_from_final((15, 2), 15)
+    )
     _refused(
         desk,
         IllegalInPosition,
@@ -250,7 +252,12 @@ def test_csc_sudden_death_waits_for_the_round_robin(engine: Engine) -> None:
         "games to play",
         lambda: desk.sudden_death("Zone", "first", ("A", "B"), race_from_final((15, 9), 15)),
     )
-    _refused(desk, IllegalInPosition, "not settled", lambda: desk.playoff_game("Zone", "semi", race_from_final((15, 9), 15)))
+    _refused(
+        desk,
+        IllegalInPosition,
+        "not settled",
+        lambda: desk.playoff_game("Zone", "semi", race_from_final((15, 9), 15)),
+    )
 
 
 def test_bracket_refuses_unknown_early_and_decided_matches(engine: Engine) -> None:
@@ -269,5 +276,7 @@ def test_bracket_refuses_unknown_early_and_decided_matches(engine: Engine) -> No
     desk.enter_game("Fair", m.id, win)
     _refused(desk, IllegalInPosition, "is decided", lambda: desk.enter_game("Fair", m.id, win))
     _refused(desk, IllegalInPosition, "no match X9", lambda: desk.enter_game("Fair", "X9", win))
-    _refused(desk, IllegalInPosition, "no opponent yet", lambda: desk.enter_game("Fair", "M3-1", win))
+    _refused(
+        desk, IllegalInPosition, "no opponent yet", lambda: desk.enter_game("Fair", "M3-1", win)
+    )
     _refused(desk, IllegalInPosition, "already exists", lambda: desk.create(spec))

@@ -73,7 +73,10 @@ def games(name: Name, db: Db = None) -> None:
         for g in desk.state(name).games:
             res = "" if g.result is None else f"{g.result.totals[0]}-{g.result.totals[1]}"
             table.add_row(
-                str(g.round_no), f"{g.home} {names[g.home]}", f"{g.visitors} {names[g.visitors]}", res
+                str(g.round_no),
+                f"{g.home} {names[g.home]}",
+                f"{g.visitors} {names[g.visitors]}",
+                res,
             )
         Console(width=140).print(table)
 

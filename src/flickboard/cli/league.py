@@ -259,4 +259,3 @@ def register(app: typer.Typer) -> None:
     """Add ``flickboard event league``."""
     del app
     event_app.add_typer(league_app, name="league")
-

@@ -50,7 +50,9 @@ def slot_of(kind: LeagueKind, game: int, side: int) -> tuple[str, ...]:
 def check_start(kind: LeagueKind, start: Mapping[str, Sequence[str]]) -> None:
     """Every slot filled with the right number of different players."""
     if set(start) != set(SLOTS[kind]):
-        raise InvalidInput(f"a line-up fills slots {', '.join(SLOTS[kind])}, got {', '.join(start)}")
+        raise InvalidInput(
+            f"a line-up fills slots {', '.join(SLOTS[kind])}, got {', '.join(start)}"
+        )
     seen: list[str] = [p for slot in SLOTS[kind] for p in start[slot]]
     for slot in SLOTS[kind]:
         if len(start[slot]) != PER_SLOT[kind]:

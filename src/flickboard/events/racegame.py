@@ -35,7 +35,9 @@ def race_from_frames(
             raise InvalidInput(f"frame {n} ({a}-{b}): {exc}") from None
         for points in (a, b):
             if frame_max is not None and points > frame_max:
-                raise InvalidInput(f"frame {n}: {points} points; a frame scores at most {frame_max}")
+                raise InvalidInput(
+                    f"frame {n}: {points} points; a frame scores at most {frame_max}"
+                )
             if points % multiple_of:
                 raise InvalidInput(f"frame {n}: {points} is not a multiple of {multiple_of}")
         totals[0] += a

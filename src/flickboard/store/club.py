@@ -91,7 +91,9 @@ class ClubDesk:
         if ev is None:
             raise InvalidInput(f"no club event called {name!r}")
         if self.formats and ev.format not in self.formats:
-            raise IllegalInPosition(f"{name} is a {ev.format} event, not {' or '.join(self.formats)}")
+            raise IllegalInPosition(
+                f"{name} is a {ev.format} event, not {' or '.join(self.formats)}"
+            )
         return ev
 
     def format_of(self, name: str) -> str:

@@ -300,7 +300,9 @@ class LeagueDesk(ClubDesk):
             s.flush()
             return self._match(s, ev, fx)
 
-    def enter_game(self, name: str, night: int, team: str, game: int, race: RaceScore) -> LeagueMatch:
+    def enter_game(
+        self, name: str, night: int, team: str, game: int, race: RaceScore
+    ) -> LeagueMatch:
         """A game's result (home side first); both line-ups must be set."""
         with self._write() as s:
             ev = self._event(s, name)
