@@ -361,3 +361,8 @@ def test_csc_5i_fallen_hanger_gives_the_only_repeat_delivery() -> None:
     with pytest.raises(InvalidInput, match="weight id"):
         calls_from_json({"hanger_fell": "0"})
     assert game.position == green_turn and len(game.deliveries) == 4
+    # Red delivers green's turn and it is taken back: red, its deliverer, repeats it.
+    out_of_turn = fall_outcome(game, start, 0, lane=-0.1)
+    ruling = game.deliver_hand(out_of_turn, Calls(hanger_fell=0, out_of_order=True))
+    assert "delivers the repeat" in ruling.summary and game.position == green_turn
+    assert game.turn == Turn(0, RED, 3) and game.player == 0

@@ -444,7 +444,9 @@ class _Judgement:
         return self.exchange_note() if is_shooter else ""
 
     def finish(self, valid: bool, decisions: list[Decision], summary: str) -> Ruling:
-        if self.calls.out_of_order:
+        if self.calls.out_of_order and self.calls.repeat:
+            summary += f" {self.colour} delivered out of turn (5(h)) and delivers the repeat."
+        elif self.calls.out_of_order:
             summary += (
                 f" {self.colour} delivered out of turn: the delivery stands and the frame "
                 f"finishes in the rotation it set (5(h))."
