@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 from flickboard.errors import IllegalInPosition
-from flickboard.physics import DiscState, EventKind, PlacedDisc, Shot, ShotRecord, simulate
+from flickboard.physics import (
+    DiscState,
+    EventKind,
+    PhysicsParams,
+    PlacedDisc,
+    Shot,
+    ShotRecord,
+    simulate,
+)
 from flickboard.rules import Fate, Position, Ruling, Turn, referee
 
 UP = math.pi / 2
@@ -136,3 +144,63 @@ def test_sim_damage_rule_reentered_disc_is_removed_and_its_damage_stays(kit: Any
             assert (moved.x, moved.y) == (end.x, end.y)
         return
     pytest.fail("no simulated shot made a disc re-enter and strike another")
+
+
+def _speed_to_travel(distance: float, arriving: float = 0.0) -> float:
+    """Release speed of a straight, spinless shot that has ``arriving`` m/s left after
+    ``distance`` m: stopping distance is v^2 / (2 mu g)."""
+    params = PhysicsParams.crokinole()
+    return math.sqrt(2 * params.friction * params.gravity * distance + arriving**2)
+
+
+def _leaner(kit: Any) -> tuple[Position, ShotRecord]:
+    """Red from seat 0, straight at the hole, stopping with its centre just outside the
+    rim, inside the engine's leaner band."""
+    band = PhysicsParams.crokinole().leaner_band
+    pos = kit.position({})
+    run = kit.board.shooting_line_radius - kit.board.hole_radius - band / 2
+    shot = Shot(*kit.start, UP, _speed_to_travel(run))
+    referee("wcc").check_start(pos, kit.red, shot.x, shot.y)
+    return pos, simulate(pos.layout, shot, shooter=kit.red.disc)
+
+
+@pytest.mark.parametrize("rules", ["wcc", "nca", "depot", "fair"])
+def test_sim_a_leaner_stays_in_play_and_scores_15(kit: Any, rules: str) -> None:
+    pos, record = _leaner(kit)
+    assert record.final(100).state is DiscState.LEANING
+    assert record.events[-1].kind is EventKind.LEANED
+    ref = referee(rules)
+    ruling = ref.rule(pos, kit.red, record)
+    assert ruling.valid
+    decision = ruling.decision(100)
+    assert decision.fate is Fate.IN_PLAY and decision.leaning
+    assert decision.clause == f"{rules}/leaner"
+    assert ruling.position_after.layout.discs == (
+        PlacedDisc(100, decision.x, decision.y, leaning=True),
+    )
+    assert ruling.twenties() == {}
+    assert ref.score(ruling.position_after) == {0: 15}
+
+
+def test_sim_20s_are_taken_off_after_each_turn_and_the_leaner_stays(kit: Any) -> None:
+    _, first = _leaner(kit)
+    ref = referee("wcc")
+    leaning = ref.rule(kit.position({}), kit.red, first).position_after
+    # red's partner (doubles, seat 2) shoots down the middle from the far side
+    board = kit.board
+    start = (0.0, board.shooting_line_radius)
+    capture = PhysicsParams.crokinole().capture_speed
+    speed = _speed_to_travel(start[1] - board.hole_radius, capture / 2)
+    partner = Turn(2, 0, 101)
+    shot = Shot(*start, -UP, speed)
+    ref.check_start(leaning, partner, shot.x, shot.y)
+    record = simulate(leaning.layout, shot, shooter=101)
+    assert record.final(101).state is DiscState.IN_HOLE
+    assert record.final(100).state is DiscState.LEANING and not record.contacts()
+    ruling = ref.rule(leaning, partner, record)
+    assert ruling.valid and ruling.decision(101).fate is Fate.TWENTY
+    assert ruling.twenties() == {0: 1}
+    after = ruling.position_after
+    assert [d.id for d in after.layout.discs] == [100]
+    assert after.layout.disc(100).leaning
+    assert ref.score(after) == {0: 15}
