@@ -35,5 +35,5 @@ def test_table_picture_is_a_png(tmp_path: Path) -> None:
 
 def test_unknown_picture_format_is_invalid(tmp_path: Path) -> None:
     traj = sample_trajectory(Layout(CrokinoleBoard.standard()), Shot(0.0, -0.3, 1.5, 1.0), fps=30)
-    with pytest.raises(InvalidInput, match="svg or .png"):
+    with pytest.raises(InvalidInput, match=r"svg or \.png"):
         draw_trajectory(traj, tmp_path / "x.jpg")

@@ -16,6 +16,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -173,6 +174,10 @@ def pymunk_shot(
     return float(pos.x), float(pos.y)
 
 
+def _pymunk_scene(layout: Layout, shots: Sequence[Shot], hz: float, i: int) -> object:
+    return pymunk_shot(layout, shots[i % len(shots)], hz)
+
+
 def run_benchmark(
     shots: int = 300,
     baseline_shots: int = 12,
@@ -217,8 +222,8 @@ def run_benchmark(
     for hz in (240, 1000):
         count = baseline_shots if hz == 240 else max(3, baseline_shots // 3)
         name = f"pymunk {hz} Hz"
-        measure(name, "30 discs", lambda i, hz=hz: pymunk_shot(layout, scene[i], hz), count, 1)
-        measure(name, "opening", lambda i, hz=hz: pymunk_shot(empty, opening, hz), count, 1)
+        measure(name, "30 discs", partial(_pymunk_scene, layout, scene, hz), count, 1)
+        measure(name, "opening", partial(_pymunk_scene, empty, [opening], hz), count, 1)
     return timings, facts
 
 

@@ -115,7 +115,7 @@ def run_batch(
 def shots_array(shots: Sequence[Shot] | npt.ArrayLike) -> FloatArray:
     """Shots as rows (x, y, vx, vy, spin): from Shot objects or rows (x, y, angle, speed, spin)."""
     if isinstance(shots, Sequence) and shots and isinstance(shots[0], Shot):
-        return np.array([(s.x, s.y, *s.velocity, s.spin) for s in shots], dtype=float)  # type: ignore[union-attr]
+        return np.array([(s.x, s.y, *s.velocity, s.spin) for s in shots], dtype=np.float64)  # type: ignore[union-attr]
     rows = np.asarray(shots, dtype=float)
     if rows.ndim != 2 or rows.shape[1] != 5:
         raise InvalidInput("shots must be Shot objects or rows (x, y, angle, speed, spin)")

@@ -16,6 +16,7 @@ _EDGE_WORDS = {
 
 def line_name(board: Board, index: int) -> str:
     """The name of line ``index`` ("15 line", "shooting line", "foul line", ...)."""
+    names: tuple[str, ...]
     if isinstance(board, CrokinoleBoard):
         names = ("15 line", "10 line", "shooting line")
     else:

@@ -56,8 +56,8 @@ def time_to_travel(s: float, v0: float, decel: float) -> float:
 @njit(cache=True)
 def spin_at(st: np.ndarray, i: int, t: float, spin_decay: float) -> float:
     """Spin (rad/s) of disc ``i`` at time ``t``."""
-    w0 = st[i, F_W]
-    left = abs(w0) - spin_decay * (t - st[i, F_T0])
+    w0 = float(st[i, F_W])
+    left: float = abs(w0) - spin_decay * (t - float(st[i, F_T0]))
     if left <= 0.0:
         return 0.0
     return left if w0 > 0.0 else -left

@@ -87,7 +87,9 @@ def board_from_dict(data: object) -> Board:
         d = _obj(data["disc"], "board.disc")
         disc = DiscSpec(*(_num(d, f.name, "board.disc") for f in fields(DiscSpec)))
     if "figures" not in data:
-        return cls.standard(disc) if cls is CrokinoleBoard else cls.csc(disc)  # type: ignore[attr-defined, no-any-return]
+        if kind == "crokinole":
+            return CrokinoleBoard.standard(disc)
+        return ShuffleboardTable.csc(disc)
     figures = _obj(data["figures"], "board.figures")
     values: dict[str, Any] = {}
     for f in fields(cls):
@@ -200,10 +202,12 @@ def record_to_dict(record: ShotRecord) -> dict[str, Any]:
 
 
 def _enum(cls: type[EventKind] | type[DiscState] | type[Edge], value: object, where: str) -> Any:
+    names = ", ".join(m.value for m in cls)
+    if not isinstance(value, str):
+        raise InvalidInput(f"{where} must be one of {names}; got {value!r}")
     try:
         return cls(value)
     except ValueError:
-        names = ", ".join(m.value for m in cls)
         raise InvalidInput(f"{where} must be one of {names}; got {value!r}") from None
 
 
