@@ -87,6 +87,26 @@ def contact_pairs(
     return out
 
 
+def fixed_contacts(log: StateLog) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """For each peg or rail contact: kind, (vx, vy, spin) before and after."""
+    from flickboard.physics.kernel import C_PEG, C_RAIL
+
+    seg = log.segments
+    decel = log.params.friction * log.params.gravity
+    radius = log.record.layout.board.disc.radius
+    spin_decay = 4 / 3 * log.params.spin_friction * log.params.gravity / radius
+    current: dict[int, np.ndarray] = {}
+    out = []
+    for row in seg:
+        k = int(row[1])
+        if row[10] in (C_PEG, C_RAIL):
+            before = _velocity_at(current[k], row[0], decel, spin_decay)
+            after = np.array((row[4] * row[6], row[5] * row[6], row[7]))
+            out.append((int(row[10]), before, after))
+        current[k] = row
+    return out
+
+
 def _velocity_at(row: np.ndarray, t: float, decel: float, spin_decay: float) -> np.ndarray:
     dt = t - row[0]
     v = row[6]

@@ -116,6 +116,18 @@ def test_a_disc_resting_against_another_is_pushed_not_overlapped(board: Crokinol
     assert_no_overlap_at_rest(record)
 
 
+def test_simultaneous_contacts_resolve_one_at_a_time(board: CrokinoleBoard) -> None:
+    r = board.disc.radius
+    x = r * math.sqrt(2)  # both discs met at the same instant, 45 degrees either side
+    layout = Layout(board, (PlacedDisc(0, -x, -0.18), PlacedDisc(1, x, -0.18)))
+    record = simulate(layout, Shot(0.0, -0.3, UP, 1.5))
+    hits = [e for e in record.events if e.kind is EventKind.DISC_CONTACT]
+    assert [e.other for e in hits[:2]] == [0, 1]
+    assert hits[0].time == hits[1].time
+    assert record.final(0).x < -x < x < record.final(1).x
+    assert_no_overlap_at_rest(record)
+
+
 # --- crokinole features ------------------------------------------------------------
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 
 from hypothesis import HealthCheck, given, settings
@@ -30,11 +31,23 @@ def check(record: object, layout: Layout) -> None:
     aim=st.floats(-1.2, 1.2),
     speed=st.floats(0.05, 8.0),
     spin=st.floats(-100.0, 100.0),
+    leaner=st.one_of(st.none(), st.floats(0.0, 2 * math.pi)),
 )
 def test_random_crokinole_shots_never_crash_lose_or_overlap(
-    count: int, seed: int, lane: float, aim: float, speed: float, spin: float
+    count: int,
+    seed: int,
+    lane: float,
+    aim: float,
+    speed: float,
+    spin: float,
+    leaner: float | None,
 ) -> None:
     layout = spread_layout(BOARD, count, seed)
+    if leaner is not None:
+        h = BOARD.hole_radius
+        lean = PlacedDisc(99, h * math.cos(leaner), h * math.sin(leaner), leaning=True)
+        with contextlib.suppress(IllegalInPosition):
+            layout = Layout(BOARD, (*layout.discs, lean))
     angle = math.pi / 2 + aim
     r = BOARD.shooting_line_radius
     x, y = lane, -math.sqrt(r * r - lane * lane)

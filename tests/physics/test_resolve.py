@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from flickboard.geometry import CrokinoleBoard
-from flickboard.physics import PhysicsParams, Shot
+from flickboard.physics import Layout, PhysicsParams, Shot
 from flickboard.physics.resolve import disc_impulse, fixed_impulse
 from flickboard.physics.trajectory import state_log
 
-from .conftest import contact_pairs, spread_layout
+from .conftest import contact_pairs, fixed_contacts, spread_layout
 
 
 def energy(state: np.ndarray, radius: float) -> float:
@@ -43,6 +43,22 @@ def test_every_disc_contact_keeps_momentum_and_never_gains_energy(
             before = energy(bi, r) + energy(bj, r)
             after = energy(ai, r) + energy(aj, r)
             assert after <= before * (1 + 1e-12) + 1e-15
+
+
+def test_every_peg_and_rail_contact_loses_energy(board: CrokinoleBoard) -> None:
+    from flickboard.physics.kernel import C_PEG, C_RAIL
+
+    seen = set()
+    r = board.disc.radius
+    for k, (px, py) in enumerate(board.pegs):
+        for speed, spin in ((0.9, 40.0), (6.0, -80.0)):
+            angle = math.atan2(py, px) + (0.3 if k % 2 else -0.3)
+            start = (px - 0.15 * math.cos(angle), py - 0.15 * math.sin(angle))
+            log = state_log(Layout(board), Shot(*start, angle, speed, spin))
+            for kind, before, after in fixed_contacts(log):
+                seen.add(kind)
+                assert energy(after, r) < energy(before, r)
+    assert seen == {C_PEG, C_RAIL}
 
 
 def test_disc_impulse_head_on_follows_restitution() -> None:
