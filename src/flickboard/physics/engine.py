@@ -68,6 +68,15 @@ def layout_arrays(layout: Layout) -> tuple[FloatArray, tuple[int, ...]]:
     return rows, tuple(d.id for d in layout.discs)
 
 
+@lru_cache(maxsize=256)
+def resting_finals(layout: Layout) -> tuple[DiscFinal, ...]:
+    """The finals of the layout's discs if none of them moves (reused when they match)."""
+    return tuple(
+        DiscFinal(d.id, d.x, d.y, DiscState.LEANING if d.leaning else DiscState.ON_SURFACE)
+        for d in layout.discs
+    )
+
+
 def shot_array(shot: Shot) -> FloatArray:
     """The shot as the kernel reads it: x, y, vx, vy, spin."""
     vx, vy = shot.velocity
@@ -162,8 +171,15 @@ def build_record(
         else:
             other = None
         events.append(Event(t, kind, all_ids[int(d)], other, x, y, int(side)))
+    still = resting_finals(layout)
     finals = tuple(
-        DiscFinal(all_ids[k], x, y, STATES[int(m)]) for k, (x, y, m) in enumerate(fin.tolist())
+        still[k]
+        if k < len(still)
+        and still[k].x == x
+        and still[k].y == y
+        and STATES[int(m)] is still[k].state
+        else DiscFinal(all_ids[k], x, y, STATES[int(m)])
+        for k, (x, y, m) in enumerate(fin.tolist())
     )
     duration = events[-1].time if events else 0.0
     return ShotRecord(layout, shot, shooter, tuple(events), finals, duration)

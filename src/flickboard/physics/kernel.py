@@ -249,26 +249,6 @@ def candidate(
                 t = now + time_to_travel(s, v, decel)
                 if t < best:
                     best, kind, other = t, C_EDGE, edge
-        nb = 2 * int(board[B_NLINE])
-        base = B_HEADER + 2 * int(board[B_NPEG])
-        bits = int(st[i, F_BITS])
-        for b in range(nb):
-            bound = board[base + b]
-            inside = (bits >> b) & 1
-            if circle:
-                s = (
-                    circle_exit(x, y, ux, uy, bound)
-                    if inside
-                    else circle_entry(x, y, ux, uy, bound)
-                )
-            elif inside:
-                s = max((bound - y) / uy, 0.0) if uy > 0.0 else INF
-            else:
-                s = max((bound - y) / uy, 0.0) if uy < 0.0 else INF
-            if s <= s_max:
-                t = now + time_to_travel(s, v, decel)
-                if t < best:
-                    best, kind, other = t, C_LINE, b
         for j in range(n):
             if j != i:
                 t = pair_time(st, i, j, now, best, radius, decel)
@@ -291,6 +271,51 @@ def candidate(
     ct[i] = best
     ck[i] = kind
     co[i] = other
+
+
+@njit(cache=True)
+def line_candidate(
+    st: np.ndarray,
+    i: int,
+    now: float,
+    board: np.ndarray,
+    params: np.ndarray,
+    lt: np.ndarray,
+    lb: np.ndarray,
+) -> None:
+    """Cache the time disc i's centre next crosses a line boundary (lt) and which (lb).
+
+    Kept apart from the other events: a line crossing changes no motion, so after one
+    only this needs recomputing.
+    """
+    lt[i] = INF
+    lb[i] = -1
+    if st[i, F_MODE] != M_SLIDE:
+        return
+    decel = params[P_FRICTION] * params[P_GRAVITY]
+    x, y, v = state_at(st, i, now, decel)
+    ux, uy = st[i, F_UX], st[i, F_UY]
+    s_max = v * v / (2.0 * decel)
+    circle = board[B_KIND] == KIND_CIRCLE
+    best = INF
+    nb = 2 * int(board[B_NLINE])
+    base = B_HEADER + 2 * int(board[B_NPEG])
+    bits = int(st[i, F_BITS])
+    for b in range(nb):
+        bound = board[base + b]
+        inside = (bits >> b) & 1
+        if circle:
+            s = circle_exit(x, y, ux, uy, bound) if inside else circle_entry(x, y, ux, uy, bound)
+        elif inside:
+            s = max((bound - y) / uy, 0.0) if uy > 0.0 else INF
+        else:
+            s = max((bound - y) / uy, 0.0) if uy < 0.0 else INF
+        if s <= s_max:
+            t = now + time_to_travel(s, v, decel)
+            if t < best:
+                best = t
+                lb[i] = b
+    lt[i] = max(best, now)
 
 
 @njit(cache=True)
@@ -425,17 +450,26 @@ def run_shot(
     ct = np.full(n, INF)
     ck = np.full(n, -1, dtype=np.int64)
     co = np.full(n, -1, dtype=np.int64)
+    lt = np.full(n, INF)
+    lb = np.full(n, -1, dtype=np.int64)
     candidate(st, s, 0.0, board, params, ct, ck, co)
+    line_candidate(st, s, 0.0, board, params, lt, lb)
     holes = 0
     now = 0.0
     count = 0
     while True:
         i = -1
         t = INF
+        line_event = False
         for k in range(n):
             if ct[k] < t:
                 t = ct[k]
                 i = k
+                line_event = False
+            if lt[k] < t:
+                t = lt[k]
+                i = k
+                line_event = True
         if i < 0:
             break
         count += 1
@@ -444,10 +478,9 @@ def run_shot(
         if t > max_time:
             return S_TOO_LONG, i, ev[:ne], np.empty((0, 3)), sg[:ns]
         now = t
-        kind = ck[i]
-        other = co[i]
+        kind = C_LINE if line_event else ck[i]
+        other = lb[i] if line_event else co[i]
         j = -1
-        others_change = True
         if kind == C_DISC:
             j = other
             resolve_discs(
@@ -491,7 +524,8 @@ def run_shot(
                 side = 1 if other % 2 == 1 else -1
                 ev = _push_event(ev, ne, now, K_CLEAR, i, line, x, y, side)
                 ne += 1
-            others_change = False
+            line_candidate(st, i, now, board, params, lt, lb)
+            continue
         elif kind == C_PEG:
             x, y, _ = state_at(st, i, now, decel)
             px = board[B_HEADER + 2 * other]
@@ -567,7 +601,7 @@ def run_shot(
                 st[i, F_Y] = y * reach / r
             ev = _push_event(ev, ne, now, K_LANDED, i, E_RIM, st[i, F_X], st[i, F_Y], 0)
             ne += 1
-        if log and kind != C_LINE:
+        if log:
             sg = _push_segment(sg, ns, st, i, kind)
             ns += 1
             if j >= 0:
@@ -575,26 +609,27 @@ def run_shot(
                 ns += 1
         # recompute what this event can change
         candidate(st, i, now, board, params, ct, ck, co)
+        line_candidate(st, i, now, board, params, lt, lb)
         if j >= 0:
             candidate(st, j, now, board, params, ct, ck, co)
-        if others_change:
-            for k in range(n):
-                if k == i or k == j:  # noqa: SIM109
-                    continue
-                mk = st[k, F_MODE]
-                if mk != M_SLIDE and mk != M_AIR:
-                    ct[k] = INF
-                    continue
-                if ck[k] == C_DISC and (co[k] == i or co[k] == j):
-                    candidate(st, k, now, board, params, ct, ck, co)
-                elif mk == M_SLIDE:
-                    tk = pair_time(st, k, i, now, ct[k], radius, decel)
+            line_candidate(st, j, now, board, params, lt, lb)
+        for k in range(n):
+            if k == i or k == j:  # noqa: SIM109
+                continue
+            mk = st[k, F_MODE]
+            if mk != M_SLIDE and mk != M_AIR:
+                ct[k] = INF
+                continue
+            if ck[k] == C_DISC and (co[k] == i or co[k] == j):
+                candidate(st, k, now, board, params, ct, ck, co)
+            elif mk == M_SLIDE:
+                tk = pair_time(st, k, i, now, ct[k], radius, decel)
+                if tk < ct[k]:
+                    ct[k], ck[k], co[k] = tk, C_DISC, i
+                if j >= 0:
+                    tk = pair_time(st, k, j, now, ct[k], radius, decel)
                     if tk < ct[k]:
-                        ct[k], ck[k], co[k] = tk, C_DISC, i
-                    if j >= 0:
-                        tk = pair_time(st, k, j, now, ct[k], radius, decel)
-                        if tk < ct[k]:
-                            ct[k], ck[k], co[k] = tk, C_DISC, j
+                        ct[k], ck[k], co[k] = tk, C_DISC, j
     finals = np.empty((n, 3))
     for k in range(n):
         finals[k, 0] = st[k, F_X]
