@@ -4,17 +4,33 @@ from __future__ import annotations
 
 import copy
 import json
+import math
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from flickboard.agents.simple import SimpleBot
 from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import DiscFinal, DiscState, EventKind
 from flickboard.play.cmn import dump_game, parse_game
 from flickboard.play.crokinole import CrokinoleGame, Seating, ShotBudget, play_game, seat_players
-from flickboard.play.crokinole_record import game_record, replay_game, to_cmn
-from flickboard.play.gamerecord import game_record_from_json, game_record_to_json
+from flickboard.play.crokinole_record import game_record, record_json, replay_game, to_cmn
+from flickboard.play.gamerecord import (
+    PRECISION,
+    VERSION,
+    GameRecord,
+    game_record_from_json,
+    game_record_to_json,
+)
 from flickboard.rules import referee
+from flickboard.rules.hand import HandEvent, HandOutcome
+
+V1_RECORD = Path(__file__).parent / "data" / "crokinole_record_v1.json"
+"""A timed WCC singles game written by version 1 of the record format (indented JSON,
+full floats, every final, events as objects)."""
 
 
 def _played(rules: str = "wcc", seating: Seating | None = None, **kw: Any) -> CrokinoleGame:
@@ -97,3 +113,117 @@ def test_fair_game_record_exports_a_race_to_cmn() -> None:
     cmn = parse_game(dump_game(to_cmn(game_record(game))))
     assert cmn.tag("Scoring") == "fair"
     assert cmn.race_score() == game.result()
+
+
+def _floats(data: object) -> Iterator[float]:
+    if isinstance(data, float):
+        yield data
+    elif isinstance(data, list):
+        for item in data:
+            yield from _floats(item)
+    elif isinstance(data, dict):
+        for item in data.values():
+            yield from _floats(item)
+
+
+def test_game_record_rounds_every_shot_float_to_the_documented_precision(
+    singles: tuple[CrokinoleGame, dict[str, Any]],
+) -> None:
+    _, data = singles
+    assert data["version"] == VERSION == 2 and data["precision"] == PRECISION == 6
+    floats = list(_floats(data["rounds"]))
+    assert len(floats) > 1000
+    assert all(round(v, 6) == v for v in floats)
+    full = game_record_to_json(game_record_from_json(data), precisions=(None,))
+    assert full["precision"] is None
+
+
+def test_game_record_stores_the_board_once_and_events_as_arrays(
+    singles: tuple[CrokinoleGame, dict[str, Any]],
+) -> None:
+    _, data = singles
+    text = json.dumps(data)
+    assert text.count('"peg_circle_radius"') == 1 and text.count('"hole_radius"') == 1
+    shot = data["rounds"][0]["shots"][0]
+    assert set(shot) == {"turn", "position", "record", "ruling"}
+    event = shot["record"]["events"][0]
+    assert isinstance(event, list) and len(event) == 7 and event[1] in set(EventKind)
+
+
+def test_game_record_leaves_out_finals_of_unmoved_discs_and_loading_puts_them_back(
+    singles: tuple[CrokinoleGame, dict[str, Any]],
+) -> None:
+    game, data = singles
+    loaded = game_record_from_json(data)
+    left_out = 0
+    for shots, raw in zip(loaded.rounds, data["rounds"], strict=True):
+        for entry, raw_shot in zip(shots, raw["shots"], strict=True):
+            listed = {f["id"] for f in raw_shot["record"]["finals"]}
+            for d in entry.position.layout.discs:
+                if d.id not in listed:
+                    left_out += 1
+                    state = DiscState.LEANING if d.leaning else DiscState.ON_SURFACE
+                    assert entry.record.final(d.id) == DiscFinal(d.id, d.x, d.y, state)
+            assert {f.id for f in entry.record.finals} == {
+                *(d.id for d in entry.position.layout.discs),
+                entry.turn.disc,
+            }
+    assert left_out > 10
+    assert replay_game(loaded).result() == game.result()
+
+
+def test_game_record_version_1_still_loads_and_replays() -> None:
+    data = json.loads(V1_RECORD.read_text(encoding="utf-8"))
+    assert data["version"] == 1 and "precision" not in data
+    assert isinstance(data["rounds"][0]["shots"][0]["record"]["events"][0], dict)
+    record = game_record_from_json(data)
+    game = replay_game(record)
+    assert game.rounds[0].scores == tuple(data["rounds"][0]["score"]["scores"])
+    again = record_json(record)
+    assert again["version"] == 2
+    assert replay_game(game_record_from_json(again)).result() == game.result()
+    with pytest.raises(InvalidInput, match="version 3 is not 1 or 2"):
+        game_record_from_json({**data, "version": 3})
+    with pytest.raises(InvalidInput, match="precision"):
+        game_record_from_json({**data, "precision": "fine"})
+
+
+def _touching_pair(r: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Two touching disc centres that rounding to 1e-6 m would make overlap."""
+    for k in range(200):
+        a = (0.05 + 3.3e-7 * k, -0.05)
+        theta = 2.0 + 0.013 * k
+        b = (a[0] + 2 * r * math.cos(theta), a[1] + 2 * r * math.sin(theta))
+        ra = (round(a[0], 6), round(a[1], 6))
+        rb = (round(b[0], 6), round(b[1], 6))
+        if math.dist(ra, rb) < 2 * r - 2e-7 and math.dist(a, b) >= 2 * r:
+            return a, b
+    pytest.fail("no pair found")
+
+
+def test_game_record_falls_back_to_a_finer_precision_when_rounding_would_overlap_discs() -> None:
+    game = CrokinoleGame(referee("wcc"), Seating.singles())
+    rnd = game.start_round()
+    r = CrokinoleBoard.standard().disc.radius
+    a, b = _touching_pair(r)
+    start = rnd.position.layout.board.shooting_line_radius
+    red = HandOutcome(0, (0.0, -start), (), (DiscFinal(0, *a, DiscState.ON_SURFACE),))
+    assert rnd.play_hand(red).valid
+    hit = (HandEvent(EventKind.DISC_CONTACT, 1, 0),)
+    green = HandOutcome(
+        1,
+        (0.0, start),
+        hit,
+        (DiscFinal(0, *a, DiscState.ON_SURFACE), DiscFinal(1, *b, DiscState.ON_SURFACE)),
+    )
+    assert rnd.play_hand(green).valid
+    record = GameRecord("crokinole", "wcc", (), (), (), (tuple(rnd.shots),), (None,), None)
+    with pytest.raises(InvalidInput, match="overlap"):
+        game_record_from_json(game_record_to_json(record, precisions=(6,)))
+    data = game_record_to_json(record)
+    assert data["precision"] == 9
+    loaded = game_record_from_json(data)
+    assert loaded.rounds[0][1].ruling.valid
+    assert math.dist(
+        *((d.x, d.y) for d in loaded.rounds[0][1].ruling.position_after.layout.discs)
+    ) == pytest.approx(2 * r, abs=1e-8)

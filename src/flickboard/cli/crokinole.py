@@ -36,8 +36,7 @@ from flickboard.play.crokinole import (
     Seating,
     ShotBudget,
 )
-from flickboard.play.crokinole_record import game_record, to_cmn
-from flickboard.play.gamerecord import game_record_to_json
+from flickboard.play.crokinole_record import game_record, record_json, to_cmn
 from flickboard.play.scoring import GameScore
 from flickboard.rules import Position, referee
 from flickboard.rules.crokinole import SIDE_NAMES, CrokinoleReferee, side_name
@@ -336,7 +335,7 @@ def _save(records: list[Any], record: Path | None, cmn: Path | None) -> None:
         data = {
             "format": MATCH_FORMAT,
             "version": 1,
-            "games": [game_record_to_json(r) for r in records],
+            "games": [record_json(r) for r in records],
         }
         write_record(record, data)
     if cmn is not None and records:

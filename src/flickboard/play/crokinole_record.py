@@ -15,7 +15,7 @@ from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, Shot, ShotRecord
 from flickboard.play.cmn import CmnGame
 from flickboard.play.crokinole import CrokinoleGame, GameResult, Seating, ShotBudget
-from flickboard.play.gamerecord import GameRecord
+from flickboard.play.gamerecord import GameRecord, game_record_from_json, game_record_to_json
 from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.rules.crokinole import CrokinoleReferee, side_name
 
@@ -69,6 +69,12 @@ def game_record(game: CrokinoleGame, tags: Mapping[str, str] | None = None) -> G
         tuple(round_to_json(r) for r in game.rounds),
         result_to_json(game.result()),
     )
+
+
+def record_json(record: GameRecord) -> dict[str, Any]:
+    """The record as compact JSON that is checked to replay whole (turns, round scores,
+    result), not only shot by shot."""
+    return game_record_to_json(record, check=lambda data: replay_game(game_record_from_json(data)))
 
 
 def _no_simulation(layout: Layout, shot: Shot, shooter: int) -> ShotRecord:

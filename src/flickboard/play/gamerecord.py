@@ -5,13 +5,19 @@ Loading a record replays it: each shot is ruled again by the referee named in th
 record and must give the same ruling, and each position must follow from the last
 ruling, so a record that loads is a record that is true. The game-specific layer
 (:mod:`flickboard.play.crokinole_record`) adds rounds, scores and results.
+
+Version 2 is compact: floats are rounded to :data:`PRECISION` decimal places, the
+board is stored once, and a shot's finals leave out the discs it did not move. The
+writer checks that the rounded record replays to the same rulings and otherwise
+writes it at a finer precision (see :func:`game_record_to_json`). Version 1 records
+(full floats, every final) still load.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -31,7 +37,21 @@ from flickboard.physics import (
 from flickboard.rules.base import Decision, Position, Referee, Ruling, Turn, referee
 
 FORMAT = "flickboard/game-record"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+"""Record versions this module loads."""
+
+PRECISION = 6
+"""Decimal places of every float a record stores: 1e-6 m, s, rad, m/s."""
+
+FALLBACK_PRECISIONS: tuple[int | None, ...] = (PRECISION, 9, None)
+"""Tried in turn until the rounded record replays (None: full precision). 1e-9 m is far
+below the 1e-7 m overlap tolerance, so discs at rest touching stay touching."""
+
+
+def rounded(value: float, precision: int | None) -> float:
+    """``value`` rounded to ``precision`` decimal places (None: unchanged)."""
+    return value if precision is None else round(value, precision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +160,20 @@ def board_from_json(data: object) -> Board:
         raise InvalidInput(f"board: {exc}") from None
 
 
-def position_to_json(position: Position) -> list[dict[str, Any]]:
-    """The discs in play: id, side, centre and whether it leans."""
-    return [
-        {"id": d.id, "side": position.side_of(d.id), "x": d.x, "y": d.y, "leaning": d.leaning}
-        for d in position.layout.discs
-    ]
+def position_to_json(position: Position, precision: int | None = None) -> list[dict[str, Any]]:
+    """The discs in play: id, side, centre and (only when true) ``leaning``."""
+    data: list[dict[str, Any]] = []
+    for d in position.layout.discs:
+        disc = {
+            "id": d.id,
+            "side": position.side_of(d.id),
+            "x": rounded(d.x, precision),
+            "y": rounded(d.y, precision),
+        }
+        if d.leaning:
+            disc["leaning"] = True
+        data.append(disc)
+    return data
 
 
 def position_from_json(data: object, board: Board) -> Position:
@@ -168,9 +196,18 @@ def position_from_json(data: object, board: Board) -> Position:
     return Position.of(Layout(board, tuple(discs)), owners)
 
 
-def shot_to_json(shot: Shot) -> dict[str, float]:
+def shot_to_json(shot: Shot, precision: int | None = None) -> dict[str, float]:
     """A shot as ``{"x", "y", "angle", "speed", "spin"}``."""
-    return {"x": shot.x, "y": shot.y, "angle": shot.angle, "speed": shot.speed, "spin": shot.spin}
+    return {
+        k: rounded(v, precision)
+        for k, v in (
+            ("x", shot.x),
+            ("y", shot.y),
+            ("angle", shot.angle),
+            ("speed", shot.speed),
+            ("spin", shot.spin),
+        )
+    }
 
 
 def shot_from_json(data: object) -> Shot:
@@ -203,50 +240,84 @@ def _other_from_json(kind: EventKind, value: object) -> int | Edge | None:
     return value
 
 
-def record_to_json(record: ShotRecord) -> dict[str, Any]:
-    """The shot (or None), shooter, events and finals of a record (layout aside)."""
+EVENT_FIELDS = ("time", "kind", "disc", "other", "x", "y", "side")
+"""The order of an event's values in a version-2 record (each event is one array)."""
+
+
+def _event_to_json(e: Event, precision: int | None) -> list[Any]:
+    return [
+        rounded(e.time, precision),
+        e.kind.value,
+        e.disc,
+        _other_to_json(e.other),
+        rounded(e.x, precision),
+        rounded(e.y, precision),
+        e.side,
+    ]
+
+
+def _event_from_json(raw: object, n: int) -> Event:
+    """An event from its array (version 2) or object (version 1) form."""
+    if isinstance(raw, list):
+        if len(raw) != len(EVENT_FIELDS):
+            raise InvalidInput(f"event {n} must list {', '.join(EVENT_FIELDS)}")
+        e = dict(zip(EVENT_FIELDS, raw, strict=True))
+    else:
+        e = dict(_obj(raw, f"event {n}", set(EVENT_FIELDS)))
+    try:
+        kind = EventKind(str(e.get("kind")))
+    except ValueError:
+        raise InvalidInput(f"event {n} kind {e.get('kind')!r} is unknown") from None
+    return Event(
+        _num(e, "time", "event"),
+        kind,
+        _int(e, "disc", "event"),
+        _other_from_json(kind, e.get("other")),
+        _num(e, "x", "event"),
+        _num(e, "y", "event"),
+        _int(e, "side", "event"),
+    )
+
+
+def _unmoved(layout: Layout, final: DiscFinal) -> bool:
+    """True if the final is exactly where and as the disc lay before the shot."""
+    try:
+        before = layout.disc(final.id)
+    except KeyError:
+        return False
+    state = DiscState.LEANING if before.leaning else DiscState.ON_SURFACE
+    return (final.x, final.y, final.state) == (before.x, before.y, state)
+
+
+def record_to_json(record: ShotRecord, precision: int | None = None) -> dict[str, Any]:
+    """The shot (or None), shooter, events and finals of a record (layout aside).
+
+    Each event is an array in :data:`EVENT_FIELDS` order; finals leave out the discs
+    that end exactly where they lay (:func:`record_from_json` puts them back).
+    """
     return {
-        "shot": None if record.shot is None else shot_to_json(record.shot),
+        "shot": None if record.shot is None else shot_to_json(record.shot, precision),
         "shooter": record.shooter,
-        "events": [
+        "events": [_event_to_json(e, precision) for e in record.events],
+        "finals": [
             {
-                "time": e.time,
-                "kind": e.kind.value,
-                "disc": e.disc,
-                "other": _other_to_json(e.other),
-                "x": e.x,
-                "y": e.y,
-                "side": e.side,
+                "id": f.id,
+                "x": rounded(f.x, precision),
+                "y": rounded(f.y, precision),
+                "state": f.state.value,
             }
-            for e in record.events
+            for f in record.finals
+            if not _unmoved(record.layout, f)
         ],
-        "finals": [{"id": f.id, "x": f.x, "y": f.y, "state": f.state.value} for f in record.finals],
-        "duration": record.duration,
+        "duration": rounded(record.duration, precision),
     }
 
 
 def record_from_json(data: object, layout: Layout) -> ShotRecord:
     """A shot record from :func:`record_to_json` and the layout before the shot."""
     obj = _obj(data, "shot record", {"shot", "shooter", "events", "finals", "duration"})
-    events = []
-    for n, raw in enumerate(_list(obj, "events", "shot record")):
-        e = _obj(raw, f"event {n}", {"time", "kind", "disc", "other", "x", "y", "side"})
-        try:
-            kind = EventKind(str(e.get("kind")))
-        except ValueError:
-            raise InvalidInput(f"event {n} kind {e.get('kind')!r} is unknown") from None
-        events.append(
-            Event(
-                _num(e, "time", "event"),
-                kind,
-                _int(e, "disc", "event"),
-                _other_from_json(kind, e.get("other")),
-                _num(e, "x", "event"),
-                _num(e, "y", "event"),
-                _int(e, "side", "event"),
-            )
-        )
-    finals = []
+    events = [_event_from_json(raw, n) for n, raw in enumerate(_list(obj, "events", "shot record"))]
+    finals: list[DiscFinal] = []
     for n, raw in enumerate(_list(obj, "finals", "shot record")):
         f = _obj(raw, f"final {n}", {"id", "x", "y", "state"})
         try:
@@ -256,6 +327,12 @@ def record_from_json(data: object, layout: Layout) -> ShotRecord:
         finals.append(
             DiscFinal(_int(f, "id", "final"), _num(f, "x", "final"), _num(f, "y", "final"), state)
         )
+    given = {f.id for f in finals}
+    for d in layout.discs:
+        if d.id not in given:
+            state = DiscState.LEANING if d.leaning else DiscState.ON_SURFACE
+            finals.append(DiscFinal(d.id, d.x, d.y, state))
+    finals.sort(key=lambda f: f.id)
     shot = obj.get("shot")
     return ShotRecord(
         layout,
@@ -267,44 +344,46 @@ def record_from_json(data: object, layout: Layout) -> ShotRecord:
     )
 
 
-def decision_to_json(d: Decision) -> dict[str, Any]:
+def decision_to_json(d: Decision, precision: int | None = None) -> dict[str, Any]:
     """One decision of a ruling."""
     return {
         "disc": d.disc,
         "side": d.side,
         "fate": d.fate.value,
-        "x": d.x,
-        "y": d.y,
+        "x": rounded(d.x, precision),
+        "y": rounded(d.y, precision),
         "leaning": d.leaning,
         "clause": d.clause,
         "reason": d.reason,
     }
 
 
-def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
+def ruling_to_json(ruling: Ruling, precision: int | None = None) -> dict[str, Any]:
     """A ruling (its position after follows from the next shot's position)."""
     return {
         "valid": ruling.valid,
         "summary": ruling.summary,
-        "decisions": [decision_to_json(d) for d in ruling.decisions],
+        "decisions": [decision_to_json(d, precision) for d in ruling.decisions],
     }
 
 
-def entry_to_json(entry: ShotEntry) -> dict[str, Any]:
-    """One shot of a game record."""
+def entry_to_json(entry: ShotEntry, precision: int | None = None) -> dict[str, Any]:
+    """One shot of a game record, floats rounded to ``precision`` places (None: all)."""
     t = entry.turn
     data = {
         "turn": {"seat": t.seat, "side": t.side, "disc": t.disc},
-        "position": position_to_json(entry.position),
-        "record": record_to_json(entry.record),
-        "ruling": ruling_to_json(entry.ruling),
+        "position": position_to_json(entry.position, precision),
+        "record": record_to_json(entry.record, precision),
+        "ruling": ruling_to_json(entry.ruling, precision),
     }
     if entry.calls:
         data["calls"] = dict(entry.calls)
     return data
 
 
-def _entry_from_json(data: object, board: Board, ref: Referee, where: str) -> ShotEntry:
+def _entry_from_json(
+    data: object, board: Board, ref: Referee, where: str, precision: int | None
+) -> ShotEntry:
     obj = _obj(data, where, {"turn", "position", "record", "ruling", "calls"})
     t = _obj(obj.get("turn"), f"{where} turn", {"seat", "side", "disc"})
     turn = Turn(_int(t, "seat", "turn"), _int(t, "side", "turn"), _int(t, "disc", "turn"))
@@ -316,7 +395,7 @@ def _entry_from_json(data: object, board: Board, ref: Referee, where: str) -> Sh
             raise InvalidInput(f"{where}: rule set {ref.name!r} takes no official's calls")
         ref = ref.calling(calls)
     ruling = ref.rule(position, turn, record)
-    if ruling_to_json(ruling) != obj.get("ruling"):
+    if ruling_to_json(ruling, precision) != obj.get("ruling"):
         raise InvalidInput(
             f"{where}: ruling again gives {ruling.summary!r}, not the recorded ruling"
         )
@@ -326,12 +405,38 @@ def _entry_from_json(data: object, board: Board, ref: Referee, where: str) -> Sh
 # -- whole records -------------------------------------------------------------------------
 
 
-def game_record_to_json(record: GameRecord) -> dict[str, Any]:
-    """The JSON form of a game record (docs/formats.md, "Game records")."""
+def game_record_to_json(
+    record: GameRecord,
+    *,
+    check: Callable[[dict[str, Any]], object] | None = None,
+    precisions: tuple[int | None, ...] = FALLBACK_PRECISIONS,
+) -> dict[str, Any]:
+    """The JSON form of a game record (docs/formats.md, "Game records").
+
+    Floats are rounded to the first of ``precisions`` at which the record still loads:
+    ``check`` (default :func:`game_record_from_json`; a game layer passes its full
+    replay) must accept the JSON, so rounding never changes a ruling, makes touching
+    discs overlap or moves a disc across a line. The last precision is written as is.
+    """
+    verify = check or game_record_from_json
+    for n, precision in enumerate(precisions):
+        data = _game_record_json(record, precision)
+        if n == len(precisions) - 1:
+            return data
+        try:
+            verify(data)
+        except FlickboardError:
+            continue
+        return data
+    raise ValueError("precisions must not be empty")
+
+
+def _game_record_json(record: GameRecord, precision: int | None) -> dict[str, Any]:
     board = record.rounds[0][0].position.layout.board if any(record.rounds) else None
     return {
         "format": FORMAT,
         "version": VERSION,
+        "precision": precision,
         "game": record.game,
         "rules": record.rules,
         "options": dict(record.options),
@@ -339,7 +444,7 @@ def game_record_to_json(record: GameRecord) -> dict[str, Any]:
         "setup": dict(record.setup),
         "board": None if board is None else board_to_json(board),
         "rounds": [
-            {"shots": [entry_to_json(e) for e in shots], "score": score}
+            {"shots": [entry_to_json(e, precision) for e in shots], "score": score}
             for shots, score in zip(record.rounds, record.scores, strict=True)
         ],
         "result": record.result,
@@ -357,6 +462,7 @@ def game_record_from_json(data: object) -> GameRecord:
         {
             "format",
             "version",
+            "precision",
             "game",
             "rules",
             "options",
@@ -369,8 +475,17 @@ def game_record_from_json(data: object) -> GameRecord:
     )
     if obj.get("format") != FORMAT:
         raise InvalidInput(f"not a flickboard game record (format must be {FORMAT!r})")
-    if obj.get("version") != VERSION:
-        raise InvalidInput(f"game record version {obj.get('version')!r} is not {VERSION}")
+    version = obj.get("version")
+    if isinstance(version, bool) or version not in READS:
+        readable = " or ".join(map(str, READS))
+        raise InvalidInput(f"game record version {version!r} is not {readable}")
+    precision = obj.get("precision")
+    if precision is not None and (
+        isinstance(precision, bool) or not isinstance(precision, int) or not 0 <= precision <= 17
+    ):
+        raise InvalidInput(
+            f"game record precision must be 0-17 decimal places or null, got {precision!r}"
+        )
     rules, game = obj.get("rules"), obj.get("game")
     if not isinstance(rules, str) or not isinstance(game, str):
         raise InvalidInput("a game record needs its game and rules names")
@@ -392,7 +507,7 @@ def game_record_from_json(data: object) -> GameRecord:
                 raise InvalidInput("a game record with shots needs its board")
             where = f"round {r} shot {s}"
             try:
-                entry = _entry_from_json(raw_shot, board, ref, where)
+                entry = _entry_from_json(raw_shot, board, ref, where, precision)
             except InvalidInput as exc:
                 raise InvalidInput(
                     str(exc) if str(exc).startswith(where) else f"{where}: {exc}"
@@ -417,7 +532,11 @@ def game_record_from_json(data: object) -> GameRecord:
 
 
 __all__ = [
+    "EVENT_FIELDS",
+    "FALLBACK_PRECISIONS",
     "FORMAT",
+    "PRECISION",
+    "READS",
     "VERSION",
     "CallingReferee",
     "GameRecord",
@@ -431,6 +550,7 @@ __all__ = [
     "position_to_json",
     "record_from_json",
     "record_to_json",
+    "rounded",
     "ruling_to_json",
     "shot_from_json",
     "shot_to_json",
