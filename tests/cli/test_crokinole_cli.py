@@ -181,3 +181,22 @@ def test_nca_doubles_partners_of_the_team_chosen_to_play_first_decide_which_star
     assert first[1]["seat"] == 3 and first[1]["side"] == 1
     assert [g["setup"]["first_seat"] for g in games] == [2, 3]
     assert replay_game(game_record_from_json(games[0])).first_seat == 2
+
+
+def test_match_crokinole_record_that_cannot_be_written_exits_2(tmp_path: Path) -> None:
+    args = ["match", "crokinole", "--time-shots", "0", "--quiet", "--record", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert f"cannot write {tmp_path}" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_match_crokinole_record_is_compact_version_2(tmp_path: Path) -> None:
+    record = tmp_path / "m.json"
+    args = ["match", "crokinole", "--time-shots", "6", "--quiet", "--record", str(record)]
+    assert runner.invoke(app, args).exit_code == 0
+    text = record.read_text(encoding="utf-8")
+    assert text.count("\n") == 1
+    (game,) = json.loads(text)["games"]
+    assert game["version"] == 2 and game["precision"] == 6
+    assert replay_game(game_record_from_json(game)).rounds[0].unplayed is False
