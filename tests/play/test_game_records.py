@@ -25,6 +25,7 @@ from flickboard.play.gamerecord import (
     game_record_from_json,
     game_record_to_json,
 )
+from flickboard.play.shuffleboard_record import game_from_json, game_to_json
 from flickboard.rules import referee
 from flickboard.rules.hand import HandEvent, HandOutcome
 
@@ -227,3 +228,16 @@ def test_game_record_falls_back_to_a_finer_precision_when_rounding_would_overlap
     assert math.dist(
         *((d.x, d.y) for d in loaded.rounds[0][1].ruling.position_after.layout.discs)
     ) == pytest.approx(2 * r, abs=1e-8)
+
+
+def test_shuffleboard_game_record_version_1_still_loads_and_rewrites_compact() -> None:
+    path = Path(__file__).parent / "data" / "shuffleboard_record_v1.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == 1 and data["rounds"][0]["shots"][1]["calls"]
+    game = game_from_json(data)
+    assert len(game.frames) == 1
+    assert data["rounds"][0]["score"] == dict(zip(("red", "green"), game.totals, strict=True))
+    again = game_to_json(game, dict(data["tags"]))
+    assert again["version"] == 2 and again["precision"] == PRECISION
+    assert len(json.dumps(again)) < len(json.dumps(data))
+    assert game_from_json(again).totals == game.totals
