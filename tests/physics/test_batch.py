@@ -84,6 +84,13 @@ def test_batch_flags_or_raises_on_bad_shots(board: CrokinoleBoard) -> None:
         simulate_batch(Layout(board), [[0.0, -0.3, 1.0, -1.0, 0.0]])
 
 
+def test_an_empty_batch_is_empty(board: CrokinoleBoard) -> None:
+    layout = spread_layout(board, 3, seed=1)
+    for shots in ([], np.empty((0, 5))):
+        batch = simulate_batch(layout, shots)
+        assert batch.x.shape == (0, 4) and batch.ids == (0, 1, 2, 3)
+
+
 def test_batch_uses_the_parameters_given(board: CrokinoleBoard) -> None:
     rows = [[-0.2, -0.15, 0.0, v, 0.0] for v in (0.4, 0.6, 0.8)]
     rough = simulate_batch(Layout(board), rows, params=PhysicsParams(friction=0.3))

@@ -117,6 +117,8 @@ def shots_array(shots: Sequence[Shot] | npt.ArrayLike) -> FloatArray:
     if isinstance(shots, Sequence) and shots and isinstance(shots[0], Shot):
         return np.array([(s.x, s.y, *s.velocity, s.spin) for s in shots], dtype=np.float64)  # type: ignore[union-attr]
     rows = np.asarray(shots, dtype=float)
+    if rows.size == 0:
+        return np.empty((0, 5))
     if rows.ndim != 2 or rows.shape[1] != 5:
         raise InvalidInput("shots must be Shot objects or rows (x, y, angle, speed, spin)")
     if not np.isfinite(rows).all():

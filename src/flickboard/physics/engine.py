@@ -139,6 +139,8 @@ def simulate(
         raise InvalidInput("simulate needs a Layout and a Shot")
     if params is None:
         params = default_params(layout)
+    elif not isinstance(params, PhysicsParams):
+        raise InvalidInput("params must be a PhysicsParams")
     rows, ids = layout_arrays(layout)
     shooter_id = resolve_shooter(layout, shooter, ids)
     status, info, ev, fin, _ = run_shot(
