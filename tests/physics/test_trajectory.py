@@ -10,6 +10,7 @@ import pytest
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, PlacedDisc, Shot, sample_trajectory
+from flickboard.physics.trajectory import WHERE
 
 from .conftest import spread_layout
 
@@ -42,6 +43,17 @@ def test_discs_never_overlap_in_any_frame(board: CrokinoleBoard) -> None:
     d = np.hypot(traj.x[:, :, None] - traj.x[:, None, :], traj.y[:, :, None] - traj.y[:, None, :])
     d[:, range(3), range(3)] = np.inf
     assert d.min() > 2 * board.disc.radius - 1e-9
+
+
+def test_frames_say_where_each_disc_is(board: CrokinoleBoard) -> None:
+    ditch = sample_trajectory(Layout(board), Shot(0.0, -0.3, -math.pi / 2, 2.0), fps=500)
+    assert [WHERE[w] for w in dict.fromkeys(ditch.where[:, 0].tolist())] == [
+        "surface",
+        "airborne",
+        "ditch",
+    ]
+    twenty = sample_trajectory(Layout(board), Shot(0.0, -0.3, math.pi / 2, 0.95), fps=50)
+    assert WHERE[twenty.where[0, 0]] == "surface" and WHERE[twenty.where[-1, 0]] == "hole"
 
 
 @pytest.mark.parametrize("fps", [0, -5, math.nan])

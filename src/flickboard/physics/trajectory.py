@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
 from flickboard.physics.codes import (
@@ -32,6 +33,10 @@ from flickboard.physics.shot import Shot
 
 MAX_FRAMES = 100_000
 
+WHERE = ("surface", "airborne", "ditch", "hole", "leaning", "gutter")
+"""Values of ``Trajectory.where`` (by index)."""
+_WHERE_OF_MODE = np.array([0, 0, 1, 2, 3, 4, 5], dtype=np.int8)
+
 
 @dataclass(frozen=True)
 class StateLog:
@@ -50,13 +55,19 @@ class StateLog:
 
 @dataclass(frozen=True)
 class Trajectory:
-    """Centres of every disc at each frame: ``x[f, k]``, ``y[f, k]`` for disc ``ids[k]``."""
+    """Centres of every disc at each frame: ``x[f, k]``, ``y[f, k]`` for disc ``ids[k]``.
+
+    ``where[f, k]`` says where the disc is then, as an index into :data:`WHERE`
+    (on the surface, flying over the ditch, in the ditch or a gutter, in the hole,
+    leaning), so an animation can hide or fade discs that are out of play.
+    """
 
     times: FloatArray
     ids: tuple[int, ...]
     x: FloatArray
     y: FloatArray
     record: ShotRecord
+    where: npt.NDArray[np.int8]
 
 
 def state_log(
@@ -81,13 +92,16 @@ def state_log(
     return StateLog(record, all_ids, seg, params)
 
 
-def positions_at(log: StateLog, times: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """Centres of every disc at the given times, evaluated in closed form."""
+def positions_at(
+    log: StateLog, times: FloatArray
+) -> tuple[FloatArray, FloatArray, npt.NDArray[np.int8]]:
+    """Centres of every disc at the given times (closed form), and where each is."""
     seg = log.segments
     n = len(log.ids)
     decel = log.params.friction * log.params.gravity
     xs = np.empty((len(times), n))
     ys = np.empty((len(times), n))
+    where = np.empty((len(times), n), dtype=np.int8)
     for k in range(n):
         rows = seg[seg[:, 1] == k]
         idx = np.searchsorted(rows[:, 0], times, side="right") - 1
@@ -102,7 +116,8 @@ def positions_at(log: StateLog, times: FloatArray) -> tuple[FloatArray, FloatArr
         s = np.where(slide, v * tau - 0.5 * decel * tau * tau, np.where(air, v * dt, 0.0))
         xs[:, k] = r[:, 2] + r[:, 4] * s
         ys[:, k] = r[:, 3] + r[:, 5] * s
-    return xs, ys
+        where[:, k] = _WHERE_OF_MODE[r[:, 8].astype(np.int64)]
+    return xs, ys, where
 
 
 def sample_trajectory(
@@ -124,5 +139,5 @@ def sample_trajectory(
     times = np.arange(frames) / fps
     if times[-1] < duration:
         times = np.append(times, duration)
-    xs, ys = positions_at(log, times)
-    return Trajectory(times, log.ids, xs, ys, log.record)
+    xs, ys, where = positions_at(log, times)
+    return Trajectory(times, log.ids, xs, ys, log.record, where)
