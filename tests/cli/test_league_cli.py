@@ -105,6 +105,15 @@ def test_four_person_night_to_the_match_result(run: Run, tmp_path: Path) -> None
         ("J", "5/2", 2),
     ]
     assert "5½ match points: 4 games won + 1½ round points" in data[0]["reason"]
+    rows = {
+        line.split("│")[2].strip(): line
+        for line in run("league", "players", "Tuesday").splitlines()
+        if line.count("│") > 5
+    }
+    # Two nights of six games are scheduled: 25% is 3 games (VII 9).
+    assert "│ 3      │ 12        │ eligible" in rows["S1"]
+    assert "│ 2      │ 12        │ not eligible: needs 3 games" in rows["S5"]
+    assert "│ 1      │ 12        │ not eligible" in rows["S2"]
 
 
 def test_six_person_night_with_forfeit_to_the_match_result(run: Run, tmp_path: Path) -> None:

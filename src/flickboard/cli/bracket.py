@@ -42,7 +42,7 @@ def print_bracket(b: Bracket, names: dict[str, str], title: str) -> None:
                     str(m.best_of),
                     _side(m.sides[0], m.stage, names),
                     _side(m.sides[1], m.stage, names),
-                    m.winner or "",
+                    _side(m.winner, 0, names) if m.winner else "",
                 )
         Console(width=140).print(table)
     if not b.consolation:

@@ -255,6 +255,26 @@ def standings(
         _console().print(table)
 
 
+@league_app.command("players")
+def players(name: Name, db: Db = None) -> None:
+    """Games played by every rostered player and play-off eligibility (25%, VII 9)."""
+    with club_desk(LeagueDesk, db) as desk:
+        names = desk.names(name)
+        table = Table(title=f"{name}: players")
+        for col in ("Team", "Player", "Name", "Played", "Scheduled", "Play-offs (VII 9)"):
+            table.add_column(col)
+        for x in desk.players(name):
+            table.add_row(
+                x.team,
+                x.player,
+                names[x.player],
+                str(x.played),
+                str(x.scheduled),
+                "eligible" if x.eligible else f"not eligible: needs {-(-x.scheduled // 4)} games",
+            )
+        _console().print(table)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``flickboard event league``."""
     del app

@@ -78,6 +78,21 @@ class LeagueLine:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """A rostered player's games played against the team's scheduled games (VII 9)."""
+
+    team: str
+    player: str
+    played: int
+    scheduled: int
+
+    @property
+    def eligible(self) -> bool:
+        """Played at least 25% of the scheduled games: eligible for the play-offs."""
+        return 4 * self.played >= self.scheduled
+
+
 def fmt_points(x: Fraction) -> str:
     """Match points with a half shown as ½."""
     whole, part = divmod(x, 1)
@@ -232,6 +247,30 @@ class LeagueDesk(ClubDesk):
                 why += " (shares the place: the league sets its own play-offs, VII 15)"
             lines.append(LeagueLine(place, t, played[t], mp[t], won[t], scored[t], tied, why))
         return lines
+
+    def players(self, name: str) -> list[PlayerLine]:
+        """Every rostered player's games played (forfeits are not played) and the
+        team's scheduled games over the whole schedule (VII 9)."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            kind = self._kind(ev)
+            played: dict[str, int] = {}
+            scheduled: dict[str, int] = {}
+            fixtures = s.scalars(select(ClubFixtureRow).where(ClubFixtureRow.event_id == ev.id))
+            for fx in fixtures:
+                m = self._match(s, ev, fx)
+                for side, team in enumerate(m.teams):
+                    scheduled[team] = scheduled.get(team, 0) + GAMES[kind]
+                    by_game = m.players[side] or []
+                    for g, who in zip(m.games, by_game, strict=False):
+                        if isinstance(g, RaceScore):
+                            for p in who:
+                                played[p] = played.get(p, 0) + 1
+            return [
+                PlayerLine(t.code, p.code, played.get(p.code, 0), scheduled.get(t.code, 0))
+                for t in ev.teams
+                for p in t.players
+            ]
 
     # -- writing --------------------------------------------------------------------
 
