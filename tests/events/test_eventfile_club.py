@@ -88,3 +88,15 @@ def test_player_on_two_rosters_refused() -> None:
     data["entrants"][1]["players"][0]["id"] = "H0"
     with pytest.raises(InvalidInput, match="H0"):
         parse_any(data)
+
+
+def test_league_team_plays_once_a_night() -> None:
+    twice = [{"round": 1, "home": "H", "visitors": "V"}, {"round": 1, "home": "V", "visitors": "H"}]
+    with pytest.raises(InvalidInput, match="plays twice that night"):
+        parse_any(_league("league-four", (4, 4), fixtures=twice))
+
+
+def test_csc_round_robin_needs_three_teams_for_the_playoffs() -> None:
+    two = [{"id": t, "name": t} for t in "AB"]
+    with pytest.raises(InvalidInput, match="top three"):
+        parse_any({"name": "S", "format": "csc-round-robin", "entrants": two})

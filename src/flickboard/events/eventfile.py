@@ -256,10 +256,16 @@ class ClubEventFile(_Model):
                 raise ValueError(f"players on two rosters or listed twice: {', '.join(twice)}")
         elif players:
             raise ValueError("only league teams list players")
+        if self.format == "csc-round-robin" and len(ids) < 3:
+            raise ValueError("a CSC round robin needs three teams: the top three play off (8.2 a)")
+        busy: set[tuple[int, str]] = set()
         for f in self.fixtures:
             for team in (f.home, f.visitors):
                 if team not in ids:
                     raise ValueError(f"fixture round {f.round}: {team} is not an entrant")
+                if (f.round, team) in busy:
+                    raise ValueError(f"fixture round {f.round}: {team} plays twice that night")
+                busy.add((f.round, team))
             if f.home == f.visitors:
                 raise ValueError(f"fixture round {f.round}: {f.home} cannot play itself")
         return self
