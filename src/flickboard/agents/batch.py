@@ -13,6 +13,10 @@ from flickboard.errors import IllegalInPosition
 from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord, simulate
 
 
+FAULTS: list[tuple[Layout, Shot, str]] = []
+"""Shots the physics failed on with an arithmetic error (kept for bug reports)."""
+
+
 def simulate_many(
     layout: Layout,
     shots: Sequence[Shot],
@@ -26,5 +30,8 @@ def simulate_many(
         try:
             out.append(simulate(layout, shot, shooter=shooter, params=params))
         except IllegalInPosition:
+            out.append(None)
+        except ArithmeticError as exc:  # a kernel fault: keep it visible, skip the shot
+            FAULTS.append((layout, shot, repr(exc)))
             out.append(None)
     return out

@@ -43,11 +43,11 @@ class PlannerBudget:
         elite: best shots the next iteration is fitted to.
     """
 
-    samples: int = 8
-    candidates: int = 60
-    refine_rounds: int = 2
-    population: int = 10
-    elite: int = 3
+    samples: int = 24
+    candidates: int = 80
+    refine_rounds: int = 3
+    population: int = 16
+    elite: int = 4
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.candidates < 1 or self.population < 1:

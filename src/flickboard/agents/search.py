@@ -24,6 +24,7 @@ from flickboard.agents.planner import (
     execute,
     params_for,
     rank,
+    refine,
     turn_rng,
 )
 from flickboard.agents.valuation import outlook_after, seat_side
@@ -45,11 +46,11 @@ class SearchBudget:
             shot, every candidate of both players is searched.
     """
 
-    planner: PlannerBudget = field(default_factory=lambda: PlannerBudget(refine_rounds=0))
+    planner: PlannerBudget = field(default_factory=PlannerBudget)
     top: int = 4
-    outcomes: int = 4
-    replies: int = 16
-    reply_samples: int = 3
+    outcomes: int = 6
+    replies: int = 20
+    reply_samples: int = 4
     exhaustive_at: int = 2
 
     def __post_init__(self) -> None:
@@ -142,6 +143,9 @@ class SearchPlayer:
             mean = total / self.budget.outcomes
             if mean > best_v:
                 best_c, best_v = candidate, mean
+        if self.budget.planner.refine_rounds:
+            # Sharpen the execution of the chosen intent (one ply, as the planner does).
+            best_c, _ = refine(evaluator, best_c, self.budget.planner, turn_rng(self.seed, view, 5))
         return Choice(best_c, best_v, self.budget.outcomes)
 
     def decide(self, view: View) -> Shot:

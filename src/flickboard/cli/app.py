@@ -37,6 +37,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bracket",
     "bench_physics",
     "shoot",
+    "bench_ai",
 )
 """Modules of flickboard.cli that define ``register(app)``; each adds its commands."""
 

@@ -1,0 +1,360 @@
+"""AI evaluation harness: calibration rates, takeouts, paired games, decision times.
+
+Paired games: each pair plays twice with the same seeds, colours and the hammer
+swapped, so neither side gains from the draw. A game won scores 1, a tie 1/2; the 95 %
+interval is Wilson's on the games played (ties as half a win). Run with
+``flickboard bench ai`` or ``python bench/ai.py``; results as JSON and a PNG plot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.progress import Progress
+
+from flickboard.agents.base import Player, View
+from flickboard.agents.calibration import success_rate, targets
+from flickboard.agents.noise import LEVELS, noise_for
+from flickboard.agents.planner import Planner, PlannerBudget
+from flickboard.agents.search import SearchBudget, SearchPlayer
+from flickboard.agents.spec import player_from_spec
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import Layout, PlacedDisc, Shot, simulate
+from flickboard.play.crokinole import CrokinoleGame, Seating, play_round
+from flickboard.play.scoring import GameScore
+from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
+from flickboard.rules import referee
+from flickboard.rules.base import Fate, Position, Turn
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion (``successes`` may be fractional)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Timed:
+    """A player whose decisions are timed (seconds, in ``times``)."""
+
+    player: Player
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        """The wrapped player's name."""
+        return self.player.name
+
+    def decide(self, view: View) -> Shot:
+        """Time one decision."""
+        start = time.perf_counter()
+        shot = self.player.decide(view)
+        self.times.append(time.perf_counter() - start)
+        return shot
+
+
+@dataclass
+class PairStats:
+    """Games between A and B: A's score, rounds, 20s and hammer rounds."""
+
+    games: int = 0
+    a_score: float = 0.0
+    a_twenties: int = 0
+    b_twenties: int = 0
+    hammer_rounds: int = 0
+    hammer_wins: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        """Rates and intervals as plain numbers."""
+        low, high = wilson(self.a_score, self.games)
+        decided = self.hammer_rounds
+        return {
+            "games": self.games,
+            "a_win_rate": self.a_score / self.games if self.games else None,
+            "wilson95": [low, high],
+            "twenties_per_game_a": self.a_twenties / self.games if self.games else None,
+            "twenties_per_game_b": self.b_twenties / self.games if self.games else None,
+            "hammer_rounds_decided": decided,
+            "hammer_round_win_rate": self.hammer_wins / decided if decided else None,
+        }
+
+
+def crokinole_game(a: Player, b: Player, a_first: bool, stats: PairStats) -> None:
+    """One tournament singles game; A sits at seat 0 when ``a_first`` (starts round 1)."""
+    game = CrokinoleGame(referee("wcc"), Seating.singles())  # type: ignore[arg-type]
+    seats = {0: a, 2: b} if a_first else {0: b, 2: a}
+    a_side = 0 if a_first else 1
+    while not game.over:
+        starter = game.starter(len(game.rounds))
+        rnd = play_round(game, seats)
+        hammer_side = 1 if starter == 0 else 0
+        if rnd.scores[0] != rnd.scores[1]:
+            stats.hammer_rounds += 1
+            winner = 0 if rnd.scores[0] > rnd.scores[1] else 1
+            stats.hammer_wins += winner == hammer_side
+    result = game.result()
+    assert isinstance(result, GameScore)
+    winner = result.winner
+    stats.games += 1
+    stats.a_score += 0.5 if winner is None else float(winner == a_side)
+    stats.a_twenties += sum(r.twenties[a_side] for r in result.rounds)
+    stats.b_twenties += sum(r.twenties[1 - a_side] for r in result.rounds)
+
+
+def shuffleboard_game(a: Player, b: Player, a_first: bool, stats: PairStats) -> None:
+    """One singles game to 15; A plays red (first) when ``a_first``."""
+    game = ShuffleboardGame(GameRules())
+    by_side = {0: a, 1: b} if a_first else {0: b, 1: a}
+    a_side = 0 if a_first else 1
+    frames = 0
+    while not game.over and frames < 60:
+        hammer_side = game.order[-1]
+        while not game.over and len(game.frames) == frames:
+            view = game.view()
+            game.deliver_shot(by_side[view.turn.side].decide(view))
+        frames += 1
+        red, green = game.frames[-1].score.points
+        if red != green:
+            stats.hammer_rounds += 1
+            stats.hammer_wins += (0 if red > green else 1) == hammer_side
+    stats.games += 1
+    winner = game.winner
+    stats.a_score += 0.5 if winner is None else float(winner == a_side)
+
+
+def paired_games(
+    game: str,
+    make_a: Callable[[int], Player],
+    make_b: Callable[[int], Player],
+    pairs: int,
+    seed: int,
+    on_game: Callable[[], None] | None = None,
+) -> tuple[PairStats, list[float], list[float]]:
+    """``pairs`` pairs of games (colours and hammer swapped); A's stats and decision times."""
+    stats = PairStats()
+    times_a: list[float] = []
+    times_b: list[float] = []
+    play = crokinole_game if game == "crokinole" else shuffleboard_game
+    for k in range(pairs):
+        for a_first in (True, False):
+            a, b = Timed(make_a(seed + k)), Timed(make_b(seed + k + 10_000))
+            play(a, b, a_first, stats)
+            times_a += a.times
+            times_b += b.times
+            if on_game is not None:
+                on_game()
+    return stats, times_a, times_b
+
+
+def takeout_rate(level: str, trials: int, seed: int, budget: PlannerBudget) -> float:
+    """Share of single opposing discs (on a random spot inside the 10 line) the planner
+    at ``level`` removes in one shot from an otherwise empty board."""
+    ref = referee("wcc")
+    board = CrokinoleBoard.standard()
+    rng = random.Random(seed)
+    hits = 0
+    for k in range(trials):
+        while True:
+            r = rng.uniform(0.03, board.ten_line_radius - 0.02)
+            a = rng.uniform(0, 2 * math.pi)
+            try:
+                layout = Layout(board, (PlacedDisc(0, r * math.cos(a), r * math.sin(a)),))
+                break
+            except Exception:  # noqa: BLE001 - a spot on a peg or the hole: draw again
+                continue
+        position = Position.of(layout, {0: 1})
+        view = View(ref, position, Turn(0, 0, 1), ((0, 1), (2, 0)))
+        player = Planner(level, seed + k, budget)
+        shot = player.decide(view)
+        ruling = ref.rule(position, view.turn, simulate(layout, shot, shooter=1))
+        hits += any(d.disc == 0 and d.fate is Fate.OUT for d in ruling.decisions)
+    return hits / trials
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-quantile (0-1) of the values, by nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def timing(values: Sequence[float]) -> dict[str, float | int | None]:
+    """Median and 95th percentile of decision times (s)."""
+    if not values:
+        return {"decisions": 0, "median_s": None, "p95_s": None}
+    return {
+        "decisions": len(values),
+        "median_s": statistics.median(values),
+        "p95_s": percentile(values, 0.95),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What to run: game counts (pairs of games) and budgets."""
+
+    game: str = "crokinole"
+    calibration_shots: int = 2000
+    takeout_trials: int = 100
+    ladder_pairs: int = 10
+    equal_pairs: int = 10
+    planner: PlannerBudget = field(default_factory=PlannerBudget)
+    search: SearchBudget = field(default_factory=SearchBudget)
+    level: str = "club"
+    seed: int = 1
+
+
+@contextmanager
+def _task(progress: Progress | None, text: str, total: int) -> Iterator[Callable[[], None]]:
+    if progress is None:
+        yield lambda: None
+        return
+    task = progress.add_task(text, total=total)
+    yield lambda: progress.advance(task)
+    progress.update(task, completed=total)
+
+
+def run(settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
+    """Run the harness; a JSON-ready dict of every measurement."""
+    s = settings
+    out: dict[str, Any] = {"game": s.game, "settings": _settings_json(s)}
+    rates: dict[str, Any] = {}
+    with _task(progress, "calibration rates", len(LEVELS)) as step:
+        for level in LEVELS:
+            rate = success_rate(s.game, noise_for(s.game, level), s.calibration_shots, s.seed)
+            rates[level] = {"rate": rate, "target": targets(s.game).get(level, 1.0)}
+            step()
+    out["calibration_rate"] = {"shots": s.calibration_shots, "levels": rates}
+    if s.game == "crokinole" and s.takeout_trials:
+        with _task(progress, "takeouts", 1) as step:
+            out["takeout"] = {
+                "level": s.level,
+                "trials": s.takeout_trials,
+                "rate": takeout_rate(s.level, s.takeout_trials, s.seed, s.planner),
+            }
+            step()
+    makers: dict[str, Callable[[int], Player]] = {
+        "heuristic": lambda seed: player_from_spec(f"ai:heuristic:{s.level}", s.game, seed),
+        "planner": lambda seed: Planner(s.level, seed, s.planner, name="planner"),
+        "search": lambda seed: SearchPlayer(s.level, seed, s.search, name="search"),
+    }
+    matches: dict[str, Any] = {}
+    times: dict[str, list[float]] = {"heuristic": [], "planner": [], "search": []}
+    ladder = [("planner", "heuristic"), ("search", "planner")]
+    plan = [(a, b, s.ladder_pairs) for a, b in ladder] + [("planner", "planner", s.equal_pairs)]
+    for a, b, pairs in plan:
+        if pairs <= 0:
+            continue
+        label = f"{a} v {b}"
+        with _task(progress, label, 2 * pairs) as step:
+            stats, ta, tb = paired_games(s.game, makers[a], makers[b], pairs, s.seed, step)
+        matches[label] = stats.summary()
+        times[a] += ta
+        times[b] += tb
+    out["matches"] = matches
+    equal = matches.get("planner v planner")
+    if equal:
+        out["hammer_round_win_rate"] = {
+            "rate": equal["hammer_round_win_rate"],
+            "rounds": equal["hammer_rounds_decided"],
+            "sanity_band": [0.55, 0.65],
+        }
+    out["decision_time"] = {k: timing(v) for k, v in times.items()}
+    return out
+
+
+def _settings_json(s: Settings) -> dict[str, Any]:
+    return {
+        "calibration_shots": s.calibration_shots,
+        "takeout_trials": s.takeout_trials,
+        "ladder_pairs": s.ladder_pairs,
+        "equal_pairs": s.equal_pairs,
+        "level": s.level,
+        "seed": s.seed,
+        "planner_budget": {
+            "samples": s.planner.samples,
+            "candidates": s.planner.candidates,
+            "refine_rounds": s.planner.refine_rounds,
+            "population": s.planner.population,
+        },
+        "search_budget": {
+            "planner_samples": s.search.planner.samples,
+            "top": s.search.top,
+            "outcomes": s.search.outcomes,
+            "replies": s.search.replies,
+            "reply_samples": s.search.reply_samples,
+            "exhaustive_at": s.search.exhaustive_at,
+        },
+    }
+
+
+def plot(result: dict[str, Any], path: Path) -> None:
+    """Calibration rates against targets, and win rates with their intervals (PNG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    levels = result["calibration_rate"]["levels"]
+    names = list(levels)
+    xs = range(len(names))
+    left.bar(xs, [levels[n]["rate"] for n in names], color="#4a7", label="measured")
+    left.plot(xs, [levels[n]["target"] for n in names], "k_", markersize=20, label="target")
+    left.set_xticks(list(xs), names, rotation=20)
+    left.set_ylim(0, 1.05)
+    what = "open-20" if result["game"] == "crokinole" else "three-zone draw"
+    left.set_title(f"{what} rate by level")
+    left.legend()
+    matches = result["matches"]
+    labels = list(matches)
+    rates = [matches[k]["a_win_rate"] or 0.0 for k in labels]
+    errs = [
+        [r - matches[k]["wilson95"][0] for k, r in zip(labels, rates, strict=True)],
+        [matches[k]["wilson95"][1] - r for k, r in zip(labels, rates, strict=True)],
+    ]
+    right.bar(range(len(labels)), rates, yerr=errs, capsize=6, color="#47a")
+    right.axhline(0.5, color="grey", linestyle="--")
+    right.set_xticks(range(len(labels)), [f"{k}\n({matches[k]['games']} games)" for k in labels])
+    right.set_ylim(0, 1)
+    right.set_title("win rate of the first player (Wilson 95 %)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def report(result: dict[str, Any]) -> str:
+    """A short text report of a result."""
+    lines = [f"AI bench ({result['game']})"]
+    for level, r in result["calibration_rate"]["levels"].items():
+        lines.append(f"  {level:<13} rate {r['rate']:.3f} (target {r['target']:.2f})")
+    if "takeout" in result:
+        t = result["takeout"]
+        lines.append(f"  takeout ({t['level']}): {t['rate']:.3f} over {t['trials']} trials")
+    for label, m in result["matches"].items():
+        low, high = m["wilson95"]
+        lines.append(
+            f"  {label}: {m['a_win_rate']:.3f} [{low:.3f}, {high:.3f}] over {m['games']} games;"
+            f" 20s/game {m['twenties_per_game_a']}/{m['twenties_per_game_b']};"
+            f" hammer rounds won {m['hammer_round_win_rate']}"
+        )
+    for who, t in result["decision_time"].items():
+        if t["decisions"]:
+            lines.append(
+                f"  {who}: median {t['median_s']:.3f} s, p95 {t['p95_s']:.3f} s"
+                f" over {t['decisions']} decisions"
+            )
+    return "\n".join(lines)

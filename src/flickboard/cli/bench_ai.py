@@ -1,0 +1,84 @@
+"""``flickboard bench ai``: the AI evaluation harness (see flickboard.bench.ai)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from flickboard.agents.noise import LEVELS
+from flickboard.agents.planner import PlannerBudget
+from flickboard.agents.search import SearchBudget
+from flickboard.cli.terminal import check_writable, fail
+from flickboard.errors import FlickboardError
+
+
+def bench_ai(
+    game: Annotated[str, typer.Option(help="crokinole or shuffleboard.")] = "crokinole",
+    level: Annotated[str, typer.Option(help="Skill level of the players in games.")] = "club",
+    calibration_shots: Annotated[int, typer.Option(min=1, help="Shots per level.")] = 2000,
+    takeout_trials: Annotated[int, typer.Option(min=0, help="Takeout trials (crokinole).")] = 100,
+    pairs: Annotated[
+        int, typer.Option(min=0, help="Pairs of games for each ladder step.")
+    ] = 10,
+    equal_pairs: Annotated[
+        int, typer.Option(min=0, help="Pairs of games planner v planner (hammer rate).")
+    ] = 10,
+    samples: Annotated[int, typer.Option(min=1, help="Planner: executions per candidate.")] = 24,
+    candidates: Annotated[int, typer.Option(min=1, help="Planner: candidates weighed.")] = 80,
+    refine_rounds: Annotated[int, typer.Option(min=0, help="Planner: cross-entropy rounds.")] = 3,
+    top: Annotated[int, typer.Option(min=1, help="Search: own candidates searched.")] = 4,
+    outcomes: Annotated[int, typer.Option(min=1, help="Search: executions per candidate.")] = 6,
+    replies: Annotated[int, typer.Option(min=1, help="Search: opponent replies weighed.")] = 20,
+    seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
+    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("ai-bench.json"),
+    plot: Annotated[Path | None, typer.Option(help="Plot PNG (default: next to the JSON).")] = None,
+) -> None:
+    """Open-20 (or three-zone) rates by level, takeouts, paired games, decision times."""
+    from flickboard.bench.ai import Settings, report, run
+    from flickboard.bench.ai import plot as draw_plot
+
+    if game not in ("crokinole", "shuffleboard"):
+        fail(f"--game must be crokinole or shuffleboard, got {game!r}")
+    if level not in LEVELS:
+        fail(f"--level must be one of {', '.join(LEVELS)}, got {level!r}")
+    png = plot or output.with_suffix(".png")
+    check_writable(output)
+    check_writable(png)
+    planner = PlannerBudget(samples, candidates, refine_rounds)
+    settings = Settings(
+        game=game,
+        calibration_shots=calibration_shots,
+        takeout_trials=takeout_trials,
+        ladder_pairs=pairs,
+        equal_pairs=equal_pairs,
+        planner=planner,
+        search=SearchBudget(planner, top, outcomes, replies),
+        level=level,
+        seed=seed,
+    )
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    try:
+        with Progress(*columns, transient=True) as progress:
+            result = run(settings, progress)
+    except (FlickboardError, ValueError) as exc:
+        fail(str(exc))
+    output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    draw_plot(result, png)
+    typer.echo(report(result))
+    typer.echo(f"results: {output}, plot: {png}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``bench ai`` to the command line."""
+    for group in app.registered_groups:
+        if group.name == "bench" and group.typer_instance is not None:
+            group.typer_instance.command("ai")(bench_ai)
