@@ -397,6 +397,28 @@ def check_start(board: np.ndarray, discs: np.ndarray, shot: np.ndarray) -> tuple
 
 
 @njit(cache=True)
+def _come_to_rest(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray, holes: int) -> int:
+    """Stop disc i where it is (already rebased): the event kind it gets.
+
+    On the crokinole board a disc stopping with its centre over an empty hole drops,
+    and one stopping within ``leaner_band`` of the rim leans.
+    """
+    st[i, F_V] = 0.0
+    st[i, F_MODE] = M_REST
+    if board[B_KIND] != KIND_CIRCLE:
+        return K_STOPPED
+    x, y = st[i, F_X], st[i, F_Y]
+    r = math.sqrt(x * x + y * y)
+    if r < board[B_HOLE] and holes == 0:
+        st[i, F_MODE] = M_HOLE
+        return K_DROPPED
+    if abs(r - board[B_HOLE]) <= params[P_LEANER] or r < board[B_HOLE]:
+        st[i, F_MODE] = M_LEAN
+        return K_LEANED
+    return K_STOPPED
+
+
+@njit(cache=True)
 def _touching(bits: int, line: int) -> bool:
     return ((bits >> (2 * line + 1)) & 1) == 1 and ((bits >> (2 * line)) & 1) == 0
 
@@ -496,18 +518,15 @@ def run_shot(
                     continue
                 st[d, F_V] = 0.0
                 if mode == M_SLIDE:
-                    st[d, F_MODE] = M_REST
-                    ev = _push_event(ev, ne, now, K_STOPPED, d, -1, st[d, F_X], st[d, F_Y], 0)
+                    k_rest = _come_to_rest(st, d, board, params, holes)
+                    holes += k_rest == K_DROPPED
+                    ev = _push_event(ev, ne, now, k_rest, d, -1, st[d, F_X], st[d, F_Y], 0)
                     ne += 1
         elif kind == C_STOP:
             rebase(st, i, now, decel, spin_decay)
-            st[i, F_V] = 0.0
-            x, y = st[i, F_X], st[i, F_Y]
-            lean = False
-            if circle:
-                lean = abs(math.sqrt(x * x + y * y) - board[B_HOLE]) <= params[P_LEANER]
-            st[i, F_MODE] = M_LEAN if lean else M_REST
-            ev = _push_event(ev, ne, now, K_LEANED if lean else K_STOPPED, i, -1, x, y, 0)
+            k_rest = _come_to_rest(st, i, board, params, holes)
+            holes += k_rest == K_DROPPED
+            ev = _push_event(ev, ne, now, k_rest, i, -1, st[i, F_X], st[i, F_Y], 0)
             ne += 1
         elif kind == C_LINE:
             bits = int(st[i, F_BITS])
@@ -539,9 +558,9 @@ def run_shot(
             ev = _push_event(ev, ne, now, K_PEG, i, other, st[i, F_X], st[i, F_Y], 0)
             ne += 1
             if st[i, F_V] <= V_REST:
-                st[i, F_V] = 0.0
-                st[i, F_MODE] = M_REST
-                ev = _push_event(ev, ne, now, K_STOPPED, i, -1, st[i, F_X], st[i, F_Y], 0)
+                k_rest = _come_to_rest(st, i, board, params, holes)
+                holes += k_rest == K_DROPPED
+                ev = _push_event(ev, ne, now, k_rest, i, -1, st[i, F_X], st[i, F_Y], 0)
                 ne += 1
         elif kind == C_HOLE:
             rebase(st, i, now, decel, spin_decay)
