@@ -11,6 +11,7 @@ from flickboard.events.csc import (
     ShuffleResult,
     aggregate_standings,
     double_round_robin,
+    field_reasons,
     playoff_field,
     playoffs,
 )
@@ -84,3 +85,18 @@ def test_csc_three_tied_for_second_single_elimination_for_semi_places() -> None:
     assert playoff_field(lines).pending == (("B", "C", "D"), "semi-final places")
     field = playoff_field(lines, {"semi": [("D", "C")]})
     assert (field.first, field.semi) == ("A", ("B", "D"))
+
+
+def test_csc_playoff_field_reasons_name_points_ties_and_sudden_death() -> None:
+    res = _results({"A": ["B", "C", "D"], "B": ["C"], "C": ["D"], "D": ["B"]})
+    lines = aggregate_standings(list("ABCD"), res)
+    sd = {"semi": [("D", "C")]}
+    why = field_reasons(lines, playoff_field(lines, sd), sd)
+    assert why["A"] == "first, bye to the final (8.2 b): 3 aggregate points"
+    assert (
+        why["D"] == "semi-final (8.2 d): 1 aggregate point (tied with B, C); sudden death: beat C"
+    )
+    assert why["B"].endswith("(tied with C, D); through the sudden-death draw without playing")
+    assert why["C"].startswith("out") and why["C"].endswith("lost to D")
+    pending = field_reasons(lines, playoff_field(lines))
+    assert pending["B"].startswith("sudden death for semi-final places to play (8.2 e)")

@@ -211,8 +211,15 @@ def field_reasons(
             for w, loser in games.get(stage, ())
             if team in (w, loser)
         ]
+        drawn = any(
+            team in (w, loser) or (w in level and loser in level)
+            for stage in ("first", "semi")
+            for w, loser in games.get(stage, ())
+        )
         sd = f"; sudden death: {', '.join(record)}" if record else ""
-        base = f"{pts} aggregate points{tie}{sd}"
+        if drawn and not record and team in (field.first, *field.semi):
+            sd = "; through the sudden-death draw without playing"
+        base = f"{pts} aggregate point{'' if pts == 1 else 's'}{tie}{sd}"
         if team == field.first:
             out[team] = f"first, bye to the final (8.2 b): {base}"
         elif team in field.semi:
