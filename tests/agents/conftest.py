@@ -1,0 +1,45 @@
+"""Views and tiny budgets shared by the agents tests."""
+
+from __future__ import annotations
+
+import math
+
+from flickboard.agents.base import View
+from flickboard.agents.planner import PlannerBudget
+from flickboard.agents.search import SearchBudget
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.physics import Layout, PlacedDisc
+from flickboard.rules import referee
+from flickboard.rules.base import Position, Turn
+
+TINY = PlannerBudget(samples=4, candidates=20, refine_rounds=1, population=4, elite=2)
+"""A planner budget small enough for game-level tests."""
+
+TINY_SEARCH = SearchBudget(TINY, top=2, outcomes=2, replies=4, reply_samples=2)
+
+
+def crokinole_view(
+    discs: tuple[tuple[float, float, int], ...] = (),
+    left: tuple[tuple[int, int], ...] = ((0, 8), (2, 8)),
+) -> View:
+    """Seat 0 (red) to shoot on a WCC board with discs (x, y, side)."""
+    board = CrokinoleBoard.standard()
+    placed = tuple(PlacedDisc(i, x, y) for i, (x, y, _) in enumerate(discs))
+    owners = {i: side for i, (_, _, side) in enumerate(discs)}
+    position = Position.of(Layout(board, placed), owners)
+    return View(referee("wcc"), position, Turn(0, 0, len(discs)), left)
+
+
+def shuffleboard_view(discs: tuple[tuple[float, float, int], ...] = ()) -> View:
+    """Red to deliver on a CSC table with weights (x, y, side)."""
+    table = ShuffleboardTable.csc()
+    placed = tuple(PlacedDisc(i, x, y) for i, (x, y, _) in enumerate(discs))
+    owners = {i: side for i, (_, _, side) in enumerate(discs)}
+    position = Position.of(Layout(table, placed), owners)
+    return View(referee("csc"), position, Turn(0, 0, len(discs)), ((0, 4), (1, 4)))
+
+
+def on_ten_line(angle: float) -> tuple[float, float]:
+    """A point on the 10 line at ``angle``."""
+    r = CrokinoleBoard.standard().ten_line_radius
+    return (r * math.cos(angle), r * math.sin(angle))

@@ -1,0 +1,144 @@
+"""Heuristic, planner and search players behind the Player protocol."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from .conftest import TINY, TINY_SEARCH, crokinole_view, on_ten_line, shuffleboard_view
+
+from flickboard.agents.base import Player, View
+from flickboard.agents.heuristic import HeuristicPlayer
+from flickboard.agents.planner import Evaluator, Planner, params_for
+from flickboard.agents.candidates import candidates
+from flickboard.agents.noise import ExecutionNoise, noise_for
+from flickboard.agents.search import SearchPlayer, reply_view
+from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.physics import DiscState, simulate
+from flickboard.play.crokinole import CrokinoleGame, Seating, play_round
+from flickboard.play.shuffleboard import ShuffleboardGame
+from flickboard.rules import referee
+from flickboard.rules.base import Fate
+
+
+def make(kind: str, level: str, seed: int) -> Player:
+    if kind == "heuristic":
+        return HeuristicPlayer(level, seed)
+    if kind == "planner":
+        return Planner(level, seed, TINY)
+    return SearchPlayer(level, seed, TINY_SEARCH)
+
+
+KINDS = ("heuristic", "planner", "search")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_player_meets_the_protocol(kind: str) -> None:
+    assert isinstance(make(kind, "club", 0), Player)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_perfect_player_drops_the_open_twenty_on_an_empty_board(kind: str) -> None:
+    view = crokinole_view()
+    player = make(kind, "perfect", 3)
+    shot = player.decide(view)
+    record = simulate(view.position.layout, shot, shooter=view.turn.disc)
+    assert record.final(view.turn.disc).state is DiscState.IN_HOLE
+    choice = player.last_choice  # type: ignore[attr-defined]
+    assert choice.candidate.kind == "open20"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_perfect_player_takes_out_a_lone_opposing_disc(kind: str) -> None:
+    x, y = on_ten_line(1.2)
+    view = crokinole_view(((x * 0.8, y * 0.8, 1),))
+    player = make(kind, "perfect", 1)
+    shot = player.decide(view)
+    record = simulate(view.position.layout, shot, shooter=view.turn.disc)
+    ruling = view.referee.rule(view.position, view.turn, record)
+    assert ruling.valid
+    assert ruling.decision(0).fate is Fate.OUT
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_decisions_are_reproducible_given_a_seed(kind: str) -> None:
+    x, y = on_ten_line(2.0)
+    view = crokinole_view(((x, y, 1), (0.05, 0.05, 0)))
+    first = make(kind, "club", 11).decide(view)
+    again = make(kind, "club", 11).decide(view)
+    other = make(kind, "club", 12).decide(view)
+    assert first == again
+    assert other != first
+
+
+def test_planner_values_an_invalid_shot_as_the_referee_rules_it() -> None:
+    # With an opposing disc in play, a shot that reaches no opposing disc is invalid
+    # (WCC, A Valid Shot): the referee removes it, and the planner's value follows.
+    x, y = on_ten_line(-0.3)
+    view = crokinole_view(((x, y, 1),))
+    miss = next(c for c in candidates(view, params_for(view)) if c.kind == "open20")
+    evaluator = Evaluator(view, ExecutionNoise(), params_for(view))
+    draws = ExecutionNoise.draws(np.random.default_rng(0), 3)
+    outcomes = evaluator.outcomes(miss.shot, draws)
+    assert all(r is not None and not r.valid for r, _ in outcomes)
+    assert all(r.decision(view.turn.disc).fate is Fate.OUT for r, _ in outcomes if r)
+
+
+def test_planner_prefers_the_takeout_to_an_invalid_draw() -> None:
+    x, y = on_ten_line(0.9)
+    view = crokinole_view(((x * 0.6, y * 0.6, 1),))
+    choice = Planner("club", 2, TINY).choose(view)
+    assert choice.candidate.kind == "takeout"
+    assert choice.value is not None and -1.0 <= choice.value <= 1.0
+
+
+def test_reply_view_hands_the_turn_to_the_opposite_seat() -> None:
+    view = crokinole_view(left=((0, 3), (2, 3)))
+    shot = Planner("perfect", 0, TINY).decide(view)
+    record = simulate(view.position.layout, shot, shooter=view.turn.disc)
+    ruling = view.referee.rule(view.position, view.turn, record)
+    nxt = reply_view(view, ruling)
+    assert nxt is not None
+    assert (nxt.turn.seat, nxt.turn.side, nxt.turn.disc) == (2, 1, view.turn.disc + 1)
+    assert dict(nxt.discs_left) == {0: 2, 2: 3}
+    last = crokinole_view(left=((0, 1), (2, 0)))
+    assert reply_view(last, ruling) is None
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_player_finishes_a_crokinole_round_against_the_heuristic(kind: str) -> None:
+    game = CrokinoleGame(referee("wcc"), Seating.singles())  # type: ignore[arg-type]
+    score = play_round(game, {0: make(kind, "club", 4), 2: HeuristicPlayer("club", 5)})
+    shots = game.round_shots[0]
+    assert len(shots) == 2 * game.referee.options.discs_each(2, teams=False)
+    assert score.scores == game.rounds[0].scores
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_player_delivers_a_shuffleboard_frame(kind: str) -> None:
+    game = ShuffleboardGame()
+    players = {0: make(kind, "club", 6), 1: HeuristicPlayer("club", 7)}
+    while not game.frames:
+        view = game.view()
+        game.deliver_shot(players[view.turn.side].decide(view))
+    assert len(game.frames[0].deliveries) == 8
+
+
+def test_perfect_planner_scores_three_or_four_on_an_empty_table() -> None:
+    view = shuffleboard_view()
+    player = Planner("perfect", 0, TINY)
+    shot = player.decide(view)
+    record = simulate(view.position.layout, shot, shooter=0, params=params_for(view))
+    final = record.final(0)
+    table = view.board
+    assert isinstance(table, ShuffleboardTable)
+    assert table.zone_of(final.x, final.y) in (Zone.THREE, Zone.HANGER)
+    assert player.last_choice is not None
+    assert player.last_choice.candidate.kind in ("draw", "hanger")
+
+
+def test_a_players_noise_is_its_levels() -> None:
+    view: View = crokinole_view()
+    assert Planner("expert").noise_in(view) == noise_for("crokinole", "expert")
+    assert math.isclose(HeuristicPlayer("novice").noise_in(view).angle, noise_for("crokinole", "novice").angle)

@@ -1,0 +1,59 @@
+"""Valuing positions by the round score to come, the discs left and the hammer."""
+
+from __future__ import annotations
+
+import pytest
+
+from flickboard.agents.valuation import Outlook, margin, outlook_after, value_of
+
+from .conftest import crokinole_view, on_ten_line, shuffleboard_view
+
+
+def test_after_the_first_shot_of_a_singles_round_the_opponent_holds_the_hammer() -> None:
+    out = outlook_after(crokinole_view(left=((0, 8), (2, 8))))
+    assert out.left == {0: 7, 1: 8}
+    assert out.hammer == 1
+
+
+def test_the_shooter_with_one_disc_more_holds_the_hammer() -> None:
+    out = outlook_after(crokinole_view(left=((0, 3), (2, 2))))
+    assert out.hammer == 0
+
+
+def test_after_the_last_shot_nobody_holds_the_hammer() -> None:
+    out = outlook_after(crokinole_view(left=((0, 1), (2, 0))))
+    assert (out.total, out.hammer) == (0, None)
+
+
+def test_margin_counts_board_points_and_twenties_made() -> None:
+    x, y = on_ten_line(0.5)
+    view = crokinole_view(((x * 0.3, y * 0.3, 1),))  # a green 15
+    assert margin(view, view.position, {}) == -15
+    assert margin(view, view.position, {0: 1}) == 5
+
+
+def test_last_shot_value_is_the_round_result() -> None:
+    x, y = on_ten_line(0.5)
+    view = crokinole_view(((x * 0.3, y * 0.3, 1),))
+    over = Outlook(0, {0: 0, 1: 0}, None)
+    assert value_of(view, view.position, {}, over) == -1.0
+    assert value_of(view, view.position, {0: 1}, over) == 1.0
+    assert value_of(view, view.position, {0: 1, 1: 0}, over) == 1.0
+
+
+def test_the_hammer_is_worth_something_and_uncertainty_shrinks_leads() -> None:
+    x, y = on_ten_line(0.5)
+    view = crokinole_view(((x * 0.3, y * 0.3, 0),))  # my 15
+    mine = value_of(view, view.position, {}, Outlook(0, {0: 3, 1: 3}, 0))
+    theirs = value_of(view, view.position, {}, Outlook(0, {0: 3, 1: 3}, 1))
+    early = value_of(view, view.position, {}, Outlook(0, {0: 7, 1: 7}, 1))
+    assert mine > theirs > 0
+    assert early < theirs
+
+
+def test_shuffleboard_value_grows_with_the_margin_and_counts_the_leading_weight() -> None:
+    table_view = shuffleboard_view(((0.0, 4.2, 0),))
+    lead = value_of(table_view, table_view.position, {}, Outlook(0, {0: 0, 1: 0}, None))
+    assert lead == pytest.approx(table_view.referee.score(table_view.position)[0] / 4)
+    behind = shuffleboard_view(((0.0, 4.2, 1),))
+    assert value_of(behind, behind.position, {}, Outlook(0, {0: 0, 1: 0}, None)) < 0 < lead

@@ -1,0 +1,50 @@
+"""``flickboard bench ai`` and AI players named in the match commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from flickboard.cli.app import app
+
+runner = CliRunner()
+
+
+def test_bench_ai_writes_results_and_a_plot(tmp_path: Path) -> None:
+    out = tmp_path / "ai.json"
+    result = runner.invoke(
+        app,
+        [
+            "bench", "ai", "--calibration-shots", "40", "--takeout-trials", "2",
+            "--pairs", "0", "--equal-pairs", "0", "--samples", "2", "--candidates", "8",
+            "--refine-rounds", "0", "--output", str(out),
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert set(data["calibration_rate"]["levels"]) >= {"novice", "world", "perfect"}
+    assert data["calibration_rate"]["levels"]["perfect"]["rate"] == 1.0
+    assert data["takeout"]["trials"] == 2
+    assert out.with_suffix(".png").stat().st_size > 0
+
+
+def test_bench_ai_refuses_an_unknown_game(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["bench", "ai", "--game", "curling"])
+    assert result.exit_code == 2
+    assert "crokinole or shuffleboard" in result.output
+
+
+def test_match_refuses_a_bad_ai_name() -> None:
+    result = runner.invoke(app, ["match", "shuffleboard", "--red", "ai:grandmaster"])
+    assert result.exit_code == 2
+    assert "grandmaster" in result.output
+
+
+def test_match_crokinole_plays_with_ai_players() -> None:
+    result = runner.invoke(
+        app, ["match", "crokinole", "--red", "ai:heuristic:world", "--green", "ai:heuristic:novice"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Match:" in result.output
