@@ -6,13 +6,12 @@ import math
 
 import numpy as np
 import pytest
-from .conftest import TINY, TINY_SEARCH, crokinole_view, on_ten_line, shuffleboard_view
 
 from flickboard.agents.base import Player, View
-from flickboard.agents.heuristic import HeuristicPlayer
-from flickboard.agents.planner import Evaluator, Planner, params_for
 from flickboard.agents.candidates import candidates
+from flickboard.agents.heuristic import HeuristicPlayer
 from flickboard.agents.noise import ExecutionNoise, noise_for
+from flickboard.agents.planner import Evaluator, Planner, params_for
 from flickboard.agents.search import SearchPlayer, reply_view
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscState, simulate
@@ -20,6 +19,8 @@ from flickboard.play.crokinole import CrokinoleGame, Seating, play_round
 from flickboard.play.shuffleboard import ShuffleboardGame
 from flickboard.rules import referee
 from flickboard.rules.base import Fate
+
+from .conftest import TINY, TINY_SEARCH, crokinole_view, on_ten_line, shuffleboard_view
 
 
 def make(kind: str, level: str, seed: int) -> Player:
@@ -141,4 +142,6 @@ def test_perfect_planner_scores_three_or_four_on_an_empty_table() -> None:
 def test_a_players_noise_is_its_levels() -> None:
     view: View = crokinole_view()
     assert Planner("expert").noise_in(view) == noise_for("crokinole", "expert")
-    assert math.isclose(HeuristicPlayer("novice").noise_in(view).angle, noise_for("crokinole", "novice").angle)
+    assert math.isclose(
+        HeuristicPlayer("novice").noise_in(view).angle, noise_for("crokinole", "novice").angle
+    )

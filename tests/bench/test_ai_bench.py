@@ -29,7 +29,11 @@ def test_percentile_by_nearest_rank() -> None:
 
 def test_paired_crokinole_games_swap_colours_and_count_every_round() -> None:
     stats, times_a, times_b = paired_games(
-        "crokinole", lambda s: HeuristicPlayer("club", s), lambda s: HeuristicPlayer("novice", s), 1, 3
+        "crokinole",
+        lambda s: HeuristicPlayer("club", s),
+        lambda s: HeuristicPlayer("novice", s),
+        1,
+        3,
     )
     assert stats.games == 2
     assert 0.0 <= stats.a_score <= 2.0

@@ -21,12 +21,13 @@ import math
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
-from flickboard.agents.batch import simulate_many
 from flickboard.agents.noise import BASE_PROFILE, LEVELS, ExecutionNoise, check_game
 from flickboard.agents.simple import speed_to_travel
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable, Zone
-from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
+from flickboard.physics import DiscState, Layout, PhysicsParams, Shot, simulate_batch
+from flickboard.physics.batch import STATE_ORDER, BatchResult
 
 OPEN_TWENTY_TARGETS: dict[str, float] = {
     "novice": 0.35,
@@ -63,14 +64,17 @@ def open_twenty_speed_factor(board: CrokinoleBoard, params: PhysicsParams) -> fl
     layout = Layout(board, ())
     factors = np.linspace(0.9, 1.6, 701)
     shots = [Shot(0.0, -r, math.pi / 2, base * float(f)) for f in factors]
-    drops = [
-        float(f)
-        for f, rec in zip(factors, simulate_many(layout, shots, shooter=0, params=params))
-        if rec is not None and rec.final(0).state is DiscState.IN_HOLE
-    ]
+    result = simulate_batch(layout, shots, shooter=0, params=params)
+    drops = [float(f) for f, hole in zip(factors, in_hole(result), strict=True) if hole]
     if not drops:
         return 1.05
     return math.sqrt((drops[0] ** 2 + drops[-1] ** 2) / 2)
+
+
+def in_hole(result: BatchResult) -> npt.NDArray[np.bool_]:
+    """Per shot of a batch from an empty layout: did the shot disc drop in the 20 hole?"""
+    hole = STATE_ORDER.index(DiscState.IN_HOLE)
+    return np.asarray((result.status == 0) & (result.state[:, -1] == hole))
 
 
 def open_twenty_shot(board: CrokinoleBoard, params: PhysicsParams, start_angle: float) -> Shot:
@@ -100,25 +104,22 @@ def success_rate(game: str, noise: ExecutionNoise, shots: int, seed: int) -> flo
         aim = open_twenty_shot(board, params, CrokinoleBoard.seat_angle(0))
         layout = Layout(board, ())
         executed = [noise.perturb(aim, board, z) for z in draws]
-        records = simulate_many(layout, executed, shooter=0, params=params)
-        hits = sum(1 for r in records if r is not None and r.final(0).state is DiscState.IN_HOLE)
+        hits = int(in_hole(simulate_batch(layout, executed, shooter=0, params=params)).sum())
     else:
         table = ShuffleboardTable.csc()
         params = PhysicsParams.shuffleboard()
         aim = three_zone_shot(table, params)
         layout = Layout(table, ())
         executed = [noise.perturb(aim, table, z) for z in draws]
-        records = simulate_many(layout, executed, shooter=0, params=params)
-        hits = 0
-        for rec in records:
-            if rec is None:
-                continue
-            final = rec.final(0)
-            if (
-                final.state is DiscState.ON_SURFACE
-                and table.zone_of(final.x, final.y) is Zone.THREE
-            ):
-                hits += 1
+        result = simulate_batch(layout, executed, shooter=0, params=params)
+        on_surface = STATE_ORDER.index(DiscState.ON_SURFACE)
+        hits = sum(
+            1
+            for k in range(shots)
+            if result.status[k] == 0
+            and result.state[k, 0] == on_surface
+            and table.zone_of(float(result.x[k, 0]), float(result.y[k, 0])) is Zone.THREE
+        )
     return hits / shots
 
 

@@ -198,7 +198,7 @@ def shuffleboard_candidates(view: View, params: PhysicsParams) -> list[Candidate
         raise InvalidInput("shuffleboard candidates need a shuffleboard table")
     r = table.disc.radius
     y0 = SHUFFLEBOARD_RELEASE_Y
-    _, one, two, three = table.lines
+    _, _, two, three = table.lines
     targets = (
         ((three.far + r + table.length - r) / 2, "draw", "into the three zone"),
         ((two.far + r + three.near - r) / 2, "draw", "into the two zone"),

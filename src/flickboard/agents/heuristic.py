@@ -54,7 +54,9 @@ class HeuristicPlayer:
         if view.referee.game == "shuffleboard":
             shot = ShuffleboardBot().plan(view.position, view.turn)
             kind = "takeout" if shot.speed > 2.0 else "draw"
-            words = "takeout of the leading weight" if kind == "takeout" else "draw to the three zone"
+            words = (
+                "takeout of the leading weight" if kind == "takeout" else "draw to the three zone"
+            )
             return Choice(Candidate(shot, kind, words), None)
         board = view.board
         assert isinstance(board, CrokinoleBoard)
@@ -78,7 +80,11 @@ class HeuristicPlayer:
                 assert c.target is not None
                 d = view.position.layout.disc(c.target)
                 clear = path_clear(view, c.shot.x, c.shot.y, d.x, d.y, ignore=d.id)
-                return (not clear, -disc_points(view, d), math.hypot(d.x - c.shot.x, d.y - c.shot.y))
+                return (
+                    not clear,
+                    -disc_points(view, d),
+                    math.hypot(d.x - c.shot.x, d.y - c.shot.y),
+                )
 
             # Candidates come per target and start in blocks of cuts x weights; the
             # first of each block is the full hit at the firm weight.
@@ -88,7 +94,9 @@ class HeuristicPlayer:
         if draws:
             return Choice(draws[0], None)
         sx, sy = starts[0]
-        return Choice(Candidate(Shot.towards(sx, sy, 0.0, 0.0, 0.5), "draw", "draw towards the centre"), None)
+        return Choice(
+            Candidate(Shot.towards(sx, sy, 0.0, 0.0, 0.5), "draw", "draw towards the centre"), None
+        )
 
     def decide(self, view: View) -> Shot:
         """The chosen shot as executed, with this player's noise."""

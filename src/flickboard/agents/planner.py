@@ -152,7 +152,9 @@ def refine(
     """Cross-entropy search over the angle and speed of ``best``."""
     game = evaluator.view.referee.game
     mu = np.array([best.shot.angle, best.shot.speed])
-    sigma = np.array([0.01, 0.05 * best.shot.speed] if game == "crokinole" else [0.003, 0.02 * best.shot.speed])
+    sigma = np.array(
+        [0.01, 0.05 * best.shot.speed] if game == "crokinole" else [0.003, 0.02 * best.shot.speed]
+    )
     incumbent, value = best, -math.inf
     for _ in range(budget.refine_rounds):
         draws = ExecutionNoise.draws(rng, budget.samples)
@@ -205,7 +207,9 @@ class Planner:
         ranked = self.ranked(view)
         best, value = ranked[0]
         if self.budget.refine_rounds:
-            best, value = refine(self.evaluator(view), best, self.budget, turn_rng(self.seed, view, 2))
+            best, value = refine(
+                self.evaluator(view), best, self.budget, turn_rng(self.seed, view, 2)
+            )
         rounds = 1 + self.budget.refine_rounds
         return Choice(best, value, self.budget.samples * rounds)
 

@@ -53,11 +53,10 @@ class Timed:
 
     player: Player
     times: list[float] = field(default_factory=list)
+    name: str = field(init=False)
 
-    @property
-    def name(self) -> str:
-        """The wrapped player's name."""
-        return self.player.name
+    def __post_init__(self) -> None:
+        self.name = self.player.name
 
     def decide(self, view: View) -> Shot:
         """Time one decision."""
@@ -104,8 +103,8 @@ def crokinole_game(a: Player, b: Player, a_first: bool, stats: PairStats) -> Non
         hammer_side = 1 if starter == 0 else 0
         if rnd.scores[0] != rnd.scores[1]:
             stats.hammer_rounds += 1
-            winner = 0 if rnd.scores[0] > rnd.scores[1] else 1
-            stats.hammer_wins += winner == hammer_side
+            round_winner = 0 if rnd.scores[0] > rnd.scores[1] else 1
+            stats.hammer_wins += round_winner == hammer_side
     result = game.result()
     assert isinstance(result, GameScore)
     winner = result.winner
@@ -174,7 +173,7 @@ def takeout_rate(level: str, trials: int, seed: int, budget: PlannerBudget) -> f
             try:
                 layout = Layout(board, (PlacedDisc(0, r * math.cos(a), r * math.sin(a)),))
                 break
-            except Exception:  # noqa: BLE001 - a spot on a peg or the hole: draw again
+            except Exception:
                 continue
         position = Position.of(layout, {0: 1})
         view = View(ref, position, Turn(0, 0, 1), ((0, 1), (2, 0)))

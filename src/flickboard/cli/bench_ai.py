@@ -21,9 +21,7 @@ def bench_ai(
     level: Annotated[str, typer.Option(help="Skill level of the players in games.")] = "club",
     calibration_shots: Annotated[int, typer.Option(min=1, help="Shots per level.")] = 2000,
     takeout_trials: Annotated[int, typer.Option(min=0, help="Takeout trials (crokinole).")] = 100,
-    pairs: Annotated[
-        int, typer.Option(min=0, help="Pairs of games for each ladder step.")
-    ] = 10,
+    pairs: Annotated[int, typer.Option(min=0, help="Pairs of games for each ladder step.")] = 10,
     equal_pairs: Annotated[
         int, typer.Option(min=0, help="Pairs of games planner v planner (hammer rate).")
     ] = 10,
