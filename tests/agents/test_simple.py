@@ -47,6 +47,17 @@ def test_simple_bot_aims_at_the_opposing_disc_nearest_the_centre() -> None:
     assert frozenset((50, 2)) in record.contacts()
 
 
+def test_simple_bot_takes_a_clear_opposing_disc_when_the_nearest_is_shielded() -> None:
+    # Green's most central disc (1) sits behind a wall of red discs from every start in
+    # red's quadrant; green disc 2 is in the open, so the bot must take that one out.
+    wall = {10 + k: (0, 0.032 * k, 0.07) for k in (-1, 0, 1)}
+    view = _view({1: (1, 0.0, 0.12), 2: (1, 0.2, -0.1), **wall})
+    shot = SimpleBot(angle_noise=0.0, speed_noise=0.0).decide(view)
+    assert _heading_error(shot.angle, shot.x, shot.y, 0.2, -0.1) < 1e-9
+    record = simulate(view.position.layout, shot, shooter=50)
+    assert frozenset((50, 2)) in record.contacts()
+
+
 def test_simple_bot_is_seeded() -> None:
     view = _view({})
     first = [SimpleBot(seed=7).decide(view) for _ in range(1)]

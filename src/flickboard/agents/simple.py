@@ -41,15 +41,14 @@ class SimpleBot:
             raise InvalidInput("noise levels must not be negative")
         self._rng = random.Random(self.seed)
 
-    def target(self, view: View) -> PlacedDisc | None:
-        """The opposing disc to take out: nearest the centre (None on an empty board)."""
+    def targets(self, view: View) -> list[PlacedDisc]:
+        """Opposing discs to take out, nearest the centre first (none on an empty board)."""
         mine = view.turn.side
         theirs = [d for d in view.position.layout.discs if view.position.side_of(d.id) != mine]
-        return min(theirs, key=lambda d: (math.hypot(d.x, d.y), d.id), default=None)
+        return sorted(theirs, key=lambda d: (math.hypot(d.x, d.y), d.id))
 
-    def start(self, view: View, tx: float, ty: float) -> tuple[float, float]:
-        """A legal start on the shooting line, preferring one with a clear path to the
-        target (no peg or other disc in the way), then the most direct."""
+    def legal_starts(self, view: View) -> list[tuple[float, float]]:
+        """Starts on the shooting line the referee allows, most direct first."""
         board = view.board
         if not isinstance(board, CrokinoleBoard):
             raise InvalidInput("the simple bot plays crokinole")
@@ -65,16 +64,33 @@ class SimpleBot:
             legal.append((x, y))
         if not legal:
             raise IllegalInPosition(f"no legal start left for seat {view.turn.seat}")
-        clear = [p for p in legal if _path_clear(view, board, p, (tx, ty))]
-        return (clear or legal)[0]
+        return legal
+
+    def aim(self, view: View) -> tuple[tuple[float, float], tuple[float, float], bool]:
+        """Start, target point, and whether the target is an opposing disc.
+
+        The most central opposing disc with a clear path (no peg or other disc in the
+        way) from some legal start; failing that, the most central one from the most
+        direct start; on an empty board, the 20 hole.
+        """
+        board = view.board
+        assert isinstance(board, CrokinoleBoard)
+        starts = self.legal_starts(view)
+        targets = self.targets(view)
+        if not targets:
+            clear = [p for p in starts if _path_clear(view, board, p, (0.0, 0.0))]
+            return (clear or starts)[0], (0.0, 0.0), False
+        for target in targets:
+            for start in starts:
+                if _path_clear(view, board, start, (target.x, target.y)):
+                    return start, (target.x, target.y), True
+        return starts[0], (targets[0].x, targets[0].y), True
 
     def decide(self, view: View) -> Shot:
         """The planned shot, then seeded noise on its angle and speed."""
-        target = self.target(view)
-        tx, ty = (0.0, 0.0) if target is None else (target.x, target.y)
-        sx, sy = self.start(view, tx, ty)
+        (sx, sy), (tx, ty), takeout = self.aim(view)
         distance = math.hypot(tx - sx, ty - sy)
-        extra = 0.0 if target is None else FOLLOW_THROUGH
+        extra = FOLLOW_THROUGH if takeout else 0.0
         speed = speed_to_travel(self.params, distance + extra)
         angle = math.atan2(ty - sy, tx - sx) + self._rng.gauss(0.0, self.angle_noise)
         speed *= 1.0 + self._rng.gauss(0.0, self.speed_noise)
