@@ -145,3 +145,9 @@ def test_a_players_noise_is_its_levels() -> None:
     assert math.isclose(
         HeuristicPlayer("novice").noise_in(view).angle, noise_for("crokinole", "novice").angle
     )
+
+
+def test_negative_seed_and_scores_still_seed_a_decision() -> None:
+    base = crokinole_view()
+    view = View(base.referee, base.position, base.turn, base.discs_left, 2, (-3, 5))
+    assert Planner("club", -7, TINY).decide(view) == Planner("club", -7, TINY).decide(view)

@@ -74,9 +74,8 @@ class Choice:
 
 def turn_rng(seed: int, view: View, salt: int) -> np.random.Generator:
     """A generator seeded by the player's seed and the turn (reproducible decisions)."""
-    return np.random.default_rng(
-        [seed, view.round_number, view.turn.seat, view.turn.disc, salt, *view.scores]
-    )
+    words = (seed, view.round_number, view.turn.seat, view.turn.disc, salt, *view.scores)
+    return np.random.default_rng([w % (1 << 64) for w in words])
 
 
 def execute(noise: ExecutionNoise, view: View, shot: Shot, z: np.ndarray) -> Shot:
