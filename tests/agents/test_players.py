@@ -151,3 +151,30 @@ def test_negative_seed_and_scores_still_seed_a_decision() -> None:
     base = crokinole_view()
     view = View(base.referee, base.position, base.turn, base.discs_left, 2, (-3, 5))
     assert Planner("club", -7, TINY).decide(view) == Planner("club", -7, TINY).decide(view)
+
+
+def test_search_on_the_last_shot_of_a_round_takes_the_exact_one_ply_best() -> None:
+    x, y = on_ten_line(0.7)
+    view = crokinole_view(((x * 0.6, y * 0.6, 1),), left=((0, 1), (2, 0)))
+    best, value = Planner("club", 4, TINY_SEARCH.planner).ranked(view)[0]
+    choice = SearchPlayer("club", 4, TINY_SEARCH).choose(view)
+    assert (choice.candidate, choice.value) == (best, value)
+
+
+def test_search_looks_at_every_candidate_near_the_end_of_a_round() -> None:
+    x, y = on_ten_line(0.7)
+    view = crokinole_view(((x * 0.6, y * 0.6, 1),), left=((0, 1), (2, 1)))
+    seen: list[object] = []
+    player = SearchPlayer("club", 4, TINY_SEARCH)
+    original = player.reply_value
+
+    def spy(nxt: View, exhaustive: bool, banked: dict[int, int]) -> float:
+        seen.append(exhaustive)
+        return original(nxt, exhaustive, banked)
+
+    player.reply_value = spy  # type: ignore[method-assign,assignment]
+    player.choose(view)
+    ranked = Planner("club", 4, TINY_SEARCH.planner).ranked(view)
+    assert seen and all(seen)
+    assert len(seen) <= len(ranked) * TINY_SEARCH.outcomes
+    assert len(seen) > TINY_SEARCH.top * TINY_SEARCH.outcomes
