@@ -139,7 +139,7 @@ class FrameResult:
     @property
     def score(self) -> FrameScore:
         """Points to red and green."""
-        return self.count.frame_score
+        return FrameScore(self.count.points)
 
     @property
     def winner(self) -> Side | None:

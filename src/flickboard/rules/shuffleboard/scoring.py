@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import PlacedDisc
-from flickboard.play.scoring import FrameScore
 from flickboard.rules.base import Position, Side
 
 RED: Side = 0
@@ -61,11 +60,6 @@ class FrameCount:
         for w in self.weights:
             totals[w.side] += w.points
         return (totals[RED], totals[GREEN])
-
-    @property
-    def frame_score(self) -> FrameScore:
-        """The count as the shared frame score type."""
-        return FrameScore(self.points)
 
     def explanation(self) -> str:
         """The count in plain words, with the rule it applies."""
