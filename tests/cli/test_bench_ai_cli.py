@@ -48,3 +48,30 @@ def test_match_crokinole_plays_with_ai_players() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Match:" in result.output
+
+
+def test_bench_ai_plays_only_the_matches_asked_for(tmp_path: Path) -> None:
+    out = tmp_path / "games.json"
+    result = runner.invoke(
+        app,
+        [
+            "bench", "ai", "--calibration-shots", "0", "--takeout-trials", "0",
+            "--matches", "planner-heuristic", "--pairs", "1", "--samples", "2",
+            "--candidates", "10", "--refine-rounds", "0", "--output", str(out),
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert list(data["matches"]) == ["planner v heuristic"]
+    assert data["matches"]["planner v heuristic"]["games"] == 2
+    assert data["decision_time"]["planner"]["decisions"] == 2 * 4 * 8
+
+
+def test_bench_ai_refuses_an_unknown_match(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["bench", "ai", "--calibration-shots", "0", "--matches", "search-heuristic",
+         "--output", str(tmp_path / "x.json")],
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert "unknown match" in result.output

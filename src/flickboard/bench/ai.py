@@ -201,6 +201,10 @@ def timing(values: Sequence[float]) -> dict[str, float | int | None]:
     }
 
 
+MATCHES: tuple[str, ...] = ("planner-heuristic", "search-planner", "planner-planner")
+"""The paired matches the harness can play (first player v second)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What to run: game counts (pairs of games) and budgets."""
@@ -214,6 +218,7 @@ class Settings:
     search: SearchBudget = field(default_factory=SearchBudget)
     level: str = "club"
     seed: int = 1
+    matches: tuple[str, ...] = MATCHES
 
 
 @contextmanager
@@ -231,11 +236,12 @@ def run(settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
     s = settings
     out: dict[str, Any] = {"game": s.game, "settings": _settings_json(s)}
     rates: dict[str, Any] = {}
-    with _task(progress, "calibration rates", len(LEVELS)) as step:
-        for level in LEVELS:
-            rate = success_rate(s.game, noise_for(s.game, level), s.calibration_shots, s.seed)
-            rates[level] = {"rate": rate, "target": targets(s.game).get(level, 1.0)}
-            step()
+    if s.calibration_shots:
+        with _task(progress, "calibration rates", len(LEVELS)) as step:
+            for level in LEVELS:
+                rate = success_rate(s.game, noise_for(s.game, level), s.calibration_shots, s.seed)
+                rates[level] = {"rate": rate, "target": targets(s.game).get(level, 1.0)}
+                step()
     out["calibration_rate"] = {"shots": s.calibration_shots, "levels": rates}
     if s.game == "crokinole" and s.takeout_trials:
         with _task(progress, "takeouts", 1) as step:
@@ -252,9 +258,11 @@ def run(settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
     }
     matches: dict[str, Any] = {}
     times: dict[str, list[float]] = {"heuristic": [], "planner": [], "search": []}
-    ladder = [("planner", "heuristic"), ("search", "planner")]
-    plan = [(a, b, s.ladder_pairs) for a, b in ladder] + [("planner", "planner", s.equal_pairs)]
-    for a, b, pairs in plan:
+    for match in s.matches:
+        if match not in MATCHES:
+            raise ValueError(f"unknown match {match!r}; known: {', '.join(MATCHES)}")
+        a, b = match.split("-")
+        pairs = s.equal_pairs if a == b else s.ladder_pairs
         if pairs <= 0:
             continue
         label = f"{a} v {b}"
@@ -283,6 +291,7 @@ def _settings_json(s: Settings) -> dict[str, Any]:
         "equal_pairs": s.equal_pairs,
         "level": s.level,
         "seed": s.seed,
+        "matches": list(s.matches),
         "planner_budget": {
             "samples": s.planner.samples,
             "candidates": s.planner.candidates,
@@ -308,7 +317,7 @@ def plot(result: dict[str, Any], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
-    levels = result["calibration_rate"]["levels"]
+    levels = result["calibration_rate"]["levels"] or {"(not run)": {"rate": 0.0, "target": 0.0}}
     names = list(levels)
     xs = range(len(names))
     left.bar(xs, [levels[n]["rate"] for n in names], color="#4a7", label="measured")

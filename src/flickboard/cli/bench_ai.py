@@ -19,7 +19,9 @@ from flickboard.errors import FlickboardError
 def bench_ai(
     game: Annotated[str, typer.Option(help="crokinole or shuffleboard.")] = "crokinole",
     level: Annotated[str, typer.Option(help="Skill level of the players in games.")] = "club",
-    calibration_shots: Annotated[int, typer.Option(min=1, help="Shots per level.")] = 2000,
+    calibration_shots: Annotated[
+        int, typer.Option(min=0, help="Shots per level (0: skip).")
+    ] = 2000,
     takeout_trials: Annotated[int, typer.Option(min=0, help="Takeout trials (crokinole).")] = 100,
     pairs: Annotated[int, typer.Option(min=0, help="Pairs of games for each ladder step.")] = 10,
     equal_pairs: Annotated[
@@ -32,6 +34,10 @@ def bench_ai(
     outcomes: Annotated[int, typer.Option(min=1, help="Search: executions per candidate.")] = 6,
     replies: Annotated[int, typer.Option(min=1, help="Search: opponent replies weighed.")] = 20,
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
+    matches: Annotated[
+        str,
+        typer.Option(help="Comma-separated: planner-heuristic, search-planner, planner-planner."),
+    ] = "planner-heuristic,search-planner,planner-planner",
     output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("ai-bench.json"),
     plot: Annotated[Path | None, typer.Option(help="Plot PNG (default: next to the JSON).")] = None,
 ) -> None:
@@ -57,6 +63,7 @@ def bench_ai(
         search=SearchBudget(planner, top, outcomes, replies),
         level=level,
         seed=seed,
+        matches=tuple(m.strip() for m in matches.split(",") if m.strip()),
     )
     columns = (
         TextColumn("{task.description}"),
