@@ -3,6 +3,13 @@
 ``*_to_dict`` give plain JSON-ready dicts; ``*_from_dict`` check every field and raise
 :class:`InvalidInput` naming the first thing wrong (or :class:`IllegalInPosition` for a
 well-formed layout the board does not allow). ``dumps``/``loads`` wrap them.
+
+Shot records also have a compact form, the one game records store (docs/formats.md,
+"Game records"): :func:`record_to_dict` with ``compact=True`` leaves out the layout
+(the game record has it), rounds floats to ``precision`` places, writes each event as
+an array in :data:`EVENT_FIELDS` order and leaves out the finals of discs that did not
+move; :func:`record_from_dict` given the layout reads it back (events as arrays or
+objects) and puts the unmoved discs' finals back.
 """
 
 from __future__ import annotations
@@ -10,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypeVar
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
@@ -31,11 +38,25 @@ _INDEX_KINDS = {
     EventKind.LINE_CLEAR,
 }
 _EDGE_KINDS = {EventKind.LEFT_SURFACE, EventKind.REENTERED, EventKind.LANDED}
+_E = TypeVar("_E", EventKind, DiscState, Edge)
+
+EVENT_FIELDS = ("time", "kind", "disc", "other", "x", "y", "side")
+"""An event's values in order (the keys of its object form, the items of its array form)."""
+_SHOT_FIELDS = {"x", "y", "angle", "angle_deg", "speed", "spin"}
+_FINAL_FIELDS = {"id", "x", "y", "state"}
+_BODY_FIELDS = {"shot", "shooter", "events", "finals", "duration"}
 
 
-def _obj(value: object, where: str) -> dict[str, Any]:
+def rounded(value: float, precision: int | None) -> float:
+    """``value`` rounded to ``precision`` decimal places (None: unchanged)."""
+    return value if precision is None else round(value, precision)
+
+
+def _obj(value: object, where: str, known: set[str] | None = None) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InvalidInput(f"{where} must be a JSON object")
+    if known is not None and set(value) - known:
+        raise InvalidInput(f"{where} has unknown fields {sorted(set(value) - known)}")
     return value
 
 
@@ -136,14 +157,18 @@ def layout_from_dict(data: object) -> Layout:
     return Layout(board, tuple(discs))
 
 
-def shot_to_dict(shot: Shot) -> dict[str, Any]:
-    """Start, direction (radians), speed and spin."""
-    return {"x": shot.x, "y": shot.y, "angle": shot.angle, "speed": shot.speed, "spin": shot.spin}
+def shot_to_dict(shot: Shot, precision: int | None = None) -> dict[str, Any]:
+    """Start, direction (radians), speed and spin, rounded to ``precision`` places."""
+    values = {"x": shot.x, "y": shot.y, "angle": shot.angle, "speed": shot.speed}
+    return {k: rounded(v, precision) for k, v in {**values, "spin": shot.spin}.items()}
 
 
-def shot_from_dict(data: object) -> Shot:
-    """A shot; the direction may be given as ``angle`` (radians) or ``angle_deg``."""
-    data = _obj(data, "shot")
+def shot_from_dict(data: object, strict: bool = False) -> Shot:
+    """A shot; the direction may be given as ``angle`` (radians) or ``angle_deg``.
+
+    ``strict``: other fields are an error.
+    """
+    data = _obj(data, "shot", _SHOT_FIELDS if strict else None)
     if "angle" in data:
         angle = _num(data, "angle", "shot")
     elif "angle_deg" in data:
@@ -177,48 +202,84 @@ def params_from_dict(data: object, base: PhysicsParams) -> PhysicsParams:
 # --- records -----------------------------------------------------------------------
 
 
-def record_to_dict(record: ShotRecord) -> dict[str, Any]:
-    """Layout before, shot (or null), shooter, events in order, finals, duration."""
-    return {
-        "version": FORMAT_VERSION,
-        "layout": layout_to_dict(record.layout),
-        "shot": None if record.shot is None else shot_to_dict(record.shot),
-        "shooter": record.shooter,
-        "events": [
-            {
-                "time": e.time,
-                "kind": e.kind.value,
-                "disc": e.disc,
-                "other": e.other.value if isinstance(e.other, Edge) else e.other,
-                "x": e.x,
-                "y": e.y,
-                "side": e.side,
-            }
-            for e in record.events
-        ],
-        "finals": [{"id": f.id, "x": f.x, "y": f.y, "state": f.state.value} for f in record.finals],
-        "duration": record.duration,
-    }
-
-
-def _enum(cls: type[EventKind] | type[DiscState] | type[Edge], value: object, where: str) -> Any:
-    names = ", ".join(m.value for m in cls)
+def enum_value(kind: type[_E], value: object, where: str) -> _E:
+    """The member of ``kind`` named by ``value``; :class:`InvalidInput` naming the choices."""
+    names = ", ".join(m.value for m in kind)
     if not isinstance(value, str):
         raise InvalidInput(f"{where} must be one of {names}; got {value!r}")
     try:
-        return cls(value)
+        return kind(value)
     except ValueError:
         raise InvalidInput(f"{where} must be one of {names}; got {value!r}") from None
 
 
-def _event_from_dict(raw: object, where: str) -> Event:
-    e = _obj(raw, where)
-    kind = _enum(EventKind, e.get("kind"), f"{where}.kind")
+def _unmoved(layout: Layout, final: DiscFinal) -> bool:
+    """True if the final is exactly where and as the disc lay before the shot."""
+    try:
+        before = layout.disc(final.id)
+    except KeyError:
+        return False
+    state = DiscState.LEANING if before.leaning else DiscState.ON_SURFACE
+    return (final.x, final.y, final.state) == (before.x, before.y, state)
+
+
+def event_to_dict(e: Event, precision: int | None = None) -> dict[str, Any]:
+    """An event as an object with the :data:`EVENT_FIELDS` keys."""
+    return {
+        "time": rounded(e.time, precision),
+        "kind": e.kind.value,
+        "disc": e.disc,
+        "other": e.other.value if isinstance(e.other, Edge) else e.other,
+        "x": rounded(e.x, precision),
+        "y": rounded(e.y, precision),
+        "side": e.side,
+    }
+
+
+def record_to_dict(
+    record: ShotRecord, *, compact: bool = False, precision: int | None = None
+) -> dict[str, Any]:
+    """Layout before, shot (or null), shooter, events in order, finals, duration.
+
+    ``compact`` (the game-record form): no version or layout, each event an array in
+    :data:`EVENT_FIELDS` order and no finals for discs that end exactly where they lay.
+    Floats are rounded to ``precision`` places (None: full).
+    """
+    events = [event_to_dict(e, precision) for e in record.events]
+    body = {
+        "shot": None if record.shot is None else shot_to_dict(record.shot, precision),
+        "shooter": record.shooter,
+        "events": [list(e.values()) for e in events] if compact else events,
+        "finals": [
+            {
+                "id": f.id,
+                "x": rounded(f.x, precision),
+                "y": rounded(f.y, precision),
+                "state": f.state.value,
+            }
+            for f in record.finals
+            if not (compact and _unmoved(record.layout, f))
+        ],
+        "duration": rounded(record.duration, precision),
+    }
+    if compact:
+        return body
+    return {"version": FORMAT_VERSION, "layout": layout_to_dict(record.layout), **body}
+
+
+def _event_from_dict(raw: object, where: str, strict: bool = False) -> Event:
+    """An event from its object form or (compact records) its array form."""
+    if isinstance(raw, list):
+        if len(raw) != len(EVENT_FIELDS):
+            raise InvalidInput(f"{where} must list {', '.join(EVENT_FIELDS)}")
+        raw = dict(zip(EVENT_FIELDS, raw, strict=True))
+    e = _obj(raw, where, set(EVENT_FIELDS) if strict else None)
+    kind = enum_value(EventKind, e.get("kind"), f"{where}.kind")
     other: int | Edge | None
     if kind in _INDEX_KINDS:
         other = _int(e, "other", where)
     elif kind in _EDGE_KINDS:
-        other = _enum(Edge, e.get("other"), f"{where}.other")
+        other = enum_value(Edge, e.get("other"), f"{where}.other")
     else:
         other = None
     side = _int(e, "side", where) if "side" in e else 0
@@ -235,37 +296,50 @@ def _event_from_dict(raw: object, where: str) -> Event:
     )
 
 
-def record_from_dict(data: object) -> ShotRecord:
-    """A shot record from its dict, checked field by field."""
-    data = _obj(data, "record")
-    layout = layout_from_dict(data.get("layout"))
-    shot = None if data.get("shot") is None else shot_from_dict(data["shot"])
+def record_from_dict(data: object, layout: Layout | None = None) -> ShotRecord:
+    """A shot record from its dict, checked field by field.
+
+    Given ``layout`` (the layout before the shot), ``data`` is the compact form: only
+    its own fields are allowed, and discs without a final end where they lay.
+    """
+    compact = layout is not None
+    data = _obj(data, "record", _BODY_FIELDS if compact else None)
+    if layout is None:
+        layout = layout_from_dict(data.get("layout"))
+    shot = None if data.get("shot") is None else shot_from_dict(data["shot"], compact)
     events = tuple(
-        _event_from_dict(raw, f"events[{k}]")
+        _event_from_dict(raw, f"events[{k}]", compact)
         for k, raw in enumerate(_list(data, "events", "record"))
     )
     finals = []
     for k, raw in enumerate(_list(data, "finals", "record")):
-        f = _obj(raw, f"finals[{k}]")
         where = f"finals[{k}]"
+        f = _obj(raw, where, _FINAL_FIELDS if compact else None)
         finals.append(
             DiscFinal(
                 _int(f, "id", where),
                 _num(f, "x", where),
                 _num(f, "y", where),
-                _enum(DiscState, f.get("state"), f"{where}.state"),
+                enum_value(DiscState, f.get("state"), f"{where}.state"),
             )
         )
     ids = sorted(f.id for f in finals)
     if len(set(ids)) != len(ids):
         raise InvalidInput("record.finals lists a disc twice")
+    if compact:
+        finals.extend(
+            DiscFinal(d.id, d.x, d.y, DiscState.LEANING if d.leaning else DiscState.ON_SURFACE)
+            for d in layout.discs
+            if d.id not in ids
+        )
+        finals.sort(key=lambda f: f.id)
     return ShotRecord(
         layout,
         shot,
         _int(data, "shooter", "record"),
         events,
         tuple(finals),
-        _num(data, "duration", "record", 0.0),
+        _num(data, "duration", "record", None if compact else 0.0),
     )
 
 

@@ -23,17 +23,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
-from flickboard.physics import (
-    DiscFinal,
-    DiscState,
-    Edge,
-    Event,
-    EventKind,
-    Layout,
-    PlacedDisc,
-    Shot,
-    ShotRecord,
-)
+from flickboard.physics import Layout, PlacedDisc, ShotRecord
+from flickboard.physics.serialize import EVENT_FIELDS, record_from_dict, record_to_dict, rounded
 from flickboard.rules.base import Decision, Position, Referee, Ruling, Turn, referee
 
 FORMAT = "flickboard/game-record"
@@ -47,11 +38,6 @@ PRECISION = 6
 FALLBACK_PRECISIONS: tuple[int | None, ...] = (PRECISION, 9, None)
 """Tried in turn until the rounded record replays (None: full precision). 1e-9 m is far
 below the 1e-7 m overlap tolerance, so discs at rest touching stay touching."""
-
-
-def rounded(value: float, precision: int | None) -> float:
-    """``value`` rounded to ``precision`` decimal places (None: unchanged)."""
-    return value if precision is None else round(value, precision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,154 +182,6 @@ def position_from_json(data: object, board: Board) -> Position:
     return Position.of(Layout(board, tuple(discs)), owners)
 
 
-def shot_to_json(shot: Shot, precision: int | None = None) -> dict[str, float]:
-    """A shot as ``{"x", "y", "angle", "speed", "spin"}``."""
-    return {
-        k: rounded(v, precision)
-        for k, v in (
-            ("x", shot.x),
-            ("y", shot.y),
-            ("angle", shot.angle),
-            ("speed", shot.speed),
-            ("spin", shot.spin),
-        )
-    }
-
-
-def shot_from_json(data: object) -> Shot:
-    """A shot from :func:`shot_to_json`."""
-    obj = _obj(data, "shot", {"x", "y", "angle", "speed", "spin"})
-    spin = obj.get("spin", 0.0)
-    return Shot(
-        _num(obj, "x", "shot"),
-        _num(obj, "y", "shot"),
-        _num(obj, "angle", "shot"),
-        _num(obj, "speed", "shot"),
-        _num({"spin": spin}, "spin", "shot"),
-    )
-
-
-def _other_to_json(other: int | Edge | None) -> int | str | None:
-    return other.value if isinstance(other, Edge) else other
-
-
-def _other_from_json(kind: EventKind, value: object) -> int | Edge | None:
-    if value is None:
-        return None
-    if kind in (EventKind.LEFT_SURFACE, EventKind.REENTERED, EventKind.LANDED):
-        try:
-            return Edge(str(value))
-        except ValueError:
-            raise InvalidInput(f"event edge {value!r} is unknown") from None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"event other must be a whole number, got {value!r}")
-    return value
-
-
-EVENT_FIELDS = ("time", "kind", "disc", "other", "x", "y", "side")
-"""The order of an event's values in a version-2 record (each event is one array)."""
-
-
-def _event_to_json(e: Event, precision: int | None) -> list[Any]:
-    return [
-        rounded(e.time, precision),
-        e.kind.value,
-        e.disc,
-        _other_to_json(e.other),
-        rounded(e.x, precision),
-        rounded(e.y, precision),
-        e.side,
-    ]
-
-
-def _event_from_json(raw: object, n: int) -> Event:
-    """An event from its array (version 2) or object (version 1) form."""
-    if isinstance(raw, list):
-        if len(raw) != len(EVENT_FIELDS):
-            raise InvalidInput(f"event {n} must list {', '.join(EVENT_FIELDS)}")
-        e = dict(zip(EVENT_FIELDS, raw, strict=True))
-    else:
-        e = dict(_obj(raw, f"event {n}", set(EVENT_FIELDS)))
-    try:
-        kind = EventKind(str(e.get("kind")))
-    except ValueError:
-        raise InvalidInput(f"event {n} kind {e.get('kind')!r} is unknown") from None
-    return Event(
-        _num(e, "time", "event"),
-        kind,
-        _int(e, "disc", "event"),
-        _other_from_json(kind, e.get("other")),
-        _num(e, "x", "event"),
-        _num(e, "y", "event"),
-        _int(e, "side", "event"),
-    )
-
-
-def _unmoved(layout: Layout, final: DiscFinal) -> bool:
-    """True if the final is exactly where and as the disc lay before the shot."""
-    try:
-        before = layout.disc(final.id)
-    except KeyError:
-        return False
-    state = DiscState.LEANING if before.leaning else DiscState.ON_SURFACE
-    return (final.x, final.y, final.state) == (before.x, before.y, state)
-
-
-def record_to_json(record: ShotRecord, precision: int | None = None) -> dict[str, Any]:
-    """The shot (or None), shooter, events and finals of a record (layout aside).
-
-    Each event is an array in :data:`EVENT_FIELDS` order; finals leave out the discs
-    that end exactly where they lay (:func:`record_from_json` puts them back).
-    """
-    return {
-        "shot": None if record.shot is None else shot_to_json(record.shot, precision),
-        "shooter": record.shooter,
-        "events": [_event_to_json(e, precision) for e in record.events],
-        "finals": [
-            {
-                "id": f.id,
-                "x": rounded(f.x, precision),
-                "y": rounded(f.y, precision),
-                "state": f.state.value,
-            }
-            for f in record.finals
-            if not _unmoved(record.layout, f)
-        ],
-        "duration": rounded(record.duration, precision),
-    }
-
-
-def record_from_json(data: object, layout: Layout) -> ShotRecord:
-    """A shot record from :func:`record_to_json` and the layout before the shot."""
-    obj = _obj(data, "shot record", {"shot", "shooter", "events", "finals", "duration"})
-    events = [_event_from_json(raw, n) for n, raw in enumerate(_list(obj, "events", "shot record"))]
-    finals: list[DiscFinal] = []
-    for n, raw in enumerate(_list(obj, "finals", "shot record")):
-        f = _obj(raw, f"final {n}", {"id", "x", "y", "state"})
-        try:
-            state = DiscState(str(f.get("state")))
-        except ValueError:
-            raise InvalidInput(f"final {n} state {f.get('state')!r} is unknown") from None
-        finals.append(
-            DiscFinal(_int(f, "id", "final"), _num(f, "x", "final"), _num(f, "y", "final"), state)
-        )
-    given = {f.id for f in finals}
-    for d in layout.discs:
-        if d.id not in given:
-            state = DiscState.LEANING if d.leaning else DiscState.ON_SURFACE
-            finals.append(DiscFinal(d.id, d.x, d.y, state))
-    finals.sort(key=lambda f: f.id)
-    shot = obj.get("shot")
-    return ShotRecord(
-        layout,
-        None if shot is None else shot_from_json(shot),
-        _int(obj, "shooter", "shot record"),
-        tuple(events),
-        tuple(finals),
-        _num(obj, "duration", "shot record"),
-    )
-
-
 def decision_to_json(d: Decision, precision: int | None = None) -> dict[str, Any]:
     """One decision of a ruling."""
     return {
@@ -373,7 +211,7 @@ def entry_to_json(entry: ShotEntry, precision: int | None = None) -> dict[str, A
     data = {
         "turn": {"seat": t.seat, "side": t.side, "disc": t.disc},
         "position": position_to_json(entry.position, precision),
-        "record": record_to_json(entry.record, precision),
+        "record": record_to_dict(entry.record, compact=True, precision=precision),
         "ruling": ruling_to_json(entry.ruling, precision),
     }
     if entry.calls:
@@ -388,7 +226,7 @@ def _entry_from_json(
     t = _obj(obj.get("turn"), f"{where} turn", {"seat", "side", "disc"})
     turn = Turn(_int(t, "seat", "turn"), _int(t, "side", "turn"), _int(t, "disc", "turn"))
     position = position_from_json(obj.get("position"), board)
-    record = record_from_json(obj.get("record"), position.layout)
+    record = record_from_dict(obj.get("record"), position.layout)
     calls = dict(_obj(obj.get("calls", {}), f"{where} calls"))
     if calls:
         if not isinstance(ref, CallingReferee):
@@ -548,10 +386,6 @@ __all__ = [
     "game_record_to_json",
     "position_from_json",
     "position_to_json",
-    "record_from_json",
-    "record_to_json",
     "rounded",
     "ruling_to_json",
-    "shot_from_json",
-    "shot_to_json",
 ]

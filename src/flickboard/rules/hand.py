@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
@@ -26,12 +26,11 @@ from flickboard.physics import (
     PlacedDisc,
     ShotRecord,
 )
+from flickboard.physics.serialize import enum_value
 from flickboard.rules.base import Position, Referee, Ruling, Turn
 
 MOVE_TOLERANCE = 1e-6
 """A disc nothing struck must end within this distance (m) of where it lay."""
-
-_E = TypeVar("_E", EventKind, DiscState, Edge)
 
 _OFF_STATES = (DiscState.IN_DITCH, DiscState.IN_GUTTER)
 _EDGE_EVENTS = (EventKind.LEFT_SURFACE, EventKind.REENTERED, EventKind.LANDED)
@@ -273,16 +272,6 @@ def _integer(value: object, what: str) -> int:
     return value
 
 
-def _enum_value(kind: type[_E], value: object, what: str) -> _E:
-    names = ", ".join(k.value for k in kind)
-    if not isinstance(value, str):
-        raise InvalidInput(f"{what} must be one of {names}, got {value!r}")
-    try:
-        return kind(value)
-    except ValueError:
-        raise InvalidInput(f"{what} must be one of {names}, got {value!r}") from None
-
-
 def event_from_json(data: object, where: str = "event") -> HandEvent:
     """A :class:`HandEvent` from ``{"kind", "disc", "other"?, "side"?}``."""
     if not isinstance(data, Mapping):
@@ -290,12 +279,12 @@ def event_from_json(data: object, where: str = "event") -> HandEvent:
     extra = set(data) - {"kind", "disc", "other", "side"}
     if extra:
         raise InvalidInput(f"{where} has unknown fields {sorted(extra)}")
-    kind = _enum_value(EventKind, data.get("kind"), f"{where} kind")
+    kind = enum_value(EventKind, data.get("kind"), f"{where} kind")
     disc = _integer(data.get("disc"), f"{where} disc")
     raw = data.get("other")
     other: int | Edge | None
     if kind in _EDGE_EVENTS:
-        other = _enum_value(Edge, raw, f"{where} other (an edge)")
+        other = enum_value(Edge, raw, f"{where} other (an edge)")
     elif raw is None:
         other = None
     else:
@@ -314,7 +303,7 @@ def final_from_json(data: object, where: str = "final") -> DiscFinal:
         _integer(data.get("id"), f"{where} id"),
         _number(data.get("x"), f"{where} x"),
         _number(data.get("y"), f"{where} y"),
-        _enum_value(DiscState, data.get("state", "on_surface"), f"{where} state"),
+        enum_value(DiscState, data.get("state", "on_surface"), f"{where} state"),
     )
 
 
