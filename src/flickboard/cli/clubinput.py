@@ -1,5 +1,5 @@
-"""Input shared by the club-event commands (``flickboard event league|csc|bracket``):
-the club desks with one-line errors, and game results typed as frames or a final score."""
+"""Input shared by the event commands (``flickboard event ...``, ``league|csc|bracket``):
+the desks with one-line errors, and game results typed as frames or a final score."""
 
 from __future__ import annotations
 
@@ -11,13 +11,15 @@ from typing import Annotated, TypeVar
 import typer
 from sqlalchemy.exc import SQLAlchemyError
 
-from flickboard.cli.event import _fail
+from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.events.racegame import race_from_final, race_from_frames
 from flickboard.play.scoring import RaceScore
 from flickboard.store.club import ClubDesk
+from flickboard.store.desk import Desk
 
-D = TypeVar("D", bound=ClubDesk)
+D = TypeVar("D", bound=ClubDesk | Desk)
+C = TypeVar("C", bound=str)
 
 Frames = Annotated[
     str | None,
@@ -30,13 +32,21 @@ _PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
 @contextmanager
 def club_desk(cls: type[D], db: str | None) -> Iterator[D]:
-    """A club desk whose errors become one-line messages and exit code 2."""
+    """A desk (tournament or club) whose errors become one-line messages and exit code 2."""
     try:
         yield cls(db)
     except FlickboardError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     except SQLAlchemyError as exc:
-        _fail(f"database: {str(exc).splitlines()[0]}")
+        fail(f"database: {str(exc).splitlines()[0]}")
+
+
+def one_of(value: str, option: str, choices: tuple[C, ...]) -> C:
+    """``value`` if it is one of an option's ``choices``, else :class:`InvalidInput`."""
+    for choice in choices:
+        if value == choice:
+            return choice
+    raise InvalidInput(f"{option} must be {' or '.join(choices)}, not {value!r}")
 
 
 def _pair(text: str, what: str) -> tuple[int, int]:

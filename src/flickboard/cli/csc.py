@@ -9,9 +9,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from flickboard.cli.clubinput import Frames, Score, club_desk, parse_result
+from flickboard.cli.clubinput import Frames, Score, club_desk, one_of, parse_result
 from flickboard.cli.event import Db, Name, event_app
-from flickboard.errors import InvalidInput
 from flickboard.store.csc import CscDesk, CscState
 
 csc_app = typer.Typer(
@@ -115,9 +114,7 @@ def sudden_death(
 ) -> None:
     """A sudden-death single game between two tied teams still in the draw (8.2 e)."""
     with club_desk(CscDesk, db) as desk:
-        if stage not in ("first", "semi"):
-            raise InvalidInput(f"--for is first or semi, not {stage!r}")
-        which: Literal["first", "semi"] = "first" if stage == "first" else "semi"
+        which: Literal["first", "semi"] = one_of(stage, "--for", ("first", "semi"))
         race = parse_result(frames, score, desk.target(name))
         st = desk.sudden_death(name, which, (home, visitors), race)
         print_state(st, desk.names(name), name)
@@ -133,9 +130,7 @@ def playoff(
 ) -> None:
     """A game of the best-of-three semi-final or final (first-named team first)."""
     with club_desk(CscDesk, db) as desk:
-        if series not in ("semi", "final"):
-            raise InvalidInput(f"--series is semi or final, not {series!r}")
-        which: Literal["semi", "final"] = "semi" if series == "semi" else "final"
+        which: Literal["semi", "final"] = one_of(series, "--series", ("semi", "final"))
         st = desk.playoff_game(name, which, parse_result(frames, score, desk.target(name)))
         print_state(st, desk.names(name), name)
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
-from sqlalchemy.exc import SQLAlchemyError
 
+from flickboard.cli.clubinput import club_desk, one_of
+from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.events.eventfile import ClubEventFile, EventFile, load_any, load_event
 from flickboard.events.exchange import cards_from_cmn, event_to_cmn
@@ -40,22 +40,6 @@ Db = Annotated[
 ]
 Name = Annotated[str, typer.Argument(help="Event name.")]
 RoundNo = Annotated[int, typer.Option("--round", "-r", help="Draw round number.")]
-
-
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-@contextmanager
-def _desk(db: str | None) -> Iterator[Desk]:
-    """A desk whose errors become one-line messages and exit code 2."""
-    try:
-        yield Desk(db)
-    except FlickboardError as exc:
-        _fail(str(exc))
-    except SQLAlchemyError as exc:
-        _fail(f"database: {str(exc).splitlines()[0]}")
 
 
 _ROUND = re.compile(r"^(\d+)-(\d+)(?:/(\d+)-(\d+))?$")
@@ -131,7 +115,7 @@ def create(
     Club formats (csc-round-robin, league-six, league-four, elimination) are run with
     ``flickboard event csc|league|bracket``.
     """
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         any_spec = load_any(file)
         if isinstance(any_spec, ClubEventFile):
             if cmn is not None:
@@ -155,7 +139,7 @@ def create(
 @event_app.command("list")
 def list_events(db: Db = None) -> None:
     """List the stored events."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         for name in desk.events():
             typer.echo(name)
         for name, fmt in ClubDesk(engine=desk.engine).events():
@@ -165,7 +149,7 @@ def list_events(db: Db = None) -> None:
 @event_app.command("draw")
 def draw(name: Name, db: Db = None, seed: Annotated[int | None, typer.Option()] = None) -> None:
     """Draw the next preliminary round (no repeat opponents; a bye in odd fields)."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         d = desk.draw_next(name, seed)
         names = desk.snapshot(name).names
         typer.echo(f"round {d.round_no}")
@@ -183,7 +167,7 @@ def pools_cmd(
     db: Db = None,
 ) -> None:
     """Round-robin pools (new events) from the top of a preliminary, snake seeded."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         for pool in desk.create_pools(name, count, size):
             ids = [e.id for e in desk.snapshot(pool).entrants]
             typer.echo(f"{pool}: {', '.join(ids)}")
@@ -200,7 +184,7 @@ def enter(
     championship: bool = False,
 ) -> None:
     """Enter a scorecard: each round's points and 20s (player first)."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         card = desk.enter_card(
             name, round_no, (player, opponent), parse_rounds(rounds), championship=championship
         )
@@ -219,7 +203,7 @@ def validate_cmd(
     db: Db = None,
 ) -> None:
     """The opponent validates a card with their ID and initials."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         card = desk.validate_card(name, round_no, opponent, initials)
         typer.echo(f"validated round {round_no}: {' v '.join(card.sides)}")
 
@@ -236,7 +220,7 @@ def correct_cmd(
     db: Db = None,
 ) -> None:
     """Referee correction of one round of a card (kept in the audit trail)."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         (after,) = parse_rounds(score) if "," not in score else _too_many()
         card = desk.correct_card(name, round_no, player, referee, game_round, after, reason)
         typer.echo(
@@ -258,7 +242,7 @@ def shootout(
     db: Db = None,
 ) -> None:
     """Record a shoot-out among entrants still tied (repeat it while they stay tied)."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         after = desk.record_shootout(name, _shootout(scores))
         left = ", ".join("/".join(g) for g in after.unresolved) or "none"
         typer.echo(f"shoot-out recorded; ties still needing a shoot-out: {left}")
@@ -273,7 +257,7 @@ def standings_cmd(
     pdf_out: Annotated[Path | None, typer.Option("--pdf", help="Also write a PDF file.")] = None,
 ) -> None:
     """Standings with the reasons behind every placing."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         _show(desk.snapshot(name), as_json, csv_out, pdf_out)
 
 
@@ -302,10 +286,9 @@ def export(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="File (default stdout).")] = None,
 ) -> None:
     """Export the event with its results as an event file (JSON) or CMN."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         event = desk.snapshot(name)
-        if fmt not in ("json", "cmn"):
-            raise InvalidInput(f"--format must be json or cmn, not {fmt!r}")
+        fmt = one_of(fmt, "--format", ("json", "cmn"))
         text = event.model_dump_json(indent=2) if fmt == "json" else event_to_cmn(event)
         if out is None:
             typer.echo(text)
@@ -323,7 +306,7 @@ def scorecards(
     db: Db = None,
 ) -> None:
     """Printable scorecards of every game entered (PDF)."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         data = scorecards_pdf(desk.snapshot(name))
         try:
             pdf.write_bytes(data)
@@ -335,7 +318,7 @@ def scorecards(
 @event_app.command("corrections")
 def corrections(name: Name, db: Db = None) -> None:
     """The audit trail of referee corrections (JSON)."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         typer.echo(json.dumps(desk.corrections(name), indent=2))
 
 
@@ -345,7 +328,7 @@ def ratings(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """OpenSkill ratings of every player over every stored event."""
-    with _desk(db) as desk:
+    with club_desk(Desk, db) as desk:
         r = sorted(rate(desk.all_cards()).values(), key=lambda x: -x.ordinal)
         if as_json:
             typer.echo(
@@ -384,7 +367,7 @@ def standings_file(
     try:
         _show(load_event(file), as_json, csv_out, pdf_out)
     except FlickboardError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 def bench_standings(
@@ -399,7 +382,7 @@ def bench_standings(
     try:
         result = run(repeats, players, games)
     except FlickboardError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     typer.echo(json.dumps(result, indent=2) if as_json else report(result))
 
 

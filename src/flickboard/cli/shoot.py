@@ -11,16 +11,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
 
 BOARDS = ("crokinole", "shuffleboard")
-
-
-def fail(message: str) -> None:
-    """One line to stderr, exit code 2."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def parse_point(text: str, what: str) -> tuple[float, float]:
