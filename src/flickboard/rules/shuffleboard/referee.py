@@ -281,12 +281,8 @@ class _Judgement:
             if disc.id == hanger:
                 name = colour_name(self.owners[hanger])
                 decisions.append(
-                    Decision(
-                        hanger,
-                        self.owners[hanger],
-                        Fate.RESTORED,
-                        disc.x,
-                        disc.y,
+                    self.restore(
+                        disc,
                         f"The {name} hanger that fell is put back where it was (5(i)).",
                         "csc/5i",
                     )
@@ -341,17 +337,17 @@ class _Judgement:
         side = self.owners[disc.id]
         name = colour_name(side)
         if self.was_moved(disc, final):
-            return Decision(
-                disc.id,
-                side,
-                Fate.RESTORED,
-                disc.x,
-                disc.y,
-                f"The {name} weight it moved goes back where it was ({rule}).",
-                clause,
+            return self.restore(
+                disc, f"The {name} weight it moved goes back where it was ({rule}).", clause
             )
         return Decision(
             disc.id, side, Fate.IN_PLAY, disc.x, disc.y, f"The {name} weight is untouched.", clause
+        )
+
+    def restore(self, disc: PlacedDisc, reason: str, clause: str) -> Decision:
+        """The weight goes back where it lay before the delivery."""
+        return Decision(
+            disc.id, self.owners[disc.id], Fate.RESTORED, disc.x, disc.y, reason, clause
         )
 
     def was_moved(self, disc: PlacedDisc, final: DiscFinal) -> bool:
@@ -385,24 +381,16 @@ class _Judgement:
         if final.state is not DiscState.ON_SURFACE:
             original = self.position.layout.disc(disc_id) if not is_shooter else None
             if original is not None and disc_id == self.calls.hanger_fell:
-                return Decision(
-                    disc_id,
-                    side,
-                    Fate.RESTORED,
-                    original.x,
-                    original.y,
+                return self.restore(
+                    original,
                     f"The {name} hanger fell because bodily contact shook the table, not "
                     f"knocked off by a delivered weight: it goes back where it was (5(e)); "
                     f"there is no repeat delivery (5(i)).",
                     "csc/5e",
                 )
             if original is not None and (not proper or disc_id not in self.moved):
-                return Decision(
-                    disc_id,
-                    side,
-                    Fate.RESTORED,
-                    original.x,
-                    original.y,
+                return self.restore(
+                    original,
                     f"The {name} weight fell from the playing surface without being knocked off "
                     f"by a properly delivered weight: it goes back where it was (5(e)).",
                     "csc/5e",
