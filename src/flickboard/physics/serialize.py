@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -52,7 +53,22 @@ def rounded(value: float, precision: int | None) -> float:
     return value if precision is None else round(value, precision)
 
 
-def _obj(value: object, where: str, known: set[str] | None = None) -> dict[str, Any]:
+def finite_number(value: object, what: str) -> float:
+    """``value`` as a float if it is a finite JSON number, else :class:`InvalidInput`."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InvalidInput(f"{what} must be a finite number, got {value!r}")
+    return float(value)
+
+
+def whole_number(value: object, what: str) -> int:
+    """``value`` if it is a JSON integer, else :class:`InvalidInput`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{what} must be a whole number, got {value!r}")
+    return value
+
+
+def json_object(value: object, where: str, known: set[str] | None = None) -> dict[str, Any]:
+    """``value`` if it is a JSON object (with only the ``known`` fields, if given)."""
     if not isinstance(value, dict):
         raise InvalidInput(f"{where} must be a JSON object")
     if known is not None and set(value) - known:
@@ -60,25 +76,24 @@ def _obj(value: object, where: str, known: set[str] | None = None) -> dict[str, 
     return value
 
 
-def _num(data: dict[str, Any], key: str, where: str, default: float | None = None) -> float:
+def number_field(
+    data: Mapping[str, Any], key: str, where: str, default: float | None = None
+) -> float:
+    """A finite number field; missing is an error unless there is a ``default``."""
     if key not in data:
         if default is None:
             raise InvalidInput(f"{where} needs '{key}'")
         return default
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInput(f"{where}.{key} must be a finite number, got {value!r}")
-    return float(value)
+    return finite_number(data[key], f"{where}.{key}")
 
 
-def _int(data: dict[str, Any], key: str, where: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{where}.{key} must be an integer, got {value!r}")
-    return value
+def int_field(data: Mapping[str, Any], key: str, where: str) -> int:
+    """A whole-number field."""
+    return whole_number(data.get(key), f"{where}.{key}")
 
 
-def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
+def list_field(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    """A list field (missing: empty)."""
     value = data.get(key, [])
     if not isinstance(value, list):
         raise InvalidInput(f"{where}.{key} must be a JSON list")
@@ -98,28 +113,28 @@ def board_to_dict(board: Board) -> dict[str, Any]:
 
 def board_from_dict(data: object) -> Board:
     """A board from ``{"kind": ...}`` (the standard one) or with every figure given."""
-    data = _obj(data, "board")
+    data = json_object(data, "board")
     kind = data.get("kind")
     if kind not in _BOARD_KINDS:
         raise InvalidInput(f"board.kind must be 'crokinole' or 'shuffleboard', got {kind!r}")
     cls = _BOARD_KINDS[kind]
     disc = None
     if "disc" in data:
-        d = _obj(data["disc"], "board.disc")
-        disc = DiscSpec(*(_num(d, f.name, "board.disc") for f in fields(DiscSpec)))
+        d = json_object(data["disc"], "board.disc")
+        disc = DiscSpec(*(number_field(d, f.name, "board.disc") for f in fields(DiscSpec)))
     if "figures" not in data:
         if kind == "crokinole":
             return CrokinoleBoard.standard(disc)
         return ShuffleboardTable.csc(disc)
-    figures = _obj(data["figures"], "board.figures")
+    figures = json_object(data["figures"], "board.figures")
     values: dict[str, Any] = {}
     for f in fields(cls):
         if f.name == "disc":
             continue
         values[f.name] = (
-            _int(figures, f.name, "board.figures")
+            int_field(figures, f.name, "board.figures")
             if f.name == "peg_count"
-            else _num(figures, f.name, "board.figures")
+            else number_field(figures, f.name, "board.figures")
         )
     if disc is not None:
         values["disc"] = disc
@@ -142,17 +157,22 @@ def layout_to_dict(layout: Layout) -> dict[str, Any]:
 
 def layout_from_dict(data: object) -> Layout:
     """A layout from its dict; discs are validated against the board."""
-    data = _obj(data, "layout")
+    data = json_object(data, "layout")
     board = board_from_dict(data.get("board"))
     discs = []
-    for k, raw in enumerate(_list(data, "discs", "layout")):
-        d = _obj(raw, f"layout.discs[{k}]")
+    for k, raw in enumerate(list_field(data, "discs", "layout")):
+        d = json_object(raw, f"layout.discs[{k}]")
         leaning = d.get("leaning", False)
         if not isinstance(leaning, bool):
             raise InvalidInput(f"layout.discs[{k}].leaning must be true or false")
         where = f"layout.discs[{k}]"
         discs.append(
-            PlacedDisc(_int(d, "id", where), _num(d, "x", where), _num(d, "y", where), leaning)
+            PlacedDisc(
+                int_field(d, "id", where),
+                number_field(d, "x", where),
+                number_field(d, "y", where),
+                leaning,
+            )
         )
     return Layout(board, tuple(discs))
 
@@ -168,25 +188,25 @@ def shot_from_dict(data: object, strict: bool = False) -> Shot:
 
     ``strict``: other fields are an error.
     """
-    data = _obj(data, "shot", _SHOT_FIELDS if strict else None)
+    data = json_object(data, "shot", _SHOT_FIELDS if strict else None)
     if "angle" in data:
-        angle = _num(data, "angle", "shot")
+        angle = number_field(data, "angle", "shot")
     elif "angle_deg" in data:
-        angle = math.radians(_num(data, "angle_deg", "shot"))
+        angle = math.radians(number_field(data, "angle_deg", "shot"))
     else:
         raise InvalidInput("shot needs 'angle' (radians) or 'angle_deg'")
     return Shot(
-        _num(data, "x", "shot"),
-        _num(data, "y", "shot"),
+        number_field(data, "x", "shot"),
+        number_field(data, "y", "shot"),
         angle,
-        _num(data, "speed", "shot"),
-        _num(data, "spin", "shot", 0.0),
+        number_field(data, "speed", "shot"),
+        number_field(data, "spin", "shot", 0.0),
     )
 
 
 def params_from_dict(data: object, base: PhysicsParams) -> PhysicsParams:
     """Parameters: ``base`` with the given fields changed."""
-    data = _obj(data, "params")
+    data = json_object(data, "params")
     known = {f.name for f in fields(PhysicsParams)}
     unknown = set(data) - known
     if unknown:
@@ -194,7 +214,9 @@ def params_from_dict(data: object, base: PhysicsParams) -> PhysicsParams:
     values = {f.name: getattr(base, f.name) for f in fields(PhysicsParams)}
     for key in data:
         values[key] = (
-            _int(data, key, "params") if key == "max_events" else _num(data, key, "params")
+            int_field(data, key, "params")
+            if key == "max_events"
+            else number_field(data, key, "params")
         )
     return PhysicsParams(**values)
 
@@ -273,25 +295,25 @@ def _event_from_dict(raw: object, where: str, strict: bool = False) -> Event:
         if len(raw) != len(EVENT_FIELDS):
             raise InvalidInput(f"{where} must list {', '.join(EVENT_FIELDS)}")
         raw = dict(zip(EVENT_FIELDS, raw, strict=True))
-    e = _obj(raw, where, set(EVENT_FIELDS) if strict else None)
+    e = json_object(raw, where, set(EVENT_FIELDS) if strict else None)
     kind = enum_value(EventKind, e.get("kind"), f"{where}.kind")
     other: int | Edge | None
     if kind in _INDEX_KINDS:
-        other = _int(e, "other", where)
+        other = int_field(e, "other", where)
     elif kind in _EDGE_KINDS:
         other = enum_value(Edge, e.get("other"), f"{where}.other")
     else:
         other = None
-    side = _int(e, "side", where) if "side" in e else 0
+    side = int_field(e, "side", where) if "side" in e else 0
     if side not in (-1, 0, 1):
         raise InvalidInput(f"{where}.side must be -1, 0 or 1")
     return Event(
-        _num(e, "time", where),
+        number_field(e, "time", where),
         kind,
-        _int(e, "disc", where),
+        int_field(e, "disc", where),
         other,
-        _num(e, "x", where, 0.0),
-        _num(e, "y", where, 0.0),
+        number_field(e, "x", where, 0.0),
+        number_field(e, "y", where, 0.0),
         side,
     )
 
@@ -303,23 +325,23 @@ def record_from_dict(data: object, layout: Layout | None = None) -> ShotRecord:
     its own fields are allowed, and discs without a final end where they lay.
     """
     compact = layout is not None
-    data = _obj(data, "record", _BODY_FIELDS if compact else None)
+    data = json_object(data, "record", _BODY_FIELDS if compact else None)
     if layout is None:
         layout = layout_from_dict(data.get("layout"))
     shot = None if data.get("shot") is None else shot_from_dict(data["shot"], compact)
     events = tuple(
         _event_from_dict(raw, f"events[{k}]", compact)
-        for k, raw in enumerate(_list(data, "events", "record"))
+        for k, raw in enumerate(list_field(data, "events", "record"))
     )
     finals = []
-    for k, raw in enumerate(_list(data, "finals", "record")):
+    for k, raw in enumerate(list_field(data, "finals", "record")):
         where = f"finals[{k}]"
-        f = _obj(raw, where, _FINAL_FIELDS if compact else None)
+        f = json_object(raw, where, _FINAL_FIELDS if compact else None)
         finals.append(
             DiscFinal(
-                _int(f, "id", where),
-                _num(f, "x", where),
-                _num(f, "y", where),
+                int_field(f, "id", where),
+                number_field(f, "x", where),
+                number_field(f, "y", where),
                 enum_value(DiscState, f.get("state"), f"{where}.state"),
             )
         )
@@ -336,10 +358,10 @@ def record_from_dict(data: object, layout: Layout | None = None) -> ShotRecord:
     return ShotRecord(
         layout,
         shot,
-        _int(data, "shooter", "record"),
+        int_field(data, "shooter", "record"),
         events,
         tuple(finals),
-        _num(data, "duration", "record", None if compact else 0.0),
+        number_field(data, "duration", "record", None if compact else 0.0),
     )
 
 

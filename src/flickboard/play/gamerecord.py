@@ -16,7 +16,6 @@ writes it at a finer precision (see :func:`game_record_to_json`). Version 1 reco
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -24,7 +23,16 @@ from typing import Any, Protocol, runtime_checkable
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc, ShotRecord
-from flickboard.physics.serialize import EVENT_FIELDS, record_from_dict, record_to_dict, rounded
+from flickboard.physics.serialize import (
+    EVENT_FIELDS,
+    int_field,
+    json_object,
+    list_field,
+    number_field,
+    record_from_dict,
+    record_to_dict,
+    rounded,
+)
 from flickboard.rules.base import Decision, Position, Referee, Ruling, Turn, referee
 
 FORMAT = "flickboard/game-record"
@@ -91,37 +99,6 @@ class GameRecord:
 # -- values ------------------------------------------------------------------------------
 
 
-def _obj(data: object, what: str, fields: set[str] | None = None) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"{what} must be an object")
-    if fields is not None:
-        unknown = set(data) - fields
-        if unknown:
-            raise InvalidInput(f"{what} has unknown fields {sorted(unknown)}")
-    return data
-
-
-def _num(data: Mapping[str, Any], key: str, what: str) -> float:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInput(f"{what} {key} must be a finite number, got {value!r}")
-    return float(value)
-
-
-def _int(data: Mapping[str, Any], key: str, what: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{what} {key} must be a whole number, got {value!r}")
-    return value
-
-
-def _list(data: Mapping[str, Any], key: str, what: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise InvalidInput(f"{what} {key} must be a list")
-    return value
-
-
 def board_to_json(board: Board) -> dict[str, Any]:
     """A board or table with every figure (metres, kilograms)."""
     kind = "crokinole" if isinstance(board, CrokinoleBoard) else "shuffleboard"
@@ -130,7 +107,7 @@ def board_to_json(board: Board) -> dict[str, Any]:
 
 def board_from_json(data: object) -> Board:
     """A board or table from :func:`board_to_json`."""
-    obj = dict(_obj(data, "board"))
+    obj = dict(json_object(data, "board"))
     kind = obj.pop("kind", None)
     cls: type[CrokinoleBoard] | type[ShuffleboardTable]
     if kind == "crokinole":
@@ -140,7 +117,7 @@ def board_from_json(data: object) -> Board:
     else:
         raise InvalidInput(f"board kind must be crokinole or shuffleboard, got {kind!r}")
     try:
-        disc = DiscSpec(**_obj(obj.pop("disc", None), "board disc"))
+        disc = DiscSpec(**json_object(obj.pop("disc", None), "board disc"))
         return cls(**obj, disc=disc)
     except TypeError as exc:
         raise InvalidInput(f"board: {exc}") from None
@@ -168,17 +145,17 @@ def position_from_json(data: object, board: Board) -> Position:
         raise InvalidInput("a position must be a list of discs")
     discs, owners = [], {}
     for n, item in enumerate(data):
-        obj = _obj(item, f"position disc {n}", {"id", "side", "x", "y", "leaning"})
-        disc_id = _int(obj, "id", "position disc")
+        obj = json_object(item, f"position disc {n}", {"id", "side", "x", "y", "leaning"})
+        disc_id = int_field(obj, "id", "position disc")
         discs.append(
             PlacedDisc(
                 disc_id,
-                _num(obj, "x", "position disc"),
-                _num(obj, "y", "position disc"),
+                number_field(obj, "x", "position disc"),
+                number_field(obj, "y", "position disc"),
                 leaning=bool(obj.get("leaning", False)),
             )
         )
-        owners[disc_id] = _int(obj, "side", "position disc")
+        owners[disc_id] = int_field(obj, "side", "position disc")
     return Position.of(Layout(board, tuple(discs)), owners)
 
 
@@ -222,12 +199,14 @@ def entry_to_json(entry: ShotEntry, precision: int | None = None) -> dict[str, A
 def _entry_from_json(
     data: object, board: Board, ref: Referee, where: str, precision: int | None
 ) -> ShotEntry:
-    obj = _obj(data, where, {"turn", "position", "record", "ruling", "calls"})
-    t = _obj(obj.get("turn"), f"{where} turn", {"seat", "side", "disc"})
-    turn = Turn(_int(t, "seat", "turn"), _int(t, "side", "turn"), _int(t, "disc", "turn"))
+    obj = json_object(data, where, {"turn", "position", "record", "ruling", "calls"})
+    t = json_object(obj.get("turn"), f"{where} turn", {"seat", "side", "disc"})
+    turn = Turn(
+        int_field(t, "seat", "turn"), int_field(t, "side", "turn"), int_field(t, "disc", "turn")
+    )
     position = position_from_json(obj.get("position"), board)
     record = record_from_dict(obj.get("record"), position.layout)
-    calls = dict(_obj(obj.get("calls", {}), f"{where} calls"))
+    calls = dict(json_object(obj.get("calls", {}), f"{where} calls"))
     if calls:
         if not isinstance(ref, CallingReferee):
             raise InvalidInput(f"{where}: rule set {ref.name!r} takes no official's calls")
@@ -294,7 +273,7 @@ def game_record_from_json(data: object) -> GameRecord:
 
     Raises :class:`InvalidInput` naming the first shot that does not replay.
     """
-    obj = _obj(
+    obj = json_object(
         data,
         "a game record",
         {
@@ -327,9 +306,9 @@ def game_record_from_json(data: object) -> GameRecord:
     rules, game = obj.get("rules"), obj.get("game")
     if not isinstance(rules, str) or not isinstance(game, str):
         raise InvalidInput("a game record needs its game and rules names")
-    options = dict(_obj(obj.get("options", {}), "options"))
-    tags = {str(k): str(v) for k, v in _obj(obj.get("tags", {}), "tags").items()}
-    setup = dict(_obj(obj.get("setup", {}), "setup"))
+    options = dict(json_object(obj.get("options", {}), "options"))
+    tags = {str(k): str(v) for k, v in json_object(obj.get("tags", {}), "tags").items()}
+    setup = dict(json_object(obj.get("setup", {}), "setup"))
     ref = referee(rules, **options)
     if ref.game != game:
         raise InvalidInput(f"rule set {rules!r} is for {ref.game}, not {game}")
@@ -337,10 +316,10 @@ def game_record_from_json(data: object) -> GameRecord:
     board = None if raw_board is None else board_from_json(raw_board)
     rounds: list[tuple[ShotEntry, ...]] = []
     scores: list[Any] = []
-    for r, raw_round in enumerate(_list(obj, "rounds", "game record"), start=1):
-        rnd = _obj(raw_round, f"round {r}", {"shots", "score"})
+    for r, raw_round in enumerate(list_field(obj, "rounds", "game record"), start=1):
+        rnd = json_object(raw_round, f"round {r}", {"shots", "score"})
         shots: list[ShotEntry] = []
-        for s, raw_shot in enumerate(_list(rnd, "shots", f"round {r}"), start=1):
+        for s, raw_shot in enumerate(list_field(rnd, "shots", f"round {r}"), start=1):
             if board is None:
                 raise InvalidInput("a game record with shots needs its board")
             where = f"round {r} shot {s}"

@@ -26,7 +26,7 @@ from flickboard.physics import (
     PlacedDisc,
     ShotRecord,
 )
-from flickboard.physics.serialize import enum_value
+from flickboard.physics.serialize import enum_value, finite_number, whole_number
 from flickboard.rules.base import Position, Referee, Ruling, Turn
 
 MOVE_TOLERANCE = 1e-6
@@ -260,18 +260,6 @@ def judge(referee: Referee, position: Position, turn: Turn, outcome: HandOutcome
 # -- JSON ----------------------------------------------------------------------------------
 
 
-def _number(value: object, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInput(f"{what} must be a finite number, got {value!r}")
-    return float(value)
-
-
-def _integer(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{what} must be a whole number, got {value!r}")
-    return value
-
-
 def event_from_json(data: object, where: str = "event") -> HandEvent:
     """A :class:`HandEvent` from ``{"kind", "disc", "other"?, "side"?}``."""
     if not isinstance(data, Mapping):
@@ -280,7 +268,7 @@ def event_from_json(data: object, where: str = "event") -> HandEvent:
     if extra:
         raise InvalidInput(f"{where} has unknown fields {sorted(extra)}")
     kind = enum_value(EventKind, data.get("kind"), f"{where} kind")
-    disc = _integer(data.get("disc"), f"{where} disc")
+    disc = whole_number(data.get("disc"), f"{where} disc")
     raw = data.get("other")
     other: int | Edge | None
     if kind in _EDGE_EVENTS:
@@ -288,8 +276,8 @@ def event_from_json(data: object, where: str = "event") -> HandEvent:
     elif raw is None:
         other = None
     else:
-        other = _integer(raw, f"{where} other")
-    side = _integer(data.get("side", 0), f"{where} side")
+        other = whole_number(raw, f"{where} other")
+    side = whole_number(data.get("side", 0), f"{where} side")
     if side not in (-1, 0, 1):
         raise InvalidInput(f"{where} side must be -1, 0 or 1")
     return HandEvent(kind, disc, other, side)
@@ -300,9 +288,9 @@ def final_from_json(data: object, where: str = "final") -> DiscFinal:
     if not isinstance(data, Mapping):
         raise InvalidInput(f"{where} must be an object")
     return DiscFinal(
-        _integer(data.get("id"), f"{where} id"),
-        _number(data.get("x"), f"{where} x"),
-        _number(data.get("y"), f"{where} y"),
+        whole_number(data.get("id"), f"{where} id"),
+        finite_number(data.get("x"), f"{where} x"),
+        finite_number(data.get("y"), f"{where} y"),
         enum_value(DiscState, data.get("state", "on_surface"), f"{where} state"),
     )
 
@@ -322,8 +310,8 @@ def outcome_from_json(data: object) -> HandOutcome:
     if not isinstance(events, list) or not isinstance(finals, list):
         raise InvalidInput("outcome events and finals must be lists")
     return HandOutcome(
-        _integer(data.get("shooter"), "outcome shooter"),
-        (_number(start[0], "start x"), _number(start[1], "start y")),
+        whole_number(data.get("shooter"), "outcome shooter"),
+        (finite_number(start[0], "start x"), finite_number(start[1], "start y")),
         tuple(event_from_json(e, f"event {n}") for n, e in enumerate(events, start=1)),
         tuple(final_from_json(f, f"final {n}") for n, f in enumerate(finals, start=1)),
     )

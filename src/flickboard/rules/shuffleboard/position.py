@@ -7,13 +7,13 @@ metres. ``"green"`` and ``"blue"`` name the same colour.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc
+from flickboard.physics.serialize import finite_number
 from flickboard.rules.base import Position, Side
 from flickboard.rules.shuffleboard.scoring import COLOUR_NAMES, GREEN, RED
 
@@ -57,10 +57,7 @@ def table_position(table: ShuffleboardTable, weights: list[tuple[Side, float, fl
 
 
 def _number(entry: Mapping[str, Any], key: str, where: str) -> float:
-    value = entry.get(key)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInput(f"{where}: {key!r} must be a finite number of metres, got {value!r}")
-    return float(value)
+    return finite_number(entry.get(key), f"{where}: {key!r} (metres)")
 
 
 def position_from_json(data: object, table: ShuffleboardTable | None = None) -> Position:
