@@ -122,6 +122,14 @@ class LeagueDesk(ClubDesk):
             raise IllegalInPosition(f"{team} has no match on night {night} of {ev.name}")
         return row
 
+    def _team_night(
+        self, s: Session, name: str, night: int, team: str
+    ) -> tuple[ClubEventRow, LeagueKind, ClubFixtureRow, int]:
+        """The event, its league kind, the team's fixture that night and its side."""
+        ev = self._event(s, name)
+        fx = self._fixture(s, ev, night, team)
+        return ev, self._kind(ev), fx, self._side(fx, team)
+
     @staticmethod
     def _side(fx: ClubFixtureRow, team: str) -> int:
         return 0 if fx.home == team else 1
@@ -279,10 +287,7 @@ class LeagueDesk(ClubDesk):
     ) -> LeagueMatch:
         """The captain's starting line-up for the night (slots A/B/C pairs or 1-4)."""
         with self._write() as s:
-            ev = self._event(s, name)
-            kind = self._kind(ev)
-            fx = self._fixture(s, ev, night, team)
-            side = self._side(fx, team)
+            ev, kind, fx, side = self._team_night(s, name, night, team)
             if self._start(s, fx, side) is not None:
                 raise IllegalInPosition(
                     f"{team}'s line-up for night {night} is set; change it by substitution"
@@ -308,10 +313,7 @@ class LeagueDesk(ClubDesk):
         """A substitution before ``from_game`` begins (VII 12(a)); refused if it breaks
         the format's substitution rules."""
         with self._write() as s:
-            ev = self._event(s, name)
-            kind = self._kind(ev)
-            fx = self._fixture(s, ev, night, team)
-            side = self._side(fx, team)
+            ev, kind, fx, side = self._team_night(s, name, night, team)
             start = self._start(s, fx, side)
             if start is None:
                 raise IllegalInPosition(f"set {team}'s line-up for night {night} first")
@@ -361,10 +363,7 @@ class LeagueDesk(ClubDesk):
         """The late team forfeits one game per full fifteen minutes (VII 8): the first
         games of the rotation without a result."""
         with self._write() as s:
-            ev = self._event(s, name)
-            kind = self._kind(ev)
-            fx = self._fixture(s, ev, night, team)
-            side = self._side(fx, team)
+            ev, kind, fx, side = self._team_night(s, name, night, team)
             entered = self._entered(s, ev, fx)
             games = [entered.get(n) for n in range(1, GAMES[kind] + 1)]
             after = with_delay_forfeits(games, side, minutes)
