@@ -187,6 +187,30 @@ def test_a_second_capture_in_one_shot_leans_instead(board: CrokinoleBoard) -> No
     assert record.final(record.shooter).state is not DiscState.IN_HOLE
 
 
+def test_a_disc_caught_by_a_full_hole_leans_with_its_centre_on_the_rim(
+    board: CrokinoleBoard,
+) -> None:
+    # Found by the planner: the shooter drops, then disc 8 slows to rest over the full
+    # hole. It must tilt against the rim (a legal leaner), not lean from the middle.
+    placed = [
+        (4, -0.0855, 0.2543),
+        (8, 0.04340, 0.01093),
+        (9, -0.01091, -0.03454),
+        (11, 0.10007, 0.01455),
+        (12, -0.25263, -0.12602),
+    ]
+    layout = Layout(board, tuple(PlacedDisc(i, x, y) for i, x, y in placed))
+    record = simulate(layout, Shot(0.17206, -0.25159, 2.07618, 1.70407), shooter=13)
+    assert record.final(13).state is DiscState.IN_HOLE
+    leaner = record.final(8)
+    assert leaner.state is DiscState.LEANING
+    assert math.hypot(leaner.x, leaner.y) == pytest.approx(board.hole_radius, abs=1e-12)
+    leaned = next(e for e in record.events if e.kind is EventKind.LEANED)
+    assert (leaned.x, leaned.y) == (leaner.x, leaner.y)
+    assert_no_overlap_at_rest(record)
+    assert record.layout_after().disc(8).leaning
+
+
 def test_slow_disc_off_the_edge_lands_in_the_ditch(board: CrokinoleBoard) -> None:
     record = simulate(Layout(board), Shot(0.0, -0.3, DOWN, 0.5))
     assert kinds(record, record.shooter)[-2:] == [EventKind.LEFT_SURFACE, EventKind.LANDED]

@@ -412,10 +412,52 @@ def _come_to_rest(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray,
     if r < board[B_HOLE] and holes == 0:
         st[i, F_MODE] = M_HOLE
         return K_DROPPED
-    if abs(r - board[B_HOLE]) <= params[P_LEANER] or r < board[B_HOLE]:
+    if r < board[B_HOLE]:
+        return _caught_by_full_hole(st, i, board, params)
+    if abs(r - board[B_HOLE]) <= params[P_LEANER]:
         st[i, F_MODE] = M_LEAN
         return K_LEANED
     return K_STOPPED
+
+
+@njit(cache=True)
+def _caught_by_full_hole(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray) -> int:
+    """Disc i (rebased, at rest) falls towards a hole that already holds a disc.
+
+    It cannot lie flat, so it tilts against the rim: its centre goes onto the rim
+    circle, on the side it came from, or the nearest place round the rim clear of the
+    other discs. If no place on the rim is clear it stays in the hole on top of the other.
+    """
+    hole = board[B_HOLE]
+    reach = 2.0 * board[B_RADIUS] - OVERLAP
+    decel = params[P_FRICTION] * params[P_GRAVITY]
+    now = st[i, F_T0]
+    x, y = st[i, F_X], st[i, F_Y]
+    centred = x * x + y * y <= 1e-18  # then lean on the side it came from
+    base = math.atan2(-st[i, F_UY], -st[i, F_UX]) if centred else math.atan2(y, x)
+    n = st.shape[0]
+    for step in range(181):
+        for sign in (1.0, -1.0):
+            a = base + sign * step * (math.pi / 180.0)
+            px, py = hole * math.cos(a), hole * math.sin(a)
+            clear = True
+            for k in range(n):
+                if k == i or not _collidable(st[k, F_MODE]):
+                    continue
+                kx, ky, _ = state_at(st, k, now, decel)
+                if (kx - px) * (kx - px) + (ky - py) * (ky - py) < reach * reach:
+                    clear = False
+                    break
+            if clear:
+                st[i, F_X] = px
+                st[i, F_Y] = py
+                st[i, F_V] = 0.0
+                st[i, F_MODE] = M_LEAN
+                return K_LEANED
+            if step == 0:
+                break
+    st[i, F_MODE] = M_HOLE
+    return K_DROPPED
 
 
 @njit(cache=True)
@@ -569,9 +611,10 @@ def run_shot(
                 holes += 1
                 ev = _push_event(ev, ne, now, K_DROPPED, i, -1, st[i, F_X], st[i, F_Y], 0)
             else:
-                st[i, F_MODE] = M_LEAN
                 st[i, F_V] = 0.0
-                ev = _push_event(ev, ne, now, K_LEANED, i, -1, st[i, F_X], st[i, F_Y], 0)
+                k_rest = _caught_by_full_hole(st, i, board, params)
+                holes += k_rest == K_DROPPED
+                ev = _push_event(ev, ne, now, k_rest, i, -1, st[i, F_X], st[i, F_Y], 0)
             ne += 1
         elif kind == C_EDGE:
             rebase(st, i, now, decel, spin_decay)
