@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from flickboard.agents.shuffleboard_bot import RELEASE_Y, draw_speed
 from flickboard.cli.app import app
 from flickboard.physics import PhysicsParams
-from flickboard.play.shuffleboard_bot import RELEASE_Y, draw_speed
 from flickboard.play.shuffleboard_record import game_from_json
 
 RUNNER = CliRunner()

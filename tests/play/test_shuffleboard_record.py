@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from flickboard.agents.shuffleboard_bot import ShuffleboardBot
 from flickboard.errors import InvalidInput
 from flickboard.physics import DiscFinal, DiscState, Edge, EventKind, Shot
 from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
-from flickboard.play.shuffleboard_bot import ShuffleboardBot
 from flickboard.play.shuffleboard_record import game_from_json, game_to_json
 from flickboard.rules.hand import HandEvent, HandOutcome
 from flickboard.rules.shuffleboard import Calls

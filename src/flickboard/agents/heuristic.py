@@ -25,10 +25,10 @@ from flickboard.agents.candidates import (
 from flickboard.agents.explain import intent
 from flickboard.agents.noise import ExecutionNoise, noise_for
 from flickboard.agents.planner import Choice, execute, params_for, turn_rng
+from flickboard.agents.shuffleboard_bot import ShuffleboardBot
 from flickboard.errors import IllegalInPosition
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Shot
-from flickboard.play.shuffleboard_bot import ShuffleboardBot
 
 
 @dataclass

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 
 from flickboard.agents.base import Player, View
+from flickboard.agents.shuffleboard_bot import RELEASE_Y, ShuffleboardBot
 from flickboard.agents.spec import is_ai_spec, player_from_spec
 from flickboard.cli.terminal import (
     Quit,
@@ -28,7 +29,6 @@ from flickboard.errors import FlickboardError, IllegalInPosition
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import Shot
 from flickboard.play.shuffleboard import Delivery, GameRules, ShuffleboardGame, player_for
-from flickboard.play.shuffleboard_bot import RELEASE_Y, ShuffleboardBot
 from flickboard.play.shuffleboard_fouls import Penalty
 from flickboard.play.shuffleboard_record import game_to_json
 from flickboard.rules.shuffleboard import Calls

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
+from flickboard.agents.shuffleboard_bot import draw_speed, three_zone_target
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscState, EventKind, PhysicsParams, Shot, simulate
-from flickboard.play.shuffleboard_bot import draw_speed, three_zone_target
 from flickboard.rules import Fate, Position, Turn
 from flickboard.rules.shuffleboard import GREEN, RED, CSCReferee, count_frame, table_position
 

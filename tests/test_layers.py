@@ -1,0 +1,65 @@
+"""The layers of DESIGN.md are one-way: nothing imports a layer above it.
+
+geometry -> physics -> rules -> play -> events; agents sit on rules (play knows only
+their protocol module, ``agents.base``); store sits on events and play; cli, draw and
+bench are adapters that may use anything.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import flickboard
+
+PACKAGE = Path(flickboard.__file__).parent
+
+ALLOWED: dict[str, set[str]] = {
+    "geometry": {"errors", "geometry"},
+    "physics": {"errors", "geometry", "physics"},
+    "rules": {"errors", "geometry", "physics", "rules"},
+    "agents": {"errors", "geometry", "physics", "rules", "agents"},
+    "play": {"errors", "geometry", "physics", "rules", "play", "agents.base"},
+    "events": {"errors", "play", "events"},
+    "store": {"errors", "play", "events", "store"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    """Dotted names below ``flickboard`` that a module imports."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        found.update(n.removeprefix("flickboard.") for n in names if n.startswith("flickboard."))
+    return found
+
+
+def _permitted(target: str, allowed: set[str]) -> bool:
+    return any(target == a or target.startswith(a + ".") for a in allowed)
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layer_imports_only_the_layers_below_it(layer: str) -> None:
+    wrong = [
+        f"{path.relative_to(PACKAGE)} imports flickboard.{target}"
+        for path in sorted((PACKAGE / layer).rglob("*.py"))
+        for target in sorted(_imports(path))
+        if not _permitted(target, ALLOWED[layer])
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_layer_check_sees_a_violation(tmp_path: Path) -> None:
+    module = tmp_path / "bad.py"
+    module.write_text("from flickboard.play.scoring import RoundScore\nimport flickboard.cli\n")
+    assert _imports(module) == {"play.scoring", "cli"}
+    assert not _permitted("play.scoring", ALLOWED["rules"])
+    assert _permitted("agents.base", ALLOWED["play"])
+    assert not _permitted("agents.planner", ALLOWED["play"])
