@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
-from flickboard.physics import Layout, PlacedDisc, ShotRecord
+from flickboard.physics import Layout, PlacedDisc, Shot, ShotRecord
 from flickboard.physics.record import DiscState
+from flickboard.physics.serialize import layout_from_dict, shot_from_dict
 from flickboard.physics.trajectory import StateLog
 
 BOARD = CrokinoleBoard.standard()
@@ -117,3 +120,14 @@ def _velocity_at(row: np.ndarray, t: float, decel: float, spin_decay: float) -> 
     w0 = row[7]
     w = math.copysign(max(abs(w0) - spin_decay * dt, 0.0), w0)
     return np.array((row[4] * v, row[5] * v, w))
+
+
+FULL_HOLE_LEANER = Path(__file__).parent / "fixtures" / "full_hole_leaner.json"
+
+
+def full_hole_leaner() -> tuple[Layout, Shot, int, dict[int, int]]:
+    """The stored shot in which a disc comes to rest over a hole already holding one:
+    layout, shot, shooter id, and each disc's side (for referee tests)."""
+    data = json.loads(FULL_HOLE_LEANER.read_text())
+    owners = {int(k): v for k, v in data["owners"].items()}
+    return layout_from_dict(data["layout"]), shot_from_dict(data["shot"]), data["shooter"], owners

@@ -20,7 +20,7 @@ from flickboard.physics import (
     simulate,
 )
 
-from .conftest import assert_no_overlap_at_rest, spread_layout
+from .conftest import assert_no_overlap_at_rest, full_hole_leaner, spread_layout
 
 UP = math.pi / 2
 DOWN = -math.pi / 2
@@ -192,16 +192,9 @@ def test_a_disc_caught_by_a_full_hole_leans_with_its_centre_on_the_rim(
 ) -> None:
     # Found by the planner: the shooter drops, then disc 8 slows to rest over the full
     # hole. It must tilt against the rim (a legal leaner), not lean from the middle.
-    placed = [
-        (4, -0.0855, 0.2543),
-        (8, 0.04340, 0.01093),
-        (9, -0.01091, -0.03454),
-        (11, 0.10007, 0.01455),
-        (12, -0.25263, -0.12602),
-    ]
-    layout = Layout(board, tuple(PlacedDisc(i, x, y) for i, x, y in placed))
-    record = simulate(layout, Shot(0.17206, -0.25159, 2.07618, 1.70407), shooter=13)
-    assert record.final(13).state is DiscState.IN_HOLE
+    layout, shot, shooter, _ = full_hole_leaner()
+    record = simulate(layout, shot, shooter=shooter)
+    assert record.final(shooter).state is DiscState.IN_HOLE
     leaner = record.final(8)
     assert leaner.state is DiscState.LEANING
     assert math.hypot(leaner.x, leaner.y) == pytest.approx(board.hole_radius, abs=1e-12)

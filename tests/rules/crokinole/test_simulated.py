@@ -207,25 +207,22 @@ def test_sim_20s_are_taken_off_after_each_turn_and_the_leaner_stays(kit: Any) ->
 
 
 def test_sim_a_disc_caught_by_a_full_hole_is_a_leaner_that_stays_in_play() -> None:
-    # A shot the planner found: red's shooter drops for a 20, then green disc 8 comes to
-    # rest over the full hole and tilts against its rim. The referee rules it a leaner.
-    from flickboard.geometry import CrokinoleBoard
-    from flickboard.physics import Layout, PlacedDisc, Shot, simulate
+    # A shot the planner found (stored with the physics fixtures): red's shooter drops for
+    # a 20, then green disc 8 comes to rest over the full hole and tilts against its rim.
+    import json
+    from pathlib import Path
 
-    board = CrokinoleBoard.standard()
-    placed = [
-        (4, -0.0855, 0.2543),
-        (8, 0.04340, 0.01093),
-        (9, -0.01091, -0.03454),
-        (11, 0.10007, 0.01455),
-        (12, -0.25263, -0.12602),
-    ]
-    layout = Layout(board, tuple(PlacedDisc(i, x, y) for i, x, y in placed))
-    position = Position.of(layout, {4: 0, 8: 1, 9: 1, 11: 0, 12: 1})
-    record = simulate(layout, Shot(0.17206, -0.25159, 2.07618, 1.70407), shooter=13)
-    ruling = referee("wcc").rule(position, Turn(0, 0, 13), record)
+    from flickboard.physics import simulate
+    from flickboard.physics.serialize import layout_from_dict, shot_from_dict
+
+    fixture = Path(__file__).parents[2] / "physics" / "fixtures" / "full_hole_leaner.json"
+    data = json.loads(fixture.read_text())
+    layout = layout_from_dict(data["layout"])
+    position = Position.of(layout, {int(k): v for k, v in data["owners"].items()})
+    record = simulate(layout, shot_from_dict(data["shot"]), shooter=data["shooter"])
+    ruling = referee("wcc").rule(position, Turn(0, 0, data["shooter"]), record)
     assert ruling.valid
-    assert ruling.decision(13).fate is Fate.TWENTY
+    assert ruling.decision(data["shooter"]).fate is Fate.TWENTY
     leaner = ruling.decision(8)
     assert leaner.fate is Fate.IN_PLAY and leaner.leaning
     assert referee("wcc").score(ruling.position_after)[1] >= 15
