@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from flickboard.errors import InvalidInput, PhysicsError
 from flickboard.physics.codes import (
@@ -27,6 +26,7 @@ from flickboard.physics.engine import (
     simulate,
     start_problem,
 )
+from flickboard.physics.jit import njit
 from flickboard.physics.kernel import run_shot
 from flickboard.physics.layout import Layout
 from flickboard.physics.params import PhysicsParams

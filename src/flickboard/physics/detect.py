@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+
+from flickboard.physics.jit import njit
 
 INF = np.inf
 TOUCH = 1e-9

@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from flickboard.physics.codes import M_AIR, M_SLIDE
+from flickboard.physics.jit import njit
 
 F_T0 = 0
 F_X = 1

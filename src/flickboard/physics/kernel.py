@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from flickboard.physics.codes import (
     B_DEPTH,
@@ -100,6 +99,7 @@ from flickboard.physics.evolve import (
     state_at,
     time_to_travel,
 )
+from flickboard.physics.jit import njit
 from flickboard.physics.resolve import resolve_discs, resolve_fixed
 
 # candidate kinds

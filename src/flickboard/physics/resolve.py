@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from flickboard.physics.evolve import F_W, F_X, F_Y, rebase, set_velocity
+from flickboard.physics.jit import njit
 
 
 @njit(cache=True)
