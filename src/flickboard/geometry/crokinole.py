@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import lru_cache
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry.disc import DiscSpec
@@ -113,11 +114,11 @@ class CrokinoleBoard:
     @property
     def rings(self) -> tuple[Ring, Ring, Ring]:
         """The three painted rings, innermost first: 15 line, 10 line, shooting line."""
-        w = self.line_width
-        return (
-            Ring("fifteen", self.fifteen_line_radius, w),
-            Ring("ten", self.ten_line_radius, w),
-            Ring("shooting", self.shooting_line_radius, w),
+        return _rings(
+            self.fifteen_line_radius,
+            self.ten_line_radius,
+            self.shooting_line_radius,
+            self.line_width,
         )
 
     @property
@@ -128,15 +129,7 @@ class CrokinoleBoard:
     @property
     def pegs(self) -> tuple[tuple[float, float], ...]:
         """Peg centres, evenly spaced on the 15 line, offset from the quadrant lines."""
-        return tuple(
-            (
-                self.peg_circle_radius
-                * math.cos(self.peg_offset + 2 * math.pi * k / self.peg_count),
-                self.peg_circle_radius
-                * math.sin(self.peg_offset + 2 * math.pi * k / self.peg_count),
-            )
-            for k in range(self.peg_count)
-        )
+        return _peg_centres(self.peg_circle_radius, self.peg_count, self.peg_offset)
 
     @staticmethod
     def seat_angle(seat: int) -> float:
@@ -166,3 +159,25 @@ class CrokinoleBoard:
         if r + foot >= fifteen.inner:
             return Region.TEN
         return Region.FIFTEEN
+
+
+@lru_cache(maxsize=64)
+def _rings(fifteen: float, ten: float, shooting: float, width: float) -> tuple[Ring, Ring, Ring]:
+    """The painted rings of a board (computed once per board figures)."""
+    return (
+        Ring("fifteen", fifteen, width),
+        Ring("ten", ten, width),
+        Ring("shooting", shooting, width),
+    )
+
+
+@lru_cache(maxsize=64)
+def _peg_centres(radius: float, count: int, offset: float) -> tuple[tuple[float, float], ...]:
+    """Centres of ``count`` pegs evenly spaced on a circle (computed once per board figures)."""
+    return tuple(
+        (
+            radius * math.cos(offset + 2 * math.pi * k / count),
+            radius * math.sin(offset + 2 * math.pi * k / count),
+        )
+        for k in range(count)
+    )
