@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -11,7 +12,7 @@ from flickboard.agents.base import Player, View
 from flickboard.agents.candidates import candidates
 from flickboard.agents.heuristic import HeuristicPlayer
 from flickboard.agents.noise import ExecutionNoise, noise_for
-from flickboard.agents.planner import Evaluator, Planner, params_for
+from flickboard.agents.planner import Evaluator, Planner, params_for, turn_rng
 from flickboard.agents.search import SearchPlayer, reply_view
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscState, simulate
@@ -153,12 +154,43 @@ def test_negative_seed_and_scores_still_seed_a_decision() -> None:
     assert Planner("club", -7, TINY).decide(view) == Planner("club", -7, TINY).decide(view)
 
 
-def test_search_on_the_last_shot_of_a_round_takes_the_exact_one_ply_best() -> None:
+def test_search_on_the_last_shot_of_a_round_takes_the_planners_exact_choice() -> None:
     x, y = on_ten_line(0.7)
     view = crokinole_view(((x * 0.6, y * 0.6, 1),), left=((0, 1), (2, 0)))
-    best, value = Planner("club", 4, TINY_SEARCH.planner).ranked(view)[0]
+    planned = Planner("club", 4, TINY_SEARCH.planner).choose(view)
     choice = SearchPlayer("club", 4, TINY_SEARCH).choose(view)
-    assert (choice.candidate, choice.value) == (best, value)
+    assert (choice.candidate, choice.value) == (planned.candidate, planned.value)
+
+
+def test_search_values_its_shot_at_least_as_high_as_the_planners_first_choice() -> None:
+    x, y = on_ten_line(0.7)
+    view = crokinole_view(((x * 0.6, y * 0.6, 1),), left=((0, 6), (2, 6)))
+    budget = replace(TINY_SEARCH, planner=replace(TINY, refine_rounds=0), top=3)
+    player = SearchPlayer("club", 4, budget)
+    planner = Planner("club", 4, budget.planner)
+    first, one_ply = planner.ranked(view)[0]
+    draws = planner.draws(view)[: budget.outcomes]
+    planners_value = one_ply + player.correction(view, first, draws, exhaustive=False)
+    choice = player.choose(view)
+    assert choice.value is not None and choice.value >= planners_value
+    scored = [
+        v + player.correction(view, c, draws, exhaustive=False)
+        for c, v in planner.ranked(view)[: budget.top]
+    ]
+    assert choice.value == max(scored)
+
+
+def test_search_reply_value_is_the_best_screened_reply_valued_on_fresh_draws() -> None:
+    x, y = on_ten_line(0.7)
+    view = crokinole_view(((x * 0.6, y * 0.6, 0),), left=((0, 6), (2, 6)))
+    player = SearchPlayer("club", 4, TINY_SEARCH)
+    value = player.reply_value(view, exhaustive=False, banked={})
+    pool = candidates(view, params_for(view))[: TINY_SEARCH.replies]
+    evaluator = Evaluator(view, noise_for("crokinole", "club"), params_for(view))
+    screen = ExecutionNoise.draws(turn_rng(4, view, 3), TINY_SEARCH.reply_samples)
+    fresh = ExecutionNoise.draws(turn_rng(4, view, 6), TINY_SEARCH.reply_samples)
+    best = max(pool, key=lambda c: evaluator.mean(c.shot, screen))
+    assert value == evaluator.mean(best.shot, fresh)
 
 
 def test_search_looks_at_every_candidate_near_the_end_of_a_round() -> None:

@@ -198,8 +198,11 @@ class Planner:
         pool = candidates(view, params_for(view))[: self.budget.candidates]
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
-        draws = ExecutionNoise.draws(turn_rng(self.seed, view, 1), self.budget.samples)
-        return rank(self.evaluator(view), pool, draws)
+        return rank(self.evaluator(view), pool, self.draws(view))
+
+    def draws(self, view: View) -> Draws:
+        """The noise draws every candidate is weighed on at this turn."""
+        return ExecutionNoise.draws(turn_rng(self.seed, view, 1), self.budget.samples)
 
     def choose(self, view: View) -> Choice:
         """The shot to aim, before execution noise."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from flickboard.agents.base import View
 from flickboard.agents.candidates import Candidate, candidates
-from flickboard.agents.noise import ExecutionNoise, noise_for
+from flickboard.agents.noise import Draws, ExecutionNoise, noise_for
 from flickboard.agents.planner import (
     Choice,
     Evaluator,
@@ -104,7 +104,12 @@ class SearchPlayer:
         return Planner(self.level, self.seed, self.budget.planner, noise=self.noise)
 
     def reply_value(self, view: View, exhaustive: bool, banked: Mapping[Side, int]) -> float:
-        """The opponent's best mean value from ``view`` (its own point of view)."""
+        """The opponent's best reply value from ``view`` (its own point of view).
+
+        The replies are screened on a few draws; the best one is then valued afresh on
+        independent draws, so the estimate is not the (upward-biased) maximum of noisy
+        means.
+        """
         pool = candidates(view, params_for(view))
         if not exhaustive:
             pool = pool[: self.budget.replies]
@@ -112,41 +117,53 @@ class SearchPlayer:
             return 0.0
         evaluator = Evaluator(view, self.noise_in(view), params_for(view), dict(banked))
         draws = ExecutionNoise.draws(turn_rng(self.seed, view, 3), self.budget.reply_samples)
-        return rank(evaluator, pool, draws)[0][1]
+        best = rank(evaluator, pool, draws)[0][0]
+        fresh = ExecutionNoise.draws(turn_rng(self.seed, view, 6), self.budget.reply_samples)
+        return evaluator.mean(best.shot, fresh)
+
+    def correction(self, view: View, candidate: Candidate, draws: Draws, exhaustive: bool) -> float:
+        """Mean change in value when the opponent's reply is played out, over ``draws``.
+
+        Added to the planner's one-ply mean (a control variate: the one-ply and two-ply
+        values of the same executions move together, so their difference is far less
+        noisy than either).
+        """
+        evaluator = self._planner().evaluator(view)
+        total = 0.0
+        outcomes = evaluator.outcomes(candidate.shot, draws)
+        for ruling, value in outcomes:
+            nxt = None if ruling is None else reply_view(view, ruling)
+            if ruling is None or nxt is None or nxt.turn.side == view.turn.side:
+                continue
+            total += -self.reply_value(nxt, exhaustive, ruling.twenties()) - value
+        return total / len(outcomes)
 
     def choose(self, view: View) -> Choice:
-        """The shot to aim, before execution noise."""
+        """The shot to aim, before execution noise.
+
+        Every searched candidate is valued as its planner mean plus its reply
+        correction, the corrections over the first :attr:`SearchBudget.outcomes` of the
+        planner's own draws (common random numbers across candidates and replies). The
+        planner's own first choice is always among them.
+        """
         planner = self._planner()
-        ranked = planner.ranked(view)
         out = outlook_after(view)
-        others_left = out.total - out.left.get(view.turn.side, 0)
-        if others_left == 0:
-            best, value = ranked[0]
-            return Choice(best, value, self.budget.planner.samples)
+        if out.total - out.left.get(view.turn.side, 0) == 0:
+            # No reply left: the planner's one-ply choice is exact.
+            return planner.choose(view)
+        ranked = planner.ranked(view)
         exhaustive = sum(n for _, n in view.discs_left) <= self.budget.exhaustive_at
         shortlist = ranked if exhaustive else ranked[: self.budget.top]
-        evaluator = planner.evaluator(view)
-        draws = ExecutionNoise.draws(turn_rng(self.seed, view, 4), self.budget.outcomes)
-        best_c: Candidate = shortlist[0][0]
-        best_v = -2.0
-        for candidate, _ in shortlist:
-            total = 0.0
-            for ruling, value in evaluator.outcomes(candidate.shot, draws):
-                nxt = None if ruling is None else reply_view(view, ruling)
-                if ruling is None or nxt is None:
-                    total += value
-                    continue
-                if nxt.turn.side == view.turn.side:
-                    total += value
-                    continue
-                total -= self.reply_value(nxt, exhaustive, ruling.twenties())
-            mean = total / self.budget.outcomes
-            if mean > best_v:
-                best_c, best_v = candidate, mean
+        draws = planner.draws(view)[: self.budget.outcomes]
+        scored = [(c, v + self.correction(view, c, draws, exhaustive)) for c, v in shortlist]
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
+        best_c, best_v = scored[order[0]]
         if self.budget.planner.refine_rounds:
             # Sharpen the execution of the chosen intent (one ply, as the planner does).
-            best_c, _ = refine(evaluator, best_c, self.budget.planner, turn_rng(self.seed, view, 5))
-        return Choice(best_c, best_v, self.budget.outcomes)
+            best_c, _ = refine(
+                planner.evaluator(view), best_c, self.budget.planner, turn_rng(self.seed, view, 2)
+            )
+        return Choice(best_c, best_v, self.budget.planner.samples)
 
     def decide(self, view: View) -> Shot:
         """The chosen shot as executed, with this player's noise."""
