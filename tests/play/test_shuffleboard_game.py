@@ -102,6 +102,26 @@ def test_csc_5m_non_scoring_frame_reverses_the_order_of_play() -> None:
     assert game.turn.side == RED
 
 
+def test_csc_4a_after_level_leading_weights_the_next_frame_starts_like_any_non_scoring_frame() -> (
+    None
+):
+    game = ShuffleboardGame()
+    scoring_frame(game, GREEN)  # green leads 3-0 and shoots first in frame 2
+    # Frame 2: the front red and green weights level in the three zone, green's next
+    # weights ahead of red's (so comparing them would give green the frame); red
+    # delivers last.
+    play_frame(
+        game,
+        [NEUTRAL, NEUTRAL + 0.1, NEUTRAL + 0.2, THREE],
+        [THREE, NEUTRAL + 0.3, NEUTRAL + 0.4, NEUTRAL + 0.5],
+    )
+    level = game.frames[1]
+    assert level.count.level and level.winner is None
+    assert level.last == RED
+    assert game.totals == (0, 3)  # nothing scored
+    assert game.turn.side == RED  # the colour that delivered the last weight (3, 5(m))
+
+
 def test_csc_4k_singles_game_is_won_at_fifteen() -> None:
     game = ShuffleboardGame()
     for _ in range(4):
@@ -151,6 +171,22 @@ def test_csc_3_best_of_three_green_shoots_first_in_game_two_and_a_coin_decides_g
     assert match.winner == RED
     with pytest.raises(IllegalInPosition, match="match is over"):
         match.next_game()
+
+
+def test_csc_2_colours_are_kept_for_the_game_and_the_match() -> None:
+    # A schedule may set the start (GameRules.first): green shoots first, and each
+    # player still delivers the same colour.
+    game = ShuffleboardGame(GameRules(first=GREEN))
+    assert game.turn.side == GREEN and game.player == 1
+    match = BestOfThree(GameRules(target=3), seed=7)
+    colours: dict[int, set[int]] = {0: set(), 1: set()}
+    for winner in (RED, GREEN, RED):
+        played = match.next_game()
+        scoring_frame(played, winner)
+        for d in played.frames[0].deliveries:
+            colours[d.player].add(d.turn.side)
+    assert colours == {0: {RED}, 1: {GREEN}}  # player 1 red, player 2 green, all match
+    assert match.winner == RED
 
 
 def test_best_of_three_waits_for_the_game_in_play() -> None:
@@ -217,6 +253,15 @@ def test_csc_5c_body_beyond_the_end_kills_the_weight_without_warning() -> None:
     assert not ruling.valid
     assert game.position.layout.discs == ()
     assert [(p.foul, p.warning, p.points) for p in game.penalties] == [("5c", False, 0)]
+
+
+def test_csc_5c_cannot_be_called_apart_from_its_delivery() -> None:
+    game = ShuffleboardGame()
+    game.deliver(stop_at(game, LANES[0], THREE))
+    with pytest.raises(IllegalInPosition, match=r"Calls\(body_over_end=True\)"):
+        game.call_foul("5(c)", 1)
+    assert game.penalties == [] and game.ledger.offences() == {}  # nothing recorded
+    assert len(game.position.layout.discs) == 1  # and nothing on the table changed
 
 
 def test_csc_warnings_are_counted_per_player_and_over_the_whole_match() -> None:

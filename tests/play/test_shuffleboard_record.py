@@ -11,10 +11,15 @@ import pytest
 from flickboard.agents.shuffleboard_bot import ShuffleboardBot
 from flickboard.errors import InvalidInput
 from flickboard.physics import DiscFinal, DiscState, Edge, EventKind, Shot
-from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
-from flickboard.play.shuffleboard_record import game_from_json, game_to_json
+from flickboard.play.shuffleboard import BestOfThree, GameRules, ShuffleboardGame
+from flickboard.play.shuffleboard_record import (
+    game_from_json,
+    game_to_json,
+    match_from_json,
+    match_to_json,
+)
 from flickboard.rules.hand import HandEvent, HandOutcome
-from flickboard.rules.shuffleboard import Calls
+from flickboard.rules.shuffleboard import GREEN, RED, Calls
 
 
 def mixed_game() -> ShuffleboardGame:
@@ -178,3 +183,108 @@ def test_malformed_game_record_gets_a_clear_error(change: object, message: str) 
     change(data)  # type: ignore[operator]
     with pytest.raises(InvalidInput, match=message):
         game_from_json(data)
+
+
+def won_frame(game: ShuffleboardGame, side: int) -> None:
+    """A frame entered by hand in which ``side`` leads with one weight in the three zone."""
+    ys = {side: [4.19, 2.5, 2.62, 2.74], side ^ 1: [2.56, 2.68, 2.8, 2.92]}
+    lanes = (-0.18, -0.06, 0.06, 0.18)
+    for n in range(8):
+        y = ys[game.turn.side].pop(0)
+        game.deliver_hand(arrive(game, lanes[n % 4], y, (0.0, 0.3), None))
+
+
+def fouled_match() -> BestOfThree:
+    """Red, green, red win a game each; green's player is warned for 5(b) in game 1 and
+    so loses two points for it in game 3 (the warning counts over the match)."""
+    match = BestOfThree(GameRules(target=3), seed=7)
+    for winner in (RED, GREEN, RED):
+        game = match.next_game()
+        if winner == RED:
+            game.call_foul("5b", 1)
+        won_frame(game, winner)
+    return match
+
+
+def test_csc_warnings_carry_over_in_a_best_of_three_match_record() -> None:
+    match = fouled_match()
+    penalties = [[(p.warning, p.points) for p in g.penalties] for g in match.games]
+    assert penalties == [[(True, 0)], [], [(False, 2)]]
+    tags = {"Player1": "Ada", "Player2": "Bo"}
+    data = json.loads(json.dumps(match_to_json(match, tags)))
+    assert data["format"] == "flickboard/shuffleboard-match" and data["tags"] == tags
+    assert [g["setup"]["first"] for g in data["games"]] == ["red", "green", data["toss"]]
+    carried = [{"player": 2, "foul": "5b", "count": 1}]
+    assert [g["setup"].get("offences") for g in data["games"]] == [None, carried, carried]
+    assert data["result"] == {"wins": {"red": 2, "green": 1}, "winner": "red"}
+    again = match_from_json(data)
+    assert again.wins == (2, 1) and again.toss == match.toss
+    assert [g.totals for g in again.games] == [g.totals for g in match.games]
+    assert [[(p.warning, p.points) for p in g.penalties] for g in again.games] == penalties
+    assert match_to_json(again, tags) == data
+    # A game's record loads on its own too: it carries the offences called before it.
+    alone = game_from_json(data["games"][2])
+    assert alone.totals == match.games[2].totals == (3, -2)
+    assert game_to_json(alone, {**tags, "Game": "3"}) == data["games"][2]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="other"), "not a shuffleboard match record"),
+        (lambda d: d["games"][2]["setup"].pop("offences"), "offences it carries"),
+        (lambda d: d["games"][1]["setup"].update(first="red"), "game 2: red shoots first"),
+        (lambda d: d["games"][1]["setup"].update(target=5), "game 2: it is set up for"),
+        (lambda d: d.update(toss=None), "coin toss exactly when"),
+        (lambda d: d["games"].append(d["games"][0]), "game 4: the match is over"),
+        (lambda d: d["result"].update(winner="green"), "match result"),
+    ],
+)
+def test_match_record_that_does_not_replay_gets_a_clear_error(change: object, message: str) -> None:
+    data = json.loads(json.dumps(match_to_json(fouled_match())))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(InvalidInput, match=message):
+        match_from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["result"].update(winner="green"), "names green the winner, but red wins"),
+        (lambda d: d["result"].update(winner=None), "names None the winner, but red wins"),
+        (lambda d: d["setup"].update(target=50), "names red the winner, but the replay is not"),
+    ],
+)
+def test_game_record_whose_winner_does_not_replay_is_refused(change: object, message: str) -> None:
+    data = game_to_json(mixed_game())
+    assert data["result"]["winner"] == "red"
+    change(data)  # type: ignore[operator]
+    with pytest.raises(InvalidInput, match=message):
+        game_from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("index", "stated"),
+    [(0, {"warning": False, "points": 7}), (1, {"warning": False, "points": 7}), (1, {})],
+)
+def test_game_record_whose_foul_penalty_does_not_replay_is_refused(
+    index: int, stated: dict[str, Any]
+) -> None:
+    data = game_to_json(mixed_game())
+    foul = data["result"]["fouls"][index]
+    for key in ("warning", "points"):
+        foul.pop(key)
+    foul.update(stated)
+    with pytest.raises(InvalidInput, match="foul 5b against player 2 is recorded as"):
+        game_from_json(data)
+
+
+def test_loaded_game_record_written_again_is_byte_identical() -> None:
+    # Seeded bots whose take-outs move several weights at once, out of id order.
+    game = ShuffleboardGame(GameRules(target=8))
+    bots = [ShuffleboardBot(seed=3), ShuffleboardBot(seed=103)]
+    while not game.over:
+        game.deliver_shot(bots[game.turn.side].decide(game.view()))
+    text = json.dumps(game_to_json(game), separators=(",", ":"))
+    again = game_from_json(json.loads(text))
+    assert json.dumps(game_to_json(again), separators=(",", ":")) == text

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry.checks import finite, whole
 
 OVERLAP_TOLERANCE = 1e-7
 """Discs closer than touching by more than this (m) overlap; touching is allowed."""
@@ -25,8 +26,13 @@ class PlacedDisc:
     leaning: bool = False
 
     def __post_init__(self) -> None:
-        if not math.isfinite(self.x) or not math.isfinite(self.y):
-            raise InvalidInput(f"disc {self.id} has a position that is not a finite number")
+        object.__setattr__(self, "id", whole(self.id, "disc id"))
+        for name in ("x", "y"):
+            object.__setattr__(self, name, finite(getattr(self, name), f"disc {self.id} {name}"))
+        if not isinstance(self.leaning, bool):
+            raise InvalidInput(
+                f"disc {self.id} leaning must be True or False, got {self.leaning!r}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,18 +47,26 @@ class Layout:
     discs: tuple[PlacedDisc, ...] = ()
 
     def __post_init__(self) -> None:
+        if not isinstance(self.board, CrokinoleBoard | ShuffleboardTable):
+            raise InvalidInput(f"a layout needs a board or table, got {self.board!r}")
+        if not isinstance(self.discs, tuple | list) or not all(
+            isinstance(d, PlacedDisc) for d in self.discs
+        ):
+            raise InvalidInput("a layout's discs must be a sequence of PlacedDisc")
+        object.__setattr__(self, "discs", tuple(self.discs))
         ids = [d.id for d in self.discs]
         if len(set(ids)) != len(ids):
             raise IllegalInPosition("two discs share an id")
         r = self.board.disc.radius
+        piece = piece_name(self.board)
         for d in self.discs:
             problem = placement_problem(self.board, d.x, d.y, leaning=d.leaning)
             if problem:
-                raise IllegalInPosition(f"disc {d.id} {problem}")
+                raise IllegalInPosition(f"{piece} {d.id} {problem}")
         for i, a in enumerate(self.discs):
             for b in self.discs[i + 1 :]:
                 if math.hypot(a.x - b.x, a.y - b.y) < 2 * r - OVERLAP_TOLERANCE:
-                    raise IllegalInPosition(f"discs {a.id} and {b.id} overlap")
+                    raise IllegalInPosition(f"{piece}s {a.id} and {b.id} overlap")
 
     def next_id(self) -> int:
         """An id not used by any disc of the layout."""
@@ -64,6 +78,11 @@ class Layout:
             if d.id == disc_id:
                 return d
         raise KeyError(disc_id)
+
+
+def piece_name(board: Board) -> str:
+    """What the game calls its pieces: a crokinole disc, a shuffleboard weight."""
+    return "weight" if isinstance(board, ShuffleboardTable) else "disc"
 
 
 def placement_problem(board: Board, x: float, y: float, *, leaning: bool = False) -> str | None:

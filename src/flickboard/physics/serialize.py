@@ -264,10 +264,12 @@ def record_to_dict(
     """Layout before, shot (or null), shooter, events in order, finals, duration.
 
     ``compact`` (the game-record form): no version or layout, each event an array in
-    :data:`EVENT_FIELDS` order and no finals for discs that end exactly where they lay.
-    Floats are rounded to ``precision`` places (None: full).
+    :data:`EVENT_FIELDS` order and no finals for discs that end exactly where they lay,
+    the others in id order (as reading puts them, so a record read and written again
+    is the same). Floats are rounded to ``precision`` places (None: full).
     """
     events = [event_to_dict(e, precision) for e in record.events]
+    finals = sorted(record.finals, key=lambda f: f.id) if compact else record.finals
     body = {
         "shot": None if record.shot is None else shot_to_dict(record.shot, precision),
         "shooter": record.shooter,
@@ -279,7 +281,7 @@ def record_to_dict(
                 "y": rounded(f.y, precision),
                 "state": f.state.value,
             }
-            for f in record.finals
+            for f in finals
             if not (compact and _unmoved(record.layout, f))
         ],
         "duration": rounded(record.duration, precision),

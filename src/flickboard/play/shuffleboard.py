@@ -24,7 +24,7 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord, simulate
 from flickboard.play.scoring import FrameScore, RaceScore
-from flickboard.play.shuffleboard_fouls import FoulLedger, Penalty
+from flickboard.play.shuffleboard_fouls import FoulLedger, Penalty, foul_key
 from flickboard.rules.base import Position, Ruling, Side, Turn
 from flickboard.rules.hand import HandOutcome, to_record
 from flickboard.rules.shuffleboard import (
@@ -167,10 +167,12 @@ class ShuffleboardGame:
     params: PhysicsParams = field(default_factory=PhysicsParams.shuffleboard)
     first: Side = field(init=False)
     position: Position = field(init=False)
+    carried: dict[tuple[int, str], int] = field(init=False)
 
     def __post_init__(self) -> None:
         self.first = self.rules.first
         self.position = self._empty()
+        self.carried = self.ledger.offences()  # from earlier games of the match
 
     @property
     def table(self) -> ShuffleboardTable:
@@ -344,9 +346,17 @@ class ShuffleboardGame:
         self.first = result.winner if result.winner is not None else result.last
 
     def call_foul(self, key: str, player: int) -> Penalty:
-        """Record a foul against a player (0-based) and deduct any points it costs."""
+        """Record a foul against a player (0-based) and deduct any points it costs.
+
+        5(c) is refused: it makes a delivery dead, so it is called with the delivery
+        (``Calls(body_over_end=True)``)."""
         if self.over:
             raise IllegalInPosition("the game is over")
+        if foul_key(key) == "5c":
+            raise IllegalInPosition(
+                "5(c) is called with the delivery it makes dead, not on its own: deliver "
+                "with Calls(body_over_end=True)"
+            )
         side = side_of_player(self.rules, player)
         penalty = self.ledger.call(key, player, side, self.frame, doubles=self.rules.doubles)
         self.penalties.append(penalty)
@@ -379,10 +389,16 @@ class ShuffleboardGame:
         return f"red {red} - green {green} (to {self.rules.goal})"
 
 
+def coin_toss(seed: int) -> Side:
+    """A seeded flip of the coin: the colour that shoots first (rules 2 and 3, Part VII 5)."""
+    return random.Random(seed).choice((RED, GREEN))
+
+
 @dataclass
 class BestOfThree:
-    """A best-of-three match: colours fixed, red first in game 1, green first in game 2,
-    a coin toss (seeded) for game 3 (rule 3). Fouls count over the whole match."""
+    """A best-of-three match: colours fixed (2), red first in game 1, green first in
+    game 2, a coin toss (seeded, or ``toss`` as recorded) for game 3 (3). Fouls count
+    over the whole match."""
 
     rules: GameRules = field(default_factory=GameRules)
     seed: int = 0
@@ -397,7 +413,7 @@ class BestOfThree:
         if number == 1:
             return GREEN
         if self.toss is None:
-            self.toss = random.Random(self.seed).choice((RED, GREEN))
+            self.toss = coin_toss(self.seed)
         return self.toss
 
     @property

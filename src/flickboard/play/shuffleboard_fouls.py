@@ -8,6 +8,7 @@ per player and per rule over the game, or over the match when the game belongs t
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flickboard.errors import IllegalInPosition, InvalidInput
@@ -51,20 +52,37 @@ class Penalty:
     reason: str
 
 
-class FoulLedger:
-    """Counts each player's offences against each rule (shared by a match's games)."""
+def foul_key(key: str) -> str:
+    """The key of a foul named with or without brackets ("5(b)" or "5b");
+    :class:`InvalidInput` if there is no such foul."""
+    short = key.lower().replace("(", "").replace(")", "")
+    if short not in FOULS:
+        raise InvalidInput(f"unknown foul {key!r}; known: {', '.join(FOULS)}")
+    return short
 
-    def __init__(self) -> None:
+
+class FoulLedger:
+    """Counts each player's offences against each rule (shared by a match's games).
+
+    ``offences`` starts the count from earlier games of the match: (player, foul key)
+    to the number of offences (a game record carries them, docs/formats.md).
+    """
+
+    def __init__(self, offences: Mapping[tuple[int, str], int] | None = None) -> None:
         self._offences: Counter[tuple[int, str]] = Counter()
+        for (player, key), count in (offences or {}).items():
+            self._offences[(player, foul_key(key))] += count
+
+    def offences(self) -> dict[tuple[int, str], int]:
+        """Every player's offences so far by foul, (player, key) in order."""
+        return {k: n for k, n in sorted(self._offences.items()) if n}
 
     def call(self, key: str, player: int, side: Side, frame: int, *, doubles: bool) -> Penalty:
         """Record an offence and return the penalty it draws."""
-        foul = FOULS.get(key.lower().replace("(", "").replace(")", ""))
-        if foul is None:
-            raise InvalidInput(f"unknown foul {key!r}; known: {', '.join(FOULS)}")
+        short = foul_key(key)
+        foul = FOULS[short]
         if foul.doubles_only and not doubles:
             raise IllegalInPosition(f"{foul.clause} is not a foul in singles play")
-        short = foul.clause.replace("(", "").replace(")", "")
         self._offences[(player, short)] += 1
         first = self._offences[(player, short)] == 1
         if not foul.warning_first:

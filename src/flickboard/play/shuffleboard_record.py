@@ -1,23 +1,28 @@
-"""Table shuffleboard game records, on the shared game record (``play.gamerecord``).
+"""Table shuffleboard game and match records, on the shared game record
+(``play.gamerecord``).
 
 Each frame is a round of the shared record: every delivery with the position before
 it, the turn, the shot record, the official's calls and the ruling. The setup holds
-the players, target and first colour; each round's score is the frame's points; the
-result holds the totals, the winner and the fouls called (with the frame and the
-number of weights delivered in it when each was called, taken-back ones included).
-A delivery out of order (5(h)) carries its call and the turn it was really made in; a
-delivery taken back for a repeat (5(i)) stays in its frame, followed by the repeat. Reading a record replays it
-twice over: the shared layer rules every delivery again, and this layer plays the
-deliveries and fouls through a game, which must reach the recorded frame scores,
-totals and winner (docs/formats.md).
+the players, target and first colour, and, for a game after the first of a
+best-of-three, the offences called in the games before it (warnings count over the
+match); each round's score is the frame's points; the result holds the totals, the
+winner and the fouls called (with the frame and the number of weights delivered in it
+when each was called, taken-back ones included). A delivery out of order (5(h)) carries
+its call and the turn it was really made in; a delivery taken back for a repeat (5(i))
+stays in its frame, followed by the repeat. A match record holds its games in order.
+
+Reading a record replays it twice over: the shared layer rules every delivery again,
+and this layer plays the deliveries and fouls through a game, which must reach the
+recorded frame scores, penalties, totals and winner (docs/formats.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.physics.serialize import json_object, list_field
 from flickboard.play.gamerecord import (
     GameRecord,
     ShotEntry,
@@ -26,11 +31,13 @@ from flickboard.play.gamerecord import (
 )
 from flickboard.play.shuffleboard import (
     WEIGHTS_PER_FRAME,
+    BestOfThree,
     Delivery,
     GameRules,
     ShuffleboardGame,
 )
-from flickboard.play.shuffleboard_fouls import Penalty
+from flickboard.play.shuffleboard_fouls import FoulLedger, Penalty
+from flickboard.rules.base import Side
 from flickboard.rules.shuffleboard import (
     CSCReferee,
     calls_from_json,
@@ -41,9 +48,16 @@ from flickboard.rules.shuffleboard import (
 
 GAME = "shuffleboard"
 
+MATCH_FORMAT = "flickboard/shuffleboard-match"
+MATCH_VERSION = 1
+
 
 def _points(points: tuple[int, int]) -> dict[str, int]:
     return {"red": points[0], "green": points[1]}
+
+
+def _winner(side: Side | None) -> str | None:
+    return None if side is None else colour_name(side)
 
 
 def _entry(delivery: Delivery) -> ShotEntry:
@@ -86,14 +100,19 @@ def game_record(game: ShuffleboardGame, tags: Mapping[str, str] | None = None) -
         scores.append(None)
     result = {
         "totals": _points(game.totals),
-        "winner": None if game.winner is None else colour_name(game.winner),
+        "winner": _winner(game.winner),
         "fouls": _fouls(game),
     }
-    setup = {
+    setup: dict[str, Any] = {
         "players": game.rules.players,
         "target": game.rules.goal,
         "first": colour_name(game.rules.first),
     }
+    if game.carried:
+        setup["offences"] = [
+            {"player": player + 1, "foul": key, "count": count}
+            for (player, key), count in game.carried.items()
+        ]
     return GameRecord(
         GAME,
         game.referee.name,
@@ -113,19 +132,57 @@ def game_to_json(game: ShuffleboardGame, tags: Mapping[str, str] | None = None) 
 
 def game_from_json(data: object) -> ShuffleboardGame:
     """Load a record and replay it into a game; :class:`InvalidInput` says what is wrong."""
+    record, referee = _read(data)
+    setup = dict(record.setup)
+    rules = _rules(setup)
+    game = ShuffleboardGame(rules, referee, FoulLedger(_offences(setup, rules)))
+    _replay(record, game)
+    return game
+
+
+def _read(data: object) -> tuple[GameRecord, CSCReferee]:
+    """The shared record, replayed by the shared layer, and its shuffleboard referee."""
     record = game_record_from_json(data)
     if record.game != GAME:
         raise InvalidInput(f"not a shuffleboard game record (game {record.game!r})")
     referee = record.referee()
     if not isinstance(referee, CSCReferee):
         raise InvalidInput(f"rule set {record.rules!r} is not a shuffleboard rule set")
-    setup = dict(record.setup)
+    return record, referee
+
+
+def _rules(setup: Mapping[str, Any]) -> GameRules:
     players, target = setup.get("players", 2), setup.get("target")
     if not isinstance(players, int) or not (target is None or isinstance(target, int)):
         raise InvalidInput("setup players and target must be whole numbers")
-    game = ShuffleboardGame(
-        GameRules(players, target, side_of_colour(setup.get("first", "red"))), referee
+    return GameRules(players, target, side_of_colour(setup.get("first", "red")))
+
+
+def _offences(setup: Mapping[str, Any], rules: GameRules) -> dict[tuple[int, str], int]:
+    """The offences carried from earlier games of the match (setup ``offences``)."""
+    offences: dict[tuple[int, str], int] = {}
+    for item in list_field(setup, "offences", "setup"):
+        entry = json_object(item, "setup offence", {"player", "foul", "count"})
+        player, foul, count = entry.get("player"), entry.get("foul"), entry.get("count")
+        if not (_whole(player, 1, rules.players) and isinstance(foul, str) and _whole(count, 1)):
+            raise InvalidInput(
+                f"each setup offence needs a player 1-{rules.players}, a foul and a count "
+                f"of at least 1, got {dict(entry)}"
+            )
+        offences[(player - 1, foul)] = count
+    return offences
+
+
+def _whole(value: object, low: int, high: int | None = None) -> TypeGuard[int]:
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and low <= value <= (value if high is None else high)
     )
+
+
+def _replay(record: GameRecord, game: ShuffleboardGame) -> None:
+    """Play the record's deliveries and fouls through ``game`` and check its result."""
     result = record.result if isinstance(record.result, Mapping) else {}
     fouls = result.get("fouls", [])
     if not isinstance(fouls, list):
@@ -161,7 +218,13 @@ def game_from_json(data: object) -> ShuffleboardGame:
         raise InvalidInput(
             f"the record states totals {result.get('totals')} but replays to {_points(game.totals)}"
         )
-    return game
+    stated, replayed = result.get("winner"), _winner(game.winner)
+    if stated != replayed:
+        raise InvalidInput(
+            f"the record names {stated} the winner, but the replay is not over: {game.describe()}"
+            if replayed is None
+            else f"the record names {stated} the winner, but {replayed} wins the replay"
+        )
 
 
 def _call_due(game: ShuffleboardGame, fouls: list[Any]) -> list[Any]:
@@ -176,6 +239,86 @@ def _call_due(game: ShuffleboardGame, fouls: list[Any]) -> list[Any]:
         player = foul.get("player")
         if isinstance(player, bool) or not isinstance(player, int):
             raise InvalidInput(f"foul player must be a number, got {player!r}")
-        game.call_foul(str(foul.get("foul")), player - 1)
+        penalty = game.call_foul(str(foul.get("foul")), player - 1)
+        stated = {"warning": foul.get("warning"), "points": foul.get("points")}
+        replayed = {"warning": penalty.warning, "points": penalty.points}
+        if stated != replayed:
+            raise InvalidInput(
+                f"frame {game.frame + 1}: foul {penalty.foul} against player {player} is "
+                f"recorded as {stated} but replays as {replayed}"
+            )
         fouls = fouls[1:]
     return fouls
+
+
+# -- matches ------------------------------------------------------------------------------
+
+
+def match_to_json(match: BestOfThree, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A best-of-three as JSON: every game's record (a game in progress included), the
+    coin toss for the third game and the match result (docs/formats.md)."""
+    return {
+        "format": MATCH_FORMAT,
+        "version": MATCH_VERSION,
+        "tags": dict(tags or {}),
+        "toss": _winner(match.toss),
+        "games": [
+            game_to_json(game, {**(tags or {}), "Game": str(n)})
+            for n, game in enumerate(match.games, start=1)
+        ],
+        "result": {"wins": _points(match.wins), "winner": _winner(match.winner)},
+    }
+
+
+def match_from_json(data: object) -> BestOfThree:
+    """Load a best-of-three record and replay every game into one match, with one foul
+    ledger; :class:`InvalidInput` names the game and what is wrong."""
+    obj = json_object(
+        data, "a match record", {"format", "version", "tags", "toss", "games", "result"}
+    )
+    if obj.get("format") != MATCH_FORMAT:
+        raise InvalidInput(f"not a shuffleboard match record (format must be {MATCH_FORMAT!r})")
+    if obj.get("version") != MATCH_VERSION:
+        raise InvalidInput(f"match record version {obj.get('version')!r} is not {MATCH_VERSION}")
+    toss = obj.get("toss")
+    games = list_field(obj, "games", "match record")
+    if (toss is not None) != (len(games) >= 3):
+        raise InvalidInput(
+            "a match record has a coin toss exactly when a third game was played (rule 3)"
+        )
+    match = BestOfThree(toss=None if toss is None else side_of_colour(toss))
+    for n, raw in enumerate(games, start=1):
+        try:
+            _replay_match_game(match, raw, n)
+        except FlickboardError as exc:
+            raise InvalidInput(f"game {n}: {exc}") from None
+    result = json_object(obj.get("result"), "match result")
+    replayed = {"wins": _points(match.wins), "winner": _winner(match.winner)}
+    if {"wins": result.get("wins"), "winner": result.get("winner")} != replayed:
+        raise InvalidInput(
+            f"the record states the match result {result} but the games replay to {replayed}"
+        )
+    return match
+
+
+def _replay_match_game(match: BestOfThree, data: object, number: int) -> None:
+    """Replay one game of a match record into the match's next game."""
+    record, referee = _read(data)
+    setup = dict(record.setup)
+    rules = _rules(setup)
+    if number == 1:
+        match.rules = GameRules(rules.players, rules.goal)
+    elif (rules.players, rules.goal) != (match.rules.players, match.rules.goal):
+        raise InvalidInput(
+            f"it is set up for {rules.players} players to {rules.goal}, not as game 1 "
+            f"({match.rules.players} players to {match.rules.goal})"
+        )
+    game = match.next_game(referee)
+    if rules.first != game.rules.first:
+        raise InvalidInput(
+            f"{colour_name(rules.first)} shoots first, but {colour_name(game.rules.first)} "
+            "does in this game of a best-of-three (rule 3)"
+        )
+    if FoulLedger(_offences(setup, rules)).offences() != game.carried:
+        raise InvalidInput("the offences it carries are not those called in the games before")
+    _replay(record, game)

@@ -151,6 +151,54 @@ def test_csc_4i_weight_that_left_the_surface_and_came_back_is_dead_and_moved_wei
     assert ruling.position_after.layout.disc(1).y == 4.15
 
 
+def test_csc_4i_weights_moved_by_a_weight_in_play_that_came_back_on_are_replaced() -> None:
+    # Red weight 0 is knocked off the side by the delivered weight 4 and comes back on:
+    # it is dead (Part IV), and green 1, which it then strikes, and green 2, which green 1
+    # strikes, are replaced where they were (4(i)). Red 3, moved by the properly
+    # delivered weight only, stays where it ended.
+    pos = table_position(
+        TABLE,
+        [(RED, 0.0, 3.6), (GREEN, 0.1, 4.15), (GREEN, 0.15, 3.95), (RED, -0.15, 3.3)],
+    )
+    rec = outcome(
+        pos,
+        4,
+        [
+            (EventKind.LINE_CLEAR, 4, 0, 1),
+            (EventKind.DISC_CONTACT, 4, 3, 0),
+            (EventKind.DISC_CONTACT, 4, 0, 0),
+            (EventKind.LEFT_SURFACE, 0, Edge.LEFT, 0),
+            (EventKind.REENTERED, 0, Edge.LEFT, 0),
+            (EventKind.DISC_CONTACT, 0, 1, 0),
+            (EventKind.DISC_CONTACT, 1, 2, 0),
+        ],
+        {
+            4: (0.0, 3.55, ON),
+            3: (-0.17, 3.5, ON),
+            0: (-0.2, 3.9, ON),
+            1: (0.1, 4.25, ON),
+            2: (0.16, 4.05, ON),
+        },
+    )
+    ruling = rule(pos, Turn(0, RED, 4), rec)
+    assert ruling.valid
+    assert ruling.decision(0).fate is Fate.OUT and ruling.decision(0).clause == "csc/iv-dead"
+    for disc, where in ((1, (0.1, 4.15)), (2, (0.15, 3.95))):
+        d = ruling.decision(disc)
+        assert d.fate is Fate.RESTORED and d.clause == "csc/4i-reentered"
+        assert (d.x, d.y) == where
+    assert ruling.decision(3).fate is Fate.IN_PLAY
+    assert (ruling.decision(3).x, ruling.decision(3).y) == (-0.17, 3.5)
+    assert ruling.decision(4).fate is Fate.IN_PLAY
+    after = ruling.position_after.layout
+    assert {d.id: (d.x, d.y) for d in after.discs} == {
+        4: (0.0, 3.55),
+        3: (-0.17, 3.5),
+        1: (0.1, 4.15),
+        2: (0.15, 3.95),
+    }
+
+
 def test_csc_4i_dead_weight_delivered_upside_down_restores_moved_weights() -> None:
     pos = two_weights()
     rec = outcome(
@@ -249,6 +297,13 @@ def test_csc_5g_weight_knocked_upside_down_is_set_right_where_it_lies() -> None:
     assert d.fate is Fate.IN_PLAY and d.clause == "csc/5g"
     assert (d.x, d.y) == (0.0, 4.0)
     assert "right side up" in d.reason
+
+
+def test_csc_5g_a_weight_the_delivery_did_not_move_cannot_be_knocked_upside_down() -> None:
+    pos = two_weights()
+    rec = outcome(pos, 2, [CROSS], {2: (0.0, 3.5, ON)})
+    with pytest.raises(IllegalInPosition, match="weight 1 did not move"):
+        rule(pos, Turn(0, RED, 2), rec, Calls(knocked_upside_down=(1,)))
 
 
 def test_csc_5g_weight_knocked_upside_down_off_and_back_goes_to_the_gutter() -> None:

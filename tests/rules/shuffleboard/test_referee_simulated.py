@@ -73,6 +73,24 @@ def test_csc_5n_weight_that_clears_the_foul_line_is_in_play_in_the_neutral_zone(
     assert TABLE.zone_of(after.layout.discs[0].x, after.layout.discs[0].y) is Zone.NEUTRAL
 
 
+def test_csc_4i_weights_moved_by_a_simulated_weight_short_of_the_foul_line_stay_where_they_ended() -> (
+    None
+):
+    # Green lies just past the foul line; a slow red delivery nudges it and stops short.
+    green_y = TABLE.foul_line.far + R + 0.005
+    target = table_position(TABLE, [(GREEN, 0.0, green_y)])
+    speed = draw_speed(PARAMS, START, green_y + 0.03)
+    fate, after, (ruling, record) = deliver(target, RED, Shot(0.0, START, UP, speed))
+    assert frozenset((0, 1)) in record.contacts()  # type: ignore[attr-defined]
+    assert fate is Fate.OUT
+    assert ruling.decision(1).clause == "csc/5n"  # type: ignore[attr-defined]
+    moved = record.final(0)  # type: ignore[attr-defined]
+    assert moved.y > green_y + 0.01  # the nudge moved green on
+    kept = ruling.decision(0)  # type: ignore[attr-defined]
+    assert kept.fate is Fate.IN_PLAY and kept.clause == "csc/4i-foul-line"
+    assert [(d.x, d.y) for d in after.layout.discs] == [(moved.x, moved.y)]
+
+
 def test_csc_5e_weight_knocked_off_by_a_properly_delivered_weight_stays_off() -> None:
     target = table_position(TABLE, [(GREEN, 0.0, three_zone_target(TABLE))])
     fate, after, (ruling, record) = deliver(target, RED, Shot(0.0, START, UP, 2.4))

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.geometry import DiscSpec, ShuffleboardTable, Zone
 from flickboard.rules.shuffleboard import (
     GREEN,
     RED,
@@ -15,6 +15,7 @@ from flickboard.rules.shuffleboard import (
     position_from_json,
     position_to_json,
     table_position,
+    zone_name,
 )
 
 TABLE = ShuffleboardTable.csc()
@@ -85,10 +86,29 @@ def test_csc_4a_only_leading_weights_of_one_colour_score() -> None:
 
 
 def test_csc_4g_line_contact_is_judged_from_above_by_the_top_radius() -> None:
-    # The weight's top edge just overlaps the three line's far edge: it touches.
+    # A weight narrower at the bottom than at the top (footprint 5 mm inside the top
+    # radius), its top edge 2 mm over the three line: seen from above it touches the line,
+    # though its footprint does not. Judged by the footprint it would score 3.
+    spec = TABLE.disc
+    narrow = ShuffleboardTable.csc(
+        DiscSpec(spec.radius, spec.radius - 5e-3, spec.thickness, spec.mass)
+    )
+    y = line_far("three") + spec.radius - 2e-3
+    assert y - narrow.disc.footprint_radius > line_far("three")  # the footprint is clear
+    assert narrow.zone_of(0.0, y) is Zone.TWO
+    assert count_frame(narrow, table_position(narrow, [(RED, 0.0, y)])).points == (2, 0)
+    # The regulation weight, its top edge just over the line, touches it as well.
     y = line_far("three") + R - 1e-5
-    assert TABLE.zone_of(0.0, y) is Zone.TWO
     assert count_frame(TABLE, table_position(TABLE, [(RED, 0.0, y)])).points == (2, 0)
+
+
+def test_csc_iv_neutral_zone_lies_beyond_the_foul_line_and_short_of_it_is_named_so() -> None:
+    foul = TABLE.foul_line.far
+    assert zone_name(TABLE, 0.0, foul + R + 1e-3) == "neutral"
+    assert zone_name(TABLE, 0.0, foul + R - 1e-3) == "short"  # touching the foul line
+    assert zone_name(TABLE, 0.0, 1.0) == "short"
+    assert zone_name(TABLE, 0.0, L - R + 1e-3) == "hanger"
+    assert zone_name(TABLE, 0.0, line_far("three") + R + 1e-3) == "three"
 
 
 def test_csc_4a_level_leading_weights_make_a_non_scoring_frame() -> None:
@@ -183,5 +203,23 @@ def test_malformed_position_gets_a_clear_error(data: object, message: str) -> No
 
 
 def test_weight_off_the_surface_is_rejected() -> None:
-    with pytest.raises(IllegalInPosition, match="off the playing surface"):
+    with pytest.raises(IllegalInPosition, match="weight 0 is off the playing surface"):
         position_from_json({"weights": [{"colour": "red", "x": 0.5, "y": 4.0}]}, TABLE)
+
+
+def test_position_errors_name_weights_not_discs() -> None:
+    overlapping = {
+        "weights": [{"colour": "red", "x": 0.0, "y": 4.0}, {"colour": "green", "x": 0.01, "y": 4.0}]
+    }
+    with pytest.raises(IllegalInPosition, match=r"^weights 0 and 1 overlap$"):
+        position_from_json(overlapping, TABLE)
+
+
+def test_weight_centre_may_lie_on_the_end_but_not_beyond_the_computed_length() -> None:
+    # 14 ft is 4.267199999999999 m in floating point, so 4.2672 m is just beyond it.
+    at_end = table_position(TABLE, [(RED, 0.0, L)])
+    assert count_frame(TABLE, at_end).weights[0].zone is Zone.HANGER
+    with pytest.raises(IllegalInPosition, match="off the playing surface"):
+        table_position(TABLE, [(RED, 0.0, 4.2672)])
+    with pytest.raises(IllegalInPosition, match="off the playing surface"):
+        table_position(TABLE, [(RED, TABLE.width / 2 + 1e-9, 4.0)])

@@ -22,6 +22,7 @@ from flickboard.rules.shuffleboard.scoring import (
     WeightScore,
     count_frame,
     count_weights,
+    zone_name,
 )
 
 __all__ = [
@@ -42,4 +43,5 @@ __all__ = [
     "position_to_json",
     "side_of_colour",
     "table_position",
+    "zone_name",
 ]

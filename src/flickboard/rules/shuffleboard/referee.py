@@ -4,9 +4,12 @@ Order of judgement for the delivered weight: dead and taken off with every weigh
 moved put back (upside down, 4(i); off the surface and back on, 4(i); body beyond the
 end of the table, 5(c)); dead and taken off with the weights it moved left where they
 ended (not completely over the foul line, 5(n)); otherwise properly delivered, and
-weights it knocked into the gutters stay off (5(e)). Before all that, an official's call
-that a hanger fell while the weight was on its way gives the one repeat delivery the
-rules allow (5(i)): the delivery is taken back and every weight goes back where it was.
+weights it knocked into the gutters stay off (5(e)). In the last two cases a weight in
+play that is knocked off the surface and comes back on is dead too (Part IV), and the
+weights it moves after coming back on are replaced where they were (4(i)). Before all
+that, an official's call that a hanger fell while the weight was on its way gives the
+one repeat delivery the rules allow (5(i)): the delivery is taken back and every weight
+goes back where it was.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscFinal, DiscState, EventKind, Layout, PlacedDisc, ShotRecord
 from flickboard.rules.base import Decision, Fate, Position, Ruling, Side, Turn, register
 from flickboard.rules.shuffleboard.position import WEIGHTS_PER_PLAYER, colour_name
-from flickboard.rules.shuffleboard.scoring import count_frame
+from flickboard.rules.shuffleboard.scoring import count_frame, zone_name
 
 FOUL_LINE = 0
 """Index of the foul line in ``ShuffleboardTable.lines`` and in line events."""
@@ -193,7 +196,25 @@ class _Judgement:
         self.owners = dict(position.owners)
         self.owners[record.shooter] = turn.side
         self.moved = record.moved()
+        self.replaced = self.moved_by_dead_weights()
         self.colour = colour_name(turn.side).capitalize()
+
+    def moved_by_dead_weights(self) -> set[int]:
+        """Weights already in play that a weight knocked off the surface moved after it
+        came back on (it is dead, Part IV), directly or through the weights it set
+        moving: they are replaced where they lay before the delivery (4(i)). A record
+        does not say which of two touching weights was moving, so touching one already
+        moved this way counts."""
+        back: set[int] = set()
+        moved: set[int] = set()
+        for e in self.record.events:
+            if e.kind is EventKind.REENTERED and e.disc != self.record.shooter:
+                back.add(e.disc)
+            elif e.kind is EventKind.DISC_CONTACT and isinstance(e.other, int):
+                pair = {e.disc, e.other}
+                if pair & (back | moved):
+                    moved |= pair
+        return moved - back - {self.record.shooter}
 
     def reentered(self, disc: int) -> bool:
         return any(e.kind is EventKind.REENTERED for e in self.record.events_of(disc))
@@ -209,6 +230,12 @@ class _Judgement:
 
     def ruling(self) -> Ruling:
         shooter = self.record.shooter
+        unmoved = sorted(set(self.calls.knocked_upside_down) - self.moved)
+        if unmoved:
+            raise IllegalInPosition(
+                f"weight {unmoved[0]} did not move in this delivery, so it cannot have been "
+                "knocked upside down (5(g))"
+            )
         if self.calls.hanger_fell is not None:
             self.check_hanger_fell(self.calls.hanger_fell)
             if self.calls.repeat:
@@ -378,6 +405,13 @@ class _Judgement:
                 f"and goes to the gutter (Part IV DEAD){tail}.",
                 "csc/5g" if flipped else "csc/iv-dead",
             )
+        if disc_id in self.replaced:
+            return self.restore(
+                self.position.layout.disc(disc_id),
+                f"The {name} weight was moved by a dead weight (one that left the playing "
+                f"surface and came back on): it is replaced where it was (4(i)).",
+                "csc/4i-reentered",
+            )
         if final.state is not DiscState.ON_SURFACE:
             original = self.position.layout.disc(disc_id) if not is_shooter else None
             if original is not None and disc_id == self.calls.hanger_fell:
@@ -407,12 +441,11 @@ class _Judgement:
             return Decision(
                 disc_id, side, Fate.OUT, final.x, final.y, reason + self.note(is_shooter), clause
             )
-        zone = self.table.zone_of(final.x, final.y)
-        where = (
-            "hangs over the far end (a hanger, 4(f))"
-            if zone is Zone.HANGER
-            else (f"lies in the {zone.name.lower()} zone")
-        )
+        zone = zone_name(self.table, final.x, final.y)
+        where = {
+            "hanger": "hangs over the far end (a hanger, 4(f))",
+            "short": "lies short of the foul line, scoring nothing",
+        }.get(zone, f"lies in the {zone} zone")
         if flipped:
             reason = f"The {what} weight was knocked upside down and is set right side up where it lies (5(g)); it {where}."
             clause = "csc/5g"

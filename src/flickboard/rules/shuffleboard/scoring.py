@@ -85,6 +85,16 @@ class FrameCount:
         )
 
 
+def zone_name(table: ShuffleboardTable, x: float, y: float) -> str:
+    """Where a weight centred at (x, y) lies, by name: ``short`` when it is not wholly
+    beyond the foul line (Part IV names no zone there; a weight that got there after
+    being properly delivered is in play and scores nothing), else its zone: ``neutral``
+    (Part IV, up to the one line), ``one``, ``two``, ``three`` or ``hanger``."""
+    if y - table.disc.radius <= table.foul_line.far:
+        return "short"
+    return table.zone_of(x, y).name.lower()
+
+
 def front_of(table: ShuffleboardTable, disc: PlacedDisc) -> float:
     """How far along the board a weight reaches (larger is nearer the far end)."""
     return disc.y + table.disc.radius
