@@ -1,6 +1,7 @@
 """The layers of DESIGN.md are one-way: nothing imports a layer above it.
 
-geometry -> physics -> rules -> play -> events; agents sit on rules (play knows only
+geometry -> physics -> rules -> play -> events (which also reads the crokinole
+categories' disc counts from rules); agents sit on rules (play knows only
 their protocol module, ``agents.base``); store sits on events and play; cli, draw and
 bench are adapters that may use anything.
 """
@@ -22,7 +23,8 @@ ALLOWED: dict[str, set[str]] = {
     "rules": {"errors", "geometry", "physics", "rules"},
     "agents": {"errors", "geometry", "physics", "rules", "agents"},
     "play": {"errors", "geometry", "physics", "rules", "play", "agents.base"},
-    "events": {"errors", "play", "events"},
+    # events reads the disc counts of the WCC categories from the rules (one table).
+    "events": {"errors", "play", "events", "rules.crokinole.options"},
     "store": {"errors", "play", "events", "store"},
 }
 

@@ -24,10 +24,11 @@ def _card(**kw: object) -> Scorecard:
 
 
 def test_wcc_categories_disc_counts() -> None:
+    # "6 discs each per round" is per player: a doubles team shoots two sets.
     assert {n: (c.discs, c.doubles) for n, c in CATEGORIES.items()} == {
-        "competitive doubles": (6, True),
-        "recreational doubles": (6, True),
-        "cue doubles": (5, True),
+        "competitive doubles": (12, True),
+        "recreational doubles": (12, True),
+        "cue doubles": (10, True),
         "adult singles": (8, False),
         "recreational singles": (8, False),
         "cue singles": (6, False),
@@ -57,9 +58,27 @@ def test_wcc_round_score_must_be_multiple_of_five() -> None:
 
 
 def test_wcc_more_twenties_than_discs_refused() -> None:
-    rounds = tuple(RoundScore((200, 0), (6, 0)) for _ in range(4))
-    with pytest.raises(InvalidInput, match="shoots only 5 discs in cue doubles"):
+    rounds = tuple(RoundScore((220, 0), (11, 0)) for _ in range(4))
+    with pytest.raises(InvalidInput, match=r"shoots only 10 discs \(5 each\) in cue doubles"):
         _card(category="cue doubles", game=GameScore(rounds))
+    with pytest.raises(InvalidInput, match="shoots only 8 discs in adult singles"):
+        _card(game=GameScore(tuple(RoundScore((180, 0), (9, 0)) for _ in range(4))))
+
+
+def test_doubles_round_with_seven_twenties_accepted() -> None:
+    # Two partners with 6 discs each: 7 twenties in a round is possible.
+    rounds = (RoundScore((140, 20), (7, 1)),) + game_with(4).rounds[1:]
+    card = _card(category="competitive doubles", game=GameScore(rounds))
+    assert card.twenties == (7, 1)
+
+
+def test_event_categories_read_disc_counts_from_the_rules_table() -> None:
+    from flickboard.rules.crokinole.options import CATEGORIES as RULES
+
+    for c in CATEGORIES.values():
+        row = RULES[c.play]
+        per_player = row.doubles if c.doubles else row.singles
+        assert c.discs == per_player * c.players_per_side
 
 
 @pytest.mark.parametrize(
@@ -91,6 +110,14 @@ def test_wcc_championship_fifth_round_only_when_tied_after_four() -> None:
         _card(game=GameScore((*game_with(6).rounds, fifth)), championship=True)
     with pytest.raises(InvalidInput, match="4 rounds"):
         _card(game=GameScore((*tied, fifth)))
+
+
+def test_wcc_championship_game_tied_after_four_needs_its_fifth_round() -> None:
+    with pytest.raises(IllegalInPosition, match=r"tied 4-4 after 4 rounds: play round 5"):
+        _card(game=game_with(4), championship=True)
+    level = RoundScore((30, 30), (0, 0))
+    with pytest.raises(IllegalInPosition, match="tied 5-5 after 5 rounds: play round 6"):
+        _card(game=GameScore((*game_with(4).rounds, level)), championship=True)
 
 
 def test_wcc_opponent_validates_with_id_and_initials() -> None:

@@ -87,30 +87,35 @@ def check_game(game: GameScore, cat: Category, *, championship: bool = False) ->
     no more 20s in a round than the discs a side shoots.
 
     A championship game adds a round after the 4th while the points are tied (WCC:
-    "a winner has to be determined").
+    "a winner has to be determined"), so it must end with a winner.
     """
     rounds = game.rounds
     if game.sides != 2:
         raise InvalidInput("a tournament game has two sides")
+    each = f" ({cat.discs_per_player} each)" if cat.doubles else ""
     for i, r in enumerate(rounds, start=1):
         for side, twenties in enumerate(r.twenties):
             if twenties > cat.discs:
                 raise InvalidInput(
                     f"round {i}: side {side + 1} has {twenties} twenties but shoots only "
-                    f"{cat.discs} discs in {cat.name}"
+                    f"{cat.discs} discs{each} in {cat.name}"
                 )
     base = cat.rounds_per_game
-    if len(rounds) < base:
-        raise InvalidInput(f"a {cat.name} game has {base} rounds, got {len(rounds)}")
-    if len(rounds) == base:
-        return
+    if len(rounds) < base or (len(rounds) > base and not championship):
+        raise InvalidInput(f"a game in {cat.name} has {base} rounds, got {len(rounds)}")
     if not championship:
-        raise InvalidInput(f"a {cat.name} game has {base} rounds, got {len(rounds)}")
+        return
     for n in range(base, len(rounds)):
         if GameScore(rounds[:n]).winner is not None:
             raise IllegalInPosition(
                 f"round {n + 1} was played although the game was decided after {n} rounds"
             )
+    if game.winner is None:
+        a, b = game.points
+        raise IllegalInPosition(
+            f"the championship game is tied {a}-{b} after {len(rounds)} rounds: "
+            f"play round {len(rounds) + 1} (a winner has to be determined)"
+        )
 
 
 def validate(card: Scorecard, opponent_id: str, initials: str) -> Scorecard:
