@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from flickboard.agents.shuffleboard_bot import RELEASE_Y, draw_speed
 from flickboard.cli.app import app
-from flickboard.physics import PhysicsParams
-from flickboard.play.shuffleboard_record import game_from_json
+from flickboard.cli.shuffleboard import AIM_HELP, aim_to_shot
+from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.physics import DiscState, PhysicsParams, simulate
+from flickboard.play.shuffleboard import coin_toss
+from flickboard.play.shuffleboard_record import game_from_json, match_from_json
+from flickboard.rules import Turn
+from flickboard.rules.shuffleboard import (
+    GREEN,
+    RED,
+    CSCReferee,
+    colour_name,
+    side_of_colour,
+    table_position,
+)
 
 RUNNER = CliRunner()
 
@@ -159,3 +173,173 @@ def test_match_shuffleboard_person_says_the_other_player_delivered_out_of_turn(
     )
     assert against_bot.exit_code == 0
     assert "not a person at the terminal" in against_bot.stdout
+
+
+def test_score_shuffleboard_names_a_weight_short_of_the_foul_line(tmp_path: Path) -> None:
+    file = tmp_path / "short.json"
+    file.write_text(json.dumps({"weights": [{"colour": "red", "x": 0.0, "y": 1.0}]}))
+    result = RUNNER.invoke(app, ["score", "shuffleboard", str(file)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["weights"][0]["zone"] == "short"
+
+
+def test_match_shuffleboard_help_gives_the_tables_speeds_as_simulated() -> None:
+    found = re.search(
+        r"about (\d\.\d\d) stops in the three zone, below (\d\.\d\d) it does not cross the "
+        r"foul line.*above (\d\.\d\d) it falls off the far end",
+        AIM_HELP,
+    )
+    assert found is not None
+    draw, foul, off = (float(v) for v in found.groups())
+    assert "across the table" in AIM_HELP and "reaches the middle" not in AIM_HELP
+    table = ShuffleboardTable.csc()
+    referee = CSCReferee(table)
+
+    def rest(speed: float) -> tuple[Zone | None, bool]:
+        """Where a straight delivery at this speed ends, and whether it counts (5(n))."""
+        empty = table_position(table, [])
+        shot = aim_to_shot(0.0, speed, 0.0)
+        record = simulate(empty.layout, shot, params=PhysicsParams.shuffleboard())
+        ruling = referee.rule(empty, Turn(0, RED, 0), record)
+        final = record.final(0)
+        on = final.state is DiscState.ON_SURFACE
+        return (table.zone_of(final.x, final.y) if on else None), ruling.valid
+
+    assert rest(draw) == (Zone.THREE, True)
+    assert not rest(foul - 0.01)[1] and rest(foul + 0.01)[1]
+    assert rest(off - 0.01)[0] is not None and rest(off + 0.01)[0] is None
+    result = RUNNER.invoke(app, ["match", "shuffleboard"], input="help\n")
+    assert AIM_HELP in result.stdout
+
+
+def test_match_shuffleboard_best_of_three_records_and_replays_the_whole_match(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "match.json"
+    args = ["match", "shuffleboard", "--red", "bot", "--green", "bot", "--best-of-three"]
+    result = RUNNER.invoke(app, [*args, "--target", "3", "--seed", "5", "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    toss = colour_name(coin_toss(5))
+    assert toss == "green"  # the seed's coin toss, shown before game 3
+    assert "Game 1: red shoots first (rule 3)" in result.stdout
+    assert "Game 2: green shoots first (rule 3)" in result.stdout
+    assert f"Game 3: coin toss, {toss} shoots first (rule 3)" in result.stdout
+    assert result.stdout.splitlines()[-1] == "Red wins the match 2-1."
+    data = json.loads(record.read_text())
+    assert data["format"] == "flickboard/shuffleboard-match" and data["toss"] == toss
+    match = match_from_json(data)
+    assert match.wins == (2, 1) and len(match.games) == 3
+    assert [g.rules.first for g in match.games] == [RED, GREEN, GREEN]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_match_shuffleboard_first_by_coin_toss_is_seeded_and_shown(
+    tmp_path: Path, seed: int
+) -> None:
+    record = tmp_path / "game.json"
+    args = ["match", "shuffleboard", "--red", "bot", "--green", "bot", "--target", "1"]
+    result = RUNNER.invoke(
+        app, [*args, "--first", "toss", "--seed", str(seed), "--record", str(record)]
+    )
+    assert result.exit_code == 0, result.output
+    toss = colour_name(coin_toss(seed))
+    assert f"Coin toss: {toss} shoots first (Part VII 5)." in result.stdout
+    data = json.loads(record.read_text())
+    assert data["setup"]["first"] == toss
+    assert data["rounds"][0]["shots"][0]["turn"]["side"] == side_of_colour(toss)
+
+
+def test_match_shuffleboard_first_colour_set_by_a_schedule_and_refused_when_wrong() -> None:
+    green_first = RUNNER.invoke(
+        app, ["match", "shuffleboard", "--green", "bot", "--first", "green"], input="quit\n"
+    )
+    assert green_first.exit_code == 0, green_first.output
+    assert "green (4 weights left)" not in green_first.stdout  # the bot delivered first
+    assert "green: Green's weight" in green_first.stdout.split("red (4 weights left)")[0]
+    for args, message in (
+        (["--first", "purple"], "--first must be red, green or toss"),
+        (["--best-of-three", "--first", "toss"], "a best-of-three starts with red"),
+        (["--best-of-three", "--first", "green"], "a best-of-three starts with red"),
+    ):
+        refused = RUNNER.invoke(app, ["match", "shuffleboard", *args])
+        assert refused.exit_code == 2 and message in refused.stderr
+        assert "Traceback" not in refused.output
+
+
+def at_the_prompt(tmp_path: Path, lines: list[str], *args: str) -> tuple[str, Any]:
+    """A person plays red against the bot, typing ``lines``; the output and the record."""
+    record = tmp_path / "game.json"
+    command = ["match", "shuffleboard", "--green", "bot", *args, "--record", str(record)]
+    result = RUNNER.invoke(app, command, input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    return result.stdout, json.loads(record.read_text())
+
+
+def test_match_shuffleboard_person_calls_fouls_at_the_prompt(tmp_path: Path) -> None:
+    lines = [
+        "foul 5b 2",  # green's player: a warning
+        "foul 5b 2",  # again: two points
+        "foul 5c 1",  # 5(c) goes with the delivery
+        "foul 5b",
+        "foul 9z 1",
+        "foul 5b 3",
+        "0 1.5",
+    ]
+    out, data = at_the_prompt(tmp_path, lines)
+    for said in (
+        "warning for a first offence (5(b))",
+        "again - loses 2 points (5(b)). Score: red 0 - green -2",
+        "type 'call body_over_end' before the aim",
+        "type 'foul RULE PLAYER', e.g. 'foul 5b 2' (players: 1 red, 2 green)",
+        "unknown foul '9z'",
+        "player must be 1-2, got 3",
+        "Stopped: input ended",
+    ):
+        assert said in out
+    assert [(f["player"], f["warning"], f["points"]) for f in data["result"]["fouls"]] == [
+        (2, True, 0),
+        (2, False, 2),
+    ]
+    game = game_from_json(data)
+    assert game.totals == (0, -2) and len(game.deliveries) == 2  # red's weight and the bot's
+
+
+def test_match_shuffleboard_person_enters_the_officials_calls(tmp_path: Path) -> None:
+    lines = [
+        "call upside_down",
+        "0 1.55",  # red's weight 0: dead, upside down (4(i))
+        "weights",  # green's bot weight 1 is in play, in the three zone
+        "call hanger_fell 1",
+        "0 1.55 10",  # refused: weight 1 is no hanger (5(i))
+        "call clear",
+        "call knocked_upside_down 1",
+        "0 0.5 -10",  # refused: the weight never reaches weight 1 (5(g))
+        "call knocked_upside_down 7",  # no such weight
+        "call flipped",
+        "call clear",
+        "call body_over_end",
+        "0 1.55 10",  # weight 2: dead, 5(c), no warning
+        "call opponent_weight",
+        "0 1.3 -10",  # weight 4: green's weight delivered by red, exchanged (5(f))
+    ]
+    out, data = at_the_prompt(tmp_path, lines, "--seed", "3")
+    for said in (
+        "Calls for the next delivery: upside_down.",
+        "it was delivered upside down (4(i)",
+        "weight 1: green",
+        "weight 1 was not a hanger",
+        "weight 1 did not move in this delivery",
+        "no weight 7 is in play",
+        "unknown call 'flipped'",
+        "lower body went beyond the end of the table (5(c))",
+        "exchanged for one of red's unplayed weights without penalty (5(f))",
+    ):
+        assert said in out
+    shots = data["rounds"][0]["shots"]
+    assert [s.get("calls") for s in shots if s["turn"]["side"] == RED] == [
+        {"upside_down": True},
+        {"body_over_end": True},
+        {"opponent_weight": True},
+    ]
+    game = game_from_json(data)
+    assert [(p.foul, p.warning, p.points) for p in game.penalties] == [("5c", False, 0)]

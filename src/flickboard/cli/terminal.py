@@ -103,8 +103,15 @@ def ask_shot(
     prompt: str,
     build: Callable[[float, float, float], Shot],
     read: Callable[[str], str] = input,
+    *,
+    help_text: str = AIM_HELP,
+    game_command: Callable[[str], bool] | None = None,
 ) -> Shot:
-    """Ask until a typed aim makes a shot; ``build`` turns (angle, speed, offset) into one."""
+    """Ask until a typed aim makes a shot; ``build`` turns (angle, speed, offset) into one.
+
+    ``help_text`` is shown for 'help'; ``game_command``, if given, sees every other line
+    first and returns True when it was a game command it has dealt with (ask again).
+    """
     while True:
         console.print(prompt, end="")
         try:
@@ -115,7 +122,9 @@ def ask_shot(
         if command in ("quit", "exit", "q"):
             raise Quit("stopped at the player's request")
         if command in ("help", "?", ""):
-            console.print(AIM_HELP)
+            console.print(help_text)
+            continue
+        if game_command is not None and game_command(line):
             continue
         try:
             return build(*parse_aim(line))
