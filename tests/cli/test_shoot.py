@@ -8,7 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
-from flickboard.physics.serialize import record_from_dict
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics.serialize import board_to_dict, record_from_dict
 
 runner = CliRunner()
 
@@ -65,11 +66,29 @@ def test_shoot_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
         ["shoot", "--board", "chess", "--from", "0,-0.3", "--speed", "1"],
         ["shoot", "--file", str(tmp_path / "missing.json")],
         ["shoot", "--from", "0,-0.3", "--speed", "1", "--picture", str(tmp_path / "x.gif")],
+        ["shoot", "--from", "0,-0.3", "--speed", "1e-200"],
     ]
     for args in cases:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, (args, result.output)
         assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), args
+    figures = board_to_dict(CrokinoleBoard.standard())["figures"] | {"ditch_depth": -0.001}
+    shallow = tmp_path / "shallow.json"
+    shallow.write_text(
+        json.dumps(
+            {
+                "layout": {"board": {"kind": "crokinole", "figures": figures}},
+                "shot": {"x": 0, "y": -0.3, "angle_deg": -90, "speed": 3},
+            }
+        )
+    )
+    result = runner.invoke(app, ["shoot", "--file", str(shallow)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: layout.board.figures: board ditch_depth must be a positive number, got -0.001\n"
+    )
+    result = runner.invoke(app, ["shoot", "--from", "0,-0.3", "--speed", "1e-200"])
+    assert "speed must be in [0.001, 12.0] m/s" in result.stderr
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     result = runner.invoke(app, ["shoot", "--file", str(broken)])

@@ -1,12 +1,13 @@
 """Boards and tables built from the official inch figures."""
 
 import math
+from dataclasses import replace
 
 import pytest
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard, DiscSpec, Region, ShuffleboardTable, Zone
-from flickboard.geometry.units import inches
+from flickboard.geometry.units import feet, inches
 
 
 def test_standard_board_matches_tournament_figures() -> None:
@@ -74,3 +75,56 @@ def test_bad_dimensions_are_refused() -> None:
 
 def _fields(board: CrokinoleBoard) -> dict[str, object]:
     return {name: getattr(board, name) for name in board.__dataclass_fields__}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"ditch_depth": -0.001}, "ditch_depth must be a positive number, got -0.001"),
+        ({"ditch_depth": 0.0}, "ditch_depth must be a positive"),
+        ({"hole_depth": math.nan}, "hole_depth must be a finite number"),
+        ({"rail_height": -0.01}, "rail_height must be a positive"),
+        ({"peg_radius": 0.0}, "peg_radius must be a positive"),
+        ({"peg_circle_radius": "4 in"}, "peg_circle_radius must be a finite number"),
+        ({"ditch_width": math.inf}, "ditch_width must be a finite number"),
+        ({"line_width": -1e-3}, "line_width must be a non-negative"),
+        ({"surface_radius": True}, "surface_radius must be a finite number"),
+        ({"peg_offset": math.nan}, "peg_offset must be a finite number"),
+        ({"peg_count": 2.5}, "peg_count must be a whole number"),
+        ({"peg_count": -1}, "peg_count must not be negative"),
+        ({"line_width": 0.11}, "no painted line overlapping"),
+        ({"ten_line_radius": inches(2)}, "hole < 15 line < 10 line"),
+        ({"hole_radius": inches(4)}, "hole < 15 line"),
+        ({"peg_circle_radius": 0.02}, "pegs must stand on the surface, clear of the 20 hole"),
+        ({"peg_circle_radius": 0.33}, "pegs must stand on the surface"),
+        ({"peg_count": 100}, "100 pegs would overlap"),
+        ({"ditch_width": inches(1)}, "room for a disc to lie in the ditch"),
+    ],
+)
+def test_every_board_figure_is_checked(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        replace(CrokinoleBoard.standard(), **changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"line_width": -0.001}, "line_width must be a non-negative"),
+        ({"side_gutter_width": 0.0}, "side_gutter_width must be a positive"),
+        ({"end_gutter_length": -0.1}, "end_gutter_length must be a positive"),
+        ({"length": "14 ft"}, "length must be a finite number"),
+        ({"line_width": inches(7)}, "no painted line overlapping"),
+        ({"three_line_from_end": inches(1 / 32)}, "three line < far end"),
+        ({"two_line_from_end": inches(40)}, "one line < two line"),
+        ({"one_line_from_end": feet(7)}, "foul line < one line"),
+        ({"width": 0.05}, "room for a weight"),
+    ],
+)
+def test_every_table_figure_is_checked(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        replace(ShuffleboardTable.csc(), **changes)
+
+
+def test_boards_with_no_pegs_or_unpainted_lines_are_fine() -> None:
+    assert replace(CrokinoleBoard.standard(), peg_count=0, line_width=0.0).pegs == ()
+    assert replace(ShuffleboardTable.csc(), line_width=0.0).lines[0].width == 0.0

@@ -7,10 +7,19 @@ import math
 import numpy as np
 import pytest
 
-from flickboard.errors import InvalidInput
+from flickboard.errors import IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
-from flickboard.physics import DiscState, Layout, PhysicsParams, Shot, simulate, simulate_batch
+from flickboard.physics import (
+    DiscState,
+    Layout,
+    PhysicsParams,
+    PlacedDisc,
+    Shot,
+    simulate,
+    simulate_batch,
+)
 from flickboard.physics.batch import STATE_ORDER
+from flickboard.physics.shot import MIN_SPEED
 
 from .conftest import spread_layout
 
@@ -41,7 +50,7 @@ def test_batch_matches_single_shots(board: CrokinoleBoard) -> None:
     ran = 0
     for s, shot in enumerate(shots):
         if batch.status[s] != 0:
-            with pytest.raises(InvalidInput.__mro__[1]):
+            with pytest.raises((IllegalInPosition, PhysicsError)):
                 simulate(layout, shot)
             continue
         ran += 1
@@ -76,12 +85,43 @@ def test_batch_flags_or_raises_on_bad_shots(board: CrokinoleBoard) -> None:
     rows = [[0.0, -0.33, 1.0, 1.0, 0.0], [0.0, -0.3, 1.0, 1.0, 0.0]]
     batch = simulate_batch(Layout(board), rows)
     assert batch.status.tolist()[0] != 0 and batch.status.tolist()[1] == 0
-    with pytest.raises(InvalidInput, match="shot 0"):
+    with pytest.raises(IllegalInPosition, match=r"shot 0: .*does not fit"):
         simulate_batch(Layout(board), rows, strict=True)
     with pytest.raises(InvalidInput, match="finite"):
         simulate_batch(Layout(board), [[0.0, math.nan, 1.0, 1.0, 0.0]])
     with pytest.raises(InvalidInput, match="speeds"):
         simulate_batch(Layout(board), [[0.0, -0.3, 1.0, -1.0, 0.0]])
+    for speed in (MIN_SPEED / 2, 1e-200):
+        with pytest.raises(InvalidInput, match=f"speeds must be in \\[{MIN_SPEED}"):
+            simulate_batch(Layout(board), [[0.0, -0.3, 1.0, speed, 0.0]])
+    slowest = simulate_batch(Layout(board), [[0.0, -0.3, 1.0, MIN_SPEED, 0.0]], strict=True)
+    assert slowest.states(0)[0] is DiscState.ON_SURFACE
+
+
+def test_strict_batch_names_the_disc_or_peg_in_the_way_as_simulate_does(
+    board: CrokinoleBoard,
+) -> None:
+    spread = spread_layout(board, 10, seed=2).discs
+    layout = Layout(board, tuple(PlacedDisc(d.id + 10, d.x, d.y) for d in spread))
+    middle = layout.discs[7]  # id 17: the kernel's index is not the id
+    px, py = board.pegs[3]
+    for x, y, where in ((middle.x, middle.y + 0.01, f"disc {middle.id}"), (px, py, "peg 3")):
+        shots = [Shot(0.0, -0.3, 1.0, 1.0), Shot(x, y, 1.0, 1.0)]
+        with pytest.raises(
+            IllegalInPosition, match=f"shot 1: the shot disc would start on {where}$"
+        ):
+            simulate_batch(layout, shots, strict=True)
+        with pytest.raises(IllegalInPosition, match=f"would start on {where}$"):
+            simulate(layout, shots[1])
+        assert simulate_batch(layout, shots).status.tolist()[1] != 0
+
+
+def test_strict_batch_raises_physics_errors_as_simulate_does(board: CrokinoleBoard) -> None:
+    shots = [Shot(0.0, -0.3, math.pi / 2, 1.0)]
+    params = PhysicsParams(max_events=3)
+    with pytest.raises(PhysicsError, match=r"shot 0: .*max_events"):
+        simulate_batch(Layout(board), shots, params=params, strict=True)
+    assert simulate_batch(Layout(board), shots, params=params).status.tolist() == [1]
 
 
 def test_an_empty_batch_is_empty(board: CrokinoleBoard) -> None:

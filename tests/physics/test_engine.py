@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from flickboard.errors import IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import (
+    DiscFinal,
     DiscState,
     Edge,
     EventKind,
@@ -19,8 +22,12 @@ from flickboard.physics import (
     Shot,
     simulate,
 )
+from flickboard.physics.codes import B_DEPTH, S_UNFINISHED, board_array, params_array
+from flickboard.physics.engine import raise_for_status, shot_array
+from flickboard.physics.kernel import run_shot
+from flickboard.physics.shot import MIN_SPEED
 
-from .conftest import assert_no_overlap_at_rest, full_hole_leaner, spread_layout
+from .conftest import BOARD, assert_no_overlap_at_rest, full_hole_leaner, spread_layout
 
 UP = math.pi / 2
 DOWN = -math.pi / 2
@@ -171,20 +178,48 @@ def test_disc_stopping_at_the_rim_leans(board: CrokinoleBoard) -> None:
 
 
 def test_leaning_disc_stays_until_struck_then_slides(board: CrokinoleBoard) -> None:
-    leaner = PlacedDisc(0, 0.0, board.hole_radius + 1e-4, leaning=True)
+    params = PhysicsParams.crokinole()
+    a = params.friction * params.gravity
+    y0 = board.hole_radius + 1e-4
+    leaner = PlacedDisc(0, 0.0, y0, leaning=True)
     untouched = simulate(Layout(board, (leaner,)), Shot(0.2, -0.2, 0.0, 0.5))
-    assert untouched.final(0).state is DiscState.LEANING
-    struck = simulate(Layout(board, (leaner,)), Shot(0.0, 0.3, DOWN, 2.0))
-    assert frozenset((struck.shooter, 0)) in struck.contacts()
-    assert struck.final(0).state is not DiscState.LEANING
+    assert untouched.final(0) == DiscFinal(0, 0.0, y0, DiscState.LEANING)
+    struck = simulate(Layout(board, (leaner,)), Shot(0.0, 0.3, DOWN, 1.2))
+    hit = next(e for e in struck.events if e.kind is EventKind.DISC_CONTACT)
+    assert (hit.disc, hit.other) == (struck.shooter, 0)
+    # head on: the leaner leaves at (1 + e) / 2 of the striker's speed, straight down,
+    # fast enough to pass over the hole, and slides to rest where friction stops it
+    v_hit = math.sqrt(1.2**2 - 2 * a * (0.3 - y0 - 2 * board.disc.radius))
+    v0 = v_hit * (1 + params.disc_restitution) / 2
+    final = struck.final(0)
+    assert final.state is DiscState.ON_SURFACE
+    assert kinds(struck, 0)[-1] is EventKind.STOPPED
+    assert final.x == pytest.approx(0.0, abs=1e-12)
+    assert final.y == pytest.approx(y0 - v0**2 / (2 * a), abs=1e-9)
 
 
 def test_a_second_capture_in_one_shot_leans_instead(board: CrokinoleBoard) -> None:
-    # the first disc drops; the shooter follows it in slowly and cannot drop too
-    layout = Layout(board, (PlacedDisc(0, 0.0, -0.04),))
-    record = simulate(layout, shot_to_stop_at(board, 0.3))
+    # Found by search: the shooter drives disc 0 into the hole, caroms off peg 4 and
+    # comes back slowly over the full hole: it tilts against the rim where it came in.
+    layout = Layout(board, (PlacedDisc(0, -0.0093, -0.0326),))
+    record = simulate(layout, Shot(0.0, -0.3, 1.4695, 1.538))
+    shooter = record.shooter
     assert record.final(0).state is DiscState.IN_HOLE
-    assert record.final(record.shooter).state is not DiscState.IN_HOLE
+    assert kinds(record, shooter)[-2:] == [EventKind.PEG_CONTACT, EventKind.LEANED]
+    dropped = next(e for e in record.events if e.kind is EventKind.DROPPED)
+    peg, leaned = [e for e in record.events if e.disc == shooter][-2:]
+    assert dropped.disc == 0 and dropped.time < leaned.time
+    final = record.final(shooter)
+    assert final.state is DiscState.LEANING
+    assert (final.x, final.y) == (leaned.x, leaned.y)
+    assert math.hypot(final.x, final.y) == pytest.approx(board.hole_radius, abs=1e-12)
+    # the rim point is the first one on the straight path from the peg towards it
+    ux, uy = final.x - peg.x, final.y - peg.y
+    length = math.hypot(ux, uy)
+    ux, uy = ux / length, uy / length
+    b = peg.x * ux + peg.y * uy
+    first = -b - math.sqrt(b * b - (peg.x**2 + peg.y**2 - board.hole_radius**2))
+    assert first == pytest.approx(length, abs=1e-9)
 
 
 def test_a_disc_caught_by_a_full_hole_leans_with_its_centre_on_the_rim(
@@ -221,6 +256,57 @@ def test_fast_disc_rebounds_off_the_rail_then_lands(board: CrokinoleBoard) -> No
     assert math.hypot(rail.x, rail.y) == pytest.approx(
         board.rail_radius - board.disc.radius, abs=1e-12
     )
+
+
+def edge_speed_shot(board: CrokinoleBoard, edge_speed: float) -> Shot:
+    """A shot straight out from (0, -0.3) that reaches the surface edge at ``edge_speed``."""
+    params = PhysicsParams.crokinole()
+    to_edge = board.surface_radius - 0.3
+    return Shot(
+        0.0, -0.3, DOWN, math.sqrt(edge_speed**2 + 2 * params.friction * params.gravity * to_edge)
+    )
+
+
+def test_the_rail_is_reached_only_above_the_speed_the_fall_allows(board: CrokinoleBoard) -> None:
+    # Over the ditch a disc flies at its edge speed and falls g t^2 / 2: it reaches the
+    # rail (its rim at rail_radius) only if it gets there before falling ditch_depth.
+    params = PhysicsParams.crokinole()
+    across = board.rail_radius - board.disc.radius - board.surface_radius
+    landing = math.sqrt(2 * board.ditch_depth / params.gravity)
+    boundary = across / landing  # about 0.97 m/s
+    slow = simulate(Layout(board), edge_speed_shot(board, boundary * 0.99))
+    assert kinds(slow, slow.shooter)[-2:] == [EventKind.LEFT_SURFACE, EventKind.LANDED]
+    fast = simulate(Layout(board), edge_speed_shot(board, boundary * 1.01))
+    seq = kinds(fast, fast.shooter)
+    assert seq[-3:] == [EventKind.LEFT_SURFACE, EventKind.RAIL_CONTACT, EventKind.LANDED]
+    left = next(e for e in fast.events if e.kind is EventKind.LEFT_SURFACE)
+    landed = fast.events[-1]
+    assert landed.time - left.time == pytest.approx(landing, rel=1e-9)
+
+
+def test_reentry_happens_only_above_the_speed_drop_and_rail_allow(board: CrokinoleBoard) -> None:
+    # Out to the rail at v, back at rail_restitution * v: back over the edge after
+    # across * (1 + 1 / e) / v seconds, re-entering if it has fallen less than
+    # reentry_step by then.
+    params = PhysicsParams.crokinole()
+    across = board.rail_radius - board.disc.radius - board.surface_radius
+    flight = math.sqrt(2 * params.reentry_step / params.gravity)
+    boundary = across * (1 + 1 / params.rail_restitution) / flight  # about 4.55 m/s
+    below = simulate(Layout(board), edge_speed_shot(board, boundary * 0.99))
+    assert EventKind.REENTERED not in kinds(below, below.shooter)
+    assert below.final(below.shooter).state is DiscState.IN_DITCH
+    above = simulate(Layout(board), edge_speed_shot(board, boundary * 1.01))
+    seq = kinds(above, above.shooter)
+    assert seq[seq.index(EventKind.LEFT_SURFACE) :][:3] == [
+        EventKind.LEFT_SURFACE,
+        EventKind.RAIL_CONTACT,
+        EventKind.REENTERED,
+    ]
+    left, back = (
+        next(e for e in above.events if e.kind is kind)
+        for kind in (EventKind.LEFT_SURFACE, EventKind.REENTERED)
+    )
+    assert params.gravity * (back.time - left.time) ** 2 / 2 < params.reentry_step
 
 
 def test_only_a_very_fast_disc_comes_back_onto_the_surface(board: CrokinoleBoard) -> None:
@@ -353,6 +439,78 @@ def test_malformed_shots_are_invalid(kwargs: dict[str, float]) -> None:
     values = {"x": 0.0, "y": -0.3, "angle": UP, "speed": 1.0, "spin": 0.0} | kwargs
     with pytest.raises(InvalidInput):
         Shot(**values)
+
+
+@pytest.mark.parametrize("speed", [MIN_SPEED / 2, 1e-200, 5e-324])
+def test_too_slow_a_shot_is_invalid(speed: float) -> None:
+    with pytest.raises(InvalidInput, match=r"speed must be in \[0.001, 12.0\] m/s"):
+        Shot(0.0, -0.3, UP, speed)
+
+
+def test_the_slowest_shot_moves_as_friction_says(board: CrokinoleBoard) -> None:
+    params = PhysicsParams.crokinole()
+    record = simulate(Layout(board), Shot(0.0, -0.3, UP, MIN_SPEED))
+    final = record.final(record.shooter)
+    distance = MIN_SPEED**2 / (2 * params.friction * params.gravity)
+    assert final.y + 0.3 == pytest.approx(distance, rel=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Shot(0.0, -0.3, UP, True), "shot speed must be a finite number, got True"),
+        (lambda: Shot(0.0, -0.3, "up", 1.0), "shot angle must be a finite number"),
+        (lambda: PlacedDisc(0, "a", 0.0), "disc 0 x must be a finite number, got 'a'"),
+        (lambda: PlacedDisc(1.5, 0.1, 0.0), "disc id must be a whole number"),
+        (lambda: PlacedDisc(True, 0.1, 0.0), "disc id must be a whole number"),
+        (lambda: PlacedDisc(0, 0.1, 0.1, leaning=1), "disc 0 leaning must be True or False"),
+        (lambda: PhysicsParams(gravity="a"), "gravity must be a finite number, got 'a'"),
+        (lambda: PhysicsParams(friction=True), "friction must be a finite number"),
+        (lambda: PhysicsParams(friction=0.0), "friction must be a positive number"),
+        (lambda: PhysicsParams(peg_friction=-0.1), "peg_friction must be a non-negative"),
+        (lambda: PhysicsParams(max_events=2.5), "max_events must be a whole number"),
+        (lambda: PhysicsParams(max_events=0), "max_events must be at least 1"),
+        (lambda: PhysicsParams(max_time=math.inf), "max_time must be a finite number"),
+        (lambda: PhysicsParams(disc_restitution=1.2), "would create energy"),
+        (lambda: Layout("board"), "a layout needs a board or table"),
+        (lambda: Layout(BOARD, ((0, 0.1, 0.1),)), "discs must be a sequence of PlacedDisc"),
+    ],
+)
+def test_bad_values_are_invalid_with_a_clear_message(
+    make: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        make()
+
+
+def test_numbers_of_any_real_type_are_taken_as_floats(board: CrokinoleBoard) -> None:
+    shot = Shot(np.float32(0.0), -0.3, np.float64(UP), np.float32(1.25), np.int64(3))
+    assert shot == Shot(0.0, -0.3, UP, 1.25, 3.0)
+    assert {type(getattr(shot, n)) for n in ("x", "y", "angle", "speed", "spin")} == {float}
+    disc = PlacedDisc(np.int64(2), np.float32(0.125), 0)
+    assert (type(disc.id), type(disc.x), type(disc.y)) == (int, float, float)
+    params = PhysicsParams(friction=np.float32(0.125), max_events=np.int64(500))
+    assert (params.friction, type(params.max_events)) == (0.125, int)
+    assert simulate(Layout(board, (disc,)), shot, params=params).shooter == 3
+
+
+def test_a_layout_given_a_list_keeps_a_tuple(board: CrokinoleBoard) -> None:
+    layout = Layout(board, [PlacedDisc(0, 0.1, 0.1)])  # type: ignore[arg-type]
+    assert layout.discs == (PlacedDisc(0, 0.1, 0.1),)
+    assert simulate(layout, Shot(0.0, -0.3, UP, 1.0)).final(0).state is DiscState.ON_SURFACE
+
+
+def test_a_disc_left_moving_with_no_next_event_is_a_physics_error(board: CrokinoleBoard) -> None:
+    # A Board refuses a negative ditch depth; handed to the kernel anyway, the landing
+    # time is not a number, no event comes, and the shot must fail, not end "at rest".
+    figures = board_array(board).copy()
+    figures[B_DEPTH] = -0.001
+    params = PhysicsParams.crokinole()
+    shot = shot_array(Shot(0.0, -0.3, DOWN, 3.0))
+    status, info, *_ = run_shot(figures, params_array(params), np.empty((0, 3)), shot, False)
+    assert (status, info) == (S_UNFINISHED, 0)
+    with pytest.raises(PhysicsError, match="the shot disc was still moving"):
+        raise_for_status(status, info, (), params)
 
 
 def test_shooter_id_in_use_is_illegal(board: CrokinoleBoard) -> None:

@@ -4,23 +4,89 @@ from __future__ import annotations
 
 import contextlib
 import math
+from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from flickboard.errors import IllegalInPosition
-from flickboard.physics import Layout, PlacedDisc, Shot, simulate
+from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
+from flickboard.physics import (
+    DiscFinal,
+    DiscState,
+    EventKind,
+    Layout,
+    PlacedDisc,
+    Shot,
+    ShotRecord,
+    placement_problem,
+    simulate,
+)
 
 from .conftest import BOARD, TABLE, assert_no_overlap_at_rest, spread_layout
 
+REST_KINDS = {
+    EventKind.STOPPED: DiscState.ON_SURFACE,
+    EventKind.LEANED: DiscState.LEANING,
+    EventKind.DROPPED: DiscState.IN_HOLE,
+    EventKind.LANDED: DiscState.IN_DITCH,  # IN_GUTTER on the table
+}
+"""The event that ends a disc's motion, and the state it leaves the disc in."""
 
-def check(record: object, layout: Layout) -> None:
-    finals = record.finals  # type: ignore[attr-defined]
-    ids = [f.id for f in finals]
-    assert sorted(ids) == sorted([*(d.id for d in layout.discs), record.shooter])  # type: ignore[attr-defined]
-    times = [e.time for e in record.events]  # type: ignore[attr-defined]
+EDGE = 1e-9
+"""Slack (m) for a centre exactly on an edge it was stopped at."""
+
+
+def check(record: ShotRecord, layout: Layout) -> None:
+    """Invariants of every shot: each disc ends once, where its state and log say."""
+    ids = Counter(f.id for f in record.finals)
+    assert ids == Counter([*(d.id for d in layout.discs), record.shooter])
+    times = [e.time for e in record.events]
     assert times == sorted(times)
-    assert_no_overlap_at_rest(record)  # type: ignore[arg-type]
+    assert_no_overlap_at_rest(record)
+    record.layout_after()  # the discs left in play make a legal layout
+    board = layout.board
+    for final in record.finals:
+        check_place(board, final)
+        own = [e for e in record.events if e.disc == final.id]
+        rests = [e for e in own if e.kind in REST_KINDS]
+        if not rests:  # it never moved on its own: it is where and as it lay
+            assert final.id != record.shooter
+            before = layout.disc(final.id)
+            assert (final.x, final.y) == (before.x, before.y)
+            assert final.state is (DiscState.LEANING if before.leaning else DiscState.ON_SURFACE)
+            continue
+        last = own[-1]
+        assert last is rests[-1], f"disc {final.id} moved after it came to rest"
+        state = REST_KINDS[last.kind]
+        if state is DiscState.IN_DITCH and isinstance(board, ShuffleboardTable):
+            state = DiscState.IN_GUTTER
+        assert final.state is state, f"disc {final.id}: {last.kind} but {final.state}"
+        assert (final.x, final.y) == (last.x, last.y)
+
+
+def check_place(board: Board, final: DiscFinal) -> None:
+    """The final state matches where the disc's centre is."""
+    if isinstance(board, ShuffleboardTable):
+        on = abs(final.x) <= board.width / 2 and 0 <= final.y <= board.length
+        edge = board.width / 2 - EDGE
+        off = abs(final.x) >= edge or final.y >= board.length - EDGE or final.y <= EDGE
+        assert on if final.state is DiscState.ON_SURFACE else off, final
+        assert final.state in (DiscState.ON_SURFACE, DiscState.IN_GUTTER), final
+        return
+    assert isinstance(board, CrokinoleBoard)
+    r = math.hypot(final.x, final.y)
+    if final.state is DiscState.ON_SURFACE:
+        assert placement_problem(board, final.x, final.y) is None, final
+    elif final.state is DiscState.LEANING:
+        assert placement_problem(board, final.x, final.y, leaning=True) is None, final
+    elif final.state is DiscState.IN_HOLE:
+        assert r <= board.hole_radius + EDGE, final
+    elif final.state is DiscState.IN_DITCH:
+        rim = board.rail_radius - board.disc.radius
+        assert board.surface_radius - EDGE <= r <= rim + EDGE, final
+    else:
+        raise AssertionError(f"a crokinole disc cannot end {final.state}")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -12,6 +14,7 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot, simulate
 from flickboard.physics.serialize import (
+    board_to_dict,
     dumps,
     layout_from_dict,
     layout_to_dict,
@@ -23,7 +26,10 @@ from flickboard.physics.serialize import (
     shot_to_dict,
 )
 
-from .conftest import spread_layout
+from .conftest import BOARD, spread_layout
+
+FIGURES = board_to_dict(BOARD)["figures"]
+DISC = board_to_dict(BOARD)["disc"]
 
 
 def test_layout_shot_and_record_round_trip_through_json(board: CrokinoleBoard) -> None:
@@ -100,3 +106,66 @@ def test_bad_shots_records_and_params_get_clear_errors(board: CrokinoleBoard) ->
     assert params_from_dict({"friction": 0.2}, PhysicsParams()).friction == 0.2
     assert shot_to_dict(Shot(0.0, 0.0, 1.0, 1.0))["spin"] == 0.0
     assert layout_to_dict(Layout(board))["discs"] == []
+
+
+def record_dict(board: CrokinoleBoard) -> dict[str, Any]:
+    layout = Layout(board, (PlacedDisc(0, 0.0, 0.1), PlacedDisc(4, 0.2, 0.0)))
+    return record_to_dict(simulate(layout, Shot(0.0, -0.3, math.pi / 2, 1.2)))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(version=99), "record.version 99 is not one this flickboard reads"),
+        (lambda d: d.update(version=True), "record.version must be a whole number"),
+        (lambda d: d.pop("version"), "record.version must be a whole number, got None"),
+        (lambda d: d["finals"][0].update(id=7), r"finals\[0\].id 7 is not the shooter or a disc"),
+        (lambda d: d["finals"].pop(), "record.finals has no final for disc 5"),
+        (lambda d: d["finals"].append(d["finals"][0]), "lists a disc twice"),
+        (lambda d: d["events"][0].update(disc=9), r"events\[0\].disc 9 is not the shooter"),
+        (lambda d: d.update(shooter=4), "record.shooter 4 is already a disc of the layout"),
+    ],
+)
+def test_records_must_fit_their_layout_and_version(
+    board: CrokinoleBoard, change: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    data = record_dict(board)
+    assert record_from_dict(data).finals[-1].id == 5
+    change(data)
+    with pytest.raises(InvalidInput, match=message):
+        record_from_dict(data)
+
+
+def test_compact_records_name_only_discs_of_the_layout(board: CrokinoleBoard) -> None:
+    record = simulate(Layout(board, (PlacedDisc(0, 0.0, 0.1),)), Shot(0.0, -0.3, 1.5708, 1.2))
+    data = record_to_dict(record, compact=True)
+    assert record_from_dict(data, record.layout) == record
+    contact = next(e for e in data["events"] if e[1] == "disc_contact")
+    contact[3] = 3
+    with pytest.raises(InvalidInput, match=r"events\[\d+\].other 3 is not the shooter"):
+        record_from_dict(data, record.layout)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({}, "layout.board must be a JSON object"),
+        ({"board": {"kind": "chess"}}, "layout.board.kind must be"),
+        ({"board": {"kind": "crokinole", "disc": []}}, "layout.board.disc must be a JSON"),
+        (
+            {"board": {"kind": "crokinole", "disc": {**DISC, "mass": -1.0}}},
+            "layout.board.disc: disc mass must be a positive number",
+        ),
+        (
+            {"board": {"kind": "crokinole", "figures": {**FIGURES, "peg_count": 1.5}}},
+            "layout.board.figures.peg_count must be a whole number",
+        ),
+        (
+            {"board": {"kind": "crokinole", "figures": {**FIGURES, "ditch_depth": -0.001}}},
+            "layout.board.figures: board ditch_depth must be a positive number, got -0.001",
+        ),
+    ],
+)
+def test_board_errors_name_their_path_in_the_layout(data: object, message: str) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        layout_from_dict(data)

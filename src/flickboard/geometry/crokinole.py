@@ -7,12 +7,14 @@ seat 1 on the left, seat 2 at the top, seat 3 on the right.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
 
 from flickboard.errors import InvalidInput
+from flickboard.geometry.checks import figures, finite, whole
 from flickboard.geometry.disc import DiscSpec
 from flickboard.geometry.units import inches
 
@@ -46,6 +48,22 @@ class Ring:
         return self.radius + self.width / 2
 
 
+_POSITIVE = (
+    "surface_radius",
+    "shooting_line_radius",
+    "ten_line_radius",
+    "fifteen_line_radius",
+    "hole_radius",
+    "hole_depth",
+    "peg_radius",
+    "peg_circle_radius",
+    "ditch_width",
+    "ditch_depth",
+    "rail_height",
+)
+"""Board figures that must be finite and above 0 (metres)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CrokinoleBoard:
     """A crokinole board: playing surface, rings, pegs, hole, ditch and rail.
@@ -71,19 +89,34 @@ class CrokinoleBoard:
     disc: DiscSpec = field(default_factory=DiscSpec.crokinole_tournament)
 
     def __post_init__(self) -> None:
-        radii = (
-            self.hole_radius,
-            self.fifteen_line_radius,
-            self.ten_line_radius,
-            self.shooting_line_radius,
-            self.surface_radius,
-        )
-        if not all(math.isfinite(r) and r > 0 for r in radii):
-            raise InvalidInput("board radii must be positive numbers")
-        if list(radii) != sorted(radii) or len(set(radii)) != len(radii):
-            raise InvalidInput("hole < 15 line < 10 line < shooting line < surface edge")
-        if self.peg_count < 0 or self.line_width < 0 or self.ditch_width <= 0:
-            raise InvalidInput("peg count, line width and ditch width must not be negative")
+        figures("board", self, _POSITIVE)
+        figures("board", self, ("line_width",), zero=True)
+        finite(self.peg_offset, "board peg_offset")
+        if whole(self.peg_count, "board peg_count") < 0:
+            raise InvalidInput(f"board peg_count must not be negative, got {self.peg_count}")
+        if not isinstance(self.disc, DiscSpec):
+            raise InvalidInput("board disc must be a DiscSpec")
+        half = self.line_width / 2
+        lines = (self.fifteen_line_radius, self.ten_line_radius, self.shooting_line_radius)
+        bands = [(0.0, self.hole_radius), *((r - half, r + half) for r in lines)]
+        bands.append((self.surface_radius, self.surface_radius))
+        if any(b[0] <= a[1] for a, b in itertools.pairwise(bands)):
+            raise InvalidInput(
+                "board figures must go hole < 15 line < 10 line < shooting line < surface "
+                "edge, with no painted line overlapping the next"
+            )
+        if self.peg_count and not (
+            self.hole_radius + self.peg_radius
+            < self.peg_circle_radius
+            < self.surface_radius - self.peg_radius
+        ):
+            raise InvalidInput("board pegs must stand on the surface, clear of the 20 hole")
+        if self.peg_count > 1 and self.peg_circle_radius * math.sin(math.pi / self.peg_count) <= (
+            self.peg_radius
+        ):
+            raise InvalidInput(f"board: {self.peg_count} pegs would overlap on their circle")
+        if self.ditch_width < 2 * self.disc.radius:
+            raise InvalidInput("board ditch_width must leave room for a disc to lie in the ditch")
 
     @classmethod
     def standard(cls, disc: DiscSpec | None = None) -> CrokinoleBoard:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from flickboard.errors import InvalidInput
+from flickboard.geometry.checks import figures
 from flickboard.geometry.units import GRAM, inches
 
 
@@ -24,10 +24,7 @@ class DiscSpec:
     mass: float
 
     def __post_init__(self) -> None:
-        for name in ("radius", "footprint_radius", "thickness", "mass"):
-            value = getattr(self, name)
-            if not math.isfinite(value) or value <= 0:
-                raise InvalidInput(f"disc {name} must be a positive number, got {value!r}")
+        figures("disc", self, ("radius", "footprint_radius", "thickness", "mass"))
         if self.footprint_radius > self.radius:
             raise InvalidInput("a disc's footprint cannot be wider than its top")
 

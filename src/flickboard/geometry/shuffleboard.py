@@ -8,11 +8,12 @@ of which physical end that is.
 
 from __future__ import annotations
 
-import math
+import itertools
 from dataclasses import dataclass, field
 from enum import IntEnum
 
 from flickboard.errors import InvalidInput
+from flickboard.geometry.checks import figures
 from flickboard.geometry.disc import DiscSpec
 from flickboard.geometry.units import feet, inches
 
@@ -46,6 +47,18 @@ class CrossLine:
         return self.y + self.width / 2
 
 
+_POSITIVE = (
+    "length",
+    "width",
+    "one_line_from_end",
+    "two_line_from_end",
+    "three_line_from_end",
+    "side_gutter_width",
+    "end_gutter_length",
+)
+"""Table figures that must be finite and above 0 (metres)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ShuffleboardTable:
     """A table shuffleboard: playing surface, score lines and gutters."""
@@ -61,13 +74,22 @@ class ShuffleboardTable:
     disc: DiscSpec = field(default_factory=DiscSpec.shuffleboard_weight)
 
     def __post_init__(self) -> None:
-        values = (self.length, self.width, self.one_line_from_end, self.two_line_from_end)
-        if not all(math.isfinite(v) and v > 0 for v in values):
-            raise InvalidInput("table dimensions must be positive numbers")
-        if not 0 < self.three_line_from_end < self.two_line_from_end < self.one_line_from_end:
-            raise InvalidInput("three line < two line < one line, measured from the end")
-        if self.one_line_from_end >= self.length / 2:
-            raise InvalidInput("the one line must lie beyond the foul line")
+        figures("table", self, _POSITIVE)
+        figures("table", self, ("line_width",), zero=True)
+        if not isinstance(self.disc, DiscSpec):
+            raise InvalidInput("table disc must be a DiscSpec")
+        half = self.line_width / 2
+        ends = (self.one_line_from_end, self.two_line_from_end, self.three_line_from_end)
+        bands = [(self.length / 2 - half, self.length / 2 + half)]
+        bands += [(self.length - e - half, self.length - e + half) for e in ends]
+        bands.append((self.length, self.length))
+        if any(b[0] <= a[1] for a, b in itertools.pairwise(bands)):
+            raise InvalidInput(
+                "table lines must go foul line < one line < two line < three line < far end, "
+                "with no painted line overlapping the next"
+            )
+        if self.width <= 2 * self.disc.radius:
+            raise InvalidInput("table width must leave room for a weight")
 
     @classmethod
     def csc(cls, disc: DiscSpec | None = None) -> ShuffleboardTable:

@@ -8,12 +8,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.errors import InvalidInput, PhysicsError
+from flickboard.errors import InvalidInput
 from flickboard.physics.codes import (
     K_DISC,
     S_OK,
-    S_TOO_LONG,
-    S_TOO_MANY_EVENTS,
     FloatArray,
     board_array,
     params_array,
@@ -22,16 +20,16 @@ from flickboard.physics.engine import (
     STATES,
     default_params,
     layout_arrays,
+    raise_for_status,
     resolve_shooter,
     simulate,
-    start_problem,
 )
 from flickboard.physics.jit import njit
 from flickboard.physics.kernel import run_shot
 from flickboard.physics.layout import Layout
 from flickboard.physics.params import PhysicsParams
 from flickboard.physics.record import DiscState, ShotRecord
-from flickboard.physics.shot import MAX_SPEED, MAX_SPIN, Shot
+from flickboard.physics.shot import MAX_SPEED, MAX_SPIN, MIN_SPEED, Shot
 
 STATE_ORDER: tuple[DiscState, ...] = tuple(DiscState)
 """``BatchResult.state`` codes index this tuple (the order of DiscState)."""
@@ -71,22 +69,33 @@ class BatchResult:
 def run_batch(
     board: np.ndarray, params: np.ndarray, discs: np.ndarray, shots: np.ndarray
 ) -> tuple[
-    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
 ]:
-    """Run every shot (rows x, y, vx, vy, spin); return per-shot arrays."""
+    """Run every shot (rows x, y, vx, vy, spin); return per-shot arrays (``info``: the
+    kernel's disc or peg index behind a non-zero status)."""
     m = shots.shape[0]
     n = discs.shape[0] + 1
     xs = np.empty((m, n))
     ys = np.empty((m, n))
     modes = np.zeros((m, n), dtype=np.int8)
     status = np.zeros(m, dtype=np.int8)
+    info = np.full(m, -1, dtype=np.int64)
     counts = np.zeros(m, dtype=np.int32)
     first = np.full(m, -1, dtype=np.int64)
     contacts = np.zeros(m, dtype=np.int32)
     dur = np.zeros(m)
     for s in range(m):
-        code, _, ev, fin, _ = run_shot(board, params, discs, shots[s], False)
+        code, what, ev, fin, _ = run_shot(board, params, discs, shots[s], False)
         status[s] = code
+        info[s] = what
         if code != S_OK:
             xs[s, : n - 1] = discs[:, 0]
             ys[s, : n - 1] = discs[:, 1]
@@ -109,7 +118,7 @@ def run_batch(
             xs[s, k] = fin[k, 0]
             ys[s, k] = fin[k, 1]
             modes[s, k] = int(fin[k, 2])
-    return xs, ys, modes, status, counts, first, contacts, dur
+    return xs, ys, modes, status, info, counts, first, contacts, dur
 
 
 def shots_array(shots: Sequence[Shot] | npt.ArrayLike) -> FloatArray:
@@ -124,8 +133,8 @@ def shots_array(shots: Sequence[Shot] | npt.ArrayLike) -> FloatArray:
     if not np.isfinite(rows).all():
         raise InvalidInput("every shot value must be a finite number")
     speed = rows[:, 3]
-    if ((speed <= 0) | (speed > MAX_SPEED)).any():
-        raise InvalidInput(f"shot speeds must be in (0, {MAX_SPEED}] m/s")
+    if ((speed < MIN_SPEED) | (speed > MAX_SPEED)).any():
+        raise InvalidInput(f"shot speeds must be in [{MIN_SPEED}, {MAX_SPEED}] m/s")
     if (np.abs(rows[:, 4]) > MAX_SPIN).any():
         raise InvalidInput(f"shot spins must be within +-{MAX_SPIN} rad/s")
     out = np.empty_like(rows)
@@ -156,16 +165,13 @@ def simulate_batch(
     rows, ids = layout_arrays(layout)
     shooter_id = resolve_shooter(layout, shooter, ids)
     table = shots_array(shots)
-    xs, ys, modes, status, counts, first, contacts, dur = run_batch(
+    xs, ys, modes, status, info, counts, first, contacts, dur = run_batch(
         board_array(layout.board), params_array(params), rows, table
     )
     all_ids = (*ids, shooter_id)
     if strict and status.any():
         bad = int(np.flatnonzero(status)[0])
-        code = int(status[bad])
-        if code in (S_TOO_MANY_EVENTS, S_TOO_LONG):
-            raise PhysicsError(f"shot {bad} could not be finished (status {code})")
-        raise InvalidInput(f"shot {bad}: {start_problem(code, -1, ids)}")
+        raise_for_status(int(status[bad]), int(info[bad]), ids, params, f"shot {bad}: ")
     id_of = np.array(all_ids, dtype=np.int64)
     first_ids = np.where(first >= 0, id_of[np.maximum(first, 0)], -1)
     state = _MODE_TO_STATE[modes]

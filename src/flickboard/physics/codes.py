@@ -88,6 +88,7 @@ S_START_ON_DISC = 4
 S_START_ON_PEG = 5
 S_START_PAST_FOUL = 6
 S_START_OVER_HOLE = 7
+S_UNFINISHED = 8  # a disc still moving with no finite next event (info: its index)
 
 # --- event row columns --------------------------------------------------------------
 EV_TIME = 0

@@ -17,6 +17,7 @@ from flickboard.physics.codes import (
     S_START_PAST_FOUL,
     S_TOO_LONG,
     S_TOO_MANY_EVENTS,
+    S_UNFINISHED,
     FloatArray,
     board_array,
     params_array,
@@ -24,7 +25,16 @@ from flickboard.physics.codes import (
 from flickboard.physics.kernel import run_shot
 from flickboard.physics.layout import Layout
 from flickboard.physics.params import PhysicsParams
-from flickboard.physics.record import DiscFinal, DiscState, Edge, Event, EventKind, ShotRecord
+from flickboard.physics.record import (
+    EDGE_KINDS,
+    INDEX_KINDS,
+    DiscFinal,
+    DiscState,
+    Edge,
+    Event,
+    EventKind,
+    ShotRecord,
+)
 from flickboard.physics.shot import Shot
 
 KINDS: tuple[EventKind, ...] = tuple(EventKind)
@@ -41,11 +51,6 @@ STATES: tuple[DiscState, ...] = (
     DiscState.IN_GUTTER,
 )
 """Final states by kernel mode."""
-
-_EDGE_KINDS = frozenset({EventKind.LEFT_SURFACE, EventKind.REENTERED, EventKind.LANDED})
-_INDEX_KINDS = frozenset(
-    {EventKind.DISC_CONTACT, EventKind.PEG_CONTACT, EventKind.LINE_TOUCH, EventKind.LINE_CLEAR}
-)
 
 
 def default_params(layout: Layout) -> PhysicsParams:
@@ -96,18 +101,27 @@ def start_problem(status: int, info: int, ids: tuple[int, ...]) -> str:
     }.get(status, f"the kernel rejected the shot (status {status})")
 
 
-def raise_for_status(status: int, info: int, ids: tuple[int, ...], params: PhysicsParams) -> None:
-    """Raise the error a kernel status stands for (nothing for S_OK)."""
+def raise_for_status(
+    status: int, info: int, ids: tuple[int, ...], params: PhysicsParams, where: str = ""
+) -> None:
+    """Raise the error a kernel status stands for (nothing for S_OK); ``info`` is the
+    kernel's index of the disc or peg concerned, ``where`` starts the message."""
     if status == S_OK:
         return
     if status == S_TOO_MANY_EVENTS:
         raise PhysicsError(
-            f"the shot needed more than {params.max_events} events (max_events); "
+            f"{where}the shot needed more than {params.max_events} events (max_events); "
             "discs may be trapped in endless contacts"
         )
     if status == S_TOO_LONG:
-        raise PhysicsError(f"discs were still moving after max_time = {params.max_time} s")
-    raise IllegalInPosition(start_problem(status, info, ids))
+        raise PhysicsError(f"{where}discs were still moving after max_time = {params.max_time} s")
+    if status == S_UNFINISHED:
+        who = f"disc {ids[info]}" if info < len(ids) else "the shot disc"
+        raise PhysicsError(
+            f"{where}{who} was still moving but no next event could be found "
+            "(the board's or the parameters' figures give no finite time)"
+        )
+    raise IllegalInPosition(where + start_problem(status, info, ids))
 
 
 def resolve_shooter(layout: Layout, shooter: int | None, ids: tuple[int, ...]) -> int:
@@ -166,9 +180,9 @@ def build_record(
     for t, k, d, o, x, y, side in ev.tolist():
         kind = kinds[int(k)]
         other: int | Edge | None
-        if kind in _INDEX_KINDS:
+        if kind in INDEX_KINDS:
             other = all_ids[int(o)] if kind is EventKind.DISC_CONTACT else int(o)
-        elif kind in _EDGE_KINDS or kind is EventKind.LEFT_SURFACE:
+        elif kind in EDGE_KINDS:
             other = edges[int(o)]
         else:
             other = None

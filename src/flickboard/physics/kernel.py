@@ -73,6 +73,7 @@ from flickboard.physics.codes import (
     S_START_PAST_FOUL,
     S_TOO_LONG,
     S_TOO_MANY_EVENTS,
+    S_UNFINISHED,
 )
 from flickboard.physics.detect import (
     INF,
@@ -694,9 +695,9 @@ def run_shot(
                         ct[k], ck[k], co[k] = tk, C_DISC, j
     finals = np.empty((n, 3))
     for k in range(n):
+        if st[k, F_MODE] == M_SLIDE or st[k, F_MODE] == M_AIR:
+            return S_UNFINISHED, k, ev[:ne], np.empty((0, 3)), sg[:ns]
         finals[k, 0] = st[k, F_X]
         finals[k, 1] = st[k, F_Y]
         finals[k, 2] = st[k, F_MODE]
-        if st[k, F_MODE] == M_SLIDE or st[k, F_MODE] == M_AIR:
-            finals[k, 2] = M_REST
     return S_OK, -1, ev[:ne], finals, sg[:ns]

@@ -6,10 +6,10 @@ sit inside the range open implementations use (DESIGN section 3).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, fields
 
 from flickboard.errors import InvalidInput
+from flickboard.geometry.checks import positive, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +58,18 @@ class PhysicsParams:
 
     def __post_init__(self) -> None:
         for f in fields(self):
+            what = f"physics parameter {f.name}"
             value = getattr(self, f.name)
-            if not math.isfinite(value) or value < 0:
-                raise InvalidInput(f"physics parameter {f.name} must be >= 0, got {value!r}")
+            if f.name == "max_events":
+                if whole(value, what) < 1:
+                    raise InvalidInput(f"{what} must be at least 1, got {value!r}")
+                object.__setattr__(self, f.name, int(value))
+            else:
+                zero = f.name not in ("gravity", "friction", "max_time")
+                object.__setattr__(self, f.name, positive(value, what, zero=zero))
         for name in ("disc_restitution", "peg_restitution", "rail_restitution"):
             if getattr(self, name) > 1:
                 raise InvalidInput(f"{name} above 1 would create energy")
-        if self.gravity <= 0 or self.friction <= 0 or self.max_events < 1:
-            raise InvalidInput("gravity, friction and max_events must be positive")
 
     @classmethod
     def crokinole(cls) -> PhysicsParams:

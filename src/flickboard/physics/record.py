@@ -29,6 +29,14 @@ class EventKind(StrEnum):
     STOPPED = "stopped"  # came to rest on the playing surface
 
 
+INDEX_KINDS = frozenset(
+    {EventKind.DISC_CONTACT, EventKind.PEG_CONTACT, EventKind.LINE_TOUCH, EventKind.LINE_CLEAR}
+)
+"""Kinds whose ``other`` is an integer: a disc id, a peg index or a line index."""
+EDGE_KINDS = frozenset({EventKind.LEFT_SURFACE, EventKind.REENTERED, EventKind.LANDED})
+"""Kinds whose ``other`` is an :class:`Edge` (the rest have None)."""
+
+
 class Edge(StrEnum):
     """Edges of the playing surface a disc can go over."""
 
@@ -103,8 +111,13 @@ class ShotRecord:
         raise KeyError(disc_id)
 
     def events_of(self, disc_id: int) -> Iterator[Event]:
-        """The events that happened to one disc, in time order."""
-        return (e for e in self.events if e.disc == disc_id)
+        """The events that happened to one disc, in time order: its own and every
+        disc contact it took part in, as the striker (``disc``) or the struck (``other``)."""
+        return (
+            e
+            for e in self.events
+            if e.disc == disc_id or (e.kind is EventKind.DISC_CONTACT and e.other == disc_id)
+        )
 
     def contacts(self) -> set[frozenset[int]]:
         """Every pair of discs that touched during the shot."""

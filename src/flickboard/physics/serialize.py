@@ -22,9 +22,19 @@ from typing import Any, TypeVar
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
+from flickboard.geometry.checks import finite, whole
 from flickboard.physics.layout import Layout, PlacedDisc
 from flickboard.physics.params import PhysicsParams
-from flickboard.physics.record import DiscFinal, DiscState, Edge, Event, EventKind, ShotRecord
+from flickboard.physics.record import (
+    EDGE_KINDS,
+    INDEX_KINDS,
+    DiscFinal,
+    DiscState,
+    Edge,
+    Event,
+    EventKind,
+    ShotRecord,
+)
 from flickboard.physics.shot import Shot
 
 FORMAT_VERSION = 1
@@ -32,13 +42,6 @@ _BOARD_KINDS: dict[str, type[CrokinoleBoard] | type[ShuffleboardTable]] = {
     "crokinole": CrokinoleBoard,
     "shuffleboard": ShuffleboardTable,
 }
-_INDEX_KINDS = {
-    EventKind.DISC_CONTACT,
-    EventKind.PEG_CONTACT,
-    EventKind.LINE_TOUCH,
-    EventKind.LINE_CLEAR,
-}
-_EDGE_KINDS = {EventKind.LEFT_SURFACE, EventKind.REENTERED, EventKind.LANDED}
 _E = TypeVar("_E", EventKind, DiscState, Edge)
 
 EVENT_FIELDS = ("time", "kind", "disc", "other", "x", "y", "side")
@@ -55,16 +58,12 @@ def rounded(value: float, precision: int | None) -> float:
 
 def finite_number(value: object, what: str) -> float:
     """``value`` as a float if it is a finite JSON number, else :class:`InvalidInput`."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInput(f"{what} must be a finite number, got {value!r}")
-    return float(value)
+    return finite(value, what)
 
 
 def whole_number(value: object, what: str) -> int:
     """``value`` if it is a JSON integer, else :class:`InvalidInput`."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{what} must be a whole number, got {value!r}")
-    return value
+    return whole(value, what)
 
 
 def json_object(value: object, where: str, known: set[str] | None = None) -> dict[str, Any]:
@@ -111,37 +110,42 @@ def board_to_dict(board: Board) -> dict[str, Any]:
     return {"kind": kind, "figures": figures, "disc": disc}
 
 
-def board_from_dict(data: object) -> Board:
-    """A board from ``{"kind": ...}`` (the standard one) or with every figure given."""
-    data = json_object(data, "board")
+def board_from_dict(data: object, where: str = "board") -> Board:
+    """A board from ``{"kind": ...}`` (the standard one) or with every figure given;
+    errors name the field by its path from ``where``."""
+    data = json_object(data, where)
     kind = data.get("kind")
     if kind not in _BOARD_KINDS:
-        raise InvalidInput(f"board.kind must be 'crokinole' or 'shuffleboard', got {kind!r}")
+        raise InvalidInput(f"{where}.kind must be 'crokinole' or 'shuffleboard', got {kind!r}")
     cls = _BOARD_KINDS[kind]
     disc = None
     if "disc" in data:
-        d = json_object(data["disc"], "board.disc")
-        disc = DiscSpec(*(number_field(d, f.name, "board.disc") for f in fields(DiscSpec)))
+        d = json_object(data["disc"], f"{where}.disc")
+        numbers = [number_field(d, f.name, f"{where}.disc") for f in fields(DiscSpec)]
+        try:
+            disc = DiscSpec(*numbers)
+        except InvalidInput as exc:
+            raise InvalidInput(f"{where}.disc: {exc}") from None
     if "figures" not in data:
         if kind == "crokinole":
             return CrokinoleBoard.standard(disc)
         return ShuffleboardTable.csc(disc)
-    figures = json_object(data["figures"], "board.figures")
+    figures = json_object(data["figures"], f"{where}.figures")
     values: dict[str, Any] = {}
     for f in fields(cls):
         if f.name == "disc":
             continue
         values[f.name] = (
-            int_field(figures, f.name, "board.figures")
+            int_field(figures, f.name, f"{where}.figures")
             if f.name == "peg_count"
-            else number_field(figures, f.name, "board.figures")
+            else number_field(figures, f.name, f"{where}.figures")
         )
     if disc is not None:
         values["disc"] = disc
     try:
         return cls(**values)
-    except TypeError as exc:  # pragma: no cover - fields are checked above
-        raise InvalidInput(f"board: {exc}") from exc
+    except InvalidInput as exc:
+        raise InvalidInput(f"{where}.figures: {exc}") from None
 
 
 # --- layouts and shots -------------------------------------------------------------
@@ -158,7 +162,7 @@ def layout_to_dict(layout: Layout) -> dict[str, Any]:
 def layout_from_dict(data: object) -> Layout:
     """A layout from its dict; discs are validated against the board."""
     data = json_object(data, "layout")
-    board = board_from_dict(data.get("board"))
+    board = board_from_dict(data.get("board"), "layout.board")
     discs = []
     for k, raw in enumerate(list_field(data, "discs", "layout")):
         d = json_object(raw, f"layout.discs[{k}]")
@@ -300,9 +304,9 @@ def _event_from_dict(raw: object, where: str, strict: bool = False) -> Event:
     e = json_object(raw, where, set(EVENT_FIELDS) if strict else None)
     kind = enum_value(EventKind, e.get("kind"), f"{where}.kind")
     other: int | Edge | None
-    if kind in _INDEX_KINDS:
+    if kind in INDEX_KINDS:
         other = int_field(e, "other", where)
-    elif kind in _EDGE_KINDS:
+    elif kind in EDGE_KINDS:
         other = enum_value(Edge, e.get("other"), f"{where}.other")
     else:
         other = None
@@ -329,12 +333,31 @@ def record_from_dict(data: object, layout: Layout | None = None) -> ShotRecord:
     compact = layout is not None
     data = json_object(data, "record", _BODY_FIELDS if compact else None)
     if layout is None:
+        version = int_field(data, "version", "record")
+        if version != FORMAT_VERSION:
+            raise InvalidInput(
+                f"record.version {version} is not one this flickboard reads ({FORMAT_VERSION})"
+            )
         layout = layout_from_dict(data.get("layout"))
+    shooter = int_field(data, "shooter", "record")
+    discs = {d.id for d in layout.discs}
+    if shooter in discs:
+        raise InvalidInput(f"record.shooter {shooter} is already a disc of the layout")
+    discs.add(shooter)
+
+    def check_disc(disc: object, where: str) -> None:
+        if disc not in discs:
+            raise InvalidInput(f"{where} {disc} is not the shooter or a disc of the layout")
+
     shot = None if data.get("shot") is None else shot_from_dict(data["shot"], compact)
     events = tuple(
         _event_from_dict(raw, f"events[{k}]", compact)
         for k, raw in enumerate(list_field(data, "events", "record"))
     )
+    for k, e in enumerate(events):
+        check_disc(e.disc, f"events[{k}].disc")
+        if e.kind is EventKind.DISC_CONTACT:
+            check_disc(e.other, f"events[{k}].other")
     finals = []
     for k, raw in enumerate(list_field(data, "finals", "record")):
         where = f"finals[{k}]"
@@ -347,9 +370,13 @@ def record_from_dict(data: object, layout: Layout | None = None) -> ShotRecord:
                 enum_value(DiscState, f.get("state"), f"{where}.state"),
             )
         )
+        check_disc(finals[-1].id, f"{where}.id")
     ids = sorted(f.id for f in finals)
     if len(set(ids)) != len(ids):
         raise InvalidInput("record.finals lists a disc twice")
+    if not compact and len(ids) != len(discs):
+        missing = ", ".join(str(i) for i in sorted(discs - set(ids)))
+        raise InvalidInput(f"record.finals has no final for disc {missing}")
     if compact:
         finals.extend(
             DiscFinal(d.id, d.x, d.y, DiscState.LEANING if d.leaning else DiscState.ON_SURFACE)
@@ -360,7 +387,7 @@ def record_from_dict(data: object, layout: Layout | None = None) -> ShotRecord:
     return ShotRecord(
         layout,
         shot,
-        int_field(data, "shooter", "record"),
+        shooter,
         events,
         tuple(finals),
         number_field(data, "duration", "record", None if compact else 0.0),

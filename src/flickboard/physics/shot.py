@@ -6,6 +6,11 @@ import math
 from dataclasses import dataclass
 
 from flickboard.errors import InvalidInput
+from flickboard.geometry.checks import finite
+
+MIN_SPEED = 1e-3
+"""Slowest shot accepted (m/s): it slides a third of a micrometre on crokinole wax; a
+slower "shot" moves nothing measurable, and a tiny enough one would underflow."""
 
 MAX_SPEED = 12.0
 """Fastest shot accepted (m/s); a hard crokinole flick is about 3-4 m/s."""
@@ -33,11 +38,11 @@ class Shot:
 
     def __post_init__(self) -> None:
         for name in ("x", "y", "angle", "speed", "spin"):
-            value = getattr(self, name)
-            if not isinstance(value, int | float) or not math.isfinite(value):
-                raise InvalidInput(f"shot {name} must be a finite number, got {value!r}")
-        if not 0 < self.speed <= MAX_SPEED:
-            raise InvalidInput(f"shot speed must be in (0, {MAX_SPEED}] m/s, got {self.speed}")
+            object.__setattr__(self, name, finite(getattr(self, name), f"shot {name}"))
+        if not MIN_SPEED <= self.speed <= MAX_SPEED:
+            raise InvalidInput(
+                f"shot speed must be in [{MIN_SPEED}, {MAX_SPEED}] m/s, got {self.speed}"
+            )
         if abs(self.spin) > MAX_SPIN:
             raise InvalidInput(f"shot spin must be within +-{MAX_SPIN} rad/s, got {self.spin}")
 
