@@ -11,6 +11,9 @@ import typer
 
 from flickboard.cli.app import LAZY_COMMANDS, Placeholder, app, register_all
 
+GROUPS = ("version", "score", "match", "replay", "rule", "bench")
+"""Top-level commands and groups defined in the entry point itself."""
+
 HEAVY = ("numba", "sqlalchemy", "alembic", "fpdf", "matplotlib", "flickboard.agents")
 
 RUN = f"""
@@ -36,7 +39,7 @@ def run_fresh(*args: str) -> tuple[str, list[str]]:
 def test_help_and_version_import_no_heavy_module() -> None:
     out, heavy = run_fresh("--help")
     assert heavy == []
-    for name in ("version", "score", "match", "bench", *LAZY_COMMANDS["flickboard"]):
+    for name in (*GROUPS, *LAZY_COMMANDS["flickboard"]):
         assert f" {name} " in out
     out, heavy = run_fresh("version")
     assert heavy == [] and out.strip() == "0.1.0"
@@ -54,13 +57,7 @@ def test_a_command_loads_its_module_when_run() -> None:
 def test_every_command_is_listed_with_its_own_help() -> None:
     register_all()
     root = typer.main.get_group(app)
-    assert set(root.commands) == {
-        "version",
-        "score",
-        "match",
-        "bench",
-        *LAZY_COMMANDS["flickboard"],
-    }
+    assert set(root.commands) == {*GROUPS, *LAZY_COMMANDS["flickboard"]}
     for group, commands in LAZY_COMMANDS.items():
         owner = root if group == "flickboard" else root.commands[group]
         assert isinstance(owner, typer.core.TyperGroup)

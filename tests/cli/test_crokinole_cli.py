@@ -59,6 +59,18 @@ def test_score_crokinole_prints_each_sides_score(tmp_path: Path) -> None:
             {"discs": [{"side": "red", "x": 0, "y": 0.1}], "twenties": {"red": 12}},
             "red has 13 discs",
         ),
+        (
+            {"players": 2, "discs": [{"side": "red", "x": 0, "y": 0.1}], "twenties": {"red": 8}},
+            "red has 9 discs on the board and in the hole; no side shoots more than 8",
+        ),
+        (
+            {"discs": [{"side": "blue", "x": 0, "y": 0.1}]},
+            "blue is not in play: wcc with these players has 2 colours (red, green)",
+        ),
+        ({"players": 3, "discs": []}, "wcc has no 3-player free-for-all"),
+        ({"players": 5, "discs": []}, "players must be 2, 3 or 4"),
+        ({"teams": False, "discs": []}, "teams needs players"),
+        ({"players": 2, "teams": True, "discs": []}, "true only with 4 players"),
     ],
 )
 def test_score_crokinole_bad_file_exits_2_with_one_line(
@@ -68,6 +80,31 @@ def test_score_crokinole_bad_file_exits_2_with_one_line(
     assert result.exit_code == 2
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_score_crokinole_counts_discs_for_the_players_and_lists_every_side(
+    tmp_path: Path,
+) -> None:
+    data = {
+        "rules": "depot",
+        "options": {"free_for_all": True},
+        "players": 4,
+        "teams": False,
+        "discs": [{"side": "blue", "x": 0, "y": 0.05}],
+        "twenties": {"red": 6},
+    }
+    result = runner.invoke(app, ["score", "crokinole", str(_board_file(tmp_path, data))])
+    assert result.exit_code == 0, result.output
+    sides = json.loads(result.stdout)["sides"]
+    assert list(sides) == ["red", "green", "blue", "yellow"]
+    assert sides["red"]["total"] == 120 and sides["blue"]["total"] == 15
+    assert sides["yellow"] == {"board": 0, "twenties": 0, "total": 0}
+    doubles = {"players": 4, "discs": [], "twenties": {"green": 12}}
+    result = runner.invoke(app, ["score", "crokinole", str(_board_file(tmp_path, doubles))])
+    assert json.loads(result.stdout)["sides"]["red"]["total"] == 0
+    too_many = {**data, "twenties": {"red": 7}}
+    result = runner.invoke(app, ["score", "crokinole", str(_board_file(tmp_path, too_many))])
+    assert "red has 7 discs" in result.stderr
 
 
 def test_score_crokinole_unreadable_file_exits_2(tmp_path: Path) -> None:
@@ -136,24 +173,57 @@ def test_match_crokinole_human_is_reprompted_until_the_shot_is_valid() -> None:
     assert "ANGLE SPEED" in result.stdout
     assert "not numbers" in result.stdout
     assert "speed must be above 0 and at most 12" in result.stdout
-    assert "quadrant" in result.stdout
+    assert "offset 40 cm is outside your quadrant: start from -25.5 to 25.5 cm" in result.stdout
     assert result.stdout.count("shot by red:") == 2
 
 
 def test_match_crokinole_human_input_ending_stops_cleanly(tmp_path: Path) -> None:
     result = runner.invoke(app, ["match", "crokinole", "--green", "human"], input="")
     assert result.exit_code == 0
-    assert "Stopped: input ended" in result.stdout
+    assert "Match stopped (input ended) in game 1: no result." in result.stdout
+    assert "Match:" not in result.stdout
+
+
+def test_match_crokinole_quit_mid_game_saves_the_shots_played_and_no_result(
+    tmp_path: Path,
+) -> None:
+    record, cmn = tmp_path / "m.json", tmp_path / "m.cmn"
+    args = ["match", "crokinole", "--red", "human", "--record", str(record), "--cmn", str(cmn)]
+    result = runner.invoke(app, args, input="0 1.0\n0 1.0\n0 1.0\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Match stopped (stopped at the player's request) in game 1" in result.stdout
+    assert "Match: tied" not in result.stdout
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["stopped"] is True
+    (game,) = data["games"]
+    assert game["result"] is None and [len(r["shots"]) for r in game["rounds"]] == [6]
+    replayed = replay_game(game_record_from_json(game))
+    assert not replayed.over and replayed.current is not None
+    assert len(replayed.current.shots) == 6
+    assert cmn.read_text(encoding="utf-8").endswith("Result *\n")
+    again = runner.invoke(app, ["replay", "crokinole", str(record)])
+    assert again.exit_code == 0, again.output
+    assert "Match stopped in game 1: no result." in again.stdout
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--rules", "snooker"], "unknown rule set"),
+        (
+            ["--rules", "snooker"],
+            "unknown crokinole rule set 'snooker'; known: depot, fair, nca, wcc",
+        ),
+        (["--rules", "csc"], "'csc' is not a crokinole rule set"),
         (["--red", "robot"], "--red must be human"),
         (["--players", "3"], "free-for-all"),
         (["--option", "direct_hit"], "KEY=VALUE"),
-        (["--rules", "wcc", "--option", "direct_hit=true"], "unexpected keyword"),
+        (
+            ["--rules", "wcc", "--option", "direct_hit=true"],
+            "rule set 'wcc' has no option direct_hit; its options: category",
+        ),
+        (["--championship", "--games", "5"], "best two of three games, not 5"),
+        (["--youngest", "2"], "only the fair rules let the youngest player shoot first"),
+        (["--rules", "fair", "--youngest", "2", "--first-seat", "0"], "not both"),
         (["--games", "0"], "at least one game"),
         (["--record", "/no/such/folder/m.json"], "does not exist"),
         (["--players", "4", "--first-seat", "1"], "seat 1 is green's"),
@@ -165,6 +235,7 @@ def test_match_crokinole_bad_options_exit_2(args: list[str], message: str) -> No
     result = runner.invoke(app, ["match", "crokinole", *args])
     assert result.exit_code == 2
     assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_nca_doubles_partners_of_the_team_chosen_to_play_first_decide_which_starts(
@@ -200,3 +271,126 @@ def test_match_crokinole_record_is_compact_version_2(tmp_path: Path) -> None:
     (game,) = json.loads(text)["games"]
     assert game["version"] == 2 and game["precision"] == 6
     assert replay_game(game_record_from_json(game)).rounds[0].unplayed is False
+
+
+def test_depot_7c_free_order_a_team_of_people_chooses_which_partner_shoots(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "free.json"
+    args = ["match", "crokinole", "--rules", "depot", "--option", "free_order=true"]
+    more = ["--players", "4", "--red", "human", "--time-shots", "4", "--record", str(record)]
+    result = runner.invoke(app, [*args, *more], input="0 1.0\n5\n2\n0 1.0\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("red: which partner shoots, seat 2 or 0? ") == 2
+    assert "type 2 or 0" in result.stdout
+    (game,) = json.loads(record.read_text(encoding="utf-8"))["games"]
+    seats = [shot["turn"]["seat"] for shot in game["rounds"][0]["shots"]]
+    assert seats[0] == 0 and seats[2] == 2 and seats[1] in (1, 3)
+
+
+def test_fair_youngest_player_shoots_first_at_the_terminal(tmp_path: Path) -> None:
+    record = tmp_path / "fair.json"
+    args = ["match", "crokinole", "--rules", "fair", "--youngest", "2", "--time-shots", "2"]
+    result = runner.invoke(app, [*args, "--quiet", "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    (game,) = json.loads(record.read_text(encoding="utf-8"))["games"]
+    assert game["rounds"][0]["shots"][0]["turn"] == {"seat": 2, "side": 1, "disc": 0}
+
+
+def test_fair_game_ended_by_time_is_decided_by_the_score_then_not_by_20s(tmp_path: Path) -> None:
+    args = ["match", "crokinole", "--rules", "fair", "--time-shots", "30", "--seed", "12"]
+    result = runner.invoke(app, [*args, "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "Game 1: red wins, ahead when time ran out (55-0)" in result.stdout
+    assert "Match: red wins 1 game to 0" in result.stdout
+    assert "WCC tie-break" not in result.stdout
+
+
+def test_replay_crokinole_prints_the_result_and_exports_cmn(tmp_path: Path) -> None:
+    record, cmn, again = tmp_path / "m.json", tmp_path / "m.cmn", tmp_path / "again.cmn"
+    args = ["match", "crokinole", "--games", "2", "--time-shots", "6", "--quiet", "--seed", "4"]
+    played = runner.invoke(app, [*args, "--record", str(record), "--cmn", str(cmn)])
+    assert played.exit_code == 0, played.output
+    result = runner.invoke(app, ["replay", "crokinole", str(record), "--cmn", str(again)])
+    assert result.exit_code == 0, result.output
+    verdict = [line for line in played.stdout.splitlines() if line.startswith("Match:")]
+    assert verdict and verdict[0] in result.stdout
+    assert "Game 2:" in result.stdout
+    assert again.read_text(encoding="utf-8") == cmn.read_text(encoding="utf-8")
+    rulings = runner.invoke(app, ["replay", "crokinole", str(record), "--rulings"])
+    assert rulings.stdout.count("shot by") == 12
+
+
+def test_replay_crokinole_refuses_a_tampered_or_unreadable_record(tmp_path: Path) -> None:
+    record = tmp_path / "m.json"
+    args = ["match", "crokinole", "--time-shots", "2", "--quiet", "--record", str(record)]
+    assert runner.invoke(app, args).exit_code == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["games"][0]["rounds"][0]["score"]["scores"][0] += 5
+    record.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["replay", "crokinole", str(record)])
+    assert result.exit_code == 2
+    assert "round 1: recorded score" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    record.write_text("{", encoding="utf-8")
+    assert runner.invoke(app, ["replay", "crokinole", str(record)]).exit_code == 2
+
+
+def _shot_file(tmp_path: Path, **changes: object) -> Path:
+    data: dict[str, object] = {
+        "rules": "wcc",
+        "units": "in",
+        "players": 2,
+        "discs": [{"id": 1, "side": "green", "x": 0, "y": 6}],
+        "seat": 0,
+        "side": "red",
+        "outcome": {
+            "shooter": 100,
+            "start": [0, -12],
+            "events": [
+                {"kind": "disc_contact", "disc": 100, "other": 1},
+                {"kind": "left_surface", "disc": 1, "other": "rim"},
+            ],
+            "finals": [
+                {"id": 100, "x": 0, "y": 3},
+                {"id": 1, "x": 0, "y": 13.5, "state": "in_ditch"},
+            ],
+        },
+        **changes,
+    }
+    path = tmp_path / "shot.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_rule_crokinole_rules_a_shot_entered_by_hand(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["rule", "crokinole", str(_shot_file(tmp_path))])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["ruling"]["valid"] is True
+    fates = {d["disc"]: (d["fate"], d["clause"]) for d in out["ruling"]["decisions"]}
+    assert fates == {100: ("in_play", "wcc/in-play"), 1: ("out", "wcc/out-of-bounds")}
+    assert out["ruling"]["decisions"][0]["y"] == pytest.approx(3)
+    assert out["sides"] == {
+        "red": {"board": 15, "twenties": 0, "total": 15},
+        "green": {"board": 0, "twenties": 0, "total": 0},
+    }
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"seat": 7}, "seat must be 0-3"),
+        ({"side": "blue"}, "blue is not in play"),
+        ({"outcome": {"shooter": 1, "start": [0, -12], "finals": []}}, "already a disc"),
+        ({"rules": "snooker"}, "unknown crokinole rule set"),
+        ({"seat": 1}, "a shot from seat 1 must start"),
+    ],
+)
+def test_rule_crokinole_bad_shot_file_exits_2_with_one_line(
+    tmp_path: Path, changes: dict[str, object], message: str
+) -> None:
+    result = runner.invoke(app, ["rule", "crokinole", str(_shot_file(tmp_path, **changes))])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

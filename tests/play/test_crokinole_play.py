@@ -17,7 +17,10 @@ from flickboard.play.crokinole import (
     Seating,
     ShotBudget,
     WallClock,
+    choose_seat,
+    most_discs_left,
     play_game,
+    play_round,
     seat_players,
 )
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
@@ -256,3 +259,148 @@ def test_simulated_bot_game_plays_to_the_end(rules: str, seating: Seating) -> No
         for s in range(seating.sides)
     )
     assert isinstance(result, GameScore) and result.twenties == twenties
+
+
+def _play_game(match: CrokinoleMatch, *rounds: dict[int, int]) -> None:
+    """Play the match's next game with these 20s per seat in each round."""
+    game = match.next_game()
+    for twenties in rounds:
+        _play_round(game, twenties)
+    match.finish_game(game)
+
+
+def test_wcc_championship_match_is_won_on_games_not_points() -> None:
+    # green wins game 1 8-0, red wins games 2 and 3 5-3: red has fewer points but two games
+    match = CrokinoleMatch(referee("wcc"), Seating.singles(), championship=True)
+    _play_game(match, {2: 1}, {2: 1}, {2: 1}, {2: 1})
+    for _ in range(2):
+        _play_game(match, {0: 1}, {0: 1}, {2: 1}, {})
+    assert match.over
+    assert match.result.points() == (10, 14) and match.result.games_won() == (2, 1)
+    assert match.result.verdict() == (0, "2 games to 1 (best two of three, WCC championship)")
+
+
+def test_wcc_match_of_several_games_is_won_on_tournament_points_then_20s() -> None:
+    match = CrokinoleMatch(referee("wcc"), Seating.singles(), games=2)
+    _play_game(match, {0: 1}, {0: 1}, {2: 1}, {})
+    _play_game(match, {2: 1}, {2: 1}, {2: 1}, {2: 1})
+    assert match.result.games_won() == (1, 1)
+    assert match.result.verdict() == (1, "on tournament points (5-11)")
+    level = CrokinoleMatch(referee("wcc"), Seating.singles(), games=2)
+    _play_game(level, {0: 1}, {0: 1}, {0: 1}, {0: 1})
+    _play_game(level, {2: 2}, {2: 1}, {2: 1}, {2: 1})
+    assert level.result.points() == (8, 8) and level.result.twenties == [4, 5]
+    assert level.result.verdict() == (1, "on 20s after a tie on points (WCC tie-break)")
+
+
+def test_race_match_is_won_on_games_and_20s_do_not_break_a_tie() -> None:
+    match = CrokinoleMatch(
+        referee("depot", scoring="conventional", target=60), Seating.singles(), games=2
+    )
+    _play_game(match, {0: 3})
+    _play_game(match, {2: 5, 0: 1})
+    assert match.result.games_won() == (1, 1) and match.result.twenties == [4, 5]
+    assert match.result.verdict() == (None, "level on games won (1 each)")
+
+
+def test_championship_match_refuses_another_number_of_games() -> None:
+    with pytest.raises(InvalidInput, match="best two of three games, not 5"):
+        CrokinoleMatch(referee("wcc"), Seating.singles(), championship=True, games=5)
+    assert CrokinoleMatch(referee("wcc"), Seating.singles(), championship=True, games=3).games == 3
+
+
+def test_wcc_championship_game_tied_when_time_ran_out_still_plays_a_full_fifth_round() -> None:
+    game = CrokinoleGame(referee("wcc"), Seating.singles(), championship=True, clock=ShotBudget(0))
+    for _ in range(4):
+        assert _play_round(game) == []
+    assert not game.over
+    assert len(_play_round(game, {0: 1})) == 16
+    assert game.over and game.result().winner == 0
+
+
+def test_fair_game_ended_by_time_is_won_by_the_side_ahead() -> None:
+    game = CrokinoleGame(referee("fair"), Seating.singles(), clock=ShotBudget(24))
+    _play_round(game, {0: 3, 2: 1})
+    assert game.over
+    assert game.result() == RaceScore(100, ((40, 0),), time_up=True)
+    assert game.result().winner == 0
+    level = CrokinoleGame(referee("fair"), Seating.singles(), clock=ShotBudget(24))
+    _play_round(level, {0: 1, 2: 1})
+    assert level.over and level.result().time_up and level.result().winner is None
+    reached = CrokinoleGame(referee("fair"), Seating.singles(), clock=ShotBudget(24))
+    _play_round(reached, {0: 6})
+    assert reached.result() == RaceScore(100, ((120, 0),))
+
+
+def test_fair_youngest_player_shoots_first() -> None:
+    match = CrokinoleMatch(referee("fair"), Seating.singles(), youngest=2)
+    assert match.next_game().starter(0) == 2
+    assert CrokinoleMatch(referee("fair"), Seating.singles()).first_seat == 0
+    with pytest.raises(InvalidInput, match="only the fair rules let the youngest"):
+        CrokinoleMatch(referee("wcc"), Seating.singles(), youngest=2)
+    with pytest.raises(InvalidInput, match="not both"):
+        CrokinoleMatch(referee("fair"), Seating.singles(), youngest=2, first_seat=0)
+    with pytest.raises(InvalidInput, match="seat 1 cannot start"):
+        CrokinoleMatch(referee("fair"), Seating.singles(), youngest=1)
+
+
+def test_depot_7c_free_order_the_team_chooses_which_partner_shoots() -> None:
+    game = CrokinoleGame(referee("depot", free_order=True), Seating.doubles())
+    bots = {seat: SimpleBot(f"bot{seat}", seed=seat) for seat in game.seating.seats}
+    asked: list[tuple[int, ...]] = []
+
+    def red_keeps_seat_2(rnd: CrokinoleRound, seats: tuple[int, ...]) -> int:
+        asked.append(seats)
+        return 2 if 2 in seats else most_discs_left(rnd, seats)
+
+    play_round(game, bots, choose=red_keeps_seat_2)
+    order = [e.turn.seat for e in game.round_shots[0]]
+    assert order[0] == 0 and len(order) == 24
+    assert [s for s in order if s in (0, 2)] == [0, *[2] * 6, *[0] * 5]
+    assert (1, 3) in asked or (3, 1) in asked
+    by_seat = {s: order.count(s) for s in game.seating.seats}
+    assert by_seat == {0: 6, 1: 6, 2: 6, 3: 6}
+
+
+def test_depot_7c_bots_take_the_partner_with_more_discs_left() -> None:
+    game = CrokinoleGame(referee("depot", free_order=True), Seating.doubles())
+    rnd = game.start_round()
+    _shoot(rnd, False)
+    _shoot(rnd, False, seat=3)
+    assert most_discs_left(rnd, rnd.choices()) == 2
+    _shoot(rnd, False, seat=2)
+    assert most_discs_left(rnd, rnd.choices()) == 1
+    with pytest.raises(InvalidInput, match="seat 0 may not shoot now"):
+        choose_seat(rnd, lambda r, seats: 0)
+
+
+def test_wcc_shooting_disc_cannot_be_placed_until_it_is_your_turn() -> None:
+    rnd = CrokinoleGame(referee("wcc"), Seating.singles()).start_round()
+    with pytest.raises(IllegalInPosition, match="seat 2 may not shoot now"):
+        rnd.turn(2)
+    _shoot(rnd, False)
+    with pytest.raises(IllegalInPosition, match="seat 0 may not shoot now"):
+        _shoot(rnd, False, seat=0)
+
+
+def test_wcc_play_progresses_clockwise() -> None:
+    # every seat follows the one on its left: 0, 1, 2, 3 (doubles and four colours alike)
+    for ref, seating in (
+        (referee("wcc"), Seating.doubles()),
+        (referee("depot", free_for_all=True), Seating(4)),
+    ):
+        game = CrokinoleGame(ref, seating, first_seat=3)
+        assert _play_round(game)[:8] == [3, 0, 1, 2, 3, 0, 1, 2]
+
+
+def test_wcc_end_of_round_total_counts_the_discs_on_the_board_and_the_20s() -> None:
+    game = CrokinoleGame(referee("wcc"), Seating.singles())
+    rnd = game.start_round()
+    _shoot(rnd, True)
+    turn = rnd.turn()
+    end = DiscFinal(turn.disc, 0.0, 0.08, DiscState.ON_SURFACE)
+    rnd.play_hand(HandOutcome(turn.disc, _start(turn.seat), (), (end,)))
+    assert rnd.board_scores() == (0, 15)
+    while not rnd.over:
+        _shoot(rnd, False)
+    assert game.finish_round() == RoundScore((20, 15), (1, 0))

@@ -93,6 +93,11 @@ def test_tampered_game_record_does_not_replay(
     ]["valid"]
     with pytest.raises(InvalidInput, match="not the recorded ruling"):
         game_record_from_json(reruled)
+    moved_start = copy.deepcopy(data)
+    shot = moved_start["rounds"][0]["shots"][0]["record"]["shot"]
+    shot["x"], shot["y"] = -shot["x"], -shot["y"]  # from seat 2's quadrant, not red's
+    with pytest.raises(InvalidInput, match="round 1 shot 1: a shot from seat 0 must start"):
+        replay_game(game_record_from_json(moved_start))
     with pytest.raises(InvalidInput, match="format"):
         game_record_from_json({**data, "format": "pgn"})
     with pytest.raises(InvalidInput, match="unknown rule set"):
@@ -241,3 +246,82 @@ def test_shuffleboard_game_record_version_1_still_loads_and_rewrites_compact() -
     assert again["version"] == 2 and again["precision"] == PRECISION
     assert len(json.dumps(again)) < len(json.dumps(data))
     assert game_from_json(again).totals == game.totals
+
+
+def _stopped_game() -> CrokinoleGame:
+    """A WCC singles game stopped in round 2 after three shots (every shot a 20, by hand)."""
+    game = CrokinoleGame(referee("wcc"), Seating.singles())
+    line = CrokinoleBoard.standard().shooting_line_radius
+    for shots in (16, 3):
+        rnd = game.start_round()
+        for _ in range(shots):
+            turn = rnd.turn()
+            start = (0.0, -line) if turn.seat == 0 else (0.0, line)
+            drop = (HandEvent(EventKind.DROPPED, turn.disc),)
+            end = DiscFinal(turn.disc, 0.0, 0.0, DiscState.IN_HOLE)
+            rnd.play_hand(HandOutcome(turn.disc, start, drop, (end,)))
+        if rnd.over:
+            game.finish_round()
+    return game
+
+
+def test_stopped_game_record_keeps_the_current_rounds_shots_and_replays() -> None:
+    game = _stopped_game()
+    data = json.loads(json.dumps(record_json(game_record(game, {"Game": "1"}))))
+    assert data["result"] is None
+    assert [len(r["shots"]) for r in data["rounds"]] == [16, 3]
+    assert data["rounds"][1]["score"] is None
+    replayed = replay_game(game_record_from_json(data))
+    assert replayed.rounds == game.rounds and not replayed.over
+    assert replayed.current is not None and len(replayed.current.shots) == 3
+    cmn = dump_game(to_cmn(game_record_from_json(data)))
+    assert cmn.endswith("R1 160-160 (8-8)\nResult *\n")
+    assert parse_game(cmn).unfinished
+
+
+def test_stopped_game_record_that_contradicts_itself_does_not_replay() -> None:
+    data = record_json(game_record(_stopped_game()))
+    early = copy.deepcopy(data)
+    early["rounds"][0]["score"] = None
+    with pytest.raises(InvalidInput, match="round 1 has no score, but only the last round"):
+        replay_game(game_record_from_json(early))
+    between_rounds = copy.deepcopy(data)
+    between_rounds["rounds"] = between_rounds["rounds"][:1]
+    assert not replay_game(game_record_from_json(between_rounds)).over
+    whole = record_json(game_record(_played()))
+    unscored = copy.deepcopy(whole)
+    unscored["result"] = None
+    with pytest.raises(InvalidInput, match="the game is over, but the record gives no result"):
+        replay_game(game_record_from_json(unscored))
+    last = copy.deepcopy(whole)
+    last["result"] = None
+    last["rounds"][-1]["score"] = None
+    with pytest.raises(InvalidInput, match="round 4: the round is finished but has no score"):
+        replay_game(game_record_from_json(last))
+
+
+def test_fair_game_ended_by_time_records_it_and_exports_a_termination_tag() -> None:
+    game = CrokinoleGame(referee("fair"), Seating.singles(), clock=ShotBudget(10))
+    play_game(game, seat_players(game.seating, [SimpleBot(seed=1), SimpleBot(seed=2)]))
+    assert game.over and game.result().time_up
+    data = record_json(game_record(game))
+    assert data["result"]["time_up"] is True
+    assert replay_game(game_record_from_json(data)).result() == game.result()
+    cmn = parse_game(dump_game(to_cmn(game_record_from_json(data))))
+    assert cmn.tag("Termination") == "time"
+    assert cmn.race_score() == game.result()
+
+
+def test_cmn_rules_tag_keeps_the_options_and_the_category() -> None:
+    game = CrokinoleGame(
+        referee("depot", direct_hit=True, free_order=True), Seating.doubles(), clock=ShotBudget(0)
+    )
+    play_game(game, seat_players(game.seating, [SimpleBot(seed=i) for i in range(4)]))
+    cmn = to_cmn(game_record(game))
+    assert cmn.tag("Rules") == "depot direct_hit=true free_order=true"
+    assert cmn.tag("Category") == "doubles"
+    cue = CrokinoleGame(referee("wcc", category="cue"), Seating.singles(), championship=True)
+    cue_cmn = to_cmn(game_record(cue))
+    assert cue_cmn.tag("Rules") == "wcc" and cue_cmn.tag("Category") == "cue singles"
+    assert cue_cmn.tag("Championship") == "yes"
+    assert to_cmn(game_record(_played())).tag("Category") == "adult singles"

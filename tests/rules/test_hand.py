@@ -81,6 +81,22 @@ def test_hand_outcome_becomes_a_record_with_times_in_order() -> None:
             "edge must be one of rim",
         ),
         ([HandEvent(EventKind.REENTERED, 9, Edge.RIM)], _finals(), "never left the surface"),
+        (
+            [HandEvent(EventKind.DROPPED, 9)],
+            _finals(d9=(0.1, 0.05, DiscState.IN_HOLE)),
+            "ends in_hole at \\(0.1, 0.05\\), 111.8 mm from the centre, but the 20 hole",
+        ),
+        (
+            [HandEvent(C, 9, 1), HandEvent(EventKind.LEFT_SURFACE, 1, Edge.RIM)],
+            _finals(d1=(0.0, 0.05, DiscState.IN_DITCH)),
+            "ends in_ditch at \\(0, 0.05\\), which is on the playing surface",
+        ),
+        ([HandEvent(EventKind.LINE_CLEAR, 9, 0, -1)], _finals(), "cannot clear line 0"),
+        (
+            [HandEvent(C, 9, 1), HandEvent(EventKind.LINE_TOUCH, 1, 2)],
+            _finals(d1=(0.0, 0.2, DiscState.ON_SURFACE)),
+            "touched line 2 and never cleared it",
+        ),
     ],
 )
 def test_hand_outcome_that_contradicts_itself_is_refused(
@@ -230,3 +246,29 @@ def test_hand_outcome_on_a_shuffleboard_has_no_hole_and_no_ditch() -> None:
         to_record(
             layout, HandOutcome(2, (0.0, 0.1), (far,), (DiscFinal(2, 0, 4.4, DiscState.IN_DITCH),))
         )
+
+
+def test_hand_outcome_line_events_follow_where_each_disc_lay() -> None:
+    # disc 3 lies on the 10 line: struck, it clears it with no touch entered; the shooter
+    # starts on the shooting line and clears it; a disc that left and came back on
+    # crosses the shooting line inwards.
+    ten = BOARD.rings[1].radius
+    layout = Layout(BOARD, (PlacedDisc(3, 0.0, ten),))
+    events = (
+        HandEvent(EventKind.LINE_CLEAR, 9, 2, -1),
+        HandEvent(C, 9, 3),
+        HandEvent(EventKind.LINE_CLEAR, 3, 1, -1),
+        HandEvent(EventKind.LINE_TOUCH, 9, 1),
+        HandEvent(EventKind.LEFT_SURFACE, 9, Edge.RIM),
+        HandEvent(EventKind.REENTERED, 9, Edge.RIM),
+        HandEvent(EventKind.LINE_CLEAR, 9, 2, -1),
+    )
+    finals = (
+        DiscFinal(3, 0.0, 0.12, DiscState.ON_SURFACE),
+        DiscFinal(9, 0.2, 0.1, DiscState.ON_SURFACE),
+    )
+    record = to_record(layout, HandOutcome(9, START, events, finals))
+    assert [e.kind for e in record.events].count(EventKind.LINE_CLEAR) == 3
+    with pytest.raises(InvalidInput, match="disc 3 cannot clear line 2"):
+        bad = (*events[:2], HandEvent(EventKind.LINE_CLEAR, 3, 2, 1))
+        to_record(layout, HandOutcome(9, START, bad, finals))

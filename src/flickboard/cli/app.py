@@ -1,8 +1,8 @@
 """Entry point of the ``flickboard`` command.
 
-Command groups shared by several games (``score``, ``match``, ``bench``) are created
-here; each command module defines ``register(app)`` and adds its commands to the top
-level or to a group. Command modules load lazily: :data:`LAZY_COMMANDS` names each
+Command groups shared by several games (``score``, ``match``, ``replay``, ``rule``,
+``bench``) are created here; each command module defines ``register(app)`` and adds its
+commands to the top level or to a group. Command modules load lazily: :data:`LAZY_COMMANDS` names each
 command, the modules that register it and its one-line help, so ``flickboard --help``
 lists every command without importing numba, SQLAlchemy or fpdf; a command's modules are
 imported only when it is run (or its own help is asked for).
@@ -59,6 +59,18 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "crokinole": Lazy(
             ("crokinole",),
             "Play a whole crokinole match shot by shot (humans type shots, bots decide).",
+        ),
+    },
+    "replay": {
+        "crokinole": Lazy(
+            ("crokinole",),
+            "Replay a saved crokinole match record: every shot ruled again, then the result.",
+        ),
+    },
+    "rule": {
+        "crokinole": Lazy(
+            ("crokinole",),
+            "Rule on a shot played on a real board, entered by hand (prints JSON).",
         ),
     },
     "bench": {
@@ -136,6 +148,14 @@ score_app = typer.Typer(
 match_app = typer.Typer(
     help="Play a whole match at the terminal.", no_args_is_help=True, cls=LazyGroup
 )
+replay_app = typer.Typer(
+    help="Replay a saved game record: every shot ruled again.", no_args_is_help=True, cls=LazyGroup
+)
+rule_app = typer.Typer(
+    help="Rule on a shot played on a real board or table, entered by hand.",
+    no_args_is_help=True,
+    cls=LazyGroup,
+)
 bench_app = typer.Typer(
     help="Benchmarks (ratios against a baseline run alongside).",
     no_args_is_help=True,
@@ -143,8 +163,17 @@ bench_app = typer.Typer(
 )
 app.add_typer(score_app, name="score")
 app.add_typer(match_app, name="match")
+app.add_typer(replay_app, name="replay")
+app.add_typer(rule_app, name="rule")
 app.add_typer(bench_app, name="bench")
-_GROUPS = {"flickboard": app, "score": score_app, "match": match_app, "bench": bench_app}
+_GROUPS = {
+    "flickboard": app,
+    "score": score_app,
+    "match": match_app,
+    "replay": replay_app,
+    "rule": rule_app,
+    "bench": bench_app,
+}
 
 
 @app.command()

@@ -1,4 +1,4 @@
-"""``flickboard score crokinole FILE`` and ``flickboard match crokinole``."""
+"""Crokinole at the command line: ``score``, ``match``, ``replay`` and ``rule crokinole``."""
 
 from __future__ import annotations
 
@@ -15,32 +15,41 @@ from flickboard.agents.simple import SimpleBot
 from flickboard.agents.spec import is_ai_spec, player_from_spec
 from flickboard.cli.terminal import (
     Quit,
+    ask_line,
     ask_shot,
     check_writable,
     console_for_cli,
     fail,
+    read_json,
     score_file,
     score_table,
     show_ruling,
     take_turn,
     write_record,
 )
-from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
-from flickboard.physics import Shot
+from flickboard.physics import Layout, Shot
 from flickboard.play.cmn import dump_match
 from flickboard.play.crokinole import (
     CrokinoleGame,
     CrokinoleMatch,
     CrokinoleRound,
+    GameResult,
+    MatchResult,
+    SeatChoice,
     Seating,
     ShotBudget,
+    choose_seat,
+    match_kind,
+    most_discs_left,
 )
-from flickboard.play.crokinole_record import game_record, record_json, to_cmn
-from flickboard.play.scoring import GameScore
-from flickboard.rules import Position, referee
-from flickboard.rules.crokinole import SIDE_NAMES, CrokinoleReferee, side_name
-from flickboard.rules.crokinole.boardfile import score_board
+from flickboard.play.crokinole_record import game_record, record_json, replay_game, to_cmn
+from flickboard.play.gamerecord import GameRecord, game_record_from_json
+from flickboard.play.scoring import GameScore, RaceScore, RoundScore
+from flickboard.rules import Position, Referee, Turn
+from flickboard.rules.crokinole import SIDE_NAMES, crokinole_referee, side_name
+from flickboard.rules.crokinole.boardfile import rule_shot, score_board
 
 MATCH_FORMAT = "flickboard/crokinole-match"
 COLOURS = {"red": "red", "green": "green", "blue": "blue", "yellow": "yellow"}
@@ -103,6 +112,26 @@ def render_board(position: Position, size: int = 21) -> Text:
     return text
 
 
+def offset_limit(ref: Referee, board: CrokinoleBoard, turn: Turn) -> float:
+    """The largest start offset (cm, either way from the middle of the quadrant) that the
+    rule set's own ``check_start`` allows on an empty board, to 0.1 mm."""
+    empty = Position.of(Layout(board, ()), {})
+
+    def legal(offset: float) -> bool:
+        shot = aim_to_shot(board, turn.seat, 0.0, 1.0, offset)
+        try:
+            ref.check_start(empty, turn, shot.x, shot.y)
+        except IllegalInPosition:
+            return False
+        return True
+
+    low, high = 0.0, 100 * board.shooting_line_radius * math.pi / 2
+    while high - low > 0.01:
+        mid = (low + high) / 2
+        low, high = (mid, high) if legal(mid) else (low, mid)
+    return low
+
+
 class Human:
     """A person at the terminal: types ``ANGLE SPEED [OFFSET]`` for each shot."""
 
@@ -111,12 +140,33 @@ class Human:
         self.console = console
 
     def decide(self, view: View) -> Shot:
-        """Ask until the typed aim is a valid shot."""
+        """Ask until the typed aim is a valid shot; an offset outside the quadrant is
+        refused in the centimetres typed."""
         board = view.board
         assert isinstance(board, CrokinoleBoard)
         seat = view.turn.seat
-        prompt = f"{self.name} (seat {seat}) > "
-        return ask_shot(self.console, prompt, lambda a, s, o: aim_to_shot(board, seat, a, s, o))
+        limit = math.floor(10 * offset_limit(view.referee, board, view.turn)) / 10
+
+        def build(angle: float, speed: float, offset: float) -> Shot:
+            if abs(offset) > limit:
+                raise InvalidInput(
+                    f"offset {offset:g} cm is outside your quadrant: start from {-limit:g} "
+                    f"to {limit:g} cm along your shooting line"
+                )
+            return aim_to_shot(board, seat, angle, speed, offset)
+
+        return ask_shot(self.console, f"{self.name} (seat {seat}) > ", build)
+
+
+def ask_partner(console: Console, seats: tuple[int, ...], colour: str) -> int:
+    """Depot 7c at the terminal: the team types which partner (seat) shoots next."""
+    options = [str(s) for s in seats]
+    prompt = f"{colour}: which partner shoots, seat {' or '.join(options)}? "
+    while True:
+        answer = ask_line(console, prompt)
+        if answer in options:
+            return int(answer)
+        console.print(f"[red]type {' or '.join(options)} (or 'quit')[/red]")
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -174,6 +224,18 @@ def first_seat_of(seating: Seating, seat: int | None) -> int:
     return seat
 
 
+def _chooser(console: Console, people: set[int]) -> SeatChoice:
+    """Who shoots under free order (Depot 7c): a team of people is asked, bots take the
+    partner with more discs left."""
+
+    def choose(rnd: CrokinoleRound, seats: tuple[int, ...]) -> int:
+        if set(seats) <= people:
+            return ask_partner(console, seats, side_name(rnd.seating.side_of(seats[0])))
+        return most_discs_left(rnd, seats)
+
+    return choose
+
+
 def _play_game(
     console: Console,
     game: CrokinoleGame,
@@ -182,14 +244,14 @@ def _play_game(
     people: set[int],
     quiet: bool,
 ) -> None:
-    sides = [side_name(s) for s in range(game.seating.sides)]
+    choose = _chooser(console, people)
     while not game.over:
         rnd: CrokinoleRound = game.start_round()
         round_number = len(game.rounds) + 1
         if not quiet:
             console.rule(f"Game {number}, round {round_number}: seat {rnd.starter} starts")
         while not rnd.over:
-            seat = rnd.choices()[0]
+            seat = choose_seat(rnd, choose)
             view = rnd.view(seat, game.scores(), round_number)
             player = players[seat]
             if seat in people:
@@ -203,17 +265,27 @@ def _play_game(
             if not quiet:
                 show_ruling(console, ruling, player.name)
         score = game.finish_round()
-        if quiet:
-            continue
-        console.print(render_board(rnd.position))
-        console.print(
-            f"Round {round_number}: "
-            + ", ".join(
-                f"{n} {s} ({t} x 20)"
-                for n, s, t in zip(sides, score.scores, score.twenties, strict=True)
-            )
-            + f"; round points {'-'.join(map(str, score.points))}"
+        if not quiet:
+            console.print(render_board(rnd.position))
+            _print_round(console, game, round_number, score)
+    _print_game(console, game, number)
+
+
+def _print_round(console: Console, game: CrokinoleGame, number: int, score: RoundScore) -> None:
+    sides = [side_name(s) for s in range(game.seating.sides)]
+    console.print(
+        f"Round {number}: "
+        + ", ".join(
+            f"{n} {s} ({t} x 20)"
+            for n, s, t in zip(sides, score.scores, score.twenties, strict=True)
         )
+        + f"; round points {'-'.join(map(str, score.points))}"
+    )
+
+
+def _print_game(console: Console, game: CrokinoleGame, number: int) -> None:
+    """The game's table and, once it is over, its result line."""
+    sides = [side_name(s) for s in range(game.seating.sides)]
     result = game.result()
     rows = [(f"R{i + 1}", r.scores) for i, r in enumerate(game.rounds)]
     if isinstance(result, GameScore):
@@ -222,8 +294,37 @@ def _play_game(
     else:
         rows.append(("totals", result.totals))
     console.print(score_table(f"Game {number}", sides, rows))
+    if game.over:
+        console.print(f"Game {number}: {game_verdict(result)}")
+
+
+def game_verdict(result: GameResult) -> str:
+    """A game's result in words: who won, or tied; a race ended by time says so."""
     winner = result.winner
-    console.print(f"Game {number}: " + ("tied" if winner is None else f"{side_name(winner)} wins"))
+    if isinstance(result, RaceScore) and result.time_up:
+        score = "-".join(map(str, result.totals))
+        if winner is None:
+            return f"tied when time ran out ({score})"
+        return f"{side_name(winner)} wins, ahead when time ran out ({score})"
+    return "tied" if winner is None else f"{side_name(winner)} wins"
+
+
+def _print_match(console: Console, result: MatchResult, sides: int) -> None:
+    console.print(
+        score_table(
+            "Match",
+            [side_name(s) for s in range(sides)],
+            [
+                ("points", result.points()),
+                ("games won", result.games_won()),
+                ("20s", result.twenties),
+            ],
+        )
+    )
+    winner, how = result.verdict()
+    console.print(
+        f"Match: tied, {how}" if winner is None else f"Match: {side_name(winner)} wins {how}"
+    )
 
 
 def match(
@@ -244,9 +345,16 @@ def match(
             help="With 4 players: doubles (default) or one colour each (needs --option free_for_all=true with depot).",
         ),
     ] = True,
-    games: Annotated[int, typer.Option(help="Games in the match.")] = 1,
+    games: Annotated[
+        int | None,
+        typer.Option(help="Games in the match (default 1; a WCC match is normally 10)."),
+    ] = None,
     championship: Annotated[
-        bool, typer.Option(help="Best two of three games; tied games play extra rounds.")
+        bool,
+        typer.Option(
+            help="Best two of three games (WCC championship; fair rules' 2 of 3); "
+            "tied tournament games play extra rounds."
+        ),
     ] = False,
     seed: Annotated[int, typer.Option(help="Seed for the bots' execution noise.")] = 0,
     option: Annotated[
@@ -266,15 +374,20 @@ def match(
             "later games move one seat clockwise."
         ),
     ] = None,
+    youngest: Annotated[
+        int | None,
+        typer.Option(
+            help="Fair rules: the seat of the youngest player, who shoots first in game 1 "
+            "(default seat 0)."
+        ),
+    ] = None,
 ) -> None:
     """Play a whole crokinole match shot by shot (humans type shots, bots decide)."""
     check_writable(record)
     check_writable(cmn)
     console = console_for_cli()
     try:
-        ref = referee(rules, **dict(_parse_option(o) for o in option or []))
-        if not isinstance(ref, CrokinoleReferee):
-            raise InvalidInput(f"{rules!r} is not a crokinole rule set")
+        ref = crokinole_referee(rules, **dict(_parse_option(o) for o in option or []))
         seating = Seating(players, teams=teams and players == 4)
         kinds = dict(zip(SIDE_NAMES, (red, green, blue, yellow), strict=True))
         seats, people = _players_for(
@@ -282,72 +395,133 @@ def match(
         )
         if time_shots is not None and time_shots < 0:
             raise InvalidInput("--time-shots must not be negative")
+        if youngest is not None and first_seat is not None:
+            raise InvalidInput("give --youngest or --first-seat, not both")
         the_match = CrokinoleMatch(
             ref,
             seating,
             games=games,
             championship=championship,
-            first_seat=first_seat_of(seating, first_seat),
+            first_seat=None if youngest is not None else first_seat_of(seating, first_seat),
+            youngest=youngest,
             clock=(lambda: ShotBudget(time_shots)) if time_shots is not None else None,
         )
         CrokinoleGame(ref, seating)  # refuse a seating the rules do not allow before play
     except FlickboardError as exc:
         fail(str(exc))
-    records = []
+    records: list[GameRecord] = []
+    stopped: str | None = None
+    game: CrokinoleGame | None = None
     try:
         while not the_match.over:
             game = the_match.next_game()
-            number = len(the_match.played)
-            _play_game(console, game, number, seats, people, quiet)
+            _play_game(console, game, len(the_match.played), seats, people, quiet)
             the_match.finish_game(game)
-            records.append(game_record(game, {"Game": str(number)}))
+            records.append(game_record(game, {"Game": str(len(the_match.played))}))
+            game = None
     except Quit as exc:
-        console.print(f"Stopped: {exc}.")
+        stopped = str(exc)
+        if game is not None and (game.rounds or (game.current and game.current.shots)):
+            records.append(game_record(game, {"Game": str(len(the_match.played))}))
     except FlickboardError as exc:
-        _save(records, record, cmn)
+        _save(records, record, cmn, stopped="error")
         fail(str(exc))
-    _save(records, record, cmn)
-    result = the_match.result
-    sides = [side_name(s) for s in range(seating.sides)]
-    console.print(
-        score_table(
-            "Match",
-            sides,
-            [
-                ("points", result.points()),
-                ("games won", result.games_won()),
-                ("20s", result.twenties),
-            ],
-        )
-    )
-    winner = result.winner
-    if winner is None:
-        console.print("Match: tied")
-    else:
-        level = list(result.points()).count(max(result.points())) > 1
+    _save(records, record, cmn, stopped=stopped)
+    if stopped is not None:
         console.print(
-            f"Match: {side_name(winner)} wins" + (" on 20s (WCC tie-break)" if level else "")
+            f"Match stopped ({stopped}) in game {len(the_match.played)}: no result."
+            + (" The record keeps every shot played." if record is not None else "")
         )
+        return
+    _print_match(console, the_match.result, seating.sides)
 
 
-def _save(records: list[Any], record: Path | None, cmn: Path | None) -> None:
+def _save(
+    records: list[GameRecord], record: Path | None, cmn: Path | None, *, stopped: str | None
+) -> None:
     if record is not None:
-        data = {
+        data: dict[str, Any] = {
             "format": MATCH_FORMAT,
             "version": 1,
             "games": [record_json(r) for r in records],
         }
+        if stopped is not None:
+            data["stopped"] = True
         write_record(record, data)
     if cmn is not None and records:
-        cmn.write_text(
-            dump_match(to_cmn(r, n) for n, r in enumerate(records, start=1)), encoding="utf-8"
-        )
+        write_text(cmn, dump_match(to_cmn(r, n) for n, r in enumerate(records, start=1)))
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a text file, failing with a one-line message."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A match record (match crokinole --record).")],
+    cmn: Annotated[Path | None, typer.Option(help="Also write the match in CMN here.")] = None,
+    rulings: Annotated[bool, typer.Option(help="Print every shot's ruling.")] = False,
+) -> None:
+    """Replay a saved crokinole match record: every shot ruled again, then the result."""
+    check_writable(cmn)
+    console = console_for_cli()
+    data = read_json(file)
+    try:
+        records = match_records(data)
+        games = [replay_game(r) for r in records]
+    except FlickboardError as exc:
+        fail(f"{file}: {exc}")
+    for number, game in enumerate(games, start=1):
+        if rulings:
+            for shots in game.round_shots + ([game.current.shots] if game.current else []):
+                for entry in shots:
+                    show_ruling(console, entry.ruling, f"seat {entry.turn.seat}")
+        _print_game(console, game, number)
+    if cmn is not None:
+        write_text(cmn, dump_match(to_cmn(r, n) for n, r in enumerate(records, start=1)))
+    if not games:
+        console.print("The record holds no game.")
+        return
+    first = games[0]
+    result = MatchResult(
+        twenties=[0] * first.seating.sides,
+        kind=match_kind(first.referee, championship=first.championship),
+    )
+    for game in games:
+        if game.over:
+            result.add(game)
+    if (isinstance(data, dict) and data.get("stopped")) or not games[-1].over:
+        console.print(f"Match stopped in game {len(games)}: no result.")
+        return
+    _print_match(console, result, first.seating.sides)
+
+
+def match_records(data: object) -> list[GameRecord]:
+    """The game records of a match file (or of one game record), each loaded and checked."""
+    if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
+        games = data.get("games")
+        if not isinstance(games, list):
+            raise InvalidInput("a match record needs a list of games")
+        return [game_record_from_json(g) for g in games]
+    return [game_record_from_json(data)]
+
+
+def rule(
+    file: Annotated[Path, typer.Argument(help="A shot played on a real board (docs/formats.md).")],
+) -> None:
+    """Rule on a shot played on a real board, entered by hand (prints JSON)."""
+    score_file(file, rule_shot)
 
 
 def register(app: typer.Typer) -> None:
-    """Add the crokinole commands to the score and match groups."""
-    from flickboard.cli.app import match_app, score_app
+    """Add the crokinole commands to the score, match, replay and rule groups."""
+    from flickboard.cli.app import match_app, replay_app, rule_app, score_app
 
     del app
     score_app.command("crokinole")(score)
     match_app.command("crokinole")(match)
+    replay_app.command("crokinole")(replay)
+    rule_app.command("crokinole")(rule)

@@ -98,6 +98,18 @@ def parse_aim(text: str) -> tuple[float, float, float]:
     return angle, speed, offset
 
 
+def ask_line(console: Console, prompt: str, read: Callable[[str], str] = input) -> str:
+    """One typed line, stripped; :class:`Quit` on 'quit' ('exit', 'q') or when input ends."""
+    console.print(prompt, end="")
+    try:
+        line = read("")
+    except EOFError:
+        raise Quit("input ended") from None
+    if line.strip().lower() in ("quit", "exit", "q"):
+        raise Quit("stopped at the player's request")
+    return line.strip()
+
+
 def ask_shot(
     console: Console,
     prompt: str,
@@ -113,14 +125,8 @@ def ask_shot(
     first and returns True when it was a game command it has dealt with (ask again).
     """
     while True:
-        console.print(prompt, end="")
-        try:
-            line = read("")
-        except EOFError:
-            raise Quit("input ended") from None
-        command = line.strip().lower()
-        if command in ("quit", "exit", "q"):
-            raise Quit("stopped at the player's request")
+        line = ask_line(console, prompt, read)
+        command = line.lower()
         if command in ("help", "?", ""):
             console.print(help_text)
             continue

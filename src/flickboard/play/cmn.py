@@ -41,10 +41,12 @@ _RESULT = re.compile(r"^Result\s+(\*|\d+(?:-\d+)+)$")
 
 @dataclass(frozen=True, slots=True)
 class CmnGame:
-    """One game in CMN: ordered tag pairs and its rounds."""
+    """One game in CMN: ordered tag pairs and its rounds; ``unfinished`` for a game
+    stopped before its end (``Result *``)."""
 
     tags: tuple[tuple[str, str], ...]
     rounds: tuple[RoundScore, ...]
+    unfinished: bool = False
 
     def __post_init__(self) -> None:
         names = [name for name, _ in self.tags]
@@ -107,9 +109,11 @@ class CmnGame:
         return GameScore(self.rounds)
 
     def race_score(self) -> RaceScore:
-        """The rounds cancelled down, as a race to the Target tag (default 100)."""
+        """The rounds cancelled down, as a race to the Target tag (default 100); a
+        ``Termination "time"`` tag says time ran out first (the leader wins)."""
         target = int(self.tag("Target") or 100)
-        return RaceScore(target, tuple(r.cancelled for r in self.rounds))
+        steps = tuple(r.cancelled for r in self.rounds)
+        return RaceScore(target, steps, time_up=self.tag("Termination") == "time")
 
     def result(self) -> tuple[int, ...]:
         """Game points (tournament) or cancelled totals (conventional, fair)."""
@@ -144,7 +148,7 @@ def dump_game(game: CmnGame | GameScore, tags: Mapping[str, str] | None = None) 
             lines.append(f"R{n} unplayed")
         else:
             lines.append(f"R{n} {_dashes(r.scores)} ({_dashes(r.twenties)})")
-    lines.append(f"Result {_dashes(game.result())}")
+    lines.append(f"Result {'*' if game.unfinished else _dashes(game.result())}")
     return "\n".join(lines) + "\n"
 
 
@@ -197,7 +201,7 @@ def _parse_lines(lines: list[tuple[int, str]]) -> CmnGame:
     if result is None:
         raise InvalidInput("a CMN game must end with a Result line")
     try:
-        game = CmnGame(tuple(tags), tuple(rounds))
+        game = CmnGame(tuple(tags), tuple(rounds), unfinished=result == "*")
     except InvalidInput as exc:
         raise InvalidInput(f"CMN game: {exc}") from None
     if result != "*" and _numbers(result) != game.result():

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Protocol
 
 from flickboard.agents.base import Player, View
@@ -242,8 +243,11 @@ class CrokinoleRound:
         return self._apply(turn, to_record(self.position.layout, outcome))
 
     def play_record(self, record: ShotRecord, seat: int | None = None) -> Ruling:
-        """Rule on a record already made (a replay)."""
-        return self._apply(self.turn(seat), record)
+        """Rule on a record already made (a replay); a simulated shot's start is checked."""
+        turn = self.turn(seat)
+        if record.shot is not None:
+            self.referee.check_start(self.position, turn, record.shot.x, record.shot.y)
+        return self._apply(turn, record)
 
     def _apply(self, turn: Turn, record: ShotRecord) -> Ruling:
         ruling = self.referee.rule(self.position, turn, record)
@@ -296,7 +300,7 @@ class CrokinoleGame:
     """A game: tournament (4 rounds of 2/1/0), or a race to a target (conventional, fair).
 
     ``championship``: a two-sided tournament game tied after four rounds goes on
-    round by round until one side leads (WCC).
+    round by round, untimed, until one side leads (WCC).
     """
 
     def __init__(
@@ -339,7 +343,10 @@ class CrokinoleGame:
     def result(self) -> GameResult:
         """The game so far, as a GameScore or a RaceScore."""
         if self.race:
-            return RaceScore(self.referee.options.target, tuple(r.cancelled for r in self.rounds))
+            target = self.referee.options.target
+            steps = tuple(r.cancelled for r in self.rounds)
+            short = max(RaceScore(target, steps).totals) < target
+            return RaceScore(target, steps, time_up=bool(steps) and short and self.time_up)
         return GameScore(tuple(self.rounds))
 
     def scores(self) -> tuple[int, ...]:
@@ -365,22 +372,25 @@ class CrokinoleGame:
             return max(totals) >= self.referee.options.target or (self.time_up and n > 0)
         if n < ROUNDS_PER_GAME:
             return False
-        if self.championship and self.seating.sides == 2 and not self.time_up:
+        if self.championship and self.seating.sides == 2:
             return GameScore(tuple(self.rounds)).winner is not None
         return True
 
     def start_round(self) -> CrokinoleRound:
-        """The next round (time up: the remaining rounds score zero, unplayed)."""
+        """The next round (time up: the remaining rounds score zero, unplayed). A
+        championship game's extra rounds are played in full, untimed (WCC: "a winner has
+        to be determined")."""
         if self.over:
             raise IllegalInPosition("the game is over")
         if self.current is not None and not self.current.over:
             raise IllegalInPosition("the current round is not finished")
+        extra = len(self.rounds) >= ROUNDS_PER_GAME
         self.current = CrokinoleRound(
             self.referee,
             self.seating,
             self.starter(len(self.rounds)),
             board=self.board,
-            clock=self.clock,
+            clock=None if extra else self.clock,
             simulator=self.simulator,
         )
         return self.current
@@ -396,24 +406,41 @@ class CrokinoleGame:
         return score
 
 
+class MatchKind(StrEnum):
+    """How a match is decided (docs/rules.md, "Games, matches and time")."""
+
+    POINTS = "points"  # tournament games: most tournament points, then most 20s (WCC)
+    BEST_OF_THREE = "best_of_three"  # WCC championship: the first side to win two games
+    GAMES = "games"  # races (conventional, fair): most games won
+
+
 @dataclass
 class MatchResult:
-    """Games of a match and what follows: points (or games won) and 20s per side."""
+    """Games of a match and what follows: points, games won and 20s per side."""
 
     games: list[GameResult] = field(default_factory=list)
     twenties: list[int] = field(default_factory=list)
+    kind: MatchKind = MatchKind.POINTS
 
     def points(self) -> tuple[int, ...]:
-        """Tournament points summed over games; for races, games won."""
+        """Tournament points (races: points scored) summed over games."""
         sides = len(self.twenties) or 2
         totals = [0] * sides
         for g in self.games:
-            if isinstance(g, GameScore):
-                for s, p in enumerate(g.points):
-                    totals[s] += p
-            elif g.winner is not None:
-                totals[g.winner] += 1
+            scored = g.points if isinstance(g, GameScore) else g.totals
+            for s, p in enumerate(scored):
+                totals[s] += p
         return tuple(totals)
+
+    def add(self, game: CrokinoleGame) -> GameResult:
+        """Add a finished game: its result and its 20s."""
+        if not game.over:
+            raise IllegalInPosition("the game is not finished")
+        result = game.result()
+        self.games.append(result)
+        for s in range(len(self.twenties)):
+            self.twenties[s] += sum(r.twenties[s] for r in game.rounds)
+        return result
 
     def games_won(self) -> tuple[int, ...]:
         """Games won per side."""
@@ -426,37 +453,76 @@ class MatchResult:
 
     @property
     def winner(self) -> int | None:
-        """The side with most points (then most 20s), or None if still level."""
+        """The winning side, or None while level (see :meth:`verdict`)."""
+        return self.verdict()[0]
+
+    def verdict(self) -> tuple[int | None, str]:
+        """The winning side (None if level) and how the match was decided, in words."""
+        won = self.games_won()
+        if self.kind is not MatchKind.POINTS:
+            side = _sole_best(won)
+            most, *rest = sorted(won, reverse=True)
+            if side is None:
+                return None, f"level on games won ({most} each)"
+            how = f"{most} {'game' if most == 1 else 'games'} to {rest[0]}"
+            if self.kind is MatchKind.BEST_OF_THREE:
+                how += " (best two of three, WCC championship)"
+            return side, how
         pts = self.points()
-        keys = [(pts[s], self.twenties[s] if self.twenties else 0) for s in range(len(pts))]
-        best = max(keys)
-        return keys.index(best) if keys.count(best) == 1 else None
+        side = _sole_best(pts)
+        if side is not None:
+            return side, f"on tournament points ({'-'.join(map(str, pts))})"
+        tied = [s for s, p in enumerate(pts) if p == max(pts)]
+        twenties = [self.twenties[s] if self.twenties else 0 for s in tied]
+        best = _sole_best(tuple(twenties))
+        if best is not None:
+            return tied[best], "on 20s after a tie on points (WCC tie-break)"
+        return None, "level on points and 20s (a shoot-out decides, WCC)"
+
+
+def _sole_best(values: tuple[int, ...]) -> int | None:
+    """The index of the one highest value, or None when it is shared."""
+    best = max(values)
+    return values.index(best) if values.count(best) == 1 else None
 
 
 class CrokinoleMatch:
-    """A match of ``games`` games; ``championship`` makes it best two of three games."""
+    """A match of ``games`` games; ``championship`` makes it best two of three games.
+
+    ``youngest``: under rule sets whose youngest player shoots first (fair rules), the
+    seat of the youngest player, who opens game 1 (default seat 0, the first listed).
+    """
 
     def __init__(
         self,
         referee: CrokinoleReferee,
         seating: Seating,
         *,
-        games: int = 1,
+        games: int | None = None,
         championship: bool = False,
         first_seat: int | None = None,
+        youngest: int | None = None,
         clock: Callable[[], GameClock | None] | None = None,
         simulator: Simulator = default_simulator,
     ) -> None:
-        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        if games is not None and (isinstance(games, bool) or not isinstance(games, int)):
+            raise InvalidInput(f"a match needs a whole number of games, got {games!r}")
+        if games is not None and games < 1:
             raise InvalidInput(f"a match needs at least one game, got {games!r}")
+        if championship and games not in (None, 3):
+            raise InvalidInput(
+                f"a championship match is best two of three games, not {games} (WCC)"
+            )
         self.referee = referee
         self.seating = seating
-        self.games = 3 if championship else games
+        self.games = 3 if championship else games or 1
         self.championship = championship
-        self.first_seat = seating.seats[0] if first_seat is None else first_seat
+        self.first_seat = _opening_seat(referee, seating, first_seat, youngest)
         self.clock = clock
         self.simulator = simulator
-        self.result = MatchResult(twenties=[0] * seating.sides)
+        self.result = MatchResult(
+            twenties=[0] * seating.sides, kind=match_kind(referee, championship=championship)
+        )
         self.played: list[CrokinoleGame] = []
 
     @property
@@ -485,24 +551,60 @@ class CrokinoleMatch:
 
     def finish_game(self, game: CrokinoleGame) -> GameResult:
         """Add a finished game to the result."""
-        if not game.over:
-            raise IllegalInPosition("the game is not finished")
-        result = game.result()
-        self.result.games.append(result)
-        for s in range(self.seating.sides):
-            self.result.twenties[s] += sum(r.twenties[s] for r in game.rounds)
-        return result
+        return self.result.add(game)
+
+
+def match_kind(referee: CrokinoleReferee, *, championship: bool) -> MatchKind:
+    """How a match under these rules is decided: best two of three (championship), games
+    won (races), or tournament points then 20s."""
+    if championship:
+        return MatchKind.BEST_OF_THREE
+    if referee.options.scoring is not Scoring.TOURNAMENT:
+        return MatchKind.GAMES
+    return MatchKind.POINTS
+
+
+def _opening_seat(
+    referee: CrokinoleReferee, seating: Seating, first_seat: int | None, youngest: int | None
+) -> int:
+    """The seat that shoots first in game 1: the youngest player's under the fair rules,
+    otherwise ``first_seat``; seat 0 by default."""
+    if youngest is not None:
+        if not referee.options.youngest_first:
+            raise InvalidInput(
+                f"only the fair rules let the youngest player shoot first; under "
+                f"{referee.name} the order is decided by chance or by the organisers"
+            )
+        if first_seat is not None:
+            raise InvalidInput("give the youngest player or the first seat, not both")
+        first_seat = youngest
+    seat = seating.seats[0] if first_seat is None else first_seat
+    if seat not in seating.seats:
+        raise InvalidInput(f"seat {seat} cannot start: seats are {seating.seats}")
+    return seat
+
+
+SeatChoice = Callable[[CrokinoleRound, tuple[int, ...]], int]
+"""Picks who shoots when several seats may (Depot 7c): (round, seats allowed) -> seat."""
+
+
+def most_discs_left(rnd: CrokinoleRound, seats: tuple[int, ...]) -> int:
+    """The bots' pick under free order (Depot 7c): the partner with more discs left; on a
+    tie, the first in clockwise order (so partners alternate unless told otherwise)."""
+    return max(seats, key=lambda seat: rnd.left[seat])
 
 
 def play_round(
     game: CrokinoleGame,
     players: Mapping[int, Player],
     on_ruling: Callable[[CrokinoleRound, Ruling], None] | None = None,
+    choose: SeatChoice = most_discs_left,
 ) -> RoundScore:
-    """Play one round of ``game`` with a player per seat (the first seat allowed shoots)."""
+    """Play one round of ``game`` with a player per seat; ``choose`` picks the shooter
+    when several seats may shoot (free order doubles)."""
     rnd = game.start_round()
     while not rnd.over:
-        seat = rnd.choices()[0]
+        seat = choose_seat(rnd, choose)
         view = rnd.view(seat, game.scores(), len(game.rounds) + 1)
         ruling = rnd.play(players[seat].decide(view), seat)
         if on_ruling is not None:
@@ -510,17 +612,29 @@ def play_round(
     return game.finish_round()
 
 
+def choose_seat(rnd: CrokinoleRound, choose: SeatChoice) -> int:
+    """The seat that shoots next: the only one allowed, or ``choose``'s pick (checked)."""
+    seats = rnd.choices()
+    if len(seats) == 1:
+        return seats[0]
+    seat = choose(rnd, seats)
+    if seat not in seats:
+        raise InvalidInput(f"seat {seat} may not shoot now; seats {seats} may")
+    return seat
+
+
 def play_game(
     game: CrokinoleGame,
     players: Mapping[int, Player],
     on_ruling: Callable[[CrokinoleRound, Ruling], None] | None = None,
+    choose: SeatChoice = most_discs_left,
 ) -> GameResult:
     """Play a game to its end with a player per seat."""
     missing = [s for s in game.seating.seats if s not in players]
     if missing:
         raise InvalidInput(f"no player for seats {missing}")
     while not game.over:
-        play_round(game, players, on_ruling)
+        play_round(game, players, on_ruling, choose)
     return game.result()
 
 

@@ -14,10 +14,16 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, Shot, ShotRecord
 from flickboard.play.cmn import CmnGame
-from flickboard.play.crokinole import CrokinoleGame, GameResult, Seating, ShotBudget
+from flickboard.play.crokinole import (
+    ROUNDS_PER_GAME,
+    CrokinoleGame,
+    GameResult,
+    Seating,
+    ShotBudget,
+)
 from flickboard.play.gamerecord import GameRecord, game_record_from_json, game_record_to_json
 from flickboard.play.scoring import GameScore, RoundScore
-from flickboard.rules.crokinole import CrokinoleReferee, side_name
+from flickboard.rules.crokinole import CrokinoleReferee, crokinole_referee, side_name
 
 
 def round_to_json(score: RoundScore) -> dict[str, Any]:
@@ -42,15 +48,18 @@ def round_from_json(data: object) -> RoundScore:
 
 
 def result_to_json(result: GameResult) -> dict[str, Any]:
-    """A game's result: tournament points and 20s, or race totals; and the winner."""
+    """A game's result: tournament points and 20s, or race totals (and ``time_up`` when
+    time ran out first); and the winner."""
     winner = None if result.winner is None else side_name(result.winner)
     if isinstance(result, GameScore):
         return {"points": list(result.points), "twenties": list(result.twenties), "winner": winner}
-    return {"target": result.target, "totals": list(result.totals), "winner": winner}
+    data = {"target": result.target, "totals": list(result.totals), "winner": winner}
+    return {**data, "time_up": True} if result.time_up else data
 
 
 def game_record(game: CrokinoleGame, tags: Mapping[str, str] | None = None) -> GameRecord:
-    """The record of a game (finished or not: finished rounds only)."""
+    """The record of a game. An unfinished game (stopped) keeps its finished rounds and
+    the current round's shots (its score null) and has no result (null)."""
     seating = game.seating
     setup = {
         "players": seating.players,
@@ -59,15 +68,20 @@ def game_record(game: CrokinoleGame, tags: Mapping[str, str] | None = None) -> G
         "championship": game.championship,
         "timed": game.clock is not None,
     }
+    rounds = list(game.round_shots)
+    scores: list[dict[str, Any] | None] = [round_to_json(r) for r in game.rounds]
+    if game.current is not None and game.current.shots:
+        rounds.append(tuple(game.current.shots))
+        scores.append(None)
     return GameRecord(
         "crokinole",
         game.referee.name,
         tuple(sorted(game.referee.keywords.items())),
         tuple((tags or {}).items()),
         tuple(setup.items()),
-        tuple(game.round_shots),
-        tuple(round_to_json(r) for r in game.rounds),
-        result_to_json(game.result()),
+        tuple(rounds),
+        tuple(scores),
+        result_to_json(game.result()) if game.over else None,
     )
 
 
@@ -96,14 +110,14 @@ def replay_game(record: GameRecord) -> CrokinoleGame:
         seating = Seating(int(setup.get("players", 2)), bool(setup.get("teams", False)))
     except (TypeError, ValueError):
         raise InvalidInput("setup players must be 2, 3 or 4") from None
-    total = sum(len(r) for r in record.rounds)
-    board = record.rounds[0][0].position.layout.board if total else None
+    timed_shots = sum(len(r) for r in record.rounds[:ROUNDS_PER_GAME])
+    board = next((r[0].position.layout.board for r in record.rounds if r), None)
     game = CrokinoleGame(
         ref,
         seating,
         first_seat=setup.get("first_seat"),
         championship=bool(setup.get("championship", False)),
-        clock=ShotBudget(total) if setup.get("timed") else None,
+        clock=ShotBudget(timed_shots) if setup.get("timed") else None,
         simulator=_no_simulation,
         board=board if isinstance(board, CrokinoleBoard) else None,
     )
@@ -112,6 +126,12 @@ def replay_game(record: GameRecord) -> CrokinoleGame:
     ):
         if game.over:
             raise InvalidInput(f"round {number}: the game was already over")
+        unfinished = stored is None
+        if unfinished and (number < len(record.rounds) or record.result is not None):
+            raise InvalidInput(
+                f"round {number} has no score, but only the last round of a stopped game "
+                "(result null) may be unfinished"
+            )
         rnd = game.start_round()
         for k, entry in enumerate(shots, start=1):
             where = f"round {number} shot {k}"
@@ -121,9 +141,16 @@ def replay_game(record: GameRecord) -> CrokinoleGame:
                 raise InvalidInput(f"{where}: {exc}") from None
             if turn != entry.turn:
                 raise InvalidInput(f"{where}: the turn should be {turn}, not {entry.turn}")
-            ruling = rnd.play_record(entry.record, turn.seat)
+            try:
+                ruling = rnd.play_record(entry.record, turn.seat)
+            except IllegalInPosition as exc:
+                raise InvalidInput(f"{where}: {exc}") from None
             if ruling != entry.ruling:
                 raise InvalidInput(f"{where}: the ruling does not replay")
+        if unfinished:
+            if rnd.over and game.clock is None:
+                raise InvalidInput(f"round {number}: the round is finished but has no score")
+            break
         if not rnd.over:
             raise InvalidInput(f"round {number}: the round is not finished")
         score = game.finish_round()
@@ -131,29 +158,50 @@ def replay_game(record: GameRecord) -> CrokinoleGame:
             raise InvalidInput(
                 f"round {number}: recorded score {stored} but the shots give {round_to_json(score)}"
             )
-    if result_to_json(game.result()) != record.result:
+    if record.result is None:
+        if game.over:
+            raise InvalidInput("the game is over, but the record gives no result")
+    elif result_to_json(game.result()) != record.result:
         raise InvalidInput(f"the recorded result {record.result} does not follow from the rounds")
     return game
 
 
+def rules_tag(ref: CrokinoleReferee) -> str:
+    """The CMN ``Rules`` value: the rule set name, then each option that differs from
+    its default as ``KEY=VALUE`` (as ``--option`` takes it), e.g. ``depot direct_hit=true``.
+    A WCC category goes in the ``Category`` tag instead."""
+    defaults = crokinole_referee(ref.name).keywords
+    changed = [
+        f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+        for key, value in sorted(ref.keywords.items())
+        if key != "category" and value != defaults.get(key)
+    ]
+    return " ".join([ref.name, *changed])
+
+
 def to_cmn(record: GameRecord, number: int | None = None) -> CmnGame:
-    """The record's game in CMN: tags (the record's, then rules and scoring) and rounds."""
+    """The record's game in CMN: tags (the record's, then rules, category and scoring)
+    and its finished rounds; ``Result *`` for a stopped game."""
     ref = record.referee()
     assert isinstance(ref, CrokinoleReferee)
     tags = dict(record.tags)
-    tags.setdefault("Rules", record.rules)
+    tags.setdefault("Rules", rules_tag(ref))
     setup = dict(record.setup)
     players = int(setup.get("players", 2))
-    tags.setdefault(
-        "Category",
-        "doubles" if setup.get("teams") else "singles" if players == 2 else f"{players}-player",
-    )
+    kind = "doubles" if setup.get("teams") else "singles" if players == 2 else f"{players}-player"
+    category = ref.keywords.get("category")
+    tags.setdefault("Category", f"{category} {kind}" if category else kind)
+    if setup.get("championship"):
+        tags.setdefault("Championship", "yes")
     if ref.options.scoring.value != "tournament":
         tags.setdefault("Scoring", ref.options.scoring.value)
         tags.setdefault("Target", str(ref.options.target))
+    if isinstance(record.result, Mapping) and record.result.get("time_up"):
+        tags.setdefault("Termination", "time")
     sides = 2 if players == 2 or setup.get("teams") else players
     for s in range(sides):
         tags.setdefault(f"Side{s + 1}", side_name(s))
     if number is not None:
         tags.setdefault("Game", str(number))
-    return CmnGame(tuple(tags.items()), tuple(round_from_json(s) for s in record.scores))
+    rounds = tuple(round_from_json(s) for s in record.scores if s is not None)
+    return CmnGame(tuple(tags.items()), rounds, unfinished=record.result is None)

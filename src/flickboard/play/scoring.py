@@ -162,6 +162,8 @@ class RaceScore:
 
     target: int
     steps: tuple[tuple[int, ...], ...]
+    time_up: bool = False
+    """True when time ran out before either side reached the target: the leader wins."""
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -172,9 +174,10 @@ class RaceScore:
 
     @property
     def winner(self) -> int | None:
-        """The side that reached the target with the higher total, if any."""
+        """The side that reached the target with the higher total (after time ran out,
+        the side ahead), if any."""
         totals = self.totals
         best = max(totals)
-        if best < self.target or totals.count(best) > 1:
+        if (best < self.target and not self.time_up) or totals.count(best) > 1:
             return None
         return totals.index(best)

@@ -83,9 +83,15 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
     ids = known | {shooter}
     edges = _edges(layout)
     lines = _line_count(layout)
-    crokinole = isinstance(layout.board, CrokinoleBoard)
+    board = layout.board
+    crokinole = isinstance(board, CrokinoleBoard)
     moved = {shooter}
     moving = {shooter}
+    touching = (
+        _lines_touched(board, layout, shooter, outcome.start)
+        if isinstance(board, CrokinoleBoard)
+        else {}
+    )
     off: set[int] = set()
     rest: dict[int, EventKind] = {}
     done: dict[int, EventKind] = {}
@@ -124,6 +130,8 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
                     )
                 raise InvalidInput(f"{where}: disc {h.disc} moved before anything struck it")
             _check_motion(h, where, edges, lines, crokinole, off)
+            if isinstance(board, CrokinoleBoard):
+                _check_line(h, where, touching, len(board.rings) - 1)
             if h.kind is EventKind.LEFT_SURFACE:
                 off.add(h.disc)
             elif h.kind is EventKind.REENTERED:
@@ -147,6 +155,8 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
     for disc_id, f in sorted(finals.items()):
         last = done.get(disc_id, rest.get(disc_id))
         _check_final(layout, f, disc_id in moved, disc_id in off, last)
+    if isinstance(board, CrokinoleBoard):
+        _check_lines_at_rest(board, touching, finals)
     resting = tuple(
         PlacedDisc(f.id, f.x, f.y, leaning=f.state is DiscState.LEANING)
         for f in finals.values()
@@ -191,6 +201,61 @@ def _check_motion(
         )
 
 
+def _on_line(board: CrokinoleBoard, disc: PlacedDisc | DiscFinal, line: int) -> bool:
+    """True if a disc lying here touches this crokinole line (by its footprint)."""
+    ring = board.rings[line]
+    reach = board.disc.footprint_radius + ring.width / 2 + MOVE_TOLERANCE
+    return abs(math.hypot(disc.x, disc.y) - ring.radius) <= reach
+
+
+def _lines_touched(
+    board: CrokinoleBoard, layout: Layout, shooter: int, start: tuple[float, float]
+) -> dict[tuple[int, int], bool]:
+    """(disc, line) pairs touching before the shot on a crokinole board, discs lying on a
+    line and the shooter at its start, each marked False (not from an event)."""
+    placed = [d for d in layout.discs if not d.leaning]
+    placed.append(PlacedDisc(shooter, *start))
+    return {
+        (d.id, n): False for d in placed for n in range(len(board.rings)) if _on_line(board, d, n)
+    }
+
+
+def _check_lines_at_rest(
+    board: CrokinoleBoard, touching: dict[tuple[int, int], bool], finals: Mapping[int, DiscFinal]
+) -> None:
+    """A disc that touched a line and never cleared it ends on the surface touching it."""
+    for (disc, line), by_event in touching.items():
+        end = finals[disc]
+        if by_event and end.state is DiscState.ON_SURFACE and not _on_line(board, end, line):
+            raise InvalidInput(
+                f"disc {disc} touched line {line} and never cleared it, so it must end "
+                f"touching it, not at ({end.x:g}, {end.y:g})"
+            )
+
+
+def _check_line(
+    h: HandEvent, where: str, touching: dict[tuple[int, int], bool], outer: int
+) -> None:
+    """Keep track of the lines each crokinole disc touches: it clears only a line it
+    touches (a ``line_touch`` of it came before, or it lay on it before the shot). Off the
+    surface it touches none; coming back on it crosses the shooting line on its way in."""
+    if h.kind is EventKind.LEFT_SURFACE:
+        for key in [k for k in touching if k[0] == h.disc]:
+            del touching[key]
+    elif h.kind is EventKind.REENTERED:
+        touching[(h.disc, outer)] = False
+    elif h.kind is EventKind.LINE_TOUCH:
+        touching[(h.disc, int(h.other or 0))] = True
+    elif h.kind is EventKind.LINE_CLEAR:
+        key = (h.disc, int(h.other or 0))
+        if key not in touching:
+            raise InvalidInput(
+                f"{where}: disc {h.disc} cannot clear line {key[1]}: no 'line_touch' of it "
+                "came before, and it did not lie on it before the shot"
+            )
+        del touching[key]
+
+
 _HOLE_EVENTS = (EventKind.DROPPED, EventKind.LEANED)
 _DOING = {
     EventKind.PEG_CONTACT: "touch a peg",
@@ -229,6 +294,8 @@ def _check_final(
         if f.state is not state or math.hypot(f.x - before.x, f.y - before.y) > MOVE_TOLERANCE:
             raise InvalidInput(f"{label} moved although nothing struck it")
         return
+    if isinstance(layout.board, CrokinoleBoard):
+        _check_place(layout.board, f, label)
     if off and f.state not in _OFF_STATES:
         raise InvalidInput(
             f"{label} left the surface and never re-entered, so it cannot end {f.state.value}"
@@ -245,6 +312,21 @@ def _check_final(
                 f"{label} ends {state.value} but no '{event.value}' event (after the last "
                 "strike on it) says so"
             )
+
+
+def _check_place(board: CrokinoleBoard, f: DiscFinal, label: str) -> None:
+    """A 20 ends over the hole, a disc in the ditch beyond the playing surface."""
+    r = math.hypot(f.x, f.y)
+    if f.state is DiscState.IN_HOLE and r > board.hole_radius + MOVE_TOLERANCE:
+        raise InvalidInput(
+            f"{label} ends in_hole at ({f.x:g}, {f.y:g}), {r * 1000:.1f} mm from the centre, "
+            f"but the 20 hole's radius is {board.hole_radius * 1000:.1f} mm"
+        )
+    if f.state is DiscState.IN_DITCH and r < board.surface_radius - MOVE_TOLERANCE:
+        raise InvalidInput(
+            f"{label} ends in_ditch at ({f.x:g}, {f.y:g}), which is on the playing surface "
+            f"(the ditch begins {board.surface_radius * 1000:.1f} mm from the centre)"
+        )
 
 
 def judge(referee: Referee, position: Position, turn: Turn, outcome: HandOutcome) -> Ruling:

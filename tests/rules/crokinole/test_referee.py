@@ -237,3 +237,128 @@ def test_record_with_events_of_unknown_discs_is_refused(kit: Any) -> None:
     bad = dataclasses.replace(record, events=(*record.events, Event(9.0, C, 100, 7)))
     with pytest.raises(InvalidInput, match="unknown disc 7"):
         referee("wcc").rule(pos, kit.red, bad)
+
+
+# -- the line rules come before the hole (a disc out of play does not score a 20) ------
+
+TOUCH, CLEAR = EventKind.LINE_TOUCH, EventKind.LINE_CLEAR
+OVER_THE_LINE = {1: (1, 0.0, 0.2), 2: (1, 0.05, 0.27)}
+"""Green disc 1 is knocked out to the shooting line; green disc 2 lies near it."""
+
+
+def _over_and_back(kit: Any, rules: str, end: EventKind, *, strikes: bool, **options: Any) -> Any:
+    """Red knocks green disc 1 onto the shooting line; it strikes disc 2 there (or
+    nothing), comes back inside and ends dropped or leaning in the hole."""
+    pos = kit.position(OVER_THE_LINE)
+    path: list[Any] = [(C, 100, 1), (TOUCH, 1, 2)]
+    finals: dict[int, Any] = {100: (0.0, 0.1)}
+    if strikes:
+        path.append((C, 1, 2))
+        finals[2] = (0.1, 0.25)
+    path += [(CLEAR, 1, 2, -1), (end, 1)]
+    if end is EventKind.DROPPED:
+        finals[1] = (0.0, 0.0, IN_HOLE)
+    else:
+        finals[1] = (0.0, kit.board.hole_radius, DiscState.LEANING)
+    return judge(referee(rules, **options), pos, kit.red, kit.outcome(pos, 100, path, finals))
+
+
+@pytest.mark.parametrize("end", [EventKind.DROPPED, EventKind.LEANED])
+def test_nca_spinning_disc_that_struck_a_disc_over_the_line_is_out_even_if_it_then_drops_or_leans(
+    kit: Any, end: EventKind
+) -> None:
+    ruling = _over_and_back(kit, "nca", end, strikes=True)
+    assert ruling.valid
+    assert ruling.decision(1).fate is Fate.OUT
+    assert ruling.decision(1).clause == "nca/spinning-disc"
+    assert ruling.twenties() == {}
+    assert 1 not in {d.id for d in ruling.position_after.layout.discs}
+
+
+def test_wcc_spinning_disc_that_struck_a_disc_over_the_line_then_dropped_is_not_a_twenty(
+    kit: Any,
+) -> None:
+    ruling = _over_and_back(kit, "wcc", EventKind.DROPPED, strikes=True)
+    assert ruling.decision(1).fate is Fate.OUT and ruling.twenties() == {}
+    assert ruling.decision(1).clause == "wcc/spinning-disc"
+
+
+def test_depot_6b_disc_that_struck_a_disc_over_the_line_then_dropped_is_not_a_twenty(
+    kit: Any,
+) -> None:
+    ruling = _over_and_back(kit, "depot", EventKind.DROPPED, strikes=True)
+    assert ruling.decision(1).fate is Fate.OUT and ruling.twenties() == {}
+    # Depot 7b: a disc over the line is in play whatever it struck, so the 20 counts
+    kept = _over_and_back(kit, "depot", EventKind.DROPPED, strikes=True, outer_line_in_play=True)
+    assert kept.decision(1).fate is Fate.TWENTY and kept.twenties() == {1: 1}
+
+
+@pytest.mark.parametrize("end", [EventKind.DROPPED, EventKind.LEANED])
+def test_fair_disc_that_touched_the_shooting_line_is_removed_even_if_it_then_drops_or_leans(
+    kit: Any, end: EventKind
+) -> None:
+    ruling = _over_and_back(kit, "fair", end, strikes=False)
+    assert ruling.decision(1).fate is Fate.OUT
+    assert ruling.decision(1).clause == "fair/spinning-disc"
+    assert ruling.twenties() == {}
+    assert sorted(d.id for d in ruling.position_after.layout.discs) == [2, 100]
+
+
+@pytest.mark.parametrize("rules", ["wcc", "nca", "depot"])
+def test_spinning_disc_that_came_back_under_its_own_momentum_and_dropped_is_a_twenty(
+    kit: Any, rules: str
+) -> None:
+    ruling = _over_and_back(kit, rules, EventKind.DROPPED, strikes=False)
+    assert ruling.decision(1).fate is Fate.TWENTY
+    assert ruling.twenties() == {1: 1}
+    assert "came back inside" in ruling.decision(1).reason
+
+
+# -- the shooter leaving its start on the shooting line --------------------------------
+
+
+@pytest.mark.parametrize("rules", ["wcc", "nca", "fair"])
+@pytest.mark.parametrize("path", [[], [(CLEAR, 100, 2, -1)]])
+def test_shooter_leaving_its_start_on_the_shooting_line_is_not_a_touch(
+    kit: Any, rules: str, path: list[Any]
+) -> None:
+    pos = kit.position({})
+    ruling = judge(referee(rules), pos, kit.red, kit.outcome(pos, 100, path, {100: (0.0, 0.1)}))
+    assert ruling.decision(100).fate is Fate.IN_PLAY
+    assert ruling.decision(100).clause == f"{rules}/in-play"
+
+
+def test_fair_shooter_that_touched_the_shooting_line_after_leaving_its_start_is_removed(
+    kit: Any,
+) -> None:
+    # entered by hand without the first 'line_clear' of the start: the peg releases it
+    pos = kit.position({})
+    path = [(EventKind.PEG_CONTACT, 100, 1), *SPIN]
+    out = kit.outcome(pos, 100, path, {100: (0.0, 0.11)})
+    ruling = judge(referee("fair"), pos, kit.red, out)
+    assert ruling.decision(100).fate is Fate.OUT
+    assert ruling.decision(100).clause == "fair/spinning-disc"
+    kept = judge(referee("nca"), pos, kit.red, out)
+    assert kept.decision(100).fate is Fate.IN_PLAY
+    assert kept.decision(100).clause == "nca/spinning-disc"
+
+
+def test_depot_5_shooter_starting_behind_the_line_is_not_touching_it_when_it_crosses_in(
+    kit: Any,
+) -> None:
+    pos = kit.position({})
+    path = [(TOUCH, 100, 2), (CLEAR, 100, 2, -1)]
+    behind = (0.0, -(kit.board.surface_radius - kit.board.disc.radius))
+    out = kit.outcome(pos, 100, path, {100: (0.0, 0.1)}, start=behind)
+    ruling = judge(referee("depot"), pos, kit.red, out)
+    assert ruling.decision(100).clause == "depot/in-play"
+
+
+def test_wcc_shooter_crossing_the_line_outwards_from_its_start_and_back_is_a_spinning_disc(
+    kit: Any,
+) -> None:
+    pos = kit.position({})
+    path = [(CLEAR, 100, 2, 1), (TOUCH, 100, 2), (CLEAR, 100, 2, -1)]
+    out = kit.outcome(pos, 100, path, {100: (0.0, 0.1)})
+    assert judge(referee("wcc"), pos, kit.red, out).decision(100).clause == "wcc/spinning-disc"
+    assert judge(referee("fair"), pos, kit.red, out).decision(100).fate is Fate.OUT

@@ -9,7 +9,7 @@ import pytest
 from flickboard.errors import InvalidInput
 from flickboard.physics import DiscState, EventKind
 from flickboard.rules import Fate, known_rule_sets, referee
-from flickboard.rules.crokinole import Scoring
+from flickboard.rules.crokinole import Scoring, crokinole_referee
 from flickboard.rules.hand import judge
 
 C = EventKind.DISC_CONTACT
@@ -24,8 +24,14 @@ def test_crokinole_rule_sets_are_registered_by_name() -> None:
 def test_unknown_rule_set_or_option_is_refused() -> None:
     with pytest.raises(InvalidInput, match="unknown rule set"):
         referee("crokinole-deluxe")
-    with pytest.raises(InvalidInput, match="unexpected keyword"):
+    with pytest.raises(
+        InvalidInput, match=r"^rule set 'wcc' has no option direct_hit; its options: category$"
+    ):
         referee("wcc", direct_hit=True)
+    with pytest.raises(
+        InvalidInput, match="rule set 'nca' has no option category; its options: none"
+    ):
+        referee("nca", category="cue")
     with pytest.raises(InvalidInput, match="direct_hit must be true or false"):
         referee("depot", direct_hit="yes")
     with pytest.raises(InvalidInput, match="unknown scoring"):
@@ -123,10 +129,20 @@ def test_fair_invalid_shot_when_the_opposing_disc_is_missed(kit: Any) -> None:
     assert [d.id for d in ruling.position_after.layout.discs] == [1]
 
 
+def test_crokinole_rule_set_lookup_names_only_crokinole_rule_sets() -> None:
+    with pytest.raises(
+        InvalidInput, match=r"^unknown crokinole rule set 'snooker'; known: depot, fair, nca, wcc$"
+    ):
+        crokinole_referee("snooker")
+    with pytest.raises(InvalidInput, match="'csc' is not a crokinole rule set; crokinole: depot"):
+        crokinole_referee("csc")
+    assert crokinole_referee("NCA", **{}) == referee("nca")
+
+
 def test_depot_options_are_kept_whole_so_the_referee_can_be_remade() -> None:
     made = referee("depot", direct_hit=True)
     assert made.keywords["direct_hit"] is True
     assert made.keywords["outer_line_in_play"] is False and made.keywords["target"] == 100
     assert referee("depot", **made.keywords) == made
-    with pytest.raises(InvalidInput, match="unexpected keyword"):
+    with pytest.raises(InvalidInput, match="has no option direct; its options: direct_hit, "):
         referee("depot", direct=True)

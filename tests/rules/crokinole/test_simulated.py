@@ -226,3 +226,43 @@ def test_sim_a_disc_caught_by_a_full_hole_is_a_leaner_that_stays_in_play() -> No
     leaner = ruling.decision(8)
     assert leaner.fate is Fate.IN_PLAY and leaner.leaning
     assert referee("wcc").score(ruling.position_after)[1] >= 15
+
+
+def test_sim_wcc_disc_that_leaves_the_perimeter_is_out_of_bounds(kit: Any) -> None:
+    record, ruling = _shoot(kit, {1: (1, 0.0, 0.15)}, 2.0)
+    assert any(e.kind is EventKind.LEFT_SURFACE and e.disc == 1 for e in record.events)
+    assert record.final(1).state is DiscState.IN_DITCH
+    assert ruling.decision(1).fate is Fate.OUT
+    assert ruling.decision(1).clause == "wcc/out-of-bounds"
+
+
+def test_sim_wcc_play_to_the_middle_by_a_disc_the_shooter_struck(kit: Any) -> None:
+    # no opposing disc: red bumps its own disc towards the middle; the shooter stops in
+    # the 10 region, the disc it struck inside the 15 line, so the shot is valid
+    record, ruling = _shoot(kit, {1: (0, 0.0, -0.15)}, 0.8)
+    fifteen = kit.board.rings[0].outer + kit.board.disc.footprint_radius
+    assert record.contacts() == {frozenset((100, 1))}
+    assert math.hypot(record.final(100).x, record.final(100).y) > fifteen
+    assert math.hypot(record.final(1).x, record.final(1).y) < fifteen
+    assert ruling.valid
+    assert ruling.decision(100).fate is Fate.IN_PLAY
+    # harder, the struck disc goes through the 15 circle and out again: both come off
+    record, blown = _shoot(kit, {1: (0, 0.0, -0.15)}, 1.2)
+    assert not blown.valid
+    assert {d.disc: d.fate for d in blown.decisions} == {100: Fate.OUT, 1: Fate.OUT}
+
+
+def test_sim_depot_7a_direct_hit_accepts_a_direct_hit(kit: Any) -> None:
+    record, ruling = _shoot(kit, {1: (1, 0.0, 0.15)}, 2.0, "depot", direct_hit=True)
+    first = next(e for e in record.events if e.kind is EventKind.DISC_CONTACT)
+    assert {first.disc, first.other} == {100, 1}
+    assert ruling.valid
+    assert "hit a green disc directly" in ruling.summary
+
+
+def test_sim_fair_invalid_shot_when_the_opposing_disc_is_missed(kit: Any) -> None:
+    record, ruling = _shoot(kit, {1: (1, 0.2, 0.0)}, 0.8, "fair")
+    assert not record.contacts()
+    assert not ruling.valid
+    assert ruling.decision(100).fate is Fate.OUT
+    assert ruling.position_after.layout.discs == (PlacedDisc(1, 0.2, 0.0),)

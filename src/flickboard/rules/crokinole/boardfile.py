@@ -1,29 +1,46 @@
-"""Score a crokinole board from disc positions (say, from a camera): the JSON form.
+"""Crokinole board files (say, from a camera): score a board, or rule on a shot played
+on a real board and entered by hand.
 
-See docs/formats.md ("Crokinole board score"). Positions are validated as a
-:class:`Layout` is: a disc off the surface, over the hole, on a peg or overlapping
-another is refused with :class:`IllegalInPosition`; malformed data with
+See docs/formats.md ("Board score", "Shot played on a real board"). Positions are
+validated as a :class:`Layout` is: a disc off the surface, over the hole, on a peg or
+overlapping another is refused with :class:`IllegalInPosition`; malformed data with
 :class:`InvalidInput`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.geometry.units import INCH
-from flickboard.physics import Layout, PlacedDisc
-from flickboard.rules.base import Position, Side, referee
+from flickboard.physics import DiscFinal, Layout, PlacedDisc
+from flickboard.physics.serialize import whole_number
+from flickboard.rules.base import Position, Ruling, Side, Turn
+from flickboard.rules.crokinole import crokinole_referee
 from flickboard.rules.crokinole.options import parse_side, side_name
 from flickboard.rules.crokinole.referee import CrokinoleReferee
+from flickboard.rules.hand import HandOutcome, judge, outcome_from_json
 
 UNITS = {"m": 1.0, "mm": 0.001, "in": INCH}
 """Length units a board file may use."""
 
-_FIELDS = {"rules", "options", "units", "discs", "twenties"}
+_FIELDS = {"rules", "options", "units", "players", "teams", "discs", "twenties"}
+_SHOT_FIELDS = {"seat", "side", "outcome"}
 _DISC_FIELDS = {"id", "side", "x", "y", "leaning"}
+
+
+@dataclass(frozen=True, slots=True)
+class BoardFile:
+    """A board file read: referee, position, 20s taken off, sides in play and the scale."""
+
+    referee: CrokinoleReferee
+    position: Position
+    twenties: dict[Side, int]
+    sides: int
+    scale: float
 
 
 def _number(value: object, what: str) -> float:
@@ -32,10 +49,25 @@ def _number(value: object, what: str) -> float:
     return float(value)
 
 
-def board_from_json(
-    data: object, board: CrokinoleBoard | None = None
-) -> tuple[CrokinoleReferee, Position, dict[Side, int]]:
-    """The referee, the position and the 20s already taken off, from a board file."""
+def _players(data: Mapping[str, Any], ref: CrokinoleReferee) -> tuple[int, int]:
+    """Sides in play and the most discs one side may have in a round: from ``players``
+    and ``teams`` when given, otherwise the rule set's widest case."""
+    players = data.get("players")
+    if players is None:
+        if "teams" in data:
+            raise InvalidInput("teams needs players (4)")
+        return (4 if ref.options.free_for_all else 2), ref.options.max_discs_per_side()
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise InvalidInput(f"players must be 2, 3 or 4, got {players!r}")
+    teams = data.get("teams", players == 4)
+    if not isinstance(teams, bool) or (teams and players != 4):
+        raise InvalidInput("teams must be true or false, and true only with 4 players")
+    each = ref.options.discs_each(players, teams=teams)
+    return (2 if players == 2 or teams else players), each * (2 if teams else 1)
+
+
+def read_board(data: object, board: CrokinoleBoard | None = None) -> BoardFile:
+    """Read a board file (docs/formats.md, "Board score")."""
     if not isinstance(data, Mapping):
         raise InvalidInput("a board file must be a JSON object")
     extra = set(data) - _FIELDS
@@ -47,9 +79,8 @@ def board_from_json(
     rules = data.get("rules", "wcc")
     if not isinstance(rules, str):
         raise InvalidInput("rules must be a rule set name")
-    ref = referee(rules, **options)
-    if not isinstance(ref, CrokinoleReferee):
-        raise InvalidInput(f"{rules!r} is not a crokinole rule set")
+    ref = crokinole_referee(rules, **options)
+    sides, limit = _players(data, ref)
     unit = data.get("units", "m")
     if unit not in UNITS:
         raise InvalidInput(f"units must be one of {', '.join(UNITS)}, got {unit!r}")
@@ -85,41 +116,117 @@ def board_from_json(
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise InvalidInput(f"twenties for {key} must be a whole number >= 0")
         twenties[side] = count
-    limit = ref.options.max_discs_per_side()
     for side in sorted(set(owners.values()) | set(twenties)):
+        if side >= sides:
+            raise InvalidInput(
+                f"{side_name(side)} is not in play: {ref.name} with these players has "
+                f"{sides} colours ({', '.join(side_name(s) for s in range(sides))})"
+            )
         count = sum(1 for s in owners.values() if s == side) + twenties.get(side, 0)
         if count > limit:
             raise InvalidInput(
                 f"{side_name(side)} has {count} discs on the board and in the hole; "
-                f"no side shoots more than {limit} in a round under {ref.name}"
+                f"no side shoots more than {limit} in a round here under {ref.name}"
             )
     layout = Layout(board or CrokinoleBoard.standard(), tuple(placed))
-    return ref, Position.of(layout, owners), twenties
+    return BoardFile(ref, Position.of(layout, owners), twenties, sides, scale)
+
+
+def board_from_json(
+    data: object, board: CrokinoleBoard | None = None
+) -> tuple[CrokinoleReferee, Position, dict[Side, int]]:
+    """The referee, the position and the 20s already taken off, from a board file."""
+    read = read_board(data, board)
+    return read.referee, read.position, read.twenties
+
+
+def _scores(read: BoardFile, position: Position, twenties: Mapping[Side, int]) -> dict[str, Any]:
+    """Each side in play: points on the board, 20s and total."""
+    on_board = read.referee.score(position)
+    return {
+        side_name(s): {
+            "board": on_board.get(s, 0),
+            "twenties": twenties.get(s, 0),
+            "total": on_board.get(s, 0) + 20 * twenties.get(s, 0),
+        }
+        for s in range(read.sides)
+    }
+
+
+def _disc_points(ref: CrokinoleReferee, position: Position) -> list[dict[str, Any]]:
+    board = position.layout.board
+    assert isinstance(board, CrokinoleBoard)
+    return [
+        {"id": d.id, "side": side_name(position.side_of(d.id)), "points": ref.disc_value(board, d)}
+        for d in position.layout.discs
+    ]
 
 
 def score_board(data: object) -> dict[str, Any]:
-    """Each side's score from a board file, as JSON-ready data."""
-    ref, position, twenties = board_from_json(data)
-    board = position.layout.board
-    assert isinstance(board, CrokinoleBoard)
-    on_board = ref.score(position)
-    sides = sorted(set(on_board) | set(twenties))
+    """Each side's score from a board file, as JSON-ready data (every side in play,
+    even one with no disc)."""
+    read = read_board(data)
     return {
-        "rules": ref.name,
-        "sides": {
-            side_name(s): {
-                "board": on_board.get(s, 0),
-                "twenties": twenties.get(s, 0),
-                "total": on_board.get(s, 0) + 20 * twenties.get(s, 0),
-            }
-            for s in sides
-        },
-        "discs": [
+        "rules": read.referee.name,
+        "sides": _scores(read, read.position, read.twenties),
+        "discs": _disc_points(read.referee, read.position),
+    }
+
+
+def _scaled(outcome: HandOutcome, scale: float) -> HandOutcome:
+    """The outcome with its start and finals in metres."""
+    return HandOutcome(
+        outcome.shooter,
+        (outcome.start[0] * scale, outcome.start[1] * scale),
+        outcome.events,
+        tuple(DiscFinal(f.id, f.x * scale, f.y * scale, f.state) for f in outcome.finals),
+    )
+
+
+def rule_shot(data: object) -> dict[str, Any]:
+    """Rule on a shot played on a real board: a board file plus the shooter's ``seat``
+    and ``side`` and the hand-entered ``outcome`` (docs/formats.md). JSON-ready: the
+    ruling, then each side's score after the shot."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput("a shot file must be a JSON object")
+    missing = sorted(_SHOT_FIELDS - set(data))
+    if missing:
+        raise InvalidInput(f"a shot file needs {', '.join(missing)}")
+    read = read_board({k: v for k, v in data.items() if k not in _SHOT_FIELDS})
+    seat = whole_number(data["seat"], "seat")
+    if not 0 <= seat < 4:
+        raise InvalidInput(f"seat must be 0-3, got {seat}")
+    side = parse_side(data["side"])
+    if side >= read.sides:
+        raise InvalidInput(f"{side_name(side)} is not in play with these players")
+    outcome = _scaled(outcome_from_json(data["outcome"]), read.scale)
+    ruling = judge(read.referee, read.position, Turn(seat, side, outcome.shooter), outcome)
+    twenties = dict(read.twenties)
+    for s, count in ruling.twenties().items():
+        twenties[s] = twenties.get(s, 0) + count
+    return {
+        "rules": read.referee.name,
+        "ruling": _ruling_json(ruling, read.scale),
+        "sides": _scores(read, ruling.position_after, twenties),
+        "discs": _disc_points(read.referee, ruling.position_after),
+    }
+
+
+def _ruling_json(ruling: Ruling, scale: float) -> dict[str, Any]:
+    """The ruling with every position in the file's units."""
+    return {
+        "valid": ruling.valid,
+        "summary": ruling.summary,
+        "decisions": [
             {
-                "id": d.id,
-                "side": side_name(position.side_of(d.id)),
-                "points": ref.disc_value(board, d),
+                "disc": d.disc,
+                "side": side_name(d.side),
+                "fate": d.fate.value,
+                "x": d.x / scale,
+                "y": d.y / scale,
+                "clause": d.clause,
+                "reason": d.reason,
             }
-            for d in position.layout.discs
+            for d in ruling.decisions
         ],
     }

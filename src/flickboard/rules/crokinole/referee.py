@@ -290,21 +290,10 @@ class CrokinoleReferee:
             return decide(
                 Fate.OUT, "out-of-bounds", f"{who} left the playing surface and goes to the ditch"
             )
-        if final.state is DiscState.IN_HOLE:
-            return decide(
-                Fate.TWENTY,
-                "twenty",
-                f"{who} dropped flat into the hole: a 20, taken off to count at the end of the round",
-            )
-        if final.state is DiscState.LEANING:
-            return decide(
-                Fate.IN_PLAY,
-                "leaner",
-                f"{who} leans in the 20 hole: it stays in play and scores 15",
-                leaning=True,
-            )
-        on_line = board.region_of(final.x, final.y) is Region.DITCH
-        if on_line:
+        # The line rules come before the hole: a disc out of play when it touched (fair)
+        # or struck a disc beyond (spinning disc) the shooting line stays out of play
+        # even if it then drops into the hole or leans on it.
+        if board.region_of(final.x, final.y) is Region.DITCH:
             if self.options.outer_line_in_play:
                 return decide(
                     Fate.IN_PLAY,
@@ -316,6 +305,7 @@ class CrokinoleReferee:
                 "outer-line",
                 f"{who} ended touching or beyond the shooting line and goes to the ditch",
             )
+        back = ""
         if trail.touched_line and not self.options.outer_line_in_play:
             if not self.options.spinning_disc:
                 return decide(
@@ -329,6 +319,21 @@ class CrokinoleReferee:
                     "spinning-disc",
                     f"{who} touched or crossed the shooting line and struck a disc while there, so it is out of play although it came back inside",
                 )
+            back = f" ({who.lower()} touched or crossed the shooting line, struck nothing there and came back inside: still in play {self.cite('spinning-disc')})"
+        if final.state is DiscState.IN_HOLE:
+            return decide(
+                Fate.TWENTY,
+                "twenty",
+                f"{who} dropped flat into the hole: a 20, taken off to count at the end of the round{back}",
+            )
+        if final.state is DiscState.LEANING:
+            return decide(
+                Fate.IN_PLAY,
+                "leaner",
+                f"{who} leans in the 20 hole: it stays in play and scores 15{back}",
+                leaning=True,
+            )
+        if back:
             return decide(
                 Fate.IN_PLAY,
                 "spinning-disc",
@@ -440,7 +445,13 @@ def _check_record(position: Position, turn: Turn, record: ShotRecord) -> None:
 
 
 def _trails(record: ShotRecord) -> dict[int, _Trail]:
-    """Per-disc summary of the event log; the shooter's own start on the line is ignored."""
+    """Per-disc summary of the event log.
+
+    The shooter starts on (or, Depot 5, behind) the shooting line, so its shooting-line
+    events before any other event of its own describe it leaving its start and are not a
+    touch: it is released by clearing the line inwards or by any other event (a peg, a
+    disc, another line). Clearing the line outwards first counts as crossing it.
+    """
     trails = {f.id: _Trail() for f in record.finals}
     trails[record.shooter].moved = True
     over = {f.id: False for f in record.finals}
@@ -450,17 +461,24 @@ def _trails(record: ShotRecord) -> dict[int, _Trail]:
             raise InvalidInput(f"the record has an event of disc {e.disc}, which has no final")
         t = trails[e.disc]
         t.moved = True
+        shooting_line = (
+            e.kind in (EventKind.LINE_TOUCH, EventKind.LINE_CLEAR) and e.other == SHOOTING_LINE
+        )
+        if not shooting_line or (e.kind is EventKind.LINE_CLEAR and e.side < 0):
+            released[e.disc] = True
         if e.kind is EventKind.DISC_CONTACT and isinstance(e.other, int):
             if e.other not in trails:
                 raise InvalidInput(f"the record has disc {e.disc} touching unknown disc {e.other}")
             trails[e.other].moved = True
+            released[e.other] = True
             for disc in (e.disc, e.other):
                 if over[disc]:
                     trails[disc].struck_while_over = True
-        elif e.kind in (EventKind.LINE_TOUCH, EventKind.LINE_CLEAR) and e.other == SHOOTING_LINE:
+        elif shooting_line:
             if not released[e.disc]:
-                if e.kind is EventKind.LINE_CLEAR and e.side < 0:
+                if e.kind is EventKind.LINE_CLEAR and e.side > 0:
                     released[e.disc] = True
+                    t.touched_line = over[e.disc] = True
                 continue
             if e.kind is EventKind.LINE_TOUCH:
                 t.touched_line = True
