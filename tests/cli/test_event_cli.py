@@ -88,7 +88,7 @@ def test_event_cli_whole_evening(run, tmp_path: Path) -> None:  # type: ignore[n
     assert any("shoot-out: 5 twenties" in r for r in data["standings"][0]["reasons"])
     table = run("event", "standings", "Club night")
     assert "Ann Brubacher" in table and "tournament points" in table
-    run(
+    out = run(
         "event",
         "correct",
         "Club night",
@@ -105,6 +105,8 @@ def test_event_cli_whole_evening(run, tmp_path: Path) -> None:  # type: ignore[n
         "--reason",
         "misread",
     )
+    # a now wins alone: the shoot-out a and c held is void and is removed.
+    assert f"shoot-out among {a}, {c} removed" in out
     trail = json.loads(run("event", "corrections", "Club night"))
     assert trail[0]["referee"] == "REF"
     data = json.loads(run("event", "standings", "Club night", "--json"))
@@ -165,10 +167,11 @@ def test_standings_file_json(tmp_path: Path) -> None:
                 "category": "adult singles",
                 "format": "round-robin",
                 "entrants": [{"id": x, "name": f"Player {x}"} for x in "ABC"],
+                # The round robin's circle draw: B v C, then C v A, then A v B.
                 "cards": [
-                    _card(1, "A", "B", 6, (2, 1)),
-                    _card(2, "B", "C", 6, (1, 1)),
-                    _card(3, "C", "A", 6, (1, 3)),
+                    _card(3, "A", "B", 6, (2, 1)),
+                    _card(1, "B", "C", 6, (1, 1)),
+                    _card(2, "C", "A", 6, (1, 3)),
                 ],
             }
         )
@@ -201,3 +204,66 @@ def test_bench_standings_command_reports_both_timings() -> None:
     data = json.loads(result.stdout)
     assert data["players"] == 40 and data["cards"] > 60
     assert data["speedup"] == pytest.approx(data["naive_seconds"] / data["desk_seconds"])
+
+
+CHAMP = """
+name: Final
+category: adult singles
+format: championship
+entrants:
+  - {id: "17", name: Ann Brubacher}
+  - {id: "42", name: Joe Martin}
+"""
+
+
+def test_championship_match_from_the_command_line(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out = run(
+        "event",
+        "championship",
+        "Final",
+        "--category",
+        "adult singles",
+        "--side",
+        "17=Ann Brubacher",
+        "--side",
+        "42=Joe Martin",
+    )
+    assert "best two of three" in out
+    four = "60-40,40-60,60-40,40-60"
+    err = run("event", "enter", "Final", "-r", "1", "--player", "17", "--opponent", "42",
+              "--rounds", four, code=2)  # fmt: skip
+    assert (
+        err
+        == "error: the championship game is tied 4-4 after 4 rounds: play round 5 (a winner has to be determined)\n"
+    )
+    for game in ("1", "2"):
+        run("event", "enter", "Final", "-r", game, "--player", "17", "--opponent", "42",
+            "--rounds", four + ",45-20/1-0", "--championship")  # fmt: skip
+        run("event", "validate", "Final", "-r", game, "--opponent", "42", "--initials", "JM")
+    err = run("event", "enter", "Final", "-r", "3", "--player", "42", "--opponent", "17",
+              "--rounds", "60-40,60-40,60-40,60-40", code=2)  # fmt: skip
+    assert "game 3 was played after the series was decided (2-0 in games)" in err
+    data = json.loads(run("event", "standings", "Final", "--json"))
+    assert [p["entrant"] for p in data["standings"]] == ["17", "42"]
+    assert data["standings"][0]["reasons"] == [
+        "won the championship match 2 games to 0 (best two of three)"
+    ]
+    path = tmp_path / "final.yaml"
+    path.write_text(CHAMP.replace("Final", "Final 2"))
+    run("event", "create", str(path))
+    assert "board 1: 17 Ann Brubacher v 42 Joe Martin" in run("event", "draws", "Final 2")
+
+
+def test_export_then_create_draws_the_next_round(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (a, b), (c, d) = _create(run, tmp_path)
+    for x, y in ((a, b), (c, d)):
+        run("event", "enter", "Club night", "-r", "1", "--player", x, "--opponent", y,
+            "--rounds", "60-40,35-35,20-55,80-10")  # fmt: skip
+    out = tmp_path / "copy.json"
+    run("event", "export", "Club night", "-o", str(out))
+    data = json.loads(out.read_text())
+    assert data["draws"][0]["round"] == 1 and len(data["draws"][0]["games"]) == 2
+    data["name"] = "Copy"
+    out.write_text(json.dumps(data))
+    run("event", "create", str(out))
+    assert run("event", "draw", "Copy").startswith("round 2")

@@ -45,6 +45,25 @@ def test_scorecards_pdf_shows_rounds_and_validation() -> None:
     assert rb"60 \(1\)" in data
 
 
+def test_scorecards_pdf_shows_referee_corrections() -> None:
+    data = yaml.safe_load(EVENT_YAML)
+    data["cards"][0]["rounds"][1] = {"scores": [45, 30], "twenties": [1, 0]}
+    data["cards"][0]["corrections"] = [
+        {
+            "referee": "RK",
+            "round": 2,
+            "before": {"scores": [35, 35]},
+            "after": {"scores": [45, 30], "twenties": [1, 0]},
+            "reason": "disc on the line",
+        }
+    ]
+    pdf = scorecards_pdf(parse_event(data), compress=False)
+    assert (
+        rb"Corrected R2, initialled by referee RK: 35-35 \(0-0\) -> 45-30 \(1-0\) "
+        rb"\(disc on the line\)"
+    ) in pdf
+
+
 def test_cmn_round_trip_of_event_cards() -> None:
     ev = _event()
     text = event_to_cmn(ev)

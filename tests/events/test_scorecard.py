@@ -67,7 +67,7 @@ def test_wcc_more_twenties_than_discs_refused() -> None:
 
 def test_doubles_round_with_seven_twenties_accepted() -> None:
     # Two partners with 6 discs each: 7 twenties in a round is possible.
-    rounds = (RoundScore((140, 20), (7, 1)),) + game_with(4).rounds[1:]
+    rounds = (RoundScore((140, 20), (7, 1)), *game_with(4).rounds[1:])
     card = _card(category="competitive doubles", game=GameScore(rounds))
     assert card.twenties == (7, 1)
 

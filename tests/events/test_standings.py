@@ -74,8 +74,16 @@ def test_game_entered_twice_refused(card: CardFactory) -> None:
 
 def test_player_in_two_games_of_one_round_refused(card: CardFactory) -> None:
     cards = [card("A", "B", 6, draw_round=1), card("A", "C", 2, draw_round=1)]
-    with pytest.raises(IllegalInPosition, match="two games in draw round 1"):
+    with pytest.raises(IllegalInPosition, match="A already plays A v B in round 1"):
         preliminary_standings(["A", "B", "C"], cards)
+
+
+def test_same_pair_in_two_rounds_refused(card: CardFactory) -> None:
+    cards = [card("A", "B", 6, draw_round=1), card("B", "A", 2, draw_round=4)]
+    with pytest.raises(IllegalInPosition, match="A and B already met in round 1"):
+        preliminary_standings(["A", "B", "C"], cards)
+    with pytest.raises(IllegalInPosition, match="already met in round 1"):
+        round_robin_standings(["A", "B", "C"], cards)
 
 
 def test_wcc_head_to_head_two_tied_winner_of_their_game_places_higher(

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, event, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.eventfile import EventFile, parse_event
@@ -74,23 +78,48 @@ def test_game_entered_twice_refused_and_nothing_changes(desk: Desk) -> None:
 
 
 def test_player_in_two_places_at_once_refused_and_nothing_changes(desk: Desk) -> None:
-    spec = _spec(fmt="preliminary")
-    desk.create_event(spec)
-    # No draw for round 5: free entry, so only the seat constraint can refuse it.
-    desk.enter_card("Club night", 5, ("P1", "P2"), _rounds(6))
+    desk.create_event(_spec())
+    (a, b), (c, _) = desk.draw_next("Club night").games
+    desk.enter_card("Club night", 1, (a, b), _rounds(6))
     before = _counts(desk)
-    with pytest.raises(IllegalInPosition, match="P2 already plays P1 v P2 in round 5"):
-        desk.enter_card("Club night", 5, ("P3", "P2"), _rounds(6))
+    with pytest.raises(
+        IllegalInPosition,
+        match=f"^{b} already plays {a} v {b} in round 1: a player cannot be in two places",
+    ):
+        desk.enter_card("Club night", 1, (c, b), _rounds(6))
     assert _counts(desk) == before
 
 
 def test_game_not_in_the_draw_refused(desk: Desk) -> None:
     desk.create_event(_spec())
-    d = desk.draw_next("Club night")
-    a = d.games[0][0]
-    c = d.games[1][0]
-    with pytest.raises(IllegalInPosition, match="not a game of the round 1 draw"):
+    (a, b), (c, _) = desk.draw_next("Club night").games
+    with pytest.raises(IllegalInPosition, match=f"^{a} is drawn against {b} in round 1, not {c}$"):
         desk.enter_card("Club night", 1, (a, c), _rounds(6))
+
+
+def test_card_for_a_round_not_drawn_or_beyond_the_games_refused(desk: Desk) -> None:
+    desk.create_event(_spec())  # 3 games
+    before = _counts(desk)
+    with pytest.raises(IllegalInPosition, match=r"round 1 is not drawn \(no round is drawn yet\)"):
+        desk.enter_card("Club night", 1, ("P1", "P2"), _rounds(6))
+    desk.draw_next("Club night")
+    with pytest.raises(IllegalInPosition, match=r"round 2 is not drawn \(drawn: round 1\)"):
+        desk.enter_card("Club night", 2, ("P1", "P2"), _rounds(6))
+    with pytest.raises(IllegalInPosition, match="there is no round 9: Club night has 3 games"):
+        desk.enter_card("Club night", 9, ("P1", "P2"), _rounds(6))
+    assert _counts(desk) == before
+
+
+def test_repeat_opponent_refused_even_where_a_draw_would_allow_it(desk: Desk) -> None:
+    # A file without draws: round 1 is taken from its cards and round 2 is drawn by
+    # lot; a repeat of round 1's game is refused whatever round it is entered in.
+    data = _spec().model_dump()
+    data["cards"] = [{"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [200, 100]}] * 4}]
+    desk.create_event(parse_event(data))
+    d = desk.draw_next("Club night")
+    assert frozenset(("P1", "P2")) not in {frozenset(g) for g in d.games}
+    with pytest.raises(IllegalInPosition, match="P1 and P2 already met in round 1"):
+        desk.enter_card("Club night", 2, ("P2", "P1"), _rounds(6))
 
 
 @pytest.mark.parametrize(
@@ -113,6 +142,7 @@ def test_bad_round_scores_refused_and_nothing_changes(desk: Desk, rounds, messag
 
 def test_failure_mid_write_leaves_nothing_half_written(desk: Desk, engine: Engine) -> None:
     desk.create_event(_spec())
+    a, b = desk.draw_next("Club night").games[0]
     before = _counts(desk)
     inserts: list[str] = []
 
@@ -127,37 +157,60 @@ def test_failure_mid_write_leaves_nothing_half_written(desk: Desk, engine: Engin
     event.listen(engine, "before_cursor_execute", fail_on_seats)
     try:
         with pytest.raises(RuntimeError, match="injected"):
-            desk.enter_card("Club night", 9, ("P1", "P2"), _rounds(6))
+            desk.enter_card("Club night", 1, (a, b), _rounds(6))
     finally:
         event.remove(engine, "before_cursor_execute", fail_on_seats)
     assert inserts[0] == "cards" and "card_rounds" in inserts and inserts[-1] == "seats"
     assert _counts(desk) == before
 
 
-def test_constraint_violation_on_second_row_rolls_back_whole_event(desk: Desk) -> None:
+def test_failure_on_a_later_card_rolls_back_the_whole_event(desk: Desk, engine: Engine) -> None:
     desk.create_event(_spec())
     data = _spec().model_dump()
     data["name"] = "Second"
-    data["byes"] = {"P1": 1}
-    # The second card repeats P2 in round 1: its seat row violates the unique constraint.
-    good = {"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [200, 100]}] * 4}
-    bad = {"round": 1, "sides": ["P3", "P2"], "rounds": [{"scores": [200, 100]}] * 4}
-    data["cards"] = [good, bad]
+    data["cards"] = [
+        {"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [200, 100]}] * 4},
+        {"round": 1, "sides": ["P3", "P4"], "rounds": [{"scores": [200, 100]}] * 4},
+    ]
     spec = parse_event(data)
     before = _counts(desk)
-    with pytest.raises(IllegalInPosition, match="not stored"):
-        desk.create_event(spec)
+    cards: list[str] = []
+
+    def fail_on_second_card(conn, cursor, statement, params, context, executemany):  # type: ignore[no-untyped-def]
+        if statement.split()[:3] == ["INSERT", "INTO", "cards"]:
+            cards.append(statement)
+            if len(cards) == 2:
+                raise RuntimeError("injected failure at the second card")
+
+    event.listen(engine, "before_cursor_execute", fail_on_second_card)
+    try:
+        with pytest.raises(RuntimeError, match="second card"):
+            desk.create_event(spec)
+    finally:
+        event.remove(engine, "before_cursor_execute", fail_on_second_card)
     assert _counts(desk) == before
     assert desk.events() == ["Club night"]
+
+
+def test_seat_constraint_guards_the_database_without_the_desk(desk: Desk, engine: Engine) -> None:
+    desk.create_event(_spec())
+    a, b = desk.draw_next("Club night").games[0]
+    desk.enter_card("Club night", 1, (a, b), _rounds(6))
+    with Session(engine) as s:
+        card_id, event_id = s.execute(select(CardRow.id, CardRow.event_id)).one()
+        s.add(SeatRow(card_id=card_id, event_id=event_id, round_no=1, entrant=b))
+        with pytest.raises(IntegrityError):
+            s.commit()
 
 
 def test_referee_correction_audited(desk: Desk) -> None:
     desk.create_event(_spec())
     _play_round(desk)
     a, b = desk.draws("Club night")[0].games[0]
-    fixed = desk.correct_card(
+    fixed, void = desk.correct_card(
         "Club night", 1, b, "REF", 2, RoundScore((200, 100), (0, 0)), "swapped by mistake"
     )
+    assert void == []
     # Entered from b's side: b now won round 2, so a's points drop from 6 to 4.
     assert fixed.points == (4, 4)
     trail = desk.corrections("Club night")
@@ -195,7 +248,7 @@ def test_round_robin_event_is_drawn_at_creation(desk: Desk) -> None:
     draws = desk.draws("Club night")
     assert len(draws) == 5
     assert sum(len(d.games) for d in draws) == 10
-    with pytest.raises(IllegalInPosition, match="round robin"):
+    with pytest.raises(IllegalInPosition, match="round-robin: all its rounds are drawn"):
         desk.draw_next("Club night")
 
 
@@ -221,14 +274,219 @@ def test_correcting_a_stored_card_changes_ratings(desk: Desk) -> None:
     assert after == rate(desk.all_cards())
 
 
+def _one_round_field(desk: Desk) -> tuple[str, ...]:
+    """8 players, one round: p1 8 points; p2 and p3 6 (tied on 20s); p4 4 with two 20s
+    and q4 4 with one; q2 and q3 2 (tied); q1 0. Returns p1..p4, q1..q4."""
+    data = _spec(8).model_dump()
+    data["games"] = 1
+    desk.create_event(parse_event(data))
+    games = desk.draw_next("Club night").games
+    results = [(8, (3, 0)), (6, (1, 0)), (6, (1, 0)), (4, (2, 1))]
+    for (a, b), (points, tw) in zip(games, results, strict=True):
+        desk.enter_card("Club night", 1, (a, b), _rounds(points, tw))
+        desk.validate_card("Club night", 1, b, "XY")
+    return tuple(g[0] for g in games) + tuple(g[1] for g in games)
+
+
 def test_pools_from_the_preliminary_snake_seeded(desk: Desk) -> None:
-    desk.create_event(_spec(8))
-    _play_round(desk)
-    with pytest.raises(IllegalInPosition, match="record a shoot-out first"):
-        desk.create_pools("Club night", 2, 3)
+    p1, p2, p3, p4, _, _, _, q4 = _one_round_field(desk)
     order = desk.standings("Club night").order
+    assert order[0] == p1 and set(order[1:3]) == {p2, p3} and order[3:5] == (p4, q4)
+    # p2 and p3 are tied at places 2-3, which snake seeding puts in the same pool: the
+    # order inside a round-robin pool does not matter, so no shoot-out is needed.
     created = desk.create_pools("Club night", 2, 2)
     assert created == ["Club night pool 1", "Club night pool 2"]
-    firsts = [[e.id for e in desk.snapshot(p).entrants] for p in created]
-    assert firsts == [[order[0], order[3]], [order[1], order[2]]]
+    members = [list(desk.names(p)) for p in created]
+    assert members[0] == [p1, p4] and set(members[1]) == {p2, p3}
     assert len(desk.draws("Club night pool 1")) == 1
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "message"),
+    [
+        (2, 3, "the last pool place is tied between"),
+        (4, 2, "tied at place 2 and snake seeding puts those places in different pools"),
+    ],
+)
+def test_pools_refused_while_a_tie_decides_who_or_where(
+    desk: Desk, count: int, size: int, message: str
+) -> None:
+    _one_round_field(desk)
+    with pytest.raises(IllegalInPosition, match=message):
+        desk.create_pools("Club night", count, size)
+    assert desk.events() == ["Club night"]
+
+
+def test_pools_refused_until_the_preliminary_is_finished(desk: Desk) -> None:
+    desk.create_event(_spec(8))  # 3 games
+    _play_round(desk)
+    with pytest.raises(IllegalInPosition, match="has 1 of its 3 rounds drawn"):
+        desk.create_pools("Club night", 2, 2)
+    _play_round(desk)
+    d = desk.draw_next("Club night")
+    for a, b in d.games[1:]:
+        desk.enter_card("Club night", 3, (a, b), _rounds(6))
+        desk.validate_card("Club night", 3, b, "XY")
+    a, b = d.games[0]
+    with pytest.raises(IllegalInPosition, match=f"1 drawn game has no card yet .*{a} v {b}"):
+        desk.create_pools("Club night", 2, 2)
+    assert desk.events() == ["Club night"]
+
+
+def _pool_a(**extra: object) -> dict[str, object]:
+    return {
+        "name": "Pool A",
+        "category": "competitive doubles",
+        "format": "round-robin",
+        "entrants": [{"id": x, "name": f"Team {x}"} for x in "ABC"],
+        **extra,
+    }
+
+
+def test_round_robin_file_cards_must_match_the_draw(desk: Desk) -> None:
+    # The circle method gives A the round 1 bye; A v B is its round 3 game.
+    data = _pool_a(
+        cards=[{"round": 1, "sides": ["A", "B"], "rounds": [{"scores": [200, 100]}] * 4}]
+    )
+    before = _counts(desk)
+    with pytest.raises(IllegalInPosition, match=r"card 1 \(round 1, A v B\): .*drawn in round 3"):
+        desk.create_event(parse_event(data))
+    assert _counts(desk) == before and desk.events() == []
+    data["cards"][0]["round"] = 3  # type: ignore[index]
+    desk.create_event(parse_event(data))
+    assert len(desk.snapshot("Pool A").cards) == 1
+
+
+def test_export_then_create_carries_the_draws_and_draws_on(desk: Desk) -> None:
+    desk.create_event(_spec(5))  # odd: a bye each round
+    _play_round(desk)
+    _play_round(desk)
+    first = desk.draws("Club night")
+    copy = desk.snapshot("Club night").model_copy(update={"name": "Copy"})
+    desk.create_event(parse_event(json.loads(copy.model_dump_json())))
+    assert desk.draws("Copy") == first
+    assert desk.standings("Copy") == desk.standings("Club night")
+    d = desk.draw_next("Copy")
+    assert d.round_no == 3
+    met = {frozenset(g) for x in first for g in x.games}
+    assert not met & {frozenset(g) for g in d.games}
+    assert d.bye not in {x.bye for x in first}
+
+
+def test_results_without_draws_draw_on_from_their_cards(desk: Desk) -> None:
+    data = _spec().model_dump()
+    data["cards"] = [
+        {"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [200, 100]}] * 4},
+        {"round": 1, "sides": ["P3", "P4"], "rounds": [{"scores": [200, 100]}] * 4},
+    ]
+    desk.create_event(parse_event(data))
+    assert desk.draws("Club night")[0].games == (("P1", "P2"), ("P3", "P4"))
+    d = desk.draw_next("Club night")
+    assert d.round_no == 2
+    assert not {frozenset(g) for g in d.games} & {frozenset(("P1", "P2")), frozenset(("P3", "P4"))}
+
+
+def test_export_then_create_keeps_the_corrections(desk: Desk) -> None:
+    desk.create_event(_spec())
+    _play_round(desk)
+    a, _ = desk.draws("Club night")[0].games[0]
+    desk.correct_card("Club night", 1, a, "REF", 2, RoundScore((100, 200), (0, 0)), "misread")
+    desk.correct_card("Club night", 1, a, "REF2", 2, RoundScore((100, 150), (0, 0)), "again")
+    copy = desk.snapshot("Club night").model_copy(update={"name": "Copy"})
+    desk.create_event(parse_event(json.loads(copy.model_dump_json())))
+    assert desk.corrections("Copy") == desk.corrections("Club night")
+    assert [c["referee"] for c in desk.corrections("Copy")] == ["REF", "REF2"]
+    # A trail that does not lead to the card as it stands is refused.
+    data = json.loads(copy.model_dump_json())
+    data["name"] = "Broken"
+    data["cards"][0]["corrections"][1]["after"]["scores"] = [100, 100]
+    with pytest.raises(InvalidInput, match=r"round 2 reads .* but its last correction made it"):
+        desk.create_event(parse_event(data))
+    assert "Broken" not in desk.events()
+
+
+def _final(desk: Desk) -> None:
+    desk.create_championship("Final", "adult singles", [("17", "Ann"), ("42", "Joe")])
+
+
+def test_championship_match_best_two_of_three_at_the_desk(desk: Desk) -> None:
+    _final(desk)
+    before = _counts(desk)
+    with pytest.raises(IllegalInPosition, match="tied 4-4 after 4 rounds: play round 5"):
+        desk.enter_card("Final", 1, ("17", "42"), _rounds(4))
+    with pytest.raises(IllegalInPosition, match="game 2 is entered before game 1"):
+        desk.enter_card("Final", 2, ("17", "42"), _rounds(6))
+    assert _counts(desk) == before
+    fifth = RoundScore((45, 20), (1, 0))
+    desk.enter_card("Final", 1, ("17", "42"), (*_rounds(4), fifth))
+    desk.enter_card("Final", 2, ("42", "17"), _rounds(2))  # 17 wins from 42's card
+    for n in (1, 2):
+        desk.validate_card("Final", n, "42" if n == 1 else "17", "XX")
+    before = _counts(desk)
+    with pytest.raises(IllegalInPosition, match="game 3 was played after the series was decided"):
+        desk.enter_card("Final", 3, ("17", "42"), _rounds(6))
+    with pytest.raises(IllegalInPosition, match="there is no round 4: a championship match has 3"):
+        desk.enter_card("Final", 4, ("17", "42"), _rounds(6))
+    assert _counts(desk) == before
+    s = desk.standings("Final")
+    assert s.order == ("17", "42") and [p.place for p in s.placings] == [1, 2]
+    assert s.of("17").reasons == ("won the championship match 2 games to 0 (best two of three)",)
+
+
+def test_championship_game_only_in_a_championship_match(desk: Desk) -> None:
+    desk.create_event(_spec())
+    a, b = desk.draw_next("Club night").games[0]
+    rounds = (*_rounds(4), RoundScore((45, 20), (1, 0)))
+    with pytest.raises(IllegalInPosition, match="is a preliminary; championship games"):
+        desk.enter_card("Club night", 1, (a, b), rounds, championship=True)
+
+
+def _doubles_pool(desk: Desk) -> None:
+    desk.create_event(parse_event(_pool_a()))
+    # A beats B, B beats C, C beats A, each 6-2 without 20s: a three-way tie that only
+    # a shoot-out settles.
+    beats = {"A": "B", "B": "C", "C": "A"}
+    for d in desk.draws("Pool A"):
+        (a, b) = d.games[0]
+        desk.enter_card("Pool A", d.round_no, (a, b), _rounds(6 if beats[a] == b else 2))
+        desk.validate_card("Pool A", d.round_no, b, "XX")
+
+
+def test_shoot_out_counts_fit_the_category(desk: Desk) -> None:
+    _doubles_pool(desk)
+    assert [set(g) for g in desk.standings("Pool A").unresolved] == [{"A", "B", "C"}]
+    before = _counts(desk)
+    with pytest.raises(InvalidInput, match="6 shots per player: give ID=a,b"):
+        desk.record_shootout("Pool A", ShootOut.of({"A": 5, "B": 6, "C": 7}))
+    assert _counts(desk) == before
+    after = desk.record_shootout("Pool A", ShootOut.of({"A": (3, 2), "B": (6, 0), "C": (1, 1)}))
+    assert after.order == ("B", "A", "C")
+
+
+def test_file_shoot_outs_checked_like_desk_ones(desk: Desk) -> None:
+    _doubles_pool(desk)
+    data = json.loads(desk.snapshot("Pool A").model_dump_json())
+    data["name"] = "Copy"
+    data["shootouts"] = [{"A": [3, 2], "B": [6, 0]}]  # A and B are not a tied group
+    with pytest.raises(IllegalInPosition, match="shoot-out 1: no tie among A, B needed it"):
+        desk.create_event(parse_event(data))
+    data["shootouts"] = [{"A": 5, "B": 6, "C": 7}]
+    with pytest.raises(InvalidInput, match="shoot-out 1: competitive doubles shoot-outs take 6"):
+        desk.create_event(parse_event(data))
+    data["shootouts"] = [{"A": [3, 2], "B": [6, 0], "C": [1, 1]}]
+    desk.create_event(parse_event(data))
+    assert desk.standings("Copy").order == ("B", "A", "C")
+
+
+def test_correction_that_ends_a_tie_removes_its_shoot_out(desk: Desk) -> None:
+    _doubles_pool(desk)
+    desk.record_shootout("Pool A", ShootOut.of({"A": (3, 2), "B": (6, 0), "C": (1, 1)}))
+    d = desk.draws("Pool A")[0]
+    a = d.games[0][0]
+    # Round 4 of either card was lost by its marker; won instead, the tie is gone.
+    _, void = desk.correct_card(
+        "Pool A", d.round_no, a, "REF", 4, RoundScore((200, 150), (0, 0)), "misread"
+    )
+    assert [set(g) for g in void] == [{"A", "B", "C"}]
+    assert desk.count(ShootOutRow) == 0
+    assert desk.standings("Pool A").unresolved == ()

@@ -15,6 +15,7 @@ from rich.table import Table
 from flickboard.cli.clubinput import club_desk, one_of
 from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.events.draw import Draw
 from flickboard.events.eventfile import ClubEventFile, EventFile, load_any, load_event
 from flickboard.events.exchange import cards_from_cmn, event_to_cmn
 from flickboard.events.export import scorecards_pdf, standings_csv, standings_pdf
@@ -150,13 +151,53 @@ def list_events(db: Db = None) -> None:
 def draw(name: Name, db: Db = None, seed: Annotated[int | None, typer.Option()] = None) -> None:
     """Draw the next preliminary round (no repeat opponents; a bye in odd fields)."""
     with club_desk(Desk, db) as desk:
-        d = desk.draw_next(name, seed)
-        names = desk.snapshot(name).names
-        typer.echo(f"round {d.round_no}")
-        for i, (a, b) in enumerate(d.games, start=1):
-            typer.echo(f"  board {i}: {a} {names[a]} v {b} {names[b]}")
-        if d.bye:
-            typer.echo(f"  bye: {d.bye} {names[d.bye]}")
+        _print_draw(desk.draw_next(name, seed), desk.names(name))
+
+
+def _print_draw(d: Draw, names: Mapping[str, str]) -> None:
+    if d.round_no == 0:
+        typer.echo(f"bye imported without a draw: {d.bye} {names[d.bye or '']}")
+        return
+    typer.echo(f"round {d.round_no}")
+    for i, (a, b) in enumerate(d.games, start=1):
+        typer.echo(f"  board {i}: {a} {names[a]} v {b} {names[b]}")
+    if d.bye:
+        typer.echo(f"  bye: {d.bye} {names[d.bye]}")
+
+
+@event_app.command("championship")
+def championship_cmd(
+    name: Name,
+    category: Annotated[str, typer.Option(help='WCC category, e.g. "adult singles".')],
+    side: Annotated[
+        list[str], typer.Option("--side", help="A side as ID=full name; give it twice.")
+    ],
+    db: Db = None,
+) -> None:
+    """Create a championship match: best two of three games (WCC)."""
+    with club_desk(Desk, db) as desk:
+        sides = []
+        for item in side:
+            who, sep, full = item.partition("=")
+            if not sep or not who.strip() or not full.strip():
+                raise InvalidInput(f"--side {item!r} is not like 17=Ann Brubacher")
+            sides.append((who.strip(), full.strip()))
+        if len(sides) != 2:
+            raise InvalidInput(f"a championship match has two sides, got {len(sides)}")
+        desk.create_championship(name, category, sides)
+        typer.echo(
+            f"created {name}: {sides[0][0]} v {sides[1][0]}, best two of three games; "
+            "enter game N with: flickboard event enter NAME -r N ..."
+        )
+
+
+@event_app.command("draws")
+def draws_cmd(name: Name, db: Db = None) -> None:
+    """Every drawn round: boards and the bye."""
+    with club_desk(Desk, db) as desk:
+        names = desk.names(name)
+        for d in desk.draws(name):
+            _print_draw(d, names)
 
 
 @event_app.command("pools")
@@ -169,7 +210,7 @@ def pools_cmd(
     """Round-robin pools (new events) from the top of a preliminary, snake seeded."""
     with club_desk(Desk, db) as desk:
         for pool in desk.create_pools(name, count, size):
-            ids = [e.id for e in desk.snapshot(pool).entrants]
+            ids = list(desk.names(pool))
             typer.echo(f"{pool}: {', '.join(ids)}")
 
 
@@ -181,9 +222,12 @@ def enter(
     opponent: Annotated[str, typer.Option(help="ID of the opponent.")],
     rounds: Annotated[str, typer.Option(help="Rounds, e.g. 60-40/1-0,35-35,20-55/1-2,80-10/3-0")],
     db: Db = None,
-    championship: bool = False,
+    championship: Annotated[
+        bool, typer.Option(help="A championship game (implied in a championship match).")
+    ] = False,
 ) -> None:
-    """Enter a scorecard: each round's points and 20s (player first)."""
+    """Enter a scorecard: each round's points and 20s (player first). In a championship
+    match the round is the game number (1-3)."""
     with club_desk(Desk, db) as desk:
         card = desk.enter_card(
             name, round_no, (player, opponent), parse_rounds(rounds), championship=championship
@@ -222,11 +266,13 @@ def correct_cmd(
     """Referee correction of one round of a card (kept in the audit trail)."""
     with club_desk(Desk, db) as desk:
         (after,) = parse_rounds(score) if "," not in score else _too_many()
-        card = desk.correct_card(name, round_no, player, referee, game_round, after, reason)
+        card, void = desk.correct_card(name, round_no, player, referee, game_round, after, reason)
         typer.echo(
             f"corrected round {round_no} game round {game_round}: "
             f"{card.sides[0]} {card.points[0]} - {card.points[1]} {card.sides[1]}"
         )
+        for group in void:
+            typer.echo(f"shoot-out among {', '.join(group)} removed: no tie needs it any more")
 
 
 def _too_many() -> NoReturn:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.draw import Draw, round_robin
-from flickboard.events.series import series_winner
 from flickboard.play.scoring import RaceScore
+from flickboard.play.series import series_winner
 
 
 def double_round_robin(teams: Sequence[str]) -> tuple[Draw, ...]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.events.series import series_winner
+from flickboard.play.series import series_winner
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ docs/formats.md. Validated with pydantic; every problem is reported as InvalidIn
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -23,14 +24,25 @@ from pydantic import (
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
 from flickboard.events.csc import double_round_robin
+from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games, round_robin
 from flickboard.events.leagues import LEAGUE_TARGET
 from flickboard.events.lineups import ROSTER
-from flickboard.events.scorecard import Scorecard, validate
-from flickboard.events.shootout import ShootOut
-from flickboard.events.standings import Standings, preliminary_standings, round_robin_standings
+from flickboard.events.scorecard import Correction, Scorecard, validate, with_trail
+from flickboard.events.series import (
+    CHAMPIONSHIP_GAMES,
+    championship_series,
+    championship_standings,
+)
+from flickboard.events.shootout import ShootOut, check_players, replay
+from flickboard.events.standings import (
+    Standings,
+    check_cards,
+    preliminary_standings,
+    round_robin_standings,
+)
 from flickboard.play.scoring import GameScore, RoundScore
 
-Format = Literal["preliminary", "round-robin"]
+Format = Literal["preliminary", "round-robin", "championship"]
 
 
 class _Model(BaseModel):
@@ -58,18 +70,46 @@ class ValidationSpec(_Model):
     initials: str = Field(min_length=1, max_length=10)
 
 
+class CorrectionSpec(_Model):
+    """A referee's correction of one round of a card (the audit trail), with the round
+    before and after, the marking side's score first."""
+
+    referee: str = Field(min_length=1, max_length=40)
+    round: int = Field(ge=1)
+    before: RoundSpec
+    after: RoundSpec
+    reason: str = Field(min_length=1)
+
+
 class CardSpec(_Model):
-    """One scorecard."""
+    """One scorecard (its rounds as they stand, after any corrections)."""
 
     round: int = Field(ge=1)
     sides: tuple[str, str]
     rounds: list[RoundSpec]
     validated: ValidationSpec | None = None
     championship: bool = False
+    corrections: list[CorrectionSpec] = []
+
+
+class DrawSpec(_Model):
+    """One drawn round: its games and the entrant with the bye, if any."""
+
+    round: int = Field(ge=1)
+    games: list[tuple[str, str]]
+    bye: str | None = None
+
+
+def _round(r: RoundSpec) -> RoundScore:
+    return RoundScore(r.scores, r.twenties)
 
 
 class EventFile(_Model):
-    """An event: name, category, format and entrants; results are optional."""
+    """An event: name, category, format and entrants; draws and results are optional.
+
+    A ``championship`` is a WCC championship match: two entrants, best two of three
+    games (draw rounds 1-3 are games 1-3).
+    """
 
     name: str = Field(min_length=1, max_length=200)
     category: str
@@ -78,9 +118,17 @@ class EventFile(_Model):
     seed: int = 0
     bye_points: int = Field(default=8, ge=0)
     entrants: list[EntrantSpec] = Field(min_length=2)
+    draws: list[DrawSpec] = []
     cards: list[CardSpec] = []
     byes: dict[str, int] = {}
     shootouts: list[dict[str, int | tuple[int, int]]] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _championship_games(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("format") == "championship":
+            data = {"games": CHAMPIONSHIP_GAMES, **data}
+        return data
 
     @field_validator("category")
     @classmethod
@@ -96,49 +144,193 @@ class EventFile(_Model):
             raise ValueError(f"entrant IDs listed twice: {', '.join(sorted(dup))}")
         return value
 
+    @model_validator(mode="after")
+    def _format_fits(self) -> EventFile:
+        if self.format == "championship":
+            if len(self.entrants) != 2:
+                raise ValueError("a championship match is between two entrants")
+            if self.games != CHAMPIONSHIP_GAMES:
+                raise ValueError("a championship match is best two out of three games")
+            if self.shootouts:
+                raise ValueError("a championship match has no shoot-outs: every game is decided")
+        for who, n in self.byes.items():
+            if who not in self.names:
+                raise ValueError(f"byes: {who} is not an entrant")
+            if n not in (0, 1):
+                raise ValueError(f"byes: {who} has {n}; an entrant sits out at most once")
+        if any(self.byes.values()) and self.format != "preliminary":
+            raise ValueError(f"byes: a {self.format} draws its own byes")
+        return self
+
     @property
     def names(self) -> dict[str, str]:
         """Entrant ID -> full name."""
         return {e.id: e.name for e in self.entrants}
 
+    @property
+    def ids(self) -> list[str]:
+        """Entrant IDs in their listed order."""
+        return [e.id for e in self.entrants]
+
+    def drawn(self) -> list[Draw]:
+        """The draw of every round so far, checked.
+
+        A round robin is drawn whole from its entrants' order (circle method) and a
+        championship match plays its pair in rounds 1-3; ``draws`` given for them must
+        be exactly that. A preliminary's ``draws`` are its own; without them, each round
+        with cards is taken as drawn with exactly those games (no bye recorded).
+        """
+        given = [
+            Draw(d.round, tuple((a, b) for a, b in d.games), d.bye)
+            for d in sorted(self.draws, key=lambda d: d.round)
+        ]
+        if self.format != "preliminary":
+            fixed = list(
+                round_robin(self.ids)
+                if self.format == "round-robin"
+                else (
+                    Draw(n, ((self.ids[0], self.ids[1]),)) for n in range(1, CHAMPIONSHIP_GAMES + 1)
+                )
+            )
+            for d in given:
+                if d not in fixed:
+                    raise InvalidInput(
+                        f"draws: round {d.round_no} is not the {self.format} draw, which "
+                        f"follows from the entrants' order"
+                    )
+            return fixed
+        if given:
+            check_draws(self.ids, given, self.games)
+            return given
+        by_round: dict[int, list[tuple[str, str]]] = {}
+        for c in self.cards:
+            by_round.setdefault(c.round, []).append(c.sides)
+        return [Draw(r, tuple(g)) for r, g in sorted(by_round.items())]
+
+    def bye_counts(self) -> dict[str, int]:
+        """Byes each entrant had: in the draws and, for results imported without a
+        draw, the ``byes`` field."""
+        counts = {who: n for who, n in self.byes.items() if n}
+        if self.format != "preliminary":
+            return counts
+        for d in self.drawn():
+            if d.bye is not None:
+                counts[d.bye] = counts.get(d.bye, 0) + 1
+                if counts[d.bye] > 1:
+                    raise IllegalInPosition(
+                        f"byes: {d.bye} sits out in round {d.round_no} after a bye already"
+                    )
+        return counts
+
     def to_cards(self) -> list[Scorecard]:
-        """The scorecards as domain values (each checked)."""
+        """The scorecards as domain values, each checked, then checked together: no game
+        twice, no one in two places in a round, no repeat pairing, every game in its
+        round's draw (and within the event's games), championship games in order."""
         names = self.names
+        champ = self.format == "championship"
         out = []
         for n, c in enumerate(self.cards, start=1):
+            where = f"card {n} (round {c.round}, {' v '.join(c.sides)})"
             for who in c.sides:
                 if who not in names:
-                    raise InvalidInput(f"card {n}: {who} is not an entrant")
+                    raise InvalidInput(f"{where}: {who} is not an entrant")
             try:
-                game = GameScore(tuple(RoundScore(r.scores, r.twenties) for r in c.rounds))
+                if c.championship and not champ:
+                    raise IllegalInPosition(
+                        "a championship game belongs to a championship event (format: championship)"
+                    )
+                if c.round > self.games:
+                    raise IllegalInPosition(
+                        f"round {c.round} is beyond the {self.games} games of {self.name}"
+                    )
+                game = GameScore(tuple(_in_round(i, r) for i, r in enumerate(c.rounds, start=1)))
                 card = Scorecard(
                     self.category,
                     c.round,
                     c.sides,
                     (names[c.sides[0]], names[c.sides[1]]),
                     game,
-                    championship=c.championship,
+                    championship=champ,
                 )
                 if c.validated:
                     card = validate(card, c.validated.by, c.validated.initials)
+                card = with_trail(
+                    card,
+                    [
+                        Correction(
+                            x.referee, x.round - 1, _round(x.before), _round(x.after), x.reason
+                        )
+                        for x in c.corrections
+                    ],
+                )
                 out.append(card)
             except (InvalidInput, IllegalInPosition) as exc:
-                where = f"card {n} (round {c.round}, {' v '.join(c.sides)})"
                 raise type(exc)(f"{where}: {exc}") from None
+        check_cards(out)
+        drawn = self.drawn()
+        games = drawn_games(drawn)
+        for n, card in enumerate(out, start=1):
+            if (card.draw_round, frozenset(card.sides)) in games:
+                continue
+            try:
+                check_in_draw(card.draw_round, card.sides, drawn)
+            except IllegalInPosition as exc:
+                where = f"card {n} (round {card.draw_round}, {' v '.join(card.sides)})"
+                raise IllegalInPosition(f"{where}: {exc}") from None
+        if champ:
+            championship_series((self.ids[0], self.ids[1]), out)
         return out
 
     def to_shootouts(self) -> list[ShootOut]:
-        """The shoot-outs in the order they were held."""
-        return [ShootOut.of(s) for s in self.shootouts]
+        """The shoot-outs in the order they were held, each with one count per player
+        of the category."""
+        out = []
+        for n, s in enumerate(self.shootouts, start=1):
+            try:
+                shoot = ShootOut.of(s)
+                check_players(shoot, category(self.category))
+            except (InvalidInput, IllegalInPosition) as exc:
+                raise type(exc)(f"shoot-out {n}: {exc}") from None
+            out.append(shoot)
+        return out
+
+    def _rank(self, cards: Sequence[Scorecard], shootouts: Sequence[ShootOut]) -> Standings:
+        if self.format == "round-robin":
+            return round_robin_standings(self.ids, cards, shootouts)
+        return preliminary_standings(
+            self.ids, cards, shootouts, byes=self.bye_counts(), bye_points=self.bye_points
+        )
 
     def standings(self) -> Standings:
-        """Standings by this event's format."""
-        ids = [e.id for e in self.entrants]
-        if self.format == "round-robin":
-            return round_robin_standings(ids, self.to_cards(), self.to_shootouts())
-        return preliminary_standings(
-            ids, self.to_cards(), self.to_shootouts(), byes=self.byes, bye_points=self.bye_points
-        )
+        """Standings by this event's format; each shoot-out must have been among a group
+        still tied when it was held."""
+        cards = self.to_cards()
+        if self.format == "championship":
+            return championship_standings((self.ids[0], self.ids[1]), cards)
+        shootouts = self.to_shootouts()
+        if not shootouts:
+            return self._rank(cards, ())
+        _, void = self.replay_shootouts(cards, shootouts)
+        if void:
+            n = void[0]
+            raise IllegalInPosition(
+                f"shoot-out {n + 1}: no tie among {', '.join(shootouts[n].entrants)} needed it"
+                + (" after the earlier shoot-outs" if n else "")
+            )
+        return self._rank(cards, shootouts)
+
+    def replay_shootouts(
+        self, cards: Sequence[Scorecard], shootouts: Sequence[ShootOut]
+    ) -> tuple[list[ShootOut], list[int]]:
+        """The shoot-outs still needed by these cards, and the positions of void ones."""
+        return replay(lambda kept: self._rank(cards, kept).unresolved, shootouts)
+
+
+def _in_round(n: int, r: RoundSpec) -> RoundScore:
+    try:
+        return _round(r)
+    except InvalidInput as exc:
+        raise InvalidInput(f"round {n}: {exc}") from None
 
 
 def parse_event(data: Any, source: str = "event file") -> EventFile:
@@ -175,19 +367,30 @@ def dump_event(event: EventFile) -> str:
     return event.model_dump_json(indent=2, exclude_defaults=False)
 
 
+def _round_spec(r: RoundScore) -> RoundSpec:
+    return RoundSpec(scores=(r.scores[0], r.scores[1]), twenties=(r.twenties[0], r.twenties[1]))
+
+
 def card_spec(card: Scorecard) -> CardSpec:
-    """A domain scorecard as a file entry."""
+    """A domain scorecard as a file entry, with its audit trail."""
     return CardSpec(
         round=card.draw_round,
         sides=card.sides,
-        rounds=[
-            RoundSpec(scores=(r.scores[0], r.scores[1]), twenties=(r.twenties[0], r.twenties[1]))
-            for r in card.game.rounds
-        ],
+        rounds=[_round_spec(r) for r in card.game.rounds],
         validated=ValidationSpec(by=card.validation.opponent_id, initials=card.validation.initials)
         if card.validation
         else None,
         championship=card.championship,
+        corrections=[
+            CorrectionSpec(
+                referee=c.referee,
+                round=c.round_index + 1,
+                before=_round_spec(c.before),
+                after=_round_spec(c.after),
+                reason=c.reason,
+            )
+            for c in card.corrections
+        ],
     )
 
 

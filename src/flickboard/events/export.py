@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from fpdf import FPDF
 
 from flickboard.events.eventfile import EventFile
+from flickboard.events.scorecard import round_text
 from flickboard.events.standings import Standings
 
 CSV_COLUMNS = ("place", "id", "name", "points", "twenties", "games", "tied", "reasons")
@@ -78,7 +79,8 @@ def standings_pdf(
 
 
 def scorecards_pdf(event: EventFile, *, compress: bool = True) -> bytes:
-    """Printable scorecards: each game's rounds, points and 20s, totals and validation."""
+    """Printable scorecards: each game's rounds, points and 20s, totals, the opponent's
+    validation (ID and initials) and every referee correction with its initials."""
     pdf = _pdf(compress)
     names = event.names
     pdf.set_font("Helvetica", "B", 14)
@@ -106,5 +108,12 @@ def scorecards_pdf(event: EventFile, *, compress: bool = True) -> bytes:
         v = card.validation
         note = f"Validated by #{v.opponent_id} ({v.initials})" if v else "NOT VALIDATED"
         pdf.cell(0, 6, _latin(note), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Helvetica", "I", 8)
+        for fix in card.corrections:
+            line = (
+                f"Corrected R{fix.round_index + 1}, initialled by referee {fix.referee}: "
+                f"{round_text(fix.before)} -> {round_text(fix.after)} ({fix.reason})"
+            )
+            pdf.multi_cell(0, 5, _latin(line), new_x="LMARGIN", new_y="NEXT")
         pdf.ln(2)
     return bytes(pdf.output())

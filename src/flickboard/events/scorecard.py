@@ -3,6 +3,7 @@ referee corrections kept in an audit trail."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from flickboard.errors import IllegalInPosition, InvalidInput
@@ -131,29 +132,58 @@ def validate(card: Scorecard, opponent_id: str, initials: str) -> Scorecard:
     return replace(card, validation=Validation(opponent_id, initials.strip()))
 
 
+def round_text(r: RoundScore) -> str:
+    """A round as written on a card: ``45-30 (1-0)`` (20s in brackets)."""
+    return f"{r.scores[0]}-{r.scores[1]} ({r.twenties[0]}-{r.twenties[1]})"
+
+
+def _check_correction(card: Scorecard, c: Correction) -> None:
+    if not c.referee.strip():
+        raise IllegalInPosition("corrections must be initialled by a referee")
+    if not c.reason.strip():
+        raise InvalidInput("a correction needs a reason")
+    if not 0 <= c.round_index < len(card.game.rounds):
+        raise InvalidInput(f"the card has no round {c.round_index + 1}")
+    if c.before == c.after:
+        raise InvalidInput("the correction changes nothing")
+
+
 def correct(
     card: Scorecard, referee: str, round_index: int, after: RoundScore, reason: str
 ) -> Scorecard:
     """A referee's correction of one round (0-based), recorded in the audit trail."""
-    if not referee.strip():
-        raise IllegalInPosition("corrections must be initialled by a referee")
-    if not reason.strip():
-        raise InvalidInput("a correction needs a reason")
-    if not 0 <= round_index < len(card.game.rounds):
-        raise InvalidInput(f"the card has no round {round_index + 1}")
-    before = card.game.rounds[round_index]
-    if before == after:
-        raise InvalidInput("the correction changes nothing")
+    before = card.game.rounds[round_index] if 0 <= round_index < len(card.game.rounds) else after
+    audit = Correction(referee.strip(), round_index, before, after, reason.strip())
+    _check_correction(card, audit)
     rounds = list(card.game.rounds)
     rounds[round_index] = after
-    return replace(
-        card,
-        game=GameScore(tuple(rounds)),
-        corrections=(
-            *card.corrections,
-            Correction(referee.strip(), round_index, before, after, reason.strip()),
-        ),
-    )
+    return replace(card, game=GameScore(tuple(rounds)), corrections=(*card.corrections, audit))
+
+
+def with_trail(card: Scorecard, trail: Sequence[Correction]) -> Scorecard:
+    """The card (as it stands, corrected) with its audit trail, checked: each correction
+    changes one round, a round's corrections follow on from each other, and the last
+    one of a round ends at the round on the card."""
+    last: dict[int, RoundScore] = {}
+    for n, c in enumerate(trail, start=1):
+        try:
+            _check_correction(card, c)
+            prev = last.get(c.round_index)
+            if prev is not None and prev != c.before:
+                raise InvalidInput(
+                    f"it starts from {round_text(c.before)} but the previous correction of "
+                    f"round {c.round_index + 1} left {round_text(prev)}"
+                )
+        except (InvalidInput, IllegalInPosition) as exc:
+            raise type(exc)(f"correction {n}: {exc}") from None
+        last[c.round_index] = c.after
+    for i, after in sorted(last.items()):
+        if card.game.rounds[i] != after:
+            raise InvalidInput(
+                f"round {i + 1} reads {round_text(card.game.rounds[i])} but its last "
+                f"correction made it {round_text(after)}"
+            )
+    return replace(card, corrections=tuple(trail))
 
 
 def require_validated(cards: tuple[Scorecard, ...] | list[Scorecard]) -> None:

@@ -3,10 +3,11 @@ repeated from the beginning among those still tied."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.events.categories import Category
 
 SHOTS = 12
 """Opportunities per side in a shoot-out."""
@@ -96,6 +97,17 @@ def _resolve(
     return [group]
 
 
+def check_players(shoot: ShootOut, cat: Category) -> None:
+    """Refuse a shoot-out whose counts do not fit the category: one count of 12 shots
+    per singles entrant, two counts of 6 (one per player) per doubles team."""
+    per = cat.players_per_side
+    if len(shoot.twenties[0]) != per:
+        form = "ID=a,b (one count per player)" if per == 2 else "ID=n (one count)"
+        raise InvalidInput(
+            f"{cat.name} shoot-outs take {SHOTS // per} shots per player: give {form}"
+        )
+
+
 def check_needed(shoot: ShootOut, tied: Sequence[Sequence[str]]) -> None:
     """Refuse a shoot-out whose entrants are not exactly one of the ``tied`` groups."""
     if not any(set(shoot.entrants) == set(t) for t in tied):
@@ -103,3 +115,22 @@ def check_needed(shoot: ShootOut, tied: Sequence[Sequence[str]]) -> None:
             f"no tie among {', '.join(shoot.entrants)} needs a shoot-out; tied groups: "
             + ("; ".join(", ".join(t) for t in tied) or "none")
         )
+
+
+def replay(
+    tied_with: Callable[[Sequence[ShootOut]], Sequence[Sequence[str]]],
+    shootouts: Sequence[ShootOut],
+) -> tuple[list[ShootOut], list[int]]:
+    """Go through shoot-outs in the order held: those among a group still tied after the
+    earlier ones are kept, the others (0-based positions) are void.
+
+    ``tied_with(kept)`` gives the groups still tied once ``kept`` shoot-outs are counted.
+    """
+    kept: list[ShootOut] = []
+    void: list[int] = []
+    for n, shoot in enumerate(shootouts):
+        if any(set(shoot.entrants) == set(g) for g in tied_with(kept)):
+            kept.append(shoot)
+        else:
+            void.append(n)
+    return kept, void

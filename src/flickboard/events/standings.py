@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.scorecard import Scorecard, require_validated
@@ -74,22 +74,52 @@ class Standings:
         raise KeyError(entrant)
 
 
-def check_cards(cards: Iterable[Scorecard]) -> None:
-    """Refuse a game entered twice or an entrant in two games of the same draw round."""
-    seen: dict[tuple[int, str], tuple[str, str]] = {}
+class Entered(Protocol):
+    """What the entry checks need of a game: its draw round, sides and kind."""
+
+    @property
+    def draw_round(self) -> int: ...
+    @property
+    def sides(self) -> tuple[str, str]: ...
+    @property
+    def championship(self) -> bool: ...
+
+
+class Game(NamedTuple):
+    """An entered game without its rounds (for checks over stored cards)."""
+
+    draw_round: int
+    sides: tuple[str, str]
+    championship: bool = False
+
+
+def check_cards(cards: Iterable[Entered]) -> None:
+    """Refuse a game entered twice, a player in two games of one draw round, or two
+    sides meeting again (only the games of a championship match repeat a pairing)."""
+    seats: dict[tuple[int, str], tuple[str, str]] = {}
+    met: dict[frozenset[str], Entered] = {}
     for card in cards:
+        r, (a, b) = card.draw_round, card.sides
         for who in card.sides:
-            key = (card.draw_round, who)
-            if key in seen:
-                if set(seen[key]) == set(card.sides):
-                    raise IllegalInPosition(
-                        f"the round {card.draw_round} game {card.sides[0]} v {card.sides[1]} "
-                        "is entered twice"
-                    )
-                raise IllegalInPosition(
-                    f"{who} cannot play two games in draw round {card.draw_round}"
-                )
-            seen[key] = card.sides
+            other = seats.get((r, who))
+            if other is None:
+                continue
+            if set(other) == {a, b}:
+                raise IllegalInPosition(f"the round {r} game {a} v {b} is entered twice")
+            raise IllegalInPosition(
+                f"{who} already plays {other[0]} v {other[1]} in round {r}: "
+                "a player cannot be in two places at once"
+            )
+        first = met.get(frozenset(card.sides))
+        if first is not None and not (first.championship and card.championship):
+            x, y = first.sides
+            raise IllegalInPosition(
+                f"{x} and {y} already met in round {first.draw_round}: no repeat opponents "
+                "(only a championship match plays the same pair again)"
+            )
+        met[frozenset(card.sides)] = card
+        for who in card.sides:
+            seats[(r, who)] = card.sides
 
 
 @dataclass(slots=True)

@@ -8,14 +8,16 @@ from contextlib import contextmanager
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.events.draw import Draw, draw_round, pools, round_robin
-from flickboard.events.eventfile import EventFile, card_spec
-from flickboard.events.scorecard import Scorecard, correct, validate
-from flickboard.events.shootout import ShootOut, check_needed
-from flickboard.events.standings import Standings
+from flickboard.events.categories import category
+from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
+from flickboard.events.eventfile import DrawSpec, EntrantSpec, EventFile, card_spec
+from flickboard.events.scorecard import Correction, Scorecard, correct, validate, with_trail
+from flickboard.events.series import CHAMPIONSHIP_GAMES, championship_series
+from flickboard.events.shootout import ShootOut, check_needed, check_players
+from flickboard.events.standings import Game, Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.store.db import engine_for
 from flickboard.store.models import (
@@ -56,6 +58,11 @@ class Desk:
             raise InvalidInput(f"no event called {name!r}")
         return row
 
+    def names(self, name: str) -> dict[str, str]:
+        """Entrant ID -> full name."""
+        with Session(self.engine) as s:
+            return {e.code: e.name for e in self._event(s, name).entrants}
+
     def snapshot(self, name: str) -> EventFile:
         """The whole event with its results, as an event file."""
         with Session(self.engine) as s:
@@ -63,19 +70,23 @@ class Desk:
 
     def _snapshot(self, s: Session, ev: EventRow) -> EventFile:
         cards = s.scalars(
-            select(CardRow).where(CardRow.event_id == ev.id).order_by(CardRow.round_no, CardRow.id)
+            select(CardRow)
+            .where(CardRow.event_id == ev.id)
+            .order_by(CardRow.round_no, CardRow.id)
+            .options(selectinload(CardRow.rounds), selectinload(CardRow.corrections))
         ).all()
         names = {e.code: e.name for e in ev.entrants}
+        draws = self._draws(s, ev)
         byes: dict[str, int] = {}
-        for code in s.scalars(
-            select(DrawGameRow.side0).where(
-                DrawGameRow.event_id == ev.id, DrawGameRow.side1.is_(None)
-            )
-        ):
-            byes[code] = byes.get(code, 0) + 1
+        for d in draws:
+            if d.round_no == 0 and d.bye is not None:
+                byes[d.bye] = byes.get(d.bye, 0) + 1
         shootouts = []
         for so in s.scalars(
-            select(ShootOutRow).where(ShootOutRow.event_id == ev.id).order_by(ShootOutRow.id)
+            select(ShootOutRow)
+            .where(ShootOutRow.event_id == ev.id)
+            .order_by(ShootOutRow.id)
+            .options(selectinload(ShootOutRow.scores))
         ):
             shootouts.append(
                 {
@@ -96,7 +107,12 @@ class Desk:
                 "seed": ev.seed,
                 "bye_points": ev.bye_points,
                 "entrants": [{"id": c, "name": n} for c, n in names.items()],
-                "cards": [card_spec(self._card(ev, c, names)).model_dump() for c in cards],
+                "draws": [
+                    DrawSpec(round=d.round_no, games=list(d.games), bye=d.bye)
+                    for d in draws
+                    if d.round_no >= 1
+                ],
+                "cards": [card_spec(self._card(ev, c, names)) for c in cards],
                 "byes": byes,
                 "shootouts": shootouts,
             }
@@ -117,6 +133,12 @@ class Desk:
         )
         if row.validated_by is not None and row.initials is not None:
             card = validate(card, row.validated_by, row.initials)
+        if row.corrections:
+            trail = [
+                Correction(c.referee, c.idx, _round_of(c.before), _round_of(c.after), c.reason)
+                for c in row.corrections
+            ]
+            card = with_trail(card, trail)
         return card
 
     def standings(self, name: str) -> Standings:
@@ -182,16 +204,34 @@ class Desk:
     # -- writing -------------------------------------------------------------------
 
     def create_event(self, spec: EventFile) -> None:
-        """Store a new event with its entrants; a round robin is drawn at once.
+        """Store a new event with its entrants and draws; a round robin and a
+        championship match are drawn at once.
 
-        Cards, byes and shoot-outs in the file are imported in the same transaction.
+        Cards (with their corrections), byes and shoot-outs in the file are checked
+        against each other and the draw, then imported in the same transaction.
         """
         spec.to_cards()  # every card checked before anything is written
+        if spec.shootouts:
+            spec.standings()  # every shoot-out among a group that was still tied
         try:
             with self._write() as s:
                 self._create(s, spec)
         except IntegrityError as exc:
             raise IllegalInPosition(f"event {spec.name!r} not stored: {_reason(exc)}") from None
+
+    def create_championship(
+        self, name: str, category_name: str, sides: Sequence[tuple[str, str]]
+    ) -> None:
+        """A WCC championship match (best two of three games) between two (ID, name)s."""
+        self.create_event(
+            EventFile(
+                name=name,
+                category=category_name,
+                format="championship",
+                games=CHAMPIONSHIP_GAMES,
+                entrants=[EntrantSpec(id=i, name=n) for i, n in sides],
+            )
+        )
 
     def _create(self, s: Session, spec: EventFile) -> None:
         """Write one event inside the caller's transaction."""
@@ -209,12 +249,9 @@ class Desk:
         s.flush()
         for i, e in enumerate(spec.entrants):
             s.add(EntrantRow(event_id=ev.id, position=i, code=e.id, name=e.name))
-        if spec.format == "round-robin":
-            for d in round_robin([e.id for e in spec.entrants]):
-                self._add_draw(s, ev, d)
+        for d in spec.drawn():
+            self._add_draw(s, ev, d)
         for who, n in spec.byes.items():
-            if who not in spec.names or n not in (0, 1):
-                raise InvalidInput(f"byes: {who} must be an entrant with 0 or 1 imported bye")
             if n:
                 s.add(DrawGameRow(event_id=ev.id, round_no=0, side0=who, side1=None))
         s.flush()
@@ -231,38 +268,48 @@ class Desk:
             s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=d.bye, side1=None))
 
     def create_pools(self, name: str, count: int, size: int) -> list[str]:
-        """Round-robin pools from the top ``count * size`` of a preliminary, snake
-        seeded; refused while a tie across the cut still needs a shoot-out."""
+        """Round-robin pools from the top ``count * size`` of a finished preliminary,
+        snake seeded; refused while a tie that decides who is in the pools, or which
+        pool a player goes to, still needs a shoot-out."""
         if count < 1 or size < 2:
             raise InvalidInput("pools need a count of 1 or more and 2 or more players each")
         spec = self.snapshot(name)
         if spec.format != "preliminary":
             raise IllegalInPosition(f"{name} is not a preliminary")
+        _check_finished(spec)
         standings = spec.standings()
         cut = count * size
         if cut > len(standings.placings):
             raise InvalidInput(f"{name} has only {len(standings.placings)} entrants")
-        last = standings.placings[cut - 1]
-        if (
-            last.tied
-            and cut < len(standings.placings)
-            and standings.placings[cut].place == last.place
-        ):
-            group = next(g for g in standings.unresolved if last.entrant in g)
-            raise IllegalInPosition(
-                f"the last pool place is tied between {', '.join(group)}: record a shoot-out first"
-            )
+        seat = {e: i for i, e in enumerate(standings.order)}
+        for group in standings.unresolved:
+            at = sorted(seat[e] for e in group)
+            if at[0] >= cut:
+                continue
+            place = at[0] + 1
+            if at[-1] >= cut:
+                raise IllegalInPosition(
+                    f"the last pool place is tied between {', '.join(group)} (place {place}): "
+                    "record a shoot-out first"
+                )
+            if len({pool_of(i, count) for i in at}) > 1:
+                raise IllegalInPosition(
+                    f"{', '.join(group)} are tied at place {place} and snake seeding puts "
+                    "those places in different pools: record a shoot-out first"
+                )
         created = []
+        by_id = {e.id: e for e in spec.entrants}
         with self._write() as s:
             for i, pool in enumerate(pools(standings.order[:cut], count), start=1):
                 pool_name = f"{name} pool {i}"
                 created.append(pool_name)
-                by_id = {e.id: e for e in spec.entrants}
                 pool_spec = spec.model_copy(
                     update={
                         "name": pool_name,
                         "format": "round-robin",
+                        "games": len(round_robin(pool)),
                         "entrants": [by_id[e] for e in pool],
+                        "draws": [],
                         "cards": [],
                         "byes": {},
                         "shootouts": [],
@@ -272,16 +319,21 @@ class Desk:
         return created
 
     def draw_next(self, name: str, seed: int | None = None) -> Draw:
-        """Draw the next preliminary round (no repeat opponent, byes for odd fields)."""
+        """Draw the next preliminary round: no one meets an opponent already met in a
+        drawn round or on an entered card; byes for odd fields."""
         with self._write() as s:
             ev = self._event(s, name)
             if ev.format != "preliminary":
-                raise IllegalInPosition(f"{name} is a round robin: all its rounds are drawn")
+                raise IllegalInPosition(
+                    f"{name} is a {ev.format}: all its rounds are drawn at creation"
+                )
             draws = self._draws(s, ev)
-            done = max((d.round_no for d in draws), default=0)
+            entered = self._entered(s, ev)
+            done = max([d.round_no for d in draws] + [g.draw_round for g in entered] + [0])
             if done >= ev.games:
                 raise IllegalInPosition(f"all {ev.games} rounds of {name} are drawn")
             played = {frozenset(g) for d in draws for g in d.games}
+            played |= {frozenset(g.sides) for g in entered}
             had_bye = {d.bye for d in draws if d.bye}
             d = draw_round(
                 [e.code for e in ev.entrants],
@@ -293,6 +345,16 @@ class Desk:
             self._add_draw(s, ev, d)
             return d
 
+    @staticmethod
+    def _entered(s: Session, ev: EventRow) -> list[Game]:
+        """The event's entered games without their rounds, in entry order."""
+        rows = s.execute(
+            select(CardRow.round_no, CardRow.side0, CardRow.side1, CardRow.championship)
+            .where(CardRow.event_id == ev.id)
+            .order_by(CardRow.id)
+        ).all()
+        return [Game(r, (a, b), c) for r, a, b, c in rows]
+
     def enter_card(
         self,
         name: str,
@@ -302,8 +364,11 @@ class Desk:
         *,
         championship: bool = False,
     ) -> Scorecard:
-        """Enter a scorecard as marked by ``sides[0]``; refused if the game is already
-        entered, a player already plays elsewhere in that round, or it was not drawn."""
+        """Enter a scorecard as marked by ``sides[0]``; refused if the round is not
+        drawn or beyond the event's games, the game is already entered, a player already
+        plays elsewhere in that round, the pair already met, or the game is not the one
+        drawn. In a championship match (``championship`` is implied there) the games
+        come in order and none after a side has won two."""
         try:
             with self._write() as s:
                 ev = self._event(s, name)
@@ -311,20 +376,30 @@ class Desk:
                 for who in sides:
                     if who not in names:
                         raise InvalidInput(f"{who} is not an entrant of {name}")
+                champ = ev.format == "championship"
+                if championship and not champ:
+                    raise IllegalInPosition(
+                        f"{name} is a {ev.format}; championship games are entered in a "
+                        "championship match (flickboard event championship)"
+                    )
                 card = Scorecard(
                     ev.category,
                     round_no,
                     sides,
                     (names[sides[0]], names[sides[1]]),
                     GameScore(tuple(rounds)),
-                    championship=championship,
+                    championship=champ,
                 )
-                drawn = self._draws(s, ev)
-                this = [d for d in drawn if d.round_no == round_no]
-                if this and not any(set(g) == set(sides) for g in this[0].games):
+                if round_no > ev.games:
+                    what = "a championship match has" if champ else f"{name} has"
                     raise IllegalInPosition(
-                        f"{sides[0]} v {sides[1]} is not a game of the round {round_no} draw"
+                        f"there is no round {round_no}: {what} {ev.games} games"
                     )
+                check_cards([*self._entered(s, ev), card])
+                check_in_draw(round_no, sides, self._draws(s, ev))
+                if champ:
+                    before = self._snapshot(s, ev).to_cards()
+                    championship_series((sides[0], sides[1]), [*before, card])
                 self._add_card(s, ev, card)
                 return card
         except IntegrityError as exc:
@@ -379,6 +454,8 @@ class Desk:
                     twenties1=r.twenties[1],
                 )
             )
+        for c in card.corrections:
+            s.add(_correction_row(row.id, c))
         for who in card.sides:
             s.add(SeatRow(card_id=row.id, event_id=ev.id, round_no=card.draw_round, entrant=who))
         s.flush()
@@ -415,8 +492,13 @@ class Desk:
         game_round: int,
         after: RoundScore,
         reason: str,
-    ) -> Scorecard:
-        """A referee corrects one round (1-based) of a player's card; audited."""
+    ) -> tuple[Scorecard, list[tuple[str, ...]]]:
+        """A referee corrects one round (1-based) of a player's card; audited.
+
+        Returns the corrected card and the entrants of any shoot-out the correction made
+        void (no tie needs it any more): those are removed, as their result no longer
+        counts and every stored shoot-out must settle a tie.
+        """
         with self._write() as s:
             ev = self._event(s, name)
             row = self._find_card(s, ev, round_no, player)
@@ -428,23 +510,33 @@ class Desk:
             target = row.rounds[game_round - 1]
             target.score0, target.score1 = after.scores[0], after.scores[1]
             target.twenties0, target.twenties1 = after.twenties[0], after.twenties[1]
-            audit = fixed.corrections[-1]
-            s.add(
-                CorrectionRow(
-                    card_id=row.id,
-                    referee=audit.referee,
-                    idx=audit.round_index,
-                    before=_round_json(audit.before),
-                    after=_round_json(audit.after),
-                    reason=audit.reason,
-                )
-            )
-            return fixed
+            s.add(_correction_row(row.id, fixed.corrections[-1]))
+            s.flush()
+            return fixed, self._drop_void_shootouts(s, ev)
+
+    def _drop_void_shootouts(self, s: Session, ev: EventRow) -> list[tuple[str, ...]]:
+        """Delete the shoot-outs no tie needs any more; their entrants."""
+        s.expire_all()
+        spec = self._snapshot(s, ev)
+        if spec.format == "championship" or not spec.shootouts:
+            return []
+        shootouts = spec.to_shootouts()
+        _, void = spec.replay_shootouts(spec.to_cards(), shootouts)
+        rows = s.scalars(
+            select(ShootOutRow).where(ShootOutRow.event_id == ev.id).order_by(ShootOutRow.id)
+        ).all()
+        for n in void:
+            s.delete(rows[n])
+        s.flush()
+        return [shootouts[n].entrants for n in void]
 
     def record_shootout(self, name: str, shootout: ShootOut) -> Standings:
         """Record a shoot-out among a group still tied; returns the new standings."""
         with self._write() as s:
             ev = self._event(s, name)
+            if ev.format == "championship":
+                raise IllegalInPosition(f"{name} is a championship match: every game is decided")
+            check_players(shootout, category(ev.category))
             before = self._snapshot(s, ev).standings()
             check_needed(shootout, before.unresolved)
             self._add_shootout(s, ev, shootout)
@@ -471,6 +563,42 @@ class Desk:
 
 def _round_json(r: RoundScore) -> str:
     return json.dumps({"scores": list(r.scores), "twenties": list(r.twenties)})
+
+
+def _correction_row(card_id: int, c: Correction) -> CorrectionRow:
+    return CorrectionRow(
+        card_id=card_id,
+        referee=c.referee,
+        idx=c.round_index,
+        before=_round_json(c.before),
+        after=_round_json(c.after),
+        reason=c.reason,
+    )
+
+
+def _round_of(text: str) -> RoundScore:
+    data = json.loads(text)
+    return RoundScore(tuple(data["scores"]), tuple(data["twenties"]))
+
+
+def _check_finished(spec: EventFile) -> None:
+    """Refuse a preliminary with rounds still to draw or drawn games without a card."""
+    drawn = [d for d in spec.drawn() if d.round_no >= 1]
+    if len(drawn) < spec.games:
+        raise IllegalInPosition(
+            f"{spec.name} has {len(drawn)} of its {spec.games} rounds drawn: pools are made "
+            "from the finished preliminary"
+        )
+    entered = {(c.round, frozenset(c.sides)) for c in spec.cards}
+    missing = [
+        (d.round_no, g) for d in drawn for g in d.games if (d.round_no, frozenset(g)) not in entered
+    ]
+    if missing:
+        r, (a, b) = missing[0]
+        raise IllegalInPosition(
+            f"{spec.name} is not finished: {len(missing)} drawn game"
+            f"{'s have' if len(missing) > 1 else ' has'} no card yet (first: round {r}, {a} v {b})"
+        )
 
 
 def _reason(exc: IntegrityError) -> str:
