@@ -9,7 +9,7 @@ import pytest
 from flickboard.agents.simple import SimpleBot
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
-from flickboard.physics import DiscFinal, DiscState, Edge, EventKind
+from flickboard.physics import DiscFinal, DiscState, Edge, EventKind, Shot
 from flickboard.play.crokinole import (
     CrokinoleGame,
     CrokinoleMatch,
@@ -24,7 +24,7 @@ from flickboard.play.crokinole import (
     seat_players,
 )
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
-from flickboard.rules import referee
+from flickboard.rules import Fate, referee
 from flickboard.rules.hand import HandEvent, HandOutcome
 
 BOARD = CrokinoleBoard.standard()
@@ -404,3 +404,13 @@ def test_wcc_end_of_round_total_counts_the_discs_on_the_board_and_the_20s() -> N
     while not rnd.over:
         _shoot(rnd, False)
     assert game.finish_round() == RoundScore((20, 15), (1, 0))
+
+
+def test_wcc_once_the_disc_leaves_the_finger_a_shot_has_taken_place() -> None:
+    # a disc barely flicked still counts as the shot: it is ruled (here it does not play
+    # to the middle and comes off), one disc fewer is left, and the turn passes
+    rnd = CrokinoleGame(referee("wcc"), Seating.singles()).start_round()
+    x, y = _start(0)
+    ruling = rnd.play(Shot(x, y, math.pi / 2, 0.05))
+    assert not ruling.valid and ruling.decision(0).fate is Fate.OUT
+    assert rnd.left == {0: 7, 2: 8} and rnd.choices() == (2,)
