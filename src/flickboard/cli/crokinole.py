@@ -419,13 +419,13 @@ def match(
             the_match.finish_game(game)
             records.append(game_record(game, {"Game": str(len(the_match.played))}))
             game = None
-    except Quit as exc:
+    except (Quit, FlickboardError) as exc:
         stopped = str(exc)
         if game is not None and (game.rounds or (game.current and game.current.shots)):
             records.append(game_record(game, {"Game": str(len(the_match.played))}))
-    except FlickboardError as exc:
-        _save(records, record, cmn, stopped="error")
-        fail(str(exc))
+        if not isinstance(exc, Quit):
+            _save(records, record, cmn, stopped=stopped)
+            fail(stopped)
     _save(records, record, cmn, stopped=stopped)
     if stopped is not None:
         console.print(
