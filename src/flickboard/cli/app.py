@@ -2,16 +2,21 @@
 
 Command groups shared by several games (``score``, ``match``, ``replay``, ``rule``,
 ``bench``) are created here; each command module defines ``register(app)`` and adds its
-commands to the top level or to a group. Command modules load lazily: :data:`LAZY_COMMANDS` names each
-command, the modules that register it and its one-line help, so ``flickboard --help``
-lists every command without importing numba, SQLAlchemy or fpdf; a command's modules are
-imported only when it is run (or its own help is asked for).
+commands to the top level or to a group. Command modules load lazily:
+:data:`LAZY_COMMANDS` names each command and the modules that register it, so
+``flickboard --help`` lists every command (its help read from the module's source)
+without importing numba, SQLAlchemy or fpdf; a command's modules are imported only when
+it is run (or its own help is asked for).
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -22,73 +27,62 @@ import flickboard
 
 @dataclass(frozen=True)
 class Lazy:
-    """A command registered on first use: the cli modules that register it, its help."""
+    """A command registered on first use: the cli modules that register it, and the
+    function (or ``typer.Typer``) in the first of them whose docstring (or help) is its
+    help, read from the source without importing the module."""
 
     modules: tuple[str, ...]
-    help: str
+    source: str
 
 
 LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
     "flickboard": {
-        "standings": Lazy(
-            ("event",), "Standings of a results file, with the reasons behind every placing."
-        ),
-        "shoot": Lazy(
-            ("shoot",), "Simulate one shot: print what happened, draw where every disc went."
-        ),
-        "event": Lazy(
-            ("event", "league", "csc", "bracket"),
-            "Tournaments: create events, draw rounds, enter and validate scorecards, "
-            "referee corrections, shoot-outs and standings with their reasons.",
-        ),
+        "standings": Lazy(("event",), "standings_file"),
+        "shoot": Lazy(("shoot",), "shoot"),
+        "event": Lazy(("event", "league", "csc", "bracket"), "event_app"),
     },
     "score": {
-        "shuffleboard": Lazy(
-            ("shuffleboard",),
-            "Score a table shuffleboard frame from weight positions (CSC rule 4).",
-        ),
-        "crokinole": Lazy(
-            ("crokinole",), "Score a crokinole board from disc positions (prints JSON)."
-        ),
+        "shuffleboard": Lazy(("shuffleboard",), "score"),
+        "crokinole": Lazy(("crokinole",), "score"),
     },
     "match": {
-        "shuffleboard": Lazy(
-            ("shuffleboard",),
-            "Play a game or a best-of-three of table shuffleboard by the CSC rules at the terminal.",
-        ),
-        "crokinole": Lazy(
-            ("crokinole",),
-            "Play a whole crokinole match shot by shot (humans type shots, bots decide).",
-        ),
+        "shuffleboard": Lazy(("shuffleboard",), "match"),
+        "crokinole": Lazy(("crokinole",), "match"),
     },
-    "replay": {
-        "crokinole": Lazy(
-            ("crokinole",),
-            "Replay a saved crokinole match record: every shot ruled again, then the result.",
-        ),
-    },
-    "rule": {
-        "crokinole": Lazy(
-            ("crokinole",),
-            "Rule on a shot played on a real board, entered by hand (prints JSON).",
-        ),
-    },
+    "replay": {"crokinole": Lazy(("crokinole",), "replay")},
+    "rule": {"crokinole": Lazy(("crokinole",), "rule")},
     "bench": {
-        "standings": Lazy(
-            ("event",),
-            "Standings of a 400-player, 10-game preliminary plus pools v a naive baseline.",
-        ),
-        "physics": Lazy(
-            ("bench_physics",),
-            "Median time per shot: exact engine v pymunk at 240 Hz and 1 kHz (same scenes).",
-        ),
-        "ai": Lazy(
-            ("bench_ai",),
-            "Open-20 (or three-zone) rates by level, takeouts, paired games, decision times.",
-        ),
+        "standings": Lazy(("event",), "bench_standings"),
+        "physics": Lazy(("bench_physics",), "bench_physics"),
+        "ai": Lazy(("bench_ai",), "bench_ai"),
     },
 }
-"""Group name -> command name -> how to load it (help text as the command's own)."""
+"""Group name -> command name -> how to load it and where its help is written."""
+
+
+@cache
+def _module_tree(module: str) -> ast.Module:
+    spec = importlib.util.find_spec(f"flickboard.cli.{module}")
+    assert spec is not None and spec.origin is not None, module
+    return ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+
+
+def source_help(lazy: Lazy) -> str:
+    """The first paragraph of the help of a lazy command, read from its module's source."""
+    text = ""
+    for node in _module_tree(lazy.modules[0]).body:
+        if isinstance(node, ast.FunctionDef) and node.name == lazy.source:
+            text = ast.get_docstring(node) or ""
+        elif (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == lazy.source for t in node.targets)
+            and isinstance(node.value, ast.Call)
+        ):
+            for keyword in node.value.keywords:
+                if keyword.arg == "help" and isinstance(keyword.value, ast.Constant):
+                    text = str(keyword.value.value)
+    return " ".join(text.split("\n\n")[0].split())
+
 
 COMMAND_MODULES: tuple[str, ...] = tuple(
     dict.fromkeys(m for group in LAZY_COMMANDS.values() for c in group.values() for m in c.modules)
@@ -99,7 +93,8 @@ _registered: set[str] = set()
 
 
 class Placeholder(TyperCommand):
-    """Stands in a group's command list for a command whose module is not loaded yet."""
+    """Stands in a group's command list for a command whose module is not loaded yet
+    (its help is read from the source when the list is shown)."""
 
 
 class LazyGroup(TyperGroup):
@@ -107,9 +102,16 @@ class LazyGroup(TyperGroup):
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
-        for name, lazy in LAZY_COMMANDS.get(self.name or "", {}).items():
+        for name in LAZY_COMMANDS.get(self.name or "", {}):
             if name not in self.commands:
-                self.commands[name] = Placeholder(name, help=lazy.help)
+                self.commands[name] = Placeholder(name)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command; a placeholder gets its help from the source first."""
+        command = super().get_command(ctx, cmd_name)
+        if isinstance(command, Placeholder) and command.help is None:
+            command.help = source_help(LAZY_COMMANDS[self.name or ""][cmd_name])
+        return command
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """Swap the placeholder for the real command, then resolve as usual."""
