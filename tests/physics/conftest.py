@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
-from flickboard.physics import Layout, PlacedDisc, Shot, ShotRecord
+from flickboard.physics import Layout, Shot, ShotRecord
 from flickboard.physics.record import DiscState
 from flickboard.physics.serialize import layout_from_dict, shot_from_dict
 from flickboard.physics.trajectory import StateLog
@@ -27,24 +27,6 @@ def board() -> CrokinoleBoard:
 @pytest.fixture
 def table() -> ShuffleboardTable:
     return TABLE
-
-
-def spread_layout(board: CrokinoleBoard, count: int, seed: int) -> Layout:
-    """``count`` discs placed legally at random on the surface inside the shooting line."""
-    rng = np.random.default_rng(seed)
-    r = board.disc.radius
-    placed: list[PlacedDisc] = []
-    limit = board.shooting_line_radius - r
-    while len(placed) < count:
-        x, y = rng.uniform(-limit, limit, 2)
-        if math.hypot(x, y) > limit or math.hypot(x, y) < board.hole_radius + r:
-            continue
-        if any(math.hypot(x - px, y - py) < r + board.peg_radius + 1e-4 for px, py in board.pegs):
-            continue
-        if any(math.hypot(x - d.x, y - d.y) < 2 * r + 1e-4 for d in placed):
-            continue
-        placed.append(PlacedDisc(len(placed), float(x), float(y)))
-    return Layout(board, tuple(placed))
 
 
 def assert_no_overlap_at_rest(record: ShotRecord, tol: float = 1e-6) -> None:

@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 
+from flickboard.bench.physics import scene_layout
 from flickboard.errors import IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import (
@@ -20,8 +21,6 @@ from flickboard.physics import (
 )
 from flickboard.physics.batch import STATE_ORDER
 from flickboard.physics.shot import MIN_SPEED
-
-from .conftest import spread_layout
 
 
 def shots_for(board: CrokinoleBoard, count: int, seed: int) -> list[Shot]:
@@ -43,7 +42,7 @@ def shots_for(board: CrokinoleBoard, count: int, seed: int) -> list[Shot]:
 
 
 def test_batch_matches_single_shots(board: CrokinoleBoard) -> None:
-    layout = spread_layout(board, 20, seed=4)
+    layout = scene_layout(board, 20, seed=4)
     shots = shots_for(board, 40, seed=1)
     batch = simulate_batch(layout, shots, records=True)
     assert batch.records is not None
@@ -101,7 +100,7 @@ def test_batch_flags_or_raises_on_bad_shots(board: CrokinoleBoard) -> None:
 def test_strict_batch_names_the_disc_or_peg_in_the_way_as_simulate_does(
     board: CrokinoleBoard,
 ) -> None:
-    spread = spread_layout(board, 10, seed=2).discs
+    spread = scene_layout(board, 10, seed=2).discs
     layout = Layout(board, tuple(PlacedDisc(d.id + 10, d.x, d.y) for d in spread))
     middle = layout.discs[7]  # id 17: the kernel's index is not the id
     px, py = board.pegs[3]
@@ -125,7 +124,7 @@ def test_strict_batch_raises_physics_errors_as_simulate_does(board: CrokinoleBoa
 
 
 def test_an_empty_batch_is_empty(board: CrokinoleBoard) -> None:
-    layout = spread_layout(board, 3, seed=1)
+    layout = scene_layout(board, 3, seed=1)
     for shots in ([], np.empty((0, 5))):
         batch = simulate_batch(layout, shots)
         assert batch.x.shape == (0, 4) and batch.ids == (0, 1, 2, 3)

@@ -9,6 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from flickboard.bench.physics import scene_layout
 from flickboard.errors import IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import (
@@ -27,7 +28,7 @@ from flickboard.physics.engine import raise_for_status, shot_array
 from flickboard.physics.kernel import run_shot
 from flickboard.physics.shot import MIN_SPEED
 
-from .conftest import BOARD, assert_no_overlap_at_rest, full_hole_leaner, spread_layout
+from .conftest import BOARD, assert_no_overlap_at_rest, full_hole_leaner
 
 UP = math.pi / 2
 DOWN = -math.pi / 2
@@ -59,13 +60,13 @@ def test_stopping_distance_is_v_squared_over_two_mu_g(
 
 
 def test_same_inputs_give_the_same_record_bit_for_bit(board: CrokinoleBoard) -> None:
-    layout = spread_layout(board, 29, seed=3)
+    layout = scene_layout(board, 29, seed=3)
     shot = Shot(0.0, -board.shooting_line_radius, UP + 0.05, 2.5, spin=20.0)
     assert simulate(layout, shot) == simulate(layout, shot)
 
 
 def test_events_are_in_time_order_and_every_disc_has_one_final(board: CrokinoleBoard) -> None:
-    layout = spread_layout(board, 29, seed=5)
+    layout = scene_layout(board, 29, seed=5)
     record = simulate(layout, Shot(0.05, -board.shooting_line_radius, UP, 3.0, spin=-15.0))
     times = [e.time for e in record.events]
     assert times == sorted(times)
@@ -91,7 +92,7 @@ def test_a_head_on_hit_passes_momentum_by_restitution(board: CrokinoleBoard) -> 
 
 
 def test_mirrored_layout_and_shot_give_a_mirrored_result(board: CrokinoleBoard) -> None:
-    layout = spread_layout(board, 12, seed=11)
+    layout = scene_layout(board, 12, seed=11)
     shot = Shot(-0.05, -board.shooting_line_radius, UP + 0.2, 2.2, spin=30.0)
     mirrored = Layout(board, tuple(PlacedDisc(d.id, -d.x, d.y) for d in layout.discs))
     # the board's pegs are symmetric about the y axis; so is the hole

@@ -9,6 +9,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from flickboard.bench.physics import scene_layout
 from flickboard.errors import IllegalInPosition
 from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import (
@@ -23,7 +24,7 @@ from flickboard.physics import (
     simulate,
 )
 
-from .conftest import BOARD, TABLE, assert_no_overlap_at_rest, spread_layout
+from .conftest import BOARD, TABLE, assert_no_overlap_at_rest
 
 REST_KINDS = {
     EventKind.STOPPED: DiscState.ON_SURFACE,
@@ -108,7 +109,7 @@ def test_random_crokinole_shots_never_crash_lose_or_overlap(
     spin: float,
     leaner: float | None,
 ) -> None:
-    layout = spread_layout(BOARD, count, seed)
+    layout = scene_layout(BOARD, count, seed)
     if leaner is not None:
         h = BOARD.hole_radius
         lean = PlacedDisc(99, h * math.cos(leaner), h * math.sin(leaner), leaning=True)

@@ -9,7 +9,8 @@ import pytest
 
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, PlacedDisc, Shot, simulate
-from flickboard.physics.reference import step_shot
+
+from .reference import step_shot
 
 
 def test_fixed_steps_converge_to_the_event_driven_result(board: CrokinoleBoard) -> None:

@@ -7,12 +7,14 @@ import math
 import numpy as np
 import pytest
 
+from flickboard.bench.physics import scene_layout
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, PhysicsParams, Shot
 from flickboard.physics.resolve import disc_impulse, fixed_impulse
 from flickboard.physics.trajectory import state_log
 
-from .conftest import contact_pairs, fixed_contacts, spread_layout
+from .conftest import contact_pairs, fixed_contacts
+from .reference import contact_impulse, cross, point_velocity
 
 
 def energy(state: np.ndarray, radius: float) -> float:
@@ -25,7 +27,7 @@ def test_every_disc_contact_keeps_momentum_and_never_gains_energy(
     board: CrokinoleBoard, seed: int
 ) -> None:
     rng = np.random.default_rng(seed)
-    layout = spread_layout(board, 29, seed=seed)
+    layout = scene_layout(board, 29, seed=seed)
     r = board.disc.radius
     for _ in range(4):
         angle = float(rng.uniform(np.pi / 4, 3 * np.pi / 4))
@@ -96,8 +98,44 @@ def test_fixed_impulse_never_gains_energy(spin: float) -> None:
 
 
 def test_parameters_reach_the_kernel(board: CrokinoleBoard) -> None:
-    layout = spread_layout(board, 5, seed=9)
+    layout = scene_layout(board, 5, seed=9)
     shot = Shot(0.0, -0.3, math.pi / 2, 2.0)
     soft = state_log(layout, shot, params=PhysicsParams(disc_restitution=0.3)).record
     hard = state_log(layout, shot).record
     assert soft.finals != hard.finals
+
+
+def test_impulses_match_a_general_rigid_body_formulation(board: CrokinoleBoard) -> None:
+    # The reference works from mass, moment of inertia and lever arms; resolve uses
+    # closed forms for equal solid cylinders. They must agree, friction-capped or not.
+    rng = np.random.default_rng(5)
+    r, m, inertia = board.disc.radius, board.disc.mass, board.disc.moment_of_inertia
+    disc, fixed = (1 / m, 1 / inertia), (0.0, 0.0)
+    capped = {True: 0, False: 0}
+    for _ in range(300):
+        vi, vj = rng.normal(size=2), rng.normal(size=2) * 0.5
+        wi, wj = (float(w) for w in rng.normal(scale=60.0, size=2))
+        a = float(rng.uniform(0, 2 * math.pi))
+        n = (math.cos(a), math.sin(a))
+        e, mu = float(rng.uniform(0.3, 1.0)), float(rng.uniform(0.0, 1.0))
+        arm_i, arm_j = (r * n[0], r * n[1]), (-r * n[0], -r * n[1])
+        ui, uj = point_velocity(vi, wi, arm_i), point_velocity(vj, wj, arm_j)
+        u = (ui[0] - uj[0], ui[1] - uj[1])
+        px, py = contact_impulse(u, n, (arm_i, arm_j), (disc, disc), e, mu)
+        got = disc_impulse(*vi, wi, *vj, wj, *n, r, e, mu, 0.0)
+        expected = (
+            vi[0] - px / m,
+            vi[1] - py / m,
+            wi - cross(arm_i, (px, py)) / inertia,
+            vj[0] + px / m,
+            vj[1] + py / m,
+            wj + cross(arm_j, (px, py)) / inertia,
+        )
+        assert got == pytest.approx(expected, abs=1e-9)
+        jn = px * n[0] + py * n[1]
+        capped[abs(-px * n[1] + py * n[0]) >= mu * jn * (1 - 1e-12) and jn > 0] += 1
+        fx, fy = contact_impulse(ui, n, (arm_i, (0.0, 0.0)), (disc, fixed), e, mu)
+        got_fixed = fixed_impulse(*vi, wi, *n, r, e, mu, 0.0)
+        expected_fixed = (vi[0] - fx / m, vi[1] - fy / m, wi - cross(arm_i, (fx, fy)) / inertia)
+        assert got_fixed == pytest.approx(expected_fixed, abs=1e-9)
+    assert min(capped.values()) > 30

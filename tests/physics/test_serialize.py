@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from flickboard.bench.physics import scene_layout
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot, simulate
@@ -26,14 +27,14 @@ from flickboard.physics.serialize import (
     shot_to_dict,
 )
 
-from .conftest import BOARD, spread_layout
+from .conftest import BOARD
 
 FIGURES = board_to_dict(BOARD)["figures"]
 DISC = board_to_dict(BOARD)["disc"]
 
 
 def test_layout_shot_and_record_round_trip_through_json(board: CrokinoleBoard) -> None:
-    layout = spread_layout(board, 15, seed=2)
+    layout = scene_layout(board, 15, seed=2)
     shot = Shot(0.01, -0.3, 1.4, 2.5, spin=-12.0)
     record = simulate(layout, shot)
     assert layout_from_dict(json.loads(dumps(layout))) == layout

@@ -7,16 +7,15 @@ import math
 import numpy as np
 import pytest
 
+from flickboard.bench.physics import scene_layout
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
-from flickboard.physics import Layout, PlacedDisc, Shot, sample_trajectory
+from flickboard.physics import EventKind, Layout, PlacedDisc, Shot, sample_trajectory
 from flickboard.physics.trajectory import WHERE
-
-from .conftest import spread_layout
 
 
 def test_frames_start_at_the_layout_and_end_at_the_finals(board: CrokinoleBoard) -> None:
-    layout = spread_layout(board, 10, seed=8)
+    layout = scene_layout(board, 10, seed=8)
     shot = Shot(0.0, -board.shooting_line_radius, math.pi / 2, 3.0, spin=10.0)
     traj = sample_trajectory(layout, shot, fps=60)
     assert traj.x.shape == (len(traj.times), 11)
@@ -60,3 +59,24 @@ def test_frames_say_where_each_disc_is(board: CrokinoleBoard) -> None:
 def test_bad_frame_rate_is_invalid(board: CrokinoleBoard, fps: float) -> None:
     with pytest.raises(InvalidInput, match="frames per second"):
         sample_trajectory(Layout(board), Shot(0.0, -0.3, 1.0, 1.0), fps=fps)
+
+
+def test_turns_are_sampled_so_paths_bend_where_the_discs_did(board: CrokinoleBoard) -> None:
+    layout = Layout(board, (PlacedDisc(0, 0.03, -0.15),))
+    shot = Shot(0.0, -0.3, math.pi / 2, 1.2)
+    frames = sample_trajectory(layout, shot, fps=10)
+    exact = sample_trajectory(layout, shot, fps=10, turns=True)
+    contact = next(e for e in exact.record.events if e.kind is EventKind.DISC_CONTACT)
+    assert contact.time not in frames.times
+    assert set(frames.times) < set(exact.times) and np.all(np.diff(exact.times) > 0)
+    f = exact.times.tolist().index(contact.time)
+    k = exact.ids.index(exact.record.shooter)
+    assert (exact.x[f, k], exact.y[f, k]) == pytest.approx((contact.x, contact.y), abs=1e-12)
+    # between frames alone the drawn path misses the contact point by millimetres
+    after = np.searchsorted(frames.times, contact.time)
+    chord = [(frames.x[g, k], frames.y[g, k]) for g in (after - 1, after)]
+    (x0, y0), (x1, y1) = chord
+    miss = abs((x1 - x0) * (contact.y - y0) - (y1 - y0) * (contact.x - x0)) / math.hypot(
+        x1 - x0, y1 - y0
+    )
+    assert miss > 1e-3

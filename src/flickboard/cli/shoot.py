@@ -119,7 +119,9 @@ def shoot(
             from flickboard.draw import draw_trajectory
             from flickboard.physics import sample_trajectory
 
-            trajectory = sample_trajectory(layout, shot, fps, shooter=shooter, params=params)
+            trajectory = sample_trajectory(
+                layout, shot, fps, shooter=shooter, params=params, turns=True
+            )
     except FlickboardError as exc:
         fail(str(exc))
         return

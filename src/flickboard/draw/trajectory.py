@@ -65,7 +65,11 @@ def draw_board(ax: Axes, board: Board) -> None:
 
 
 def draw_trajectory(trajectory: Trajectory, path: Path, *, title: str | None = None) -> Path:
-    """Write a picture of the shot to ``path`` (.svg or .png); return the path."""
+    """Write a picture of the shot to ``path`` (.svg or .png); return the path.
+
+    Paths are drawn through the trajectory's samples: sample it with ``turns=True``
+    (:func:`flickboard.physics.sample_trajectory`) so they bend exactly at contacts.
+    """
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise InvalidInput(f"picture must end in .svg or .png, got {path.name!r}")

@@ -101,6 +101,7 @@ from flickboard.physics.evolve import (
     time_to_travel,
 )
 from flickboard.physics.jit import njit
+from flickboard.physics.layout import OVERLAP_TOLERANCE
 from flickboard.physics.resolve import resolve_discs, resolve_fixed
 
 # candidate kinds
@@ -117,7 +118,7 @@ C_LAND = 8
 SEG_SIZE = 11
 """Segment row: t0, disc, x, y, ux, uy, v, w, mode, tz, cause (candidate kind, -1 at start)."""
 
-OVERLAP = 1e-7
+OVERLAP = OVERLAP_TOLERANCE
 
 V_REST = 1e-9
 """A disc left slower than this (m/s) by a contact stops there (it would slide < 1e-18 m)."""
@@ -367,7 +368,16 @@ def _push_segment(sg: np.ndarray, ns: int, st: np.ndarray, i: int, cause: int) -
 
 @njit(cache=True)
 def check_start(board: np.ndarray, discs: np.ndarray, shot: np.ndarray) -> tuple[int, int]:
-    """Whether the shot disc fits where it starts: (status, index of a disc in the way)."""
+    """Whether the shot disc fits where it starts: (status, index of the disc or peg in
+    the way, else -1).
+
+    Stricter than :func:`flickboard.physics.layout.placement_problem` for a disc at rest,
+    on purpose: a shot is delivered with the whole disc on the playing surface (on the
+    table, wholly short of the foul line too), while a disc stays in play as long as
+    its centre is on the surface, which is also where this kernel lets a sliding disc
+    leave it; so every position a shot ends in is a legal layout. Hole, pegs and other
+    discs are judged alike by both.
+    """
     x, y = shot[0], shot[1]
     radius = board[B_RADIUS]
     if board[B_KIND] == KIND_CIRCLE:

@@ -88,6 +88,8 @@ def piece_name(board: Board) -> str:
 def placement_problem(board: Board, x: float, y: float, *, leaning: bool = False) -> str | None:
     """Why a disc cannot rest centred at (x, y) on this board, or None if it can.
 
+    A disc rests on the surface while its centre is on it (a shuffleboard hanger
+    overhangs the end; a shot's start must fit wholly, see ``kernel.check_start``).
     A flat crokinole disc cannot rest with its centre over the 20 hole (it would drop);
     a leaning one must have its centre within half a disc radius of the hole's rim.
     """

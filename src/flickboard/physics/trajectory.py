@@ -127,8 +127,15 @@ def sample_trajectory(
     *,
     shooter: int | None = None,
     params: PhysicsParams | None = None,
+    turns: bool = False,
 ) -> Trajectory:
-    """Positions of every disc at each frame, from release until everything stops."""
+    """Positions of every disc at each frame, from release until everything stops.
+
+    With ``turns``, every instant a disc's motion changed (a contact, a stop, leaving
+    or re-entering the surface) is sampled too, between the frames: a path drawn
+    through the samples then turns exactly where the disc did instead of cutting the
+    corner (for pictures; animations want evenly spaced frames).
+    """
     if not isinstance(fps, int | float) or not math.isfinite(fps) or fps <= 0:
         raise InvalidInput(f"frames per second must be a positive number, got {fps!r}")
     log = state_log(layout, shot, shooter=shooter, params=params)
@@ -139,5 +146,7 @@ def sample_trajectory(
     times = np.arange(frames) / fps
     if times[-1] < duration:
         times = np.append(times, duration)
+    if turns:
+        times = np.union1d(times, log.segments[:, 0])
     xs, ys, where = positions_at(log, times)
     return Trajectory(times, log.ids, xs, ys, log.record, where)
