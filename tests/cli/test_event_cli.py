@@ -204,6 +204,11 @@ def test_bench_standings_command_reports_both_timings() -> None:
     data = json.loads(result.stdout)
     assert data["players"] == 40 and data["cards"] > 60
     assert data["speedup"] == pytest.approx(data["naive_seconds"] / data["desk_seconds"])
+    assert data["database_seconds"] > 0 and data["database_setup_seconds"] > 0
+    text = CliRunner().invoke(
+        app, ["bench", "standings", "--players", "20", "--games", "2", "--repeats", "1"]
+    )
+    assert "from the database" in text.stdout and "in memory" in text.stdout
 
 
 CHAMP = """

@@ -490,3 +490,28 @@ def test_correction_that_ends_a_tie_removes_its_shoot_out(desk: Desk) -> None:
     assert [set(g) for g in void] == [{"A", "B", "C"}]
     assert desk.count(ShootOutRow) == 0
     assert desk.standings("Pool A").unresolved == ()
+
+
+def test_standings_read_a_fixed_number_of_queries_however_many_cards(
+    desk: Desk, engine: Engine
+) -> None:
+    desk.create_event(_spec(8))
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, params, context, executemany):  # type: ignore[no-untyped-def]
+        statements.append(statement)
+
+    def queries() -> int:
+        statements.clear()
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            desk.standings("Club night")
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        return len(statements)
+
+    _play_round(desk)
+    after_one = queries()
+    _play_round(desk)
+    _play_round(desk)
+    assert queries() == after_one  # 4 cards, then 12: no query per card

@@ -16,10 +16,7 @@ from flickboard.cli.clubinput import club_desk, one_of
 from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.events.draw import Draw
-from flickboard.events.eventfile import ClubEventFile, EventFile, load_any, load_event
-from flickboard.events.exchange import cards_from_cmn, event_to_cmn
-from flickboard.events.export import scorecards_pdf, standings_csv, standings_pdf
-from flickboard.events.ratings import rate
+from flickboard.events.eventfile import ClubEventFile, load_any, load_event
 from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings
 from flickboard.play.scoring import RoundScore
@@ -132,6 +129,8 @@ def create(
                 text = cmn.read_text(encoding="utf-8")
             except OSError as exc:
                 raise InvalidInput(f"cannot read {cmn}: {exc.strerror}") from None
+            from flickboard.events.exchange import cards_from_cmn
+
             spec = cards_from_cmn(text, spec)
         desk.create_event(spec)
         typer.echo(f"created {spec.name}: {len(spec.entrants)} entrants, {len(spec.cards)} cards")
@@ -304,24 +303,32 @@ def standings_cmd(
 ) -> None:
     """Standings with the reasons behind every placing."""
     with club_desk(Desk, db) as desk:
-        _show(desk.snapshot(name), as_json, csv_out, pdf_out)
+        title = f"{name} ({desk.format_of(name)})"
+        _show(title, desk.standings(name), desk.names(name), as_json, csv_out, pdf_out)
 
 
-def _show(event: EventFile, as_json: bool, csv_out: Path | None, pdf_out: Path | None) -> None:
-    """Rank the event, write the requested files, then print a table or JSON."""
-    s = event.standings()
-    names = event.names
+def _show(
+    title: str,
+    s: Standings,
+    names: Mapping[str, str],
+    as_json: bool,
+    csv_out: Path | None,
+    pdf_out: Path | None,
+) -> None:
+    """Write the requested files, then print the standings as a table or JSON."""
+    from flickboard.events.export import standings_csv, standings_pdf
+
     try:
         if csv_out is not None:
             csv_out.write_text(standings_csv(s, names), encoding="utf-8")
         if pdf_out is not None:
-            pdf_out.write_bytes(standings_pdf(event.name, s, names))
+            pdf_out.write_bytes(standings_pdf(title, s, names))
     except OSError as exc:
         raise InvalidInput(f"cannot write: {exc.strerror}: {exc.filename}") from None
     if as_json:
         typer.echo(_standings_json(s, names))
     else:
-        print_standings(s, names, f"{event.name} ({event.format})")
+        print_standings(s, names, title)
 
 
 @event_app.command("export")
@@ -335,6 +342,8 @@ def export(
     with club_desk(Desk, db) as desk:
         event = desk.snapshot(name)
         fmt = one_of(fmt, "--format", ("json", "cmn"))
+        from flickboard.events.exchange import event_to_cmn
+
         text = event.model_dump_json(indent=2) if fmt == "json" else event_to_cmn(event)
         if out is None:
             typer.echo(text)
@@ -353,6 +362,8 @@ def scorecards(
 ) -> None:
     """Printable scorecards of every game entered (PDF)."""
     with club_desk(Desk, db) as desk:
+        from flickboard.events.export import scorecards_pdf
+
         data = scorecards_pdf(desk.snapshot(name))
         try:
             pdf.write_bytes(data)
@@ -375,6 +386,8 @@ def ratings(
 ) -> None:
     """OpenSkill ratings of every player over every stored event."""
     with club_desk(Desk, db) as desk:
+        from flickboard.events.ratings import rate
+
         r = sorted(rate(desk.all_cards()).values(), key=lambda x: -x.ordinal)
         if as_json:
             typer.echo(
@@ -411,7 +424,9 @@ def standings_file(
 ) -> None:
     """Standings of a results file, with the reasons behind every placing."""
     try:
-        _show(load_event(file), as_json, csv_out, pdf_out)
+        event = load_event(file)
+        title = f"{event.name} ({event.format})"
+        _show(title, event.standings(), event.names, as_json, csv_out, pdf_out)
     except FlickboardError as exc:
         fail(str(exc))
 
@@ -422,7 +437,8 @@ def bench_standings(
     games: Annotated[int, typer.Option(min=1, max=30, help="Games each.")] = 10,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Standings of a 400-player, 10-game preliminary plus pools v a naive baseline."""
+    """Standings of a 400-player, 10-game preliminary plus pools, from the database (as
+    `event standings` runs) and in memory, against a naive baseline."""
     from flickboard.bench.standings import report, run
 
     try:

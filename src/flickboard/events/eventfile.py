@@ -301,10 +301,14 @@ class EventFile(_Model):
             self.ids, cards, shootouts, byes=self.bye_counts(), bye_points=self.bye_points
         )
 
-    def standings(self) -> Standings:
+    def standings(self, cards: Sequence[Scorecard] | None = None) -> Standings:
         """Standings by this event's format; each shoot-out must have been among a group
-        still tied when it was held."""
-        cards = self.to_cards()
+        still tied when it was held.
+
+        ``cards``: the event's cards already checked (a store passes what it holds);
+        by default this file's cards, checked by :meth:`to_cards`.
+        """
+        cards = self.to_cards() if cards is None else cards
         if self.format == "championship":
             return championship_standings((self.ids[0], self.ids[1]), cards)
         shootouts = self.to_shootouts()

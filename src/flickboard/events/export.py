@@ -5,12 +5,14 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
-
-from fpdf import FPDF
+from typing import TYPE_CHECKING
 
 from flickboard.events.eventfile import EventFile
 from flickboard.events.scorecard import round_text
 from flickboard.events.standings import Standings
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 CSV_COLUMNS = ("place", "id", "name", "points", "twenties", "games", "tied", "reasons")
 """Columns of the standings CSV, in order."""
@@ -43,6 +45,8 @@ def _latin(text: str) -> str:
 
 
 def _pdf(compress: bool) -> FPDF:
+    from fpdf import FPDF  # about 1 s to import: only when a PDF is written
+
     pdf = FPDF(orientation="P", unit="mm", format="A4")
     pdf.set_compression(compress)
     pdf.set_auto_page_break(auto=True, margin=15)

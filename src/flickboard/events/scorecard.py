@@ -93,14 +93,16 @@ def check_game(game: GameScore, cat: Category, *, championship: bool = False) ->
     rounds = game.rounds
     if game.sides != 2:
         raise InvalidInput("a tournament game has two sides")
-    each = f" ({cat.discs_per_player} each)" if cat.doubles else ""
+    limit = cat.discs
     for i, r in enumerate(rounds, start=1):
-        for side, twenties in enumerate(r.twenties):
-            if twenties > cat.discs:
-                raise InvalidInput(
-                    f"round {i}: side {side + 1} has {twenties} twenties but shoots only "
-                    f"{cat.discs} discs{each} in {cat.name}"
-                )
+        if max(r.twenties) <= limit:
+            continue
+        side = 0 if r.twenties[0] > limit else 1
+        each = f" ({cat.discs_per_player} each)" if cat.doubles else ""
+        raise InvalidInput(
+            f"round {i}: side {side + 1} has {r.twenties[side]} twenties but shoots only "
+            f"{limit} discs{each} in {cat.name}"
+        )
     base = cat.rounds_per_game
     if len(rounds) < base or (len(rounds) > base and not championship):
         raise InvalidInput(f"a game in {cat.name} has {base} rounds, got {len(rounds)}")

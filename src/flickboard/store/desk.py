@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import ColumnElement, Engine, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -63,19 +64,22 @@ class Desk:
         with Session(self.engine) as s:
             return {e.code: e.name for e in self._event(s, name).entrants}
 
+    def format_of(self, name: str) -> str:
+        """The event's format: preliminary, round-robin or championship."""
+        with Session(self.engine) as s:
+            return self._event(s, name).format
+
     def snapshot(self, name: str) -> EventFile:
         """The whole event with its results, as an event file."""
         with Session(self.engine) as s:
             return self._snapshot(s, self._event(s, name))
 
     def _snapshot(self, s: Session, ev: EventRow) -> EventFile:
-        cards = s.scalars(
-            select(CardRow)
-            .where(CardRow.event_id == ev.id)
-            .order_by(CardRow.round_no, CardRow.id)
-            .options(selectinload(CardRow.rounds), selectinload(CardRow.corrections))
-        ).all()
-        names = {e.code: e.name for e in ev.entrants}
+        cards = self._cards(s, CardRow.event_id == ev.id)
+        return self._meta(s, ev).model_copy(update={"cards": [card_spec(c) for c in cards]})
+
+    def _meta(self, s: Session, ev: EventRow) -> EventFile:
+        """The event file without its cards: entrants, draws, byes and shoot-outs."""
         draws = self._draws(s, ev)
         byes: dict[str, int] = {}
         for d in draws:
@@ -106,44 +110,87 @@ class Desk:
                 "games": ev.games,
                 "seed": ev.seed,
                 "bye_points": ev.bye_points,
-                "entrants": [{"id": c, "name": n} for c, n in names.items()],
+                "entrants": [{"id": e.code, "name": e.name} for e in ev.entrants],
                 "draws": [
                     DrawSpec(round=d.round_no, games=list(d.games), bye=d.bye)
                     for d in draws
                     if d.round_no >= 1
                 ],
-                "cards": [card_spec(self._card(ev, c, names)) for c in cards],
                 "byes": byes,
                 "shootouts": shootouts,
             }
         )
 
     @staticmethod
-    def _card(ev: EventRow, row: CardRow, names: dict[str, str]) -> Scorecard:
-        game = GameScore(
-            tuple(RoundScore((r.score0, r.score1), (r.twenties0, r.twenties1)) for r in row.rounds)
-        )
-        card = Scorecard(
-            ev.category,
-            row.round_no,
-            (row.side0, row.side1),
-            (names[row.side0], names[row.side1]),
-            game,
-            championship=row.championship,
-        )
-        if row.validated_by is not None and row.initials is not None:
-            card = validate(card, row.validated_by, row.initials)
-        if row.corrections:
-            trail = [
+    def _cards(s: Session, *where: ColumnElement[bool]) -> list[Scorecard]:
+        """The cards matching ``where`` in play order (event, draw round, entry), with
+        their rounds, validation and corrections: four queries however many cards."""
+        ids = select(CardRow.id).where(*where)
+        rounds: dict[int, list[RoundScore]] = defaultdict(list)
+        for cid, s0, s1, t0, t1 in s.execute(
+            select(
+                CardRoundRow.card_id,
+                CardRoundRow.score0,
+                CardRoundRow.score1,
+                CardRoundRow.twenties0,
+                CardRoundRow.twenties1,
+            )
+            .where(CardRoundRow.card_id.in_(ids))
+            .order_by(CardRoundRow.card_id, CardRoundRow.idx)
+        ):
+            rounds[cid].append(RoundScore((s0, s1), (t0, t1)))
+        trails: dict[int, list[Correction]] = defaultdict(list)
+        for c in s.scalars(
+            select(CorrectionRow).where(CorrectionRow.card_id.in_(ids)).order_by(CorrectionRow.id)
+        ):
+            trails[c.card_id].append(
                 Correction(c.referee, c.idx, _round_of(c.before), _round_of(c.after), c.reason)
-                for c in row.corrections
-            ]
-            card = with_trail(card, trail)
-        return card
+            )
+        names: dict[tuple[int, str], str] = {
+            (eid, code): full
+            for eid, code, full in s.execute(
+                select(EntrantRow.event_id, EntrantRow.code, EntrantRow.name).where(
+                    EntrantRow.event_id.in_(select(CardRow.event_id).where(*where))
+                )
+            )
+        }
+        out = []
+        for cid, eid, rnd, a, b, champ, by, initials, cat in s.execute(
+            select(
+                CardRow.id,
+                CardRow.event_id,
+                CardRow.round_no,
+                CardRow.side0,
+                CardRow.side1,
+                CardRow.championship,
+                CardRow.validated_by,
+                CardRow.initials,
+                EventRow.category,
+            )
+            .join(EventRow, EventRow.id == CardRow.event_id)
+            .where(*where)
+            .order_by(CardRow.event_id, CardRow.round_no, CardRow.id)
+        ):
+            card = Scorecard(
+                cat,
+                rnd,
+                (a, b),
+                (names[(eid, a)], names[(eid, b)]),
+                GameScore(tuple(rounds[cid])),
+                championship=champ,
+            )
+            if by is not None and initials is not None:
+                card = validate(card, by, initials)
+            if trails[cid]:
+                card = with_trail(card, trails[cid])
+            out.append(card)
+        return out
 
     def standings(self, name: str) -> Standings:
         """Standings of the event (refused while any card is unvalidated)."""
-        return self.snapshot(name).standings()
+        with Session(self.engine) as s:
+            ev = self._event(s, name)
+            return self._meta(s, ev).standings(self._cards(s, CardRow.event_id == ev.id))
 
     def draws(self, name: str) -> list[Draw]:
         """Every drawn round of the event."""
@@ -153,16 +200,18 @@ class Desk:
 
     @staticmethod
     def _draws(s: Session, ev: EventRow) -> list[Draw]:
-        rows = s.scalars(
-            select(DrawGameRow).where(DrawGameRow.event_id == ev.id).order_by(DrawGameRow.id)
+        rows = s.execute(
+            select(DrawGameRow.round_no, DrawGameRow.side0, DrawGameRow.side1)
+            .where(DrawGameRow.event_id == ev.id)
+            .order_by(DrawGameRow.id)
         ).all()
-        by_round: dict[int, list[DrawGameRow]] = {}
-        for r in rows:
-            by_round.setdefault(r.round_no, []).append(r)
+        by_round: dict[int, list[tuple[str, str | None]]] = {}
+        for n, a, b in rows:
+            by_round.setdefault(n, []).append((a, b))
         out = []
         for n, games in sorted(by_round.items()):
-            bye = next((g.side0 for g in games if g.side1 is None), None)
-            pairs = tuple((g.side0, g.side1) for g in games if g.side1 is not None)
+            bye = next((a for a, b in games if b is None), None)
+            pairs = tuple((a, b) for a, b in games if b is not None)
             out.append(Draw(n, pairs, bye))
         return out
 
@@ -190,16 +239,10 @@ class Desk:
             ]
 
     def all_cards(self) -> list[Scorecard]:
-        """Validated cards of every event, in the order they were entered."""
+        """Validated cards of every event, in the order played: events in the order
+        created, then draw round, then entry."""
         with Session(self.engine) as s:
-            out: list[Scorecard] = []
-            events = {e.id: e for e in s.scalars(select(EventRow))}
-            names = {eid: {x.code: x.name for x in e.entrants} for eid, e in events.items()}
-            for row in s.scalars(select(CardRow).order_by(CardRow.id)):
-                card = self._card(events[row.event_id], row, names[row.event_id])
-                if card.validated:
-                    out.append(card)
-            return out
+            return [c for c in self._cards(s) if c.validated]
 
     # -- writing -------------------------------------------------------------------
 
@@ -477,8 +520,7 @@ class Desk:
         with self._write() as s:
             ev = self._event(s, name)
             row = self._find_card(s, ev, round_no, opponent_id)
-            names = {e.code: e.name for e in ev.entrants}
-            card = validate(self._card(ev, row, names), opponent_id, initials)
+            card = validate(self._cards(s, CardRow.id == row.id)[0], opponent_id, initials)
             row.validated_by = opponent_id
             row.initials = initials.strip()
             return card
@@ -502,8 +544,7 @@ class Desk:
         with self._write() as s:
             ev = self._event(s, name)
             row = self._find_card(s, ev, round_no, player)
-            names = {e.code: e.name for e in ev.entrants}
-            old = self._card(ev, row, names)
+            old = self._cards(s, CardRow.id == row.id)[0]
             if player != row.side0:
                 after = RoundScore(after.scores[::-1], after.twenties[::-1])
             fixed = correct(old, referee, game_round - 1, after, reason)
