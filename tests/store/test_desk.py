@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, event, select
@@ -515,3 +520,70 @@ def test_standings_read_a_fixed_number_of_queries_however_many_cards(
     _play_round(desk)
     _play_round(desk)
     assert queries() == after_one  # 4 cards, then 12: no query per card
+
+
+_CHILD = """
+import json, sys, time
+from sqlalchemy import event
+from flickboard.events.eventfile import parse_event
+from flickboard.store.desk import Desk
+
+url, path, after = sys.argv[1], sys.argv[2], int(sys.argv[3])
+desk = Desk(url)
+print(json.dumps(desk.events()), flush=True)  # the same database as the parent's
+written = []
+
+def hold(conn, cursor, statement, params, context, executemany):
+    # Mid-write: the event, its entrants, draw and the first cards are written in
+    # this transaction. Say so, then wait to be killed.
+    if statement.startswith("INSERT INTO card_rounds"):
+        written.append(statement)
+        if len(written) == after:
+            print("writing", flush=True)
+            time.sleep(60)
+
+event.listen(desk.engine, "after_cursor_execute", hold)
+with open(path) as f:
+    desk.create_event(parse_event(json.load(f)))
+print("committed", flush=True)
+"""
+
+
+@pytest.mark.postgres
+def test_killed_in_the_middle_of_a_large_write_leaves_the_previous_state(
+    desk: Desk, engine: Engine, tmp_path: Path
+) -> None:
+    desk.create_event(_spec())
+    _play_round(desk)
+    before = _counts(desk)
+    # A 40-player event with a full round of 20 cards, killed after 10 cards.
+    data = _spec(40).model_dump()
+    data["name"] = "Big night"
+    ids = [e["id"] for e in data["entrants"]]
+    data["cards"] = [
+        {"round": 1, "sides": [a, b], "rounds": [{"scores": [200, 100]}] * 4}
+        for a, b in zip(ids[::2], ids[1::2], strict=True)
+    ]
+    spec_path = tmp_path / "big.json"
+    spec_path.write_text(json.dumps(data))
+    child_path = tmp_path / "child.py"
+    child_path.write_text(_CHILD)
+    url = engine.url.render_as_string(hide_password=False)
+    child = subprocess.Popen(
+        [sys.executable, str(child_path), url, str(spec_path), "10"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert json.loads(child.stdout.readline()) == ["Club night"], child.stderr.read()
+        assert child.stdout.readline().strip() == "writing", child.stderr.read()
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.kill()
+        child.wait(timeout=30)
+    assert child.returncode == -signal.SIGKILL
+    assert desk.events() == ["Club night"] and _counts(desk) == before
+    desk.create_event(parse_event(data))  # nothing of it was left behind
+    assert len(desk.snapshot("Big night").cards) == 20
