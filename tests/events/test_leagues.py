@@ -101,9 +101,9 @@ def test_csc_substitute_never_back_to_back_on_same_end() -> None:
 
 
 def test_csc_six_person_spare_keeps_rotation_position() -> None:
-    check_six_person_lineup(["P1", "S", "P1"], ["A", "B", "A"])
-    with pytest.raises(IllegalInPosition, match="only return there"):
-        check_six_person_lineup(["P1", "P1"], ["A", "B"])
+    check_six_person_lineup([("P1", "P2"), ("S", "P3"), ("P1", "P2")], ["A", "B", "A"])
+    with pytest.raises(IllegalInPosition, match=r"^game 2: P1 entered .* position A .* not in B"):
+        check_six_person_lineup([("P1", "P2"), ("P3", "P1")], ["A", "B"])
 
 
 def _game(home: int, visitors: int) -> RaceScore:

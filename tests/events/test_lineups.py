@@ -62,10 +62,21 @@ def test_csc_four_person_substitution_never_back_to_back_on_the_same_end() -> No
 def test_csc_six_person_replaced_player_returns_only_in_the_same_position() -> None:
     # Home B plays games 2, 6, 9 and A games 1, 4, 8: b1 plays game 2, is replaced.
     subs = [Substitution(6, "b1", "s1"), Substitution(8, "a1", "b1")]
-    with pytest.raises(IllegalInPosition, match="position B"):
+    with pytest.raises(IllegalInPosition, match=r"^game 8: b1 entered the match in position B"):
         check_night("six", 0, SIX, subs)
     back = check_night("six", 0, SIX, [Substitution(6, "b1", "s1"), Substitution(9, "s1", "b1")])
     assert back[5] == ("s1", "b2") and back[8] == ("b1", "b2")
+
+
+def test_csc_six_person_error_names_the_game_not_the_seat() -> None:
+    # a1 (position A) leaves at game 4 and comes back for b1 in position B at game 6:
+    # the sixth game, not the eleventh player place of the night.
+    subs = [Substitution(4, "a1", "s1"), Substitution(6, "b1", "a1")]
+    with pytest.raises(
+        IllegalInPosition,
+        match=r"^game 6: a1 entered the match in position A and may only return there, not in B$",
+    ):
+        check_night("six", 0, SIX, subs)
 
 
 def test_substitution_needs_the_player_in_the_line_up() -> None:

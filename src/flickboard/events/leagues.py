@@ -204,17 +204,19 @@ def check_four_person_lineup(lineup: Sequence[tuple[str, str]], side: int = 0) -
             last_end[who] = (spec.game, end)
 
 
-def check_six_person_lineup(lineup: Sequence[str], positions: Sequence[str]) -> None:
+def check_six_person_lineup(lineup: Sequence[Sequence[str]], positions: Sequence[str]) -> None:
     """Check that each player keeps one rotation position (A, B or C) for the match.
 
-    ``lineup[i]`` is a player who took part in game ``i+1`` in position ``positions[i]``.
+    ``lineup[i]`` holds the players who took part in game ``i+1`` in position
+    ``positions[i]``.
     """
     held: dict[str, str] = {}
-    for n, (who, pos) in enumerate(zip(lineup, positions, strict=True), start=1):
+    for n, (players, pos) in enumerate(zip(lineup, positions, strict=True), start=1):
         if pos not in ("A", "B", "C"):
             raise InvalidInput(f"game {n}: rotation position must be A, B or C, got {pos!r}")
-        if held.setdefault(who, pos) != pos:
-            raise IllegalInPosition(
-                f"game {n}: {who} entered the match in position {held[who]} and may only "
-                f"return there, not in {pos}"
-            )
+        for who in players:
+            if held.setdefault(who, pos) != pos:
+                raise IllegalInPosition(
+                    f"game {n}: {who} entered the match in position {held[who]} and may only "
+                    f"return there, not in {pos}"
+                )

@@ -105,13 +105,8 @@ def check_night(
     six-person 12(c)-(d) (one rotation position a match); four-person 4 i)-iii)."""
     games = players_by_game(kind, side, start, subs)
     if kind == "six":
-        who: list[str] = []
-        where: list[str] = []
-        for n, players in enumerate(games, start=1):
-            (pos,) = slot_of(kind, n, side)
-            who.extend(players)
-            where.extend([pos] * len(players))
-        check_six_person_lineup(who, where)
+        where = [slot_of(kind, n, side)[0] for n in range(1, len(games) + 1)]
+        check_six_person_lineup(games, where)
     else:
         check_four_person_lineup([(g[0], g[1]) for g in games], side)
     return games
