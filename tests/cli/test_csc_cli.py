@@ -100,7 +100,7 @@ def test_csc_double_round_robin_through_playoffs_to_a_champion(run: Run, tmp_pat
         "15-2",
         code=2,
     )
-    assert "entered twice" in err
+    assert err == f"error: the round 1 game {home} v {visitors} is already entered\n"
     data = json.loads(run("csc", "standings", "Zone singles", "--json"))
     assert [(x["team"], x["points"], x["place"]) for x in data["standings"]] == [
         ("A", 6, 1),

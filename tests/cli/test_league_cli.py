@@ -76,7 +76,7 @@ def test_four_person_night_to_the_match_result(run: Run, tmp_path: Path) -> None
     err = run(
         "league", "result", "Tuesday", "-n", "1", "-t", "S", "-g", "1", "--score", "21-3", code=2
     )
-    assert "entered twice" in err
+    assert err == "error: game 1 of night 1, S v J, is already entered\n"
     err = run(
         "league", "result", "Tuesday", "-n", "1", "-t", "S", "-g", "6", "--score", "20-3", code=2
     )

@@ -113,7 +113,7 @@ def test_league_game_entered_twice_refused(league: LeagueDesk) -> None:
     _refused(
         league,
         IllegalInPosition,
-        "entered twice",
+        "^game 1 of night 1, HOME v VIS, is already entered$",
         lambda: league.enter_game("Tuesday", 1, "VIS", 1, race_from_final((3, 21), 21)),
     )
 
@@ -223,7 +223,7 @@ def test_csc_game_not_drawn_or_twice_refused(engine: Engine) -> None:
     _refused(
         desk,
         IllegalInPosition,
-        "entered twice",
+        f"^the round {first.round_no} game {first.home} v {first.visitors} is already entered$",
         lambda: desk.enter_game(
             "Zone", first.round_no, first.home, first.visitors, race_from_final((15, 9), 15)
         ),
@@ -260,6 +260,18 @@ def test_csc_sudden_death_waits_for_the_round_robin(engine: Engine) -> None:
     )
 
 
+def test_csc_sudden_death_message_counts_the_games_left(engine: Engine) -> None:
+    desk = _csc(engine)
+    for g in desk.state("Zone").games[:-1]:
+        desk.enter_game("Zone", g.round_no, g.home, g.visitors, race_from_final((15, 2), 15))
+    _refused(
+        desk,
+        IllegalInPosition,
+        "^the double round robin has 1 game to play: ",
+        lambda: desk.sudden_death("Zone", "first", ("A", "B"), race_from_final((15, 9), 15)),
+    )
+
+
 def test_bracket_refuses_unknown_early_and_decided_matches(engine: Engine) -> None:
     desk = BracketDesk(engine=engine)
     spec = parse_any(
@@ -277,6 +289,9 @@ def test_bracket_refuses_unknown_early_and_decided_matches(engine: Engine) -> No
     _refused(desk, IllegalInPosition, "is decided", lambda: desk.enter_game("Fair", m.id, win))
     _refused(desk, IllegalInPosition, "no match X9", lambda: desk.enter_game("Fair", "X9", win))
     _refused(
-        desk, IllegalInPosition, "no opponent yet", lambda: desk.enter_game("Fair", "M3-1", win)
+        desk,
+        IllegalInPosition,
+        "^match M3-1 waits for the winner of M2-1 and M2-2$",
+        lambda: desk.enter_game("Fair", "M3-1", win),
     )
     _refused(desk, IllegalInPosition, "already exists", lambda: desk.create(spec))

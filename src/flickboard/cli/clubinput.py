@@ -73,7 +73,8 @@ def parse_result(
     if score is not None:
         return race_from_final(_pair(score, "score"), target, multiple_of=step)
     assert frames is not None
-    pairs = [_pair(part, f"frame {n}") for n, part in enumerate(frames.split(","), start=1)]
+    unit = "round" if crokinole else "frame"
+    pairs = [_pair(part, f"{unit} {n}") for n, part in enumerate(frames.split(","), start=1)]
     if crokinole:
-        return race_from_frames(pairs, target, frame_max=None, multiple_of=5)
+        return race_from_frames(pairs, target, frame_max=None, multiple_of=5, unit=unit)
     return race_from_frames(pairs, target)

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from flickboard.cli.clubinput import Frames, Score, club_desk, one_of, parse_result
 from flickboard.cli.event import Db, Name, event_app
+from flickboard.events.csc import games_text
 from flickboard.store.csc import CscDesk, CscState
 
 csc_app = typer.Typer(
@@ -40,7 +41,7 @@ def print_state(st: CscState, names: dict[str, str], title: str) -> None:
         )
     Console(width=160).print(table)
     if st.field is None:
-        typer.echo(f"double round robin: {st.remaining} games to play")
+        typer.echo(f"double round robin: {games_text(st.remaining)} to play")
         return
     if st.field.pending is not None:
         group, what = st.field.pending
@@ -96,7 +97,7 @@ def result(
         st = desk.enter_game(name, round_no, home, visitors, race)
         typer.echo(
             f"round {round_no}: {home} {race.totals[0]}-{race.totals[1]} {visitors}; "
-            f"{st.remaining} games to play"
+            f"{games_text(st.remaining)} to play"
         )
 
 

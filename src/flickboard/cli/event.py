@@ -46,8 +46,8 @@ _ROUND = re.compile(r"^(\d+)-(\d+)(?:/(\d+)-(\d+))?$")
 def parse_rounds(text: str) -> list[RoundScore]:
     """Rounds as ``60-40/1-0,35-35,...``: scores, then optionally ``/`` and the 20s.
 
-    >>> parse_rounds("60-40/1-0,35-35")[1]
-    RoundScore(scores=(35, 35), twenties=(0, 0))
+    >>> [(r.scores, r.twenties) for r in parse_rounds("60-40/1-0,35-35")]
+    [((60, 40), (1, 0)), ((35, 35), (0, 0))]
     """
     out = []
     for n, part in enumerate(text.split(","), start=1):
@@ -55,7 +55,10 @@ def parse_rounds(text: str) -> list[RoundScore]:
         if m is None:
             raise InvalidInput(f"round {n}: {part.strip()!r} is not like 60-40 or 60-40/1-0")
         a, b, ta, tb = m.groups()
-        out.append(RoundScore((int(a), int(b)), (int(ta or 0), int(tb or 0))))
+        try:
+            out.append(RoundScore((int(a), int(b)), (int(ta or 0), int(tb or 0))))
+        except InvalidInput as exc:
+            raise InvalidInput(f"round {n} ({part.strip()}): {exc}") from None
     return out
 
 

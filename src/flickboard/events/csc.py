@@ -12,6 +12,15 @@ from flickboard.play.scoring import RaceScore
 from flickboard.play.series import series_winner
 
 
+def games_text(n: int) -> str:
+    """``1 game``, ``2 games``.
+
+    >>> games_text(1), games_text(0)
+    ('1 game', '0 games')
+    """
+    return f"{n} game{'' if n == 1 else 's'}"
+
+
 def double_round_robin(teams: Sequence[str]) -> tuple[Draw, ...]:
     """Every team meets every other twice, the second time with sides (colours) swapped."""
     first = round_robin(teams)

@@ -18,28 +18,31 @@ def race_from_frames(
     *,
     frame_max: int | None = SHUFFLEBOARD_FRAME_MAX,
     multiple_of: int = 1,
+    unit: str = "frame",
 ) -> RaceScore:
     """A decided game from its frames (rounds): only one side scores in each, and no
-    frame follows the one in which a side reached ``target``."""
+    frame follows the one in which a side reached ``target``. ``unit`` names a frame in
+    messages: "frame" in shuffleboard, "round" in crokinole."""
     if not frames:
-        raise InvalidInput("a game needs at least one frame")
+        raise InvalidInput(f"a game needs at least one {unit}")
     totals = [0, 0]
     for n, (a, b) in enumerate(frames, start=1):
         if max(totals) >= target:
             raise IllegalInPosition(
-                f"frame {n}: the game ended at {totals[0]}-{totals[1]} when {target} was reached"
+                f"{unit} {n}: the game ended at {totals[0]}-{totals[1]} when {target} was reached"
             )
         try:
             FrameScore((a, b))
         except InvalidInput as exc:
-            raise InvalidInput(f"frame {n} ({a}-{b}): {exc}") from None
+            why = str(exc) if unit == "frame" else f"only one side scores in a {unit}"
+            raise InvalidInput(f"{unit} {n} ({a}-{b}): {why}") from None
         for points in (a, b):
             if frame_max is not None and points > frame_max:
                 raise InvalidInput(
-                    f"frame {n}: {points} points; a frame scores at most {frame_max}"
+                    f"{unit} {n}: {points} points; a {unit} scores at most {frame_max}"
                 )
             if points % multiple_of:
-                raise InvalidInput(f"frame {n}: {points} is not a multiple of {multiple_of}")
+                raise InvalidInput(f"{unit} {n}: {points} is not a multiple of {multiple_of}")
         totals[0] += a
         totals[1] += b
     return decided(RaceScore(target, tuple((a, b) for a, b in frames)))

@@ -39,14 +39,27 @@ class BracketDesk(ClubDesk):
             match = _find(before, match_id)
             a, b = match.sides
             if a is None or b is None:
-                raise IllegalInPosition(
-                    f"match {match_id} has no opponent yet ({a or 'waiting'} v {b or 'waiting'})"
-                )
+                raise IllegalInPosition(_not_ready(match))
             if match.winner is not None:
                 raise IllegalInPosition(f"match {match_id} is decided: {match.winner} won it")
-            played = sum(1 for g in self._games(s, ev, match_id))
-            self._add_game(s, ev, match_id, played + 1, (a, b), race)
+            n = sum(1 for g in self._games(s, ev, match_id)) + 1
+            self._add_game(s, ev, match_id, n, (a, b), race, what=f"game {n} of match {match_id}")
             return self._bracket(s, ev)
+
+
+def _not_ready(match: BracketMatch) -> str:
+    """Why a match without both sides has no game: a first-round bye, or a place still
+    waiting for the winner of an earlier match."""
+    through = match.sides[0] or match.sides[1]
+    if match.stage == 1:
+        return f"match {match.id} is a bye: {through} goes through without a game"
+    prefix, number = match.id.split("-")
+    letter, k = prefix.rstrip("0123456789"), int(number)
+    feeders = [f"{letter}{match.stage - 1}-{2 * k - 1}", f"{letter}{match.stage - 1}-{2 * k}"]
+    waiting = [f for f, side in zip(feeders, match.sides, strict=True) if side is None]
+    return f"match {match.id} waits for the winner of {' and '.join(waiting)}" + (
+        f" ({through} is through)" if through else ""
+    )
 
 
 def _find(bracket: Bracket, match_id: str) -> BracketMatch:

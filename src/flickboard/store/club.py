@@ -145,7 +145,11 @@ class ClubDesk:
         sides: tuple[str, str],
         result: LeagueGame,
         fixture_id: int | None = None,
+        *,
+        what: str,
     ) -> ClubGameRow:
+        """Store game ``game_no`` of the meeting ``label``; ``what`` names it for people
+        (e.g. "the round 3 game C v D")."""
         taken = s.scalar(
             select(ClubGameRow.id).where(
                 ClubGameRow.event_id == ev.id,
@@ -154,7 +158,7 @@ class ClubDesk:
             )
         )
         if taken is not None:
-            raise IllegalInPosition(f"{label} game {game_no} is already entered (entered twice)")
+            raise IllegalInPosition(f"{what} is already entered")
         if isinstance(result, Forfeit):
             winner, forfeit = 1 - result.side, result.side
         else:

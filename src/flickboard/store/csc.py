@@ -18,6 +18,7 @@ from flickboard.events.csc import (
     ShuffleResult,
     aggregate_standings,
     field_reasons,
+    games_text,
     playoff_field,
     playoffs,
 )
@@ -139,7 +140,16 @@ class CscDesk(ClubDesk):
                 raise IllegalInPosition(
                     f"{home} v {visitors} is not drawn in round {round_no} (drawn: {listed})"
                 )
-            self._add_game(s, ev, f"R{round_no}:{home}", 1, (home, visitors), race, fx.id)
+            self._add_game(
+                s,
+                ev,
+                f"R{round_no}:{home}",
+                1,
+                (home, visitors),
+                race,
+                fx.id,
+                what=f"the round {round_no} game {home} v {visitors}",
+            )
             return self._state(s, ev)
 
     def sudden_death(
@@ -152,14 +162,16 @@ class CscDesk(ClubDesk):
             before = self._state(s, ev)
             if before.field is None:
                 raise IllegalInPosition(
-                    f"the double round robin has {before.remaining} games to play: ties for "
+                    f"the double round robin has {games_text(before.remaining)} to play: ties for "
                     "playoff places are played off after it (8.2 NOTE)"
                 )
             want = {"first": "first place", "semi": "semi-final places"}[stage]
             if before.field.pending is None or before.field.pending[1] != want:
                 raise IllegalInPosition(f"no tie for {want} needs a sudden-death game")
             label = f"SD-{stage}"
-            self._add_game(s, ev, label, len(before.sudden_death[stage]) + 1, sides, race)
+            n = len(before.sudden_death[stage]) + 1
+            what = f"sudden-death game {n} for {want}"
+            self._add_game(s, ev, label, n, sides, race, what=what)
             return self._state(s, ev)
 
     def playoff_game(self, name: str, series: Series, race: RaceScore) -> CscState:
@@ -184,5 +196,7 @@ class CscDesk(ClubDesk):
             if series not in ("semi", "final"):
                 raise InvalidInput("a playoff series is semi or final")
             games = st.semi if series == "semi" else st.final
-            self._add_game(s, ev, series, len(games) + 1, sides, race)
+            n = len(games) + 1
+            what = f"{'semi-final' if series == 'semi' else 'final'} game {n}"
+            self._add_game(s, ev, series, n, sides, race, what=what)
             return self._state(s, ev)

@@ -356,7 +356,16 @@ class LeagueDesk(ClubDesk):
             for side, who in enumerate((fx.home, fx.visitors)):
                 if self._start(s, fx, side) is None:
                     raise IllegalInPosition(f"set {who}'s line-up for night {night} first")
-            self._add_game(s, ev, f"N{night}:{fx.home}", game, (fx.home, fx.visitors), race, fx.id)
+            self._add_game(
+                s,
+                ev,
+                f"N{night}:{fx.home}",
+                game,
+                (fx.home, fx.visitors),
+                race,
+                fx.id,
+                what=f"game {game} of night {night}, {fx.home} v {fx.visitors},",
+            )
             return self._match(s, ev, fx)
 
     def forfeit_for_delay(self, name: str, night: int, team: str, minutes: int) -> LeagueMatch:
@@ -372,6 +381,13 @@ class LeagueDesk(ClubDesk):
             for n, (old, new) in enumerate(zip(games, after, strict=True), start=1):
                 if old is None and new is not None:
                     self._add_game(
-                        s, ev, f"N{night}:{fx.home}", n, (fx.home, fx.visitors), new, fx.id
+                        s,
+                        ev,
+                        f"N{night}:{fx.home}",
+                        n,
+                        (fx.home, fx.visitors),
+                        new,
+                        fx.id,
+                        what=f"game {n} of night {night}, {fx.home} v {fx.visitors},",
                     )
             return self._match(s, ev, fx)
