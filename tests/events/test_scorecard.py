@@ -97,7 +97,7 @@ def test_wcc_scorecard_missing_name_id_or_category_refused(
 
 
 def test_wcc_game_is_four_rounds() -> None:
-    with pytest.raises(InvalidInput, match="^a game in adult singles has 4 rounds, got 3$"):
+    with pytest.raises(InvalidInput, match=r"^a game in adult singles has 4 rounds, got 3$"):
         _card(game=GameScore(game_with(4).rounds[:3]))
 
 

@@ -587,3 +587,44 @@ def test_killed_in_the_middle_of_a_large_write_leaves_the_previous_state(
     assert desk.events() == ["Club night"] and _counts(desk) == before
     desk.create_event(parse_event(data))  # nothing of it was left behind
     assert len(desk.snapshot("Big night").cards) == 20
+
+
+def test_ratings_follow_play_order_not_entry_order(desk: Desk) -> None:
+    from flickboard.events.ratings import rate, rated_game
+
+    desk.create_event(_spec())
+    first = desk.draw_next("Club night")
+    second = desk.draw_next("Club night")
+    for d, points in ((second, 8), (first, 2)):  # round 2 entered before round 1
+        for a, b in d.games:
+            desk.enter_card("Club night", d.round_no, (a, b), _rounds(points))
+            desk.validate_card("Club night", d.round_no, b, "XY")
+    cards = desk.snapshot("Club night").to_cards()
+    by_round = [rated_game(c) for c in sorted(cards, key=lambda c: c.draw_round)]
+    by_entry = [rated_game(c) for c in desk.all_cards()[::-1]]
+    assert desk.rated_games() == by_round
+    assert rate(desk.rated_games()) != rate(by_entry)
+
+
+def test_doubles_team_players_stored_exported_and_rated(desk: Desk) -> None:
+    data = {
+        "name": "Doubles",
+        "category": "competitive doubles",
+        "format": "round-robin",
+        "entrants": [
+            {"id": "T1", "name": "Reds", "players": [{"id": "17", "name": "Ann"}, {"id": "42", "name": "Joe"}]},
+            {"id": "T2", "name": "Blues", "players": [{"id": "7", "name": "Lena"}, {"id": "9", "name": "Ray"}]},
+        ],
+    }  # fmt: skip
+    desk.create_event(parse_event(data))
+    desk.enter_card("Doubles", 1, ("T1", "T2"), _rounds(8, (7, 0)))
+    desk.validate_card("Doubles", 1, "T2", "LR")
+    assert desk.snapshot("Doubles").entrants[0].players[1].id == "42"
+    assert desk.rated_games()[0].sides == (("17", "42"), ("7", "9"))
+    data["entrants"][1]["players"] = [{"id": "17", "name": "Ann"}, {"id": "9", "name": "Ray"}]  # type: ignore[index]
+    data["name"] = "Again"
+    with pytest.raises(InvalidInput, match="player 17 is listed for T1 and T2"):
+        desk.create_event(parse_event(data))
+    data["entrants"][1]["players"] = [{"id": "7", "name": "Lena"}]  # type: ignore[index]
+    with pytest.raises(InvalidInput, match="entrant T2 lists 1 players; a side in competitive"):
+        desk.create_event(parse_event(data))

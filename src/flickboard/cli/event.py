@@ -391,7 +391,7 @@ def ratings(
     with club_desk(Desk, db) as desk:
         from flickboard.events.ratings import rate
 
-        r = sorted(rate(desk.all_cards()).values(), key=lambda x: -x.ordinal)
+        r = sorted(rate(desk.rated_games()).values(), key=lambda x: -x.ordinal)
         if as_json:
             typer.echo(
                 json.dumps(

@@ -49,11 +49,18 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class EntrantSpec(_Model):
-    """A player or team: ID number and full name."""
+class PlayerSpec(_Model):
+    """A player: ID number and full name."""
 
     id: str = Field(min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=200)
+
+
+class EntrantSpec(PlayerSpec):
+    """A player or team: ID number and full name; a doubles team may list its two
+    players (so that ratings rate each of them)."""
+
+    players: list[PlayerSpec] = []
 
 
 class RoundSpec(_Model):
@@ -160,12 +167,30 @@ class EventFile(_Model):
                 raise ValueError(f"byes: {who} has {n}; an entrant sits out at most once")
         if any(self.byes.values()) and self.format != "preliminary":
             raise ValueError(f"byes: a {self.format} draws its own byes")
+        per_side = category(self.category).players_per_side
+        seen: dict[str, str] = {}
+        for e in self.entrants:
+            if e.players and len(e.players) != per_side:
+                raise ValueError(
+                    f"entrant {e.id} lists {len(e.players)} players; a side in "
+                    f"{self.category} has {per_side}"
+                    + ("" if per_side > 1 else " (list players for doubles teams only)")
+                )
+            for p in e.players:
+                if p.id in seen:
+                    raise ValueError(f"player {p.id} is listed for {seen[p.id]} and {e.id}")
+                seen[p.id] = e.id
         return self
 
     @property
     def names(self) -> dict[str, str]:
         """Entrant ID -> full name."""
         return {e.id: e.name for e in self.entrants}
+
+    @property
+    def members(self) -> dict[str, tuple[str, ...]]:
+        """Entrant ID -> the player IDs it stands for (itself unless it lists players)."""
+        return {e.id: tuple(p.id for p in e.players) or (e.id,) for e in self.entrants}
 
     @property
     def ids(self) -> list[str]:
@@ -411,7 +436,7 @@ class TeamSpec(_Model):
 
     id: str = Field(min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=200)
-    players: list[EntrantSpec] = []
+    players: list[PlayerSpec] = []
 
 
 class FixtureSpec(_Model):

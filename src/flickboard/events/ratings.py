@@ -1,9 +1,10 @@
 """Player ratings across events with OpenSkill (Plackett-Luce), recomputed from the
-whole history so that a corrected past result changes every later rating."""
+whole history so that a corrected past result changes every later rating. A doubles
+team is rated as its two players (OpenSkill rates teams of players)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -26,25 +27,46 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-def rate(cards: Sequence[Scorecard]) -> dict[str, Rating]:
-    """Ratings from validated cards in the order played; each game ranks its sides by
-    tournament points (equal points: a draw). Deterministic for the same cards."""
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """A game as the ratings see it: the players of each side and their tournament
+    points."""
+
+    sides: tuple[tuple[str, ...], tuple[str, ...]]
+    points: tuple[int, int]
+
+
+def rated_game(card: Scorecard, members: Mapping[str, Sequence[str]] | None = None) -> RatedGame:
+    """The card's game with each side's players (``members``: entrant -> player IDs; an
+    entrant not listed is one player)."""
+    found = members or {}
+    a, b = (tuple(found.get(e, (e,))) for e in card.sides)
+    return RatedGame((a, b), (card.points[0], card.points[1]))
+
+
+def rate(games: Sequence[Scorecard | RatedGame]) -> dict[str, Rating]:
+    """Ratings from games in the order played (unvalidated cards are skipped); each game
+    ranks its sides by tournament points (equal points: a draw) and updates every
+    player of both sides. Deterministic for the same games."""
     model = PlackettLuce()
     current = {}
-    games: dict[str, int] = {}
-    for card in cards:
-        if not card.validated:
-            continue
-        for who in card.sides:
+    played: dict[str, int] = {}
+    for item in games:
+        if isinstance(item, Scorecard):
+            if not item.validated:
+                continue
+            item = rated_game(item)
+        for who in item.sides[0] + item.sides[1]:
             if who not in current:
                 current[who] = model.rating(name=who)
-            games[who] = games.get(who, 0) + 1
-        pa, pb = card.points
+            played[who] = played.get(who, 0) + 1
+        pa, pb = item.points
         ranks = [1.0 if pa >= pb else 2.0, 1.0 if pb >= pa else 2.0]
-        teams = [[current[card.sides[0]]], [current[card.sides[1]]]]
-        (new_a,), (new_b,) = model.rate(teams, ranks=ranks)
-        current[card.sides[0]], current[card.sides[1]] = new_a, new_b
+        teams = [[current[p] for p in side] for side in item.sides]
+        for side, new in zip(item.sides, model.rate(teams, ranks=ranks), strict=True):
+            for p, r in zip(side, new, strict=True):
+                current[p] = r
     return {
-        who: Rating(who, float(r.mu), float(r.sigma), games[who])
+        who: Rating(who, float(r.mu), float(r.sigma), played[who])
         for who, r in sorted(current.items())
     }

@@ -15,6 +15,7 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
 from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
 from flickboard.events.eventfile import DrawSpec, EntrantSpec, EventFile, card_spec
+from flickboard.events.ratings import RatedGame, rated_game
 from flickboard.events.scorecard import Correction, Scorecard, correct, validate, with_trail
 from flickboard.events.series import CHAMPIONSHIP_GAMES, championship_series
 from flickboard.events.shootout import ShootOut, check_needed, check_players
@@ -26,6 +27,7 @@ from flickboard.store.models import (
     CardRow,
     CorrectionRow,
     DrawGameRow,
+    EntrantPlayerRow,
     EntrantRow,
     EventRow,
     SeatRow,
@@ -54,7 +56,11 @@ class Desk:
             return list(s.scalars(select(EventRow.name).order_by(EventRow.id)))
 
     def _event(self, s: Session, name: str) -> EventRow:
-        row = s.scalar(select(EventRow).where(EventRow.name == name))
+        row = s.scalar(
+            select(EventRow)
+            .where(EventRow.name == name)
+            .options(selectinload(EventRow.entrants).selectinload(EntrantRow.players))
+        )
         if row is None:
             raise InvalidInput(f"no event called {name!r}")
         return row
@@ -110,7 +116,14 @@ class Desk:
                 "games": ev.games,
                 "seed": ev.seed,
                 "bye_points": ev.bye_points,
-                "entrants": [{"id": e.code, "name": e.name} for e in ev.entrants],
+                "entrants": [
+                    {
+                        "id": e.code,
+                        "name": e.name,
+                        "players": [{"id": p.code, "name": p.name} for p in e.players],
+                    }
+                    for e in ev.entrants
+                ],
                 "draws": [
                     DrawSpec(round=d.round_no, games=list(d.games), bye=d.bye)
                     for d in draws
@@ -238,6 +251,22 @@ class Desk:
                 for card, c in rows
             ]
 
+    def rated_games(self) -> list[RatedGame]:
+        """Every validated game of every event, in the order played (events in the order
+        created, then draw round, then entry), each side as its players."""
+        with Session(self.engine) as s:
+            out = []
+            for ev in s.scalars(
+                select(EventRow)
+                .order_by(EventRow.id)
+                .options(selectinload(EventRow.entrants).selectinload(EntrantRow.players))
+            ):
+                members = {e.code: [p.code for p in e.players] or [e.code] for e in ev.entrants}
+                for card in self._cards(s, CardRow.event_id == ev.id):
+                    if card.validated:
+                        out.append(rated_game(card, members))
+            return out
+
     def all_cards(self) -> list[Scorecard]:
         """Validated cards of every event, in the order played: events in the order
         created, then draw round, then entry."""
@@ -291,7 +320,12 @@ class Desk:
         s.add(ev)
         s.flush()
         for i, e in enumerate(spec.entrants):
-            s.add(EntrantRow(event_id=ev.id, position=i, code=e.id, name=e.name))
+            row = EntrantRow(event_id=ev.id, position=i, code=e.id, name=e.name)
+            row.players = [
+                EntrantPlayerRow(position=j, code=p.id, name=p.name)
+                for j, p in enumerate(e.players)
+            ]
+            s.add(row)
         for d in spec.drawn():
             self._add_draw(s, ev, d)
         for who, n in spec.byes.items():

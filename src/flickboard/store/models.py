@@ -53,6 +53,22 @@ class EntrantRow(Base):
     name: Mapped[str] = mapped_column(String(200))
 
     event: Mapped[EventRow] = relationship(back_populates="entrants")
+    players: Mapped[list[EntrantPlayerRow]] = relationship(
+        order_by="EntrantPlayerRow.position", cascade="all, delete-orphan"
+    )
+
+
+class EntrantPlayerRow(Base):
+    """A player of a doubles team (migration 0003): rated as a player of their own."""
+
+    __tablename__ = "entrant_players"
+    __table_args__ = (UniqueConstraint("entrant_id", "code"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entrant_id: Mapped[int] = mapped_column(ForeignKey("entrants.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(200))
 
 
 class DrawGameRow(Base):
