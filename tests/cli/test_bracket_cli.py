@@ -67,15 +67,20 @@ def test_fair_rules_bracket_of_six_to_a_winner(run: Run, tmp_path: Path) -> None
     out = run("bracket", "result", "Fair crokinole", "-m", "M1-4", "--rounds", "40-0,0-25,65-0")
     assert "M1-4: 105-25" in out and "consolation draw" in out
     m = _matches(run)
-    assert m["C1-1"]["sides"] == ["4", "6"]
-    run("bracket", "result", "Fair crokinole", "-m", "C1-1", "--score", "30-100")
+    # Two first-round losers: the consolation final, best of three from two left too.
+    assert m["C1-1"]["sides"] == ["4", "6"] and m["C1-1"]["best_of"] == 3
+    for score in ("30-100", "15-100"):
+        run("bracket", "result", "Fair crokinole", "-m", "C1-1", "--score", score)
     run("bracket", "result", "Fair crokinole", "-m", "M2-1", "--score", "100-55")
     run("bracket", "result", "Fair crokinole", "-m", "M2-2", "--score", "20-100")
     for score in ("100-10", "45-100", "100-95"):
         run("bracket", "result", "Fair crokinole", "-m", "M3-1", "--score", score)
     err = run("bracket", "result", "Fair crokinole", "-m", "M3-1", "--score", "100-0", code=2)
     assert "is decided: 1 won it" in err
-    out = run("bracket", "show", "Fair crokinole")
+    out = run("bracket", "show", "Fair crokinole", "--csv", str(tmp_path / "b.csv"))
     assert "champion: 1 Ann" in out and "consolation winner: 6" in out
+    lines = (tmp_path / "b.csv").read_text().splitlines()
+    assert lines[0] == "draw,match,stage,best_of,side1,side2,winner"
+    assert "main,M1-1,1,1,1,,1" in lines and "consolation,C1-1,1,3,4,6,6" in lines
     m = _matches(run)
     assert (m["M3-1"]["sides"], m["M3-1"]["winner"]) == (["1", "3"], "1")

@@ -130,6 +130,17 @@ def test_csc_double_round_robin_through_playoffs_to_a_champion(run: Run, tmp_pat
     assert reasons["A"].startswith("first, bye to the final (8.2 b): 6 aggregate points")
     assert "sudden death: beat C" in reasons["D"] and reasons["D"].startswith("semi-final")
     assert reasons["C"].startswith("out") and "lost to D" in reasons["C"]
+    # Knocked out in sudden death, C is fourth; B and D, level and both through, share 2nd.
+    assert [(x["team"], x["place"], x["tied"]) for x in data["standings"]] == [
+        ("A", 1, False),
+        ("B", 2, True),
+        ("D", 2, True),
+        ("C", 4, False),
+    ]
+    run("csc", "standings", "Zone singles", "--csv", str(tmp_path / "z.csv"))
+    lines = (tmp_path / "z.csv").read_text().splitlines()
+    assert lines[0] == "place,team,name,points,games,scored,tied,reason"
+    assert lines[4].startswith("4,C,") and ',no,"out, not in the top three' in lines[4]
     for score in ("15-10", "12-15", "15-7"):
         run("csc", "playoff", "Zone singles", "--series", "semi", "--score", score)
     err = run("csc", "playoff", "Zone singles", "--series", "semi", "--score", "15-3", code=2)

@@ -105,6 +105,10 @@ def test_four_person_night_to_the_match_result(run: Run, tmp_path: Path) -> None
         ("J", "5/2", 2),
     ]
     assert "5½ match points: 4 games won + 1½ round points" in data[0]["reason"]
+    run("league", "standings", "Tuesday", "--csv", str(tmp_path / "l.csv"))
+    lines = (tmp_path / "l.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "place,team,name,matches,match_points,games_won,points_for,tied,reason"
+    assert lines[1].startswith("1,S,Sharks,1,11/2,4,")
     rows = {
         line.split("│")[2].strip(): line
         for line in run("league", "players", "Tuesday").splitlines()

@@ -14,6 +14,7 @@ from flickboard.events.csc import (
     field_reasons,
     playoff_field,
     playoffs,
+    settled,
 )
 from flickboard.play.scoring import RaceScore
 
@@ -100,3 +101,20 @@ def test_csc_playoff_field_reasons_name_points_ties_and_sudden_death() -> None:
     assert why["C"].startswith("out") and why["C"].endswith("lost to D")
     pending = field_reasons(lines, playoff_field(lines))
     assert pending["B"].startswith("sudden death for semi-final places to play (8.2 e)")
+
+
+def test_csc_places_after_sudden_death_no_shared_place_for_the_team_knocked_out() -> None:
+    res = _results({"A": ["B", "C", "D"], "B": ["C"], "C": ["D"], "D": ["B"]})
+    lines = aggregate_standings(list("ABCD"), res)
+    assert [(x.team, x.place, x.tied) for x in lines][1:] == [
+        ("B", 2, True),
+        ("C", 2, True),
+        ("D", 2, True),
+    ]
+    # Still to play: B, C, D share second.
+    waiting = settled(lines, playoff_field(lines))
+    assert [(x.place, x.tied) for x in waiting] == [(1, False), (2, True), (2, True), (2, True)]
+    # D beat C: B and D are the semi-finalists (level, so they share second); C is 4th.
+    field = playoff_field(lines, {"semi": [("D", "C")]})
+    placed = {x.team: (x.place, x.tied) for x in settled(lines, field)}
+    assert placed == {"A": (1, False), "B": (2, True), "D": (2, True), "C": (4, False)}

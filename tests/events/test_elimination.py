@@ -40,6 +40,17 @@ def test_fair_rules_best_two_of_three_from_chosen_stage() -> None:
         elimination(seeds, {**results, "M2-1": ["A", "A", "C"]}, best_of_three_from=2)
 
 
+def test_consolation_draw_plays_best_of_three_from_the_same_stage() -> None:
+    seeds = [f"S{i}" for i in range(1, 9)]
+    results = {"M1-1": ["S1"], "M1-2": ["S5"], "M1-3": ["S7"], "M1-4": ["S3"]}
+    b = elimination(seeds, {**results, "C1-1": ["S8"], "C1-2": ["S2"]}, best_of_three_from=2)
+    assert [m.best_of for s in b.consolation for m in s] == [1, 1, 3]
+    assert b.consolation[1][0].sides == ("S8", "S2")
+    b = elimination(seeds, {**results, "C1-1": ["S8"], "C1-2": ["S2"], "C2-1": ["S2", "S2"]},
+                    best_of_three_from=2)  # fmt: skip
+    assert b.consolation_champion == "S2"
+
+
 def test_elimination_result_for_wrong_player_refused() -> None:
     with pytest.raises(InvalidInput, match="cannot win a game"):
         elimination(["A", "B"], {"M1-1": ["Z"]})

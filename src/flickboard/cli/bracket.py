@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from flickboard.cli.clubinput import Score, club_desk, parse_result
-from flickboard.cli.event import Db, Name, event_app
+from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
 from flickboard.events.elimination import Bracket, BracketMatch
 from flickboard.store.bracket import BracketDesk
 
@@ -68,10 +68,28 @@ def show(
     name: Name,
     db: Db = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of tables.")] = False,
+    csv_out: CsvOut = None,
 ) -> None:
     """The bracket and the consolation draw."""
     with club_desk(BracketDesk, db) as desk:
         b = desk.bracket(name)
+        write_records_csv(
+            csv_out,
+            [
+                {
+                    "draw": label,
+                    "match": m.id,
+                    "stage": m.stage,
+                    "best_of": m.best_of,
+                    "side1": m.sides[0] or "",
+                    "side2": m.sides[1] or "",
+                    "winner": m.winner or "",
+                }
+                for label, stages in (("main", b.main), ("consolation", b.consolation))
+                for st in stages
+                for m in st
+            ],
+        )
         if as_json:
             data = {
                 "main": [[_json(m) for m in st] for st in b.main],

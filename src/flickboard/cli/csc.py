@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from flickboard.cli.clubinput import Frames, Score, club_desk, one_of, parse_result
-from flickboard.cli.event import Db, Name, event_app
+from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
 from flickboard.events.csc import games_text
 from flickboard.store.csc import CscDesk, CscState
 
@@ -141,11 +141,26 @@ def standings(
     name: Name,
     db: Db = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of tables.")] = False,
+    csv_out: CsvOut = None,
 ) -> None:
     """Aggregate standings, the playoff field with reasons, and the playoffs."""
     with club_desk(CscDesk, db) as desk:
         st = desk.state(name)
         names = desk.names(name)
+        rows: list[dict[str, object]] = [
+            {
+                "place": x.place,
+                "team": x.team,
+                "name": names[x.team],
+                "points": x.points,
+                "games": x.games,
+                "scored": x.scored,
+                "tied": x.tied,
+                "reason": st.reasons[x.team],
+            }
+            for x in st.standings
+        ]
+        write_records_csv(csv_out, rows)
         if not as_json:
             print_state(st, names, name)
             return
@@ -153,19 +168,7 @@ def standings(
         typer.echo(
             json.dumps(
                 {
-                    "standings": [
-                        {
-                            "place": x.place,
-                            "team": x.team,
-                            "name": names[x.team],
-                            "points": x.points,
-                            "games": x.games,
-                            "scored": x.scored,
-                            "tied": x.tied,
-                            "reason": st.reasons[x.team],
-                        }
-                        for x in st.standings
-                    ],
+                    "standings": rows,
                     "remaining": st.remaining,
                     "first": field.first if field else None,
                     "semi": list(field.semi) if field else [],

@@ -62,6 +62,28 @@ def parse_rounds(text: str) -> list[RoundScore]:
     return out
 
 
+CsvOut = Annotated[Path | None, typer.Option("--csv", help="Also write a CSV file.")]
+
+
+def write_file(path: Path, data: str | bytes) -> None:
+    """Write text (UTF-8) or bytes; :class:`InvalidInput` naming the file if it fails."""
+    try:
+        if isinstance(data, str):
+            path.write_text(data, encoding="utf-8")
+        else:
+            path.write_bytes(data)
+    except OSError as exc:
+        raise InvalidInput(f"cannot write {path}: {exc.strerror}") from None
+
+
+def write_records_csv(path: Path | None, records: list[dict[str, object]]) -> None:
+    """``--csv``: the command's JSON rows as a CSV file, when asked for."""
+    if path is not None:
+        from flickboard.events.export import records_csv
+
+        write_file(path, records_csv(records))
+
+
 def _shootout(scores: list[str]) -> ShootOut:
     found: dict[str, int | tuple[int, int]] = {}
     for item in scores:
@@ -301,7 +323,7 @@ def standings_cmd(
     name: Name,
     db: Db = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
-    csv_out: Annotated[Path | None, typer.Option("--csv", help="Also write a CSV file.")] = None,
+    csv_out: CsvOut = None,
     pdf_out: Annotated[Path | None, typer.Option("--pdf", help="Also write a PDF file.")] = None,
 ) -> None:
     """Standings with the reasons behind every placing."""
@@ -321,13 +343,10 @@ def _show(
     """Write the requested files, then print the standings as a table or JSON."""
     from flickboard.events.export import standings_csv, standings_pdf
 
-    try:
-        if csv_out is not None:
-            csv_out.write_text(standings_csv(s, names), encoding="utf-8")
-        if pdf_out is not None:
-            pdf_out.write_bytes(standings_pdf(title, s, names))
-    except OSError as exc:
-        raise InvalidInput(f"cannot write: {exc.strerror}: {exc.filename}") from None
+    if csv_out is not None:
+        write_file(csv_out, standings_csv(s, names))
+    if pdf_out is not None:
+        write_file(pdf_out, standings_pdf(title, s, names))
     if as_json:
         typer.echo(_standings_json(s, names))
     else:
@@ -351,10 +370,7 @@ def export(
         if out is None:
             typer.echo(text)
         else:
-            try:
-                out.write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise InvalidInput(f"cannot write {out}: {exc.strerror}") from None
+            write_file(out, text)
 
 
 @event_app.command("scorecards")
@@ -367,11 +383,7 @@ def scorecards(
     with club_desk(Desk, db) as desk:
         from flickboard.events.export import scorecards_pdf
 
-        data = scorecards_pdf(desk.snapshot(name))
-        try:
-            pdf.write_bytes(data)
-        except OSError as exc:
-            raise InvalidInput(f"cannot write {pdf}: {exc.strerror}") from None
+        write_file(pdf, scorecards_pdf(desk.snapshot(name)))
         typer.echo(f"wrote {pdf}")
 
 
@@ -422,7 +434,7 @@ def ratings(
 def standings_file(
     file: Annotated[Path, typer.Argument(help="Results file (event file with cards).")],
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
-    csv_out: Annotated[Path | None, typer.Option("--csv", help="Also write a CSV file.")] = None,
+    csv_out: CsvOut = None,
     pdf_out: Annotated[Path | None, typer.Option("--pdf", help="Also write a PDF file.")] = None,
 ) -> None:
     """Standings of a results file, with the reasons behind every placing."""

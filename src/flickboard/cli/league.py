@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from flickboard.cli.clubinput import Frames, Score, club_desk, parse_result
-from flickboard.cli.event import Db, Name, event_app
+from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
 from flickboard.errors import InvalidInput
 from flickboard.events.leagues import FOUR_PERSON_ROTATION, SIX_PERSON_ROTATION, Forfeit, LeagueGame
 from flickboard.store.league import LeagueDesk, LeagueMatch, fmt_points
@@ -216,26 +216,28 @@ def standings(
     name: Name,
     db: Db = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
+    csv_out: CsvOut = None,
 ) -> None:
     """League standings by match points, with the reason for each place."""
     with club_desk(LeagueDesk, db) as desk:
         lines = desk.standings(name)
         names = desk.names(name)
+        rows: list[dict[str, object]] = [
+            {
+                "place": x.place,
+                "team": x.team,
+                "name": names[x.team],
+                "matches": x.matches,
+                "match_points": str(x.match_points),
+                "games_won": x.games_won,
+                "points_for": x.points_for,
+                "tied": x.tied,
+                "reason": x.reason,
+            }
+            for x in lines
+        ]
+        write_records_csv(csv_out, rows)
         if as_json:
-            rows = [
-                {
-                    "place": x.place,
-                    "team": x.team,
-                    "name": names[x.team],
-                    "matches": x.matches,
-                    "match_points": str(x.match_points),
-                    "games_won": x.games_won,
-                    "points_for": x.points_for,
-                    "tied": x.tied,
-                    "reason": x.reason,
-                }
-                for x in lines
-            ]
             typer.echo(json.dumps(rows, indent=2))
             return
         table = Table(title=f"{name} standings")

@@ -4,7 +4,7 @@ points, ties for a playoff place by sudden-death single games, and the playoffs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.draw import Draw, round_robin
@@ -170,6 +170,29 @@ def playoff_field(
         if len(semi) == 2:
             break
     return PlayoffField(first, tuple(semi))
+
+
+def settled(standings: Sequence[AggregateLine], field: PlayoffField) -> tuple[AggregateLine, ...]:
+    """The standings with places as the sudden-death games left them: among teams level
+    on aggregate points, first place comes before the semi-finalists (and those still in
+    a pending draw), who come before the teams knocked out; only teams the games did not
+    separate share a place."""
+    alive = set(field.pending[0]) if field.pending else set()
+
+    def through(team: str) -> int:
+        if team == field.first:
+            return 2
+        return 1 if team in field.semi or team in alive else 0
+
+    keys = {line.team: (line.points, through(line.team)) for line in standings}
+    ordered = sorted(standings, key=lambda line: keys[line.team], reverse=True)
+    out = []
+    for line in ordered:
+        key = keys[line.team]
+        place = 1 + sum(1 for k in keys.values() if k > key)
+        tied = sum(1 for k in keys.values() if k == key) > 1
+        out.append(replace(line, place=place, tied=tied))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

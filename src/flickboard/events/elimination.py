@@ -64,7 +64,9 @@ def elimination(
     """Play out a single-elimination draw from the game winners recorded per match id.
 
     ``seeded`` lists entrants best first; top seeds get the byes. A stage with
-    ``best_of_three_from`` or fewer entrants left plays best two of three games.
+    ``best_of_three_from`` or fewer entrants left plays best two of three games, in the
+    main draw and in the consolation draw alike (its semi-finals and final are semi-finals
+    and a final too).
     """
     if len(set(seeded)) != len(seeded) or len(seeded) < 2:
         raise InvalidInput("an elimination draw needs two or more different entrants")
@@ -95,7 +97,13 @@ def elimination(
     cons: tuple[tuple[BracketMatch, ...], ...] = ()
     played_first = [m for m in stages[0] if None not in m.sides]
     if consolation and len(played_first) >= 2 and all(m.winner for m in played_first):
-        cons = elimination(first_losers, results, prefix="C", consolation=False).main
+        cons = elimination(
+            first_losers,
+            results,
+            best_of_three_from=best_of_three_from,
+            prefix="C",
+            consolation=False,
+        ).main
         unknown -= {m.id for s in cons for m in s}
     if unknown and consolation:
         raise InvalidInput(f"results for matches not in the draw: {', '.join(sorted(unknown))}")

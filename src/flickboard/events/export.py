@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from flickboard.events.eventfile import EventFile
@@ -18,25 +18,42 @@ CSV_COLUMNS = ("place", "id", "name", "points", "twenties", "games", "tied", "re
 """Columns of the standings CSV, in order."""
 
 
-def standings_csv(standings: Standings, names: Mapping[str, str]) -> str:
-    """One row per placing; ``reasons`` joined with " | "."""
+def table_csv(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """CSV text: the header, then a line per row; True/False are written yes/no. The
+    one CSV writer of every standings file."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
-    for p in standings.placings:
-        w.writerow(
-            [
+    w.writerow(columns)
+    for row in rows:
+        w.writerow(["yes" if v is True else "no" if v is False else v for v in row])
+    return out.getvalue()
+
+
+def records_csv(records: Sequence[Mapping[str, object]]) -> str:
+    """Rows given as mappings with the same keys (the ``--json`` rows of a command),
+    the keys as the header."""
+    columns = list(records[0]) if records else []
+    return table_csv(columns, ([r[c] for c in columns] for r in records))
+
+
+def standings_csv(standings: Standings, names: Mapping[str, str]) -> str:
+    """One row per placing; ``reasons`` joined with " | "."""
+    return table_csv(
+        CSV_COLUMNS,
+        (
+            (
                 p.place,
                 p.entrant,
                 names.get(p.entrant, ""),
                 p.points,
                 p.twenties,
                 p.games,
-                "yes" if p.tied else "no",
+                p.tied,
                 " | ".join(p.reasons),
-            ]
-        )
-    return out.getvalue()
+            )
+            for p in standings.placings
+        ),
+    )
 
 
 def _latin(text: str) -> str:

@@ -21,6 +21,7 @@ from flickboard.events.csc import (
     games_text,
     playoff_field,
     playoffs,
+    settled,
 )
 from flickboard.play.scoring import RaceScore
 from flickboard.store.club import ClubDesk
@@ -108,9 +109,9 @@ class CscDesk(ClubDesk):
             return CscState(tuple(games), lines, None, reasons, sd, semi, final, None)
         field = playoff_field(lines, sd)
         result = None if field.pending else playoffs(field, semi, final)
-        return CscState(
-            tuple(games), lines, field, field_reasons(lines, field, sd), sd, semi, final, result
-        )
+        reasons = field_reasons(lines, field, sd)
+        placed = settled(lines, field)
+        return CscState(tuple(games), placed, field, reasons, sd, semi, final, result)
 
     def state(self, name: str) -> CscState:
         """Standings, playoff field with reasons and playoff results."""
