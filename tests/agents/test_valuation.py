@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from flickboard.agents.frame_value import FRAME_SCALE
 from flickboard.agents.valuation import Outlook, margin, outlook_after, value_of
 
 from .conftest import crokinole_view, on_ten_line, shuffleboard_view
@@ -54,6 +55,6 @@ def test_the_hammer_is_worth_something_and_uncertainty_shrinks_leads() -> None:
 def test_shuffleboard_value_grows_with_the_margin_and_counts_the_leading_weight() -> None:
     table_view = shuffleboard_view(((0.0, 4.2, 0),))
     lead = value_of(table_view, table_view.position, {}, Outlook(0, {0: 0, 1: 0}, None))
-    assert lead == pytest.approx(table_view.referee.score(table_view.position)[0] / 4)
+    assert lead == pytest.approx(table_view.referee.score(table_view.position)[0] / FRAME_SCALE)
     behind = shuffleboard_view(((0.0, 4.2, 1),))
     assert value_of(behind, behind.position, {}, Outlook(0, {0: 0, 1: 0}, None)) < 0 < lead

@@ -18,7 +18,7 @@ from flickboard.agents.calibration import SHUFFLEBOARD_RELEASE_Y, open_twenty_sh
 from flickboard.agents.explain import intent
 from flickboard.agents.simple import speed_to_travel
 from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable, Zone
 from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot
 from flickboard.physics.shot import MAX_SPEED
 from flickboard.rules.base import Position
@@ -213,16 +213,17 @@ def shuffleboard_candidates(view: View, params: PhysicsParams) -> list[Candidate
                     Candidate(Shot(x, y0, math.pi / 2, speed), kind, intent(view, kind, None, spot))
                 )
     mine = view.turn.side
+    half = table.width / 2 - r
     for d in view.position.layout.discs:
         if view.position.side_of(d.id) == mine:
+            out += _guards(view, table, d, params)
             continue
         for sx in (d.x, d.x + 0.06, d.x - 0.06):
-            half = table.width / 2 - r
             sx = max(-half, min(half, sx))
             if not legal(view, sx, y0):
                 continue
             dist = math.hypot(d.x - sx, d.y - y0)
-            for extra, kind in ((3.0, "takeout"), (0.6, "tap")):
+            for extra, kind in HITS:
                 speed = clip_speed(speed_to_travel(params, dist + extra))
                 out.append(
                     Candidate(
@@ -230,6 +231,30 @@ def shuffleboard_candidates(view: View, params: PhysicsParams) -> list[Candidate
                     )
                 )
     return out
+
+
+HITS = ((3.0, "takeout"), (6.0, "takeout"), (0.6, "tap"))
+"""Extra travel (m) past a struck weight: a takeout that may stick, a hard one that
+clears, and a tap that nudges it further up."""
+
+GUARD_GAP = 3.0
+"""A guard stops this many weight radii in front of the weight it covers."""
+
+
+def _guards(
+    view: View, table: ShuffleboardTable, d: PlacedDisc, params: PhysicsParams
+) -> list[Candidate]:
+    """A draw that stops in front of one of my weights in a scoring zone, in its lane."""
+    y0 = SHUFFLEBOARD_RELEASE_Y
+    target = d.y - GUARD_GAP * table.disc.radius
+    if table.zone_of(d.x, d.y) is Zone.NEUTRAL or target <= table.foul_line.far + table.disc.radius:
+        return []
+    if not legal(view, d.x, y0):
+        return []
+    speed = clip_speed(speed_to_travel(params, target - y0))
+    return [
+        Candidate(Shot(d.x, y0, math.pi / 2, speed), "guard", intent(view, "guard", d.id), d.id)
+    ]
 
 
 def candidates(view: View, params: PhysicsParams) -> list[Candidate]:

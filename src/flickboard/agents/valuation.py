@@ -9,9 +9,10 @@ Crokinole (tournament 2/1/0 rounds): ``tanh((margin + hammer) / (spread * sqrt(1
 with ``n`` discs left, the hammer worth :data:`CROKINOLE_HAMMER` points to its holder;
 with nothing left, the sign of the margin (win 1, tie 0, loss -1).
 
-Shuffleboard (frame points count towards the race): the margin in points, shrunk by
-:data:`SHUFFLEBOARD_KEEP` for every weight the trailing side still has to knock it with,
-plus :data:`SHUFFLEBOARD_HAMMER` points to the side with the hammer, divided by 4.
+Shuffleboard (frame points count towards the race): the expected frame margin from a
+model fitted on simulated frames (:mod:`flickboard.agents.frame_value`), which knows
+that the hammer is worth about two and a half points and that an open leading weight
+rarely survives the next opposing weight; with no weight left, the margin itself.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flickboard.agents.base import View
+from flickboard.agents.frame_value import frame_value
 from flickboard.rules.base import Position, Ruling, Side
 
 CROKINOLE_SPREAD = 10.0
@@ -28,12 +30,6 @@ CROKINOLE_SPREAD = 10.0
 
 CROKINOLE_HAMMER = 5.0
 """Points the last shot of a round is worth to its holder (crokinole)."""
-
-SHUFFLEBOARD_KEEP = 0.7
-"""Share of a lead that survives each weight the trailing side still has."""
-
-SHUFFLEBOARD_HAMMER = 1.0
-"""Points the last weight of a frame is worth to its holder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,21 +92,16 @@ def margin(view: View, position: Position, twenties: Mapping[Side, int]) -> floa
 
 def value_of(view: View, position: Position, twenties: Mapping[Side, int], out: Outlook) -> float:
     """Expected round outcome in [-1, 1] for the side of ``view`` after a shot."""
-    m = margin(view, position, twenties)
     me = view.turn.side
     if view.referee.game == "crokinole":
+        m = margin(view, position, twenties)
         if out.total == 0:
             return float((m > 0) - (m < 0))
         hammer = 0.0 if out.hammer is None else (1.0 if out.hammer == me else -1.0)
         spread = CROKINOLE_SPREAD * math.sqrt(1 + out.total)
         return math.tanh((m + CROKINOLE_HAMMER * hammer) / spread)
     mine = out.left.get(me, 0)
-    theirs = out.total - mine
-    keep = SHUFFLEBOARD_KEEP ** (theirs if m > 0 else mine)
-    hammer = 0.0
-    if out.total and out.hammer is not None:
-        hammer = SHUFFLEBOARD_HAMMER if out.hammer == me else -SHUFFLEBOARD_HAMMER
-    return max(-1.0, min(1.0, (m * keep + hammer) / 4.0))
+    return frame_value(view, position, mine, out.total - mine)
 
 
 def ruling_value(view: View, ruling: Ruling, out: Outlook) -> float:
