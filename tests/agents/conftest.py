@@ -15,7 +15,10 @@ from flickboard.rules.base import Position, Turn
 TINY = PlannerBudget(samples=4, candidates=20, refine_rounds=1, population=4, elite=2)
 """A planner budget small enough for game-level tests."""
 
-TINY_SEARCH = SearchBudget(TINY, top=2, outcomes=2, replies=4, reply_samples=2)
+TINY_SEARCH = SearchBudget(
+    TINY, widen=8, schedule=(2, 4), top=2, outcomes=2, replies=4, reply_samples=2, exhaustive_top=4
+)
+"""A search budget small enough for game-level tests."""
 
 
 def crokinole_view(

@@ -127,8 +127,9 @@ def test_player_delivers_a_shuffleboard_frame(kind: str) -> None:
     assert len(game.frames[0].deliveries) == 8
 
 
-def test_perfect_planner_scores_three_or_four_on_an_empty_table() -> None:
-    view = shuffleboard_view()
+def test_perfect_planner_scores_three_or_four_with_the_last_weight_on_an_empty_table() -> None:
+    base = shuffleboard_view()
+    view = replace(base, discs_left=((0, 1), (1, 0)))
     player = Planner("perfect", 0, TINY)
     shot = player.decide(view)
     record = simulate(view.position.layout, shot, shooter=0, params=params_for(view))
@@ -154,30 +155,40 @@ def test_negative_seed_and_scores_still_seed_a_decision() -> None:
     assert Planner("club", -7, TINY).decide(view) == Planner("club", -7, TINY).decide(view)
 
 
-def test_search_on_the_last_shot_of_a_round_takes_the_planners_exact_choice() -> None:
+def test_search_on_the_last_shot_of_a_round_takes_its_one_ply_best() -> None:
     x, y = on_ten_line(0.7)
     view = crokinole_view(((x * 0.6, y * 0.6, 1),), left=((0, 1), (2, 0)))
-    planned = Planner("club", 4, TINY_SEARCH.planner).choose(view)
-    choice = SearchPlayer("club", 4, TINY_SEARCH).choose(view)
-    assert (choice.candidate, choice.value) == (planned.candidate, planned.value)
+    budget = replace(TINY_SEARCH, planner=replace(TINY, refine_rounds=0))
+    player = SearchPlayer("club", 4, budget)
+    best, value = player.screened(view, 1)[0]
+    choice = player.choose(view)
+    assert (choice.candidate, choice.value) == (best, value)
 
 
-def test_search_values_its_shot_at_least_as_high_as_the_planners_first_choice() -> None:
+def test_search_values_its_shot_as_the_best_one_ply_mean_plus_reply_correction() -> None:
     x, y = on_ten_line(0.7)
     view = crokinole_view(((x * 0.6, y * 0.6, 1),), left=((0, 6), (2, 6)))
     budget = replace(TINY_SEARCH, planner=replace(TINY, refine_rounds=0), top=3)
     player = SearchPlayer("club", 4, budget)
-    planner = Planner("club", 4, budget.planner)
-    first, one_ply = planner.ranked(view)[0]
-    draws = planner.draws(view)[: budget.outcomes]
-    planners_value = one_ply + player.correction(view, first, draws, exhaustive=False)
-    choice = player.choose(view)
-    assert choice.value is not None and choice.value >= planners_value
+    draws = player.draws(view)[: budget.outcomes]
     scored = [
-        v + player.correction(view, c, draws, exhaustive=False)
-        for c, v in planner.ranked(view)[: budget.top]
+        (c, v + player.correction(view, c, draws, exhaustive=False))
+        for c, v in player.screened(view, budget.top)[: budget.top]
     ]
-    assert choice.value == max(scored)
+    choice = player.choose(view)
+    assert choice.value == max(v for _, v in scored)
+    assert choice.candidate == max(scored, key=lambda cv: cv[1])[0]
+
+
+def test_search_screens_the_planners_candidates_and_sampled_shots() -> None:
+    x, y = on_ten_line(0.7)
+    view = crokinole_view(((x * 0.6, y * 0.6, 1),), left=((0, 6), (2, 6)))
+    player = SearchPlayer("club", 4, replace(TINY_SEARCH, schedule=(2,)))
+    screened = player.screened(view, 1)
+    kinds = {c.kind for c, _ in screened}
+    planned = candidates(view, params_for(view))[: TINY.candidates]
+    assert len(screened) == len(planned) + TINY_SEARCH.widen
+    assert {c.kind for c in planned} < kinds
 
 
 def test_search_reply_value_is_the_best_screened_reply_valued_on_fresh_draws() -> None:

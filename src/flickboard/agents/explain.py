@@ -13,11 +13,12 @@ from flickboard.rules.crokinole.options import side_name
 INTENTS: dict[str, str] = {
     "open20": "open 20",
     "takeout": "takeout of {target}",
-    "draw": "draw to {spot}",
+    "draw": "draw {spot}",
     "hide": "hide behind a peg {spot}",
     "hanger": "hanger (a weight hanging over the far end)",
     "guard": "guard in front of {target}",
     "tap": "tap {target} further up",
+    "raise": "raise {target}",
 }
 """Templates of the intents a candidate shot can carry."""
 

@@ -1,11 +1,15 @@
-"""The search player: expectimax over the opponent's reply.
+"""The search player: a wider action search, then expectimax over the opponent's reply.
 
-The planner ranks this player's candidates; the best few (every candidate near the
-end of a round, :attr:`SearchBudget.exhaustive_at` discs left or fewer) are played out
-over several noisy executions, and after each the opponent's best reply is found from
-its own candidate set under the same noise model. A candidate is worth the mean, over
-its executions, of the position after that reply (zero-sum: minus the opponent's
-value). When the opponent has no disc left, the planner's one-ply value is exact.
+It widens the planner's candidate shots with many sampled ones
+(:mod:`flickboard.agents.widen`) and screens them all by successive halving on common
+draws of its own execution noise. The best few are then weighed two plies deep: after
+each of several noisy executions, the opponent's best reply is found from its own
+candidate set under the same noise model, and a candidate is worth its one-ply mean
+plus the mean change the reply makes (zero-sum: minus the opponent's value). Near the
+end of a round (:attr:`SearchBudget.exhaustive_at` discs left or fewer) more of its
+shots and every reply of the opponent are searched. When the opponent has no disc
+left, the one-ply value is exact. The chosen shot is sharpened by the planner's
+cross-entropy step.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from flickboard.agents.planner import (
     turn_rng,
 )
 from flickboard.agents.valuation import outlook_after, seat_side
+from flickboard.agents.widen import sampled_shots, successive_halving
+from flickboard.errors import IllegalInPosition
 from flickboard.physics import Shot
 from flickboard.rules.base import Ruling, Side, Turn
 
@@ -37,25 +43,37 @@ class SearchBudget:
     """How deep and wide the search looks.
 
     Attributes:
-        planner: the budget of the first, one-ply ranking.
-        top: own candidates searched (when not exhaustive).
-        outcomes: noisy executions of each searched candidate.
+        planner: the planner's budget (its candidates and the cross-entropy step).
+        widen: shots sampled beyond the planner's candidates.
+        schedule: draws each screening stage has played a surviving shot on, growing;
+            a quarter of the shots survive each stage.
+        top: own shots weighed two plies deep (when not exhaustive).
+        outcomes: noisy executions of each of those shots.
         replies: opponent candidates weighed per outcome (when not exhaustive).
         reply_samples: noisy executions of each reply.
         exhaustive_at: with this many discs (or fewer) left in the round, counting this
-            shot, every candidate of both players is searched.
+            shot, ``exhaustive_top`` own shots and every reply are searched.
+        exhaustive_top: own shots weighed two plies deep near the end of a round.
     """
 
     planner: PlannerBudget = field(default_factory=PlannerBudget)
+    widen: int = 320
+    schedule: tuple[int, ...] = (3, 8, 24, 48)
     top: int = 4
     outcomes: int = 6
     replies: int = 20
     reply_samples: int = 4
     exhaustive_at: int = 2
+    exhaustive_top: int = 10
 
     def __post_init__(self) -> None:
-        if min(self.top, self.outcomes, self.replies, self.reply_samples) < 1:
-            raise ValueError("search budget counts must be positive")
+        counts = (self.top, self.outcomes, self.replies, self.reply_samples, self.exhaustive_top)
+        if min(counts) < 1 or self.widen < 0:
+            raise ValueError("search budget counts must be positive (widen may be 0)")
+        if not self.schedule or list(self.schedule) != sorted(set(self.schedule)):
+            raise ValueError("the screening schedule must be a growing list of draw counts")
+        if self.schedule[0] < 1 or self.outcomes > self.schedule[-1]:
+            raise ValueError("outcomes must fit within the last screening stage's draws")
 
 
 def reply_view(view: View, ruling: Ruling) -> View | None:
@@ -138,32 +156,54 @@ class SearchPlayer:
             total += -self.reply_value(nxt, exhaustive, ruling.twenties()) - value
         return total / len(outcomes)
 
+    def screened(self, view: View, finalists: int) -> list[tuple[Candidate, float]]:
+        """The planner's candidates and the sampled shots, screened by successive
+        halving; the survivors of the last stage, best first, with their one-ply means."""
+        params = params_for(view)
+        pool = candidates(view, params)[: self.budget.planner.candidates]
+        pool += sampled_shots(view, params, self.budget.widen, turn_rng(self.seed, view, 7))
+        if not pool:
+            raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
+        return successive_halving(
+            self._planner().evaluator(view), pool, self.draws(view), self.budget.schedule,
+            finalists=finalists,
+        )  # fmt: skip
+
+    def draws(self, view: View) -> Draws:
+        """The noise draws every shot is screened on at this turn."""
+        return ExecutionNoise.draws(turn_rng(self.seed, view, 1), self.budget.schedule[-1])
+
     def choose(self, view: View) -> Choice:
         """The shot to aim, before execution noise.
 
-        Every searched candidate is valued as its planner mean plus its reply
-        correction, the corrections over the first :attr:`SearchBudget.outcomes` of the
-        planner's own draws (common random numbers across candidates and replies). The
-        planner's own first choice is always among them.
+        The screened shots are worth their one-ply mean; the best ``top`` of them
+        (``exhaustive_top`` near the end of a round) are worth their one-ply mean plus
+        their reply correction over the first :attr:`SearchBudget.outcomes` draws
+        (common random numbers across shots and replies). With no reply to come, the
+        one-ply best is taken as it stands.
         """
-        planner = self._planner()
+        budget = self.budget
         out = outlook_after(view)
-        if out.total - out.left.get(view.turn.side, 0) == 0:
-            # No reply left: the planner's one-ply choice is exact.
-            return planner.choose(view)
-        ranked = planner.ranked(view)
-        exhaustive = sum(n for _, n in view.discs_left) <= self.budget.exhaustive_at
-        shortlist = ranked if exhaustive else ranked[: self.budget.top]
-        draws = planner.draws(view)[: self.budget.outcomes]
-        scored = [(c, v + self.correction(view, c, draws, exhaustive)) for c, v in shortlist]
-        order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
-        best_c, best_v = scored[order[0]]
-        if self.budget.planner.refine_rounds:
+        replies_left = out.total - out.left.get(view.turn.side, 0) > 0
+        exhaustive = sum(n for _, n in view.discs_left) <= budget.exhaustive_at
+        size = (budget.exhaustive_top if exhaustive else budget.top) if replies_left else 1
+        ranked = self.screened(view, size)
+        if replies_left:
+            draws = self.draws(view)[: budget.outcomes]
+            ranked = [
+                (c, v + self.correction(view, c, draws, exhaustive)) for c, v in ranked[:size]
+            ]
+            ranked.sort(key=lambda cv: -cv[1])
+        best_c, best_v = ranked[0]
+        if budget.planner.refine_rounds:
             # Sharpen the execution of the chosen intent (one ply, as the planner does).
             best_c, _ = refine(
-                planner.evaluator(view), best_c, self.budget.planner, turn_rng(self.seed, view, 2)
+                self._planner().evaluator(view),
+                best_c,
+                budget.planner,
+                turn_rng(self.seed, view, 2),
             )
-        return Choice(best_c, best_v, self.budget.planner.samples)
+        return Choice(best_c, best_v, budget.schedule[-1])
 
     def decide(self, view: View) -> Shot:
         """The chosen shot as executed, with this player's noise."""
