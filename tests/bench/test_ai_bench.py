@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from flickboard.agents.heuristic import HeuristicPlayer
-from flickboard.bench.ai import PairStats, paired_games, percentile, timing, wilson
+from flickboard.bench.ai import (
+    PairStats,
+    Settings,
+    match_games,
+    paired_games,
+    percentile,
+    timing,
+    wilson,
+)
 
 
 def test_wilson_interval_of_half_over_ten_games() -> None:
@@ -45,3 +55,20 @@ def test_paired_crokinole_games_swap_colours_and_count_every_round() -> None:
 
 def test_empty_stats_have_no_rates() -> None:
     assert PairStats().summary()["a_win_rate"] is None
+
+
+def test_a_match_plays_the_same_games_on_one_or_two_worker_processes() -> None:
+    one = Settings(game="crokinole", level="novice", seed=5, workers=1)
+    two = replace(one, workers=2)
+    steps: list[int] = []
+    stats_one, times_a, _ = match_games(one, "heuristic", "heuristic", 2, lambda: steps.append(1))
+    stats_two, _, _ = match_games(two, "heuristic", "heuristic", 2)
+    assert stats_one == stats_two
+    assert stats_one.games == 4 and len(steps) == 2
+    assert times_a
+
+
+def test_pair_stats_add_counts_every_field() -> None:
+    a = PairStats(2, 1.5, 3, 4, 5, 3)
+    a.add(PairStats(2, 0.5, 1, 0, 4, 2))
+    assert a == PairStats(4, 2.0, 4, 4, 9, 5)

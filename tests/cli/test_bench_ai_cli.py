@@ -75,3 +75,12 @@ def test_bench_ai_refuses_an_unknown_match(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 2
     assert "unknown match" in result.output
+
+
+def test_bench_ai_refuses_a_search_budget_that_does_not_fit(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["bench", "ai", "--outcomes", "100", "--output", str(tmp_path / "x.json")],
+    )
+    assert result.exit_code == 2
+    assert "outcomes must fit" in result.output

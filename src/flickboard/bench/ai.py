@@ -13,8 +13,9 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,11 @@ class PairStats:
     b_twenties: int = 0
     hammer_rounds: int = 0
     hammer_wins: int = 0
+
+    def add(self, other: PairStats) -> None:
+        """Count ``other``'s games in these."""
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
     def summary(self) -> dict[str, Any]:
         """Rates and intervals as plain numbers."""
@@ -219,6 +225,58 @@ class Settings:
     level: str = "club"
     seed: int = 1
     matches: tuple[str, ...] = MATCHES
+    workers: int = 1
+
+
+def make_player(kind: str, s: Settings, seed: int) -> Player:
+    """A player of the harness by kind (heuristic, planner or search) at ``s.level``."""
+    if kind == "heuristic":
+        return player_from_spec(f"ai:heuristic:{s.level}", s.game, seed)
+    if kind == "planner":
+        return Planner(s.level, seed, s.planner, name="planner")
+    return SearchPlayer(s.level, seed, s.search, name="search")
+
+
+def _pair(job: tuple[Settings, str, str, int]) -> tuple[PairStats, list[float], list[float]]:
+    """One pair of games of a match (run in a worker process)."""
+    s, a, b, k = job
+    return paired_games(
+        s.game,
+        lambda seed: make_player(a, s, seed),
+        lambda seed: make_player(b, s, seed),
+        1,
+        s.seed + k,
+    )
+
+
+def match_games(
+    s: Settings, a: str, b: str, pairs: int, on_pair: Callable[[], None] | None = None
+) -> tuple[PairStats, list[float], list[float]]:
+    """``pairs`` pairs of games A v B, on ``s.workers`` processes; the same games (and
+    the same results) whatever the number of workers."""
+    stats = PairStats()
+    times_a: list[float] = []
+    times_b: list[float] = []
+    jobs = [(s, a, b, k) for k in range(pairs)]
+    if s.workers > 1:
+        with ProcessPoolExecutor(max_workers=s.workers) as pool:
+            results = list(_progressing(pool.map(_pair, jobs), on_pair))
+    else:
+        results = list(_progressing(map(_pair, jobs), on_pair))
+    for pair_stats, ta, tb in results:
+        stats.add(pair_stats)
+        times_a += ta
+        times_b += tb
+    return stats, times_a, times_b
+
+
+def _progressing(
+    results: Iterator[tuple[PairStats, list[float], list[float]]], step: Callable[[], None] | None
+) -> Iterator[tuple[PairStats, list[float], list[float]]]:
+    for result in results:
+        if step is not None:
+            step()
+        yield result
 
 
 @contextmanager
@@ -251,11 +309,6 @@ def run(settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
                 "rate": takeout_rate(s.level, s.takeout_trials, s.seed, s.planner),
             }
             step()
-    makers: dict[str, Callable[[int], Player]] = {
-        "heuristic": lambda seed: player_from_spec(f"ai:heuristic:{s.level}", s.game, seed),
-        "planner": lambda seed: Planner(s.level, seed, s.planner, name="planner"),
-        "search": lambda seed: SearchPlayer(s.level, seed, s.search, name="search"),
-    }
     matches: dict[str, Any] = {}
     times: dict[str, list[float]] = {"heuristic": [], "planner": [], "search": []}
     for match in s.matches:
@@ -266,8 +319,8 @@ def run(settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
         if pairs <= 0:
             continue
         label = f"{a} v {b}"
-        with _task(progress, label, 2 * pairs) as step:
-            stats, ta, tb = paired_games(s.game, makers[a], makers[b], pairs, s.seed, step)
+        with _task(progress, f"{label} (pairs of games)", pairs) as step:
+            stats, ta, tb = match_games(s, a, b, pairs, step)
         matches[label] = stats.summary()
         times[a] += ta
         times[b] += tb
@@ -292,6 +345,7 @@ def _settings_json(s: Settings) -> dict[str, Any]:
         "level": s.level,
         "seed": s.seed,
         "matches": list(s.matches),
+        "workers": s.workers,
         "planner_budget": {
             "samples": s.planner.samples,
             "candidates": s.planner.candidates,
@@ -299,7 +353,8 @@ def _settings_json(s: Settings) -> dict[str, Any]:
             "population": s.planner.population,
         },
         "search_budget": {
-            "planner_samples": s.search.planner.samples,
+            "widen": s.search.widen,
+            "schedule": list(s.search.schedule),
             "top": s.search.top,
             "outcomes": s.search.outcomes,
             "replies": s.search.replies,

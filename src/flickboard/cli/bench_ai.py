@@ -33,6 +33,15 @@ def bench_ai(
     top: Annotated[int, typer.Option(min=1, help="Search: own candidates searched.")] = 4,
     outcomes: Annotated[int, typer.Option(min=1, help="Search: executions per candidate.")] = 6,
     replies: Annotated[int, typer.Option(min=1, help="Search: opponent replies weighed.")] = 20,
+    widen: Annotated[
+        int, typer.Option(min=0, help="Search: shots sampled beyond the planner's.")
+    ] = 320,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Processes playing pairs of games at once (same games and results)."
+        ),
+    ] = 1,
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     matches: Annotated[
         str,
@@ -52,7 +61,11 @@ def bench_ai(
     png = plot or output.with_suffix(".png")
     check_writable(output)
     check_writable(png)
-    planner = PlannerBudget(samples, candidates, refine_rounds)
+    try:
+        planner = PlannerBudget(samples, candidates, refine_rounds)
+        search = SearchBudget(planner, widen=widen, top=top, outcomes=outcomes, replies=replies)
+    except ValueError as exc:
+        fail(str(exc))
     settings = Settings(
         game=game,
         calibration_shots=calibration_shots,
@@ -60,10 +73,11 @@ def bench_ai(
         ladder_pairs=pairs,
         equal_pairs=equal_pairs,
         planner=planner,
-        search=SearchBudget(planner, top, outcomes, replies),
+        search=search,
         level=level,
         seed=seed,
         matches=tuple(m.strip() for m in matches.split(",") if m.strip()),
+        workers=workers,
     )
     columns = (
         TextColumn("{task.description}"),
