@@ -23,7 +23,6 @@ Refit with ``python -m flickboard.agents.frame_value`` (heuristic self-play at t
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -189,11 +188,6 @@ def main(frames: int = 20_000, seed: int = 20_251_123) -> None:
     print(
         f"# {len(samples)} deliveries, rms residual {math.sqrt(float(np.mean(np.square(residual)))):.2f} points"
     )
-
-
-def value_table() -> Mapping[tuple[int, int], Features]:
-    """The fitted coefficients in use."""
-    return FRAME_MODEL
 
 
 if __name__ == "__main__":
