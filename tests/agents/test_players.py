@@ -195,7 +195,7 @@ def test_search_reply_value_is_the_best_screened_reply_valued_on_fresh_draws() -
     x, y = on_ten_line(0.7)
     view = crokinole_view(((x * 0.6, y * 0.6, 0),), left=((0, 6), (2, 6)))
     player = SearchPlayer("club", 4, TINY_SEARCH)
-    value = player.reply_value(view, exhaustive=False, banked={})
+    value = player.reply_value(view, exhaustive=False)
     pool = candidates(view, params_for(view))[: TINY_SEARCH.replies]
     evaluator = Evaluator(view, noise_for("crokinole", "club"), params_for(view))
     screen = ExecutionNoise.draws(turn_rng(4, view, 3), TINY_SEARCH.reply_samples)
@@ -211,9 +211,9 @@ def test_search_looks_at_every_candidate_near_the_end_of_a_round() -> None:
     player = SearchPlayer("club", 4, TINY_SEARCH)
     original = player.reply_value
 
-    def spy(nxt: View, exhaustive: bool, banked: dict[int, int]) -> float:
+    def spy(nxt: View, exhaustive: bool) -> float:
         seen.append(exhaustive)
-        return original(nxt, exhaustive, banked)
+        return original(nxt, exhaustive)
 
     player.reply_value = spy  # type: ignore[method-assign,assignment]
     player.choose(view)

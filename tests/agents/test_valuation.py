@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
+import numpy as np
 import pytest
 
 from flickboard.agents.frame_value import FRAME_SCALE
+from flickboard.agents.noise import ExecutionNoise, noise_for
+from flickboard.agents.planner import Evaluator, Planner, params_for
+from flickboard.agents.search import reply_view
+from flickboard.agents.simple import speed_to_travel
 from flickboard.agents.valuation import Outlook, margin, outlook_after, value_of
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import Shot
+from flickboard.play.crokinole import CrokinoleRound, Seating
+from flickboard.rules import referee
 
-from .conftest import crokinole_view, on_ten_line, shuffleboard_view
+from .conftest import TINY, crokinole_view, on_ten_line, shuffleboard_view
 
 
 def test_after_the_first_shot_of_a_singles_round_the_opponent_holds_the_hammer() -> None:
@@ -58,3 +70,26 @@ def test_shuffleboard_value_grows_with_the_margin_and_counts_the_leading_weight(
     assert lead == pytest.approx(table_view.referee.score(table_view.position)[0] / FRAME_SCALE)
     behind = shuffleboard_view(((0.0, 4.2, 1),))
     assert value_of(behind, behind.position, {}, Outlook(0, {0: 0, 1: 0}, None)) < 0 < lead
+
+
+def test_twenties_made_earlier_in_the_round_count_in_the_value_of_the_last_shot() -> None:
+    # Green made a 20 earlier in the round; red's last shot stops in the 15: red loses
+    # the round 15 to 20, which a value blind to the 20 would call a win.
+    base = crokinole_view(left=((0, 1), (2, 0)))
+    view = replace(base, twenties=(0, 1))
+    evaluator = Evaluator(view, noise_for("crokinole", "perfect"), params_for(view))
+    r = CrokinoleBoard.standard().shooting_line_radius
+    shot = Shot(0.0, -r, math.pi / 2, speed_to_travel(params_for(view), r - 0.05))
+    assert evaluator.mean(shot, ExecutionNoise.draws(np.random.default_rng(0), 1)) == -1.0
+    blind = Evaluator(base, noise_for("crokinole", "perfect"), params_for(base))
+    assert blind.mean(shot, ExecutionNoise.draws(np.random.default_rng(0), 1)) == 1.0
+
+
+def test_the_next_view_carries_the_twenties_made_so_far() -> None:
+    game_round = CrokinoleRound(referee("wcc"), Seating.singles(), 0)
+    player = Planner("perfect", 0, TINY)
+    ruling = game_round.play(player.decide(game_round.view()))
+    assert ruling.twenties() == {0: 1}
+    assert game_round.view().twenties == (1, 0)
+    after = reply_view(replace(crokinole_view(), twenties=(1, 0)), ruling)
+    assert after is not None and after.twenties == (2, 0)

@@ -25,6 +25,8 @@ class View:
         discs_left: discs still to shoot, per seat, this one included.
         round_number: 1-based round (crokinole) or frame (shuffleboard).
         scores: each side's points so far in the game (tournament points or totals).
+        twenties: 20s each side has made so far in this round (crokinole), by side;
+            they count in the round's score but are no longer on the board.
     """
 
     referee: Referee
@@ -33,6 +35,7 @@ class View:
     discs_left: tuple[tuple[int, int], ...] = ()
     round_number: int = 1
     scores: tuple[int, ...] = ()
+    twenties: tuple[int, ...] = ()
 
     @property
     def board(self) -> Board:

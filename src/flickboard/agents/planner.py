@@ -11,7 +11,7 @@ a generator seeded by the player's seed and the turn.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -25,7 +25,7 @@ from flickboard.agents.valuation import Outlook, outlook_after, value_of
 from flickboard.errors import FlickboardError, IllegalInPosition, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
 from flickboard.physics.shot import MAX_SPEED
-from flickboard.rules.base import Ruling, Side
+from flickboard.rules.base import Ruling
 
 FAILED = -1.0
 """Value of an execution the physics could not finish (treated as the worst)."""
@@ -94,7 +94,6 @@ class Evaluator:
     view: View
     noise: ExecutionNoise
     params: PhysicsParams
-    banked: Mapping[Side, int] = field(default_factory=dict)
     outlook: Outlook = field(init=False)
 
     def __post_init__(self) -> None:
@@ -122,7 +121,7 @@ class Evaluator:
                 out.append((None, FAILED))
                 continue
             twenties = dict(ruling.twenties())
-            for side, count in self.banked.items():
+            for side, count in enumerate(view.twenties):
                 twenties[side] = twenties.get(side, 0) + count
             out.append((ruling, value_of(view, ruling.position_after, twenties, self.outlook)))
         return out
@@ -188,10 +187,9 @@ class Planner:
         """The execution noise of this player in the game of the view."""
         return self.noise if self.noise is not None else noise_for(view.referee.game, self.level)
 
-    def evaluator(self, view: View, banked: Mapping[Side, int] | None = None) -> Evaluator:
+    def evaluator(self, view: View) -> Evaluator:
         """An evaluator of shots from ``view`` under this player's noise."""
-        params = params_for(view)
-        return Evaluator(view, self.noise_in(view), params, dict(banked or {}))
+        return Evaluator(view, self.noise_in(view), params_for(view))
 
     def ranked(self, view: View) -> list[tuple[Candidate, float]]:
         """Every candidate with its mean value, best first."""

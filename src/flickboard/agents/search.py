@@ -14,7 +14,6 @@ cross-entropy step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from flickboard.agents.base import View
@@ -35,7 +34,7 @@ from flickboard.agents.valuation import outlook_after, seat_side
 from flickboard.agents.widen import sampled_shots, successive_halving
 from flickboard.errors import IllegalInPosition
 from flickboard.physics import Shot
-from flickboard.rules.base import Ruling, Side, Turn
+from flickboard.rules.base import Ruling, Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +88,10 @@ def reply_view(view: View, ruling: Ruling) -> View | None:
         return None
     side = seat_side(view, nxt)
     seat = nxt if game == "crokinole" else view.turn.seat
+    made = ruling.twenties()
+    twenties = list(view.twenties) + [0] * (max(made, default=-1) + 1 - len(view.twenties))
+    for s, count in made.items():
+        twenties[s] += count
     return View(
         view.referee,
         ruling.position_after,
@@ -96,6 +99,7 @@ def reply_view(view: View, ruling: Ruling) -> View | None:
         tuple(sorted(counts.items())),
         view.round_number,
         view.scores,
+        tuple(twenties),
     )
 
 
@@ -121,7 +125,7 @@ class SearchPlayer:
     def _planner(self) -> Planner:
         return Planner(self.level, self.seed, self.budget.planner, noise=self.noise)
 
-    def reply_value(self, view: View, exhaustive: bool, banked: Mapping[Side, int]) -> float:
+    def reply_value(self, view: View, exhaustive: bool) -> float:
         """The opponent's best reply value from ``view`` (its own point of view).
 
         The replies are screened on a few draws; the best one is then valued afresh on
@@ -133,7 +137,7 @@ class SearchPlayer:
             pool = pool[: self.budget.replies]
         if not pool:
             return 0.0
-        evaluator = Evaluator(view, self.noise_in(view), params_for(view), dict(banked))
+        evaluator = Evaluator(view, self.noise_in(view), params_for(view))
         draws = ExecutionNoise.draws(turn_rng(self.seed, view, 3), self.budget.reply_samples)
         best = rank(evaluator, pool, draws)[0][0]
         fresh = ExecutionNoise.draws(turn_rng(self.seed, view, 6), self.budget.reply_samples)
@@ -153,7 +157,7 @@ class SearchPlayer:
             nxt = None if ruling is None else reply_view(view, ruling)
             if ruling is None or nxt is None or nxt.turn.side == view.turn.side:
                 continue
-            total += -self.reply_value(nxt, exhaustive, ruling.twenties()) - value
+            total += -self.reply_value(nxt, exhaustive) - value
         return total / len(outcomes)
 
     def screened(self, view: View, finalists: int) -> list[tuple[Candidate, float]]:

@@ -290,6 +290,7 @@ class CrokinoleRound:
             tuple(sorted(self.left.items())),
             number,
             scores,
+            tuple(self.twenties),
         )
 
 
