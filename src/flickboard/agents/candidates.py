@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from flickboard.agents.base import View
 from flickboard.agents.calibration import SHUFFLEBOARD_RELEASE_Y, open_twenty_shot
 from flickboard.agents.explain import intent
+from flickboard.agents.noise import clip_speed
 from flickboard.agents.simple import speed_to_travel
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable, Zone
 from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot
-from flickboard.physics.shot import MAX_SPEED
 from flickboard.rules.base import Position
 
 START_OFFSETS = tuple(k * 0.1 for k in range(-7, 8))
@@ -50,11 +50,6 @@ def legal(view: View, x: float, y: float) -> bool:
     except FlickboardError:
         return False
     return True
-
-
-def clip_speed(speed: float) -> float:
-    """A speed the physics accepts."""
-    return min(max(speed, 0.05), MAX_SPEED)
 
 
 def segment_gap(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:

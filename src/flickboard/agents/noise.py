@@ -28,7 +28,12 @@ LEVELS: tuple[str, ...] = ("novice", "recreational", "club", "expert", "world", 
 """Skill levels, weakest first; ``perfect`` plays with no noise."""
 
 MIN_SPEED = 0.05
-"""Slowest shot a noisy execution is clipped to (m/s)."""
+"""Slowest shot an AI player plays or a noisy execution is clipped to (m/s)."""
+
+
+def clip_speed(speed: float) -> float:
+    """A speed an AI player may play: between :data:`MIN_SPEED` and the physics' maximum."""
+    return min(max(speed, MIN_SPEED), MAX_SPEED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +92,7 @@ class ExecutionNoise:
                 x = min(max(x + offset, -half), half)
         angle = shot.angle + self.angle * float(z[1])
         speed = shot.speed * (1.0 + self.speed * float(z[2]))
-        speed = min(max(speed, MIN_SPEED), MAX_SPEED)
+        speed = clip_speed(speed)
         spin = shot.spin + self.spin * float(z[3])
         return Shot(x, y, angle, speed, spin)
 

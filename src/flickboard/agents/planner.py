@@ -20,11 +20,10 @@ from flickboard.agents.base import View
 from flickboard.agents.batch import simulate_many
 from flickboard.agents.candidates import Candidate, candidates, legal
 from flickboard.agents.explain import explain
-from flickboard.agents.noise import Draws, ExecutionNoise, noise_for
+from flickboard.agents.noise import Draws, ExecutionNoise, clip_speed, noise_for
 from flickboard.agents.valuation import Outlook, outlook_after, value_of
 from flickboard.errors import FlickboardError, IllegalInPosition, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
-from flickboard.physics.shot import MAX_SPEED
 from flickboard.rules.base import Ruling
 
 FAILED = -1.0
@@ -158,7 +157,7 @@ def refine(
         draws = ExecutionNoise.draws(rng, budget.samples)
         pool = [incumbent]
         for a, s in mu + sigma * rng.standard_normal((budget.population, 2)):
-            speed = min(max(float(s), 0.05), MAX_SPEED)
+            speed = clip_speed(float(s))
             pool.append(replace(best, shot=replace(best.shot, angle=float(a), speed=speed)))
         ranked = rank(evaluator, pool, draws)
         incumbent, value = ranked[0]

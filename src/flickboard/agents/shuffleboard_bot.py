@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from flickboard.agents.base import View
+from flickboard.agents.noise import clip_speed
 from flickboard.agents.simple import speed_to_travel
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
@@ -73,7 +74,7 @@ class ShuffleboardBot:
         planned = self.plan(view.position, view.turn)
         angle = planned.angle + self.rng.gauss(0.0, self.angle_noise)
         speed = planned.speed * (1 + self.rng.gauss(0.0, self.speed_noise))
-        return Shot(planned.x, planned.y, angle, max(speed, 0.05))
+        return Shot(planned.x, planned.y, angle, clip_speed(speed))
 
     def _take_out(
         self, table: ShuffleboardTable, position: Position, turn: Turn

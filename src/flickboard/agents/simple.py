@@ -8,10 +8,10 @@ import random
 from dataclasses import dataclass, field
 
 from flickboard.agents.base import View
+from flickboard.agents.noise import clip_speed
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
-from flickboard.physics.shot import MAX_SPEED
 
 FOLLOW_THROUGH = 0.35
 """Extra distance (m) a take-out is struck for, so the target is driven out."""
@@ -94,7 +94,7 @@ class SimpleBot:
         speed = speed_to_travel(self.params, distance + extra)
         angle = math.atan2(ty - sy, tx - sx) + self._rng.gauss(0.0, self.angle_noise)
         speed *= 1.0 + self._rng.gauss(0.0, self.speed_noise)
-        return Shot(sx, sy, angle, min(max(speed, 0.05), MAX_SPEED))
+        return Shot(sx, sy, angle, clip_speed(speed))
 
 
 def _segment_distance(

@@ -20,9 +20,9 @@ import numpy as np
 
 from flickboard.agents.base import View
 from flickboard.agents.calibration import SHUFFLEBOARD_RELEASE_Y
-from flickboard.agents.candidates import Candidate, clip_speed, crokinole_starts, legal
+from flickboard.agents.candidates import Candidate, crokinole_starts, legal
 from flickboard.agents.explain import intent
-from flickboard.agents.noise import Draws
+from flickboard.agents.noise import Draws, clip_speed
 from flickboard.agents.planner import Evaluator
 from flickboard.agents.simple import speed_to_travel
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
