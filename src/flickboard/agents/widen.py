@@ -44,12 +44,12 @@ def sampled_shots(
     """``count`` legal shots drawn across the shooter's choices (fewer if few are legal)."""
     board = view.board
     discs = view.position.layout.discs
+    starts = crokinole_starts(view, board) if isinstance(board, CrokinoleBoard) else []
     out: list[Candidate] = []
     attempts = 0
     while len(out) < count and attempts < 4 * count:
         attempts += 1
         if isinstance(board, CrokinoleBoard):
-            starts = crokinole_starts(view, board)
             if not starts:
                 return out
             sx, sy = starts[int(rng.integers(len(starts)))]
