@@ -12,11 +12,13 @@ import math
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
+from typing import ClassVar
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry.checks import figures, finite, whole
 from flickboard.geometry.disc import DiscSpec
 from flickboard.geometry.units import inches
+from flickboard.reprs import named_repr
 
 
 class Region(IntEnum):
@@ -70,7 +72,13 @@ class CrokinoleBoard:
 
     Build the standard tournament board with :meth:`standard`; every figure is a
     parameter so other boards can be described.
+
+    >>> CrokinoleBoard.standard()
+    CrokinoleBoard.standard()
     """
+
+    kind: ClassVar[str] = "crokinole"
+    """The game played on it (the name of its game kind and of its JSON ``kind``)."""
 
     surface_radius: float
     shooting_line_radius: float
@@ -144,6 +152,18 @@ class CrokinoleBoard:
             disc=disc or DiscSpec.crokinole_tournament(),
         )
 
+    def __repr__(self) -> str:
+        return named_repr(
+            self,
+            (
+                ("CrokinoleBoard.standard()", CrokinoleBoard.standard),
+                (
+                    f"CrokinoleBoard.standard({self.disc!r})",
+                    lambda: CrokinoleBoard.standard(self.disc),
+                ),
+            ),
+        )
+
     @property
     def rings(self) -> tuple[Ring, Ring, Ring]:
         """The three painted rings, innermost first: 15 line, 10 line, shooting line."""
@@ -163,6 +183,11 @@ class CrokinoleBoard:
     def pegs(self) -> tuple[tuple[float, float], ...]:
         """Peg centres, evenly spaced on the 15 line, offset from the quadrant lines."""
         return _peg_centres(self.peg_circle_radius, self.peg_count, self.peg_offset)
+
+    @property
+    def obstacles(self) -> tuple[tuple[float, float, float], ...]:
+        """Fixed things a disc can strike on the surface: each peg as (x, y, radius)."""
+        return tuple((x, y, self.peg_radius) for x, y in self.pegs)
 
     @staticmethod
     def seat_angle(seat: int) -> float:

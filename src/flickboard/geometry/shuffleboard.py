@@ -11,11 +11,13 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import ClassVar
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry.checks import figures
 from flickboard.geometry.disc import DiscSpec
 from flickboard.geometry.units import feet, inches
+from flickboard.reprs import named_repr
 
 
 class Zone(IntEnum):
@@ -61,7 +63,14 @@ _POSITIVE = (
 
 @dataclass(frozen=True, slots=True)
 class ShuffleboardTable:
-    """A table shuffleboard: playing surface, score lines and gutters."""
+    """A table shuffleboard: playing surface, score lines and gutters.
+
+    >>> ShuffleboardTable.csc()
+    ShuffleboardTable.csc()
+    """
+
+    kind: ClassVar[str] = "shuffleboard"
+    """The game played on it (the name of its game kind and of its JSON ``kind``)."""
 
     length: float
     width: float
@@ -110,6 +119,20 @@ class ShuffleboardTable:
             end_gutter_length=(feet(15) + inches(4) - feet(14)) / 2,
             disc=disc or DiscSpec.shuffleboard_weight(),
         )
+
+    def __repr__(self) -> str:
+        return named_repr(
+            self,
+            (
+                ("ShuffleboardTable.csc()", ShuffleboardTable.csc),
+                (f"ShuffleboardTable.csc({self.disc!r})", lambda: ShuffleboardTable.csc(self.disc)),
+            ),
+        )
+
+    @property
+    def obstacles(self) -> tuple[tuple[float, float, float], ...]:
+        """Fixed things a weight can strike on the surface: none on a shuffleboard."""
+        return ()
 
     @property
     def foul_line(self) -> CrossLine:
