@@ -29,7 +29,7 @@ from flickboard.cli.terminal import (
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.play.cmn import dump_match
-from flickboard.play.crokinole import CrokinoleMatch, Seating, ShotBudget
+from flickboard.play.crokinole import CrokinoleMatch, Seating, ShotClocks
 from flickboard.play.crokinole_record import game_record, match_from_json, match_to_json, to_cmn
 from flickboard.play.driver import SeatChoice, most_discs_left, play_match
 from flickboard.play.match import GameEnd, Match
@@ -265,7 +265,7 @@ def match(
             championship=championship,
             first_seat=None if youngest is not None else first_seat_of(seating, first_seat),
             youngest=youngest,
-            clock=(lambda: ShotBudget(time_shots)) if time_shots is not None else None,
+            clock=ShotClocks(time_shots) if time_shots is not None else None,
         )
     except FlickboardError as exc:
         fail(str(exc))

@@ -84,6 +84,24 @@ class ShotBudget:
         self.taken += 1
 
 
+@dataclass(frozen=True)
+class ShotClocks:
+    """A match's clocks when games are timed in shots: each game gets ``ShotBudget(shots)``
+    (a record keeps the budget, so a stopped timed game replays on the same clock)."""
+
+    shots: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.shots, bool) or not isinstance(self.shots, int) or self.shots < 0:
+            raise InvalidInput(
+                f"a game timed in shots needs a whole number >= 0, got {self.shots!r}"
+            )
+
+    def __call__(self) -> ShotBudget:
+        """A fresh budget for the next game."""
+        return ShotBudget(self.shots)
+
+
 @dataclass
 class WallClock:
     """Real game time: ``seconds`` from the first question asked."""

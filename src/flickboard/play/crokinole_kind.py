@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
 from flickboard.play.crokinole import (
     CrokinoleMatch,
     GameClock,
     Seating,
-    ShotBudget,
+    ShotClocks,
     WallClock,
 )
 from flickboard.play.kind import GameKind, register_kind
@@ -120,14 +121,20 @@ class Crokinole(GameKind):
         time_shots: int | None,
         time_seconds: float | None,
         first: int | None,
+        target: int | None,
         seed: int,
         params: PhysicsParams,
     ) -> CrokinoleMatch:
         assert isinstance(referee, CrokinoleReferee)
         del seed
+        if target is not None:
+            raise InvalidInput(
+                "a crokinole race's target is a rule-set option, e.g. rules='depot', "
+                "options={'scoring': 'conventional', 'target': 60}"
+            )
         clock: Callable[[], GameClock | None] | None = None
         if time_shots is not None:
-            clock = lambda: ShotBudget(time_shots)  # noqa: E731
+            clock = ShotClocks(time_shots)
         elif time_seconds is not None:
             clock = lambda: WallClock(time_seconds)  # noqa: E731
         return CrokinoleMatch(

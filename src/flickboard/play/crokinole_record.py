@@ -8,7 +8,7 @@ The JSON form is the generic game record (:mod:`flickboard.play.gamerecord`) wit
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from flickboard.errors import IllegalInPosition, InvalidInput, RecordMismatch
 from flickboard.geometry import CrokinoleBoard
@@ -74,6 +74,7 @@ def game_record(game: CrokinoleGame, tags: Mapping[str, str] | None = None) -> G
         "first_seat": game.first_seat,
         "championship": game.championship,
         "timed": game.clock is not None,
+        **({"time_shots": game.clock.shots} if isinstance(game.clock, ShotBudget) else {}),
     }
     rounds = list(game.round_shots)
     scores: list[dict[str, Any] | None] = [round_to_json(r) for r in game.rounds]
@@ -157,9 +158,7 @@ def _replay_games(records: list[GameRecord], games: int | None = None) -> Crokin
     """A match replayed from its games' records (checked turn by turn, round by round)."""
     if not records:
         raise InvalidInput("a match record holds at least one game")
-    first = records[0]
-    if first.game != "crokinole":
-        raise InvalidInput(f"not a crokinole record: {first.game}")
+    first = records[0].expect("crokinole")
     ref = first.referee()
     assert isinstance(ref, CrokinoleReferee)
     setup = dict(first.setup)
@@ -168,15 +167,13 @@ def _replay_games(records: list[GameRecord], games: int | None = None) -> Crokin
     except (TypeError, ValueError):
         raise InvalidInput("setup players must be 2, 3 or 4") from None
     championship = bool(setup.get("championship", False))
-    budgets = [
-        sum(len(r) for r in rec.rounds[:ROUNDS_PER_GAME]) if dict(rec.setup).get("timed") else None
-        for rec in records
-    ]
+    budgets = [_budget(rec) for rec in records]
 
     def clock() -> GameClock | None:
-        """The next game's clock: the shots it was timed at (a replay runs on shots)."""
+        """The next game's clock: the shots it was timed at (a replay runs on shots); a
+        game beyond the record on the last game's budget."""
         n = len(match.played)
-        shots = budgets[n] if n < len(budgets) else None
+        shots = budgets[min(n, len(budgets) - 1)]
         return None if shots is None else ShotBudget(shots)
 
     board = next((r[0].position.layout.board for r in first.rounds if r), None)
@@ -187,7 +184,7 @@ def _replay_games(records: list[GameRecord], games: int | None = None) -> Crokin
         championship=championship,
         first_seat=setup.get("first_seat"),
         clock=clock,
-        board=board if isinstance(board, CrokinoleBoard) else None,
+        board=cast(CrokinoleBoard | None, board),
     )
     for number, record in enumerate(records, start=1):
         try:
@@ -196,6 +193,23 @@ def _replay_games(records: list[GameRecord], games: int | None = None) -> Crokin
             where = f"game {number}: " if len(records) > 1 else ""
             raise type(exc)(f"{where}{exc}") from None
     return match
+
+
+def _budget(record: GameRecord) -> int | None:
+    """The shots a timed game of a record was timed at: as recorded (``time_shots``), else
+    (a real clock, or a version 1 or 2 record) the shots of its first four rounds once it
+    is finished; an unfinished game on a real clock replays untimed."""
+    setup = dict(record.setup)
+    if not setup.get("timed"):
+        return None
+    shots = setup.get("time_shots")
+    if shots is not None:
+        if isinstance(shots, bool) or not isinstance(shots, int) or shots < 0:
+            raise InvalidInput(f"setup time_shots must be a whole number >= 0, got {shots!r}")
+        return shots
+    if record.result is None:
+        return None
+    return sum(len(r) for r in record.rounds[:ROUNDS_PER_GAME])
 
 
 def _replay_game(match: CrokinoleMatch, record: GameRecord, number: int) -> None:

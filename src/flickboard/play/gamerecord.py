@@ -33,6 +33,7 @@ from flickboard.physics.serialize import (
     record_from_dict,
     record_to_dict,
 )
+from flickboard.play.kind import game_kind
 from flickboard.rules.base import Decision, Position, Referee, Ruling, Turn, referee
 
 FORMAT = "flickboard/game-record"
@@ -96,6 +97,12 @@ class GameRecord:
     def referee(self) -> Referee:
         """The referee of the record's rule set and options."""
         return referee(self.rules, **dict(self.options))
+
+    def expect(self, game: str) -> GameRecord:
+        """This record, if it is a record of ``game``; :class:`InvalidInput` otherwise."""
+        if game_kind(self.game) is not game_kind(game):
+            raise InvalidInput(f"not a {game} game record (game {self.game!r})")
+        return self
 
 
 # -- values ------------------------------------------------------------------------------
@@ -304,7 +311,7 @@ def game_record_from_json(data: object) -> GameRecord:
     tags = {str(k): str(v) for k, v in json_object(obj.get("tags", {}), "tags").items()}
     setup = dict(json_object(obj.get("setup", {}), "setup"))
     ref = referee(rules, **options)
-    if ref.game != game:
+    if game_kind(game) is not game_kind(ref.game):
         raise InvalidInput(f"rule set {rules!r} is for {ref.game}, not {game}")
     raw_board = obj.get("board")
     read_board = board_from_dict if version == VERSION else legacy_board_from_json

@@ -126,6 +126,7 @@ class GameKind(ABC):
         time_shots: int | None = None,
         time_seconds: float | None = None,
         first: int | None = None,
+        target: int | None = None,
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
         params: PhysicsParams | None = None,
@@ -142,6 +143,8 @@ class GameKind(ABC):
             time_shots / time_seconds: a timed game; time is up after that many shots
                 (deterministic, for tests and agents) or seconds.
             first: the seat that shoots first in game 1 (default the kind's usual one).
+            target: points that win a game played to a target, where the kind sets it
+                this way (table shuffleboard; a crokinole race's target is an option).
             options: the rule set's options (e.g. ``{"direct_hit": True}``).
             seed: for anything decided by chance (a coin toss).
             params: the physics (default the kind's).
@@ -165,6 +168,7 @@ class GameKind(ABC):
             time_shots=time_shots,
             time_seconds=time_seconds,
             first=first,
+            target=target,
             seed=seed,
             params=params or self.params(),
         )
@@ -181,6 +185,7 @@ class GameKind(ABC):
         time_shots: int | None,
         time_seconds: float | None,
         first: int | None,
+        target: int | None,
         seed: int,
         params: PhysicsParams,
     ) -> Match:
@@ -318,6 +323,18 @@ def game_kinds() -> tuple[GameKind, ...]:
     """Every registered game kind, by name."""
     _load_builtin()
     return tuple(_KINDS[name] for name in sorted(_KINDS))
+
+
+def new_match(game: str | GameKind = "crokinole", rules: str | None = None, **setup: Any) -> Match:
+    """A new match of a game (by name or alias): ``new_match("crokinole", rules="nca",
+    players=4)``; the keywords are those of :meth:`GameKind.new_match`."""
+    return game_kind(game).new_match(rules, **setup)
+
+
+def load_match(data: object) -> Match:
+    """The match a record holds (any game's game or match record), replayed so it can be
+    played on and undone."""
+    return kind_of_record(data).match_from_json(data)
 
 
 def kind_of_record(data: object) -> GameKind:

@@ -172,6 +172,18 @@ class Match(ABC):
         """The match record as JSON (docs/formats.md), with ``tags`` (names, the event...);
         the kind's ``match_from_json`` replays it into an equal match."""
 
+    def __repr__(self) -> str:
+        if self.over:
+            state = "over"
+        else:
+            turn = self.turn()
+            state = f"seat {turn.seat} ({self.kind.side_name(turn.side)}) to shoot"
+        players = len(self.seats)
+        return f"<{type(self).__name__} {self.referee.name}, {players} players: {self.result().summary}; {state}>"
+
+    def _repr_svg_(self) -> str:
+        return self.position.svg()
+
     def choices(self) -> tuple[int, ...]:
         """Seats that may shoot now, the usual one first; empty once the match is over."""
         self._advance()

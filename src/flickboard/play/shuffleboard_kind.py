@@ -107,6 +107,7 @@ class Shuffleboard(GameKind):
         time_shots: int | None,
         time_seconds: float | None,
         first: int | None,
+        target: int | None,
         seed: int,
         params: PhysicsParams,
     ) -> ShuffleboardMatch:
@@ -119,7 +120,7 @@ class Shuffleboard(GameKind):
             raise InvalidInput("CSC games are played to a target, not timed")
         side = 0 if first is None else first % 2
         return ShuffleboardMatch(
-            GameRules(players, first=side),
+            GameRules(players, target, side),
             best_of_three=best_of_three,
             seed=seed,
             referee=referee,

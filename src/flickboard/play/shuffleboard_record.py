@@ -148,9 +148,7 @@ def single_from_json(data: object) -> ShuffleboardMatch:
 
 def _read(data: object) -> tuple[GameRecord, CSCReferee]:
     """The shared record, replayed by the shared layer, and its shuffleboard referee."""
-    record = game_record_from_json(data)
-    if record.game != GAME:
-        raise InvalidInput(f"not a shuffleboard game record (game {record.game!r})")
+    record = game_record_from_json(data).expect(GAME)
     referee = record.referee()
     if not isinstance(referee, CSCReferee):
         raise InvalidInput(f"rule set {record.rules!r} is not a shuffleboard rule set")

@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from flickboard.errors import DuplicateName, IllegalInPosition, IllegalStart, InvalidInput
 from flickboard.geometry.startline import StartLine
+from flickboard.geometry.svg import DiscMark
 from flickboard.physics import Layout, PlacedDisc, ShotRecord
 
 Side = int
@@ -46,6 +47,17 @@ class Position:
             if disc == disc_id:
                 return side
         raise KeyError(disc_id)
+
+    def svg(self, width_px: int | None = None) -> str:
+        """An SVG picture of the board and the discs in play, each with its id."""
+        marks = [
+            DiscMark(d.x, d.y, self.side_of(d.id), str(d.id), d.leaning) for d in self.layout.discs
+        ]
+        board = self.layout.board
+        return board.svg(marks) if width_px is None else board.svg(marks, width_px)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
     def discs_of(self, side: Side) -> tuple[PlacedDisc, ...]:
         """The discs of one side that are in play."""
