@@ -25,7 +25,7 @@ from flickboard.play.crokinole import (
     ShotClocks,
     WallClock,
 )
-from flickboard.play.kind import GameKind, register_kind
+from flickboard.play.kind import GameKind, MatchSetup, register_kind
 from flickboard.play.noise import ExecutionNoise
 from flickboard.rules.base import Referee, Turn
 from flickboard.rules.crokinole import RULE_SETS, SIDE_NAMES, CrokinoleReferee
@@ -110,41 +110,27 @@ class Crokinole(GameKind):
         """From a soft draw to a hard double takeout (m/s)."""
         return (0.3, 4.0)
 
-    def _new_match(
-        self,
-        referee: Referee,
-        *,
-        players: int,
-        teams: bool,
-        games: int,
-        best_of_three: bool,
-        time_shots: int | None,
-        time_seconds: float | None,
-        first: int | None,
-        target: int | None,
-        seed: int,
-        params: PhysicsParams,
-    ) -> CrokinoleMatch:
+    def _new_match(self, referee: Referee, setup: MatchSetup) -> CrokinoleMatch:
         assert isinstance(referee, CrokinoleReferee)
-        del seed
-        if target is not None:
+        if setup.target is not None:
             raise InvalidInput(
                 "a crokinole race's target is a rule-set option, e.g. rules='depot', "
                 "options={'scoring': 'conventional', 'target': 60}"
             )
         clock: Callable[[], GameClock | None] | None = None
-        if time_shots is not None:
-            clock = ShotClocks(time_shots)
-        elif time_seconds is not None:
-            clock = lambda: WallClock(time_seconds)  # noqa: E731
+        if setup.time_shots is not None:
+            clock = ShotClocks(setup.time_shots)
+        elif setup.time_seconds is not None:
+            seconds = setup.time_seconds
+            clock = lambda: WallClock(seconds)  # noqa: E731
         return CrokinoleMatch(
             referee,
-            Seating(players, teams=teams and players == 4),
-            games=None if best_of_three else games,
-            championship=best_of_three,
-            first_seat=first,
+            Seating(setup.players, teams=setup.teams and setup.players == 4),
+            games=None if setup.best_of_three else setup.games,
+            championship=setup.best_of_three,
+            first_seat=setup.first,
             clock=clock,
-            params=params,
+            params=setup.params,
         )
 
     def match_from_json(self, data: object) -> CrokinoleMatch:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -31,6 +32,22 @@ from flickboard.rules.base import Position, Referee, Side, Turn, known_rule_sets
 if TYPE_CHECKING:
     from flickboard.physics.batch import BatchResult
     from flickboard.play.match import Match
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """How a new match is set up (see :meth:`GameKind.new_match` for each field)."""
+
+    players: int
+    teams: bool
+    games: int
+    best_of_three: bool
+    time_shots: int | None
+    time_seconds: float | None
+    first: int | None
+    target: int | None
+    seed: int
+    params: PhysicsParams
 
 
 class GameKind(ABC):
@@ -159,8 +176,7 @@ class GameKind(ABC):
         if time_shots is not None and time_seconds is not None:
             raise InvalidInput("time a game by shots or by seconds, not both")
         ref = self.referee(rules, **dict(options or {}))
-        return self._new_match(
-            ref,
+        setup = MatchSetup(
             players=players,
             teams=players == 4 if teams is None else teams,
             games=games,
@@ -172,24 +188,11 @@ class GameKind(ABC):
             seed=seed,
             params=params or self.params(),
         )
+        return self._new_match(ref, setup)
 
     @abstractmethod
-    def _new_match(
-        self,
-        referee: Referee,
-        *,
-        players: int,
-        teams: bool,
-        games: int,
-        best_of_three: bool,
-        time_shots: int | None,
-        time_seconds: float | None,
-        first: int | None,
-        target: int | None,
-        seed: int,
-        params: PhysicsParams,
-    ) -> Match:
-        """Hook: a match with checked arguments."""
+    def _new_match(self, referee: Referee, setup: MatchSetup) -> Match:
+        """Hook: a match under ``referee`` with checked arguments."""
 
     @abstractmethod
     def match_from_json(self, data: object) -> Match:

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
-from flickboard.play.kind import GameKind, register_kind
+from flickboard.play.kind import GameKind, MatchSetup, register_kind
 from flickboard.play.noise import ExecutionNoise
 from flickboard.play.shuffleboard import GameRules, ShuffleboardMatch
 from flickboard.rules.base import Referee, Turn
@@ -96,35 +96,21 @@ class Shuffleboard(GameKind):
             round(1.8 * draw_speed(params, RELEASE_LINE, table.length), 2),
         )
 
-    def _new_match(
-        self,
-        referee: Referee,
-        *,
-        players: int,
-        teams: bool,
-        games: int,
-        best_of_three: bool,
-        time_shots: int | None,
-        time_seconds: float | None,
-        first: int | None,
-        target: int | None,
-        seed: int,
-        params: PhysicsParams,
-    ) -> ShuffleboardMatch:
+    def _new_match(self, referee: Referee, setup: MatchSetup) -> ShuffleboardMatch:
         assert isinstance(referee, CSCReferee)
-        if not teams and players == 4:
+        if not setup.teams and setup.players == 4:
             raise InvalidInput("table shuffleboard for four is doubles (CSC 1(b))")
-        if games != 1:
+        if setup.games != 1:
             raise InvalidInput("a CSC match is one game or a best of three (rule 3)")
-        if time_shots is not None or time_seconds is not None:
+        if setup.time_shots is not None or setup.time_seconds is not None:
             raise InvalidInput("CSC games are played to a target, not timed")
-        side = 0 if first is None else first % 2
+        side = 0 if setup.first is None else setup.first % 2
         return ShuffleboardMatch(
-            GameRules(players, target, side),
-            best_of_three=best_of_three,
-            seed=seed,
+            GameRules(setup.players, setup.target, side),
+            best_of_three=setup.best_of_three,
+            seed=setup.seed,
             referee=referee,
-            params=params,
+            params=setup.params,
         )
 
     def match_from_json(self, data: object) -> ShuffleboardMatch:
