@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 
-from flickboard.agents.base import View
 from flickboard.agents.planner import PlannerBudget
 from flickboard.agents.search import SearchBudget
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc
+from flickboard.play.view import View
 from flickboard.rules import referee
 from flickboard.rules.base import Position, Turn
 
@@ -21,6 +21,21 @@ TINY_SEARCH = SearchBudget(
 """A search budget small enough for game-level tests."""
 
 
+def alternating(
+    left: tuple[tuple[int, int], ...], sides: dict[int, int]
+) -> tuple[tuple[int, int], ...]:
+    """The (seat, side) of the shots to come when seats with discs ``left`` alternate in
+    order from the first listed."""
+    counts = dict(left)
+    order: list[tuple[int, int]] = []
+    while any(counts.values()):
+        for seat in counts:
+            if counts[seat]:
+                order.append((seat, sides[seat]))
+                counts[seat] -= 1
+    return tuple(order)
+
+
 def crokinole_view(
     discs: tuple[tuple[float, float, int], ...] = (),
     left: tuple[tuple[int, int], ...] = ((0, 8), (2, 8)),
@@ -30,7 +45,8 @@ def crokinole_view(
     placed = tuple(PlacedDisc(i, x, y) for i, (x, y, _) in enumerate(discs))
     owners = {i: side for i, (_, _, side) in enumerate(discs)}
     position = Position.of(Layout(board, placed), owners)
-    return View(referee("wcc"), position, Turn(0, 0, len(discs)), left)
+    to_come = alternating(left, {0: 0, 2: 1})
+    return View(referee("wcc"), position, Turn(0, 0, len(discs)), to_come)
 
 
 def shuffleboard_view(discs: tuple[tuple[float, float, int], ...] = ()) -> View:
@@ -39,7 +55,8 @@ def shuffleboard_view(discs: tuple[tuple[float, float, int], ...] = ()) -> View:
     placed = tuple(PlacedDisc(i, x, y) for i, (x, y, _) in enumerate(discs))
     owners = {i: side for i, (_, _, side) in enumerate(discs)}
     position = Position.of(Layout(table, placed), owners)
-    return View(referee("csc"), position, Turn(0, 0, len(discs)), ((0, 4), (1, 4)))
+    to_come = alternating(((0, 4), (1, 4)), {0: 0, 1: 1})
+    return View(referee("csc"), position, Turn(0, 0, len(discs)), to_come)
 
 
 def on_ten_line(angle: float) -> tuple[float, float]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from flickboard.agents.candidates import Candidate
 from flickboard.agents.explain import intent, name_disc
 from flickboard.agents.heuristic import HeuristicPlayer
-from flickboard.agents.planner import Choice, Planner
+from flickboard.agents.planner import Planner
+from flickboard.agents.player import Choice
 from flickboard.physics import Shot
 
 from .conftest import TINY, crokinole_view, on_ten_line, shuffleboard_view

@@ -8,17 +8,17 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from flickboard.agents.base import Player, View
 from flickboard.agents.candidates import candidates
 from flickboard.agents.heuristic import HeuristicPlayer
-from flickboard.agents.noise import ExecutionNoise, noise_for
-from flickboard.agents.planner import Evaluator, Planner, params_for, turn_rng
-from flickboard.agents.search import SearchPlayer, reply_view
+from flickboard.agents.planner import Evaluator, Planner
+from flickboard.agents.player import turn_rng
+from flickboard.agents.search import SearchPlayer
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscState, simulate
-from flickboard.play.crokinole import CrokinoleGame, Seating, play_round
-from flickboard.play.shuffleboard import ShuffleboardGame
-from flickboard.rules import referee
+from flickboard.play.driver import Observer, play_turn
+from flickboard.play.kind import game_kind
+from flickboard.play.noise import ExecutionNoise
+from flickboard.play.view import Player, View
 from flickboard.rules.base import Fate
 
 from .conftest import TINY, TINY_SEARCH, crokinole_view, on_ten_line, shuffleboard_view
@@ -79,8 +79,8 @@ def test_planner_values_an_invalid_shot_as_the_referee_rules_it() -> None:
     # (WCC, A Valid Shot): the referee removes it, and the planner's value follows.
     x, y = on_ten_line(-0.3)
     view = crokinole_view(((x, y, 1),))
-    miss = next(c for c in candidates(view, params_for(view)) if c.kind == "open20")
-    evaluator = Evaluator(view, ExecutionNoise(), params_for(view))
+    miss = next(c for c in candidates(view, view.physics) if c.kind == "open20")
+    evaluator = Evaluator(view, ExecutionNoise(), view.physics)
     draws = ExecutionNoise.draws(np.random.default_rng(0), 3)
     outcomes = evaluator.outcomes(miss.shot, draws)
     assert all(r is not None and not r.valid for r, _ in outcomes)
@@ -100,39 +100,41 @@ def test_reply_view_hands_the_turn_to_the_opposite_seat() -> None:
     shot = Planner("perfect", 0, TINY).decide(view)
     record = simulate(view.position.layout, shot, shooter=view.turn.disc)
     ruling = view.referee.rule(view.position, view.turn, record)
-    nxt = reply_view(view, ruling)
+    nxt = view.after(ruling)
     assert nxt is not None
     assert (nxt.turn.seat, nxt.turn.side, nxt.turn.disc) == (2, 1, view.turn.disc + 1)
     assert dict(nxt.discs_left) == {0: 2, 2: 3}
     last = crokinole_view(left=((0, 1), (2, 0)))
-    assert reply_view(last, ruling) is None
+    assert last.after(ruling) is None
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_player_finishes_a_crokinole_round_against_the_heuristic(kind: str) -> None:
-    game = CrokinoleGame(referee("wcc"), Seating.singles())  # type: ignore[arg-type]
-    score = play_round(game, {0: make(kind, "club", 4), 2: HeuristicPlayer("club", 5)})
-    shots = game.round_shots[0]
-    assert len(shots) == 2 * game.referee.options.discs_each(2, teams=False)
-    assert score.scores == game.rounds[0].scores
+    match = game_kind("crokinole").new_match("wcc")
+    players = {0: make(kind, "club", 4), 2: HeuristicPlayer("club", 5)}
+    step = play_turn(match, players, Observer())
+    while not step.rounds_ended:
+        step = play_turn(match, players, Observer())
+    game = match.played[0]
+    assert len(game.round_shots[0]) == 2 * match.referee.options.discs_each(2, teams=False)
+    assert step.rounds_ended[0].scores == game.rounds[0].scores
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_player_delivers_a_shuffleboard_frame(kind: str) -> None:
-    game = ShuffleboardGame()
+    match = game_kind("shuffleboard").new_match()
     players = {0: make(kind, "club", 6), 1: HeuristicPlayer("club", 7)}
-    while not game.frames:
-        view = game.view()
-        game.deliver_shot(players[view.turn.side].decide(view))
-    assert len(game.frames[0].deliveries) == 8
+    while not match.games[0].frames:
+        play_turn(match, players, Observer())
+    assert len(match.games[0].frames[0].deliveries) == 8
 
 
 def test_perfect_planner_scores_three_or_four_with_the_last_weight_on_an_empty_table() -> None:
     base = shuffleboard_view()
-    view = replace(base, discs_left=((0, 1), (1, 0)))
+    view = replace(base, to_come=((0, 0),))
     player = Planner("perfect", 0, TINY)
     shot = player.decide(view)
-    record = simulate(view.position.layout, shot, shooter=0, params=params_for(view))
+    record = simulate(view.position.layout, shot, shooter=0, params=view.physics)
     final = record.final(0)
     table = view.board
     assert isinstance(table, ShuffleboardTable)
@@ -143,15 +145,15 @@ def test_perfect_planner_scores_three_or_four_with_the_last_weight_on_an_empty_t
 
 def test_a_players_noise_is_its_levels() -> None:
     view: View = crokinole_view()
-    assert Planner("expert").noise_in(view) == noise_for("crokinole", "expert")
+    assert Planner("expert").noise_in(view) == game_kind("crokinole").noise("expert")
     assert math.isclose(
-        HeuristicPlayer("novice").noise_in(view).angle, noise_for("crokinole", "novice").angle
+        HeuristicPlayer("novice").noise_in(view).angle, game_kind("crokinole").noise("novice").angle
     )
 
 
 def test_negative_seed_and_scores_still_seed_a_decision() -> None:
     base = crokinole_view()
-    view = View(base.referee, base.position, base.turn, base.discs_left, 2, (-3, 5))
+    view = View(base.referee, base.position, base.turn, base.to_come, 2, (-3, 5))
     assert Planner("club", -7, TINY).decide(view) == Planner("club", -7, TINY).decide(view)
 
 
@@ -186,7 +188,7 @@ def test_search_screens_the_planners_candidates_and_sampled_shots() -> None:
     player = SearchPlayer("club", 4, replace(TINY_SEARCH, schedule=(2,)))
     screened = player.screened(view, 1)
     kinds = {c.kind for c, _ in screened}
-    planned = candidates(view, params_for(view))[: TINY.candidates]
+    planned = candidates(view, view.physics)[: TINY.candidates]
     assert len(screened) == len(planned) + TINY_SEARCH.widen
     assert {c.kind for c in planned} < kinds
 
@@ -196,8 +198,8 @@ def test_search_reply_value_is_the_best_screened_reply_valued_on_fresh_draws() -
     view = crokinole_view(((x * 0.6, y * 0.6, 0),), left=((0, 6), (2, 6)))
     player = SearchPlayer("club", 4, TINY_SEARCH)
     value = player.reply_value(view, exhaustive=False)
-    pool = candidates(view, params_for(view))[: TINY_SEARCH.replies]
-    evaluator = Evaluator(view, noise_for("crokinole", "club"), params_for(view))
+    pool = candidates(view, view.physics)[: TINY_SEARCH.replies]
+    evaluator = Evaluator(view, game_kind("crokinole").noise("club"), view.physics)
     screen = ExecutionNoise.draws(turn_rng(4, view, 3), TINY_SEARCH.reply_samples)
     fresh = ExecutionNoise.draws(turn_rng(4, view, 6), TINY_SEARCH.reply_samples)
     best = max(pool, key=lambda c: evaluator.mean(c.shot, screen))

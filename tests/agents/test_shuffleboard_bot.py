@@ -6,16 +6,12 @@ import math
 
 import pytest
 
-from flickboard.agents.shuffleboard_bot import (
-    HIT_SPEED,
-    ShuffleboardBot,
-    draw_speed,
-    three_zone_target,
-)
+from flickboard.agents.shuffleboard_bot import HIT_SPEED, ShuffleboardBot
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import PhysicsParams
 from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
+from flickboard.play.shuffleboard_kind import draw_speed, three_zone_target
 from flickboard.rules import Turn
 from flickboard.rules.shuffleboard import GREEN, RED, table_position
 

@@ -6,11 +6,11 @@ import math
 
 import pytest
 
-from flickboard.agents import Player, View
 from flickboard.agents.simple import SimpleBot
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, PlacedDisc, simulate
+from flickboard.play.view import Player, View
 from flickboard.rules import Position, Turn, referee
 
 BOARD = CrokinoleBoard.standard()

@@ -6,7 +6,10 @@ import pytest
 
 from flickboard.agents.heuristic import HeuristicPlayer
 from flickboard.agents.planner import Planner
+from flickboard.agents.random_player import RandomPlayer
 from flickboard.agents.search import SearchPlayer
+from flickboard.agents.shuffleboard_bot import ShuffleboardBot
+from flickboard.agents.simple import SimpleBot
 from flickboard.agents.spec import is_ai_spec, parse_spec, player_from_spec
 from flickboard.errors import InvalidInput
 
@@ -33,10 +36,19 @@ def test_player_from_spec_builds_the_named_player_with_its_seed() -> None:
     assert (planner.seed, planner.level, planner.name) == (9, "club", "red")
 
 
-@pytest.mark.parametrize("spec", ["ai:grandmaster", "ai:club:world", "ai:search:planner", "bot"])
+@pytest.mark.parametrize("spec", ["ai:grandmaster", "ai:club:world", "ai:search:planner", "robot"])
 def test_bad_specs_are_refused_with_a_clear_message(spec: str) -> None:
     with pytest.raises(InvalidInput, match="ai"):
         player_from_spec(spec, "crokinole")
+
+
+@pytest.mark.parametrize(
+    ("game", "bot"), [("crokinole", SimpleBot), ("table shuffleboard", ShuffleboardBot)]
+)
+def test_bot_and_random_name_each_games_simple_players(game: str, bot: type) -> None:
+    assert isinstance(player_from_spec("bot", game, 3, "Bea"), bot)
+    assert player_from_spec("bot", game, 3, "Bea").name == "Bea"
+    assert isinstance(player_from_spec(" Random ", game), RandomPlayer)
 
 
 def test_unknown_game_is_refused() -> None:

@@ -9,14 +9,13 @@ import numpy as np
 import pytest
 
 from flickboard.agents.frame_value import FRAME_SCALE
-from flickboard.agents.noise import ExecutionNoise, noise_for
-from flickboard.agents.planner import Evaluator, Planner, params_for
-from flickboard.agents.search import reply_view
-from flickboard.agents.simple import speed_to_travel
+from flickboard.agents.planner import Evaluator, Planner
 from flickboard.agents.valuation import Outlook, margin, outlook_after, value_of
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Shot
 from flickboard.play.crokinole import CrokinoleRound, Seating
+from flickboard.play.kind import game_kind
+from flickboard.play.noise import ExecutionNoise
 from flickboard.rules import referee
 
 from .conftest import TINY, crokinole_view, on_ten_line, shuffleboard_view
@@ -77,11 +76,11 @@ def test_twenties_made_earlier_in_the_round_count_in_the_value_of_the_last_shot(
     # the round 15 to 20, which a value blind to the 20 would call a win.
     base = crokinole_view(left=((0, 1), (2, 0)))
     view = replace(base, twenties=(0, 1))
-    evaluator = Evaluator(view, noise_for("crokinole", "perfect"), params_for(view))
+    evaluator = Evaluator(view, game_kind("crokinole").noise("perfect"), view.physics)
     r = CrokinoleBoard.standard().shooting_line_radius
-    shot = Shot(0.0, -r, math.pi / 2, speed_to_travel(params_for(view), r - 0.05))
+    shot = Shot(0.0, -r, math.pi / 2, view.physics.speed_to_travel(r - 0.05))
     assert evaluator.mean(shot, ExecutionNoise.draws(np.random.default_rng(0), 1)) == -1.0
-    blind = Evaluator(base, noise_for("crokinole", "perfect"), params_for(base))
+    blind = Evaluator(base, game_kind("crokinole").noise("perfect"), base.physics)
     assert blind.mean(shot, ExecutionNoise.draws(np.random.default_rng(0), 1)) == 1.0
 
 
@@ -91,5 +90,5 @@ def test_the_next_view_carries_the_twenties_made_so_far() -> None:
     ruling = game_round.play(player.decide(game_round.view()))
     assert ruling.twenties() == {0: 1}
     assert game_round.view().twenties == (1, 0)
-    after = reply_view(replace(crokinole_view(), twenties=(1, 0)), ruling)
+    after = replace(crokinole_view(), twenties=(1, 0)).after(ruling)
     assert after is not None and after.twenties == (2, 0)

@@ -8,10 +8,12 @@ import numpy as np
 import pytest
 
 from flickboard.agents.candidates import Candidate, legal
-from flickboard.agents.noise import ExecutionNoise, noise_for
-from flickboard.agents.planner import Evaluator, params_for
-from flickboard.agents.widen import sampled_shots, successive_halving
+from flickboard.agents.planner import Evaluator
+from flickboard.agents.tactics import tactics_for
+from flickboard.agents.widen import successive_halving
 from flickboard.physics import Shot
+from flickboard.play.kind import game_kind
+from flickboard.play.noise import ExecutionNoise
 
 from .conftest import crokinole_view, on_ten_line, shuffleboard_view
 
@@ -23,11 +25,11 @@ def test_sampled_shots_start_where_the_referee_allows_and_repeat_with_the_seed(g
         view = crokinole_view(((x, y, 1), (0.05, 0.05, 0)))
     else:
         view = shuffleboard_view(((0.02, 4.1, 1),))
-    params = params_for(view)
-    shots = sampled_shots(view, params, 50, np.random.default_rng(3))
+    params = view.physics
+    shots = tactics_for(view.game).sampled(view, params, 50, np.random.default_rng(3))
     assert len(shots) == 50
     assert all(legal(view, c.shot.x, c.shot.y) for c in shots)
-    assert shots == sampled_shots(view, params, 50, np.random.default_rng(3))
+    assert shots == tactics_for(view.game).sampled(view, params, 50, np.random.default_rng(3))
     aimed = [c for c in shots if c.target is not None]
     assert aimed and {c.kind for c in aimed} <= {"takeout", "raise"}
     assert all(c.kind == "takeout" for c in aimed if view.position.side_of(c.target or 0) == 1)
@@ -42,7 +44,7 @@ def _pool(view_speed_pairs: list[float]) -> list[Candidate]:
 
 def test_successive_halving_keeps_a_quarter_each_stage_and_values_survivors_on_all_draws() -> None:
     view = crokinole_view(left=((0, 1), (2, 0)))  # the last shot: the value is exact
-    evaluator = Evaluator(view, noise_for("crokinole", "club"), params_for(view))
+    evaluator = Evaluator(view, game_kind("crokinole").noise("club"), view.physics)
     pool = _pool([0.3 + 0.1 * k for k in range(16)])
     draws = ExecutionNoise.draws(np.random.default_rng(1), 12)
     survivors = successive_halving(evaluator, pool, draws, (2, 6, 12))
@@ -56,7 +58,7 @@ def test_successive_halving_keeps_a_quarter_each_stage_and_values_survivors_on_a
 
 def test_successive_halving_keeps_enough_finalists_and_orders_them_best_first() -> None:
     view = crokinole_view(left=((0, 1), (2, 0)))
-    evaluator = Evaluator(view, noise_for("crokinole", "club"), params_for(view))
+    evaluator = Evaluator(view, game_kind("crokinole").noise("club"), view.physics)
     pool = _pool([0.3 + 0.1 * k for k in range(16)])
     draws = ExecutionNoise.draws(np.random.default_rng(1), 8)
     survivors = successive_halving(evaluator, pool, draws, (2, 8), finalists=6)
@@ -67,7 +69,7 @@ def test_successive_halving_keeps_enough_finalists_and_orders_them_best_first() 
 
 def test_successive_halving_refuses_a_schedule_that_does_not_grow_or_fit() -> None:
     view = crokinole_view(left=((0, 1), (2, 0)))
-    evaluator = Evaluator(view, noise_for("crokinole", "club"), params_for(view))
+    evaluator = Evaluator(view, game_kind("crokinole").noise("club"), view.physics)
     draws = ExecutionNoise.draws(np.random.default_rng(1), 4)
     with pytest.raises(ValueError, match="schedule"):
         successive_halving(evaluator, _pool([1.0]), draws, (4, 2))

@@ -262,14 +262,14 @@ def test_match_crokinole_record_that_cannot_be_written_exits_2(tmp_path: Path) -
     assert "Traceback" not in result.output
 
 
-def test_match_crokinole_record_is_compact_version_2(tmp_path: Path) -> None:
+def test_match_crokinole_record_is_compact_version_3(tmp_path: Path) -> None:
     record = tmp_path / "m.json"
     args = ["match", "crokinole", "--time-shots", "6", "--quiet", "--record", str(record)]
     assert runner.invoke(app, args).exit_code == 0
     text = record.read_text(encoding="utf-8")
     assert text.count("\n") == 1
     (game,) = json.loads(text)["games"]
-    assert game["version"] == 2 and game["precision"] == 6
+    assert game["version"] == 3 and game["precision"] == 6
     assert replay_game(game_record_from_json(game)).rounds[0].unplayed is False
 
 

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from flickboard.agents.shuffleboard_bot import RELEASE_Y, draw_speed
 from flickboard.cli.app import app
 from flickboard.cli.shuffleboard import AIM_HELP, aim_to_shot
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscState, PhysicsParams, simulate
 from flickboard.play.shuffleboard import coin_toss
+from flickboard.play.shuffleboard_kind import draw_speed
 from flickboard.play.shuffleboard_record import game_from_json, match_from_json
 from flickboard.rules import Turn
 from flickboard.rules.shuffleboard import (
@@ -26,6 +26,7 @@ from flickboard.rules.shuffleboard import (
     side_of_colour,
     table_position,
 )
+from flickboard.rules.shuffleboard import RELEASE_LINE as RELEASE_Y
 
 RUNNER = CliRunner()
 
@@ -228,7 +229,7 @@ def test_match_shuffleboard_best_of_three_records_and_replays_the_whole_match(
     data = json.loads(record.read_text())
     assert data["format"] == "flickboard/shuffleboard-match" and data["toss"] == toss
     match = match_from_json(data)
-    assert match.wins == (2, 1) and len(match.games) == 3
+    assert match.result().scores == (2, 1) and len(match.games) == 3
     assert [g.rules.first for g in match.games] == [RED, GREEN, GREEN]
 
 

@@ -1,5 +1,6 @@
 """Boards and tables built from the official inch figures."""
 
+import dataclasses
 import math
 from dataclasses import replace
 
@@ -68,9 +69,7 @@ def test_bad_dimensions_are_refused() -> None:
     with pytest.raises(InvalidInput):
         DiscSpec(0.01, 0.02, 0.01, 0.005)
     with pytest.raises(InvalidInput):
-        CrokinoleBoard.standard().__class__(
-            **{**_fields(CrokinoleBoard.standard()), "ten_line_radius": inches(2)}
-        )
+        dataclasses.replace(CrokinoleBoard.standard(), ten_line_radius=inches(2))
 
 
 def _fields(board: CrokinoleBoard) -> dict[str, object]:

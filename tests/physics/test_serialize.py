@@ -13,13 +13,13 @@ import pytest
 from flickboard.bench.physics import scene_layout
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.jsonfields import loads_json
 from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot, simulate
 from flickboard.physics.serialize import (
     board_to_dict,
     dumps,
     layout_from_dict,
     layout_to_dict,
-    loads_json,
     params_from_dict,
     record_from_dict,
     record_to_dict,

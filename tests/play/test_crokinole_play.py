@@ -17,12 +17,9 @@ from flickboard.play.crokinole import (
     Seating,
     ShotBudget,
     WallClock,
-    choose_seat,
-    most_discs_left,
-    play_game,
-    play_round,
-    seat_players,
 )
+from flickboard.play.driver import Observer, most_discs_left, play_match, play_turn
+from flickboard.play.match import Match
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
 from flickboard.rules import Fate, referee
 from flickboard.rules.hand import HandEvent, HandOutcome
@@ -214,8 +211,8 @@ def test_championship_match_is_best_two_of_three() -> None:
         while not game.over:
             _play_round(game, {0: 1})
         match.finish_game(game)
-    assert match.over and match.result.games_won() == (2, 0)
-    assert match.result.winner == 0
+    assert match.over and match.tally.games_won() == (2, 0)
+    assert match.tally.winner == 0
     with pytest.raises(IllegalInPosition, match="match is over"):
         match.next_game()
 
@@ -245,9 +242,11 @@ def test_bad_seating_and_turns_are_refused() -> None:
 )
 def test_simulated_bot_game_plays_to_the_end(rules: str, seating: Seating) -> None:
     ref = referee("depot", free_for_all=True) if rules == "depot4" else referee(rules)
-    game = CrokinoleGame(ref, seating)
+    match = CrokinoleMatch(ref, seating)
     bots = [SimpleBot(f"bot{i}", seed=i) for i in range(seating.players)]
-    result = play_game(game, seat_players(seating, bots))
+    play_match(match, bots)
+    game = match.played[0]
+    result = game.result()
     assert game.over and len(game.rounds) == 4
     shots = sum(len(r) for r in game.round_shots)
     assert shots == 4 * seating.players * ref.options.discs_each(
@@ -276,21 +275,21 @@ def test_wcc_championship_match_is_won_on_games_not_points() -> None:
     for _ in range(2):
         _play_game(match, {0: 1}, {0: 1}, {2: 1}, {})
     assert match.over
-    assert match.result.points() == (10, 14) and match.result.games_won() == (2, 1)
-    assert match.result.verdict() == (0, "2 games to 1 (best two of three, WCC championship)")
+    assert match.tally.points() == (10, 14) and match.tally.games_won() == (2, 1)
+    assert match.tally.verdict() == (0, "2 games to 1 (best two of three, WCC championship)")
 
 
 def test_wcc_match_of_several_games_is_won_on_tournament_points_then_20s() -> None:
     match = CrokinoleMatch(referee("wcc"), Seating.singles(), games=2)
     _play_game(match, {0: 1}, {0: 1}, {2: 1}, {})
     _play_game(match, {2: 1}, {2: 1}, {2: 1}, {2: 1})
-    assert match.result.games_won() == (1, 1)
-    assert match.result.verdict() == (1, "on tournament points (5-11)")
+    assert match.tally.games_won() == (1, 1)
+    assert match.tally.verdict() == (1, "on tournament points (5-11)")
     level = CrokinoleMatch(referee("wcc"), Seating.singles(), games=2)
     _play_game(level, {0: 1}, {0: 1}, {0: 1}, {0: 1})
     _play_game(level, {2: 2}, {2: 1}, {2: 1}, {2: 1})
-    assert level.result.points() == (8, 8) and level.result.twenties == [4, 5]
-    assert level.result.verdict() == (1, "on 20s after a tie on points (WCC tie-break)")
+    assert level.tally.points() == (8, 8) and level.tally.twenties == [4, 5]
+    assert level.tally.verdict() == (1, "on 20s after a tie on points (WCC tie-break)")
 
 
 def test_race_match_is_won_on_games_and_20s_do_not_break_a_tie() -> None:
@@ -299,8 +298,8 @@ def test_race_match_is_won_on_games_and_20s_do_not_break_a_tie() -> None:
     )
     _play_game(match, {0: 3})
     _play_game(match, {2: 5, 0: 1})
-    assert match.result.games_won() == (1, 1) and match.result.twenties == [4, 5]
-    assert match.result.verdict() == (None, "level on games won (1 each)")
+    assert match.tally.games_won() == (1, 1) and match.tally.twenties == [4, 5]
+    assert match.tally.verdict() == (None, "level on games won (1 each)")
 
 
 def test_championship_match_refuses_another_number_of_games() -> None:
@@ -345,15 +344,17 @@ def test_fair_youngest_player_shoots_first() -> None:
 
 
 def test_depot_7c_free_order_the_team_chooses_which_partner_shoots() -> None:
-    game = CrokinoleGame(referee("depot", free_order=True), Seating.doubles())
-    bots = {seat: SimpleBot(f"bot{seat}", seed=seat) for seat in game.seating.seats}
+    match = CrokinoleMatch(referee("depot", free_order=True), Seating.doubles())
+    bots = {seat: SimpleBot(f"bot{seat}", seed=seat) for seat in match.seats}
     asked: list[tuple[int, ...]] = []
 
-    def red_keeps_seat_2(rnd: CrokinoleRound, seats: tuple[int, ...]) -> int:
+    def red_keeps_seat_2(match: Match, seats: tuple[int, ...]) -> int:
         asked.append(seats)
-        return 2 if 2 in seats else most_discs_left(rnd, seats)
+        return 2 if 2 in seats else most_discs_left(match, seats)
 
-    play_round(game, bots, choose=red_keeps_seat_2)
+    while not play_turn(match, bots, Observer(), red_keeps_seat_2).rounds_ended:
+        pass
+    game = match.played[0]
     order = [e.turn.seat for e in game.round_shots[0]]
     assert order[0] == 0 and len(order) == 24
     assert [s for s in order if s in (0, 2)] == [0, *[2] * 6, *[0] * 5]
@@ -363,15 +364,18 @@ def test_depot_7c_free_order_the_team_chooses_which_partner_shoots() -> None:
 
 
 def test_depot_7c_bots_take_the_partner_with_more_discs_left() -> None:
-    game = CrokinoleGame(referee("depot", free_order=True), Seating.doubles())
-    rnd = game.start_round()
+    match = CrokinoleMatch(referee("depot", free_order=True), Seating.doubles())
+    match.choices()
+    rnd = match.played[0].current
+    assert rnd is not None
     _shoot(rnd, False)
     _shoot(rnd, False, seat=3)
-    assert most_discs_left(rnd, rnd.choices()) == 2
+    assert most_discs_left(match, match.choices()) == 2
     _shoot(rnd, False, seat=2)
-    assert most_discs_left(rnd, rnd.choices()) == 1
+    assert most_discs_left(match, match.choices()) == 1
+    bots = {seat: SimpleBot(seed=seat) for seat in match.seats}
     with pytest.raises(InvalidInput, match="seat 0 may not shoot now"):
-        choose_seat(rnd, lambda r, seats: 0)
+        play_turn(match, bots, Observer(), lambda m, seats: 0)
 
 
 def test_wcc_shooting_disc_cannot_be_placed_until_it_is_your_turn() -> None:

@@ -16,8 +16,9 @@ from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import DiscFinal, DiscState, EventKind
 from flickboard.play.cmn import dump_game, parse_game
-from flickboard.play.crokinole import CrokinoleGame, Seating, ShotBudget, play_game, seat_players
+from flickboard.play.crokinole import CrokinoleGame, CrokinoleMatch, Seating, ShotBudget
 from flickboard.play.crokinole_record import game_record, record_json, replay_game, to_cmn
+from flickboard.play.driver import play_match
 from flickboard.play.gamerecord import (
     PRECISION,
     VERSION,
@@ -34,13 +35,17 @@ V1_RECORD = Path(__file__).parent / "data" / "crokinole_record_v1.json"
 full floats, every final, events as objects)."""
 
 
+def _bot_game(ref: Any, seating: Seating, shots: int | None = None, **kw: Any) -> CrokinoleGame:
+    """A game of bots, timed at ``shots`` shots when given."""
+    clock = None if shots is None else (lambda: ShotBudget(shots))
+    match = CrokinoleMatch(ref, seating, clock=clock, **kw)
+    play_match(match, [SimpleBot(seed=i) for i in range(seating.players)])
+    return match.played[0]
+
+
 def _played(rules: str = "wcc", seating: Seating | None = None, **kw: Any) -> CrokinoleGame:
     seating = seating or Seating.singles()
-    game = CrokinoleGame(
-        referee(rules, **kw), seating, **({"clock": ShotBudget(40)} if rules == "nca" else {})
-    )
-    play_game(game, seat_players(seating, [SimpleBot(seed=i) for i in range(seating.players)]))
-    return game
+    return _bot_game(referee(rules, **kw), seating, 40 if rules == "nca" else None)
 
 
 @pytest.fixture(scope="module")
@@ -114,8 +119,9 @@ def test_game_record_exports_to_cmn(singles: tuple[CrokinoleGame, dict[str, Any]
 
 
 def test_fair_game_record_exports_a_race_to_cmn() -> None:
-    game = CrokinoleGame(referee("fair"), Seating.singles())
-    play_game(game, seat_players(game.seating, [SimpleBot(seed=3), SimpleBot(seed=4)]))
+    match = CrokinoleMatch(referee("fair"), Seating.singles())
+    play_match(match, [SimpleBot(seed=3), SimpleBot(seed=4)])
+    game = match.played[0]
     cmn = parse_game(dump_game(to_cmn(game_record(game))))
     assert cmn.tag("Scoring") == "fair"
     assert cmn.race_score() == game.result()
@@ -136,7 +142,7 @@ def test_game_record_rounds_every_shot_float_to_the_documented_precision(
     singles: tuple[CrokinoleGame, dict[str, Any]],
 ) -> None:
     _, data = singles
-    assert data["version"] == VERSION == 2 and data["precision"] == PRECISION == 6
+    assert data["version"] == VERSION == 3 and data["precision"] == PRECISION == 6
     floats = list(_floats(data["rounds"]))
     assert len(floats) > 1000
     assert all(round(v, 6) == v for v in floats)
@@ -186,10 +192,10 @@ def test_game_record_version_1_still_loads_and_replays() -> None:
     game = replay_game(record)
     assert game.rounds[0].scores == tuple(data["rounds"][0]["score"]["scores"])
     again = record_json(record)
-    assert again["version"] == 2
+    assert again["version"] == 3
     assert replay_game(game_record_from_json(again)).result() == game.result()
-    with pytest.raises(InvalidInput, match="version 3 is not 1 or 2"):
-        game_record_from_json({**data, "version": 3})
+    with pytest.raises(InvalidInput, match="version 4 is not 1 or 2 or 3"):
+        game_record_from_json({**data, "version": 4})
     with pytest.raises(InvalidInput, match="precision"):
         game_record_from_json({**data, "precision": "fine"})
 
@@ -243,7 +249,7 @@ def test_shuffleboard_game_record_version_1_still_loads_and_rewrites_compact() -
     assert len(game.frames) == 1
     assert data["rounds"][0]["score"] == dict(zip(("red", "green"), game.totals, strict=True))
     again = game_to_json(game, dict(data["tags"]))
-    assert again["version"] == 2 and again["precision"] == PRECISION
+    assert again["version"] == 3 and again["precision"] == PRECISION
     assert len(json.dumps(again)) < len(json.dumps(data))
     assert game_from_json(again).totals == game.totals
 
@@ -301,8 +307,9 @@ def test_stopped_game_record_that_contradicts_itself_does_not_replay() -> None:
 
 
 def test_fair_game_ended_by_time_records_it_and_exports_a_termination_tag() -> None:
-    game = CrokinoleGame(referee("fair"), Seating.singles(), clock=ShotBudget(10))
-    play_game(game, seat_players(game.seating, [SimpleBot(seed=1), SimpleBot(seed=2)]))
+    match = CrokinoleMatch(referee("fair"), Seating.singles(), clock=lambda: ShotBudget(10))
+    play_match(match, [SimpleBot(seed=1), SimpleBot(seed=2)])
+    game = match.played[0]
     assert game.over and game.result().time_up
     data = record_json(game_record(game))
     assert data["result"]["time_up"] is True
@@ -313,10 +320,7 @@ def test_fair_game_ended_by_time_records_it_and_exports_a_termination_tag() -> N
 
 
 def test_cmn_rules_tag_keeps_the_options_and_the_category() -> None:
-    game = CrokinoleGame(
-        referee("depot", direct_hit=True, free_order=True), Seating.doubles(), clock=ShotBudget(0)
-    )
-    play_game(game, seat_players(game.seating, [SimpleBot(seed=i) for i in range(4)]))
+    game = _bot_game(referee("depot", direct_hit=True, free_order=True), Seating.doubles(), 0)
     cmn = to_cmn(game_record(game))
     assert cmn.tag("Rules") == "depot direct_hit=true free_order=true"
     assert cmn.tag("Category") == "doubles"

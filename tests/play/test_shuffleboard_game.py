@@ -291,7 +291,7 @@ def test_csc_5h_out_of_order_delivery_stands_and_the_frame_finishes_in_its_rotat
     ruling = game.deliver(stop_at(game, LANES[2], NEUTRAL + 0.2), Calls(out_of_order=True))
     assert ruling.valid and "5(h)" in ruling.summary
     assert ruling.position_after.side_of(2) == GREEN
-    assert game.deliveries[-1].turn == Turn(0, GREEN, 2) and game.deliveries[-1].player == 1
+    assert game.deliveries[-1].turn == Turn(1, GREEN, 2) and game.deliveries[-1].player == 1
     # The players alternate from the out-of-order delivery on, four weights each.
     assert game.order == (RED, GREEN, GREEN, RED, GREEN, RED, GREEN, RED)
     assert game.turn == Turn(0, RED, 3) and game.player == 0
@@ -358,7 +358,7 @@ def test_csc_5i_fallen_hanger_gives_the_only_repeat_delivery() -> None:
     assert ruling.decision(0).fate is Fate.RESTORED and ruling.decision(0).clause == "csc/5i"
     assert ruling.decision(1).fate is Fate.OUT
     assert game.position == before
-    assert game.turn == Turn(0, GREEN, 1) and game.player == 1
+    assert game.turn == Turn(1, GREEN, 1) and game.player == 1
     assert game.weights_left(GREEN) == 4 and game.repeating is game.deliveries[-1]
     # The repeat is made from the same area as the first delivery, by the same player.
     far = (start[0], start[1] + REPEAT_AREA + 0.05)

@@ -91,7 +91,7 @@ def test_game_record_with_out_of_order_and_repeat_calls_replays_to_the_same_resu
     assert len(shots) == 9  # eight weights and the one taken back
     assert shots[1]["calls"] == {"hanger_fell": 0}
     assert shots[3]["calls"] == {"out_of_order": True}
-    assert shots[3]["turn"] == {"seat": 0, "side": 1, "disc": 2}
+    assert shots[3]["turn"] == {"seat": 1, "side": 1, "disc": 2}
     assert [s["turn"]["side"] for s in shots] == [0, 1, 1, 1, 0, 1, 0, 1, 0]
     again = game_from_json(data)
     assert again.totals == game.totals and again.winner == game.winner
@@ -217,7 +217,8 @@ def test_csc_warnings_carry_over_in_a_best_of_three_match_record() -> None:
     carried = [{"player": 2, "foul": "5b", "count": 1}]
     assert [g["setup"].get("offences") for g in data["games"]] == [None, carried, carried]
     assert data["result"] == {"wins": {"red": 2, "green": 1}, "winner": "red"}
-    again = match_from_json(data)
+    again = match_from_json(data).series
+    assert again is not None
     assert again.wins == (2, 1) and again.toss == match.toss
     assert [g.totals for g in again.games] == [g.totals for g in match.games]
     assert [[(p.warning, p.points) for p in g.penalties] for g in again.games] == penalties
@@ -232,6 +233,7 @@ def test_csc_warnings_carry_over_in_a_best_of_three_match_record() -> None:
     ("change", "message"),
     [
         (lambda d: d.update(format="other"), "not a shuffleboard match record"),
+        (lambda d: d.update(version=2), "match record version 2 is not 1"),
         (lambda d: d["games"][2]["setup"].pop("offences"), "offences it carries"),
         (lambda d: d["games"][1]["setup"].update(first="red"), "game 2: red shoots first"),
         (lambda d: d["games"][1]["setup"].update(target=5), "game 2: it is set up for"),

@@ -1,5 +1,5 @@
-"""Players: the ``decide(view) -> Shot`` protocol and built-in players."""
+"""AI players: each game's tactics, the heuristic, the planner and the search player.
 
-from flickboard.agents.base import Player, View
-
-__all__ = ["Player", "View"]
+Players answer ``decide(view) -> Shot`` (:class:`flickboard.play.view.Player`); name one
+with :func:`flickboard.agents.spec.player_from_spec` (``ai:planner:club``, ``bot``...).
+"""

@@ -1,14 +1,13 @@
 """Words for what a shot tries: open 20, takeout of the red on the 10 line, hanger...
 
-Disc values come from the referee (crokinole) or the table's zones (shuffleboard).
+Where a disc lies is said by the game's tactics; colours come from the game kind.
 """
 
 from __future__ import annotations
 
-from flickboard.agents.base import View
-from flickboard.geometry import CrokinoleBoard, ShuffleboardTable, Zone
-from flickboard.physics import PlacedDisc
-from flickboard.rules.crokinole.options import side_name
+from flickboard.agents.tactics import tactics_for
+from flickboard.play.kind import game_kind
+from flickboard.play.view import View
 
 INTENTS: dict[str, str] = {
     "open20": "open 20",
@@ -22,38 +21,12 @@ INTENTS: dict[str, str] = {
 }
 """Templates of the intents a candidate shot can carry."""
 
-_CROKINOLE_WHERE = {20: "on the 20", 15: "in the 15", 10: "in the 10", 5: "in the 5", 0: "off"}
-_ZONE_WHERE = {
-    Zone.NEUTRAL: "short of the one line",
-    Zone.ONE: "in the one zone",
-    Zone.TWO: "in the two zone",
-    Zone.THREE: "in the three zone",
-    Zone.HANGER: "hanging over the end",
-}
-
-
-def where(view: View, disc: PlacedDisc) -> str:
-    """Where a disc lies, in the game's words ("on the 10 line", "in the two zone")."""
-    board = view.board
-    if isinstance(board, CrokinoleBoard):
-        if disc.leaning:
-            return "leaning on the hole"
-        fifteen, ten, shooting = board.rings
-        r = abs(complex(disc.x, disc.y))
-        foot = board.disc.footprint_radius
-        for ring, name in ((fifteen, "15"), (ten, "10"), (shooting, "shooting")):
-            if abs(r - ring.radius) <= foot + ring.width / 2:
-                return f"on the {name} line"
-        points = int(board.region_of(disc.x, disc.y))
-        return _CROKINOLE_WHERE.get(points, "in play")
-    assert isinstance(board, ShuffleboardTable)
-    return _ZONE_WHERE[board.zone_of(disc.x, disc.y)]
-
 
 def name_disc(view: View, disc_id: int) -> str:
     """ "the red on the 10 line": colour and where the disc lies."""
     disc = view.position.layout.disc(disc_id)
-    return f"the {side_name(view.position.side_of(disc_id))} {where(view, disc)}"
+    colour = game_kind(view.game).side_name(view.position.side_of(disc_id))
+    return f"the {colour} {tactics_for(view.game).where(view, disc)}"
 
 
 def intent(view: View, kind: str, target: int | None = None, spot: str = "") -> str:

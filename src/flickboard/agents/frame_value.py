@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
-from flickboard.agents.base import View
 from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.play.view import View
 from flickboard.rules.base import Position, Side
 from flickboard.rules.shuffleboard.scoring import count_frame
 
@@ -85,8 +86,7 @@ def expected_margin(
 
 def frame_value(view: View, position: Position, mine_left: int, theirs_left: int) -> float:
     """Expected frame margin for the side of ``view``, scaled to [-1, 1]."""
-    table = view.board
-    assert isinstance(table, ShuffleboardTable)
+    table = cast(ShuffleboardTable, view.board)
     margin = expected_margin(table, position, view.turn.side, mine_left, theirs_left)
     return max(-1.0, min(1.0, margin / FRAME_SCALE))
 
@@ -131,12 +131,9 @@ def fit(samples: list[Sample], min_samples: int = 30) -> dict[tuple[int, int], F
 def simulate_frames(frames: int, seed: int, level: str = "club") -> list[Sample]:
     """Frames of heuristic self-play on the CSC table, one sample per delivery."""
     from flickboard.agents.heuristic import HeuristicPlayer
-    from flickboard.agents.search import reply_view
-    from flickboard.physics import Layout, simulate
-    from flickboard.rules import referee
-    from flickboard.rules.base import Turn
+    from flickboard.play.kind import game_kind
 
-    ref = referee("csc")
+    kind = game_kind("shuffleboard")
     table = ShuffleboardTable.csc()
     samples: list[Sample] = []
     for k in range(frames):
@@ -144,25 +141,21 @@ def simulate_frames(frames: int, seed: int, level: str = "club") -> list[Sample]
             0: HeuristicPlayer(level, seed + 2 * k),
             1: HeuristicPlayer(level, seed + 2 * k + 1),
         }
-        first = k % 2
-        turn = Turn(0, first, 0)
-        start = View(ref, Position.of(Layout(table, ()), {}), turn, ((0, 4), (1, 4)))
+        match = kind.new_match(first=k % 2)
         pending: list[tuple[Side, int, int, Features]] = []
-        last = start.position
-        view: View | None = start
-        while view is not None:
-            shot = players[view.turn.side].decide(view)
-            record = simulate(view.position.layout, shot, shooter=view.turn.disc)
-            ruling = ref.rule(view.position, view.turn, record)
-            left = dict(view.discs_left)
+        while True:  # one frame
+            view = match.view()
+            step = match.play(players[view.turn.side].decide(view))
+            left = view.to_come[1:]
             me = view.turn.side
-            mine, theirs = left[me] - 1, left[1 - me]
-            pending.append((me, mine, theirs, features(table, ruling.position_after, me)))
-            last = ruling.position_after
-            view = reply_view(view, ruling)
-        points = count_frame(table, last).points
-        for me, mine, theirs, f in pending:
-            samples.append(Sample(mine, theirs, f, float(points[me] - points[1 - me])))
+            mine = sum(1 for _, s in left if s == me)
+            position = step.ruling.position_after
+            pending.append((me, mine, len(left) - mine, features(table, position, me)))
+            if step.rounds_ended:
+                points = step.rounds_ended[0].scores
+                for side, m, t, f in pending:
+                    samples.append(Sample(m, t, f, float(points[side] - points[1 - side])))
+                break
     return samples
 
 

@@ -16,14 +16,15 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from flickboard.agents.base import View
 from flickboard.agents.batch import simulate_many
-from flickboard.agents.candidates import Candidate, candidates, legal
-from flickboard.agents.explain import explain
-from flickboard.agents.noise import Draws, ExecutionNoise, clip_speed, noise_for
+from flickboard.agents.candidates import Candidate, candidates
+from flickboard.agents.player import AIPlayer, Choice, execute, turn_rng
+from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import Outlook, outlook_after, value_of
-from flickboard.errors import FlickboardError, IllegalInPosition, PhysicsError
+from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
+from flickboard.play.noise import Draws, ExecutionNoise, clip_speed
+from flickboard.play.view import View
 from flickboard.rules.base import Ruling
 
 FAILED = -1.0
@@ -50,40 +51,11 @@ class PlannerBudget:
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.candidates < 1 or self.population < 1:
-            raise ValueError("planner budget counts must be positive")
+            raise InvalidInput("planner budget counts must be positive")
         if self.refine_rounds < 0 or not 1 <= self.elite <= self.population:
-            raise ValueError("refine_rounds >= 0 and 1 <= elite <= population")
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """The shot a player settled on, what it tries, and its estimated value."""
-
-    candidate: Candidate
-    value: float | None
-    samples: int = 0
-
-    @property
-    def explanation(self) -> str:
-        """What the shot tries and what it is worth, in words."""
-        if self.value is None:
-            return f"{self.candidate.words[:1].upper()}{self.candidate.words[1:]}."
-        return explain(self.candidate.words, self.value, self.samples)
-
-
-def turn_rng(seed: int, view: View, salt: int) -> np.random.Generator:
-    """A generator seeded by the player's seed and the turn (reproducible decisions)."""
-    words = (seed, view.round_number, view.turn.seat, view.turn.disc, salt, *view.scores)
-    return np.random.default_rng([w % (1 << 64) for w in words])
-
-
-def execute(noise: ExecutionNoise, view: View, shot: Shot, z: np.ndarray) -> Shot:
-    """The shot as played with one draw of noise; a start pushed off the legal line
-    falls back to the start meant."""
-    played = noise.perturb(shot, view.board, z)
-    if (played.x, played.y) != (shot.x, shot.y) and not legal(view, played.x, played.y):
-        return Shot(shot.x, shot.y, played.angle, played.speed, played.spin)
-    return played
+            raise InvalidInput(
+                "a planner budget needs refine_rounds >= 0 and 1 <= elite <= population"
+            )
 
 
 @dataclass
@@ -147,11 +119,8 @@ def refine(
     rng: np.random.Generator,
 ) -> tuple[Candidate, float]:
     """Cross-entropy search over the angle and speed of ``best``."""
-    game = evaluator.view.referee.game
     mu = np.array([best.shot.angle, best.shot.speed])
-    sigma = np.array(
-        [0.01, 0.05 * best.shot.speed] if game == "crokinole" else [0.003, 0.02 * best.shot.speed]
-    )
+    sigma = np.array(tactics_for(evaluator.view.game).refine_spread(best.shot))
     incumbent, value = best, -math.inf
     for _ in range(budget.refine_rounds):
         draws = ExecutionNoise.draws(rng, budget.samples)
@@ -168,31 +137,19 @@ def refine(
 
 
 @dataclass
-class Planner:
+class Planner(AIPlayer):
     """Expected-value planner with its own execution noise (skill = noise + planner)."""
 
-    level: str = "club"
-    seed: int = 0
     budget: PlannerBudget = field(default_factory=PlannerBudget)
-    name: str = ""
-    noise: ExecutionNoise | None = None
-    last_choice: Choice | None = field(default=None, init=False)
-
-    def __post_init__(self) -> None:
-        if not self.name:
-            self.name = f"planner:{self.level}"
-
-    def noise_in(self, view: View) -> ExecutionNoise:
-        """The execution noise of this player in the game of the view."""
-        return self.noise if self.noise is not None else noise_for(view.referee.game, self.level)
+    label = "planner"
 
     def evaluator(self, view: View) -> Evaluator:
         """An evaluator of shots from ``view`` under this player's noise."""
-        return Evaluator(view, self.noise_in(view), params_for(view))
+        return Evaluator(view, self.noise_in(view), view.physics)
 
     def ranked(self, view: View) -> list[tuple[Candidate, float]]:
         """Every candidate with its mean value, best first."""
-        pool = candidates(view, params_for(view))[: self.budget.candidates]
+        pool = candidates(view, view.physics)[: self.budget.candidates]
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
         return rank(self.evaluator(view), pool, self.draws(view))
@@ -211,17 +168,3 @@ class Planner:
             )
         rounds = 1 + self.budget.refine_rounds
         return Choice(best, value, self.budget.samples * rounds)
-
-    def decide(self, view: View) -> Shot:
-        """The chosen shot as executed, with this player's noise."""
-        choice = self.choose(view)
-        self.last_choice = choice
-        z = ExecutionNoise.draws(turn_rng(self.seed, view, 0), 1)[0]
-        return execute(self.noise_in(view), view, choice.candidate.shot, z)
-
-
-def params_for(view: View) -> PhysicsParams:
-    """The physics the game of the view is played with (the defaults)."""
-    if view.referee.game == "crokinole":
-        return PhysicsParams.crokinole()
-    return PhysicsParams.shuffleboard()

@@ -16,25 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flickboard.agents.base import View
 from flickboard.agents.candidates import Candidate, candidates
-from flickboard.agents.noise import Draws, ExecutionNoise, noise_for
-from flickboard.agents.planner import (
-    Choice,
-    Evaluator,
-    Planner,
-    PlannerBudget,
-    execute,
-    params_for,
-    rank,
-    refine,
-    turn_rng,
-)
-from flickboard.agents.valuation import outlook_after, seat_side
-from flickboard.agents.widen import sampled_shots, successive_halving
-from flickboard.errors import IllegalInPosition
-from flickboard.physics import Shot
-from flickboard.rules.base import Ruling, Turn
+from flickboard.agents.planner import Evaluator, Planner, PlannerBudget, rank, refine
+from flickboard.agents.player import AIPlayer, Choice, turn_rng
+from flickboard.agents.tactics import tactics_for
+from flickboard.agents.valuation import outlook_after
+from flickboard.agents.widen import successive_halving
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.play.noise import Draws, ExecutionNoise
+from flickboard.play.view import View
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,59 +58,19 @@ class SearchBudget:
     def __post_init__(self) -> None:
         counts = (self.top, self.outcomes, self.replies, self.reply_samples, self.exhaustive_top)
         if min(counts) < 1 or self.widen < 0:
-            raise ValueError("search budget counts must be positive (widen may be 0)")
+            raise InvalidInput("search budget counts must be positive (widen may be 0)")
         if not self.schedule or list(self.schedule) != sorted(set(self.schedule)):
-            raise ValueError("the screening schedule must be a growing list of draw counts")
+            raise InvalidInput("the screening schedule must be a growing list of draw counts")
         if self.schedule[0] < 1 or self.outcomes > self.schedule[-1]:
-            raise ValueError("outcomes must fit within the last screening stage's draws")
-
-
-def reply_view(view: View, ruling: Ruling) -> View | None:
-    """The view of the next shooter after ``ruling`` (None when the round is over)."""
-    game = view.referee.game
-    me = view.turn.seat if game == "crokinole" else view.turn.side
-    counts = dict(view.discs_left) or {me: 1}
-    counts[me] = max(counts.get(me, 1) - 1, 0)
-    keys = sorted(counts)
-    order = keys[keys.index(me) + 1 :] + keys[: keys.index(me) + 1]
-    nxt = next((k for k in order if counts[k] > 0), None)
-    if nxt is None:
-        return None
-    side = seat_side(view, nxt)
-    seat = nxt if game == "crokinole" else view.turn.seat
-    made = ruling.twenties()
-    twenties = list(view.twenties) + [0] * (max(made, default=-1) + 1 - len(view.twenties))
-    for s, count in made.items():
-        twenties[s] += count
-    return View(
-        view.referee,
-        ruling.position_after,
-        Turn(seat, side, view.turn.disc + 1),
-        tuple(sorted(counts.items())),
-        view.round_number,
-        view.scores,
-        tuple(twenties),
-    )
+            raise InvalidInput("outcomes must fit within the last screening stage's draws")
 
 
 @dataclass
-class SearchPlayer:
+class SearchPlayer(AIPlayer):
     """Expectimax over the opponent's reply, on top of the planner."""
 
-    level: str = "club"
-    seed: int = 0
     budget: SearchBudget = field(default_factory=SearchBudget)
-    name: str = ""
-    noise: ExecutionNoise | None = None
-    last_choice: Choice | None = field(default=None, init=False)
-
-    def __post_init__(self) -> None:
-        if not self.name:
-            self.name = f"search:{self.level}"
-
-    def noise_in(self, view: View) -> ExecutionNoise:
-        """The execution noise of this player in the game of the view."""
-        return self.noise if self.noise is not None else noise_for(view.referee.game, self.level)
+    label = "search"
 
     def _planner(self) -> Planner:
         return Planner(self.level, self.seed, self.budget.planner, noise=self.noise)
@@ -132,12 +82,12 @@ class SearchPlayer:
         independent draws, so the estimate is not the (upward-biased) maximum of noisy
         means.
         """
-        pool = candidates(view, params_for(view))
+        pool = candidates(view, view.physics)
         if not exhaustive:
             pool = pool[: self.budget.replies]
         if not pool:
             return 0.0
-        evaluator = Evaluator(view, self.noise_in(view), params_for(view))
+        evaluator = Evaluator(view, self.noise_in(view), view.physics)
         draws = ExecutionNoise.draws(turn_rng(self.seed, view, 3), self.budget.reply_samples)
         best = rank(evaluator, pool, draws)[0][0]
         fresh = ExecutionNoise.draws(turn_rng(self.seed, view, 6), self.budget.reply_samples)
@@ -154,7 +104,7 @@ class SearchPlayer:
         total = 0.0
         outcomes = evaluator.outcomes(candidate.shot, draws)
         for ruling, value in outcomes:
-            nxt = None if ruling is None else reply_view(view, ruling)
+            nxt = None if ruling is None else view.after(ruling)
             if ruling is None or nxt is None or nxt.turn.side == view.turn.side:
                 continue
             total += -self.reply_value(nxt, exhaustive) - value
@@ -163,9 +113,10 @@ class SearchPlayer:
     def screened(self, view: View, finalists: int) -> list[tuple[Candidate, float]]:
         """The planner's candidates and the sampled shots, screened by successive
         halving; the survivors of the last stage, best first, with their one-ply means."""
-        params = params_for(view)
+        params = view.physics
         pool = candidates(view, params)[: self.budget.planner.candidates]
-        pool += sampled_shots(view, params, self.budget.widen, turn_rng(self.seed, view, 7))
+        rng = turn_rng(self.seed, view, 7)
+        pool += tactics_for(view.game).sampled(view, params, self.budget.widen, rng)
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
         return successive_halving(
@@ -208,10 +159,3 @@ class SearchPlayer:
                 turn_rng(self.seed, view, 2),
             )
         return Choice(best_c, best_v, budget.schedule[-1])
-
-    def decide(self, view: View) -> Shot:
-        """The chosen shot as executed, with this player's noise."""
-        choice = self.choose(view)
-        self.last_choice = choice
-        z = ExecutionNoise.draws(turn_rng(self.seed, view, 0), 1)[0]
-        return execute(self.noise_in(view), view, choice.candidate.shot, z)

@@ -12,32 +12,19 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import cast
 
-from flickboard.agents.base import View
-from flickboard.agents.noise import clip_speed
-from flickboard.agents.simple import speed_to_travel
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
+from flickboard.play.noise import clip_speed
+from flickboard.play.shuffleboard_kind import draw_speed, three_zone_target
+from flickboard.play.view import View
 from flickboard.rules.base import Position, Turn
-
-RELEASE_Y = 0.35
-"""Where the bot releases its weights (m from the delivering end)."""
+from flickboard.rules.shuffleboard import RELEASE_LINE
 
 HIT_SPEED = 2.4
 """Speed (m/s) of a take-out: enough to send the struck weight off the far end."""
-
-
-def draw_speed(params: PhysicsParams, start_y: float, target_y: float) -> float:
-    """The speed that makes a weight slide from ``start_y`` and stop at ``target_y``."""
-    if target_y <= start_y:
-        raise InvalidInput("a draw must go towards the far end")
-    return speed_to_travel(params, target_y - start_y)
-
-
-def three_zone_target(table: ShuffleboardTable) -> float:
-    """Centre y of a weight sitting in the middle of the three zone."""
-    return table.length - table.three_line_from_end / 2
 
 
 @dataclass
@@ -59,15 +46,13 @@ class ShuffleboardBot:
 
     def plan(self, position: Position, turn: Turn) -> Shot:
         """The shot the bot means to play, before execution noise."""
-        table = position.layout.board
-        if not isinstance(table, ShuffleboardTable):
-            raise InvalidInput("the shuffleboard bot plays on a shuffleboard table")
+        table = cast(ShuffleboardTable, position.layout.board)
         target = self._take_out(table, position, turn)
         if target is not None:
-            return Shot(target.x, RELEASE_Y, math.pi / 2, HIT_SPEED)
+            return Shot(target.x, RELEASE_LINE, math.pi / 2, HIT_SPEED)
         y = three_zone_target(table)
         x = self._clear_lane(table, position.layout.discs, y)
-        return Shot(x, RELEASE_Y, math.pi / 2, draw_speed(self.params, RELEASE_Y, y))
+        return Shot(x, RELEASE_LINE, math.pi / 2, draw_speed(self.params, RELEASE_LINE, y))
 
     def decide(self, view: View) -> Shot:
         """The shot as delivered: the plan with seeded execution noise."""

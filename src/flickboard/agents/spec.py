@@ -1,18 +1,26 @@
-"""AI players by name: ``ai:club``, ``ai:world``, ``ai:planner:club``, ``ai:search``...
+"""Players by name: ``bot``, ``random``, ``ai:club``, ``ai:planner:club``, ``ai:search``...
 
-One parser for every place a player is named (match CLIs, benches, the web).
-Grammar: ``ai[:KIND][:LEVEL]`` with KIND one of heuristic, planner (the default),
-search, and LEVEL one of the skill levels (default club), in either order.
+One parser for every place a player is named (match CLIs, benches, the web, the front
+door's ``fb.player``). AI grammar: ``ai[:KIND][:LEVEL]`` with KIND one of heuristic,
+planner (the default), search, and LEVEL one of the skill levels (default club), in
+either order. ``bot`` is the game's simple built-in player; ``random`` plays random
+legal shots.
 """
 
 from __future__ import annotations
 
-from flickboard.agents.base import Player
 from flickboard.agents.heuristic import HeuristicPlayer
-from flickboard.agents.noise import LEVELS, check_game
 from flickboard.agents.planner import Planner
+from flickboard.agents.random_player import RandomPlayer
 from flickboard.agents.search import SearchPlayer
+from flickboard.agents.tactics import tactics_for
 from flickboard.errors import InvalidInput
+from flickboard.play.kind import GameKind, game_kind
+from flickboard.play.noise import LEVELS
+from flickboard.play.view import Player
+
+SIMPLE = ("bot", "random")
+"""Players named without ``ai``."""
 
 KINDS: tuple[str, ...] = ("heuristic", "planner", "search")
 """Kinds of AI player, weakest first."""
@@ -31,7 +39,8 @@ def parse_spec(spec: str) -> tuple[str, str]:
     """The kind and level named by an AI spec; raises :class:`InvalidInput`."""
     if not is_ai_spec(spec):
         raise InvalidInput(
-            f"{spec!r} is not a player: use human, bot or an AI such as ai:club or ai:search:world"
+            f"{spec!r} is not a player: use human, bot, random or an AI such as ai:club or "
+            "ai:search:world"
         )
     parts = [p for p in spec.strip().lower().split(":")[1:]]
     kind, level = DEFAULT_KIND, DEFAULT_LEVEL
@@ -49,13 +58,26 @@ def parse_spec(spec: str) -> tuple[str, str]:
     return kind, level
 
 
-def player_from_spec(spec: str, game: str, seed: int = 0, name: str | None = None) -> Player:
-    """The AI player a spec names, for a game, with a seed for its decisions and noise."""
-    check_game(game)
-    kind, level = parse_spec(spec)
-    label = name or f"ai:{kind}:{level}"
-    if kind == "heuristic":
-        return HeuristicPlayer(level, seed, label)
-    if kind == "search":
+def is_player_spec(spec: str) -> bool:
+    """Whether ``spec`` names a player this module makes (bot, random or an AI)."""
+    return spec.strip().lower() in SIMPLE or is_ai_spec(spec)
+
+
+def player_from_spec(
+    spec: str, game: str | GameKind, seed: int = 0, name: str | None = None
+) -> Player:
+    """The player a spec names, for a game, with a seed for its decisions and noise."""
+    kind = game_kind(game)
+    text = spec.strip().lower()
+    if text == "bot":
+        return tactics_for(kind.name).bot(name or "bot", seed)
+    if text == "random":
+        return RandomPlayer(name or "random", seed)
+    ai, level = parse_spec(spec)
+    tactics_for(kind.name)  # the AI plays this game
+    label = name or f"ai:{ai}:{level}"
+    if ai == "heuristic":
+        return HeuristicPlayer(level, seed, name=label)
+    if ai == "search":
         return SearchPlayer(level, seed, name=label)
     return Planner(level, seed, name=label)

@@ -9,31 +9,31 @@ interval is Wilson's on the games played (ties as half a win). Run with
 from __future__ import annotations
 
 import math
-import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from rich.progress import Progress
 
-from flickboard.agents.base import Player, View
 from flickboard.agents.calibration import success_rate, targets
-from flickboard.agents.noise import LEVELS, noise_for
 from flickboard.agents.planner import Planner, PlannerBudget
 from flickboard.agents.search import SearchBudget, SearchPlayer
 from flickboard.agents.spec import player_from_spec
-from flickboard.geometry import CrokinoleBoard
+from flickboard.agents.tactics import tactics_for
+from flickboard.errors import FlickboardError
 from flickboard.physics import Layout, PlacedDisc, Shot, simulate
-from flickboard.play.crokinole import CrokinoleGame, Seating, play_round
-from flickboard.play.scoring import GameScore
-from flickboard.play.shuffleboard import GameRules, ShuffleboardGame
-from flickboard.rules import referee
-from flickboard.rules.base import Fate, Position, Turn
+from flickboard.play.driver import Observer, play_turn, seat_players
+from flickboard.play.kind import game_kind
+from flickboard.play.match import Match, RoundEnd, Step
+from flickboard.play.noise import LEVELS
+from flickboard.play.view import Player, View
+from flickboard.rules.base import Fate, Position
 
 Z95 = 1.959963984540054
 
@@ -98,46 +98,45 @@ class PairStats:
         }
 
 
-def crokinole_game(a: Player, b: Player, a_first: bool, stats: PairStats) -> None:
-    """One tournament singles game; A sits at seat 0 when ``a_first`` (starts round 1)."""
-    game = CrokinoleGame(referee("wcc"), Seating.singles())  # type: ignore[arg-type]
-    seats = {0: a, 2: b} if a_first else {0: b, 2: a}
-    a_side = 0 if a_first else 1
-    while not game.over:
-        starter = game.starter(len(game.rounds))
-        rnd = play_round(game, seats)
-        hammer_side = 1 if starter == 0 else 0
-        if rnd.scores[0] != rnd.scores[1]:
-            stats.hammer_rounds += 1
-            round_winner = 0 if rnd.scores[0] > rnd.scores[1] else 1
-            stats.hammer_wins += round_winner == hammer_side
-    result = game.result()
-    assert isinstance(result, GameScore)
-    winner = result.winner
-    stats.games += 1
-    stats.a_score += 0.5 if winner is None else float(winner == a_side)
-    stats.a_twenties += sum(r.twenties[a_side] for r in result.rounds)
-    stats.b_twenties += sum(r.twenties[1 - a_side] for r in result.rounds)
+MAX_ROUNDS = 60
+"""A game stops after this many rounds (frames) even if nobody has won: scored a tie."""
 
 
-def shuffleboard_game(a: Player, b: Player, a_first: bool, stats: PairStats) -> None:
-    """One singles game to 15; A plays red (first) when ``a_first``."""
-    game = ShuffleboardGame(GameRules())
-    by_side = {0: a, 1: b} if a_first else {0: b, 1: a}
+@dataclass
+class PairWatch(Observer):
+    """Counts, for one game, who held the hammer in each decided round and who won it."""
+
+    stats: PairStats
+    hammer: int | None = None
+    rounds: int = 0
+
+    def on_shot(self, match: Match, step: Step, player: Player) -> None:
+        """The side of the last shot of a round holds its hammer."""
+        self.hammer = step.entry.turn.side
+
+    def on_round_end(self, match: Match, end: RoundEnd) -> None:
+        """A decided round counts for the hammer."""
+        self.rounds += 1
+        if self.hammer is None or len(set(end.scores)) == 1:
+            return
+        self.stats.hammer_rounds += 1
+        self.stats.hammer_wins += end.scores.index(max(end.scores)) == self.hammer
+
+
+def pair_game(game: str, a: Player, b: Player, a_first: bool, stats: PairStats) -> None:
+    """One singles game of the game's first rule set; A plays the first side when
+    ``a_first`` (red, who starts), else B does."""
+    match = game_kind(game).new_match()
+    seats = seat_players(match, [a, b] if a_first else [b, a])
     a_side = 0 if a_first else 1
-    frames = 0
-    while not game.over and frames < 60:
-        hammer_side = game.order[-1]
-        while not game.over and len(game.frames) == frames:
-            view = game.view()
-            game.deliver_shot(by_side[view.turn.side].decide(view))
-        frames += 1
-        red, green = game.frames[-1].score.points
-        if red != green:
-            stats.hammer_rounds += 1
-            stats.hammer_wins += (0 if red > green else 1) == hammer_side
+    watch = PairWatch(stats)
+    while not match.over and watch.rounds < MAX_ROUNDS:
+        step = play_turn(match, seats, watch)
+        for end in step.rounds_ended:
+            stats.a_twenties += end.twenties[a_side] if end.twenties else 0
+            stats.b_twenties += end.twenties[1 - a_side] if end.twenties else 0
+    winner = match.result().winner if match.over else None
     stats.games += 1
-    winner = game.winner
     stats.a_score += 0.5 if winner is None else float(winner == a_side)
 
 
@@ -153,11 +152,10 @@ def paired_games(
     stats = PairStats()
     times_a: list[float] = []
     times_b: list[float] = []
-    play = crokinole_game if game == "crokinole" else shuffleboard_game
     for k in range(pairs):
         for a_first in (True, False):
             a, b = Timed(make_a(seed + k)), Timed(make_b(seed + k + 10_000))
-            play(a, b, a_first, stats)
+            pair_game(game, a, b, a_first, stats)
             times_a += a.times
             times_b += b.times
             if on_game is not None:
@@ -165,27 +163,30 @@ def paired_games(
     return stats, times_a, times_b
 
 
-def takeout_rate(level: str, trials: int, seed: int, budget: PlannerBudget) -> float:
-    """Share of single opposing discs (on a random spot inside the 10 line) the planner
-    at ``level`` removes in one shot from an otherwise empty board."""
-    ref = referee("wcc")
-    board = CrokinoleBoard.standard()
-    rng = random.Random(seed)
+def takeout_rate(game: str, level: str, trials: int, seed: int, budget: PlannerBudget) -> float:
+    """Share of single opposing discs (on a random spot the game's tactics name: inside the
+    10 line, in the two or three zone) the planner at ``level`` removes in one shot from an
+    otherwise empty board."""
+    kind = game_kind(game)
+    tactics = tactics_for(kind.name)
+    empty = kind.new_match().view()
+    rng = np.random.default_rng(seed)
     hits = 0
     for k in range(trials):
         while True:
-            r = rng.uniform(0.03, board.ten_line_radius - 0.02)
-            a = rng.uniform(0, 2 * math.pi)
+            x, y = tactics.target_spot(empty, rng)
             try:
-                layout = Layout(board, (PlacedDisc(0, r * math.cos(a), r * math.sin(a)),))
+                layout = Layout(empty.board, (PlacedDisc(0, x, y),))
                 break
-            except Exception:
+            except FlickboardError:
                 continue
         position = Position.of(layout, {0: 1})
-        view = View(ref, position, Turn(0, 0, 1), ((0, 1), (2, 0)))
+        last = (empty.to_come[0],)  # the round's last shot: its value is exact
+        view = replace(empty, position=position, turn=replace(empty.turn, disc=1), to_come=last)
         player = Planner(level, seed + k, budget)
         shot = player.decide(view)
-        ruling = ref.rule(position, view.turn, simulate(layout, shot, shooter=1))
+        record = simulate(layout, shot, shooter=1, params=view.physics)
+        ruling = view.referee.rule(position, view.turn, record)
         hits += any(d.disc == 0 and d.fate is Fate.OUT for d in ruling.decisions)
     return hits / trials
 
@@ -292,21 +293,22 @@ def _task(progress: Progress | None, text: str, total: int) -> Iterator[Callable
 def run(settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
     """Run the harness; a JSON-ready dict of every measurement."""
     s = settings
-    out: dict[str, Any] = {"game": s.game, "settings": _settings_json(s)}
+    kind = game_kind(s.game)
+    out: dict[str, Any] = {"game": kind.name, "settings": _settings_json(s)}
     rates: dict[str, Any] = {}
     if s.calibration_shots:
         with _task(progress, "calibration rates", len(LEVELS)) as step:
             for level in LEVELS:
-                rate = success_rate(s.game, noise_for(s.game, level), s.calibration_shots, s.seed)
+                rate = success_rate(s.game, kind.noise(level), s.calibration_shots, s.seed)
                 rates[level] = {"rate": rate, "target": targets(s.game).get(level, 1.0)}
                 step()
     out["calibration_rate"] = {"shots": s.calibration_shots, "levels": rates}
-    if s.game == "crokinole" and s.takeout_trials:
+    if s.takeout_trials:
         with _task(progress, "takeouts", 1) as step:
             out["takeout"] = {
                 "level": s.level,
                 "trials": s.takeout_trials,
-                "rate": takeout_rate(s.level, s.takeout_trials, s.seed, s.planner),
+                "rate": takeout_rate(s.game, s.level, s.takeout_trials, s.seed, s.planner),
             }
             step()
     matches: dict[str, Any] = {}
@@ -379,7 +381,7 @@ def plot(result: dict[str, Any], path: Path) -> None:
     left.plot(xs, [levels[n]["target"] for n in names], "k_", markersize=20, label="target")
     left.set_xticks(list(xs), names, rotation=20)
     left.set_ylim(0, 1.05)
-    what = "open-20" if result["game"] == "crokinole" else "three-zone draw"
+    what = game_kind(result["game"]).skill_test_name
     left.set_title(f"{what} rate by level")
     left.legend()
     matches = result["matches"]

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import cast
 
 import numpy as np
 
@@ -59,8 +60,7 @@ def scene_layout(board: CrokinoleBoard, count: int = 29, seed: int = 1) -> Layou
 
 def scene_shots(layout: Layout, count: int, seed: int = 2) -> list[Shot]:
     """Firm shots from the shooting line into the layout (starts that fit only)."""
-    board = layout.board
-    assert isinstance(board, CrokinoleBoard)
+    board = cast(CrokinoleBoard, layout.board)
     rng = np.random.default_rng(seed)
     radius = board.shooting_line_radius
     shots: list[Shot] = []
@@ -148,8 +148,7 @@ def pymunk_shot(
     import pymunk
 
     params = params or PhysicsParams.crokinole()
-    board = layout.board
-    assert isinstance(board, CrokinoleBoard)
+    board = cast(CrokinoleBoard, layout.board)
     disc = board.disc
     space = pymunk.Space()
     space.iterations = 10

@@ -9,11 +9,11 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from flickboard.agents.noise import LEVELS
 from flickboard.agents.planner import PlannerBudget
 from flickboard.agents.search import SearchBudget
 from flickboard.cli.terminal import check_writable, fail
 from flickboard.errors import FlickboardError
+from flickboard.play.noise import LEVELS
 
 
 def bench_ai(

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
-from flickboard.agents.base import Player, View
-from flickboard.agents.simple import SimpleBot
-from flickboard.agents.spec import is_ai_spec, player_from_spec
+from flickboard.agents.spec import is_player_spec, player_from_spec
 from flickboard.cli.terminal import (
     Quit,
+    TerminalHuman,
+    TerminalObserver,
     ask_line,
-    ask_shot,
     check_writable,
     console_for_cli,
     fail,
@@ -24,34 +24,21 @@ from flickboard.cli.terminal import (
     score_file,
     score_table,
     show_ruling,
-    take_turn,
     write_record,
 )
-from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
+from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import CrokinoleBoard
-from flickboard.physics import Layout, Shot
 from flickboard.play.cmn import dump_match
-from flickboard.play.crokinole import (
-    CrokinoleGame,
-    CrokinoleMatch,
-    CrokinoleRound,
-    GameResult,
-    MatchResult,
-    SeatChoice,
-    Seating,
-    ShotBudget,
-    choose_seat,
-    match_kind,
-    most_discs_left,
-)
-from flickboard.play.crokinole_record import game_record, record_json, replay_game, to_cmn
-from flickboard.play.gamerecord import GameRecord, game_record_from_json
-from flickboard.play.scoring import GameScore, RaceScore, RoundScore
-from flickboard.rules import Position, Referee, Turn
+from flickboard.play.crokinole import CrokinoleMatch, Seating, ShotClocks
+from flickboard.play.crokinole_record import game_record, match_from_json, match_to_json, to_cmn
+from flickboard.play.driver import SeatChoice, most_discs_left, play_match
+from flickboard.play.match import GameEnd, Match
+from flickboard.play.scoring import GameScore
+from flickboard.play.view import Player, View
+from flickboard.rules import Position
 from flickboard.rules.crokinole import SIDE_NAMES, crokinole_referee, side_name
 from flickboard.rules.crokinole.boardfile import rule_shot, score_board
 
-MATCH_FORMAT = "flickboard/crokinole-match"
 COLOURS = {"red": "red", "green": "green", "blue": "blue", "yellow": "yellow"}
 
 
@@ -62,22 +49,9 @@ def score(
     score_file(file, score_board)
 
 
-def aim_to_shot(
-    board: CrokinoleBoard, seat: int, angle: float, speed: float, offset: float
-) -> Shot:
-    """A typed aim from ``seat``: start ``offset`` cm along the shooting line from the
-    middle of the quadrant (positive to the shooter's right), ``angle`` degrees from
-    straight at the centre (positive to the right)."""
-    r = board.shooting_line_radius
-    phi = CrokinoleBoard.seat_angle(seat) + (offset / 100) / r
-    start = (r * math.cos(phi), r * math.sin(phi))
-    return Shot(start[0], start[1], phi + math.pi - math.radians(angle), speed)
-
-
 def render_board(position: Position, size: int = 21) -> Text:
     """A compact picture of the board: rings, pegs, hole, and discs by colour initial."""
-    board = position.layout.board
-    assert isinstance(board, CrokinoleBoard)
+    board = cast(CrokinoleBoard, position.layout.board)
     half = board.surface_radius
     cols, rows = 2 * size - 1, size
     grid = [[" "] * cols for _ in range(rows)]
@@ -112,50 +86,9 @@ def render_board(position: Position, size: int = 21) -> Text:
     return text
 
 
-def offset_limit(ref: Referee, board: CrokinoleBoard, turn: Turn) -> float:
-    """The largest start offset (cm, either way from the middle of the quadrant) that the
-    rule set's own ``check_start`` allows on an empty board, to 0.1 mm."""
-    empty = Position.of(Layout(board, ()), {})
-
-    def legal(offset: float) -> bool:
-        shot = aim_to_shot(board, turn.seat, 0.0, 1.0, offset)
-        try:
-            ref.check_start(empty, turn, shot.x, shot.y)
-        except IllegalInPosition:
-            return False
-        return True
-
-    low, high = 0.0, 100 * board.shooting_line_radius * math.pi / 2
-    while high - low > 0.01:
-        mid = (low + high) / 2
-        low, high = (mid, high) if legal(mid) else (low, mid)
-    return low
-
-
-class Human:
-    """A person at the terminal: types ``ANGLE SPEED [OFFSET]`` for each shot."""
-
-    def __init__(self, name: str, console: Console) -> None:
-        self.name = name
-        self.console = console
-
-    def decide(self, view: View) -> Shot:
-        """Ask until the typed aim is a valid shot; an offset outside the quadrant is
-        refused in the centimetres typed."""
-        board = view.board
-        assert isinstance(board, CrokinoleBoard)
-        seat = view.turn.seat
-        limit = math.floor(10 * offset_limit(view.referee, board, view.turn)) / 10
-
-        def build(angle: float, speed: float, offset: float) -> Shot:
-            if abs(offset) > limit:
-                raise InvalidInput(
-                    f"offset {offset:g} cm is outside your quadrant: start from {-limit:g} "
-                    f"to {limit:g} cm along your shooting line"
-                )
-            return aim_to_shot(board, seat, angle, speed, offset)
-
-        return ask_shot(self.console, f"{self.name} (seat {seat}) > ", build)
+def human(name: str, console: Console) -> TerminalHuman:
+    """A person at the terminal, shooting from their quadrant."""
+    return TerminalHuman(name, console, span="your quadrant")
 
 
 def ask_partner(console: Console, seats: tuple[int, ...], colour: str) -> int:
@@ -193,11 +126,9 @@ def _players_for(
         kind = kinds[colour]
         name = f"{colour} {seat}" if seating.teams else colour
         if kind == "human":
-            players[seat] = Human(name, console)
+            players[seat] = human(name, console)
             people.add(seat)
-        elif kind == "bot":
-            players[seat] = SimpleBot(name, seed=seed * 10 + seat)
-        elif is_ai_spec(kind):
+        elif is_player_spec(kind):
             players[seat] = player_from_spec(kind, "crokinole", seed * 10 + seat, name)
         else:
             raise InvalidInput(f"--{colour} must be human, bot or ai[:KIND][:LEVEL], got {kind!r}")
@@ -228,63 +159,24 @@ def _chooser(console: Console, people: set[int]) -> SeatChoice:
     """Who shoots under free order (Depot 7c): a team of people is asked, bots take the
     partner with more discs left."""
 
-    def choose(rnd: CrokinoleRound, seats: tuple[int, ...]) -> int:
+    def choose(match: Match, seats: tuple[int, ...]) -> int:
         if set(seats) <= people:
-            return ask_partner(console, seats, side_name(rnd.seating.side_of(seats[0])))
-        return most_discs_left(rnd, seats)
+            return ask_partner(console, seats, side_name(match.side_of(seats[0])))
+        return most_discs_left(match, seats)
 
     return choose
 
 
-def _play_game(
-    console: Console,
-    game: CrokinoleGame,
-    number: int,
-    players: dict[int, Player],
-    people: set[int],
-    quiet: bool,
-) -> None:
-    choose = _chooser(console, people)
-    while not game.over:
-        rnd: CrokinoleRound = game.start_round()
-        round_number = len(game.rounds) + 1
-        if not quiet:
-            console.rule(f"Game {number}, round {round_number}: seat {rnd.starter} starts")
-        while not rnd.over:
-            seat = choose_seat(rnd, choose)
-            view = rnd.view(seat, game.scores(), round_number)
-            player = players[seat]
-            if seat in people:
-                console.print(render_board(rnd.position))
-            ruling = take_turn(
-                console,
-                lambda p=player, v=view: p.decide(v),  # type: ignore[misc]
-                lambda shot, s=seat, r=rnd: r.play(shot, s),  # type: ignore[misc]
-                person=seat in people,
-            )
-            if not quiet:
-                show_ruling(console, ruling, player.name)
-        score = game.finish_round()
-        if not quiet:
-            console.print(render_board(rnd.position))
-            _print_round(console, game, round_number, score)
-    _print_game(console, game, number)
+def banner(match: Match, view: View) -> list[str]:
+    """The head of a round: game, round and the seat that starts it."""
+    assert isinstance(match, CrokinoleMatch)
+    return [f"Game {len(match.played)}, round {view.round_number}: seat {view.turn.seat} starts"]
 
 
-def _print_round(console: Console, game: CrokinoleGame, number: int, score: RoundScore) -> None:
-    sides = [side_name(s) for s in range(game.seating.sides)]
-    console.print(
-        f"Round {number}: "
-        + ", ".join(
-            f"{n} {s} ({t} x 20)"
-            for n, s, t in zip(sides, score.scores, score.twenties, strict=True)
-        )
-        + f"; round points {'-'.join(map(str, score.points))}"
-    )
-
-
-def _print_game(console: Console, game: CrokinoleGame, number: int) -> None:
-    """The game's table and, once it is over, its result line."""
+def game_table(match: Match, end: GameEnd) -> Table:
+    """A game's rounds, then its points and 20s (or totals of a race)."""
+    assert isinstance(match, CrokinoleMatch)
+    game = match.played[end.number - 1]
     sides = [side_name(s) for s in range(game.seating.sides)]
     result = game.result()
     rows = [(f"R{i + 1}", r.scores) for i, r in enumerate(game.rounds)]
@@ -293,38 +185,7 @@ def _print_game(console: Console, game: CrokinoleGame, number: int) -> None:
         rows.append(("20s", result.twenties))
     else:
         rows.append(("totals", result.totals))
-    console.print(score_table(f"Game {number}", sides, rows))
-    if game.over:
-        console.print(f"Game {number}: {game_verdict(result)}")
-
-
-def game_verdict(result: GameResult) -> str:
-    """A game's result in words: who won, or tied; a race ended by time says so."""
-    winner = result.winner
-    if isinstance(result, RaceScore) and result.time_up:
-        score = "-".join(map(str, result.totals))
-        if winner is None:
-            return f"tied when time ran out ({score})"
-        return f"{side_name(winner)} wins, ahead when time ran out ({score})"
-    return "tied" if winner is None else f"{side_name(winner)} wins"
-
-
-def _print_match(console: Console, result: MatchResult, sides: int) -> None:
-    console.print(
-        score_table(
-            "Match",
-            [side_name(s) for s in range(sides)],
-            [
-                ("points", result.points()),
-                ("games won", result.games_won()),
-                ("20s", result.twenties),
-            ],
-        )
-    )
-    winner, how = result.verdict()
-    console.print(
-        f"Match: tied, {how}" if winner is None else f"Match: {side_name(winner)} wins {how}"
-    )
+    return score_table(f"Game {end.number}", sides, rows)
 
 
 def match(
@@ -404,50 +265,38 @@ def match(
             championship=championship,
             first_seat=None if youngest is not None else first_seat_of(seating, first_seat),
             youngest=youngest,
-            clock=(lambda: ShotBudget(time_shots)) if time_shots is not None else None,
+            clock=ShotClocks(time_shots) if time_shots is not None else None,
         )
-        CrokinoleGame(ref, seating)  # refuse a seating the rules do not allow before play
     except FlickboardError as exc:
         fail(str(exc))
-    records: list[GameRecord] = []
-    stopped: str | None = None
-    game: CrokinoleGame | None = None
+    observer = TerminalObserver(
+        console,
+        quiet=quiet,
+        people=frozenset(people),
+        board=render_board,
+        banner=banner,
+        table=game_table,
+    )
     try:
-        while not the_match.over:
-            game = the_match.next_game()
-            _play_game(console, game, len(the_match.played), seats, people, quiet)
-            the_match.finish_game(game)
-            records.append(game_record(game, {"Game": str(len(the_match.played))}))
-            game = None
+        play_match(the_match, seats, observer, _chooser(console, people))
     except (Quit, FlickboardError) as exc:
-        stopped = str(exc)
-        if game is not None and (game.rounds or (game.current and game.current.shots)):
-            records.append(game_record(game, {"Game": str(len(the_match.played))}))
+        _save(the_match, record, cmn)
         if not isinstance(exc, Quit):
-            _save(records, record, cmn, stopped=stopped)
-            fail(stopped)
-    _save(records, record, cmn, stopped=stopped)
-    if stopped is not None:
+            fail(str(exc))
+        game = len(the_match.played)
         console.print(
-            f"Match stopped ({stopped}) in game {len(the_match.played)}: no result."
+            f"Match stopped ({exc}) in game {game}: no result."
             + (" The record keeps every shot played." if record is not None else "")
         )
         return
-    _print_match(console, the_match.result, seating.sides)
+    _save(the_match, record, cmn)
 
 
-def _save(
-    records: list[GameRecord], record: Path | None, cmn: Path | None, *, stopped: str | None
-) -> None:
+def _save(the_match: CrokinoleMatch, record: Path | None, cmn: Path | None) -> None:
     if record is not None:
-        data: dict[str, Any] = {
-            "format": MATCH_FORMAT,
-            "version": 1,
-            "games": [record_json(r) for r in records],
-        }
-        if stopped is not None:
-            data["stopped"] = True
-        write_record(record, data)
+        write_record(record, match_to_json(the_match))
+    records = [game_record(g, {"Game": str(n)}) for n, g in enumerate(the_match.played, start=1)]
+    records = [r for r in records if any(r.rounds)]
     if cmn is not None and records:
         write_text(cmn, dump_match(to_cmn(r, n) for n, r in enumerate(records, start=1)))
 
@@ -470,43 +319,25 @@ def replay(
     console = console_for_cli()
     data = read_json(file)
     try:
-        records = match_records(data)
-        games = [replay_game(r) for r in records]
+        the_match = match_from_json(data)
     except FlickboardError as exc:
         fail(f"{file}: {exc}")
-    for number, game in enumerate(games, start=1):
+    for number, game in enumerate(the_match.played, start=1):
         if rulings:
             for shots in game.round_shots + ([game.current.shots] if game.current else []):
                 for entry in shots:
                     show_ruling(console, entry.ruling, f"seat {entry.turn.seat}")
-        _print_game(console, game, number)
-    if cmn is not None:
-        write_text(cmn, dump_match(to_cmn(r, n) for n, r in enumerate(records, start=1)))
-    if not games:
-        console.print("The record holds no game.")
-        return
-    first = games[0]
-    result = MatchResult(
-        twenties=[0] * first.seating.sides,
-        kind=match_kind(first.referee, championship=first.championship),
-    )
-    for game in games:
         if game.over:
-            result.add(game)
-    if (isinstance(data, dict) and data.get("stopped")) or not games[-1].over:
-        console.print(f"Match stopped in game {len(games)}: no result.")
+            end = the_match.result().games[number - 1]
+            console.print(game_table(the_match, end))
+            console.print(end.summary)
+        else:
+            console.print(game_table(the_match, GameEnd(number, None, (), "")))
+    _save(the_match, None, cmn)
+    if not the_match.over:
+        console.print(f"Match stopped in game {len(the_match.played)}: no result.")
         return
-    _print_match(console, result, first.seating.sides)
-
-
-def match_records(data: object) -> list[GameRecord]:
-    """The game records of a match file (or of one game record), each loaded and checked."""
-    if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
-        games = data.get("games")
-        if not isinstance(games, list):
-            raise InvalidInput("a match record needs a list of games")
-        return [game_record_from_json(g) for g in games]
-    return [game_record_from_json(data)]
+    console.print(f"Match: {the_match.result().summary}")
 
 
 def rule(

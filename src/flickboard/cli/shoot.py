@@ -43,7 +43,7 @@ def board_named(name: str) -> Board:
 
 def read_shot_file(path: Path) -> dict[str, Any]:
     """The JSON object in a shot file (layout, shot, optional shooter and params)."""
-    from flickboard.physics.serialize import loads_json
+    from flickboard.jsonfields import loads_json
 
     try:
         text = path.read_text(encoding="utf-8")

@@ -2,50 +2,39 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
-from flickboard.agents.base import Player, View
-from flickboard.agents.shuffleboard_bot import (
-    RELEASE_Y,
-    ShuffleboardBot,
-    draw_speed,
-    three_zone_target,
-)
-from flickboard.agents.spec import is_ai_spec, player_from_spec
+from flickboard.agents.spec import player_from_spec
 from flickboard.cli.terminal import (
     Quit,
-    ask_shot,
+    TerminalHuman,
+    TerminalObserver,
+    aim_on_line,
     check_writable,
     console_for_cli,
     fail,
     score_file,
     score_table,
-    show_ruling,
-    take_turn,
     write_record,
 )
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable
-from flickboard.physics import PhysicsParams, Shot
+from flickboard.physics import Layout, PhysicsParams, Shot
 from flickboard.physics.shot import MAX_SPEED
-from flickboard.play.shuffleboard import (
-    BestOfThree,
-    Delivery,
-    GameRules,
-    ShuffleboardGame,
-    coin_toss,
-    player_for,
-)
+from flickboard.play.driver import play_match
+from flickboard.play.match import Calls, GameEnd, Match, Outcome, RoundEnd
+from flickboard.play.shuffleboard import GameRules, ShuffleboardGame, ShuffleboardMatch, coin_toss
 from flickboard.play.shuffleboard_fouls import Penalty, foul_key
-from flickboard.play.shuffleboard_record import game_to_json, match_to_json
-from flickboard.rules.base import Ruling, Side
-from flickboard.rules.shuffleboard import calls_from_json, zone_name
+from flickboard.play.shuffleboard_kind import draw_speed, three_zone_target
+from flickboard.play.view import Player, View
+from flickboard.rules.base import Position, Side, Turn
+from flickboard.rules.shuffleboard import RELEASE_LINE, CSCReferee, calls_from_json, zone_name
 from flickboard.rules.shuffleboard.position import (
     COLOURS,
     colour_name,
@@ -92,19 +81,21 @@ def score(
 
 
 def aim_to_shot(angle: float, speed: float, offset: float) -> Shot:
-    """A typed aim as a delivery: released ``RELEASE_Y`` from the near end, ``offset`` cm
-    right of the centre line, ``angle`` degrees right of straight up the board."""
-    return Shot(offset / 100, RELEASE_Y, math.pi / 2 - math.radians(angle), speed)
+    """A typed aim as a delivery: released on the release line, ``offset`` cm right of the
+    centre line, ``angle`` degrees right of straight up the board."""
+    table = ShuffleboardTable.csc()
+    line = CSCReferee(table).start_line(Position.of(Layout(table, ()), {}), Turn(0, RED, 0))
+    return aim_on_line(line, angle, speed, offset)
 
 
 def _speeds(table: ShuffleboardTable, params: PhysicsParams) -> tuple[float, float, float]:
-    """Release speeds (m/s) from ``RELEASE_Y`` that just clear the foul line, stop in the
+    """Release speeds (m/s) from ``RELEASE_LINE`` that just clear the foul line, stop in the
     middle of the three zone, and just go off the far end (v^2 = 2 mu g d)."""
     r = table.disc.radius
     return (
-        draw_speed(params, RELEASE_Y, table.foul_line.far + r),
-        draw_speed(params, RELEASE_Y, three_zone_target(table)),
-        draw_speed(params, RELEASE_Y, table.length),
+        draw_speed(params, RELEASE_LINE, table.foul_line.far + r),
+        draw_speed(params, RELEASE_LINE, three_zone_target(table)),
+        draw_speed(params, RELEASE_LINE, table.length),
     )
 
 
@@ -112,7 +103,7 @@ def _aim_help(table: ShuffleboardTable, params: PhysicsParams) -> str:
     foul, draw, off = _speeds(table, params)
     reach = (table.width / 2 - table.disc.radius) * 100
     return (
-        f"type: ANGLE SPEED [OFFSET]  - the weight is released {RELEASE_Y * 100:.0f} cm from "
+        f"type: ANGLE SPEED [OFFSET]  - the weight is released {RELEASE_LINE * 100:.0f} cm from "
         "your end of the table. ANGLE in degrees from straight down the table (positive to "
         f"your right); SPEED in m/s as it leaves your hand (0-{MAX_SPEED:g}): about "
         f"{draw:.2f} stops in the three zone, below {foul:.2f} it does not cross the foul "
@@ -164,10 +155,17 @@ class Desk:
     """The official's desk at the terminal: fouls called, the calls for the next
     delivery, and the weights in play, typed by any person at the prompt."""
 
-    def __init__(self, console: Console, names: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        console: Console,
+        names: tuple[str, ...],
+        match: ShuffleboardMatch,
+        people: frozenset[int],
+    ) -> None:
         self.console = console
         self.names = names
-        self.game: ShuffleboardGame | None = None
+        self.match = match
+        self.people = people
         self.calls: dict[str, Any] = {}
 
     def command(self, line: str) -> bool:
@@ -184,8 +182,7 @@ class Desk:
         return True
 
     def _in_play(self) -> ShuffleboardGame:
-        assert self.game is not None, "a game is in play whenever a person is asked"
-        return self.game
+        return self.match.game_in_play()
 
     def _foul(self, args: list[str]) -> None:
         players = ", ".join(f"{n} {name}" for n, name in enumerate(self.names, start=1))
@@ -195,9 +192,8 @@ class Desk:
             raise InvalidInput(
                 "5(c) makes the delivery dead: type 'call body_over_end' before the aim instead"
             )
-        game = self._in_play()
-        penalty = game.call_foul(args[0], int(args[1]) - 1)
-        self.console.print(f"{penalty.reason} Score: {game.describe()}.")
+        penalty = self.match.call_foul(args[0], int(args[1]) - 1)
+        self.console.print(f"{penalty.reason} Score: {self._in_play().describe()}.")
 
     def _call(self, args: list[str]) -> None:
         name = args[0].lower() if args else ""
@@ -237,15 +233,24 @@ class Desk:
                 f"table, zone {zone}"
             )
 
-    def deliver(self, game: ShuffleboardGame, shot: Shot, *, out_of_order: bool) -> Ruling:
-        """Deliver a person's shot with the calls typed for it, then clear them."""
-        calls = calls_from_json({**self.calls, **({"out_of_order": True} if out_of_order else {})})
-        ruling = game.deliver_shot(shot, calls)
+    def take_calls(self, out_of_order: bool) -> Calls:
+        """The calls typed for a person's delivery (then cleared); ``out_of_order`` says the
+        other player at the end delivered it, which only a person at the terminal can do."""
+        if out_of_order:
+            game = self._in_play()
+            other = game.turn_of(calls_from_json({"out_of_order": True})).seat
+            if other not in self.people:
+                raise IllegalInPosition(
+                    f"{self.names[other]} is not a person at the terminal, so cannot have "
+                    "delivered out of turn (5(h))"
+                )
+        calls = {**self.calls, **({"out_of_order": True} if out_of_order else {})}
+        calls_from_json(calls)  # checked before the shot
         self.calls = {}
-        return ruling
+        return calls
 
 
-class Human:
+class Human(TerminalHuman):
     """A person at the terminal: types ``ANGLE SPEED [OFFSET]`` for each weight, or
     ``other ANGLE SPEED [OFFSET]`` when the other player at the end delivered it, and
     the desk's commands (fouls, calls, weights) in between."""
@@ -253,28 +258,34 @@ class Human:
     def __init__(
         self, name: str, console: Console, desk: Desk, read: Callable[[str], str] = input
     ) -> None:
-        self.name = name
-        self.console = console
+        super().__init__(
+            name,
+            console,
+            span="the table",
+            help_text=AIM_HELP,
+            read=self._line,
+            game_command=desk.command,
+        )
         self.desk = desk
-        self.read = read
+        self.typed = read
         self.out_of_order = False
+
+    def prompt(self, view: View) -> str:
+        """The player's name and weights left."""
+        left = view.left_of(view.turn.side)
+        return f"{self.name} ({left} weight{'s' if left > 1 else ''} left) > "
 
     def decide(self, view: View) -> Shot:
         """Ask until the typed aim is a shot."""
-        left = dict(view.discs_left).get(view.turn.side, 0)
-        prompt = f"{self.name} ({left} weight{'s' if left > 1 else ''} left) > "
         self.out_of_order = False
-        return ask_shot(
-            self.console,
-            prompt,
-            aim_to_shot,
-            read=self._line,
-            help_text=AIM_HELP,
-            game_command=self.desk.command,
-        )
+        return super().decide(view)
+
+    def take_calls(self) -> Calls:
+        """The official's calls for this delivery (and whether it was out of turn)."""
+        return self.desk.take_calls(self.out_of_order)
 
     def _line(self, prompt: str) -> str:
-        words = self.read(prompt).split()
+        words = self.typed(prompt).split()
         self.out_of_order = bool(words) and words[0].lower() == OTHER
         return " ".join(words[1:] if self.out_of_order else words)
 
@@ -317,8 +328,8 @@ def match(
     try:
         kinds = {RED: red.strip().lower(), GREEN: green.strip().lower()}
         for kind in kinds.values():
-            if kind not in ("human", "bot"):
-                player_from_spec(kind, "shuffleboard")  # raises unless an AI is named
+            if kind != "human":
+                player_from_spec(kind, "shuffleboard")  # raises unless a player is named
         tossed = first.strip().lower() == "toss"
         if not tossed and first.strip().lower() not in COLOURS:
             raise InvalidInput(f"--first must be red, green or toss, not {first!r}")
@@ -330,51 +341,40 @@ def match(
         rules = GameRules(players, target, coin_toss(seed) if tossed else side_of_colour(first))
     except FlickboardError as exc:
         fail(str(exc))
-    names = tuple(
-        f"{colour_name(p % 2)} {p // 2 + 1}" if rules.doubles else colour_name(p)
+    the_match = ShuffleboardMatch(rules, best_of_three=best_of_three, seed=seed)
+    names = {
+        p: f"{colour_name(p % 2)} {p // 2 + 1}" if rules.doubles else colour_name(p)
         for p in range(players)
-    )
-    desk = Desk(console, names)
-    seats: list[Player] = [
-        Human(names[p], console, desk)
-        if kinds[p % 2] == "human"
+    }
+    people = frozenset(p for p in range(players) if kinds[p % 2] == "human")
+    desk = Desk(console, tuple(names.values()), the_match, people)
+    seats: dict[int, Player] = {
+        p: Human(names[p], console, desk)
+        if p in people
         else player_from_spec(kinds[p % 2], "shuffleboard", seed * 10 + p, names[p])
-        if is_ai_spec(kinds[p % 2])
-        else ShuffleboardBot(seed=seed * 10 + p, name=names[p])
         for p in range(players)
-    ]
+    }
     tags = {f"Player{p + 1}": names[p] for p in range(players)}
     kind = "doubles" if rules.doubles else "singles"
     console.print(
         f"Table shuffleboard (CSC), {kind} to {rules.goal}"
         f"{', best of three' if best_of_three else ''}."
     )
-    if any(isinstance(seat, Human) for seat in seats):
-        console.print(
-            "Players: " + ", ".join(f"{n} {name}" for n, name in enumerate(names, start=1))
-        )
-    if all(isinstance(seat, Human) for seat in seats):
+    if people:
+        console.print("Players: " + ", ".join(f"{p + 1} {name}" for p, name in names.items()))
+    if len(people) == players:
         console.print(OTHER_HELP)
     if tossed:
         console.print(f"Coin toss: {colour_name(rules.first)} shoots first (Part VII 5).")
-    series = BestOfThree(rules, seed) if best_of_three else None
-    game = ShuffleboardGame(rules)
 
     def save() -> None:
         """Write the record (after every frame, so nothing is lost)."""
         if record is not None:
-            write_record(
-                record, game_to_json(game, tags) if series is None else match_to_json(series, tags)
-            )
+            write_record(record, the_match.to_json(tags))
 
+    observer = ShuffleboardObserver(console, people=people, names=names, save=save)
     try:
-        if series is None:
-            _play_game(console, game, seats, desk, save, "Game")
-        while series is not None and series.winner is None:
-            game = series.next_game()
-            number = len(series.games)
-            console.rule(f"Game {number}: {_opening(game.rules.first, number)}")
-            _play_game(console, game, seats, desk, save, f"Game {number}")
+        play_match(the_match, seats, observer)
     except Quit as exc:
         save()
         console.print(f"Stopped: {exc}.")
@@ -382,12 +382,63 @@ def match(
     except FlickboardError as exc:
         save()
         fail(str(exc))
-    if series is not None:
-        assert series.winner is not None
-        wins = sorted(series.wins, reverse=True)
-        console.print(
-            f"{colour_name(series.winner).capitalize()} wins the match {wins[0]}-{wins[1]}."
-        )
+
+
+class ShuffleboardObserver(TerminalObserver):
+    """The terminal observer, with frames, games of a best of three and a save per frame."""
+
+    def __init__(
+        self,
+        console: Console,
+        *,
+        people: frozenset[int],
+        names: dict[int, str],
+        save: Callable[[], None],
+    ) -> None:
+        super().__init__(console, people=people, names=names, banner=_banner, table=_table)
+        self.save = save
+
+    def on_round_end(self, match: Match, end: RoundEnd) -> None:
+        """The frame's count, then the record is saved."""
+        super().on_round_end(match, end)
+        self.save()
+
+    def on_game_end(self, match: Match, end: GameEnd) -> None:
+        """The game's frames and penalties, then who won."""
+        super().on_game_end(match, end)
+
+    def on_match_end(self, match: Match, outcome: Outcome) -> None:
+        """A best of three's result."""
+        assert isinstance(match, ShuffleboardMatch)
+        if match.series is not None and outcome.winner is not None:
+            wins = sorted(outcome.scores, reverse=True)
+            winner = colour_name(outcome.winner).capitalize()
+            self.console.print(f"{winner} wins the match {wins[0]}-{wins[1]}.")
+
+
+def _banner(match: Match, view: View) -> list[str]:
+    """A frame's head (and a game's, in a best of three)."""
+    assert isinstance(match, ShuffleboardMatch)
+    game = match.games[-1]
+    lines = []
+    if match.series is not None and game.frame == 0:
+        number = len(match.games)
+        lines.append(f"Game {number}: {_opening(game.rules.first, number)}")
+    lines.append(f"Frame {game.frame + 1} from end {game.end}: {game.describe()}")
+    return lines
+
+
+def _table(match: Match, end: GameEnd) -> Table:
+    """A game's frames, penalties and totals."""
+    assert isinstance(match, ShuffleboardMatch)
+    game = match.games[end.number - 1]
+    rows = [(f"F{f.number + 1}", f.score.points) for f in game.frames]
+    rows += [
+        (f"{p.foul} (player {p.player + 1})", _deduction(p)) for p in game.penalties if p.points
+    ]
+    rows.append(("totals", game.totals))
+    title = "Game" if match.series is None else f"Game {end.number}"
+    return score_table(title, ("red", "green"), rows)
 
 
 def _opening(first: Side, number: int) -> str:
@@ -395,62 +446,6 @@ def _opening(first: Side, number: int) -> str:
     if number == 3:
         return f"coin toss, {colour_name(first)} shoots first (rule 3)"
     return f"{colour_name(first)} shoots first (rule 3)"
-
-
-def _play_game(
-    console: Console,
-    game: ShuffleboardGame,
-    seats: list[Player],
-    desk: Desk,
-    save: Callable[[], None],
-    title: str,
-) -> None:
-    """Play a game to its end at the terminal and show its score under ``title``."""
-    desk.game = game
-    while not game.over:
-        frame = game.frame
-        console.rule(f"Frame {frame + 1} from end {game.end}: {game.describe()}")
-        while game.frame == frame and not game.over:
-            player = seats[game.player]
-            view = game.view()
-            ruling = take_turn(
-                console,
-                lambda p=player, v=view: p.decide(v),  # type: ignore[misc]
-                lambda shot, p=player: _deliver(game, seats, p, shot),  # type: ignore[misc]
-                person=isinstance(player, Human),
-            )
-            show_ruling(console, ruling, seats[_last_deliverer(game)].name)
-        console.print(game.frames[-1].count.explanation())
-        save()
-    rows = [(f"F{f.number + 1}", f.score.points) for f in game.frames]
-    rows += [
-        (f"{p.foul} (player {p.player + 1})", _deduction(p)) for p in game.penalties if p.points
-    ]
-    rows.append(("totals", game.totals))
-    console.print(score_table(title, ("red", "green"), rows))
-    assert game.winner is not None
-    console.print(f"{colour_name(game.winner).capitalize()} wins, {game.describe()}.")
-
-
-def _deliver(game: ShuffleboardGame, seats: list[Player], player: Player, shot: Shot) -> Ruling:
-    """Deliver a shot; a person's carries the calls typed for it, and a person who typed
-    ``other`` says the other player at the end delivered it out of turn (5(h)), which
-    only a person at the terminal can do."""
-    if not isinstance(player, Human):
-        return game.deliver_shot(shot)
-    if player.out_of_order:
-        other = seats[player_for(game.rules, game.turn.side ^ 1, game.frame)]
-        if not isinstance(other, Human):
-            raise IllegalInPosition(
-                f"{other.name} is not a person at the terminal, so cannot have delivered out "
-                "of turn (5(h))"
-            )
-    return player.desk.deliver(game, shot, out_of_order=player.out_of_order)
-
-
-def _last_deliverer(game: ShuffleboardGame) -> int:
-    """The player who made the last delivery."""
-    return next(item.player for item in reversed(game.log) if isinstance(item, Delivery))
 
 
 def _deduction(penalty: Penalty) -> tuple[int, int]:

@@ -12,18 +12,20 @@ import math
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.geometry.startline import StartLine
 from flickboard.physics import Shot
 from flickboard.physics.shot import MAX_SPEED
-from flickboard.rules.base import Ruling
-
-R = TypeVar("R")
+from flickboard.play.driver import Observer
+from flickboard.play.match import GameEnd, Match, Outcome, RoundEnd, Step
+from flickboard.play.view import Player, View
+from flickboard.rules.base import Position, Ruling
 
 AIM_HELP = (
     "type: ANGLE SPEED [OFFSET]  - ANGLE in degrees from straight ahead (positive to "
@@ -138,22 +140,133 @@ def ask_shot(
             console.print(f"[red]{exc}[/red]")
 
 
-def take_turn(
-    console: Console,
-    shot: Callable[[], Shot],
-    play: Callable[[Shot], R],
-    *,
-    person: bool,
-) -> R:
-    """Get a shot and play it; a person whose shot is refused is told why and asked again."""
-    while True:
-        chosen = shot()
-        try:
-            return play(chosen)
-        except FlickboardError as exc:
-            if not person:
-                raise
-            console.print(f"[red]{exc}[/red]")
+def aim_on_line(line: StartLine, angle: float, speed: float, offset: float) -> Shot:
+    """A typed aim: from ``offset`` cm along the start line from its middle (positive to
+    the shooter's right), ``angle`` degrees right of straight in, at ``speed`` m/s."""
+    u = line.at_offset(offset / 100)
+    x, y = line.point(u)
+    return Shot(x, y, line.inward(u) - math.radians(angle), speed)
+
+
+class TerminalHuman:
+    """A person at the terminal: types ``ANGLE SPEED [OFFSET]`` for each shot; a refused
+    shot is explained and asked again (``interactive``).
+
+    ``span`` names the start line in the refusal of an offset past its ends ("your
+    quadrant", "the table"); ``game_command`` sees every other line first (desk commands).
+    """
+
+    interactive = True
+
+    def __init__(
+        self,
+        name: str,
+        console: Console,
+        *,
+        span: str,
+        help_text: str = AIM_HELP,
+        read: Callable[[str], str] = input,
+        game_command: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.name = name
+        self.console = console
+        self.span = span
+        self.help_text = help_text
+        self.read = read
+        self.game_command = game_command
+
+    def prompt(self, view: View) -> str:
+        """What the prompt says."""
+        return f"{self.name} (seat {view.turn.seat}) > "
+
+    def decide(self, view: View) -> Shot:
+        """Ask until the typed aim is a shot; an offset past the ends of the start line is
+        refused with the range in the centimetres typed."""
+        line = view.start_line
+        limit = math.floor(1000 * line.length / 2) / 10
+
+        def build(angle: float, speed: float, offset: float) -> Shot:
+            if abs(offset) > limit:
+                raise InvalidInput(
+                    f"offset {offset:g} cm is outside {self.span}: start from {-limit:g} "
+                    f"to {limit:g} cm along your start line"
+                )
+            return aim_on_line(line, angle, speed, offset)
+
+        return ask_shot(
+            self.console,
+            self.prompt(view),
+            build,
+            self.read,
+            help_text=self.help_text,
+            game_command=self.game_command,
+        )
+
+
+class TerminalObserver(Observer):
+    """Shows a match at the terminal: rulings, round ends, game tables and the verdict.
+
+    ``board`` draws a position (shown before a person shoots and after each round);
+    ``banner`` heads each round; ``table`` is the game's score table at its end.
+    """
+
+    def __init__(
+        self,
+        console: Console,
+        *,
+        quiet: bool = False,
+        people: frozenset[int] = frozenset(),
+        names: Mapping[int, str] | None = None,
+        board: Callable[[Position], Any] | None = None,
+        banner: Callable[[Match, View], list[str]] | None = None,
+        table: Callable[[Match, GameEnd], Table] | None = None,
+    ) -> None:
+        self.console = console
+        self.quiet = quiet
+        self.people = people
+        self.names = dict(names or {})
+        self.board = board
+        self.banner = banner
+        self.table = table
+        self.last: Position | None = None
+
+    def on_turn(self, match: Match, seat: int, view: View) -> None:
+        """Head a new round; show the board to a person about to shoot."""
+        if self.banner is not None and not self.quiet and self.last is None:
+            for line in self.banner(match, view):
+                self.console.rule(line)
+        if seat in self.people and self.board is not None:
+            self.console.print(self.board(view.position))
+        self.last = view.position
+
+    def on_refused(self, match: Match, seat: int, error: FlickboardError) -> None:
+        """Say why a person's shot was refused."""
+        self.console.print(f"[red]{error}[/red]")
+
+    def on_shot(self, match: Match, step: Step, player: Player) -> None:
+        """The ruling."""
+        if not self.quiet:
+            who = self.names.get(step.entry.turn.seat, player.name)
+            show_ruling(self.console, step.ruling, who)
+        self.last = step.ruling.position_after
+
+    def on_round_end(self, match: Match, end: RoundEnd) -> None:
+        """The board and the round's score."""
+        if not self.quiet:
+            if self.board is not None and self.last is not None:
+                self.console.print(self.board(self.last))
+            self.console.print(end.summary)
+        self.last = None
+
+    def on_game_end(self, match: Match, end: GameEnd) -> None:
+        """The game's table and its result."""
+        if self.table is not None:
+            self.console.print(self.table(match, end))
+        self.console.print(end.summary)
+
+    def on_match_end(self, match: Match, outcome: Outcome) -> None:
+        """The match's verdict."""
+        self.console.print(f"Match: {outcome.summary}")
 
 
 def show_ruling(console: Console, ruling: Ruling, who: str = "") -> None:

@@ -25,7 +25,6 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
 from flickboard.events.csc import double_round_robin
 from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games, round_robin
-from flickboard.events.leagues import LEAGUE_TARGET
 from flickboard.events.lineups import ROSTER
 from flickboard.events.scorecard import Correction, Scorecard, validate, with_trail
 from flickboard.events.series import (
@@ -41,6 +40,8 @@ from flickboard.events.standings import (
     round_robin_standings,
 )
 from flickboard.play.scoring import GameScore, RoundScore
+from flickboard.rules.crokinole.options import RACE_TARGET as FAIR_TARGET
+from flickboard.rules.shuffleboard.game import DOUBLES_TARGET, LEAGUE_TARGET, SINGLES_TARGET
 
 Format = Literal["preliminary", "round-robin", "championship"]
 
@@ -426,9 +427,6 @@ def card_spec(card: Scorecard) -> CardSpec:
 ClubFormat = Literal["csc-round-robin", "league-six", "league-four", "elimination"]
 CLUB_FORMATS: tuple[str, ...] = ("csc-round-robin", "league-six", "league-four", "elimination")
 """Formats of :class:`ClubEventFile` (CSC Parts VI and VII, fair-rules elimination)."""
-
-SINGLES_TARGET, DOUBLES_TARGET, FAIR_TARGET = 15, 17, 100
-"""CSC games to 15 in singles and 17 in doubles (V 4(k)); fair-rules games to 100 (4)."""
 
 
 class TeamSpec(_Model):

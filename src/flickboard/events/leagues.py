@@ -9,9 +9,7 @@ from fractions import Fraction
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.play.scoring import RaceScore
-
-LEAGUE_TARGET = 21
-"""A league game is to 21 points (Part VII, 1)."""
+from flickboard.rules.shuffleboard.game import LEAGUE_TARGET
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
+from typing import ClassVar
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry.checks import figures, finite, whole
 from flickboard.geometry.disc import DiscSpec
+from flickboard.geometry.svg import DiscMark, mm, picture
 from flickboard.geometry.units import inches
+from flickboard.reprs import named_repr
 
 
 class Region(IntEnum):
@@ -70,7 +74,13 @@ class CrokinoleBoard:
 
     Build the standard tournament board with :meth:`standard`; every figure is a
     parameter so other boards can be described.
+
+    >>> CrokinoleBoard.standard()
+    CrokinoleBoard.standard()
     """
+
+    kind: ClassVar[str] = "crokinole"
+    """The game played on it (the name of its game kind and of its JSON ``kind``)."""
 
     surface_radius: float
     shooting_line_radius: float
@@ -144,6 +154,18 @@ class CrokinoleBoard:
             disc=disc or DiscSpec.crokinole_tournament(),
         )
 
+    def __repr__(self) -> str:
+        return named_repr(
+            self,
+            (
+                ("CrokinoleBoard.standard()", CrokinoleBoard.standard),
+                (
+                    f"CrokinoleBoard.standard({self.disc!r})",
+                    lambda: CrokinoleBoard.standard(self.disc),
+                ),
+            ),
+        )
+
     @property
     def rings(self) -> tuple[Ring, Ring, Ring]:
         """The three painted rings, innermost first: 15 line, 10 line, shooting line."""
@@ -163,6 +185,43 @@ class CrokinoleBoard:
     def pegs(self) -> tuple[tuple[float, float], ...]:
         """Peg centres, evenly spaced on the 15 line, offset from the quadrant lines."""
         return _peg_centres(self.peg_circle_radius, self.peg_count, self.peg_offset)
+
+    def svg(self, discs: Iterable[DiscMark] = (), width_px: int = 360) -> str:
+        """An SVG picture of the board (rail, ditch, surface, rings, quadrant lines, pegs,
+        hole) and ``discs`` on it."""
+        rail = self.rail_radius + inches(0.75)
+        body = [
+            f'<circle r="{mm(rail)}" fill="#6b4423"/>',
+            f'<circle r="{mm(self.rail_radius)}" fill="#3e2a18"/>',
+            f'<circle r="{mm(self.surface_radius)}" fill="#e9cf9c"/>',
+            *(
+                f'<circle r="{mm(ring.radius)}" fill="none" stroke="#222" '
+                f'stroke-width="{mm(max(ring.width, 0.0005))}"/>'
+                for ring in self.rings
+            ),
+        ]
+        for seat in range(4):
+            a = self.quadrant_line_angles(seat)[0]
+            r0, r1 = self.ten_line_radius, self.shooting_line_radius
+            body.append(
+                f'<line x1="{mm(r0 * math.cos(a))}" y1="{mm(r0 * math.sin(a))}" '
+                f'x2="{mm(r1 * math.cos(a))}" y2="{mm(r1 * math.sin(a))}" stroke="#222" '
+                f'stroke-width="{mm(max(self.line_width, 0.0005))}"/>'
+            )
+        body += [
+            f'<circle cx="{mm(x)}" cy="{mm(y)}" r="{mm(self.peg_radius)}" fill="#444"/>'
+            for x, y in self.pegs
+        ]
+        body.append(f'<circle r="{mm(self.hole_radius)}" fill="#2b1d10"/>')
+        return picture(body, (-rail, -rail, rail, rail), self.disc.radius, discs, width_px)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    @property
+    def obstacles(self) -> tuple[tuple[float, float, float], ...]:
+        """Fixed things a disc can strike on the surface: each peg as (x, y, radius)."""
+        return tuple((x, y, self.peg_radius) for x, y in self.pegs)
 
     @staticmethod
     def seat_angle(seat: int) -> float:

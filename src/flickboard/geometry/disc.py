@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from flickboard.errors import InvalidInput
 from flickboard.geometry.checks import figures
 from flickboard.geometry.units import GRAM, inches
+from flickboard.reprs import named_repr
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,15 @@ class DiscSpec:
         figures("disc", self, ("radius", "footprint_radius", "thickness", "mass"))
         if self.footprint_radius > self.radius:
             raise InvalidInput("a disc's footprint cannot be wider than its top")
+
+    def __repr__(self) -> str:
+        return named_repr(
+            self,
+            (
+                ("DiscSpec.crokinole_tournament()", DiscSpec.crokinole_tournament),
+                ("DiscSpec.shuffleboard_weight()", DiscSpec.shuffleboard_weight),
+            ),
+        )
 
     @property
     def moment_of_inertia(self) -> float:

@@ -9,13 +9,17 @@ of which physical end that is.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import ClassVar
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry.checks import figures
 from flickboard.geometry.disc import DiscSpec
+from flickboard.geometry.svg import DiscMark, mm, picture
 from flickboard.geometry.units import feet, inches
+from flickboard.reprs import named_repr
 
 
 class Zone(IntEnum):
@@ -61,7 +65,14 @@ _POSITIVE = (
 
 @dataclass(frozen=True, slots=True)
 class ShuffleboardTable:
-    """A table shuffleboard: playing surface, score lines and gutters."""
+    """A table shuffleboard: playing surface, score lines and gutters.
+
+    >>> ShuffleboardTable.csc()
+    ShuffleboardTable.csc()
+    """
+
+    kind: ClassVar[str] = "shuffleboard"
+    """The game played on it (the name of its game kind and of its JSON ``kind``)."""
 
     length: float
     width: float
@@ -110,6 +121,42 @@ class ShuffleboardTable:
             end_gutter_length=(feet(15) + inches(4) - feet(14)) / 2,
             disc=disc or DiscSpec.shuffleboard_weight(),
         )
+
+    def __repr__(self) -> str:
+        return named_repr(
+            self,
+            (
+                ("ShuffleboardTable.csc()", ShuffleboardTable.csc),
+                (f"ShuffleboardTable.csc({self.disc!r})", lambda: ShuffleboardTable.csc(self.disc)),
+            ),
+        )
+
+    def svg(self, discs: Iterable[DiscMark] = (), width_px: int = 120) -> str:
+        """An SVG picture of the table (gutters, surface, foul, one, two and three lines)
+        and ``discs`` on it."""
+        w, g = self.width, self.side_gutter_width
+        body = [
+            f'<rect x="{mm(-w / 2 - g)}" y="{mm(-self.end_gutter_length)}" '
+            f'width="{mm(w + 2 * g)}" height="{mm(self.length + 2 * self.end_gutter_length)}" '
+            'fill="#4a4a4a"/>',
+            f'<rect x="{mm(-w / 2)}" y="0" width="{mm(w)}" height="{mm(self.length)}" '
+            'fill="#f1e2c2"/>',
+            *(
+                f'<rect x="{mm(-w / 2)}" y="{mm(line.near)}" width="{mm(w)}" '
+                f'height="{mm(max(line.width, 0.001))}" fill="#222"/>'
+                for line in self.lines
+            ),
+        ]
+        box = (-w / 2 - g, -self.end_gutter_length, w / 2 + g, self.length + self.end_gutter_length)
+        return picture(body, box, self.disc.radius, discs, width_px)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    @property
+    def obstacles(self) -> tuple[tuple[float, float, float], ...]:
+        """Fixed things a weight can strike on the surface: none on a shuffleboard."""
+        return ()
 
     @property
     def foul_line(self) -> CrossLine:

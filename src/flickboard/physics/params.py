@@ -6,10 +6,12 @@ sit inside the range open implementations use (DESIGN section 3).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry.checks import positive, whole
+from flickboard.reprs import named_repr
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,20 @@ class PhysicsParams:
         for name in ("disc_restitution", "peg_restitution", "rail_restitution"):
             if getattr(self, name) > 1:
                 raise InvalidInput(f"{name} above 1 would create energy")
+
+    def __repr__(self) -> str:
+        return named_repr(
+            self,
+            (
+                ("PhysicsParams.crokinole()", PhysicsParams.crokinole),
+                ("PhysicsParams.shuffleboard()", PhysicsParams.shuffleboard),
+            ),
+        )
+
+    def speed_to_travel(self, distance: float) -> float:
+        """Release speed that stops a lone sliding disc after ``distance`` m
+        (v^2 = 2 mu g d)."""
+        return math.sqrt(2 * self.friction * self.gravity * max(distance, 0.0))
 
     @classmethod
     def crokinole(cls) -> PhysicsParams:

@@ -16,13 +16,19 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
 from dataclasses import fields
-from typing import Any, TypeVar
+from typing import Any
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
-from flickboard.geometry.checks import finite, whole
+from flickboard.jsonfields import (
+    enum_value,
+    int_field,
+    json_object,
+    list_field,
+    number_field,
+    rounded,
+)
 from flickboard.physics.layout import Layout, PlacedDisc
 from flickboard.physics.params import PhysicsParams
 from flickboard.physics.record import (
@@ -39,10 +45,8 @@ from flickboard.physics.shot import Shot
 
 FORMAT_VERSION = 1
 _BOARD_KINDS: dict[str, type[CrokinoleBoard] | type[ShuffleboardTable]] = {
-    "crokinole": CrokinoleBoard,
-    "shuffleboard": ShuffleboardTable,
+    cls.kind: cls for cls in (CrokinoleBoard, ShuffleboardTable)
 }
-_E = TypeVar("_E", EventKind, DiscState, Edge)
 
 EVENT_FIELDS = ("time", "kind", "disc", "other", "x", "y", "side")
 """An event's values in order (the keys of its object form, the items of its array form)."""
@@ -51,63 +55,14 @@ _FINAL_FIELDS = {"id", "x", "y", "state"}
 _BODY_FIELDS = {"shot", "shooter", "events", "finals", "duration"}
 
 
-def rounded(value: float, precision: int | None) -> float:
-    """``value`` rounded to ``precision`` decimal places (None: unchanged)."""
-    return value if precision is None else round(value, precision)
-
-
-def finite_number(value: object, what: str) -> float:
-    """``value`` as a float if it is a finite JSON number, else :class:`InvalidInput`."""
-    return finite(value, what)
-
-
-def whole_number(value: object, what: str) -> int:
-    """``value`` if it is a JSON integer, else :class:`InvalidInput`."""
-    return whole(value, what)
-
-
-def json_object(value: object, where: str, known: set[str] | None = None) -> dict[str, Any]:
-    """``value`` if it is a JSON object (with only the ``known`` fields, if given)."""
-    if not isinstance(value, dict):
-        raise InvalidInput(f"{where} must be a JSON object")
-    if known is not None and set(value) - known:
-        raise InvalidInput(f"{where} has unknown fields {sorted(set(value) - known)}")
-    return value
-
-
-def number_field(
-    data: Mapping[str, Any], key: str, where: str, default: float | None = None
-) -> float:
-    """A finite number field; missing is an error unless there is a ``default``."""
-    if key not in data:
-        if default is None:
-            raise InvalidInput(f"{where} needs '{key}'")
-        return default
-    return finite_number(data[key], f"{where}.{key}")
-
-
-def int_field(data: Mapping[str, Any], key: str, where: str) -> int:
-    """A whole-number field."""
-    return whole_number(data.get(key), f"{where}.{key}")
-
-
-def list_field(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
-    """A list field (missing: empty)."""
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise InvalidInput(f"{where}.{key} must be a JSON list")
-    return value
-
-
 # --- boards ------------------------------------------------------------------------
 
 
 def board_to_dict(board: Board) -> dict[str, Any]:
     """The board's kind and every figure (so non-standard boards round-trip)."""
-    kind = "crokinole" if isinstance(board, CrokinoleBoard) else "shuffleboard"
     figures = {f.name: getattr(board, f.name) for f in fields(board) if f.name != "disc"}
     disc = {f.name: getattr(board.disc, f.name) for f in fields(board.disc)}
-    return {"kind": kind, "figures": figures, "disc": disc}
+    return {"kind": board.kind, "figures": figures, "disc": disc}
 
 
 def board_from_dict(data: object, where: str = "board") -> Board:
@@ -226,17 +181,6 @@ def params_from_dict(data: object, base: PhysicsParams) -> PhysicsParams:
 
 
 # --- records -----------------------------------------------------------------------
-
-
-def enum_value(kind: type[_E], value: object, where: str) -> _E:
-    """The member of ``kind`` named by ``value``; :class:`InvalidInput` naming the choices."""
-    names = ", ".join(m.value for m in kind)
-    if not isinstance(value, str):
-        raise InvalidInput(f"{where} must be one of {names}; got {value!r}")
-    try:
-        return kind(value)
-    except ValueError:
-        raise InvalidInput(f"{where} must be one of {names}; got {value!r}") from None
 
 
 def _unmoved(layout: Layout, final: DiscFinal) -> bool:
@@ -392,14 +336,6 @@ def record_from_dict(data: object, layout: Layout | None = None) -> ShotRecord:
         tuple(finals),
         number_field(data, "duration", "record", None if compact else 0.0),
     )
-
-
-def loads_json(text: str, what: str) -> object:
-    """Parse JSON text, turning syntax errors into :class:`InvalidInput`."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(f"{what} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
 
 
 def dumps(value: Layout | Shot | ShotRecord) -> str:

@@ -7,25 +7,33 @@ partners choose who starts: ``first_seat``). Free-for-all (Depot 7d): 3 or 4 pla
 one colour each, the start moves clockwise each round. Disc counts come from the rule
 set's options (WCC categories, fair rules). Timed games take an injected
 :class:`GameClock` so tests stay deterministic.
+
+:class:`CrokinoleMatch` is crokinole's :class:`~flickboard.play.match.Match`: it starts
+games and rounds as they are needed, so a front end only plays shots.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from flickboard.agents.base import Player, View
-from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.errors import GameOver, IllegalInPosition, InvalidInput, OutOfTurn, RoundOver
 from flickboard.geometry import CrokinoleBoard
-from flickboard.physics import Layout, Shot, ShotRecord
+from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord
 from flickboard.play.gamerecord import ShotEntry
+from flickboard.play.kind import game_kind, seat_order
+from flickboard.play.match import Calls, GameEnd, Match, Outcome, RoundEnd, Step
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
+from flickboard.play.view import View
 from flickboard.rules.base import Position, Ruling, Side, Turn
-from flickboard.rules.crokinole import CrokinoleReferee, Scoring
+from flickboard.rules.crokinole import CrokinoleReferee, Scoring, side_name
 from flickboard.rules.hand import HandOutcome, to_record
+
+if TYPE_CHECKING:
+    pass
 
 Simulator = Callable[[Layout, Shot, int], ShotRecord]
 """Plays a shot: (layout, shot, shooter id) -> record."""
@@ -74,6 +82,24 @@ class ShotBudget:
     def shot_taken(self) -> None:
         """Spend one shot."""
         self.taken += 1
+
+
+@dataclass(frozen=True)
+class ShotClocks:
+    """A match's clocks when games are timed in shots: each game gets ``ShotBudget(shots)``
+    (a record keeps the budget, so a stopped timed game replays on the same clock)."""
+
+    shots: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.shots, bool) or not isinstance(self.shots, int) or self.shots < 0:
+            raise InvalidInput(
+                f"a game timed in shots needs a whole number >= 0, got {self.shots!r}"
+            )
+
+    def __call__(self) -> ShotBudget:
+        """A fresh budget for the next game."""
+        return ShotBudget(self.shots)
 
 
 @dataclass
@@ -189,26 +215,48 @@ class CrokinoleRound:
             self._owed = {s: most - c for s, c in enumerate(counts) if c < most}
         return self._owed is not None
 
-    def _clockwise_next(self) -> tuple[int, ...]:
-        seats = self.seating.seats
-        last = self.shots[-1].turn.seat if self.shots else None
-        first = self.starter if last is None else self.seating.rotate(last, 1)
-        order = [self.seating.rotate(first, k) for k in range(len(seats))]
-        return tuple(s for s in order if self.left[s] > 0)
+    def _allowed(
+        self, last: int | None, left: Mapping[int, int], owed: Mapping[Side, int] | None
+    ) -> tuple[int, ...]:
+        """Seats that may shoot after ``last`` (None: the round's first shot), given the
+        discs left and, once time is up, the shots each side is owed."""
+        seating = self.seating
+        first = self.starter if last is None else seating.rotate(last, 1)
+        order = [seating.rotate(first, k) for k in range(len(seating.seats))]
+        candidates = tuple(s for s in order if left[s] > 0)
+        if not candidates:
+            return ()
+        if owed is not None:
+            return tuple(s for s in candidates if owed.get(seating.side_of(s), 0) > 0)[:1]
+        if self.referee.options.free_order_doubles and seating.teams and last is not None:
+            side = 1 - seating.side_of(last)
+            return tuple(s for s in candidates if seating.side_of(s) == side)
+        return candidates[:1]
+
+    def _last_seat(self) -> int | None:
+        return self.shots[-1].turn.seat if self.shots else None
 
     def choices(self) -> tuple[int, ...]:
         """Seats that may shoot now, preferred first; empty once the round is over."""
-        candidates = self._clockwise_next()
-        if not candidates:
-            return ()
-        if self._time_up():
-            assert self._owed is not None
-            owed = [s for s in candidates if self._owed.get(self.seating.side_of(s), 0) > 0]
-            return tuple(owed[:1])
-        if self.referee.options.free_order_doubles and self.seating.teams and self.shots:
-            side = 1 - self.shots[-1].turn.side
-            return tuple(s for s in candidates if self.seating.side_of(s) == side)
-        return candidates[:1]
+        owed = self._owed if self._time_up() else None
+        return self._allowed(self._last_seat(), self.left, owed)
+
+    def to_come(self, seat: int) -> tuple[tuple[int, Side], ...]:
+        """The (seat, side) of every shot left in the round if ``seat`` shoots now and the
+        usual order is kept (under free order, the partner with more discs left)."""
+        left = dict(self.left)
+        owed = dict(self._owed) if self._time_up() and self._owed is not None else None
+        order: list[tuple[int, Side]] = []
+        shooter: int | None = seat
+        while shooter is not None:
+            side = self.seating.side_of(shooter)
+            order.append((shooter, side))
+            left[shooter] -= 1
+            if owed is not None and owed.get(side, 0) > 0:
+                owed[side] -= 1
+            allowed = self._allowed(shooter, left, owed)
+            shooter = max(allowed, key=lambda s: left[s]) if allowed else None
+        return tuple(order)
 
     @property
     def over(self) -> bool:
@@ -219,10 +267,10 @@ class CrokinoleRound:
         """The turn of ``seat`` (default: the preferred seat)."""
         choices = self.choices()
         if not choices:
-            raise IllegalInPosition("the round is over")
+            raise RoundOver("the round is over")
         seat = choices[0] if seat is None else seat
         if seat not in choices:
-            raise IllegalInPosition(f"seat {seat} may not shoot now; seats {choices} may")
+            raise OutOfTurn(f"seat {seat} may not shoot now; seats {choices} may")
         return Turn(seat, self.seating.side_of(seat), self._next_id)
 
     # -- shooting -----------------------------------------------------------------------
@@ -232,7 +280,7 @@ class CrokinoleRound:
         turn = self.turn(seat)
         self.referee.check_start(self.position, turn, shot.x, shot.y)
         record = self.simulator(self.position.layout, shot, turn.disc)
-        return self._apply(turn, record)
+        return self.apply(turn, record)
 
     def play_hand(self, outcome: HandOutcome, seat: int | None = None) -> Ruling:
         """Rule on an outcome entered by hand (the shooter id must be the turn's)."""
@@ -240,16 +288,17 @@ class CrokinoleRound:
         if outcome.shooter != turn.disc:
             raise InvalidInput(f"the shooting disc of this turn is id {turn.disc}")
         self.referee.check_start(self.position, turn, *outcome.start)
-        return self._apply(turn, to_record(self.position.layout, outcome))
+        return self.apply(turn, to_record(self.position.layout, outcome))
 
     def play_record(self, record: ShotRecord, seat: int | None = None) -> Ruling:
         """Rule on a record already made (a replay); a simulated shot's start is checked."""
         turn = self.turn(seat)
         if record.shot is not None:
             self.referee.check_start(self.position, turn, record.shot.x, record.shot.y)
-        return self._apply(turn, record)
+        return self.apply(turn, record)
 
-    def _apply(self, turn: Turn, record: ShotRecord) -> Ruling:
+    def apply(self, turn: Turn, record: ShotRecord) -> Ruling:
+        """Rule on a record of the shot of ``turn`` (already checked) and apply it."""
         ruling = self.referee.rule(self.position, turn, record)
         self.shots.append(ShotEntry(self.position, turn, record, ruling))
         for side, count in ruling.twenties().items():
@@ -281,16 +330,24 @@ class CrokinoleRound:
             tuple(self.twenties),
         )
 
-    def view(self, seat: int | None = None, scores: tuple[int, ...] = (), number: int = 1) -> View:
+    def view(
+        self,
+        seat: int | None = None,
+        scores: tuple[int, ...] = (),
+        number: int = 1,
+        params: PhysicsParams | None = None,
+    ) -> View:
         """What the player in ``seat`` sees."""
+        turn = self.turn(seat)
         return View(
             self.referee,
             self.position,
-            self.turn(seat),
-            tuple(sorted(self.left.items())),
+            turn,
+            self.to_come(turn.seat),
             number,
             scores,
             tuple(self.twenties),
+            params,
         )
 
 
@@ -487,12 +544,18 @@ def _sole_best(values: tuple[int, ...]) -> int | None:
     return values.index(best) if values.count(best) == 1 else None
 
 
-class CrokinoleMatch:
+class CrokinoleMatch(Match):
     """A match of ``games`` games; ``championship`` makes it best two of three games.
 
     ``youngest``: under rule sets whose youngest player shoots first (fair rules), the
     seat of the youngest player, who opens game 1 (default seat 0, the first listed).
+
+    Played through the :class:`~flickboard.play.match.Match` interface, games and rounds
+    start by themselves; :meth:`next_game` and :meth:`finish_game` (with the game's own
+    ``start_round`` and ``finish_round``) drive it by hand instead.
     """
+
+    referee: CrokinoleReferee
 
     def __init__(
         self,
@@ -505,6 +568,8 @@ class CrokinoleMatch:
         youngest: int | None = None,
         clock: Callable[[], GameClock | None] | None = None,
         simulator: Simulator = default_simulator,
+        params: PhysicsParams | None = None,
+        board: CrokinoleBoard | None = None,
     ) -> None:
         if games is not None and (isinstance(games, bool) or not isinstance(games, int)):
             raise InvalidInput(f"a match needs a whole number of games, got {games!r}")
@@ -514,6 +579,9 @@ class CrokinoleMatch:
             raise InvalidInput(
                 f"a championship match is best two of three games, not {games} (WCC)"
             )
+        kind = game_kind("crokinole")
+        super().__init__(kind, params or kind.params())
+        CrokinoleGame(referee, seating)  # refuse a seating the rules do not allow
         self.referee = referee
         self.seating = seating
         self.games = 3 if championship else games or 1
@@ -521,24 +589,29 @@ class CrokinoleMatch:
         self.first_seat = _opening_seat(referee, seating, first_seat, youngest)
         self.clock = clock
         self.simulator = simulator
-        self.result = MatchResult(
-            twenties=[0] * seating.sides, kind=match_kind(referee, championship=championship)
-        )
+        self.board = board
+        self.tally = self._fresh_tally()
         self.played: list[CrokinoleGame] = []
+        self._ends: list[GameEnd] = []
 
-    @property
-    def over(self) -> bool:
+    def _fresh_tally(self) -> MatchResult:
+        return MatchResult(
+            twenties=[0] * self.seating.sides,
+            kind=match_kind(self.referee, championship=self.championship),
+        )
+
+    def _finished(self) -> bool:
         """True once every game is played (best of three: once a side has won two)."""
-        if self.championship and max(self.result.games_won()) >= 2:
+        if self.championship and max(self.tally.games_won()) >= 2:
             return True
-        return len(self.played) >= self.games and (not self.played or self.played[-1].over)
+        return len(self.played) >= self.games and (not self.played or _settled(self.played[-1]))
 
     def next_game(self) -> CrokinoleGame:
         """The next game; its first seat moves one seat clockwise (starts alternate)."""
         if self.played and not self.played[-1].over:
             raise IllegalInPosition("the current game is not finished")
-        if self.over:
-            raise IllegalInPosition("the match is over")
+        if self._finished():
+            raise GameOver("the match is over")
         game = CrokinoleGame(
             self.referee,
             self.seating,
@@ -546,13 +619,170 @@ class CrokinoleMatch:
             championship=self.championship,
             clock=self.clock() if self.clock else None,
             simulator=self.simulator,
+            board=self.board,
         )
         self.played.append(game)
         return game
 
     def finish_game(self, game: CrokinoleGame) -> GameResult:
-        """Add a finished game to the result."""
-        return self.result.add(game)
+        """Add a finished game to the match's tally."""
+        result = self.tally.add(game)
+        self._ends.append(_game_end(len(self.played), result))
+        return result
+
+    # -- the Match interface -------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Occupied seats, side by side (doubles: 0 and 2 red, then 1 and 3 green)."""
+        return seat_order(self.seating.seats, self.seating.side_of)
+
+    def side_of(self, seat: int) -> Side:
+        """The colour of a seat."""
+        return self.seating.side_of(seat)
+
+    @property
+    def sides(self) -> int:
+        """Number of colours in play."""
+        return self.seating.sides
+
+    @property
+    def game(self) -> CrokinoleGame | None:
+        """The game in play (or the last one played)."""
+        return self.played[-1] if self.played else None
+
+    def result(self) -> Outcome:
+        """The match so far: games, points or games won, and the verdict in words."""
+        winner, how = self.tally.verdict()
+        if not self._finished():
+            summary = f"game {len(self.played) or 1} of {self.games} in play"
+            return Outcome(False, None, self._scores(), summary, tuple(self._ends))
+        words = f"tied, {how}" if winner is None else f"{side_name(winner)} wins {how}"
+        return Outcome(True, winner, self._scores(), words, tuple(self._ends))
+
+    def _scores(self) -> tuple[int, ...]:
+        if self.tally.kind is MatchKind.POINTS:
+            return self.tally.points()
+        return self.tally.games_won()
+
+    def to_json(self, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The match record (docs/formats.md, "Crokinole match records")."""
+        from flickboard.play.crokinole_record import match_to_json
+
+        return match_to_json(self, tags)
+
+    def _advance(self) -> None:
+        self._settle()
+
+    def _settle(self) -> tuple[tuple[RoundEnd, ...], tuple[GameEnd, ...]]:
+        """Score finished rounds and games and start the next ones until a round is in
+        play or the match is over; the rounds and games it ended."""
+        rounds: list[RoundEnd] = []
+        games: list[GameEnd] = []
+        while True:
+            game = self.game
+            if game is not None and game.current is not None and game.current.over:
+                number = len(game.rounds) + 1
+                score = game.finish_round()
+                rounds.append(_round_end(len(self.played), number, score, self.referee))
+                if game.over:
+                    self.finish_game(game)
+                    games.append(self._ends[-1])
+                continue
+            if self._finished():
+                break
+            if game is None or _settled(game):
+                self.next_game()
+            elif game.current is None:
+                game.start_round()
+            else:
+                break
+        return tuple(rounds), tuple(games)
+
+    def _round(self) -> CrokinoleRound:
+        self._advance()
+        game = self.game
+        assert game is not None and game.current is not None
+        return game.current
+
+    def _choices(self) -> tuple[int, ...]:
+        return self._round().choices()
+
+    def _turn(self, seat: int, calls: Calls | None) -> Turn:
+        if calls:
+            raise InvalidInput("crokinole takes no official's calls")
+        return self._round().turn(seat)
+
+    def _position(self) -> Position:
+        return self._round().position
+
+    def _view(self, turn: Turn) -> View:
+        game = self.game
+        assert game is not None
+        return self._round().view(turn.seat, game.scores(), len(game.rounds) + 1, self.params)
+
+    def _apply(
+        self,
+        turn: Turn,
+        record: ShotRecord,
+        calls: Calls | None,
+        start: tuple[float, float] | None,
+    ) -> Step:
+        del calls, start
+        rnd = self._round()
+        game = self.game
+        assert game is not None
+        number, game_number = len(game.rounds) + 1, len(self.played)
+        rnd.apply(turn, record)
+        rounds, games = self._settle()
+        return Step(rnd.shots[-1], game_number, number, rounds, games, self._finished())
+
+    def _reset(self) -> None:
+        self.tally = self._fresh_tally()
+        self.played = []
+        self._ends = []
+
+    def _undo_problem(self) -> str | None:
+        if any(isinstance(g.clock, WallClock) for g in self.played):
+            return "a game on a real clock cannot be taken back"
+        return None
+
+
+def _settled(game: CrokinoleGame) -> bool:
+    """A game over with its last round scored (time can end a game while shots owed to
+    even the round are still to come)."""
+    return game.over and game.current is None
+
+
+def _round_end(game: int, number: int, score: RoundScore, referee: CrokinoleReferee) -> RoundEnd:
+    """A scored round, in words: each colour's points and 20s, then what it counts."""
+    names = [side_name(s) for s in range(len(score.scores))]
+    race = referee.options.scoring is not Scoring.TOURNAMENT
+    counted = score.cancelled if race else score.points
+    what = "points counted" if race else "round points"
+    board = ", ".join(
+        f"{n} {points} ({t} x 20)"
+        for n, points, t in zip(names, score.scores, score.twenties, strict=True)
+    )
+    summary = f"Round {number}: {board}; {what} {'-'.join(map(str, counted))}"
+    return RoundEnd(game, number, score.scores, counted, score.twenties, summary)
+
+
+def _game_end(number: int, result: GameResult) -> GameEnd:
+    """A finished game, in words (a race ended by time says so)."""
+    scores = result.points if isinstance(result, GameScore) else result.totals
+    return GameEnd(number, result.winner, scores, f"Game {number}: {game_verdict(result)}")
+
+
+def game_verdict(result: GameResult) -> str:
+    """A game's result in words: who won, or tied; a race ended by time says so."""
+    winner = result.winner
+    if isinstance(result, RaceScore) and result.time_up:
+        score = "-".join(map(str, result.totals))
+        if winner is None:
+            return f"tied when time ran out ({score})"
+        return f"{side_name(winner)} wins, ahead when time ran out ({score})"
+    return "tied" if winner is None else f"{side_name(winner)} wins"
 
 
 def match_kind(referee: CrokinoleReferee, *, championship: bool) -> MatchKind:
@@ -583,67 +813,3 @@ def _opening_seat(
     if seat not in seating.seats:
         raise InvalidInput(f"seat {seat} cannot start: seats are {seating.seats}")
     return seat
-
-
-SeatChoice = Callable[[CrokinoleRound, tuple[int, ...]], int]
-"""Picks who shoots when several seats may (Depot 7c): (round, seats allowed) -> seat."""
-
-
-def most_discs_left(rnd: CrokinoleRound, seats: tuple[int, ...]) -> int:
-    """The bots' pick under free order (Depot 7c): the partner with more discs left; on a
-    tie, the first in clockwise order (so partners alternate unless told otherwise)."""
-    return max(seats, key=lambda seat: rnd.left[seat])
-
-
-def play_round(
-    game: CrokinoleGame,
-    players: Mapping[int, Player],
-    on_ruling: Callable[[CrokinoleRound, Ruling], None] | None = None,
-    choose: SeatChoice = most_discs_left,
-) -> RoundScore:
-    """Play one round of ``game`` with a player per seat; ``choose`` picks the shooter
-    when several seats may shoot (free order doubles)."""
-    rnd = game.start_round()
-    while not rnd.over:
-        seat = choose_seat(rnd, choose)
-        view = rnd.view(seat, game.scores(), len(game.rounds) + 1)
-        ruling = rnd.play(players[seat].decide(view), seat)
-        if on_ruling is not None:
-            on_ruling(rnd, ruling)
-    return game.finish_round()
-
-
-def choose_seat(rnd: CrokinoleRound, choose: SeatChoice) -> int:
-    """The seat that shoots next: the only one allowed, or ``choose``'s pick (checked)."""
-    seats = rnd.choices()
-    if len(seats) == 1:
-        return seats[0]
-    seat = choose(rnd, seats)
-    if seat not in seats:
-        raise InvalidInput(f"seat {seat} may not shoot now; seats {seats} may")
-    return seat
-
-
-def play_game(
-    game: CrokinoleGame,
-    players: Mapping[int, Player],
-    on_ruling: Callable[[CrokinoleRound, Ruling], None] | None = None,
-    choose: SeatChoice = most_discs_left,
-) -> GameResult:
-    """Play a game to its end with a player per seat."""
-    missing = [s for s in game.seating.seats if s not in players]
-    if missing:
-        raise InvalidInput(f"no player for seats {missing}")
-    while not game.over:
-        play_round(game, players, on_ruling, choose)
-    return game.result()
-
-
-def seat_players(seating: Seating, players: Sequence[Player]) -> dict[int, Player]:
-    """Players to seats in order (doubles: first two are one team, seats 0 and 2)."""
-    if len(players) != seating.players:
-        raise InvalidInput(f"{seating.players} players needed, got {len(players)}")
-    if seating.teams:
-        order = (0, 2, 1, 3)
-        return {order[i]: p for i, p in enumerate(players)}
-    return dict(zip(seating.seats, players, strict=True))

@@ -9,35 +9,36 @@ ruling, so a record that loads is a record that is true. The game-specific layer
 Version 2 is compact: floats are rounded to :data:`PRECISION` decimal places, the
 board is stored once, and a shot's finals leave out the discs it did not move. The
 writer checks that the rounded record replays to the same rulings and otherwise
-writes it at a finer precision (see :func:`game_record_to_json`). Version 1 records
-(full floats, every final) still load.
+writes it at a finer precision (see :func:`game_record_to_json`). Version 3 stores the
+board in the one board encoding of every file (:func:`~flickboard.physics.serialize.board_to_dict`)
+and a turn's seat is the shooter's seat in every game (a table shuffleboard turn named
+the delivering end before). Version 1 and 2 records (full floats, every final; the old
+board form) still load.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
+from flickboard.jsonfields import int_field, json_object, list_field, number_field, rounded
 from flickboard.physics import Layout, PlacedDisc, ShotRecord
 from flickboard.physics.serialize import (
     EVENT_FIELDS,
-    int_field,
-    json_object,
-    list_field,
-    number_field,
+    board_from_dict,
+    board_to_dict,
     record_from_dict,
     record_to_dict,
-    rounded,
 )
+from flickboard.play.kind import game_kind
 from flickboard.rules.base import Decision, Position, Referee, Ruling, Turn, referee
 
 FORMAT = "flickboard/game-record"
-VERSION = 2
-READS = (1, 2)
+VERSION = 3
+READS = (1, 2, 3)
 """Record versions this module loads."""
 
 PRECISION = 6
@@ -90,32 +91,32 @@ class GameRecord:
     rounds: tuple[tuple[ShotEntry, ...], ...]
     scores: tuple[Any, ...]
     result: Any
+    version: int = VERSION
+    """The format version it was read from (the game layer reads old turns by it)."""
 
     def referee(self) -> Referee:
         """The referee of the record's rule set and options."""
         return referee(self.rules, **dict(self.options))
 
+    def expect(self, game: str) -> GameRecord:
+        """This record, if it is a record of ``game``; :class:`InvalidInput` otherwise."""
+        if game_kind(self.game) is not game_kind(game):
+            raise InvalidInput(f"not a {game} game record (game {self.game!r})")
+        return self
+
 
 # -- values ------------------------------------------------------------------------------
 
 
-def board_to_json(board: Board) -> dict[str, Any]:
-    """A board or table with every figure (metres, kilograms)."""
-    kind = "crokinole" if isinstance(board, CrokinoleBoard) else "shuffleboard"
-    return {"kind": kind, **dataclasses.asdict(board)}
-
-
-def board_from_json(data: object) -> Board:
-    """A board or table from :func:`board_to_json`."""
+def legacy_board_from_json(data: object) -> Board:
+    """A board as version 1 and 2 records stored it: ``kind`` and every figure flat."""
     obj = dict(json_object(data, "board"))
-    kind = obj.pop("kind", None)
-    cls: type[CrokinoleBoard] | type[ShuffleboardTable]
-    if kind == "crokinole":
-        cls = CrokinoleBoard
-    elif kind == "shuffleboard":
-        cls = ShuffleboardTable
-    else:
-        raise InvalidInput(f"board kind must be crokinole or shuffleboard, got {kind!r}")
+    kinds: dict[object, type[CrokinoleBoard] | type[ShuffleboardTable]] = {
+        c.kind: c for c in (CrokinoleBoard, ShuffleboardTable)
+    }
+    cls = kinds.get(obj.pop("kind", None))
+    if cls is None:
+        raise InvalidInput("board kind must be crokinole or shuffleboard")
     try:
         disc = DiscSpec(**json_object(obj.pop("disc", None), "board disc"))
         return cls(**obj, disc=disc)
@@ -259,7 +260,7 @@ def _game_record_json(record: GameRecord, precision: int | None) -> dict[str, An
         "options": dict(record.options),
         "tags": dict(record.tags),
         "setup": dict(record.setup),
-        "board": None if board is None else board_to_json(board),
+        "board": None if board is None else board_to_dict(board),
         "rounds": [
             {"shots": [entry_to_json(e, precision) for e in shots], "score": score}
             for shots, score in zip(record.rounds, record.scores, strict=True)
@@ -310,10 +311,11 @@ def game_record_from_json(data: object) -> GameRecord:
     tags = {str(k): str(v) for k, v in json_object(obj.get("tags", {}), "tags").items()}
     setup = dict(json_object(obj.get("setup", {}), "setup"))
     ref = referee(rules, **options)
-    if ref.game != game:
+    if game_kind(game) is not game_kind(ref.game):
         raise InvalidInput(f"rule set {rules!r} is for {ref.game}, not {game}")
     raw_board = obj.get("board")
-    board = None if raw_board is None else board_from_json(raw_board)
+    read_board = board_from_dict if version == VERSION else legacy_board_from_json
+    board = None if raw_board is None else read_board(raw_board)
     rounds: list[tuple[ShotEntry, ...]] = []
     scores: list[Any] = []
     for r, raw_round in enumerate(list_field(obj, "rounds", "game record"), start=1):
@@ -345,6 +347,7 @@ def game_record_from_json(data: object) -> GameRecord:
         tuple(rounds),
         tuple(scores),
         obj.get("result"),
+        version,
     )
 
 
@@ -358,11 +361,10 @@ __all__ = [
     "CallingReferee",
     "GameRecord",
     "ShotEntry",
-    "board_from_json",
-    "board_to_json",
     "entry_to_json",
     "game_record_from_json",
     "game_record_to_json",
+    "legacy_board_from_json",
     "position_from_json",
     "position_to_json",
     "rounded",

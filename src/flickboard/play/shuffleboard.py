@@ -11,42 +11,47 @@ in the rotation it set: the two players at the delivering end alternate from it 
 each still delivering four weights. A repeat delivery (5(i)) takes the weight back: it
 stays in the frame's list of deliveries (and in the record) but no longer counts, and
 the same player delivers again from the same area (``REPEAT_AREA``).
+
+A turn's seat is the player who delivers (see :func:`player_for`).
+:class:`ShuffleboardMatch` is table shuffleboard's :class:`~flickboard.play.match.Match`:
+one game or a best of three, games and frames starting by themselves.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from flickboard.agents.base import View
-from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.errors import GameOver, IllegalInPosition, InvalidInput, OutOfTurn
 from flickboard.geometry import ShuffleboardTable
 from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord, simulate
+from flickboard.play.gamerecord import ShotEntry
+from flickboard.play.kind import game_kind, seat_order
+from flickboard.play.match import Calls as CallsJson
+from flickboard.play.match import GameEnd, Match, Outcome, RoundEnd, Step
 from flickboard.play.scoring import FrameScore, RaceScore
 from flickboard.play.shuffleboard_fouls import FoulLedger, Penalty, foul_key
+from flickboard.play.view import View
 from flickboard.rules.base import Position, Ruling, Side, Turn
 from flickboard.rules.hand import HandOutcome, to_record
 from flickboard.rules.shuffleboard import (
+    DOUBLES_TARGET,
     GREEN,
     NO_CALLS,
     RED,
+    SINGLES_TARGET,
     WEIGHTS_PER_PLAYER,
     Calls,
     CSCReferee,
     FrameCount,
+    calls_from_json,
+    calls_to_json,
     colour_name,
     count_frame,
 )
-
-SINGLES_TARGET = 15
-"""Points that win a singles game (4(k))."""
-
-DOUBLES_TARGET = 17
-"""Points that win a doubles game (4(k))."""
-
-LEAGUE_TARGET = 21
-"""Points that win a league game (Part VII, GAME)."""
 
 WEIGHTS_PER_FRAME = 2 * WEIGHTS_PER_PLAYER
 """A frame is eight weights delivered (Part IV, FRAME)."""
@@ -213,6 +218,11 @@ class ShuffleboardGame:
         sides = [d.turn.side for d in self.standing]
         if self.repeating is not None:
             sides.append(self.repeating.turn.side)
+        return self._rotation(sides)
+
+    def _rotation(self, sides: list[Side]) -> tuple[Side, ...]:
+        """The frame's colours in order, the given ones first, then the rotation (5(h))."""
+        sides = list(sides)
         while len(sides) < WEIGHTS_PER_FRAME:
             if not sides:
                 sides.append(self.first)
@@ -232,7 +242,8 @@ class ShuffleboardGame:
         if self.over:
             raise IllegalInPosition("the game is over")
         n = len(self.standing)
-        return Turn(self.end, self.order[n], n)
+        side = self.order[n]
+        return Turn(player_for(self.rules, side, self.frame), side, n)
 
     def turn_of(self, calls: Calls) -> Turn:
         """The turn a delivery with these calls is made in: the next turn, or, called out
@@ -251,26 +262,35 @@ class ShuffleboardGame:
                 f"{colour_name(side)} has delivered all {WEIGHTS_PER_PLAYER} weights of the "
                 "frame, so cannot deliver out of order (5(h), 5(i))"
             )
-        return Turn(turn.seat, side, turn.disc)
+        return Turn(player_for(self.rules, side, self.frame), side, turn.disc)
 
     @property
     def player(self) -> int:
         """The player who delivers next (see :func:`player_for`)."""
-        return player_for(self.rules, self.turn.side, self.frame)
+        return self.turn.seat
 
     def weights_left(self, side: Side) -> int:
         """Weights a colour still has to deliver in this frame."""
         return WEIGHTS_PER_PLAYER - sum(1 for d in self.standing if d.turn.side == side)
 
-    def view(self) -> View:
-        """The game as the next player sees it (the agents' ``decide(view)`` input)."""
+    def to_come(self, turn: Turn) -> tuple[tuple[int, Side], ...]:
+        """The (player, colour) of every delivery left in the frame, ``turn``'s first."""
+        n = len(self.standing)
+        order = self._rotation([*(d.turn.side for d in self.standing), turn.side])[n:]
+        return tuple((player_for(self.rules, side, self.frame), side) for side in order)
+
+    def view(self, turn: Turn | None = None) -> View:
+        """The game as the player of ``turn`` (default the next turn) sees it."""
+        turn = turn or self.turn
         return View(
             self.referee,
             self.position,
-            self.turn,
-            tuple((side, self.weights_left(side)) for side in (RED, GREEN)),
+            turn,
+            self.to_come(turn),
             self.frame + 1,
             self.totals,
+            (),
+            self.params,
         )
 
     def deliver(
@@ -286,7 +306,7 @@ class ShuffleboardGame:
         a repeat delivery be checked against the one it repeats (5(i)).
         """
         turn = self.turn_of(calls)
-        player = player_for(self.rules, turn.side, self.frame)
+        player = turn.seat
         if start is None and record.shot is not None:
             start = (record.shot.x, record.shot.y)
         self._check_repeat_area(start)
@@ -428,15 +448,216 @@ class BestOfThree:
         red, green = self.wins
         return RED if red == 2 else GREEN if green == 2 else None
 
-    def next_game(self, referee: CSCReferee | None = None) -> ShuffleboardGame:
+    def next_game(
+        self, referee: CSCReferee | None = None, params: PhysicsParams | None = None
+    ) -> ShuffleboardGame:
         """Start the next game once the previous one is over."""
         if self.winner is not None:
-            raise IllegalInPosition(f"the match is over: {colour_name(self.winner)} has won")
+            raise GameOver(f"the match is over: {colour_name(self.winner)} has won")
         if self.games and not self.games[-1].over:
             raise IllegalInPosition("the current game is not over")
         rules = GameRules(
             self.rules.players, self.rules.target, self.first_of_game(len(self.games))
         )
-        game = ShuffleboardGame(rules, referee or CSCReferee(), self.ledger)
+        game = ShuffleboardGame(
+            rules,
+            referee or CSCReferee(),
+            self.ledger,
+            params=params or PhysicsParams.shuffleboard(),
+        )
         self.games.append(game)
         return game
+
+
+@dataclass(frozen=True, slots=True)
+class FoulAction:
+    """A foul called against a player (0-based), kept so undo can replay it."""
+
+    foul: str
+    player: int
+
+    def apply(self, match: Any) -> object:
+        """Call the foul again."""
+        assert isinstance(match, ShuffleboardMatch)
+        return match.game_in_play().call_foul(self.foul, self.player)
+
+
+class ShuffleboardMatch(Match):
+    """One game, or a best of three (rule 3), of table shuffleboard by the CSC rules.
+
+    Seats are players (see :func:`player_for`); a delivery an official calls out of order
+    (5(h)) is played by the other player at the end with ``calls={"out_of_order": True}``.
+    """
+
+    referee: CSCReferee
+
+    def __init__(
+        self,
+        rules: GameRules | None = None,
+        *,
+        best_of_three: bool = False,
+        seed: int = 0,
+        referee: CSCReferee | None = None,
+        params: PhysicsParams | None = None,
+        toss: Side | None = None,
+        offences: Mapping[tuple[int, str], int] | None = None,
+    ) -> None:
+        kind = game_kind("shuffleboard")
+        super().__init__(kind, params or kind.params())
+        self.rules = rules or GameRules()
+        if best_of_three and self.rules.first != RED:
+            raise InvalidInput(
+                "a best of three starts with red and then alternates (rule 3); "
+                "another first colour is for a single game"
+            )
+        self.best_of_three = best_of_three
+        self.seed = seed
+        self.toss = toss
+        self.offences = dict(offences or {})
+        """Offences carried from earlier games (a single game of a match)."""
+        self.referee = referee or CSCReferee()
+        self.series: BestOfThree | None = None
+        self.single: ShuffleboardGame | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        if self.best_of_three:
+            self.series = BestOfThree(self.rules, self.seed, toss=self.toss)
+        else:
+            ledger = FoulLedger(self.offences)
+            self.single = ShuffleboardGame(self.rules, self.referee, ledger, params=self.params)
+
+    @property
+    def games(self) -> list[ShuffleboardGame]:
+        """The games played so far (the one in play last)."""
+        if self.series is not None:
+            return self.series.games
+        assert self.single is not None
+        return [self.single]
+
+    def game_in_play(self) -> ShuffleboardGame:
+        """The game in play (started when the last one is over and the match is not)."""
+        if self._finished():
+            raise GameOver(f"the match is over: {self.result().summary}")
+        self._advance()
+        return self.games[-1]
+
+    def call_foul(self, key: str, player: int) -> Penalty:
+        """Record a foul against a player (0-based seat) and deduct any points it costs."""
+        penalty = self._do(FoulAction(key, player))
+        assert isinstance(penalty, Penalty)
+        return penalty
+
+    # -- the Match interface -------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Players side by side: singles 0 red, 1 green; doubles 0 and 2 red, 1 and 3 green."""
+        return seat_order(range(self.rules.players), self.side_of)
+
+    def side_of(self, seat: int) -> Side:
+        """The colour a player delivers."""
+        return side_of_player(self.rules, seat)
+
+    @property
+    def sides(self) -> int:
+        """Red and green."""
+        return 2
+
+    def _finished(self) -> bool:
+        """True once the game (or two games of a best of three) is won."""
+        if self.series is not None:
+            return self.series.winner is not None
+        assert self.single is not None
+        return self.single.over
+
+    def result(self) -> Outcome:
+        """The game or the best of three so far."""
+        ends = tuple(_game_end(n, g) for n, g in enumerate(self.games, start=1) if g.over)
+        if self.series is not None:
+            wins = self.series.wins
+            winner = self.series.winner
+            if winner is None:
+                summary = f"games won: red {wins[0]} - green {wins[1]}"
+            else:
+                summary = f"{colour_name(winner)} wins the match {max(wins)}-{min(wins)}"
+            return Outcome(winner is not None, winner, wins, summary, ends)
+        game = self.games[0]
+        summary = ends[0].summary if ends else game.describe()
+        return Outcome(game.over, game.winner, game.totals, summary, ends)
+
+    def to_json(self, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The game record, or the best-of-three record (docs/formats.md)."""
+        from flickboard.play.shuffleboard_record import game_to_json, match_to_json
+
+        if self.series is not None:
+            return match_to_json(self.series, tags)
+        return game_to_json(self.games[0], tags)
+
+    def _advance(self) -> None:
+        series = self.series
+        if (
+            series is not None
+            and series.winner is None
+            and (not series.games or series.games[-1].over)
+        ):
+            series.next_game(self.referee, self.params)
+
+    def _game(self) -> ShuffleboardGame:
+        self._advance()
+        return self.games[-1]
+
+    def _choices(self) -> tuple[int, ...]:
+        return (self._game().turn.seat,)
+
+    def _out_of_turn_allowed(self, seat: int, calls: CallsJson | None) -> bool:
+        return bool(calls and calls.get("out_of_order"))
+
+    def _turn(self, seat: int, calls: CallsJson | None) -> Turn:
+        game = self._game()
+        parsed = calls_from_json(dict(calls or {}))
+        turn = game.turn_of(parsed)
+        if turn.seat != seat and not (parsed.out_of_order and seat == game.turn.seat):
+            raise OutOfTurn(f"player {seat + 1} may not deliver now; player {turn.seat + 1} may")
+        return turn
+
+    def _position(self) -> Position:
+        return self._game().position
+
+    def _view(self, turn: Turn) -> View:
+        return self._game().view(turn)
+
+    def _apply(
+        self,
+        turn: Turn,
+        record: ShotRecord,
+        calls: CallsJson | None,
+        start: tuple[float, float] | None,
+    ) -> Step:
+        game = self._game()
+        number, frames = len(self.games), len(game.frames)
+        game.deliver(record, calls_from_json(dict(calls or {})), start)
+        delivery = game.deliveries[-1] if game.frame == frames else game.frames[-1].deliveries[-1]
+        entry = ShotEntry(
+            delivery.position,
+            delivery.turn,
+            delivery.record,
+            delivery.ruling,
+            tuple(calls_to_json(delivery.calls).items()),
+        )
+        rounds = tuple(_frame_end(number, f) for f in game.frames[frames:])
+        games = (_game_end(number, game),) if game.over else ()
+        return Step(entry, number, frames + 1, rounds, games, self._finished())
+
+
+def _frame_end(game: int, frame: FrameResult) -> RoundEnd:
+    """A counted frame, in words."""
+    points = frame.score.points
+    return RoundEnd(game, frame.number + 1, points, points, (), frame.count.explanation())
+
+
+def _game_end(number: int, game: ShuffleboardGame) -> GameEnd:
+    """A won game, in words."""
+    winner = game.winner
+    who = "no one has won" if winner is None else f"{colour_name(winner)} wins"
+    return GameEnd(number, winner, game.totals, f"Game {number}: {who}, {game.describe()}")

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
-from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.physics.serialize import json_object, list_field
+from flickboard.errors import FlickboardError, InvalidInput, RecordMismatch
+from flickboard.jsonfields import json_object, list_field
 from flickboard.play.gamerecord import (
     GameRecord,
     ShotEntry,
@@ -35,6 +35,7 @@ from flickboard.play.shuffleboard import (
     Delivery,
     GameRules,
     ShuffleboardGame,
+    ShuffleboardMatch,
 )
 from flickboard.play.shuffleboard_fouls import FoulLedger, Penalty
 from flickboard.rules.base import Side
@@ -132,19 +133,22 @@ def game_to_json(game: ShuffleboardGame, tags: Mapping[str, str] | None = None) 
 
 def game_from_json(data: object) -> ShuffleboardGame:
     """Load a record and replay it into a game; :class:`InvalidInput` says what is wrong."""
+    return single_from_json(data).games[0]
+
+
+def single_from_json(data: object) -> ShuffleboardMatch:
+    """A one-game match replayed from a game record."""
     record, referee = _read(data)
     setup = dict(record.setup)
     rules = _rules(setup)
-    game = ShuffleboardGame(rules, referee, FoulLedger(_offences(setup, rules)))
-    _replay(record, game)
-    return game
+    match = ShuffleboardMatch(rules, referee=referee, offences=_offences(setup, rules))
+    _replay(record, match)
+    return match
 
 
 def _read(data: object) -> tuple[GameRecord, CSCReferee]:
     """The shared record, replayed by the shared layer, and its shuffleboard referee."""
-    record = game_record_from_json(data)
-    if record.game != GAME:
-        raise InvalidInput(f"not a shuffleboard game record (game {record.game!r})")
+    record = game_record_from_json(data).expect(GAME)
     referee = record.referee()
     if not isinstance(referee, CSCReferee):
         raise InvalidInput(f"rule set {record.rules!r} is not a shuffleboard rule set")
@@ -181,8 +185,10 @@ def _whole(value: object, low: int, high: int | None = None) -> TypeGuard[int]:
     )
 
 
-def _replay(record: GameRecord, game: ShuffleboardGame) -> None:
-    """Play the record's deliveries and fouls through ``game`` and check its result."""
+def _replay(record: GameRecord, match: ShuffleboardMatch) -> None:
+    """Play the record's deliveries and fouls through the match's game in play and check
+    its result (a record before version 3 named the delivering end as a turn's seat)."""
+    game = match.game_in_play()
     result = record.result if isinstance(record.result, Mapping) else {}
     fouls = result.get("fouls", [])
     if not isinstance(fouls, list):
@@ -191,43 +197,51 @@ def _replay(record: GameRecord, game: ShuffleboardGame) -> None:
     try:
         for number, (entries, score) in enumerate(zip(record.rounds, record.scores, strict=True)):
             for entry in entries:
-                pending = _call_due(game, pending)
+                pending = _call_due(match, game, pending)
                 if game.over:
-                    raise InvalidInput(
+                    raise RecordMismatch(
                         f"frame {number + 1}: a weight is delivered after the game was won"
                     )
-                calls = calls_from_json(dict(entry.calls))
-                if entry.turn != game.turn_of(calls):
-                    raise InvalidInput(
+                calls = dict(entry.calls)
+                turn = game.turn_of(calls_from_json(calls))
+                seat = game.end if record.version < 3 else turn.seat
+                if (entry.turn.seat, entry.turn.side, entry.turn.disc) != (
+                    seat,
+                    turn.side,
+                    turn.disc,
+                ):
+                    raise RecordMismatch(
                         f"frame {number + 1}: weight {entry.turn.disc} is delivered out of turn "
                         "(and not called out of order, 5(h))"
                     )
-                game.deliver(entry.record, calls)
+                match.play_record(entry.record, turn.seat, calls)
             if score is None:
                 continue
             if number >= len(game.frames):
-                raise InvalidInput(f"frame {number + 1} has a score but not its eight weights")
+                raise RecordMismatch(f"frame {number + 1} has a score but not its eight weights")
             if score != _points(game.frames[number].score.points):
-                raise InvalidInput(f"frame {number + 1}: recorded score {score} does not replay")
-        pending = _call_due(game, pending)
+                raise RecordMismatch(f"frame {number + 1}: recorded score {score} does not replay")
+        pending = _call_due(match, game, pending)
+    except RecordMismatch:
+        raise
     except FlickboardError as exc:
-        raise InvalidInput(str(exc)) from None
+        raise RecordMismatch(str(exc)) from None
     if pending:
-        raise InvalidInput(f"foul {pending[0]!r} is not at a point the game reached")
+        raise RecordMismatch(f"foul {pending[0]!r} is not at a point the game reached")
     if result.get("totals", _points(game.totals)) != _points(game.totals):
-        raise InvalidInput(
+        raise RecordMismatch(
             f"the record states totals {result.get('totals')} but replays to {_points(game.totals)}"
         )
     stated, replayed = result.get("winner"), _winner(game.winner)
     if stated != replayed:
-        raise InvalidInput(
+        raise RecordMismatch(
             f"the record names {stated} the winner, but the replay is not over: {game.describe()}"
             if replayed is None
             else f"the record names {stated} the winner, but {replayed} wins the replay"
         )
 
 
-def _call_due(game: ShuffleboardGame, fouls: list[Any]) -> list[Any]:
+def _call_due(match: ShuffleboardMatch, game: ShuffleboardGame, fouls: list[Any]) -> list[Any]:
     """Call the fouls recorded at the game's present point; return the rest."""
     while fouls:
         foul = fouls[0]
@@ -239,7 +253,7 @@ def _call_due(game: ShuffleboardGame, fouls: list[Any]) -> list[Any]:
         player = foul.get("player")
         if isinstance(player, bool) or not isinstance(player, int):
             raise InvalidInput(f"foul player must be a number, got {player!r}")
-        penalty = game.call_foul(str(foul.get("foul")), player - 1)
+        penalty = match.call_foul(str(foul.get("foul")), player - 1)
         stated = {"warning": foul.get("warning"), "points": foul.get("points")}
         replayed = {"warning": penalty.warning, "points": penalty.points}
         if stated != replayed:
@@ -270,7 +284,7 @@ def match_to_json(match: BestOfThree, tags: Mapping[str, str] | None = None) -> 
     }
 
 
-def match_from_json(data: object) -> BestOfThree:
+def match_from_json(data: object) -> ShuffleboardMatch:
     """Load a best-of-three record and replay every game into one match, with one foul
     ledger; :class:`InvalidInput` names the game and what is wrong."""
     obj = json_object(
@@ -286,39 +300,49 @@ def match_from_json(data: object) -> BestOfThree:
         raise InvalidInput(
             "a match record has a coin toss exactly when a third game was played (rule 3)"
         )
-    match = BestOfThree(toss=None if toss is None else side_of_colour(toss))
+    if not games:
+        raise InvalidInput("a match record holds at least one game")
+    first, _ = _read(games[0])
+    rules = _rules(dict(first.setup))
+    match = ShuffleboardMatch(
+        GameRules(rules.players, rules.goal),
+        best_of_three=True,
+        referee=first.referee(),  # type: ignore[arg-type]
+        toss=None if toss is None else side_of_colour(toss),
+    )
     for n, raw in enumerate(games, start=1):
         try:
-            _replay_match_game(match, raw, n)
+            _replay_match_game(match, raw)
         except FlickboardError as exc:
-            raise InvalidInput(f"game {n}: {exc}") from None
+            raise type(exc)(f"game {n}: {exc}") from None
+    assert match.series is not None
     result = json_object(obj.get("result"), "match result")
-    replayed = {"wins": _points(match.wins), "winner": _winner(match.winner)}
+    replayed = {"wins": _points(match.series.wins), "winner": _winner(match.series.winner)}
     if {"wins": result.get("wins"), "winner": result.get("winner")} != replayed:
-        raise InvalidInput(
+        raise RecordMismatch(
             f"the record states the match result {result} but the games replay to {replayed}"
         )
     return match
 
 
-def _replay_match_game(match: BestOfThree, data: object, number: int) -> None:
+def _replay_match_game(match: ShuffleboardMatch, data: object) -> None:
     """Replay one game of a match record into the match's next game."""
-    record, referee = _read(data)
+    record, _ = _read(data)
     setup = dict(record.setup)
     rules = _rules(setup)
-    if number == 1:
-        match.rules = GameRules(rules.players, rules.goal)
-    elif (rules.players, rules.goal) != (match.rules.players, match.rules.goal):
+    if (rules.players, rules.goal) != (match.rules.players, match.rules.goal):
         raise InvalidInput(
             f"it is set up for {rules.players} players to {rules.goal}, not as game 1 "
             f"({match.rules.players} players to {match.rules.goal})"
         )
-    game = match.next_game(referee)
+    if match.over:
+        raise RecordMismatch("the match is over")
+    game = match.game_in_play()
     if rules.first != game.rules.first:
-        raise InvalidInput(
+        raise RecordMismatch(
             f"{colour_name(rules.first)} shoots first, but {colour_name(game.rules.first)} "
             "does in this game of a best-of-three (rule 3)"
         )
     if FoulLedger(_offences(setup, rules)).offences() != game.carried:
-        raise InvalidInput("the offences it carries are not those called in the games before")
-    _replay(record, game)
+        raise RecordMismatch("the offences it carries are not those called in the games before")
+    _replay(record, match)

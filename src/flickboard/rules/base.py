@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.errors import DuplicateName, IllegalInPosition, IllegalStart, InvalidInput
+from flickboard.geometry.startline import StartLine
+from flickboard.geometry.svg import DiscMark
 from flickboard.physics import Layout, PlacedDisc, ShotRecord
 
 Side = int
@@ -45,6 +47,17 @@ class Position:
             if disc == disc_id:
                 return side
         raise KeyError(disc_id)
+
+    def svg(self, width_px: int | None = None) -> str:
+        """An SVG picture of the board and the discs in play, each with its id."""
+        marks = [
+            DiscMark(d.x, d.y, self.side_of(d.id), str(d.id), d.leaning) for d in self.layout.discs
+        ]
+        board = self.layout.board
+        return board.svg(marks) if width_px is None else board.svg(marks, width_px)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
     def discs_of(self, side: Side) -> tuple[PlacedDisc, ...]:
         """The discs of one side that are in play."""
@@ -117,6 +130,10 @@ class Ruling:
         """The summary, then one plain sentence for each disc the shot concerned."""
         return [self.summary, *(d.reason for d in self.decisions)]
 
+    def __str__(self) -> str:
+        """The explanation, one sentence per line."""
+        return "\n".join(self.explanation())
+
 
 @runtime_checkable
 class Referee(Protocol):
@@ -125,8 +142,16 @@ class Referee(Protocol):
     name: str
     game: Literal["crokinole", "shuffleboard"]
 
+    def start_line(self, position: Position, turn: Turn) -> StartLine:
+        """The line shots start from and the stretches of it this turn may start from."""
+        ...
+
+    def start_problem(self, position: Position, turn: Turn, x: float, y: float) -> str | None:
+        """Why a shot may not start at (x, y), in the rules' words; None if it may."""
+        ...
+
     def check_start(self, position: Position, turn: Turn, x: float, y: float) -> None:
-        """Raise :class:`IllegalInPosition` if a shot may not start at (x, y)."""
+        """Raise :class:`IllegalStart` if a shot may not start at (x, y)."""
         ...
 
     def rule(self, position: Position, turn: Turn, record: ShotRecord) -> Ruling:
@@ -138,6 +163,24 @@ class Referee(Protocol):
         ...
 
 
+class StartChecks:
+    """The start checks every referee shares, built on its :meth:`start_problem`."""
+
+    def start_problem(self, position: Position, turn: Turn, x: float, y: float) -> str | None:
+        """Why a shot may not start at (x, y); None if it may (each rule set says)."""
+        raise NotImplementedError
+
+    def check_start(self, position: Position, turn: Turn, x: float, y: float) -> None:
+        """Raise :class:`IllegalStart` with the reason if a shot may not start at (x, y)."""
+        problem = self.start_problem(position, turn, x, y)
+        if problem is not None:
+            raise IllegalStart(problem)
+
+    def start_allowed(self, position: Position, turn: Turn, x: float, y: float) -> bool:
+        """Whether a shot may start at (x, y)."""
+        return self.start_problem(position, turn, x, y) is None
+
+
 _REGISTRY: dict[str, Callable[..., Referee]] = {}
 
 
@@ -147,7 +190,7 @@ def register(*names: str) -> Callable[[Callable[..., Referee]], Callable[..., Re
     def add(factory: Callable[..., Referee]) -> Callable[..., Referee]:
         for name in names:
             if name in _REGISTRY:
-                raise ValueError(f"rule set {name!r} registered twice")
+                raise DuplicateName(f"rule set {name!r} registered twice")
             _REGISTRY[name] = factory
         return factory
 

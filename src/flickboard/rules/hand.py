@@ -16,6 +16,7 @@ from typing import Any
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
+from flickboard.jsonfields import enum_value, finite_number, whole_number
 from flickboard.physics import (
     DiscFinal,
     DiscState,
@@ -26,7 +27,6 @@ from flickboard.physics import (
     PlacedDisc,
     ShotRecord,
 )
-from flickboard.physics.serialize import enum_value, finite_number, whole_number
 from flickboard.rules.base import Position, Referee, Ruling, Turn
 
 MOVE_TOLERANCE = 1e-6

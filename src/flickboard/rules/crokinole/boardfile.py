@@ -16,8 +16,8 @@ from typing import Any
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.geometry.units import INCH
+from flickboard.jsonfields import whole_number
 from flickboard.physics import DiscFinal, Layout, PlacedDisc
-from flickboard.physics.serialize import whole_number
 from flickboard.rules.base import Position, Ruling, Side, Turn
 from flickboard.rules.crokinole import crokinole_referee
 from flickboard.rules.crokinole.options import parse_side, side_name

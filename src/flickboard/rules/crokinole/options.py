@@ -32,6 +32,12 @@ def parse_side(value: object) -> int:
     raise InvalidInput(f"unknown side {value!r}; use one of {', '.join(SIDE_NAMES)} or 0-3")
 
 
+RACE_TARGET = 100
+"""Points that win a race game: the fair rules' game (fair rule 4, "reaching 100 points
+first") and the Depot's conventional game unless the players set another (Depot 4g, "a
+predetermined amount of points. (Generally 100)")."""
+
+
 class ValidShot(StrEnum):
     """How a shot with opposing discs in play must reach them."""
 
@@ -114,7 +120,7 @@ class CrokinoleOptions:
     free_order_doubles: bool = False
     free_for_all: bool = False
     scoring: Scoring = Scoring.TOURNAMENT
-    target: int = 100
+    target: int = RACE_TARGET
     category: str = "adult"
     singles_discs: int = 8
     doubles_discs: int = 6
@@ -191,7 +197,7 @@ def depot_options(
     free_order: bool = False,
     free_for_all: bool = False,
     scoring: str = "tournament",
-    target: int = 100,
+    target: int = RACE_TARGET,
 ) -> CrokinoleOptions:
     """Crokinole Depot rules; each optional rule of section 7 is a keyword."""
     return CrokinoleOptions(
@@ -214,7 +220,7 @@ def fair_options() -> CrokinoleOptions:
         spinning_disc=False,
         start=StartRule.HALF_OVER,
         scoring=Scoring.FAIR,
-        target=100,
+        target=RACE_TARGET,
         singles_discs=12,
         doubles_discs=6,
         youngest_first=True,

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard, Region
+from flickboard.geometry.startline import StartLine
 from flickboard.physics import (
     DiscState,
     EventKind,
@@ -22,7 +23,7 @@ from flickboard.physics import (
     placement_problem,
 )
 from flickboard.physics.layout import OVERLAP_TOLERANCE
-from flickboard.rules.base import Decision, Fate, Position, Ruling, Side, Turn
+from flickboard.rules.base import Decision, Fate, Position, Ruling, Side, StartChecks, Turn
 from flickboard.rules.crokinole.options import (
     CrokinoleOptions,
     StartRule,
@@ -95,7 +96,7 @@ class _Trail:
     dropped: bool = False
 
 
-class CrokinoleReferee:
+class CrokinoleReferee(StartChecks):
     """A crokinole referee for one rule set (see :mod:`.options`)."""
 
     game: Literal["crokinole", "shuffleboard"] = "crokinole"
@@ -130,8 +131,9 @@ class CrokinoleReferee:
 
     # -- the start ----------------------------------------------------------------------
 
-    def check_start(self, position: Position, turn: Turn, x: float, y: float) -> None:
-        """Refuse a start outside the shooter's quadrant or away from the shooting line."""
+    def start_problem(self, position: Position, turn: Turn, x: float, y: float) -> str | None:
+        """Why a shot may not start at (x, y): outside the shooter's quadrant, away from
+        the shooting line, off the surface, or on a disc; None if it may."""
         board = _board(position)
         if not 0 <= turn.seat < 4:
             raise InvalidInput(f"seat {turn.seat} does not exist; seats are 0-3")
@@ -143,40 +145,56 @@ class CrokinoleReferee:
         reach = foot + shooting.width / 2
         where = f"({x:.4f}, {y:.4f})"
         if r + board.disc.radius > board.surface_radius:
-            raise IllegalInPosition(
-                f"a shot must start wholly on the playing surface, not at {where}"
-            )
+            return f"a shot must start wholly on the playing surface, not at {where}"
         touching = abs(r - shooting.radius) <= reach
         behind = r >= shooting.radius - reach
         if self.options.start is StartRule.TOUCHING_OR_BEHIND:
             if not behind:
-                raise IllegalInPosition(
+                return (
                     f"a shot must start touching or behind the shooting line, not at {where} "
                     + self.cite("start")
                 )
         elif not touching:
-            raise IllegalInPosition(
-                f"a shot must start touching the shooting line, not at {where} "
-                + self.cite("start")
+            return f"a shot must start touching the shooting line, not at {where} " + self.cite(
+                "start"
             )
-        beyond = _beyond_quadrant(x, y, turn.seat)
-        limit = 0.0 if self.options.start is StartRule.HALF_OVER else foot + board.line_width / 2
-        if beyond > limit + 1e-12:
+        if _beyond_quadrant(x, y, turn.seat) > self._quadrant_slack(board) + 1e-12:
             what = (
                 "at most half over its quadrant line"
                 if self.options.start is StartRule.HALF_OVER
                 else "inside its quadrant or touching its quadrant line"
             )
-            raise IllegalInPosition(
+            return (
                 f"a shot from seat {turn.seat} must start {what}; {where} is outside "
                 + self.cite("start")
             )
         problem = placement_problem(board, x, y)
         if problem:
-            raise IllegalInPosition(f"the shooting disc {problem}")
+            return f"the shooting disc {problem}"
         for d in position.layout.discs:
             if math.hypot(d.x - x, d.y - y) < 2 * board.disc.radius - OVERLAP_TOLERANCE:
-                raise IllegalInPosition(f"the shooting disc would overlap disc {d.id}")
+                return f"the shooting disc would overlap disc {d.id}"
+        return None
+
+    def start_line(self, position: Position, turn: Turn) -> StartLine:
+        """The shooting line across the shooter's quadrant (to the farthest the rule set
+        lets a disc reach over the quadrant lines), less the spots discs cover."""
+        board = _board(position)
+        if not 0 <= turn.seat < 4:
+            raise InvalidInput(f"seat {turn.seat} does not exist; seats are 0-3")
+        radius = board.rings[SHOOTING_LINE].radius
+        spread = math.pi / 4 + math.asin(min(1.0, self._quadrant_slack(board) / radius))
+        centre = CrokinoleBoard.seat_angle(turn.seat)
+        line = StartLine.arc(radius, centre - spread, centre + spread)
+        discs = ((d.x, d.y) for d in position.layout.discs)
+        return line.without(discs, 2 * board.disc.radius - OVERLAP_TOLERANCE)
+
+    def _quadrant_slack(self, board: CrokinoleBoard) -> float:
+        """How far (m) a start's centre may lie beyond the quadrant line: none when it may
+        be at most half over (fair rules), else as far as the disc still touches it."""
+        if self.options.start is StartRule.HALF_OVER:
+            return 0.0
+        return board.disc.footprint_radius + board.line_width / 2
 
     # -- ruling -------------------------------------------------------------------------
 

@@ -1,7 +1,13 @@
 """Table shuffleboard by the Canadian Shuffleboard Congress rules (CSC)."""
 
-from flickboard.rules.shuffleboard.position import (
+from flickboard.rules.shuffleboard.game import (
+    DOUBLES_TARGET,
+    LEAGUE_TARGET,
+    RELEASE_LINE,
+    SINGLES_TARGET,
     WEIGHTS_PER_PLAYER,
+)
+from flickboard.rules.shuffleboard.position import (
     colour_name,
     position_from_json,
     position_to_json,
@@ -26,9 +32,13 @@ from flickboard.rules.shuffleboard.scoring import (
 )
 
 __all__ = [
+    "DOUBLES_TARGET",
     "GREEN",
+    "LEAGUE_TARGET",
     "NO_CALLS",
     "RED",
+    "RELEASE_LINE",
+    "SINGLES_TARGET",
     "WEIGHTS_PER_PLAYER",
     "CSCReferee",
     "Calls",

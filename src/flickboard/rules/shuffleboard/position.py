@@ -12,13 +12,11 @@ from typing import Any
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable
+from flickboard.jsonfields import finite_number
 from flickboard.physics import Layout, PlacedDisc
-from flickboard.physics.serialize import finite_number
 from flickboard.rules.base import Position, Side
+from flickboard.rules.shuffleboard.game import WEIGHTS_PER_PLAYER
 from flickboard.rules.shuffleboard.scoring import COLOUR_NAMES, GREEN, RED
-
-WEIGHTS_PER_PLAYER = 4
-"""Each player (each colour) delivers four weights a frame (rule 5(i))."""
 
 COLOURS: dict[str, Side] = {"red": RED, "green": GREEN, "blue": GREEN, "green/blue": GREEN}
 """Colour names accepted in files and on the command line."""

@@ -14,15 +14,27 @@ goes back where it was.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.geometry.startline import StartLine
 from flickboard.physics import DiscFinal, DiscState, EventKind, Layout, PlacedDisc, ShotRecord
-from flickboard.rules.base import Decision, Fate, Position, Ruling, Side, Turn, register
-from flickboard.rules.shuffleboard.position import WEIGHTS_PER_PLAYER, colour_name
+from flickboard.rules.base import (
+    Decision,
+    Fate,
+    Position,
+    Ruling,
+    Side,
+    StartChecks,
+    Turn,
+    register,
+)
+from flickboard.rules.shuffleboard.game import RELEASE_LINE, WEIGHTS_PER_PLAYER
+from flickboard.rules.shuffleboard.position import colour_name
 from flickboard.rules.shuffleboard.scoring import count_frame, zone_name
 
 FOUL_LINE = 0
@@ -114,7 +126,7 @@ def calls_to_json(calls: Calls) -> dict[str, Any]:
 
 
 @register("csc", "shuffleboard")
-class CSCReferee:
+class CSCReferee(StartChecks):
     """Table shuffleboard by the Canadian Shuffleboard Congress rules (2007)."""
 
     name = "csc"
@@ -129,20 +141,32 @@ class CSCReferee:
         or their JSON form (for hand entry: ``hand.judge(csc.calling(calls), ...)``)."""
         return CSCReferee(self.table, calls if isinstance(calls, Calls) else calls_from_json(calls))
 
-    def check_start(self, position: Position, turn: Turn, x: float, y: float) -> None:
-        """A weight is delivered from the near end, wholly short of the foul line."""
+    def start_problem(self, position: Position, turn: Turn, x: float, y: float) -> str | None:
+        """Why a weight may not start at (x, y): not wholly on the table, not short of
+        the foul line, or its colour's four weights already in play; None if it may."""
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise InvalidInput("a start must be a finite point")
         r = self.table.disc.radius
         if abs(x) > self.table.width / 2 - r or y < r:
-            raise IllegalInPosition("a weight must start wholly on the playing surface")
+            return "a weight must start wholly on the playing surface"
         if y + r > self.table.foul_line.near:
-            raise IllegalInPosition(
-                "a weight is released before it reaches the foul line (Part IV, DELIVERED)"
-            )
-        delivered = sum(1 for d in position.discs_of(turn.side))
-        if delivered >= WEIGHTS_PER_PLAYER:
-            raise IllegalInPosition(
+            return "a weight is released before it reaches the foul line (Part IV, DELIVERED)"
+        if len(position.discs_of(turn.side)) >= WEIGHTS_PER_PLAYER:
+            return (
                 f"{colour_name(turn.side)} already has {WEIGHTS_PER_PLAYER} weights in play (5(i))"
             )
+        return None
+
+    def start_line(self, position: Position, turn: Turn) -> StartLine:
+        """The release line across the table, :data:`RELEASE_LINE` from the delivering
+        end, between the side gutters (nothing allowed once a colour has four weights in
+        play)."""
+        r = self.table.disc.radius
+        half = self.table.width / 2 - r
+        line = StartLine.segment((-half, RELEASE_LINE), (half, RELEASE_LINE))
+        if len(position.discs_of(turn.side)) >= WEIGHTS_PER_PLAYER:
+            return line.nowhere()
+        return line.without(((d.x, d.y) for d in position.layout.discs), 2 * r)
 
     def score(self, position: Position) -> dict[Side, int]:
         """Points on the table now, leading-weight rule applied (rule 4)."""

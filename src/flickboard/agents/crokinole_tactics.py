@@ -1,0 +1,259 @@
+"""What the AI knows of crokinole: open 20s, takeouts, hides behind pegs, draws to the 15.
+
+Candidates: open 20s from the middle of the quadrant, takeouts of opposing discs (full
+and thin hits, two weights) from the starts whose line is clearest, draws to the 15 and
+hides behind pegs. Value (tournament 2/1/0 rounds):
+``tanh((margin + hammer) / (spread * sqrt(1 + n)))`` with ``n`` discs left, the hammer
+worth :data:`HAMMER` points to its holder; with nothing left, the sign of the margin
+(win 1, tie 0, loss -1).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import cast
+
+import numpy as np
+
+from flickboard.agents.candidates import (
+    Candidate,
+    disc_points,
+    legal,
+    opponents,
+    path_clear,
+    starts,
+)
+from flickboard.agents.explain import intent
+from flickboard.agents.simple import SimpleBot
+from flickboard.agents.tactics import register_tactics
+from flickboard.agents.valuation import Outlook, margin
+from flickboard.agents.widen import sample_shots
+from flickboard.errors import IllegalInPosition
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import PhysicsParams, PlacedDisc, Shot
+from flickboard.play.crokinole_kind import open_twenty_shot
+from flickboard.play.noise import clip_speed
+from flickboard.play.view import Player, View
+from flickboard.rules.base import Position, Side
+
+START_OFFSETS = tuple(k * 0.1 for k in range(-7, 8))
+"""Angles (rad) along the shooting line from the quadrant's centre tried as starts."""
+
+FINE_OFFSETS = tuple(k * 0.0125 for k in range(-60, 61))
+"""Finer angles tried when none of :data:`START_OFFSETS` is free."""
+
+FOLLOW = (0.3, 0.9)
+"""Extra travel (m) past a struck disc: a firm and a hard takeout."""
+
+CUTS = (0.0, 0.5, -0.5)
+"""Aim offsets across the line to a target, in disc radii (full and thin hits)."""
+
+SPREAD = 10.0
+"""Points one disc still to play can swing the margin by."""
+
+HAMMER = 5.0
+"""Points the last shot of a round is worth to its holder."""
+
+TOP_SPEED = 3.0
+"""Fastest sampled shot (m/s): hard enough to clear two discs."""
+
+OPEN_TWENTY_TURNS = (0.0, 0.2, -0.2, 0.4, -0.4)
+"""Starts (rad from the quadrant's centre) an open 20 is tried from."""
+
+_WHERE = {20: "on the 20", 15: "in the 15", 10: "in the 10", 5: "in the 5", 0: "off"}
+
+
+def board_of(view: View) -> CrokinoleBoard:
+    """The crokinole board of a view (these tactics are registered for crokinole only)."""
+    return cast(CrokinoleBoard, view.board)
+
+
+def quadrant_starts(view: View) -> list[tuple[float, float]]:
+    """Legal starts on the shooting line of the shooter's quadrant."""
+    radius = board_of(view).shooting_line_radius
+    for offsets in (START_OFFSETS, FINE_OFFSETS):
+        found = starts(view, (radius * a for a in offsets))
+        if found:
+            return found
+    return []
+
+
+def open_twenties(view: View, params: PhysicsParams) -> list[Candidate]:
+    """The best open 20 from each of a few starts the referee allows."""
+    board = board_of(view)
+    centre = CrokinoleBoard.seat_angle(view.turn.seat)
+    out = []
+    for a in OPEN_TWENTY_TURNS:
+        shot = open_twenty_shot(board, params, centre + a)
+        if legal(view, shot.x, shot.y):
+            out.append(Candidate(shot, "open20", intent(view, "open20")))
+    return out
+
+
+class CrokinoleTactics:
+    """The AI's crokinole (see the module docstring)."""
+
+    def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
+        """Open 20s, takeouts of the five opposing discs worth most, then draws."""
+        spots = quadrant_starts(view)
+        if not spots:
+            return []
+        out = open_twenties(view, params)
+        theirs = sorted(opponents(view), key=lambda d: (-disc_points(view, d), d.id))
+        for d in theirs[:5]:
+            out += _takeouts(view, spots, d, params)
+        if not theirs or len(out) < 4:
+            out += _draws(view, spots, params)
+        return out
+
+    def sampled(
+        self, view: View, params: PhysicsParams, count: int, rng: np.random.Generator
+    ) -> list[Candidate]:
+        """Shots from anywhere legal on the line (a little off the listed starts)."""
+        spots = quadrant_starts(view)
+
+        def start(rng: np.random.Generator) -> tuple[float, float] | None:
+            if not spots:
+                return None
+            sx, sy = spots[int(rng.integers(len(spots)))]
+            turn = float(rng.uniform(-0.05, 0.05))
+            return (
+                sx * math.cos(turn) - sy * math.sin(turn),
+                sx * math.sin(turn) + sy * math.cos(turn),
+            )
+
+        def loose(rng: np.random.Generator, sx: float, sy: float) -> Candidate:
+            angle = math.atan2(-sy, -sx) + float(rng.uniform(-0.35, 0.35))
+            speed = clip_speed(float(rng.uniform(0.4, TOP_SPEED)))
+            words = intent(view, "draw", None, "towards the middle")
+            return Candidate(Shot(sx, sy, angle, speed), "draw", words)
+
+        return sample_shots(view, params, count, rng, start=start, top=TOP_SPEED, loose=loose)
+
+    def heuristic(self, view: View, params: PhysicsParams) -> Candidate:
+        """An open 20 down a clear line on an empty board, else a firm full hit on the
+        opposing disc worth most with a clear line, else a draw."""
+        spots = quadrant_starts(view)
+        if not spots:
+            raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
+        if not opponents(view):
+            for c in open_twenties(view, params):
+                if path_clear(view, c.shot.x, c.shot.y, 0.0, 0.0):
+                    return c
+        pool = self.candidates(view, params)
+        takeouts = [c for c in pool if c.kind == "takeout" and c.target is not None]
+        if takeouts:
+
+            def key(c: Candidate) -> tuple[bool, int, float]:
+                assert c.target is not None
+                d = view.position.layout.disc(c.target)
+                clear = path_clear(view, c.shot.x, c.shot.y, d.x, d.y, ignore=d.id)
+                return (
+                    not clear,
+                    -disc_points(view, d),
+                    math.hypot(d.x - c.shot.x, d.y - c.shot.y),
+                )
+
+            # Candidates come per target and start in blocks of cuts x weights; the
+            # first of each block is the full hit at the firm weight.
+            return min(takeouts[:: len(CUTS) * len(FOLLOW)], key=key)
+        draws = [c for c in pool if c.kind in ("hide", "draw", "open20")]
+        if draws:
+            return draws[0]
+        sx, sy = spots[0]
+        return Candidate(Shot.towards(sx, sy, 0.0, 0.0, 0.5), "draw", "draw towards the centre")
+
+    def value(
+        self, view: View, position: Position, twenties: Mapping[Side, int], outlook: Outlook
+    ) -> float:
+        """The expected round outcome from the margin, the discs left and the hammer."""
+        m = margin(view, position, twenties)
+        if outlook.total == 0:
+            return float((m > 0) - (m < 0))
+        me = view.turn.side
+        hammer = 0.0 if outlook.hammer is None else (1.0 if outlook.hammer == me else -1.0)
+        spread = SPREAD * math.sqrt(1 + outlook.total)
+        return math.tanh((m + HAMMER * hammer) / spread)
+
+    def refine_spread(self, shot: Shot) -> tuple[float, float]:
+        """A hundredth of a radian and 5 % of the speed."""
+        return (0.01, 0.05 * shot.speed)
+
+    def where(self, view: View, disc: PlacedDisc) -> str:
+        """On a line, in a scoring region, or leaning on the hole."""
+        board = board_of(view)
+        if disc.leaning:
+            return "leaning on the hole"
+        fifteen, ten, shooting = board.rings
+        r = abs(complex(disc.x, disc.y))
+        foot = board.disc.footprint_radius
+        for ring, name in ((fifteen, "15"), (ten, "10"), (shooting, "shooting")):
+            if abs(r - ring.radius) <= foot + ring.width / 2:
+                return f"on the {name} line"
+        return _WHERE.get(int(board.region_of(disc.x, disc.y)), "in play")
+
+    def target_spot(self, view: View, rng: np.random.Generator) -> tuple[float, float]:
+        """A random spot inside the 10 line, off the hole."""
+        r = float(rng.uniform(0.03, board_of(view).ten_line_radius - 0.02))
+        a = float(rng.uniform(0, 2 * math.pi))
+        return (r * math.cos(a), r * math.sin(a))
+
+    def bot(self, name: str, seed: int) -> Player:
+        """The simple bot: the 20 on an empty board, else the most central opposing disc."""
+        return SimpleBot(name, seed=seed)
+
+
+def _takeouts(
+    view: View, spots: list[tuple[float, float]], d: PlacedDisc, params: PhysicsParams
+) -> list[Candidate]:
+    r = view.board.disc.radius
+    ranked = sorted(
+        spots,
+        key=lambda s: (
+            not path_clear(view, s[0], s[1], d.x, d.y, ignore=d.id),
+            math.hypot(d.x - s[0], d.y - s[1]),
+        ),
+    )
+    words = intent(view, "takeout", d.id)
+    out = []
+    for sx, sy in ranked[:2]:
+        dist = math.hypot(d.x - sx, d.y - sy)
+        base = math.atan2(d.y - sy, d.x - sx)
+        for cut in CUTS:
+            angle = base + math.asin(max(-1.0, min(1.0, cut * r / max(dist, r))))
+            for follow in FOLLOW:
+                speed = clip_speed(params.speed_to_travel(dist + follow))
+                out.append(Candidate(Shot(sx, sy, angle, speed), "takeout", words, d.id))
+    return out
+
+
+def _draws(view: View, spots: list[tuple[float, float]], params: PhysicsParams) -> list[Candidate]:
+    board = board_of(view)
+    r = board.disc.radius
+    centre = CrokinoleBoard.seat_angle(view.turn.seat)
+    # Hide: just behind a peg as seen from the opposite seat.
+    ox = board.shooting_line_radius * math.cos(centre + math.pi)
+    oy = board.shooting_line_radius * math.sin(centre + math.pi)
+    targets: list[tuple[float, float, str]] = []
+    for px, py in board.pegs:
+        dx, dy = px - ox, py - oy
+        n = math.hypot(dx, dy)
+        gap = board.peg_radius + r + 0.002
+        targets.append((px + dx / n * gap, py + dy / n * gap, "hide"))
+    for k in (-1, 0, 1):
+        a = centre + k * 0.6
+        targets.append((0.07 * math.cos(a), 0.07 * math.sin(a), "draw"))
+    out: list[Candidate] = []
+    for tx, ty, kind in targets:
+        for sx, sy in spots:
+            if path_clear(view, sx, sy, tx, ty):
+                speed = clip_speed(params.speed_to_travel(math.hypot(tx - sx, ty - sy)))
+                spot = "into the 15" if kind == "draw" else ""
+                words = intent(view, kind, None, spot)
+                out.append(Candidate(Shot.towards(sx, sy, tx, ty, speed), kind, words))
+                break
+    return out
+
+
+register_tactics("crokinole", CrokinoleTactics())

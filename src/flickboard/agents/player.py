@@ -1,0 +1,86 @@
+"""What every AI player shares: a skill level, a seed, its execution noise, its last choice.
+
+Skill = noise + planner: a player chooses the shot it means (:meth:`AIPlayer.choose`,
+each kind of player its own way), then plays it with its level's calibrated execution
+noise, drawn from a generator seeded by its seed and the turn, so a decision is
+reproducible. Its last choice, with the words for it, stays readable for explanations.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from flickboard.agents.candidates import Candidate, legal
+from flickboard.agents.explain import explain
+from flickboard.physics import Shot
+from flickboard.play.kind import game_kind
+from flickboard.play.noise import ExecutionNoise, check_level
+from flickboard.play.view import View
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The shot a player settled on, what it tries, and its estimated value."""
+
+    candidate: Candidate
+    value: float | None
+    samples: int = 0
+
+    @property
+    def explanation(self) -> str:
+        """What the shot tries and what it is worth, in words."""
+        if self.value is None:
+            return f"{self.candidate.words[:1].upper()}{self.candidate.words[1:]}."
+        return explain(self.candidate.words, self.value, self.samples)
+
+
+def turn_rng(seed: int, view: View, salt: int) -> np.random.Generator:
+    """A generator seeded by the player's seed and the turn (reproducible decisions)."""
+    words = (seed, view.round_number, view.turn.seat, view.turn.disc, salt, *view.scores)
+    return np.random.default_rng([w % (1 << 64) for w in words])
+
+
+def execute(noise: ExecutionNoise, view: View, shot: Shot, z: np.ndarray) -> Shot:
+    """The shot as played with one draw of noise; a start pushed off the legal line
+    falls back to the start meant."""
+    played = noise.perturb(shot, view.start_line, z)
+    if (played.x, played.y) != (shot.x, shot.y) and not legal(view, played.x, played.y):
+        return Shot(shot.x, shot.y, played.angle, played.speed, played.spin)
+    return played
+
+
+@dataclass
+class AIPlayer(ABC):
+    """An AI player at a skill level (``noise`` overrides the level's calibrated noise)."""
+
+    level: str = "club"
+    seed: int = 0
+    name: str = field(default="", kw_only=True)
+    noise: ExecutionNoise | None = field(default=None, kw_only=True)
+    last_choice: Choice | None = field(default=None, init=False)
+
+    label = "ai"
+    """The kind of player, for its default name (``planner:club``)."""
+
+    def __post_init__(self) -> None:
+        check_level(self.level)
+        if not self.name:
+            self.name = f"{self.label}:{self.level}"
+
+    def noise_in(self, view: View) -> ExecutionNoise:
+        """The execution noise of this player in the game of the view."""
+        return self.noise if self.noise is not None else game_kind(view.game).noise(self.level)
+
+    @abstractmethod
+    def choose(self, view: View) -> Choice:
+        """The shot to aim, before execution noise."""
+
+    def decide(self, view: View) -> Shot:
+        """The chosen shot as executed, with this player's noise."""
+        choice = self.choose(view)
+        self.last_choice = choice
+        z = ExecutionNoise.draws(turn_rng(self.seed, view, 0), 1)[0]
+        return execute(self.noise_in(view), view, choice.candidate.shot, z)

@@ -1,0 +1,165 @@
+"""What the AI knows of table shuffleboard: draws to each zone, hangers, guards, takeouts.
+
+Candidates: draws to each zone in several lanes, hangers, takeouts and taps of opposing
+weights, guards in front of its own. Value: the expected frame margin from a model fitted
+on simulated frames (:mod:`flickboard.agents.frame_value`), which knows that the hammer is
+worth about two and a half points and that an open leading weight rarely survives the
+next opposing weight; with no weight left, the margin itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import cast
+
+import numpy as np
+
+from flickboard.agents.candidates import Candidate, legal, starts
+from flickboard.agents.explain import intent
+from flickboard.agents.frame_value import frame_value
+from flickboard.agents.shuffleboard_bot import HIT_SPEED, ShuffleboardBot
+from flickboard.agents.tactics import register_tactics
+from flickboard.agents.valuation import Outlook
+from flickboard.agents.widen import sample_shots
+from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.physics import PhysicsParams, PlacedDisc, Shot
+from flickboard.play.noise import clip_speed
+from flickboard.play.view import Player, View
+from flickboard.rules.base import Position, Side
+from flickboard.rules.shuffleboard import RELEASE_LINE
+
+LANES = (0.0, 0.08, -0.08, 0.16, -0.16)
+"""Lanes (m across the table) draws are tried in."""
+
+HITS = ((3.0, "takeout"), (6.0, "takeout"), (0.6, "tap"))
+"""Extra travel (m) past a struck weight: a takeout that may stick, a hard one that
+clears, and a tap that nudges it further up."""
+
+GUARD_GAP = 3.0
+"""A guard stops this many weight radii in front of the weight it covers."""
+
+TOP_SPEED = 2.8
+"""Fastest sampled delivery (m/s)."""
+
+_WHERE = {
+    Zone.NEUTRAL: "short of the one line",
+    Zone.ONE: "in the one zone",
+    Zone.TWO: "in the two zone",
+    Zone.THREE: "in the three zone",
+    Zone.HANGER: "hanging over the end",
+}
+
+
+def table_of(view: View) -> ShuffleboardTable:
+    """The table of a view (these tactics are registered for table shuffleboard only)."""
+    return cast(ShuffleboardTable, view.board)
+
+
+class ShuffleboardTactics:
+    """The AI's table shuffleboard (see the module docstring)."""
+
+    def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
+        """Draws into the three and two zones and hangers in each lane, guards, then
+        takeouts and taps of each opposing weight."""
+        table = table_of(view)
+        r = table.disc.radius
+        _, _, two, three = table.lines
+        targets = (
+            ((three.far + r + table.length - r) / 2, "draw", "into the three zone"),
+            ((two.far + r + three.near - r) / 2, "draw", "into the two zone"),
+            (table.length - r * 0.4, "hanger", ""),
+        )
+        out: list[Candidate] = []
+        for ty, kind, spot in targets:
+            for x, y0 in starts(view, LANES):
+                speed = clip_speed(params.speed_to_travel(ty - y0))
+                words = intent(view, kind, None, spot)
+                out.append(Candidate(Shot(x, y0, math.pi / 2, speed), kind, words))
+        mine = view.turn.side
+        half = table.width / 2 - r
+        for d in view.position.layout.discs:
+            if view.position.side_of(d.id) == mine:
+                out += _guards(view, table, d, params)
+                continue
+            for sx in (d.x, d.x + 0.06, d.x - 0.06):
+                sx = max(-half, min(half, sx))
+                if not legal(view, sx, RELEASE_LINE):
+                    continue
+                dist = math.hypot(d.x - sx, d.y - RELEASE_LINE)
+                for extra, kind in HITS:
+                    speed = clip_speed(params.speed_to_travel(dist + extra))
+                    shot = Shot.towards(sx, RELEASE_LINE, d.x, d.y, speed)
+                    out.append(Candidate(shot, kind, intent(view, kind, d.id), d.id))
+        return out
+
+    def sampled(
+        self, view: View, params: PhysicsParams, count: int, rng: np.random.Generator
+    ) -> list[Candidate]:
+        """Deliveries from anywhere across the release line."""
+        table = table_of(view)
+        half = table.width / 2 - table.disc.radius
+
+        def start(rng: np.random.Generator) -> tuple[float, float]:
+            return (float(rng.uniform(-half, half)), RELEASE_LINE)
+
+        def loose(rng: np.random.Generator, sx: float, sy: float) -> Candidate:
+            angle = math.pi / 2 + float(rng.uniform(-0.04, 0.04))
+            speed = clip_speed(float(rng.uniform(1.3, TOP_SPEED)))
+            words = intent(view, "draw", None, "up the table")
+            return Candidate(Shot(sx, sy, angle, speed), "draw", words)
+
+        return sample_shots(view, params, count, rng, start=start, top=TOP_SPEED, loose=loose)
+
+    def heuristic(self, view: View, params: PhysicsParams) -> Candidate:
+        """The shuffleboard bot's plan: knock off a leading opposing weight down a clear
+        lane, else draw to the three zone."""
+        shot = ShuffleboardBot(params=params).plan(view.position, view.turn)
+        if shot.speed >= HIT_SPEED:
+            return Candidate(shot, "takeout", "takeout of the leading weight")
+        return Candidate(shot, "draw", "draw to the three zone")
+
+    def value(
+        self, view: View, position: Position, twenties: Mapping[Side, int], outlook: Outlook
+    ) -> float:
+        """The expected frame margin, scaled to [-1, 1]."""
+        del twenties
+        mine = outlook.left.get(view.turn.side, 0)
+        return frame_value(view, position, mine, outlook.total - mine)
+
+    def refine_spread(self, shot: Shot) -> tuple[float, float]:
+        """Three thousandths of a radian and 2 % of the speed (the table is long)."""
+        return (0.003, 0.02 * shot.speed)
+
+    def where(self, view: View, disc: PlacedDisc) -> str:
+        """The zone a weight lies in."""
+        return _WHERE[table_of(view).zone_of(disc.x, disc.y)]
+
+    def target_spot(self, view: View, rng: np.random.Generator) -> tuple[float, float]:
+        """A random spot in the two or three zone."""
+        table = table_of(view)
+        r = table.disc.radius
+        x = float(rng.uniform(-(table.width / 2 - r), table.width / 2 - r))
+        y = float(rng.uniform(table.lines[2].far + r, table.length - r))
+        return (x, y)
+
+    def bot(self, name: str, seed: int) -> Player:
+        """The shuffleboard bot: a draw to the three zone, or a takeout of a leader."""
+        return ShuffleboardBot(seed=seed, name=name)
+
+
+def _guards(
+    view: View, table: ShuffleboardTable, d: PlacedDisc, params: PhysicsParams
+) -> list[Candidate]:
+    """A draw that stops in front of one of my weights in a scoring zone, in its lane."""
+    target = d.y - GUARD_GAP * table.disc.radius
+    if table.zone_of(d.x, d.y) is Zone.NEUTRAL or target <= table.foul_line.far + table.disc.radius:
+        return []
+    if not legal(view, d.x, RELEASE_LINE):
+        return []
+    speed = clip_speed(params.speed_to_travel(target - RELEASE_LINE))
+    shot = Shot(d.x, RELEASE_LINE, math.pi / 2, speed)
+    return [Candidate(shot, "guard", intent(view, "guard", d.id), d.id)]
+
+
+register_tactics("shuffleboard", ShuffleboardTactics())

@@ -1,0 +1,86 @@
+"""What an AI knows of one game, found by the game's name: the one place agents differ.
+
+The planner, the search player, the heuristic and the evaluation harness are written
+once for every game; each game kind has a :class:`Tactics` that says which shots are
+worth considering, how to sample more, what a position is worth, and how to say where a
+disc lies. A third game brings its kind (:mod:`flickboard.play.kind`) and, for the AI,
+its tactics registered here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from flickboard.errors import InvalidInput
+from flickboard.physics import PhysicsParams, PlacedDisc, Shot
+from flickboard.play.view import Player, View
+from flickboard.rules.base import Position, Side
+
+if TYPE_CHECKING:
+    from flickboard.agents.candidates import Candidate
+    from flickboard.agents.valuation import Outlook
+
+
+class Tactics(Protocol):
+    """One game's knowledge for the AI players."""
+
+    def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
+        """The shots a planner weighs from this view, each with its intent."""
+        ...
+
+    def sampled(
+        self, view: View, params: PhysicsParams, count: int, rng: np.random.Generator
+    ) -> list[Candidate]:
+        """``count`` shots drawn across the shooter's choices (the search's widening)."""
+        ...
+
+    def heuristic(self, view: View, params: PhysicsParams) -> Candidate:
+        """The geometric baseline's shot (no simulation of its own)."""
+        ...
+
+    def value(
+        self, view: View, position: Position, twenties: Mapping[Side, int], outlook: Outlook
+    ) -> float:
+        """Expected outcome in [-1, 1] for the side of ``view`` once the position is left."""
+        ...
+
+    def refine_spread(self, shot: Shot) -> tuple[float, float]:
+        """Starting spread (angle rad, speed m/s) of the cross-entropy refinement."""
+        ...
+
+    def where(self, view: View, disc: PlacedDisc) -> str:
+        """Where a disc lies, in the game's words ("on the 10 line")."""
+        ...
+
+    def target_spot(self, view: View, rng: np.random.Generator) -> tuple[float, float]:
+        """A random spot worth taking a disc out from (the takeout test)."""
+        ...
+
+    def bot(self, name: str, seed: int) -> Player:
+        """The simple built-in player of this game (``bot``)."""
+        ...
+
+
+_TACTICS: dict[str, Tactics] = {}
+
+
+def register_tactics(game: str, tactics: Tactics) -> None:
+    """Make ``tactics`` the AI's knowledge of ``game``."""
+    _TACTICS[game] = tactics
+
+
+def tactics_for(game: str) -> Tactics:
+    """The tactics of a game by name; :class:`InvalidInput` if the AI does not play it."""
+    if not _TACTICS:
+        from flickboard.agents import crokinole_tactics, shuffleboard_tactics
+
+        del crokinole_tactics, shuffleboard_tactics
+    try:
+        return _TACTICS[game]
+    except KeyError:
+        raise InvalidInput(
+            f"the AI does not play {game!r}; it plays {', '.join(_TACTICS)}"
+        ) from None

@@ -1,0 +1,154 @@
+"""Crokinole as a game kind: the board, its physics, the four rule sets and the open 20.
+
+>>> from flickboard.play.kind import game_kind
+>>> game_kind("crokinole").new_match("wcc").choices()
+(0,)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
+from flickboard.play.crokinole import (
+    CrokinoleMatch,
+    GameClock,
+    Seating,
+    ShotClocks,
+    WallClock,
+)
+from flickboard.play.kind import GameKind, MatchSetup, register_kind
+from flickboard.play.noise import ExecutionNoise
+from flickboard.rules.base import Referee, Turn
+from flickboard.rules.crokinole import RULE_SETS, SIDE_NAMES, CrokinoleReferee
+
+if TYPE_CHECKING:
+    from flickboard.physics.batch import BatchResult
+
+
+@lru_cache(maxsize=8)
+def open_twenty_speed_factor(board: CrokinoleBoard, params: PhysicsParams) -> float:
+    """Speed of the best straight open 20, as a multiple of the speed that stops at the
+    hole's centre: the middle (in speed squared, i.e. distance) of the window of speeds
+    that drop the disc."""
+    from flickboard.physics import simulate_batch
+
+    r = board.shooting_line_radius
+    base = params.speed_to_travel(r)
+    factors = np.linspace(0.9, 1.6, 701)
+    shots = [Shot(0.0, -r, math.pi / 2, base * float(f)) for f in factors]
+    result = simulate_batch(Layout(board, ()), shots, shooter=0, params=params)
+    drops = [float(f) for f, hole in zip(factors, in_hole(result), strict=True) if hole]
+    if not drops:
+        return 1.05
+    return math.sqrt((drops[0] ** 2 + drops[-1] ** 2) / 2)
+
+
+def in_hole(result: BatchResult) -> npt.NDArray[np.bool_]:
+    """Per shot of a batch from an empty layout: did the shot disc drop in the 20 hole?"""
+    from flickboard.physics.batch import STATE_ORDER
+
+    hole = STATE_ORDER.index(DiscState.IN_HOLE)
+    return np.asarray((result.status == 0) & (result.state[:, -1] == hole))
+
+
+def open_twenty_shot(board: CrokinoleBoard, params: PhysicsParams, start_angle: float) -> Shot:
+    """The best open 20 from the shooting line at ``start_angle`` (straight at the hole)."""
+    r = board.shooting_line_radius
+    x, y = r * math.cos(start_angle), r * math.sin(start_angle)
+    speed = params.speed_to_travel(r) * open_twenty_speed_factor(board, params)
+    return Shot(x, y, start_angle + math.pi, speed)
+
+
+class Crokinole(GameKind):
+    """Crokinole by the WCC, NCA, Crokinole Depot (optional rules too) and fair rules."""
+
+    name = "crokinole"
+    aliases = ("croquinole", "carom crokinole")
+    title = "crokinole"
+    rule_sets = RULE_SETS
+    players = (2, 3, 4)
+    side_names = SIDE_NAMES
+    piece = "disc"
+    round_word = "round"
+    noise_profile = ExecutionNoise(start=0.002, angle=0.01, speed=0.03)
+    level_scales: ClassVar[Mapping[str, float]] = {
+        "novice": 4.36719,
+        "recreational": 3.65625,
+        "club": 3.13281,
+        "expert": 2.6875,
+        "world": 2.29688,
+        "perfect": 0.0,
+    }
+    skill_targets: ClassVar[Mapping[str, float]] = {
+        "novice": 0.35,
+        "recreational": 0.45,
+        "club": 0.55,
+        "expert": 0.65,
+        "world": 0.75,
+    }
+    """Open-20 success by level, from the 2023-24 NCA season (DESIGN section 3)."""
+    skill_test_name = "open-20"
+
+    def board(self) -> CrokinoleBoard:
+        """The standard tournament board."""
+        return CrokinoleBoard.standard()
+
+    def params(self) -> PhysicsParams:
+        """Physics of a waxed crokinole board."""
+        return PhysicsParams.crokinole()
+
+    def speed_range(self) -> tuple[float, float]:
+        """From a soft draw to a hard double takeout (m/s)."""
+        return (0.3, 4.0)
+
+    def _new_match(self, referee: Referee, setup: MatchSetup) -> CrokinoleMatch:
+        assert isinstance(referee, CrokinoleReferee)
+        if setup.target is not None:
+            raise InvalidInput(
+                "a crokinole race's target is a rule-set option, e.g. rules='depot', "
+                "options={'scoring': 'conventional', 'target': 60}"
+            )
+        clock: Callable[[], GameClock | None] | None = None
+        if setup.time_shots is not None:
+            clock = ShotClocks(setup.time_shots)
+        elif setup.time_seconds is not None:
+            seconds = setup.time_seconds
+            clock = lambda: WallClock(seconds)  # noqa: E731
+        return CrokinoleMatch(
+            referee,
+            Seating(setup.players, teams=setup.teams and setup.players == 4),
+            games=None if setup.best_of_three else setup.games,
+            championship=setup.best_of_three,
+            first_seat=setup.first,
+            clock=clock,
+            params=setup.params,
+        )
+
+    def match_from_json(self, data: object) -> CrokinoleMatch:
+        """A crokinole match or game record, replayed."""
+        from flickboard.play.crokinole_record import match_from_json
+
+        return match_from_json(data)
+
+    def skill_test(self) -> tuple[Layout, Shot, Callable[[BatchResult], npt.NDArray[np.bool_]]]:
+        """The best open 20 from the middle of seat 0's quadrant, on an empty board."""
+        board, params = self.board(), self.params()
+        aim = open_twenty_shot(board, params, CrokinoleBoard.seat_angle(0))
+        return Layout(board, ()), aim, in_hole
+
+    def first_turn(self) -> Turn:
+        """Red's first shot from seat 0."""
+        return Turn(0, 0, 0)
+
+
+CROKINOLE = register_kind(Crokinole())
+"""The crokinole game kind."""

@@ -1,0 +1,98 @@
+"""Execution noise: the gap between the shot a player means and the shot it plays.
+
+Skill = noise + planner. An :class:`ExecutionNoise` is a Gaussian model on the start
+(moved along the start line), the angle, the speed (relative) and the spin, applied to
+one row of standard normal draws, so a seeded generator gives the same execution every
+time (as DigitalCurling gives each player a speed and angle deviation). Each game kind
+holds its base profile and the scale of each named level, calibrated on real players
+(:mod:`flickboard.agents.calibration`, docs/ai.md); a person in a browser or at the
+terminal can play with a level's noise too ("realistic" mode).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry.startline import StartLine
+from flickboard.physics import Shot
+from flickboard.physics.shot import MAX_SPEED
+
+Draws = npt.NDArray[np.float64]
+"""Standard normal draws, one row per execution: start, angle, speed, spin."""
+
+LEVELS: tuple[str, ...] = ("novice", "recreational", "club", "expert", "world", "perfect")
+"""Skill levels, weakest first; ``perfect`` plays with no noise."""
+
+MIN_SPEED = 0.05
+"""Slowest shot an AI player plays or a noisy execution is clipped to (m/s)."""
+
+
+def clip_speed(speed: float) -> float:
+    """A speed a player may play: between :data:`MIN_SPEED` and the physics' maximum."""
+    return min(max(speed, MIN_SPEED), MAX_SPEED)
+
+
+def check_level(level: str) -> str:
+    """The level name, checked."""
+    if level not in LEVELS:
+        raise InvalidInput(f"unknown skill level {level!r}; known: {', '.join(LEVELS)}")
+    return level
+
+
+@dataclass(frozen=True, slots=True)
+class ExecutionNoise:
+    """Standard deviations of execution errors.
+
+    Attributes:
+        start: distance the start moves along the start line (m).
+        angle: error of the direction (rad).
+        speed: relative error of the speed (0.02 = 2 %).
+        spin: error of the spin (rad/s).
+    """
+
+    start: float = 0.0
+    angle: float = 0.0
+    speed: float = 0.0
+    spin: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name in ("start", "angle", "speed", "spin"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+                raise InvalidInput(f"noise {name} must be a number >= 0, got {value!r}")
+
+    def scaled(self, factor: float) -> ExecutionNoise:
+        """Every deviation multiplied by ``factor``."""
+        if not math.isfinite(factor) or factor < 0:
+            raise InvalidInput(f"a noise scale must be >= 0, got {factor!r}")
+        return ExecutionNoise(
+            self.start * factor, self.angle * factor, self.speed * factor, self.spin * factor
+        )
+
+    @property
+    def silent(self) -> bool:
+        """True for the noiseless (perfect) model."""
+        return not (self.start or self.angle or self.speed or self.spin)
+
+    @staticmethod
+    def draws(rng: np.random.Generator, count: int) -> Draws:
+        """``count`` rows of standard normal draws for :meth:`perturb`."""
+        return rng.standard_normal((count, 4))
+
+    def perturb(self, shot: Shot, line: StartLine, z: Draws) -> Shot:
+        """The shot as executed, given one row ``z`` of standard normal draws; the start
+        slides along ``line`` (round the shooting line, or across the table up to its
+        edges)."""
+        x, y = shot.x, shot.y
+        offset = self.start * float(z[0])
+        if offset:
+            x, y = line.slide(x, y, offset)
+        angle = shot.angle + self.angle * float(z[1])
+        speed = clip_speed(shot.speed * (1.0 + self.speed * float(z[2])))
+        spin = shot.spin + self.spin * float(z[3])
+        return Shot(x, y, angle, speed, spin)

@@ -1,0 +1,154 @@
+"""Table shuffleboard as a game kind: the CSC table, waxed physics, the draw to the three.
+
+>>> from flickboard.play.kind import game_kind
+>>> game_kind("table shuffleboard").new_match(players=4).seats
+(0, 2, 1, 3)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
+from flickboard.play.kind import GameKind, MatchSetup, register_kind
+from flickboard.play.noise import ExecutionNoise
+from flickboard.play.shuffleboard import GameRules, ShuffleboardMatch
+from flickboard.rules.base import Referee, Turn
+from flickboard.rules.shuffleboard import RELEASE_LINE, CSCReferee
+from flickboard.rules.shuffleboard.scoring import COLOUR_NAMES
+
+if TYPE_CHECKING:
+    from flickboard.physics.batch import BatchResult
+
+
+def draw_speed(params: PhysicsParams, start_y: float, target_y: float) -> float:
+    """The speed that makes a weight slide from ``start_y`` and stop at ``target_y``."""
+    if target_y <= start_y:
+        raise InvalidInput("a draw must go towards the far end")
+    return params.speed_to_travel(target_y - start_y)
+
+
+def three_zone_target(table: ShuffleboardTable) -> float:
+    """Centre y of a weight sitting in the middle of the three zone."""
+    r = table.disc.radius
+    return (table.lines[3].far + r + table.length - r) / 2
+
+
+def three_zone_shot(table: ShuffleboardTable, params: PhysicsParams, x: float = 0.0) -> Shot:
+    """A draw from the release line aimed at the middle of the three zone."""
+    return Shot(
+        x, RELEASE_LINE, math.pi / 2, draw_speed(params, RELEASE_LINE, three_zone_target(table))
+    )
+
+
+class Shuffleboard(GameKind):
+    """Table shuffleboard by the Canadian Shuffleboard Congress rules."""
+
+    name = "shuffleboard"
+    aliases = ("table shuffleboard", "csc shuffleboard", "shuffle board")
+    title = "table shuffleboard"
+    rule_sets = ("csc",)
+    players = (2, 4)
+    side_names = tuple(COLOUR_NAMES[s] for s in sorted(COLOUR_NAMES))
+    piece = "weight"
+    round_word = "frame"
+    noise_profile = ExecutionNoise(start=0.003, angle=0.002, speed=0.01)
+    level_scales: ClassVar[Mapping[str, float]] = {
+        "novice": 1.85938,
+        "recreational": 1.32422,
+        "club": 1.00781,
+        "expert": 0.80078,
+        "world": 0.64062,
+        "perfect": 0.0,
+    }
+    skill_targets: ClassVar[Mapping[str, float]] = {
+        "novice": 0.25,
+        "recreational": 0.35,
+        "club": 0.45,
+        "expert": 0.55,
+        "world": 0.65,
+    }
+    """Three-zone draw rate by level: no published data exists; chosen ten points under
+    crokinole's open-20 rates (docs/ai.md)."""
+    skill_test_name = "three-zone draw"
+
+    def board(self) -> ShuffleboardTable:
+        """The CSC regulation table."""
+        return ShuffleboardTable.csc()
+
+    def params(self) -> PhysicsParams:
+        """Physics of a waxed table shuffleboard."""
+        return PhysicsParams.shuffleboard()
+
+    def speed_range(self) -> tuple[float, float]:
+        """From a weight that dies short of the foul line to a hard takeout (m/s)."""
+        table, params = self.board(), self.params()
+        short = draw_speed(params, RELEASE_LINE, table.foul_line.y)
+        return (
+            round(0.9 * short, 2),
+            round(1.8 * draw_speed(params, RELEASE_LINE, table.length), 2),
+        )
+
+    def _new_match(self, referee: Referee, setup: MatchSetup) -> ShuffleboardMatch:
+        assert isinstance(referee, CSCReferee)
+        if not setup.teams and setup.players == 4:
+            raise InvalidInput("table shuffleboard for four is doubles (CSC 1(b))")
+        if setup.games != 1:
+            raise InvalidInput("a CSC match is one game or a best of three (rule 3)")
+        if setup.time_shots is not None or setup.time_seconds is not None:
+            raise InvalidInput("CSC games are played to a target, not timed")
+        side = 0 if setup.first is None else setup.first % 2
+        return ShuffleboardMatch(
+            GameRules(setup.players, setup.target, side),
+            best_of_three=setup.best_of_three,
+            seed=setup.seed,
+            referee=referee,
+            params=setup.params,
+        )
+
+    def match_from_json(self, data: object) -> ShuffleboardMatch:
+        """A shuffleboard game or best-of-three record, replayed."""
+        from flickboard.play.shuffleboard_record import (
+            MATCH_FORMAT,
+            match_from_json,
+            single_from_json,
+        )
+
+        if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
+            return match_from_json(data)
+        return single_from_json(data)
+
+    def skill_test(self) -> tuple[Layout, Shot, Callable[[BatchResult], npt.NDArray[np.bool_]]]:
+        """A draw to the middle of the three zone from the middle of the release line."""
+        from flickboard.physics.batch import STATE_ORDER
+
+        table, params = self.board(), self.params()
+        on_surface = STATE_ORDER.index(DiscState.ON_SURFACE)
+
+        def in_three(result: BatchResult) -> npt.NDArray[np.bool_]:
+            return np.array(
+                [
+                    result.status[k] == 0
+                    and result.state[k, 0] == on_surface
+                    and table.zone_of(float(result.x[k, 0]), float(result.y[k, 0])) is Zone.THREE
+                    for k in range(len(result.status))
+                ],
+                dtype=bool,
+            )
+
+        return Layout(table, ()), three_zone_shot(table, params), in_three
+
+    def first_turn(self) -> Turn:
+        """Red's first weight, player 0."""
+        return Turn(0, 0, 0)
+
+
+SHUFFLEBOARD = register_kind(Shuffleboard())
+"""The table shuffleboard game kind."""
