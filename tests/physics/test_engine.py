@@ -154,7 +154,7 @@ def test_slow_disc_over_the_hole_drops_at_capture_speed(board: CrokinoleBoard) -
     assert len(drop) == 1
     assert shot.speed - a * drop[0].time == pytest.approx(params.capture_speed, abs=1e-9)
     # by then it was over the hole; it lies on the bottom nearest to where it fell
-    y_then = -0.3 + shot.speed * drop[0].time - a * drop[0].time**2 / 2
+    y_then = -0.3 + shot.speed * drop[0].time - a * drop[0].time ** 2 / 2
     play = board.hole_radius - board.disc.radius
     assert play < -y_then < board.hole_radius
     assert (drop[0].x, drop[0].y) == pytest.approx((0.0, -play), abs=1e-12)
