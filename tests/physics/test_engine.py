@@ -11,7 +11,7 @@ import pytest
 
 from flickboard.bench.physics import scene_layout
 from flickboard.errors import IllegalInPosition, InvalidInput, PhysicsError
-from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable, Zone
 from flickboard.physics import (
     DiscFinal,
     DiscState,
@@ -468,6 +468,39 @@ def test_firm_draw_reaches_the_far_zones(table: ShuffleboardTable) -> None:
     final = record.final(record.shooter)
     assert final.state is DiscState.ON_SURFACE
     assert table.zone_of(final.x, final.y) >= 2
+
+
+RELEASE_Y = 0.35
+"""Where the terminal and the bots release a weight (m from the delivering end)."""
+
+DRAW_WINDOW = (
+    (1.07, "short", "past"),
+    (1.41, Zone.NEUTRAL, Zone.ONE),
+    (1.51, Zone.ONE, Zone.TWO),
+    (1.54, Zone.TWO, Zone.THREE),
+    (1.56, Zone.THREE, Zone.HANGER),
+    (1.57, Zone.HANGER, "off"),
+)
+"""The draw window as docs/physics.md gives it ("Shuffleboard friction"): at each
+release speed (m/s) a straight draw from RELEASE_Y goes from ending in the first to
+ending in the second (short: not wholly past the foul line)."""
+
+
+@pytest.mark.parametrize(("speed", "below", "above"), DRAW_WINDOW)
+def test_the_shuffleboard_draw_window_is_the_documented_one(
+    table: ShuffleboardTable, speed: float, below: object, above: object
+) -> None:
+    def ends(v: float) -> object:
+        final = simulate(Layout(table), Shot(0.0, RELEASE_Y, UP, v)).final(0)
+        if final.state is DiscState.IN_GUTTER:
+            return "off"
+        if speed == DRAW_WINDOW[0][0]:
+            past = final.y - table.disc.radius >= table.foul_line.far
+            return "past" if past else "short"
+        return table.zone_of(final.x, final.y)
+
+    assert ends(speed - 0.005) == below
+    assert ends(speed + 0.005) == above
 
 
 def test_weight_over_the_side_falls_in_the_gutter(table: ShuffleboardTable) -> None:
