@@ -7,6 +7,8 @@ import shutil
 import subprocess
 import tempfile
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,7 +33,20 @@ def test_git_ignores_the_usual_virtual_environments() -> None:
     assert done.stdout.split() == [f"{n}/bin/python" for n in names]
 
 
-def _install_postgres(path: str) -> subprocess.CompletedProcess[str]:
+@contextmanager
+def _bare_path() -> Iterator[Path]:
+    """A folder for PATH, open to every user, with only bash, id and env in it."""
+    tools = Path(tempfile.mkdtemp())
+    tools.chmod(0o777)
+    try:
+        for tool in ("bash", "id", "env"):
+            (tools / tool).symlink_to(shutil.which(tool) or tool)
+        yield tools
+    finally:
+        shutil.rmtree(tools)
+
+
+def _install_postgres(path: Path) -> subprocess.CompletedProcess[str]:
     """Run scripts/postgres.sh's install_postgres as a user who is not root."""
     as_user = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
     script = f"source {ROOT / 'scripts' / 'postgres.sh'}; install_postgres"
@@ -43,14 +58,8 @@ def _install_postgres(path: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_test_script_without_root_or_sudo_says_what_to_install() -> None:
-    bare = tempfile.mkdtemp()
-    os.chmod(bare, 0o755)
-    try:
-        for tool in ("bash", "id", "env"):
-            os.symlink(shutil.which(tool), os.path.join(bare, tool))
-        done = _install_postgres(bare)
-    finally:
-        shutil.rmtree(bare)
+    with _bare_path() as tools:
+        done = _install_postgres(tools)
     assert done.returncode == 1
     assert "the storage tests need a PostgreSQL server" in done.stderr
     assert "'apt-get install postgresql' as root" in done.stderr
@@ -58,17 +67,11 @@ def test_the_test_script_without_root_or_sudo_says_what_to_install() -> None:
 
 def test_the_test_script_without_root_installs_through_sudo() -> None:
     # sudo is not installed on this machine: a stand-in on PATH records its arguments
-    tools = tempfile.mkdtemp()
-    os.chmod(tools, 0o777)
-    try:
-        for tool in ("bash", "id", "env"):
-            os.symlink(shutil.which(tool), os.path.join(tools, tool))
-        sudo = Path(tools) / "sudo"
+    with _bare_path() as tools:
+        sudo = tools / "sudo"
         sudo.write_text(f'#!{shutil.which("bash")}\necho "$*" >> {tools}/calls\n')
         sudo.chmod(0o755)
         done = _install_postgres(tools)
-        calls = (Path(tools) / "calls").read_text().splitlines()
-    finally:
-        shutil.rmtree(tools)
+        calls = (tools / "calls").read_text().splitlines()
     assert done.returncode == 0, done.stderr
     assert calls == ["apt-get update -qq", "apt-get install -y -qq postgresql"]

@@ -575,29 +575,6 @@ def _caught_by_full_hole(st: np.ndarray, i: int, board: np.ndarray, params: np.n
 
 
 @njit(cache=True)
-def _strike_fixed(
-    st: np.ndarray,
-    i: int,
-    now: float,
-    cx: float,
-    cy: float,
-    radius: float,
-    decel: float,
-    spin_decay: float,
-    restitution: float,
-    friction: float,
-    slow: float,
-) -> None:
-    """Disc i strikes a fixed circle centred at (cx, cy): a peg, or a disc lying in the hole."""
-    x, y, _ = state_at(st, i, now, decel)
-    dx, dy = cx - x, cy - y
-    d = math.sqrt(dx * dx + dy * dy)
-    resolve_fixed(
-        st, i, now, dx / d, dy / d, radius, decel, spin_decay, restitution, friction, slow
-    )
-
-
-@njit(cache=True)
 def _touching(bits: int, line: int) -> bool:
     return ((bits >> (2 * line + 1)) & 1) == 1 and ((bits >> (2 * line)) & 1) == 0
 
@@ -685,18 +662,7 @@ def run_shot(
         if kind == C_DISC and st[other, F_MODE] == M_HOLE:
             kind = C_SUNK
         j = -1
-        if kind == C_SUNK:
-            # a disc lying in the hole does not move: the hole's wall holds it
-            _strike_fixed(
-                st, i, now, st[other, F_X], st[other, F_Y], radius, decel, spin_decay,
-                params[P_DISC_E], params[P_DISC_MU], slow,
-            )  # fmt: skip
-            ev = _push_event(ev, ne, now, K_DISC, i, other, st[i, F_X], st[i, F_Y], 0)
-            ne += 1
-            if st[i, F_V] <= V_REST:
-                k_rest = _come_to_rest(st, i, board, params, holes)
-                ev, ne, holes = _rested(ev, ne, st, i, now, k_rest, board, params, holes)
-        elif kind == C_DISC:
+        if kind == C_DISC:
             j = other
             resolve_discs(
                 st, i, j, now, radius, decel, spin_decay,
@@ -734,12 +700,19 @@ def run_shot(
                 ne += 1
             line_candidate(st, i, now, board, params, lt, lb)
             continue
-        elif kind == C_PEG:
-            _strike_fixed(
-                st, i, now, board[B_HEADER + 2 * other], board[B_HEADER + 2 * other + 1],
-                radius, decel, spin_decay, params[P_PEG_E], params[P_PEG_MU], slow,
-            )  # fmt: skip
-            ev = _push_event(ev, ne, now, K_PEG, i, other, st[i, F_X], st[i, F_Y], 0)
+        elif kind == C_PEG or kind == C_SUNK:  # noqa: SIM109
+            # a fixed circle: a peg, or a disc lying in the hole (its wall holds it)
+            if kind == C_PEG:
+                cx, cy = board[B_HEADER + 2 * other], board[B_HEADER + 2 * other + 1]
+                e, mu, logged = params[P_PEG_E], params[P_PEG_MU], K_PEG
+            else:
+                cx, cy = st[other, F_X], st[other, F_Y]
+                e, mu, logged = params[P_DISC_E], params[P_DISC_MU], K_DISC
+            x, y, _ = state_at(st, i, now, decel)
+            dx, dy = cx - x, cy - y
+            d = math.sqrt(dx * dx + dy * dy)
+            resolve_fixed(st, i, now, dx / d, dy / d, radius, decel, spin_decay, e, mu, slow)
+            ev = _push_event(ev, ne, now, logged, i, other, st[i, F_X], st[i, F_Y], 0)
             ne += 1
             if st[i, F_V] <= V_REST:
                 k_rest = _come_to_rest(st, i, board, params, holes)
