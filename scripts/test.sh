@@ -3,11 +3,12 @@
 # (storage tests run against SQLite and a real PostgreSQL server started here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+python3 -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
 
-# A throw-away PostgreSQL server for the storage tests.
+# A throw-away PostgreSQL server for the storage tests (installed if missing).
 if ! command -v pg_ctl >/dev/null && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
-    apt-get update -qq && apt-get install -y -qq postgresql >/dev/null
+    source scripts/postgres.sh
+    install_postgres
 fi
 PG_BIN=$(dirname "$(ls /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1 || command -v pg_ctl)")
 PG_DIR=$(mktemp -d /tmp/flickboard-pg.XXXXXX)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 
 import pytest
 
 from flickboard.bench.physics import (
     BASELINE_SECONDS,
+    missing_baseline,
     opening_shot,
     pymunk_shot,
     ratios,
@@ -62,3 +65,22 @@ def test_a_tiny_run_reports_every_engine_on_both_scenes() -> None:
     assert facts["scene_events"] > 1 and 0 < facts["scene_duration"] < BASELINE_SECONDS
     assert facts["scene_motion"] >= facts["scene_duration"]
     assert 0 < facts["opening_duration"] < BASELINE_SECONDS
+
+
+def test_bench_physics_says_how_to_install_pymunk_when_it_is_missing() -> None:
+    # pymunk is an optional extra (flickboard[bench]); a fresh interpreter in which
+    # it cannot be imported gets a one-line error before any work starts
+    code = (
+        "import sys; sys.modules['pymunk'] = None\n"
+        "from flickboard.cli.app import main\n"
+        "sys.argv = ['flickboard', 'bench', 'physics', '--shots', '10']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        "error: the physics benchmark compares against pymunk, which is not installed: "
+        "pip install 'flickboard[bench]' (or pip install pymunk)\n"
+    )
+    assert missing_baseline() is None  # here, where the test extra brings it

@@ -301,7 +301,7 @@ def test_fair_game_ended_by_time_is_decided_by_the_score_then_not_by_20s(tmp_pat
     args = ["match", "crokinole", "--rules", "fair", "--time-shots", "30", "--seed", "12"]
     result = runner.invoke(app, [*args, "--quiet"])
     assert result.exit_code == 0, result.output
-    assert "Game 1: red wins, ahead when time ran out (55-0)" in result.stdout
+    assert "Game 1: red wins, ahead when time ran out (25-0)" in result.stdout
     assert "Match: red wins 1 game to 0" in result.stdout
     assert "WCC tie-break" not in result.stdout
 

@@ -42,7 +42,8 @@ def assert_no_overlap_at_rest(record: ShotRecord, tol: float = 1e-6) -> None:
 def contact_pairs(
     log: StateLog,
 ) -> list[tuple[float, tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]:
-    """For each disc-disc contact: time, (before, after) velocity+spin of both discs.
+    """For each contact between two free discs: time, (before, after) velocity+spin of
+    both discs (a disc lying in the hole is struck like a peg: see fixed_contacts).
 
     Each state is an array (vx, vy, spin), evaluated from the kernel's segment log.
     """
@@ -73,8 +74,9 @@ def contact_pairs(
 
 
 def fixed_contacts(log: StateLog) -> list[tuple[int, np.ndarray, np.ndarray]]:
-    """For each peg or rail contact: kind, (vx, vy, spin) before and after."""
-    from flickboard.physics.kernel import C_PEG, C_RAIL
+    """For each contact with a fixed body (a peg, the rail, a disc lying in the hole):
+    kind, (vx, vy, spin) before and after."""
+    from flickboard.physics.kernel import C_PEG, C_RAIL, C_SUNK
 
     seg = log.segments
     decel = log.params.friction * log.params.gravity
@@ -84,7 +86,7 @@ def fixed_contacts(log: StateLog) -> list[tuple[int, np.ndarray, np.ndarray]]:
     out = []
     for row in seg:
         k = int(row[1])
-        if row[10] in (C_PEG, C_RAIL):
+        if row[10] in (C_PEG, C_RAIL, C_SUNK):
             before = _velocity_at(current[k], row[0], decel, spin_decay)
             after = np.array((row[4] * row[6], row[5] * row[6], row[7]))
             out.append((int(row[10]), before, after))

@@ -6,8 +6,15 @@ get a contact impulse. The impulse is worked out here independently of
 ``physics.resolve``: from the discs' mass and moment of inertia and the lever arm to
 the contact point, as for any pair of rigid bodies, rather than from resolve's
 closed forms for equal solid cylinders, so a wrong constant there makes the two
-disagree. It ignores the hole, lines, the edge and the slow-contact rules: use it on
-shots that stay on the surface away from them, at ordinary speeds.
+disagree.
+
+The 20 hole: a disc whose centre is over it at or below ``capture_speed`` at the end of
+a step drops (into an empty hole) and lies on the bottom, its centre moved the shortest
+way to within ``hole - r`` of the hole's centre; if it stands proud of the surface
+(the disc thicker than the hole is deep) it is from then on a fixed body that discs
+overlapping it while approaching strike (disc restitution and friction). It ignores
+lines, the edge, leaners, a hole with no room to lie flat and the slow-contact rules:
+use it on shots that stay on the surface away from them, at ordinary speeds.
 """
 
 from __future__ import annotations
@@ -81,8 +88,13 @@ def step_shot(
     w[-1] = shot.spin
     decel = params.friction * params.gravity
     spin_decay = 4 / 3 * params.spin_friction * params.gravity / radius
-    pegs = board.pegs if isinstance(board, CrokinoleBoard) else ()
-    peg_reach = radius + (board.peg_radius if isinstance(board, CrokinoleBoard) else 0.0)
+    crokinole = isinstance(board, CrokinoleBoard)
+    pegs = board.pegs if crokinole else ()
+    peg_reach = radius + (board.peg_radius if crokinole else 0.0)
+    hole = board.hole_radius if crokinole else 0.0
+    play = max(hole - radius, 0.0)
+    proud = crokinole and board.disc.thickness > board.hole_depth
+    sunk = np.zeros(n, dtype=bool)
 
     def strike(i: int, j: int | None, normal: tuple[float, float], e: float, mu: float) -> None:
         arm_i = (radius * normal[0], radius * normal[1])
@@ -98,6 +110,14 @@ def step_shot(
             v[j] += disc[0] * np.array((px, py))
             w[j] += disc[1] * cross(arm_j, (px, py))
 
+    def drop(i: int) -> None:
+        sunk[i] = True
+        v[i] = 0.0
+        w[i] = 0.0
+        off = math.hypot(*p[i])
+        if off > play:
+            p[i] *= play / off
+
     for _ in range(max_steps):
         speed = np.hypot(v[:, 0], v[:, 1])
         moving = speed > 0
@@ -109,13 +129,24 @@ def step_shot(
         p += unit * (speed * tau - 0.5 * decel * tau * tau)[:, None]
         v = unit * np.maximum(speed - decel * dt, 0.0)[:, None]
         w = np.sign(w) * np.maximum(np.abs(w) - spin_decay * dt, 0.0)
+        for i in np.flatnonzero(moving):
+            slow = math.hypot(*v[i]) <= params.capture_speed
+            if slow and math.hypot(*p[i]) < hole and not sunk.any():
+                drop(int(i))
         for i in range(n):
             for j in range(i + 1, n):
                 dx, dy = p[j] - p[i]
                 dist = math.hypot(dx, dy)
-                if dist < 2 * radius:
-                    normal = (dx / dist, dy / dist)
-                    strike(i, j, normal, params.disc_restitution, params.disc_friction)
+                if dist >= 2 * radius or (sunk[i] and sunk[j]):
+                    continue
+                normal = (dx / dist, dy / dist)
+                e, mu = params.disc_restitution, params.disc_friction
+                if not (sunk[i] or sunk[j]):
+                    strike(i, j, normal, e, mu)
+                elif proud and sunk[j]:
+                    strike(i, None, normal, e, mu)
+                elif proud:
+                    strike(j, None, (-normal[0], -normal[1]), e, mu)
             for px, py in pegs:
                 dx, dy = px - p[i, 0], py - p[i, 1]
                 dist = math.hypot(dx, dy)

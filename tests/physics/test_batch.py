@@ -135,3 +135,19 @@ def test_batch_uses_the_parameters_given(board: CrokinoleBoard) -> None:
     rough = simulate_batch(Layout(board), rows, params=PhysicsParams(friction=0.3))
     smooth = simulate_batch(Layout(board), rows)
     assert rough.x[:, 0] + 0.2 == pytest.approx((smooth.x[:, 0] + 0.2) / 2, rel=1e-12)
+
+
+def test_batch_agrees_on_a_shot_that_strikes_a_disc_lying_in_the_hole(
+    board: CrokinoleBoard,
+) -> None:
+    from .test_engine import SINK_AND_RETURN
+
+    layout, shot = SINK_AND_RETURN
+    record = simulate(layout, shot)
+    batch = simulate_batch(layout, [shot])
+    for k, i in enumerate(batch.ids):
+        final = record.final(i)
+        assert (batch.x[0, k], batch.y[0, k]) == (final.x, final.y)
+        assert STATE_ORDER[batch.state[0, k]] is final.state
+    # the strike that sank disc 0 and the shooter's later strike on it in the hole
+    assert batch.contacts[0] == 2 and batch.first_contact[0] == 0 and batch.dropped[0]

@@ -11,7 +11,7 @@ import pytest
 
 from flickboard.bench.physics import scene_layout
 from flickboard.errors import IllegalInPosition, InvalidInput, PhysicsError
-from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable, Zone
 from flickboard.physics import (
     DiscFinal,
     DiscState,
@@ -152,15 +152,131 @@ def test_slow_disc_over_the_hole_drops_at_capture_speed(board: CrokinoleBoard) -
     assert record.final(record.shooter).state is DiscState.IN_HOLE
     drop = [e for e in record.events if e.kind is EventKind.DROPPED]
     assert len(drop) == 1
-    assert math.hypot(drop[0].x, drop[0].y) < board.hole_radius
-    speed_at_drop = math.sqrt(shot.speed**2 - 2 * a * (drop[0].y + 0.3))
-    assert speed_at_drop == pytest.approx(params.capture_speed, abs=1e-9)
+    assert shot.speed - a * drop[0].time == pytest.approx(params.capture_speed, abs=1e-9)
+    # by then it was over the hole; it lies on the bottom nearest to where it fell
+    y_then = -0.3 + shot.speed * drop[0].time - a * drop[0].time ** 2 / 2
+    play = board.hole_radius - board.disc.radius
+    assert play < -y_then < board.hole_radius
+    assert (drop[0].x, drop[0].y) == pytest.approx((0.0, -play), abs=1e-12)
 
 
 def test_slow_disc_reaching_the_hole_drops_at_once(board: CrokinoleBoard) -> None:
-    record = simulate(Layout(board), shot_to_stop_at(board, 0.3))
+    params = PhysicsParams.crokinole()
+    shot = shot_to_stop_at(board, 0.3)
+    record = simulate(Layout(board), shot)
     drop = next(e for e in record.events if e.kind is EventKind.DROPPED)
-    assert math.hypot(drop.x, drop.y) == pytest.approx(board.hole_radius, abs=1e-12)
+    # it falls in the instant it reaches the rim ...
+    a = params.friction * params.gravity
+    rim = 0.3 - board.hole_radius
+    assert drop.time == pytest.approx((shot.speed - math.sqrt(shot.speed**2 - 2 * a * rim)) / a)
+    # ... and lies on the bottom at the nearest place it fits (event and final alike)
+    final = record.final(record.shooter)
+    play = board.hole_radius - board.disc.radius
+    assert final.state is DiscState.IN_HOLE
+    assert (final.x, final.y) == pytest.approx((0.0, -play), abs=1e-12)
+    assert (drop.x, drop.y) == (final.x, final.y)
+
+
+# --- a disc lying in the hole ----------------------------------------------------------
+
+# Found by search: the shooter drives disc 0 into the hole, caroms off peg 4 and comes
+# back slowly over the hole.
+SINK_AND_RETURN = (
+    Layout(BOARD, (PlacedDisc(0, -0.0093, -0.0326),)),
+    Shot(0.0, -0.3, 1.4695, 1.538),
+)
+
+
+def deep_hole(board: CrokinoleBoard) -> CrokinoleBoard:
+    """The board with a hole deeper than a disc is thick: a 20 lies below the surface."""
+    return replace(board, hole_depth=board.disc.thickness + 0.002)
+
+
+def test_a_disc_sliding_back_over_the_hole_strikes_the_disc_lying_in_it(
+    board: CrokinoleBoard,
+) -> None:
+    layout, shot = SINK_AND_RETURN
+    record = simulate(layout, shot)
+    shooter, r = record.shooter, board.disc.radius
+    sunk = record.final(0)
+    assert sunk.state is DiscState.IN_HOLE
+    assert math.hypot(sunk.x, sunk.y) <= board.hole_radius - r + 1e-12
+    dropped = next(e for e in record.events if e.kind is EventKind.DROPPED)
+    hit = [e for e in record.events if e.kind is EventKind.DISC_CONTACT and e.time > dropped.time]
+    assert [(e.disc, e.other) for e in hit] == [(shooter, 0)]
+    # rim to rim with the disc where it lies, then back out: it never crosses the hole
+    assert math.hypot(hit[0].x - sunk.x, hit[0].y - sunk.y) == pytest.approx(2 * r, abs=1e-9)
+    final = record.final(shooter)
+    assert final.state is DiscState.ON_SURFACE
+    assert math.hypot(final.x - sunk.x, final.y - sunk.y) >= 2 * r - 1e-9
+    assert kinds(record, shooter)[-1] is EventKind.STOPPED
+
+
+def test_a_disc_lying_in_the_hole_is_struck_like_a_fixed_body(board: CrokinoleBoard) -> None:
+    from flickboard.physics.kernel import C_SUNK
+    from flickboard.physics.trajectory import state_log
+
+    from .conftest import fixed_contacts
+
+    layout, shot = SINK_AND_RETURN
+    log = state_log(layout, shot)
+    sunk = log.record.final(0)
+    *_, hit = (e for e in log.record.events if e.kind is EventKind.DISC_CONTACT)
+    nx, ny = sunk.x - hit.x, sunk.y - hit.y
+    length = math.hypot(nx, ny)
+    nx, ny = nx / length, ny / length
+    ((kind, before, after),) = [c for c in fixed_contacts(log) if c[0] == C_SUNK]
+    assert kind == C_SUNK
+    e = PhysicsParams.crokinole().disc_restitution
+    approach = before[0] * nx + before[1] * ny
+    assert approach > 0
+    assert after[0] * nx + after[1] * ny == pytest.approx(-e * approach, abs=1e-12)
+
+
+def test_a_disc_below_the_surface_in_a_deep_hole_is_slid_over(board: CrokinoleBoard) -> None:
+    layout, shot = SINK_AND_RETURN
+    record = simulate(Layout(deep_hole(board), layout.discs), shot)
+    shooter = record.shooter
+    assert not any(
+        e.kind is EventKind.DISC_CONTACT and e.other == 0 and e.disc == shooter
+        for e in record.events
+        if e.time > next(d.time for d in record.events if d.kind is EventKind.DROPPED)
+    )
+    assert record.final(shooter).state is DiscState.LEANING
+
+
+def test_the_planner_shot_strikes_the_20_instead_of_leaning_over_it(
+    board: CrokinoleBoard,
+) -> None:
+    # The stored full-hole shot on the standard 1/4 in hole: disc 8 comes back towards
+    # the shooter lying in the hole, strikes it and stops on the surface.
+    layout, shot, shooter, _ = full_hole_leaner()
+    record = simulate(Layout(board, layout.discs), shot, shooter=shooter)
+    sunk = record.final(shooter)
+    assert sunk.state is DiscState.IN_HOLE
+    assert (8, shooter) in [
+        (e.disc, e.other) for e in record.events if e.kind is EventKind.DISC_CONTACT
+    ]
+    eight = record.final(8)
+    assert eight.state is DiscState.ON_SURFACE
+    assert math.hypot(eight.x - sunk.x, eight.y - sunk.y) >= 2 * board.disc.radius - 1e-9
+
+
+@pytest.mark.parametrize(("neighbour", "state"), [(0.031, "in_hole"), (0.025, "leaning")])
+def test_a_disc_needs_room_to_lie_flat_in_the_hole(
+    board: CrokinoleBoard, neighbour: float, state: str
+) -> None:
+    # A disc lying 31 mm from the centre leaves room (a disc lies within 1.6 mm of the
+    # centre and needs 2r = 31.75 mm); one 25 mm away overhangs the hole too far: the
+    # disc falling in at the far rim tilts there instead.
+    layout = Layout(board, (PlacedDisc(0, 0.0, neighbour),))
+    record = simulate(layout, shot_to_stop_at(board, 0.3))
+    final = record.final(record.shooter)
+    assert final.state.value == state
+    assert record.final(0) == DiscFinal(0, 0.0, neighbour, DiscState.ON_SURFACE)
+    assert math.hypot(final.x, final.y - neighbour) >= 2 * board.disc.radius - 1e-9
+    if state == "leaning":
+        assert (final.x, final.y) == pytest.approx((0.0, -board.hole_radius), abs=1e-12)
 
 
 def test_fast_disc_passes_over_the_hole(board: CrokinoleBoard) -> None:
@@ -200,10 +316,12 @@ def test_leaning_disc_stays_until_struck_then_slides(board: CrokinoleBoard) -> N
 
 
 def test_a_second_capture_in_one_shot_leans_instead(board: CrokinoleBoard) -> None:
-    # Found by search: the shooter drives disc 0 into the hole, caroms off peg 4 and
-    # comes back slowly over the full hole: it tilts against the rim where it came in.
-    layout = Layout(board, (PlacedDisc(0, -0.0093, -0.0326),))
-    record = simulate(layout, Shot(0.0, -0.3, 1.4695, 1.538))
+    # The hole deeper than a disc is thick: the shooter slides back over the 20 lying
+    # below the surface and slows over the full hole: it tilts against the rim where it
+    # came in.
+    layout, shot = SINK_AND_RETURN
+    board = deep_hole(board)
+    record = simulate(Layout(board, layout.discs), shot)
     shooter = record.shooter
     assert record.final(0).state is DiscState.IN_HOLE
     assert kinds(record, shooter)[-2:] == [EventKind.PEG_CONTACT, EventKind.LEANED]
@@ -227,7 +345,8 @@ def test_a_disc_caught_by_a_full_hole_leans_with_its_centre_on_the_rim(
     board: CrokinoleBoard,
 ) -> None:
     # Found by the planner: the shooter drops, then disc 8 slows to rest over the full
-    # hole. It must tilt against the rim (a legal leaner), not lean from the middle.
+    # hole (stored on a board whose hole is deeper than a disc is thick). It must tilt
+    # against the rim (a legal leaner), not lean from the middle.
     layout, shot, shooter, _ = full_hole_leaner()
     record = simulate(layout, shot, shooter=shooter)
     assert record.final(shooter).state is DiscState.IN_HOLE
@@ -349,6 +468,39 @@ def test_firm_draw_reaches_the_far_zones(table: ShuffleboardTable) -> None:
     final = record.final(record.shooter)
     assert final.state is DiscState.ON_SURFACE
     assert table.zone_of(final.x, final.y) >= 2
+
+
+RELEASE_Y = 0.35
+"""Where the terminal and the bots release a weight (m from the delivering end)."""
+
+DRAW_WINDOW = (
+    (1.07, "short", "past"),
+    (1.41, Zone.NEUTRAL, Zone.ONE),
+    (1.51, Zone.ONE, Zone.TWO),
+    (1.54, Zone.TWO, Zone.THREE),
+    (1.56, Zone.THREE, Zone.HANGER),
+    (1.57, Zone.HANGER, "off"),
+)
+"""The draw window as docs/physics.md gives it ("Shuffleboard friction"): at each
+release speed (m/s) a straight draw from RELEASE_Y goes from ending in the first to
+ending in the second (short: not wholly past the foul line)."""
+
+
+@pytest.mark.parametrize(("speed", "below", "above"), DRAW_WINDOW)
+def test_the_shuffleboard_draw_window_is_the_documented_one(
+    table: ShuffleboardTable, speed: float, below: object, above: object
+) -> None:
+    def ends(v: float) -> object:
+        final = simulate(Layout(table), Shot(0.0, RELEASE_Y, UP, v)).final(0)
+        if final.state is DiscState.IN_GUTTER:
+            return "off"
+        if speed == DRAW_WINDOW[0][0]:
+            past = final.y - table.disc.radius >= table.foul_line.far
+            return "past" if past else "short"
+        return table.zone_of(final.x, final.y)
+
+    assert ends(speed - 0.005) == below
+    assert ends(speed + 0.005) == above
 
 
 def test_weight_over_the_side_falls_in_the_gutter(table: ShuffleboardTable) -> None:

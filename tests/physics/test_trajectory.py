@@ -80,3 +80,19 @@ def test_turns_are_sampled_so_paths_bend_where_the_discs_did(board: CrokinoleBoa
         x1 - x0, y1 - y0
     )
     assert miss > 1e-3
+
+
+def test_no_frame_shows_a_disc_crossing_one_lying_in_the_hole(board: CrokinoleBoard) -> None:
+    from .test_engine import SINK_AND_RETURN
+
+    layout, shot = SINK_AND_RETURN
+    traj = sample_trajectory(layout, shot, fps=2000, turns=True)
+    dropped = next(e for e in traj.record.events if e.kind is EventKind.DROPPED).time
+    sunk, shooter = traj.ids.index(0), traj.ids.index(traj.record.shooter)
+    after = traj.times >= dropped
+    final = traj.record.final(0)
+    assert (traj.where[after, sunk] == WHERE.index("hole")).all()
+    assert np.allclose(traj.x[after, sunk], final.x) and np.allclose(traj.y[after, sunk], final.y)
+    gap = np.hypot(traj.x[after, shooter] - final.x, traj.y[after, shooter] - final.y)
+    assert gap.min() >= 2 * board.disc.radius - 1e-9
+    assert gap.min() == pytest.approx(2 * board.disc.radius, abs=1e-9)  # it does touch

@@ -44,6 +44,24 @@ def test_hand_outcome_becomes_a_record_with_times_in_order() -> None:
     assert [d.id for d in record.layout_after().discs] == [2, 9]
 
 
+@pytest.mark.parametrize("order", [(9, 1), (1, 9)])
+def test_hand_outcome_may_have_a_moving_disc_strike_a_20_lying_in_the_hole(
+    order: tuple[int, int],
+) -> None:
+    # the shooter sinks disc 1, then (still moving) strikes it where it lies in the hole
+    events = [
+        HandEvent(C, 9, 1),
+        HandEvent(EventKind.DROPPED, 1),
+        HandEvent(C, *order),
+        HandEvent(EventKind.STOPPED, 9),
+    ]
+    finals = _finals(d1=(0.0, 0.001, DiscState.IN_HOLE), d9=(0.0, -0.05, DiscState.ON_SURFACE))
+    record = to_record(LAYOUT, _outcome(events, finals))
+    assert [e.kind for e in record.events] == [C, EventKind.DROPPED, C, EventKind.STOPPED]
+    assert record.final(1).state is DiscState.IN_HOLE
+    assert [d.id for d in record.layout_after().discs] == [2, 9]
+
+
 @pytest.mark.parametrize(
     ("events", "finals", "message"),
     [
@@ -69,6 +87,16 @@ def test_hand_outcome_becomes_a_record_with_times_in_order() -> None:
             [HandEvent(EventKind.DROPPED, 9), HandEvent(C, 9, 1)],
             _finals(d9=(0.0, 0.0, DiscState.IN_HOLE)),
             "already dropped",
+        ),
+        (
+            [
+                HandEvent(C, 9, 1),
+                HandEvent(EventKind.DROPPED, 1),
+                HandEvent(EventKind.STOPPED, 9),
+                HandEvent(C, 9, 1),
+            ],
+            _finals(d1=(0.0, 0.001, DiscState.IN_HOLE), d9=(0.0, -0.05, DiscState.ON_SURFACE)),
+            "only a disc moving on the surface can strike it, and disc 9 was not",
         ),
         ([], _finals(d2=(0.1, 0.1, DiscState.ON_SURFACE)), "nothing struck it"),
         ([HandEvent(C, 1, 2)], _finals(), "neither disc was moving"),

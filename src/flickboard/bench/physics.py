@@ -135,6 +135,18 @@ def time_each(run: Callable[[int], object], count: int, repeat: int = 1) -> list
     return out
 
 
+def missing_baseline() -> str | None:
+    """Why the pymunk baseline cannot run (it is an optional extra), or None."""
+    try:
+        import pymunk  # noqa: F401
+    except ImportError:
+        return (
+            "the physics benchmark compares against pymunk, which is not installed: "
+            "pip install 'flickboard[bench]' (or pip install pymunk)"
+        )
+    return None
+
+
 def pymunk_shot(
     layout: Layout,
     shot: Shot,

@@ -18,7 +18,12 @@ def bench_physics(
     ] = 12,
 ) -> None:
     """Median time per shot: exact engine v pymunk at 240 Hz and 1 kHz (same scenes)."""
-    from flickboard.bench.physics import BASELINE_SECONDS, ratios, run_benchmark
+    from flickboard.bench.physics import BASELINE_SECONDS, missing_baseline, ratios, run_benchmark
+    from flickboard.cli.terminal import fail
+
+    problem = missing_baseline()
+    if problem:
+        fail(problem)
 
     console = Console(highlight=False)
     with Progress(

@@ -28,6 +28,7 @@ B_DEPTH = 7  # ditch depth
 B_PEG = 8  # peg radius
 B_NPEG = 9
 B_NLINE = 10
+B_PROUD = 11  # how far a disc lying flat in the 20 hole stands above the surface (<= 0: not)
 B_HEADER = 12
 KIND_CIRCLE = 0
 KIND_RECTANGLE = 1
@@ -120,6 +121,7 @@ def board_array(board: Board) -> FloatArray:
         head[B_HOLE] = board.hole_radius
         head[B_DEPTH] = board.ditch_depth
         head[B_PEG] = board.peg_radius
+        head[B_PROUD] = disc.thickness - board.hole_depth
         flat_pegs = [c for p in pegs for c in p]
     else:
         pegs = ()

@@ -22,6 +22,7 @@ from flickboard.physics.codes import (
     B_NLINE,
     B_NPEG,
     B_PEG,
+    B_PROUD,
     B_RADIUS,
     B_RAIL,
     B_SURFACE,
@@ -114,6 +115,7 @@ C_EDGE = 5
 C_RAIL = 6
 C_REENTRY = 7
 C_LAND = 8
+C_SUNK = 9  # a disc strikes one lying in the 20 hole (found as C_DISC, resolved like a peg)
 
 SEG_SIZE = 11
 """Segment row: t0, disc, x, y, ux, uy, v, w, mode, tz, cause (candidate kind, -1 at start)."""
@@ -125,17 +127,34 @@ V_REST = 1e-9
 
 
 @njit(cache=True)
-def _collidable(mode: float) -> bool:
+def _on_surface(mode: float) -> bool:
     return mode <= M_SLIDE or mode == M_LEAN  # M_REST = 0, M_SLIDE = 1
 
 
 @njit(cache=True)
+def _obstacle(mode: float) -> bool:
+    """Whether a sliding disc can strike a disc in this mode: one on the surface, or one
+    lying flat in the 20 hole (it stands proud of the surface; see :func:`_settle`)."""
+    return _on_surface(mode) or mode == M_HOLE
+
+
+@njit(cache=True)
 def pair_time(
-    st: np.ndarray, i: int, j: int, now: float, limit: float, radius: float, decel: float
+    st: np.ndarray,
+    i: int,
+    j: int,
+    now: float,
+    limit: float,
+    radius: float,
+    decel: float,
+    proud: bool,
 ) -> float:
-    """Time sliding disc i next strikes disc j (inf if not before ``limit``)."""
+    """Time sliding disc i next strikes disc j (inf if not before ``limit``); a disc j
+    that is not sliding is a fixed circle of reach 2r. A disc lying in the hole counts
+    only if it stands ``proud`` of the surface (the board's hole is shallower than a
+    disc is thick)."""
     mj = st[j, F_MODE]
-    if not _collidable(mj):
+    if not _obstacle(mj) or (mj == M_HOLE and not proud):
         return INF
     xi, yi, vi = state_at(st, i, now, decel)
     reach = 2.0 * radius
@@ -253,7 +272,7 @@ def candidate(
                     best, kind, other = t, C_EDGE, edge
         for j in range(n):
             if j != i:
-                t = pair_time(st, i, j, now, best, radius, decel)
+                t = pair_time(st, i, j, now, best, radius, decel, board[B_PROUD] > 0.0)
                 if t < best:
                     best, kind, other = t, C_DISC, j
     elif mode == M_AIR:
@@ -411,8 +430,8 @@ def check_start(board: np.ndarray, discs: np.ndarray, shot: np.ndarray) -> tuple
 def _come_to_rest(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray, holes: int) -> int:
     """Stop disc i where it is (already rebased): the event kind it gets.
 
-    On the crokinole board a disc stopping with its centre over an empty hole drops,
-    and one stopping within ``leaner_band`` of the rim leans.
+    On the crokinole board a disc stopping with its centre over the hole drops (see
+    :func:`_drop`), and one stopping within ``leaner_band`` of the rim leans.
     """
     st[i, F_V] = 0.0
     st[i, F_MODE] = M_REST
@@ -420,11 +439,8 @@ def _come_to_rest(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray,
         return K_STOPPED
     x, y = st[i, F_X], st[i, F_Y]
     r = math.sqrt(x * x + y * y)
-    if r < board[B_HOLE] and holes == 0:
-        st[i, F_MODE] = M_HOLE
-        return K_DROPPED
     if r < board[B_HOLE]:
-        return _caught_by_full_hole(st, i, board, params)
+        return _drop(st, i, board, params, holes)
     if abs(r - board[B_HOLE]) <= params[P_LEANER]:
         st[i, F_MODE] = M_LEAN
         return K_LEANED
@@ -432,41 +448,128 @@ def _come_to_rest(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray,
 
 
 @njit(cache=True)
-def _caught_by_full_hole(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray) -> int:
-    """Disc i (rebased, at rest) falls towards a hole that already holds a disc.
+def _drop(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray, holes: int) -> int:
+    """Disc i (rebased), its centre over the hole, falls in: flat into an empty hole
+    with room for it (``DROPPED``; :func:`_settle` then lays it on the bottom), else
+    against the rim (:func:`_caught_by_full_hole`)."""
+    st[i, F_V] = 0.0
+    if holes == 0 and _flat_place(st, i, board, params)[0]:
+        st[i, F_MODE] = M_HOLE
+        return K_DROPPED
+    return _caught_by_full_hole(st, i, board, params)
 
-    It cannot lie flat, so it tilts against the rim: its centre goes onto the rim
-    circle, on the side it came from, or the nearest place round the rim clear of the
-    other discs. If no place on the rim is clear it stays in the hole on top of the other.
+
+@njit(cache=True)
+def _rested(
+    ev: np.ndarray,
+    ne: int,
+    st: np.ndarray,
+    i: int,
+    now: float,
+    kind: int,
+    board: np.ndarray,
+    params: np.ndarray,
+    holes: int,
+) -> tuple[np.ndarray, int, int]:
+    """Log disc i's coming to rest (``kind``) where it rests: a disc that fell into
+    the hole first settles on its bottom. Returns the event table, its length and the
+    discs in the hole."""
+    if st[i, F_MODE] == M_HOLE:
+        _settle(st, i, board, params)
+    ev = _push_event(ev, ne, now, kind, i, -1, st[i, F_X], st[i, F_Y], 0)
+    return ev, ne + 1, holes + (1 if kind == K_DROPPED else 0)
+
+
+@njit(cache=True)
+def _settle(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray) -> None:
+    """Disc i has fallen flat into the hole: lay it on the bottom (:func:`_flat_place`).
+
+    From then on it is an obstacle to the discs still sliding (:func:`pair_time`): its
+    top stands ``thickness - hole depth`` proud of the surface (3.2 mm on the standard
+    board), too high for a sliding disc's rim to pass over.
     """
-    hole = board[B_HOLE]
+    ok, px, py = _flat_place(st, i, board, params)
+    if ok:
+        st[i, F_X] = px
+        st[i, F_Y] = py
+
+
+@njit(cache=True)
+def _flat_place(
+    st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray
+) -> tuple[bool, float, float]:
+    """Where disc i (rebased) lies flat on the bottom of the hole, if anywhere.
+
+    Its centre must be within ``hole - r`` of the hole's centre: the nearest such point
+    to where it fell, or else the nearest round that circle clear of every disc on the
+    surface. A disc on the surface may overhang the hole so far that no point is clear
+    (its centre within ``2r - (hole - r)`` of the hole's centre): then there is no room
+    to lie flat.
+    """
+    play = max(board[B_HOLE] - board[B_RADIUS], 0.0)
+    x, y = st[i, F_X], st[i, F_Y]
+    r = math.sqrt(x * x + y * y)
+    if r > play:
+        x, y = x * play / r, y * play / r
+    if _clear_of_discs(st, i, x, y, board, params):
+        return True, x, y
+    return _clear_round(st, i, play, board, params)
+
+
+@njit(cache=True)
+def _clear_of_discs(
+    st: np.ndarray, i: int, px: float, py: float, board: np.ndarray, params: np.ndarray
+) -> bool:
+    """Whether disc i centred at (px, py) would overlap no other disc on the surface."""
     reach = 2.0 * board[B_RADIUS] - OVERLAP
     decel = params[P_FRICTION] * params[P_GRAVITY]
     now = st[i, F_T0]
+    for k in range(st.shape[0]):
+        if k == i or not _on_surface(st[k, F_MODE]):
+            continue
+        kx, ky, _ = state_at(st, k, now, decel)
+        if (kx - px) * (kx - px) + (ky - py) * (ky - py) < reach * reach:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _clear_round(
+    st: np.ndarray, i: int, ring: float, board: np.ndarray, params: np.ndarray
+) -> tuple[bool, float, float]:
+    """The point of the circle of radius ``ring`` about the hole's centre nearest to
+    disc i (rebased), in steps of 1 degree either way, where it would overlap no other
+    disc on the surface. A disc at the very centre starts on the side it came from."""
     x, y = st[i, F_X], st[i, F_Y]
-    centred = x * x + y * y <= 1e-18  # then lean on the side it came from
+    centred = x * x + y * y <= 1e-18
     base = math.atan2(-st[i, F_UY], -st[i, F_UX]) if centred else math.atan2(y, x)
-    n = st.shape[0]
     for step in range(181):
         for sign in (1.0, -1.0):
             a = base + sign * step * (math.pi / 180.0)
-            px, py = hole * math.cos(a), hole * math.sin(a)
-            clear = True
-            for k in range(n):
-                if k == i or not _collidable(st[k, F_MODE]):
-                    continue
-                kx, ky, _ = state_at(st, k, now, decel)
-                if (kx - px) * (kx - px) + (ky - py) * (ky - py) < reach * reach:
-                    clear = False
-                    break
-            if clear:
-                st[i, F_X] = px
-                st[i, F_Y] = py
-                st[i, F_V] = 0.0
-                st[i, F_MODE] = M_LEAN
-                return K_LEANED
+            px, py = ring * math.cos(a), ring * math.sin(a)
+            if _clear_of_discs(st, i, px, py, board, params):
+                return True, px, py
             if step == 0:
                 break
+    return False, 0.0, 0.0
+
+
+@njit(cache=True)
+def _caught_by_full_hole(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray) -> int:
+    """Disc i (rebased, at rest) falls towards a hole with no room to lie flat: one
+    already holds a disc, or a disc on the surface overhangs it (:func:`_flat_place`).
+
+    It tilts against the rim: its centre goes onto the rim circle, on the side it came
+    from, or the nearest place round the rim clear of the other discs. If no place on
+    the rim is clear it stays in the hole (on top of the other).
+    """
+    ok, px, py = _clear_round(st, i, board[B_HOLE], board, params)
+    st[i, F_V] = 0.0
+    if ok:
+        st[i, F_X] = px
+        st[i, F_Y] = py
+        st[i, F_MODE] = M_LEAN
+        return K_LEANED
     st[i, F_MODE] = M_HOLE
     return K_DROPPED
 
@@ -493,6 +596,7 @@ def run_shot(
     spin_decay = 4.0 / 3.0 * params[P_SPIN_FRICTION] * g / radius
     slow = params[P_SLOW]
     circle = board[B_KIND] == KIND_CIRCLE
+    proud = board[B_PROUD] > 0.0
     max_events = int(params[P_MAX_EVENTS])
     max_time = params[P_MAX_TIME]
 
@@ -555,6 +659,8 @@ def run_shot(
         now = t
         kind = C_LINE if line_event else ck[i]
         other = lb[i] if line_event else co[i]
+        if kind == C_DISC and st[other, F_MODE] == M_HOLE:
+            kind = C_SUNK
         j = -1
         if kind == C_DISC:
             j = other
@@ -572,15 +678,11 @@ def run_shot(
                 st[d, F_V] = 0.0
                 if mode == M_SLIDE:
                     k_rest = _come_to_rest(st, d, board, params, holes)
-                    holes += k_rest == K_DROPPED
-                    ev = _push_event(ev, ne, now, k_rest, d, -1, st[d, F_X], st[d, F_Y], 0)
-                    ne += 1
+                    ev, ne, holes = _rested(ev, ne, st, d, now, k_rest, board, params, holes)
         elif kind == C_STOP:
             rebase(st, i, now, decel, spin_decay)
             k_rest = _come_to_rest(st, i, board, params, holes)
-            holes += k_rest == K_DROPPED
-            ev = _push_event(ev, ne, now, k_rest, i, -1, st[i, F_X], st[i, F_Y], 0)
-            ne += 1
+            ev, ne, holes = _rested(ev, ne, st, i, now, k_rest, board, params, holes)
         elif kind == C_LINE:
             bits = int(st[i, F_BITS])
             line = other // 2
@@ -598,35 +700,27 @@ def run_shot(
                 ne += 1
             line_candidate(st, i, now, board, params, lt, lb)
             continue
-        elif kind == C_PEG:
+        elif kind == C_PEG or kind == C_SUNK:  # noqa: SIM109
+            # a fixed circle: a peg, or a disc lying in the hole (its wall holds it)
+            if kind == C_PEG:
+                cx, cy = board[B_HEADER + 2 * other], board[B_HEADER + 2 * other + 1]
+                e, mu, logged = params[P_PEG_E], params[P_PEG_MU], K_PEG
+            else:
+                cx, cy = st[other, F_X], st[other, F_Y]
+                e, mu, logged = params[P_DISC_E], params[P_DISC_MU], K_DISC
             x, y, _ = state_at(st, i, now, decel)
-            px = board[B_HEADER + 2 * other]
-            py = board[B_HEADER + 2 * other + 1]
-            dx, dy = px - x, py - y
+            dx, dy = cx - x, cy - y
             d = math.sqrt(dx * dx + dy * dy)
-            resolve_fixed(
-                st, i, now, dx / d, dy / d, radius, decel, spin_decay,
-                params[P_PEG_E], params[P_PEG_MU], slow,
-            )  # fmt: skip
-            ev = _push_event(ev, ne, now, K_PEG, i, other, st[i, F_X], st[i, F_Y], 0)
+            resolve_fixed(st, i, now, dx / d, dy / d, radius, decel, spin_decay, e, mu, slow)
+            ev = _push_event(ev, ne, now, logged, i, other, st[i, F_X], st[i, F_Y], 0)
             ne += 1
             if st[i, F_V] <= V_REST:
                 k_rest = _come_to_rest(st, i, board, params, holes)
-                holes += k_rest == K_DROPPED
-                ev = _push_event(ev, ne, now, k_rest, i, -1, st[i, F_X], st[i, F_Y], 0)
-                ne += 1
+                ev, ne, holes = _rested(ev, ne, st, i, now, k_rest, board, params, holes)
         elif kind == C_HOLE:
             rebase(st, i, now, decel, spin_decay)
-            if holes == 0:
-                st[i, F_MODE] = M_HOLE
-                holes += 1
-                ev = _push_event(ev, ne, now, K_DROPPED, i, -1, st[i, F_X], st[i, F_Y], 0)
-            else:
-                st[i, F_V] = 0.0
-                k_rest = _caught_by_full_hole(st, i, board, params)
-                holes += k_rest == K_DROPPED
-                ev = _push_event(ev, ne, now, k_rest, i, -1, st[i, F_X], st[i, F_Y], 0)
-            ne += 1
+            k_rest = _drop(st, i, board, params, holes)
+            ev, ne, holes = _rested(ev, ne, st, i, now, k_rest, board, params, holes)
         elif kind == C_EDGE:
             rebase(st, i, now, decel, spin_decay)
             x, y = st[i, F_X], st[i, F_Y]
@@ -696,11 +790,11 @@ def run_shot(
             if ck[k] == C_DISC and (co[k] == i or co[k] == j):
                 candidate(st, k, now, board, params, ct, ck, co)
             elif mk == M_SLIDE:
-                tk = pair_time(st, k, i, now, ct[k], radius, decel)
+                tk = pair_time(st, k, i, now, ct[k], radius, decel, proud)
                 if tk < ct[k]:
                     ct[k], ck[k], co[k] = tk, C_DISC, i
                 if j >= 0:
-                    tk = pair_time(st, k, j, now, ct[k], radius, decel)
+                    tk = pair_time(st, k, j, now, ct[k], radius, decel, proud)
                     if tk < ct[k]:
                         ct[k], ck[k], co[k] = tk, C_DISC, j
     finals = np.empty((n, 3))

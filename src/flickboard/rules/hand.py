@@ -100,27 +100,32 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
         where = f"event {n} ({h.kind.value} of disc {h.disc})"
         if h.disc not in ids:
             raise InvalidInput(f"{where}: disc {h.disc} is not on the board and is not the shooter")
-        if h.disc in done:
+        contact = h.kind is EventKind.DISC_CONTACT
+        if h.disc in done and not (contact and done[h.disc] is EventKind.DROPPED):
             raise InvalidInput(
                 f"{where}: disc {h.disc} already {done[h.disc].value} and cannot move again"
             )
-        if h.kind is EventKind.DISC_CONTACT:
+        if contact:
             if not isinstance(h.other, int) or h.other not in ids or h.other == h.disc:
                 raise InvalidInput(
                     f"{where}: the disc touched must be another known disc, got {h.other!r}"
                 )
-            if h.other in done:
+            if h.other in done and done[h.other] is not EventKind.DROPPED:
                 raise InvalidInput(f"{where}: disc {h.other} already {done[h.other].value}")
-            if h.disc in off or h.other in off:
+            if h.disc in done or h.other in done:
+                # a disc lying in the 20 hole: struck where it lies, it does not move
+                _strike_on_a_twenty(h.disc, h.other, where, done, moving, off)
+            elif h.disc in off or h.other in off:
                 raise InvalidInput(
                     f"{where}: a disc off the playing surface cannot touch one on it"
                 )
-            if h.disc not in moving and h.other not in moving:
+            elif h.disc not in moving and h.other not in moving:
                 raise InvalidInput(f"{where}: neither disc was moving, so they cannot touch")
-            moved |= {h.disc, h.other}
-            moving |= {h.disc, h.other}
-            rest.pop(h.disc, None)
-            rest.pop(h.other, None)
+            else:
+                moved |= {h.disc, h.other}
+                moving |= {h.disc, h.other}
+                rest.pop(h.disc, None)
+                rest.pop(h.other, None)
         else:
             if h.disc not in moving:
                 if h.disc in rest:
@@ -174,6 +179,21 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
         tuple(finals[i] for i in sorted(ids)),
         float(len(events)),
     )
+
+
+def _strike_on_a_twenty(
+    a: int, b: int, where: str, done: Mapping[int, EventKind], moving: set[int], off: set[int]
+) -> None:
+    """Refuse a contact with a disc lying in the 20 hole unless a moving disc on the
+    surface strikes it (it stands proud of the surface; it does not move)."""
+    lying, striker = (a, b) if a in done else (b, a)
+    if striker in done:
+        raise InvalidInput(f"{where}: discs {a} and {b} both lie in the 20 hole")
+    if striker not in moving or striker in off:
+        raise InvalidInput(
+            f"{where}: disc {lying} already dropped into the 20 hole, where only a disc "
+            f"moving on the surface can strike it, and disc {striker} was not"
+        )
 
 
 def _check_motion(

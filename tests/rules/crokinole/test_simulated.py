@@ -182,28 +182,49 @@ def test_sim_a_leaner_stays_in_play_and_scores_15(kit: Any, rules: str) -> None:
     assert ref.score(ruling.position_after) == {0: 15}
 
 
-def test_sim_20s_are_taken_off_after_each_turn_and_the_leaner_stays(kit: Any) -> None:
-    _, first = _leaner(kit)
-    ref = referee("wcc")
-    leaning = ref.rule(kit.position({}), kit.red, first).position_after
-    # red's partner (doubles, seat 2) shoots down the middle from the far side
+def _partner_down_the_middle(kit: Any, before: Position) -> tuple[Turn, ShotRecord]:
+    """Red's partner (doubles, seat 2) shoots down the middle from the far side, slow
+    enough to drop at the hole's rim."""
     board = kit.board
     start = (0.0, board.shooting_line_radius)
     capture = PhysicsParams.crokinole().capture_speed
     speed = _speed_to_travel(start[1] - board.hole_radius, capture / 2)
     partner = Turn(2, 0, 101)
     shot = Shot(*start, -UP, speed)
-    ref.check_start(leaning, partner, shot.x, shot.y)
-    record = simulate(leaning.layout, shot, shooter=101)
-    assert record.final(101).state is DiscState.IN_HOLE
-    assert record.final(100).state is DiscState.LEANING and not record.contacts()
-    ruling = ref.rule(leaning, partner, record)
+    referee("wcc").check_start(before, partner, shot.x, shot.y)
+    return partner, simulate(before.layout, shot, shooter=101)
+
+
+def test_sim_20s_are_taken_off_after_each_turn_and_the_discs_in_play_stay(kit: Any) -> None:
+    ref = referee("wcc")
+    before = kit.position({100: (0, 0.05, 0.0)})
+    partner, record = _partner_down_the_middle(kit, before)
+    assert record.final(101).state is DiscState.IN_HOLE and not record.contacts()
+    ruling = ref.rule(before, partner, record)
     assert ruling.valid and ruling.decision(101).fate is Fate.TWENTY
     assert ruling.twenties() == {0: 1}
     after = ruling.position_after
-    assert [d.id for d in after.layout.discs] == [100]
-    assert after.layout.disc(100).leaning
+    assert after.layout.discs == (PlacedDisc(100, 0.05, 0.0),)
     assert ref.score(after) == {0: 15}
+
+
+def test_sim_wcc_a_disc_that_cannot_lie_flat_beside_a_leaner_is_not_a_20(kit: Any) -> None:
+    # WCC scoring: "The value of a disc flat in the centre hole is 20" (NCA: "completely
+    # in the center hole and lying flat"). A leaner already covers part of the hole, so
+    # a disc falling in beside it cannot lie flat: it tilts against the rim, a leaner.
+    _, first = _leaner(kit)
+    ref = referee("wcc")
+    leaning = ref.rule(kit.position({}), kit.red, first).position_after
+    partner, record = _partner_down_the_middle(kit, leaning)
+    assert record.final(101).state is DiscState.LEANING and not record.contacts()
+    assert record.events[-1].kind is EventKind.LEANED
+    ruling = ref.rule(leaning, partner, record)
+    assert ruling.valid
+    assert ruling.decision(101).fate is Fate.IN_PLAY and ruling.decision(101).leaning
+    assert ruling.twenties() == {}
+    after = ruling.position_after
+    assert [(d.id, d.leaning) for d in after.layout.discs] == [(100, True), (101, True)]
+    assert ref.score(after) == {0: 30}
 
 
 def test_sim_a_disc_caught_by_a_full_hole_is_a_leaner_that_stays_in_play() -> None:
@@ -266,3 +287,48 @@ def test_sim_fair_invalid_shot_when_the_opposing_disc_is_missed(kit: Any) -> Non
     assert not ruling.valid
     assert ruling.decision(100).fate is Fate.OUT
     assert ruling.position_after.layout.discs == (PlacedDisc(1, 0.2, 0.0),)
+
+
+def test_sim_wcc_a_twenty_stays_in_the_hole_until_the_turn_ends_and_a_disc_striking_it_stays(
+    kit: Any,
+) -> None:
+    # WCC "After each turn 20's sunk will be removed": during the shot the 20 lies in
+    # the hole, 3.2 mm proud of the surface. Red's shooter strikes green disc 1 onto a
+    # peg and drops; disc 1 comes back off the peg and strikes the 20 where it lies.
+    # The 20 counts; disc 1 stays in play where it stopped, clear of the hole.
+    pos = kit.position({1: (1, -0.0522, -0.0022)})
+    shot = Shot(0.0747, -0.2955, -2.7774 - math.pi / 2, 1.59)
+    ref = referee("wcc")
+    ref.check_start(pos, kit.red, shot.x, shot.y)
+    record = simulate(pos.layout, shot, shooter=kit.red.disc)
+    contacts = [(e.disc, e.other) for e in record.events if e.kind is EventKind.DISC_CONTACT]
+    assert contacts == [(100, 1), (1, 100)]
+    assert record.final(100).state is DiscState.IN_HOLE
+    ruling = ref.rule(pos, kit.red, record)
+    assert ruling.valid
+    assert ruling.decision(100).fate is Fate.TWENTY
+    assert ruling.twenties() == {0: 1}
+    one = ruling.decision(1)
+    assert one.fate is Fate.IN_PLAY
+    gap = math.hypot(one.x - record.final(100).x, one.y - record.final(100).y)
+    assert gap >= 2 * kit.board.disc.radius - 1e-9
+    assert [d.id for d in ruling.position_after.layout.discs] == [1]
+    # the same outcome entered by hand is ruled the same way
+    hand = kit.outcome(
+        pos,
+        100,
+        [
+            (EventKind.DISC_CONTACT, 100, 1),
+            (EventKind.PEG_CONTACT, 1, 3),
+            (EventKind.DROPPED, 100),
+            (EventKind.DISC_CONTACT, 1, 100),
+            (EventKind.STOPPED, 1),
+        ],
+        {100: (record.final(100).x, record.final(100).y, DiscState.IN_HOLE), 1: (one.x, one.y)},
+    )
+    from flickboard.rules.hand import judge
+
+    by_hand = judge(ref, pos, kit.red, hand)
+    assert [(d.disc, d.fate) for d in by_hand.decisions] == [
+        (d.disc, d.fate) for d in ruling.decisions
+    ]
