@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -30,7 +31,6 @@ from flickboard.cli.terminal import (
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, Shot
-from flickboard.play.cmn import dump_match
 from flickboard.play.crokinole import (
     CrokinoleGame,
     CrokinoleMatch,
@@ -44,7 +44,8 @@ from flickboard.play.crokinole import (
     match_kind,
     most_discs_left,
 )
-from flickboard.play.crokinole_record import game_record, record_json, replay_game, to_cmn
+from flickboard.play.crokinole_cmn import records_cmn
+from flickboard.play.crokinole_record import game_record, record_json, replay_game
 from flickboard.play.gamerecord import GameRecord, game_record_from_json
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
 from flickboard.rules import Position, Referee, Turn
@@ -365,7 +366,7 @@ def match(
         int | None, typer.Option(help="Timed games: time is up after this many shots per game.")
     ] = None,
     record: Annotated[Path | None, typer.Option(help="Save the match record (JSON) here.")] = None,
-    cmn: Annotated[Path | None, typer.Option(help="Save the match in CMN here.")] = None,
+    cmn: Annotated[Path | None, typer.Option(help="Save the match in CMN 1.0 (JSON) here.")] = None,
     quiet: Annotated[bool, typer.Option(help="Show only the game tables.")] = False,
     first_seat: Annotated[
         int | None,
@@ -407,6 +408,8 @@ def match(
             clock=(lambda: ShotBudget(time_shots)) if time_shots is not None else None,
         )
         CrokinoleGame(ref, seating)  # refuse a seating the rules do not allow before play
+        if cmn is not None and seating.sides != 2:
+            raise InvalidInput("--cmn: CMN records games of two sides (singles or doubles)")
     except FlickboardError as exc:
         fail(str(exc))
     records: list[GameRecord] = []
@@ -449,7 +452,7 @@ def _save(
             data["stopped"] = True
         write_record(record, data)
     if cmn is not None and records:
-        write_text(cmn, dump_match(to_cmn(r, n) for n, r in enumerate(records, start=1)))
+        write_text(cmn, records_cmn(records, datetime.now(UTC)))
 
 
 def write_text(path: Path, text: str) -> None:
@@ -462,7 +465,9 @@ def write_text(path: Path, text: str) -> None:
 
 def replay(
     file: Annotated[Path, typer.Argument(help="A match record (match crokinole --record).")],
-    cmn: Annotated[Path | None, typer.Option(help="Also write the match in CMN here.")] = None,
+    cmn: Annotated[
+        Path | None, typer.Option(help="Also write the match in CMN 1.0 (JSON) here.")
+    ] = None,
     rulings: Annotated[bool, typer.Option(help="Print every shot's ruling.")] = False,
 ) -> None:
     """Replay a saved crokinole match record: every shot ruled again, then the result."""
@@ -480,8 +485,11 @@ def replay(
                 for entry in shots:
                     show_ruling(console, entry.ruling, f"seat {entry.turn.seat}")
         _print_game(console, game, number)
-    if cmn is not None:
-        write_text(cmn, dump_match(to_cmn(r, n) for n, r in enumerate(records, start=1)))
+    if cmn is not None:  # CMN's date: when the record was last written (play stopped)
+        try:
+            write_text(cmn, records_cmn(records, datetime.fromtimestamp(file.stat().st_mtime, UTC)))
+        except FlickboardError as exc:
+            fail(f"{file}: {exc}")
     if not games:
         console.print("The record holds no game.")
         return
