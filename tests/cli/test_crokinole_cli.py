@@ -352,6 +352,10 @@ def test_replay_crokinole_refuses_a_tampered_or_unreadable_record(tmp_path: Path
     assert len(result.stderr.strip().splitlines()) == 1
     record.write_text("{", encoding="utf-8")
     assert runner.invoke(app, ["replay", "crokinole", str(record)]).exit_code == 2
+    cmn = Path(__file__).parents[1] / "play" / "data" / "cmn-casual-minimal.json"
+    result = runner.invoke(app, ["replay", "crokinole", str(cmn)])
+    assert result.exit_code == 2
+    assert "this is CMN (results, no shots): a replay needs a match record" in result.stderr
 
 
 def _shot_file(tmp_path: Path, **changes: object) -> Path:

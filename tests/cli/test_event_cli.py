@@ -338,3 +338,26 @@ def test_event_create_refuses_results_only_and_unknown_files_plainly(run, tmp_pa
     err = run("event", "create", str(casual), "--cmn", str(notes), code=2)
     assert "neither CMN 1.0" in err and "nor a flickboard scoresheet" in err
     assert "Casual" not in run("event", "list")
+
+
+def test_standings_of_results_only_cards_say_which_20s_a_tie_needs(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    results = tmp_path / "results.yaml"
+    results.write_text(
+        EVENT
+        + "cards:\n"
+        + "  - round: 1\n    sides: ['1', '2']\n    validated: {by: '2', initials: JM}\n"
+        + "    rounds: [{winner: 0}, {winner: 0}, {winner: 1}, {winner: 0}]\n"
+    )
+    data = json.loads(run("standings", str(results), "--json"))
+    assert [p["entrant"] for p in data["standings"]][:1] == ["1"]
+    assert "20s not recorded in 1 game" in data["standings"][0]["reasons"][0]
+    results.write_text(
+        results.read_text()
+        + "  - round: 1\n    sides: ['3', '4']\n    validated: {by: '4', initials: RW}\n"
+        + "    rounds: [{scores: [40, 0], twenties: [1, 0]}, {scores: [40, 0]}, "
+        + "{scores: [0, 40]}, {scores: [40, 0]}]\n"
+    )
+    err = run("standings", str(results), code=2)
+    assert err.count("\n") == 1
+    assert "are tied on 6 tournament points, and 20s break the tie next (WCC)" in err
+    assert "the 20s of 1 in the match are not recorded" in err

@@ -304,3 +304,21 @@ def test_cmn_bad_field_gets_a_one_line_error_naming_it(path: str, value: Any, me
     with pytest.raises(InvalidInput, match=message) as err:
         read_cmn(_broken(path, value))
     assert "\n" not in str(err.value)
+
+
+def test_cmn_race_ended_by_time_is_won_by_the_side_ahead_short_of_the_target() -> None:
+    games = [
+        {"winner": 0, "scores": [60, 20], "twenties": [1, 0]},
+        {"winner": 1, "scores": [10, 25], "twenties": [0, 0]},
+    ]
+    race = {"type": "first_to", "target": 100}
+    timed = {"rules": "fair", "timeUp": True}
+    (match,) = _read(_minimal(games=games, gameFormat=race, flickboard=timed))
+    assert match.result() == RaceScore(100, ((40, 0), (0, 15)), time_up=True)
+    with pytest.raises(InvalidInput, match="when time was up the totals were 40-15"):
+        _read(_minimal(games=games, gameFormat=race, flickboard=timed, winner=1))
+    over = [{"winner": 0, "scores": [120, 0], "twenties": [0, 0]}]
+    with pytest.raises(
+        InvalidInput, match=r"time is up .* but the target 100 was reached in game 1"
+    ):
+        _read(_minimal(games=over, gameFormat=race, flickboard=timed))

@@ -509,6 +509,11 @@ def replay(
 
 def match_records(data: object) -> list[GameRecord]:
     """The game records of a match file (or of one game record), each loaded and checked."""
+    if isinstance(data, dict) and "cmn" in data:
+        raise InvalidInput(
+            "this is CMN (results, no shots): a replay needs a match record (match crokinole "
+            "--record); CMN is imported with event create --cmn"
+        )
     if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
         games = data.get("games")
         if not isinstance(games, list):

@@ -583,14 +583,14 @@ def _scores_read(games: tuple[CmnGame, ...], where: str) -> tuple[tuple[CmnGame,
     whose 20s cannot fit in its score shows the scores leave them out, and so does a
     match whose winners only follow from scores plus 20s."""
     readings: list[str] = []
-    both = [(n, g) for n, g in enumerate(games, start=1) if g.scores and g.twenties]
+    both = [
+        (n, g.scores, g.twenties) for n, g in enumerate(games, start=1) if g.scores and g.twenties
+    ]
     short = next(
         (
-            (n, g)
-            for n, g in both
-            if g.scores
-            and g.twenties
-            and any(s < 20 * t for s, t in zip(g.scores, g.twenties, strict=True))
+            (n, scores, twenties)
+            for n, scores, twenties in both
+            if any(s < 20 * t for s, t in zip(scores, twenties, strict=True))
         ),
         None,
     )
@@ -612,11 +612,11 @@ def _scores_read(games: tuple[CmnGame, ...], where: str) -> tuple[tuple[CmnGame,
             f"winner follow (game {n})"
         )
     elif short is not None:
-        n, g = short
+        n, scores, twenties = short
         readings.append(
             f"scores read as board points without the 20s, which are added (20 each): "
-            f"game {n} has twenties {_dash(g.twenties)} but scores {_dash(g.scores)}, which cannot "
-            "include them"
+            f"game {n} has twenties {_dash(twenties)} but scores {_dash(scores)}, which "
+            "cannot include them"
         )
     wrong = agrees(included)
     if wrong is not None:
@@ -698,19 +698,25 @@ def _fixed_read(match: CmnMatch, count: int, where: str, said: str) -> list[str]
     return []
 
 
+def _running(match: CmnMatch, unit: Unit) -> list[tuple[int, int]]:
+    """Each team's count in ``unit`` after each game."""
+    out, a, b = [], 0, 0
+    for game in match.games:
+        if unit == "board":
+            x, y = RoundScore(game.scores or (0, 0), (0, 0)).cancelled
+        elif unit == "points":
+            x, y = game.points
+        else:
+            x, y = int(game.winner == 0), int(game.winner == 1)
+        a, b = a + x, b + y
+        out.append((a, b))
+    return out
+
+
 def _reaches(match: CmnMatch, unit: Unit, target: int) -> tuple[int, int | None] | None:
     """(games played, side) when a side first reaches ``target`` counting ``unit``
     (side None when both reach it at once); None if no side does."""
-    totals = [0, 0]
-    for n, game in enumerate(match.games, start=1):
-        if unit == "board":
-            assert game.scores is not None
-            step = RoundScore(game.scores, (0, 0)).cancelled
-        elif unit == "points":
-            step = game.points
-        else:
-            step = (int(game.winner == 0), int(game.winner == 1))
-        totals = [totals[0] + step[0], totals[1] + step[1]]
+    for n, totals in enumerate(_running(match, unit), start=1):
         reached = [s for s in (0, 1) if totals[s] >= target]
         if reached:
             return n, reached[0] if len(reached) == 1 else None
@@ -724,7 +730,7 @@ def _units(match: CmnMatch) -> tuple[Unit, ...]:
     return (*board, "points", "games")
 
 
-def _first_to_unit(match: CmnMatch) -> Unit:
+def _first_to_unit(match: CmnMatch, where: str = "match") -> Unit:
     """The unit in which the match's last game brings its winner to the target (play
     stops there), or with flickboard's time-up mark, board points (else points)."""
     assert match.game_format is not None and match.game_format.target is not None
@@ -734,10 +740,10 @@ def _first_to_unit(match: CmnMatch) -> Unit:
     for unit in _units(match):
         if _reaches(match, unit, target) == (len(match.games), match.winner):
             return unit
-    raise _no_unit(match, target)
+    raise _no_unit(match, target, where)
 
 
-def _no_unit(match: CmnMatch, target: int) -> InvalidInput:
+def _no_unit(match: CmnMatch, target: int, where: str) -> InvalidInput:
     told = []
     for unit in _units(match):
         got = _reaches(match, unit, target)
@@ -753,8 +759,8 @@ def _no_unit(match: CmnMatch, target: int) -> InvalidInput:
         else:
             told.append(f"counting {UNIT_WORDS[unit]}, team {got[1] + 1} reaches it")
     return InvalidInput(
-        f"CMN match {match.label}: first_to {target} ends when a team reaches {target}, with "
-        f"that team the winner ({_team_word(match.winner)}), but {'; '.join(told)}"
+        f"{where}.gameFormat: first_to {target} ends when a team reaches {target}, with that "
+        f"team the winner ({_team_word(match.winner)}), but {'; '.join(told)}"
     )
 
 
@@ -762,30 +768,22 @@ def _race_read(match: CmnMatch, target: int, where: str, said: str) -> list[str]
     if match.extras.time_up:
         unit = _units(match)[0]
         got = _reaches(match, unit, target)
-        totals = _unit_totals(match, unit)
+        totals = _running(match, unit)[-1]
         if got is not None:
             raise InvalidInput(
-                f"{where}: time is up (flickboard timeUp) but team {(got[1] or 0) + 1} "
-                f"reached {target} in game {got[0]}"
+                f"{where}: time is up (flickboard timeUp), but the target {target} was "
+                f"reached in game {got[0]}"
             )
         if _leader(totals) != match.winner or match.winner is None:
             raise InvalidInput(f"{said}, but when time was up the totals were {_dash(totals)}")
         return []
-    unit = _first_to_unit(match)
+    unit = _first_to_unit(match, where)
     if match.extras.rules is not None and unit == "board":
         return []
     return [
         f"first_to {target} read as {UNIT_WORDS[unit]}: the count in which the last game "
         f"brings {_team_word(match.winner)} to {target}"
     ]
-
-
-def _unit_totals(match: CmnMatch, unit: Unit) -> tuple[int, int]:
-    if unit == "board":
-        steps = [RoundScore(g.scores or (0, 0), (0, 0)).cancelled for g in match.games]
-    else:
-        steps = [g.points for g in match.games]
-    return (sum(s[0] for s in steps), sum(s[1] for s in steps))
 
 
 # -- writing -----------------------------------------------------------------------------
