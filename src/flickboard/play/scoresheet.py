@@ -40,9 +40,6 @@ from flickboard.errors import InvalidInput
 from flickboard.play.crokinole import ROUNDS_PER_GAME
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
 
-EXTENSION = ".scoresheet"
-"""File name extension of a scoresheet (files written as ``.cmn`` before still load)."""
-
 SCORING_MODES = ("tournament", "conventional", "fair")
 """Values of the ``Scoring`` tag; tournament when the tag is absent."""
 
