@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
-from flickboard.play.cmn import parse_match
+from flickboard.play.cmn import parse_cmn
 from flickboard.play.crokinole_record import replay_game
 from flickboard.play.gamerecord import game_record_from_json
 
@@ -136,7 +136,9 @@ def test_score_crokinole_unreadable_file_exits_2(tmp_path: Path) -> None:
 def test_match_crokinole_bots_play_to_the_end_and_save_the_record(
     tmp_path: Path, args: list[str], players: int
 ) -> None:
-    record, cmn = tmp_path / "match.json", tmp_path / "match.cmn"
+    record, cmn = tmp_path / "match.json", tmp_path / "match.cmn.json"
+    two_sides = "--free-for-all" not in args
+    written = ["--cmn", str(cmn)] if two_sides else []
     result = runner.invoke(
         app,
         [
@@ -149,8 +151,7 @@ def test_match_crokinole_bots_play_to_the_end_and_save_the_record(
             "3",
             "--record",
             str(record),
-            "--cmn",
-            str(cmn),
+            *written,
         ],
     )
     assert result.exit_code == 0, result.output
@@ -158,8 +159,21 @@ def test_match_crokinole_bots_play_to_the_end_and_save_the_record(
     data = json.loads(record.read_text(encoding="utf-8"))
     game = replay_game(game_record_from_json(data["games"][0]))
     assert len(game.rounds) == 4 and game.seating.players == players
-    (parsed,) = parse_match(cmn.read_text(encoding="utf-8"))
-    assert parsed.rounds == tuple(game.rounds)
+    if two_sides:
+        (parsed,) = parse_cmn(cmn.read_text(encoding="utf-8"))
+        assert parsed.rounds() == tuple(game.rounds)
+        assert parsed.format == ("doubles" if players == 4 else "singles")
+
+
+def test_match_crokinole_cmn_is_refused_before_play_for_more_than_two_sides(
+    tmp_path: Path,
+) -> None:
+    args = ["--players", "3", "--rules", "depot", "--option", "free_for_all=true"]
+    cmn = tmp_path / "m.cmn.json"
+    result = runner.invoke(app, ["match", "crokinole", *args, "--cmn", str(cmn)])
+    assert result.exit_code == 2
+    assert "--cmn: CMN records games of two sides" in result.stderr
+    assert not cmn.exists()
 
 
 def test_match_crokinole_human_is_reprompted_until_the_shot_is_valid() -> None:
@@ -187,7 +201,7 @@ def test_match_crokinole_human_input_ending_stops_cleanly(tmp_path: Path) -> Non
 def test_match_crokinole_quit_mid_game_saves_the_shots_played_and_no_result(
     tmp_path: Path,
 ) -> None:
-    record, cmn = tmp_path / "m.json", tmp_path / "m.cmn"
+    record, cmn = tmp_path / "m.json", tmp_path / "m.cmn.json"
     args = ["match", "crokinole", "--red", "human", "--record", str(record), "--cmn", str(cmn)]
     result = runner.invoke(app, args, input="0 1.0\n0 1.0\n0 1.0\nquit\n")
     assert result.exit_code == 0, result.output
@@ -200,7 +214,7 @@ def test_match_crokinole_quit_mid_game_saves_the_shots_played_and_no_result(
     replayed = replay_game(game_record_from_json(game))
     assert not replayed.over and replayed.current is not None
     assert len(replayed.current.shots) == 6
-    assert cmn.read_text(encoding="utf-8").endswith("Result *\n")
+    assert parse_cmn(cmn.read_text(encoding="utf-8")) == ()  # CMN holds finished games only
     again = runner.invoke(app, ["replay", "crokinole", str(record)])
     assert again.exit_code == 0, again.output
     assert "Match stopped in game 1: no result." in again.stdout
@@ -307,7 +321,7 @@ def test_fair_game_ended_by_time_is_decided_by_the_score_then_not_by_20s(tmp_pat
 
 
 def test_replay_crokinole_prints_the_result_and_exports_cmn(tmp_path: Path) -> None:
-    record, cmn, again = tmp_path / "m.json", tmp_path / "m.cmn", tmp_path / "again.cmn"
+    record, cmn, again = tmp_path / "m.json", tmp_path / "m.json.cmn", tmp_path / "again.cmn"
     args = ["match", "crokinole", "--games", "2", "--time-shots", "6", "--quiet", "--seed", "4"]
     played = runner.invoke(app, [*args, "--record", str(record), "--cmn", str(cmn)])
     assert played.exit_code == 0, played.output
@@ -316,7 +330,11 @@ def test_replay_crokinole_prints_the_result_and_exports_cmn(tmp_path: Path) -> N
     verdict = [line for line in played.stdout.splitlines() if line.startswith("Match:")]
     assert verdict and verdict[0] in result.stdout
     assert "Game 2:" in result.stdout
-    assert again.read_text(encoding="utf-8") == cmn.read_text(encoding="utf-8")
+    written, replayed = (json.loads(p.read_text(encoding="utf-8")) for p in (cmn, again))
+    for data in (written, replayed):  # the date: when play ended, when the record was written
+        for m in data["matches"]:
+            assert m["match"].pop("date").endswith("Z")
+    assert written == replayed and len(written["matches"]) == 2
     rulings = runner.invoke(app, ["replay", "crokinole", str(record), "--rulings"])
     assert rulings.stdout.count("shot by") == 12
 
@@ -334,6 +352,10 @@ def test_replay_crokinole_refuses_a_tampered_or_unreadable_record(tmp_path: Path
     assert len(result.stderr.strip().splitlines()) == 1
     record.write_text("{", encoding="utf-8")
     assert runner.invoke(app, ["replay", "crokinole", str(record)]).exit_code == 2
+    cmn = Path(__file__).parents[1] / "play" / "data" / "cmn-casual-minimal.json"
+    result = runner.invoke(app, ["replay", "crokinole", str(cmn)])
+    assert result.exit_code == 2
+    assert "this is CMN (results, no shots): a replay needs a match record" in result.stderr
 
 
 def _shot_file(tmp_path: Path, **changes: object) -> Path:

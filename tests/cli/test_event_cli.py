@@ -111,8 +111,13 @@ def test_event_cli_whole_evening(run, tmp_path: Path) -> None:  # type: ignore[n
     assert trail[0]["referee"] == "REF"
     data = json.loads(run("event", "standings", "Club night", "--json"))
     assert data["standings"][0]["entrant"] == a and data["standings"][0]["points"] == 7
-    cmn = run("event", "export", "Club night", "--format", "cmn")
-    assert "[Side1Id" in cmn
+    cmn = json.loads(
+        run("event", "export", "Club night", "--format", "cmn", "--date", "2026-02-11T19:30Z")
+    )
+    assert cmn["cmn"] == "1.0"
+    assert cmn["event"] == {"name": "Club night", "type": "tournament", "round": 1}
+    assert {m["match"]["date"] for m in cmn["matches"]} == {"2026-02-11T19:30:00Z"}
+    assert "[Side1Id" in run("event", "export", "Club night", "--format", "scoresheet")
     pdf = tmp_path / "cards.pdf"
     run("event", "scorecards", "Club night", "--pdf", str(pdf))
     assert pdf.read_bytes().startswith(b"%PDF")
@@ -274,3 +279,85 @@ def test_export_then_create_draws_the_next_round(run, tmp_path: Path) -> None:  
     out.write_text(json.dumps(data))
     run("event", "create", str(out))
     assert run("event", "draw", "Copy").startswith("round 2")
+
+
+SPEC = Path(__file__).parents[1] / "play" / "data"
+LEAGUE = """
+name: Tuesday
+category: adult singles
+games: 4
+entrants:
+  - {id: "CRK-00142", name: Jeff Decker}
+  - {id: "CRK-00087", name: Maria Santos}
+  - {id: "A", name: Ann Reid}
+  - {id: "B", name: Bob Hall}
+  - {id: "C", name: Cat Moss}
+  - {id: "D", name: Dan Pike}
+draws:
+  - {round: 1, games: [["CRK-00142", A], ["CRK-00087", B], [C, D]]}
+  - {round: 2, games: [["CRK-00142", B], ["CRK-00087", C], [A, D]]}
+  - {round: 3, games: [["CRK-00142", C], ["CRK-00087", D], [A, B]]}
+  - {round: 4, games: [["CRK-00142", "CRK-00087"], [A, C], [B, D]]}
+"""
+
+
+def test_event_create_imports_cmn_json_and_old_scoresheets(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    league = tmp_path / "league.yaml"
+    league.write_text(LEAGUE)
+    out = run("event", "create", str(league), "--cmn", str(SPEC / "cmn-singles-league.json"))
+    assert (
+        "read cmn-singles-league.json: CMN match 1 (Jeff Decker v Maria Santos): scores read" in out
+    )
+    assert "created Tuesday: 6 entrants, 1 cards" in out
+    exported = json.loads(run("event", "export", "Tuesday", "--format", "cmn"))
+    games = exported["match"]["games"]
+    assert games[0] == {"winner": 0, "scores": [60, 5], "twenties": [2, 0]}
+    err = run("event", "export", "Tuesday", "--format", "cmn", "--date", "yesterday", code=2)
+    assert "--date must be ISO 8601" in err
+    old = tmp_path / "old.cmn"
+    old.write_text(run("event", "export", "Tuesday", "--format", "scoresheet"))
+    again = league.read_text().replace("Tuesday", "Wednesday")
+    (tmp_path / "again.yaml").write_text(again)
+    out = run("event", "create", str(tmp_path / "again.yaml"), "--cmn", str(old))
+    assert "created Wednesday: 6 entrants, 1 cards" in out
+
+
+def test_event_create_refuses_results_only_and_unknown_files_plainly(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    casual = tmp_path / "casual.yaml"
+    casual.write_text(
+        "name: Casual\ncategory: adult singles\nformat: round-robin\nentrants:\n"
+        '  - {id: "N", name: Nick}\n  - {id: "X", name: Xavi}\n'
+    )
+    err = run(
+        "event", "create", str(casual), "--cmn", str(SPEC / "cmn-casual-minimal.json"), code=2
+    )
+    assert "holds results only" in err and "the desk keeps every round's scores" in err
+    assert err.count("\n") == 1
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Nick beat Xavi 3 rounds to 1\n")
+    err = run("event", "create", str(casual), "--cmn", str(notes), code=2)
+    assert "neither CMN 1.0" in err and "nor a flickboard scoresheet" in err
+    assert "Casual" not in run("event", "list")
+
+
+def test_standings_of_results_only_cards_say_which_20s_a_tie_needs(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    results = tmp_path / "results.yaml"
+    results.write_text(
+        EVENT
+        + "cards:\n"
+        + "  - round: 1\n    sides: ['1', '2']\n    validated: {by: '2', initials: JM}\n"
+        + "    rounds: [{winner: 0}, {winner: 0}, {winner: 1}, {winner: 0}]\n"
+    )
+    data = json.loads(run("standings", str(results), "--json"))
+    assert [p["entrant"] for p in data["standings"]][:1] == ["1"]
+    assert "20s not recorded in 1 game" in data["standings"][0]["reasons"][0]
+    results.write_text(
+        results.read_text()
+        + "  - round: 1\n    sides: ['3', '4']\n    validated: {by: '4', initials: RW}\n"
+        + "    rounds: [{scores: [40, 0], twenties: [1, 0]}, {scores: [40, 0]}, "
+        + "{scores: [0, 40]}, {scores: [40, 0]}]\n"
+    )
+    err = run("standings", str(results), code=2)
+    assert err.count("\n") == 1
+    assert "are tied on 6 tournament points, and 20s break the tie next (WCC)" in err
+    assert "the 20s of 1 in the match are not recorded" in err

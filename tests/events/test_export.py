@@ -1,16 +1,13 @@
-"""CSV and PDF output, and CMN exchange of an event's cards."""
+"""CSV and PDF output (CMN and scoresheet exchange: test_exchange)."""
 
 from __future__ import annotations
 
 import csv
 import io
 
-import pytest
 import yaml
 
-from flickboard.errors import InvalidInput
 from flickboard.events.eventfile import parse_event
-from flickboard.events.exchange import cards_from_cmn, event_to_cmn
 from flickboard.events.export import CSV_COLUMNS, scorecards_pdf, standings_csv, standings_pdf
 
 from .test_eventfile import EVENT_YAML
@@ -64,20 +61,9 @@ def test_scorecards_pdf_shows_referee_corrections() -> None:
     ) in pdf
 
 
-def test_cmn_round_trip_of_event_cards() -> None:
-    ev = _event()
-    text = event_to_cmn(ev)
-    assert '[Side1Id "17"]' in text and "R1 60-40 (1-0)" in text
-    empty = ev.model_copy(update={"cards": []})
-    back = cards_from_cmn(text, empty)
-    assert back.to_cards() == ev.to_cards()
-
-
-def test_cmn_import_needs_ids_of_entrants() -> None:
-    ev = _event().model_copy(update={"cards": []})
-    text = '[Side1 "X"]\n[Side2 "Y"]\n\nR1 45-20 (1-0)\nResult 2-0\n'
-    with pytest.raises(InvalidInput, match="Side1Id, Side2Id and Round"):
-        cards_from_cmn(text, ev)
-    bad = event_to_cmn(_event()).replace('[Side2Id "42"]', '[Side2Id "99"]')
-    with pytest.raises(InvalidInput, match="99 is not an entrant"):
-        cards_from_cmn(bad, ev)
+def test_scorecards_pdf_marks_a_results_only_card() -> None:
+    data = yaml.safe_load(EVENT_YAML)
+    data["cards"][0]["rounds"] = [{"winner": 0}, {"winner": "tie"}, {"winner": 1}, {"winner": 0}]
+    pdf = scorecards_pdf(parse_event(data), compress=False)
+    assert rb"won \(?\)" in pdf and rb"tied \(?\)" in pdf and rb"lost \(?\)" in pdf
+    assert b"results only" in pdf and b"(-) Tj" in pdf

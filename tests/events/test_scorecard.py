@@ -6,7 +6,7 @@ import pytest
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import CATEGORIES, category
-from flickboard.events.scorecard import Scorecard, correct, validate
+from flickboard.events.scorecard import RoundOutcome, Scorecard, correct, validate
 from flickboard.events.synthetic import game_with
 from flickboard.play.scoring import GameScore, RoundScore
 
@@ -144,3 +144,55 @@ def test_wcc_corrections_initialled_by_referee_kept_in_audit_trail() -> None:
         correct(c, " ", 0, new, "x")
     with pytest.raises(InvalidInput, match="no round 5"):
         correct(c, "REF1", 4, new, "x")
+
+
+def _outcomes(*winners: int | None) -> tuple[RoundOutcome, ...]:
+    return tuple(RoundOutcome(w) for w in winners)
+
+
+def test_results_only_card_keeps_winners_and_says_what_is_missing() -> None:
+    """A CMN record may give only each round's winner: tournament points follow (2 a
+    win, 1 each a tie), the board points and 20s are not known."""
+    c = _card(game=GameScore(()), outcomes=_outcomes(0, None, 1, 0))
+    assert c.results_only and c.points == (5, 3)
+    assert c.twenties is None and c.totals is None
+    counted = (RoundOutcome(0, twenties=(1, 0)), *_outcomes(0, 1, 1))
+    assert _card(game=GameScore(()), outcomes=counted).twenties is None
+    all_counted = tuple(RoundOutcome(w, twenties=(1, 0)) for w in (0, 0, 1, 1))
+    assert _card(game=GameScore(()), outcomes=all_counted).twenties == (4, 0)
+
+
+def test_results_only_round_is_checked_against_what_it_records() -> None:
+    with pytest.raises(InvalidInput, match="won by side 2, but its scores are 45-20"):
+        RoundOutcome(1, (45, 20))
+    with pytest.raises(InvalidInput, match="multiple of 5"):
+        RoundOutcome(0, (47, 20))
+    with pytest.raises(InvalidInput, match="cannot fit"):
+        RoundOutcome(0, (45, 20), (3, 0))
+    with pytest.raises(InvalidInput, match="winner is side 0 or 1"):
+        RoundOutcome(2)
+    with pytest.raises(InvalidInput, match="side 1 has 9 twenties but shoots only 8"):
+        _card(game=GameScore(()), outcomes=(RoundOutcome(0, twenties=(9, 0)), *_outcomes(0, 0, 0)))
+
+
+def test_results_only_card_has_four_rounds_a_fifth_only_in_a_tied_championship() -> None:
+    with pytest.raises(InvalidInput, match="has 4 rounds, got 3"):
+        _card(game=GameScore(()), outcomes=_outcomes(0, 0, 1))
+    tied = _outcomes(0, 1, None, None)
+    assert _card(
+        game=GameScore(()), outcomes=(*tied, RoundOutcome(1)), championship=True
+    ).points == (4, 6)
+    with pytest.raises(IllegalInPosition, match="decided after 4"):
+        _card(
+            game=GameScore(()),
+            outcomes=(*_outcomes(0, 0, 1, 0), RoundOutcome(1)),
+            championship=True,
+        )
+    with pytest.raises(InvalidInput, match="scored rounds or results-only rounds, not both"):
+        _card(outcomes=_outcomes(0, 0, 1, 0))
+
+
+def test_results_only_card_cannot_be_corrected_round_by_round() -> None:
+    c = _card(game=GameScore(()), outcomes=_outcomes(0, 0, 1, 0))
+    with pytest.raises(IllegalInPosition, match="results-only card has no round scores"):
+        correct(c, "RK", 0, RoundScore((45, 20), (0, 0)), "miscount")

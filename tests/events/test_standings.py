@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flickboard.errors import IllegalInPosition
-from flickboard.events.scorecard import Scorecard
+from flickboard.events.scorecard import RoundOutcome, Scorecard, validate
 from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import preliminary_standings, round_robin_standings
+from flickboard.play.scoring import GameScore
 
 CardFactory = Callable[..., Scorecard]
 
@@ -214,3 +215,61 @@ def test_round_robin_standings_do_not_depend_on_card_order(
     points = [p.points for p in base.placings]
     assert points == sorted(points, reverse=True)
     assert sorted(base.order) == list("ABCDE")
+
+
+def _results_only(a: str, b: str, winners: tuple[int | None, ...], draw_round: int) -> Scorecard:
+    """A validated results-only card: each round's winner, no scores or 20s."""
+    card = Scorecard(
+        "adult singles",
+        draw_round,
+        (a, b),
+        (f"Player {a}", f"Player {b}"),
+        GameScore(()),
+        outcomes=tuple(RoundOutcome(w) for w in winners),
+    )
+    return validate(card, b, b[:2])
+
+
+def test_results_only_cards_rank_by_points_and_say_the_20s_are_missing(
+    card: CardFactory,
+) -> None:
+    cards = [_results_only("A", "B", (0, 0, 1, 0), 1), card("C", "D", 8, (2, 0), 1)]
+    s = preliminary_standings(["A", "B", "C", "D"], cards)
+    assert s.order == ("C", "A", "B", "D")
+    assert s.of("A").reasons[0] == "6 tournament points (20s not recorded in 1 game: results only)"
+    assert s.of("C").reasons[0] == "8 tournament points"
+
+
+def test_tie_that_20s_break_stops_the_standings_when_20s_are_missing(card: CardFactory) -> None:
+    """WCC preliminaries break a tie on points by 20s in the match: with a results-only
+    card among the tied, the standings say whose 20s are needed instead of guessing."""
+    cards = [_results_only("A", "B", (0, 0, 1, 0), 1), card("C", "D", 6, (2, 0), 1)]
+    with pytest.raises(
+        IllegalInPosition,
+        match=r"C, A are tied on 6 tournament points, and 20s break the tie next \(WCC\), "
+        r"but the 20s of A in the match are not recorded",
+    ):
+        preliminary_standings(["A", "B", "C", "D"], cards)
+
+
+def test_round_robin_head_to_head_needs_no_20s_but_step_2_does(card: CardFactory) -> None:
+    """A beat B on a results-only card and they tie on points: head-to-head (step 1)
+    places them. In a cycle head-to-head cannot, and step 2 needs the missing 20s."""
+    beat = [
+        _results_only("A", "B", (0, 0, 1, 0), 1),
+        card("A", "C", 0, (0, 1), 2),
+        card("B", "C", 4, (0, 0), 3),
+    ]
+    s = round_robin_standings(["A", "B", "C"], beat)
+    assert s.order == ("C", "A", "B")
+    assert any("step 1 head-to-head: beat B" in r for r in s.of("A").reasons)
+    cycle = [
+        _results_only("A", "B", (0, 0, 1, 0), 1),
+        card("B", "C", 6, (1, 0), 2),
+        card("C", "A", 6, (1, 0), 3),
+    ]
+    with pytest.raises(
+        IllegalInPosition,
+        match=r"A, B, C are still tied after head-to-head, .* the 20s of A, B in games among them",
+    ):
+        round_robin_standings(["A", "B", "C"], cycle)

@@ -1,110 +1,324 @@
-"""CMN: dump and parse at game and match level, and clear errors on bad text."""
+"""CMN 1.0 (the public JSON draft): the spec's examples and a batch read, the readings
+of what the draft leaves open, round trips, the schema, and clear errors."""
 
 from __future__ import annotations
 
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from flickboard.errors import InvalidInput
-from flickboard.play.cmn import CmnGame, dump_game, dump_match, parse_game, parse_match
+from flickboard.play.cmn import (
+    CmnGame,
+    CmnMatch,
+    CmnPlayer,
+    CmnTeam,
+    GameFormat,
+    cmn_json,
+    dump_cmn,
+    parse_cmn,
+    read_cmn,
+)
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
 
-TAGS = {
-    "Event": 'Club "night"',
-    "Date": "2026.11.22",
-    "Rules": "wcc",
-    "Side1": "Ada",
-    "Side2": "Bo",
-    "Game": "1",
-}
-ROUNDS = (
-    RoundScore((45, 20), (1, 0)),
-    RoundScore((30, 30), (0, 0)),
-    RoundScore((60, 20), (2, 1)),
-    RoundScore((0, 0), (0, 0), unplayed=True),
+DATA = Path(__file__).parent / "data"
+SCHEMA = json.loads(
+    (Path(__file__).parents[2] / "src/flickboard/play/cmn-1.0.schema.json").read_text()
+)
+EXAMPLES = (
+    "cmn-match-object.json",
+    "cmn-singles-league.json",
+    "cmn-doubles-tournament.json",
+    "cmn-casual-minimal.json",
+    "cmn-batch-league-night.json",
 )
 
 
-def test_cmn_game_dump_shows_rounds_twenties_and_result() -> None:
-    text = dump_game(GameScore(ROUNDS), TAGS)
-    assert '[Event "Club \\"night\\""]' in text
-    assert "R1 45-20 (1-0)\nR2 30-30 (0-0)\nR3 60-20 (2-1)\nR4 unplayed\nResult 5-1\n" in text
+def _data(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return data
 
 
-def test_cmn_game_round_trip_to_play_scoring_types() -> None:
-    game = parse_game(dump_game(GameScore(ROUNDS), TAGS))
-    assert game.game_score() == GameScore(ROUNDS)
-    assert dict(game.tags) == TAGS
-    assert game.rounds[3].points == (0, 0)
+def _read(data: dict[str, Any]) -> tuple[CmnMatch, ...]:
+    return read_cmn(data)
 
 
-def test_cmn_conventional_game_cancels_down_to_a_race() -> None:
-    game = CmnGame.of(ROUNDS[:3], {"Scoring": "conventional", "Target": "60"})
-    assert game.race_score() == RaceScore(60, ((25, 0), (0, 0), (40, 0)))
-    text = dump_game(game)
-    assert text.endswith("Result 65-0\n")
-    assert parse_game(text).race_score().winner == 0
+def _minimal(**match: Any) -> dict[str, Any]:
+    data = _data("cmn-casual-minimal.json")
+    data["match"].update(match)
+    return data
 
 
-def test_cmn_from_race_score_keeps_the_steps() -> None:
-    race = RaceScore(100, ((40, 0), (0, 15), (65, 0)))
-    game = parse_game(dump_game(CmnGame.from_race(race, {"Rules": "depot"})))
-    assert game.race_score() == race
-    assert game.tag("Scoring") == "conventional"
+def test_cmn_schema_is_a_valid_json_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
 
 
-def test_cmn_four_player_game() -> None:
-    rounds = (RoundScore((45, 20, 20, 5), (1, 0, 0, 0)),)
-    tags = {f"Side{i}": n for i, n in enumerate("ABCD", start=1)}
-    game = parse_game(dump_game(GameScore(rounds), tags))
-    assert game.result() == (8, 5, 5, 2)
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_cmn_spec_examples_and_batch_fit_the_schema_and_import(name: str) -> None:
+    data = _data(name)
+    jsonschema.validate(data, SCHEMA)
+    matches = _read(data)
+    assert matches and all(m.winner == 0 or m.winner == 1 for m in matches)
 
 
-def test_cmn_match_of_several_games_round_trips() -> None:
-    games = [CmnGame.of(ROUNDS[:2], {"Game": "1"}), CmnGame.of(ROUNDS[2:3], {"Game": "2"})]
-    text = dump_match(games)
-    assert parse_match(text) == tuple(games)
-    with pytest.raises(InvalidInput, match="expected one CMN game, found 2"):
-        parse_game(text)
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_cmn_export_of_every_example_validates_against_the_schema(name: str) -> None:
+    text = dump_cmn(_read(_data(name)))
+    jsonschema.validate(json.loads(text), SCHEMA)
+    assert parse_cmn(text) == _read(_data(name))
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("R1 45-20 (1-0)\n", "no Result line"),
-        ("", "holds no game"),
-        ("R1 45-20 (1-0)\nResult 0-2\n", "does not match the rounds"),
-        ("R2 45-20 (1-0)\nResult 2-0\n", "expected round R1"),
-        ("R1 45-20 (1-0)\nR2 5-5-5 (0-0-0)\nResult *\n", "3 scores, earlier rounds had 2"),
-        ("R1 47-20 (1-0)\nResult 2-0\n", "multiple of 5"),
-        ("R1 10-20 (1-0)\nResult 0-2\n", "cannot fit"),
-        ('R1 45-20 (1-0)\n[Event "x"]\nResult 2-0\n', "tags must come before"),
-        ("R1 forty-20\nResult 2-0\n", "cannot read"),
-        ('[Side1 "A"]\n[Side1 "B"]\nResult *\n', "appears twice"),
-        ('[Side1 "A"]\nR1 45-20 (1-0)\nResult 2-0\n', "1 Side tags"),
-        ('[Scoring "golf"]\nResult *\n', "Scoring tag"),
-        ("R1 unplayed\nResult *\n", "sides unknown"),
-    ],
-)
-def test_cmn_bad_text_gets_a_clear_error(text: str, message: str) -> None:
-    with pytest.raises(InvalidInput, match=message):
-        parse_match(text)
+def test_cmn_singles_league_example_reads_scores_without_the_twenties() -> None:
+    """The spec's own singles example has a game [20, 5] with twenties [2, 0]: 2 twenties
+    cannot fit in 20 points, so that match's scores are read as board points without
+    the 20s and 20 per twenty is added (WCC counts the 20s in a round's score)."""
+    (match,) = _read(_data("cmn-singles-league.json"))
+    assert [g.scores for g in match.games] == [(60, 5), (15, 40), (40, 10), (10, 10)]
+    assert match.rounds()[0] == RoundScore((60, 5), (2, 0))
+    assert match.result() == GameScore(match.rounds())
+    assert match.points == (5, 3)
+    (reading,) = match.readings
+    assert "without the 20s" in reading and "game 1" in reading
+    written = json.loads(dump_cmn([match]))
+    assert written["match"]["games"][0]["scores"] == [60, 5]
 
 
-def test_cmn_comments_and_unfinished_result_are_accepted() -> None:
-    game = parse_game("; a friendly\nR1 45-20 (1-0) ; good start\nResult *\n")
-    assert game.rounds == (RoundScore((45, 20), (1, 0)),)
+def test_cmn_scores_that_can_include_the_twenties_are_read_as_including_them() -> None:
+    (match,) = _read(_data("cmn-batch-league-night.json"))[:1]
+    assert match.games[0].scores == (60, 40) and not match.readings
 
 
-@settings(max_examples=40, deadline=None)
-@given(
-    st.lists(
-        st.tuples(st.integers(0, 12), st.integers(0, 12), st.integers(0, 3), st.integers(0, 3)),
-        min_size=1,
-        max_size=6,
+def test_cmn_winners_decide_the_twenties_reading_when_every_score_could_hold_them() -> None:
+    """[40, 45] with twenties [2, 0] fits either way; only with the 20s added (80-45)
+    is team 1 the winner the record gives, so that is how the match is read."""
+    games = [{"winner": 0, "scores": [40, 45], "twenties": [2, 0]}, *[{"winner": 0}] * 3]
+    (match,) = _read(_minimal(games=games, gameFormat={"type": "fixed", "count": 4}))
+    assert match.games[0].scores == (80, 45)
+    assert "only then does every game's winner follow (game 1)" in match.readings[0]
+
+
+def test_cmn_winner_that_no_reading_of_the_scores_gives_is_refused() -> None:
+    games = [{"winner": 1, "scores": [60, 5], "twenties": [1, 0]}, *[{"winner": 1}] * 3]
+    with pytest.raises(InvalidInput, match=r"match.games\[0\]: winner team 2 but the scores"):
+        _read(_minimal(games=games, winner=1))
+
+
+def test_cmn_doubles_example_reads_first_to_as_games_won() -> None:
+    """first_to 5 over 8 games won 5-3: at 2 points a game team 1 had 6 after game 4
+    and play would have stopped; counting games won, game 8 brings team 1 to 5."""
+    (match,) = _read(_data("cmn-doubles-tournament.json"))
+    assert match.format == "doubles" and match.race and match.results_only
+    assert [p.cid for p in match.teams[1].players] == ["CRK-00087", "CRK-00201"]
+    assert match.teams[0].players[1] == CmnPlayer("Alex Kim")
+    assert match.readings == (
+        "first_to 5 read as games won: the count in which the last game brings team 1 to 5",
     )
-)
-def test_cmn_any_game_round_trips(raw: list[tuple[int, int, int, int]]) -> None:
-    rounds = tuple(RoundScore((5 * a + 20 * ta, 5 * b + 20 * tb), (ta, tb)) for a, b, ta, tb in raw)
-    assert parse_game(dump_game(GameScore(rounds))).game_score() == GameScore(rounds)
+    with pytest.raises(InvalidInput, match="gives no scores, only its winner"):
+        match.result()
+
+
+def test_cmn_first_to_in_points_reads_as_two_points_a_game() -> None:
+    games = [{"winner": 0}, {"winner": None}, {"winner": 0}, {"winner": 1}, {"winner": 0}]
+    (match,) = _read(_minimal(games=games, gameFormat={"type": "first_to", "target": 7}))
+    assert match.points == (7, 3)
+    assert "read as points at 2 per game won" in match.readings[0]
+
+
+def test_cmn_first_to_with_scores_reads_as_a_race_in_board_points() -> None:
+    games = [
+        {"winner": 0, "scores": [80, 20], "twenties": [1, 0]},
+        {"winner": 1, "scores": [10, 40], "twenties": [0, 0]},
+        {"winner": 0, "scores": [100, 30], "twenties": [2, 0]},
+    ]
+    (match,) = _read(_minimal(games=games, gameFormat={"type": "first_to", "target": 100}))
+    assert match.result() == RaceScore(100, ((60, 0), (0, 30), (70, 0)))
+    assert "board points after cancellation" in match.readings[0]
+
+
+def test_cmn_refuses_a_game_after_a_race_reached_its_target() -> None:
+    """Depot 4g: played until one team scores a predetermined amount; 100-0 then 20-0 is
+    not a 120-0 game."""
+    games = [
+        {"winner": 0, "scores": [100, 0], "twenties": [0, 0]},
+        {"winner": 0, "scores": [20, 0], "twenties": [1, 0]},
+    ]
+    with pytest.raises(InvalidInput, match="team 1 reaches 100 in game 1 of 2"):
+        _read(_minimal(games=games, gameFormat={"type": "first_to", "target": 100}))
+
+
+def test_cmn_refuses_a_fifth_game_after_a_fixed_match_was_decided() -> None:
+    games = [{"winner": 0}, {"winner": 0}, {"winner": 1}, {"winner": 0}, {"winner": 0}]
+    fmt = {"type": "fixed", "count": 4}
+    with pytest.raises(InvalidInput, match=r"game 5 was played after the match was decided"):
+        _read(_minimal(games=games, gameFormat=fmt))
+
+
+def test_cmn_fifth_game_after_a_tie_reads_as_a_championship_round() -> None:
+    games = [{"winner": 0}, {"winner": 1}, {"winner": None}, {"winner": None}, {"winner": 1}]
+    (match,) = _read(_minimal(games=games, winner=1, gameFormat={"type": "fixed", "count": 4}))
+    assert match.points == (4, 6)
+    assert "games 5-5 read as the extra rounds of a game tied after 4" in match.readings[0]
+
+
+def test_cmn_refuses_a_fixed_match_short_of_its_games_or_with_the_wrong_winner() -> None:
+    fmt = {"type": "fixed", "count": 4}
+    with pytest.raises(InvalidInput, match="fixed 4 but only 3 games"):
+        _read(_minimal(games=[{"winner": 0}] * 3, gameFormat=fmt))
+    with pytest.raises(InvalidInput, match="winner is team 2, but the games give 6-2"):
+        _read(_minimal(winner=1, gameFormat=fmt))
+
+
+def test_cmn_without_game_format_takes_a_surprising_winner_as_recorded() -> None:
+    (match,) = _read(_minimal(winner=1))
+    assert match.winner == 1
+    assert match.readings == (
+        "no gameFormat: the winner (team 2) is taken as recorded; the games give 6-2 points",
+    )
+
+
+def test_cmn_ignores_fields_it_does_not_know() -> None:
+    data = _data("cmn-casual-minimal.json")
+    data["rating"] = {"elo": 1500}
+    data["match"]["table"] = 3
+    data["match"]["games"][0]["note"] = "good start"
+    data["match"]["teams"][0]["players"][0]["club"] = "KCC"
+    assert _read(data) == _read(_data("cmn-casual-minimal.json"))
+
+
+def test_cmn_batch_event_and_source_apply_unless_a_match_overrides_them() -> None:
+    first, second, third = _read(_data("cmn-batch-league-night.json"))
+    assert first.event is not None and first.event.round == 5
+    assert first.source is not None and first.source.app == "croke"
+    assert second.results_only and second.games[0].hammer == 0
+    assert third.event is not None and (third.event.round, third.event.name) == (
+        3,
+        "Kitchener Tuesday League",
+    )
+    assert third.games[0].scores == (25, 45) and third.games[0].twenties is None
+    with pytest.raises(InvalidInput, match="gives no 20s"):
+        third.rounds()
+
+
+def test_cmn_batch_round_trips_and_a_single_record_stays_single() -> None:
+    matches = _read(_data("cmn-batch-league-night.json"))
+    again = json.loads(dump_cmn(matches))
+    assert again["batch"] is True and len(again["matches"]) == 3
+    assert read_cmn(again) == matches
+    one = json.loads(dump_cmn(matches[:1]))
+    assert "batch" not in one and one["id"] == matches[0].id
+
+
+def test_cmn_written_always_includes_the_winner_even_for_a_tie() -> None:
+    (match,) = _read(_data("cmn-singles-league.json"))
+    data = cmn_json([match])
+    assert data["match"]["games"][3] == {"winner": None, "scores": [10, 10], "twenties": [0, 0]}
+    assert "null" in dump_cmn([match])
+
+
+def test_cmn_hammer_is_kept_as_the_team_with_the_last_shot() -> None:
+    (match,) = _read(_data("cmn-match-object.json"))
+    assert [g.hammer for g in match.games] == [0, 1, 0, 1]
+    assert [g["hammer"] for g in cmn_json([match])["match"]["games"]] == [0, 1, 0, 1]
+
+
+def test_cmn_flickboard_fields_round_trip_and_unplayed_rounds_score_nothing() -> None:
+    teams = (
+        CmnTeam((CmnPlayer("Ann", "CRK-1", "A1"), CmnPlayer("Bo", None, "B1")), "T1", "Pegs"),
+        CmnTeam((CmnPlayer("Cy"), CmnPlayer("Di")), "T2", "Rails"),
+    )
+    games = (
+        CmnGame(0, 1, (45, 20), (1, 0)),
+        CmnGame(1, 0, (20, 45), (0, 1)),
+        CmnGame(None, None, (0, 0), (0, 0), unplayed=True),
+        CmnGame(0, 0, (30, 25), (0, 0)),
+    )
+    match = CmnMatch(
+        "x", "2026-03-01T10:00:00Z", "doubles", teams, games, 0, GameFormat("fixed", count=4)
+    )
+    (back,) = parse_cmn(dump_cmn([match]))
+    assert back == match
+    assert back.points == (4, 2)
+    assert back.rounds()[2] == RoundScore((0, 0), (0, 0), unplayed=True)
+
+
+ERRORS: list[tuple[str, Any, str]] = [
+    ("not JSON", "R1 45-20 (1-0)", "not CMN: not valid JSON"),
+    ("a list", [1, 2], 'not CMN: a CMN 1.0 file is a JSON object with "cmn": "1.0"'),
+    ("a game record", {"format": "flickboard/game-record"}, "this one has format"),
+    ("version", {"cmn": "2.0"}, "CMN version '2.0': this reader knows '1.0'"),
+]
+
+
+@pytest.mark.parametrize(("what", "data", "message"), ERRORS, ids=[e[0] for e in ERRORS])
+def test_cmn_refuses_what_is_not_cmn_naming_what_was_expected(
+    what: str, data: Any, message: str
+) -> None:
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(InvalidInput, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_cmn(text)
+
+
+def _broken(path: str, value: Any) -> dict[str, Any]:
+    data = copy.deepcopy(_data("cmn-singles-league.json"))
+    *parents, last = path.split(".")
+    obj: Any = data
+    for key in parents:
+        obj = obj[int(key)] if key.isdigit() else obj[key]
+    if value is KeyError:
+        del obj[int(last) if last.isdigit() else last]
+    else:
+        obj[int(last) if last.isdigit() else last] = value
+    return data
+
+
+BAD_FIELDS: list[tuple[str, Any, str]] = [
+    ("id", KeyError, r"^id is required"),
+    ("match.date", KeyError, r"match.date is required"),
+    ("match.date", "2026-02-11 19:30", "must be an ISO 8601 date and time in UTC ending in Z"),
+    ("match.date", "2026-02-11T19:30:00+01:00", "ending in Z"),
+    ("match.format", "triples", "must be singles or doubles"),
+    ("match.teams", [], "exactly 2 teams"),
+    ("match.teams.0.players", [], "lists 0 players; a singles team has 1"),
+    ("match.teams.0.players.0.name", "", r"players\[0\].name must be a non-empty string"),
+    ("match.games", [], "is empty"),
+    ("match.games.0.winner", KeyError, r"games\[0\].winner is required \(0, 1 or null\)"),
+    ("match.games.0.winner", 2, r"winner must be 0 \(team 1\) or 1 \(team 2\)"),
+    ("match.games.0.hammer", True, r"hammer must be 0 \(team 1\) or 1"),
+    ("match.games.0.scores", [20, "5"], r"scores must be \[team 1, team 2\]"),
+    ("match.games.0.scores", [22, 5], "board points come in fives"),
+    ("match.games.0.twenties", [13, 0], "13 twenties in one round"),
+    ("match.winner", KeyError, r"match.winner is required"),
+    ("match.gameFormat.type", "best_of", "must be fixed or first_to"),
+    ("match.gameFormat.count", KeyError, "count is required when type is fixed"),
+    ("event.round", "four", "round must be a whole number of 1 or more"),
+    ("source.app", KeyError, "source.app is required"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "message"), BAD_FIELDS, ids=[b[0] for b in BAD_FIELDS])
+def test_cmn_bad_field_gets_a_one_line_error_naming_it(path: str, value: Any, message: str) -> None:
+    with pytest.raises(InvalidInput, match=message) as err:
+        read_cmn(_broken(path, value))
+    assert "\n" not in str(err.value)
+
+
+def test_cmn_race_ended_by_time_is_won_by_the_side_ahead_short_of_the_target() -> None:
+    games = [
+        {"winner": 0, "scores": [60, 20], "twenties": [1, 0]},
+        {"winner": 1, "scores": [10, 25], "twenties": [0, 0]},
+    ]
+    race = {"type": "first_to", "target": 100}
+    timed = {"rules": "fair", "timeUp": True}
+    (match,) = _read(_minimal(games=games, gameFormat=race, flickboard=timed))
+    assert match.result() == RaceScore(100, ((40, 0), (0, 15)), time_up=True)
+    with pytest.raises(InvalidInput, match="when time was up the totals were 40-15"):
+        _read(_minimal(games=games, gameFormat=race, flickboard=timed, winner=1))
+    over = [{"winner": 0, "scores": [120, 0], "twenties": [0, 0]}]
+    with pytest.raises(
+        InvalidInput, match=r"time is up .* but the target 100 was reached in game 1"
+    ):
+        _read(_minimal(games=over, gameFormat=race, flickboard=timed))

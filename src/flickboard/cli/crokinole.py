@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -28,9 +29,9 @@ from flickboard.cli.terminal import (
 )
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import CrokinoleBoard
-from flickboard.play.cmn import dump_match
 from flickboard.play.crokinole import CrokinoleMatch, Seating, ShotClocks
-from flickboard.play.crokinole_record import game_record, match_from_json, match_to_json, to_cmn
+from flickboard.play.crokinole_cmn import records_cmn
+from flickboard.play.crokinole_record import game_record, match_from_json, match_to_json
 from flickboard.play.driver import SeatChoice, most_discs_left, play_match
 from flickboard.play.match import GameEnd, Match
 from flickboard.play.scoring import GameScore
@@ -226,7 +227,7 @@ def match(
         int | None, typer.Option(help="Timed games: time is up after this many shots per game.")
     ] = None,
     record: Annotated[Path | None, typer.Option(help="Save the match record (JSON) here.")] = None,
-    cmn: Annotated[Path | None, typer.Option(help="Save the match in CMN here.")] = None,
+    cmn: Annotated[Path | None, typer.Option(help="Save the match in CMN 1.0 (JSON) here.")] = None,
     quiet: Annotated[bool, typer.Option(help="Show only the game tables.")] = False,
     first_seat: Annotated[
         int | None,
@@ -267,6 +268,8 @@ def match(
             youngest=youngest,
             clock=ShotClocks(time_shots) if time_shots is not None else None,
         )
+        if cmn is not None and seating.sides != 2:
+            raise InvalidInput("--cmn: CMN records games of two sides (singles or doubles)")
     except FlickboardError as exc:
         fail(str(exc))
     observer = TerminalObserver(
@@ -292,13 +295,20 @@ def match(
     _save(the_match, record, cmn)
 
 
-def _save(the_match: CrokinoleMatch, record: Path | None, cmn: Path | None) -> None:
+def _save(
+    the_match: CrokinoleMatch, record: Path | None, cmn: Path | None, date: datetime | None = None
+) -> None:
+    """Write the match record and the match in CMN (its date: now, unless given)."""
     if record is not None:
         write_record(record, match_to_json(the_match))
     records = [game_record(g, {"Game": str(n)}) for n, g in enumerate(the_match.played, start=1)]
     records = [r for r in records if any(r.rounds)]
     if cmn is not None and records:
-        write_text(cmn, dump_match(to_cmn(r, n) for n, r in enumerate(records, start=1)))
+        try:
+            text = records_cmn(records, date or datetime.now(UTC))
+        except FlickboardError as exc:
+            fail(f"--cmn: {exc}")
+        write_text(cmn, text)
 
 
 def write_text(path: Path, text: str) -> None:
@@ -311,13 +321,20 @@ def write_text(path: Path, text: str) -> None:
 
 def replay(
     file: Annotated[Path, typer.Argument(help="A match record (match crokinole --record).")],
-    cmn: Annotated[Path | None, typer.Option(help="Also write the match in CMN here.")] = None,
+    cmn: Annotated[
+        Path | None, typer.Option(help="Also write the match in CMN 1.0 (JSON) here.")
+    ] = None,
     rulings: Annotated[bool, typer.Option(help="Print every shot's ruling.")] = False,
 ) -> None:
     """Replay a saved crokinole match record: every shot ruled again, then the result."""
     check_writable(cmn)
     console = console_for_cli()
     data = read_json(file)
+    if isinstance(data, dict) and "cmn" in data:
+        fail(
+            f"{file}: this is CMN (results, no shots): a replay needs a match record (match "
+            "crokinole --record); CMN is imported with event create --cmn"
+        )
     try:
         the_match = match_from_json(data)
     except FlickboardError as exc:
@@ -333,7 +350,8 @@ def replay(
             console.print(end.summary)
         else:
             console.print(game_table(the_match, GameEnd(number, None, (), "")))
-    _save(the_match, None, cmn)
+    # CMN's date: when the record was last written (when play stopped)
+    _save(the_match, None, cmn, datetime.fromtimestamp(file.stat().st_mtime, UTC))
     if not the_match.over:
         console.print(f"Match stopped in game {len(the_match.played)}: no result.")
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -130,7 +131,11 @@ def create(
     file: Annotated[Path, typer.Argument(help="Event file (JSON or YAML).")],
     db: Db = None,
     cmn: Annotated[
-        Path | None, typer.Option(help="Also import the scorecards of this CMN file.")
+        Path | None,
+        typer.Option(
+            help="Also import the games of this CMN 1.0 file (JSON, one match or a batch) "
+            "or flickboard scoresheet as cards."
+        ),
     ] = None,
 ) -> None:
     """Create an event from a file (round robins are drawn at once).
@@ -154,9 +159,11 @@ def create(
                 text = cmn.read_text(encoding="utf-8")
             except OSError as exc:
                 raise InvalidInput(f"cannot read {cmn}: {exc.strerror}") from None
-            from flickboard.events.exchange import cards_from_cmn
+            from flickboard.events.exchange import cards_from_results
 
-            spec = cards_from_cmn(text, spec)
+            spec, readings = cards_from_results(text, spec)
+            for line in readings:
+                typer.echo(f"read {cmn.name}: {line}")
         desk.create_event(spec)
         typer.echo(f"created {spec.name}: {len(spec.entrants)} entrants, {len(spec.cards)} cards")
 
@@ -258,7 +265,8 @@ def enter(
         )
         typer.echo(
             f"entered round {round_no}: {player} {card.points[0]} - {card.points[1]} {opponent} "
-            f"(20s {card.twenties[0]}-{card.twenties[1]}); awaiting validation by {opponent}"
+            f"(20s {card.game.twenties[0]}-{card.game.twenties[1]}); awaiting validation by "
+            f"{opponent}"
         )
 
 
@@ -357,20 +365,53 @@ def _show(
 def export(
     name: Name,
     db: Db = None,
-    fmt: Annotated[str, typer.Option("--format", help="json (event file) or cmn.")] = "json",
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format", help="json (event file), cmn (CMN 1.0 batch) or scoresheet (text)."
+        ),
+    ] = "json",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="File (default stdout).")] = None,
+    date: Annotated[
+        str | None,
+        typer.Option(
+            help="CMN: when the games were played, ISO 8601 (default now); the desk does not "
+            "record when each card was played."
+        ),
+    ] = None,
 ) -> None:
-    """Export the event with its results as an event file (JSON) or CMN."""
+    """Export the event with its results as an event file (JSON), CMN 1.0 or scoresheet."""
     with club_desk(Desk, db) as desk:
         event = desk.snapshot(name)
-        fmt = one_of(fmt, "--format", ("json", "cmn"))
-        from flickboard.events.exchange import event_to_cmn
+        fmt = one_of(fmt, "--format", ("json", "cmn", "scoresheet"))
+        from flickboard.events.exchange import event_to_cmn, event_to_sheets
 
-        text = event.model_dump_json(indent=2) if fmt == "json" else event_to_cmn(event)
+        if fmt == "json":
+            text = event.model_dump_json(indent=2)
+        elif fmt == "cmn":
+            text = event_to_cmn(event, date=_cmn_date(date))
+        else:
+            text = event_to_sheets(event)
         if out is None:
             typer.echo(text)
         else:
             write_file(out, text)
+
+
+def _cmn_date(text: str | None) -> str:
+    """A CMN date (UTC, ending in Z) from ``--date`` (ISO 8601; local time if it names
+    no zone), or now."""
+    from flickboard.play.cmn import utc_date
+
+    if text is None:
+        return utc_date(datetime.now(UTC))
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise InvalidInput(
+            f"--date must be ISO 8601, like 2026-02-11T19:30:00Z, not {text!r}"
+        ) from None
+    return utc_date(moment if moment.tzinfo else moment.astimezone())
 
 
 @event_app.command("scorecards")

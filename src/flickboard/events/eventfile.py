@@ -18,6 +18,7 @@ from pydantic import (
     Field,
     ValidationError,
     field_validator,
+    model_serializer,
     model_validator,
 )
 
@@ -26,7 +27,7 @@ from flickboard.events.categories import category
 from flickboard.events.csc import double_round_robin
 from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games, round_robin
 from flickboard.events.lineups import ROSTER
-from flickboard.events.scorecard import Correction, Scorecard, validate, with_trail
+from flickboard.events.scorecard import Correction, RoundOutcome, Scorecard, validate, with_trail
 from flickboard.events.series import (
     CHAMPIONSHIP_GAMES,
     championship_series,
@@ -65,10 +66,38 @@ class EntrantSpec(PlayerSpec):
 
 
 class RoundSpec(_Model):
-    """Both sides' points and 20s in one round."""
+    """Both sides' points and 20s in one round; or, in a results-only round (``winner``
+    given: 0, 1 or ``tie``), the winner and whatever of the points and 20s was
+    recorded. 20s left out are none in a scored round, not recorded in a results-only
+    one."""
 
-    scores: tuple[int, int]
-    twenties: tuple[int, int] = (0, 0)
+    scores: tuple[int, int] | None = None
+    twenties: tuple[int, int] | None = None
+    winner: Literal[0, 1, "tie"] | None = None
+
+    @model_validator(mode="after")
+    def _scored_or_results_only(self) -> RoundSpec:
+        if self.scores is None and self.winner is None:
+            raise ValueError("a round gives its scores, or (results only) its winner")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _only_given(self, handler: Any) -> Any:
+        data = handler(self)
+        return {k: v for k, v in data.items() if v is not None}
+
+    @property
+    def results_only(self) -> bool:
+        """True for a round given by its winner."""
+        return self.winner is not None
+
+    def outcome(self) -> RoundOutcome:
+        """The round as a results-only card holds it."""
+        if self.winner is None:
+            return RoundOutcome.of(_round(self))
+        return RoundOutcome(
+            None if self.winner == "tie" else self.winner, self.scores, self.twenties
+        )
 
 
 class ValidationSpec(_Model):
@@ -109,7 +138,9 @@ class DrawSpec(_Model):
 
 
 def _round(r: RoundSpec) -> RoundScore:
-    return RoundScore(r.scores, r.twenties)
+    if r.scores is None or r.winner is not None:
+        raise InvalidInput("a scored round is needed here: its scores, and no winner")
+    return RoundScore(r.scores, r.twenties or (0, 0))
 
 
 class EventFile(_Model):
@@ -269,7 +300,10 @@ class EventFile(_Model):
                     raise IllegalInPosition(
                         f"round {c.round} is beyond the {self.games} games of {self.name}"
                     )
-                game = GameScore(tuple(_in_round(i, r) for i, r in enumerate(c.rounds, start=1)))
+                only = any(r.results_only for r in c.rounds)
+                game = GameScore(
+                    () if only else tuple(_in_round(i, r) for i, r in enumerate(c.rounds, start=1))
+                )
                 card = Scorecard(
                     self.category,
                     c.round,
@@ -277,6 +311,9 @@ class EventFile(_Model):
                     (names[c.sides[0]], names[c.sides[1]]),
                     game,
                     championship=champ,
+                    outcomes=tuple(_in_outcome(i, r) for i, r in enumerate(c.rounds, start=1))
+                    if only
+                    else (),
                 )
                 if c.validated:
                     card = validate(card, c.validated.by, c.validated.initials)
@@ -363,6 +400,13 @@ def _in_round(n: int, r: RoundSpec) -> RoundScore:
         raise InvalidInput(f"round {n}: {exc}") from None
 
 
+def _in_outcome(n: int, r: RoundSpec) -> RoundOutcome:
+    try:
+        return r.outcome()
+    except InvalidInput as exc:
+        raise InvalidInput(f"round {n}: {exc}") from None
+
+
 def parse_event(data: Any, source: str = "event file") -> EventFile:
     """Validate a decoded document."""
     try:
@@ -401,12 +445,21 @@ def _round_spec(r: RoundScore) -> RoundSpec:
     return RoundSpec(scores=(r.scores[0], r.scores[1]), twenties=(r.twenties[0], r.twenties[1]))
 
 
+def _outcome_spec(r: RoundOutcome) -> RoundSpec:
+    return RoundSpec(
+        scores=r.scores,
+        twenties=r.twenties,
+        winner="tie" if r.winner is None else (0 if r.winner == 0 else 1),
+    )
+
+
 def card_spec(card: Scorecard) -> CardSpec:
     """A domain scorecard as a file entry, with its audit trail."""
     return CardSpec(
         round=card.draw_round,
         sides=card.sides,
-        rounds=[_round_spec(r) for r in card.game.rounds],
+        rounds=[_outcome_spec(r) for r in card.outcomes]
+        or [_round_spec(r) for r in card.game.rounds],
         validated=ValidationSpec(by=card.validation.opponent_id, initials=card.validation.initials)
         if card.validation
         else None,

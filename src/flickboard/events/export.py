@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from flickboard.events.eventfile import EventFile
-from flickboard.events.scorecard import round_text
+from flickboard.events.scorecard import RoundOutcome, round_text
 from flickboard.events.standings import Standings
 
 if TYPE_CHECKING:
@@ -99,9 +99,20 @@ def standings_pdf(
     return bytes(pdf.output())
 
 
+def _round_cell(r: RoundOutcome, side: int) -> str:
+    """A side's round on a printed card: ``45 (1)``; a results-only round without
+    scores says ``won``, ``lost`` or ``tied``, and ``?`` stands for 20s not recorded."""
+    if r.scores is not None:
+        head = str(r.scores[side])
+    else:
+        head = "tied" if r.winner is None else "won" if r.winner == side else "lost"
+    return f"{head} ({'?' if r.twenties is None else r.twenties[side]})"
+
+
 def scorecards_pdf(event: EventFile, *, compress: bool = True) -> bytes:
     """Printable scorecards: each game's rounds, points and 20s, totals, the opponent's
-    validation (ID and initials) and every referee correction with its initials."""
+    validation (ID and initials) and every referee correction with its initials. A
+    results-only card is marked as such."""
     pdf = _pdf(compress)
     names = event.names
     pdf.set_font("Helvetica", "B", 14)
@@ -111,13 +122,18 @@ def scorecards_pdf(event: EventFile, *, compress: bool = True) -> bytes:
         head = f"Round {card.draw_round}: " + " v ".join(f"{names[s]} (#{s})" for s in card.sides)
         pdf.cell(0, 7, _latin(head), new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("Helvetica", "", 9)
+        totals, twenties = card.totals, card.twenties
         for label, cells in (
-            ("", [f"R{i + 1}" for i in range(len(card.game.rounds))] + ["Total", "Pts", "20s"]),
+            ("", [f"R{i + 1}" for i in range(len(card.rounds))] + ["Total", "Pts", "20s"]),
             *(
                 (
                     names[who],
-                    [f"{r.scores[s]} ({r.twenties[s]})" for r in card.game.rounds]
-                    + [str(card.totals[s]), str(card.points[s]), str(card.twenties[s])],
+                    [_round_cell(r, s) for r in card.rounds]
+                    + [
+                        "-" if totals is None else str(totals[s]),
+                        str(card.points[s]),
+                        "?" if twenties is None else str(twenties[s]),
+                    ],
                 )
                 for s, who in enumerate(card.sides)
             ),
@@ -128,6 +144,8 @@ def scorecards_pdf(event: EventFile, *, compress: bool = True) -> bytes:
             pdf.ln()
         v = card.validation
         note = f"Validated by #{v.opponent_id} ({v.initials})" if v else "NOT VALIDATED"
+        if card.results_only:
+            note += "; results only: what was not recorded is shown as - or ?"
         pdf.cell(0, 6, _latin(note), new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("Helvetica", "I", 8)
         for fix in card.corrections:

@@ -1,5 +1,6 @@
 """WCC scorecards: rounds entered once, totals derived, opponent validation, and
-referee corrections kept in an audit trail."""
+referee corrections kept in an audit trail. A results-only card (a CMN record may give
+only each round's winner) keeps what was recorded and says what is missing."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import Category, category
-from flickboard.play.scoring import GameScore, RoundScore
+from flickboard.play.scoring import GameScore, RoundScore, tournament_round_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,12 +32,58 @@ class Correction:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """A round of a results-only card: the winning side (0 the marking side, 1 the
+    opponent, None a tie) and, where they were recorded, both sides' board points (20s
+    included) and 20s."""
+
+    winner: int | None
+    scores: tuple[int, int] | None = None
+    twenties: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.winner not in (0, 1, None):
+            raise InvalidInput(
+                f"a round's winner is side 0 or 1 (or none: a tie), not {self.winner}"
+            )
+        if self.twenties is not None and min(self.twenties) < 0:
+            raise InvalidInput("a count of 20s cannot be negative")
+        if self.scores is None:
+            return
+        RoundScore(self.scores, self.twenties or (0, 0))  # fives, and the 20s fit
+        a, b = tournament_round_points(*self.scores)
+        if self.points != (a, b):
+            said = "a tie" if self.winner is None else f"side {self.winner + 1}"
+            raise InvalidInput(
+                f"the round is won by {said}, but its scores are {self.scores[0]}-{self.scores[1]}"
+            )
+
+    @classmethod
+    def of(cls, score: RoundScore) -> RoundOutcome:
+        """The outcome of a fully scored round."""
+        a, b = score.points
+        winner = None if a == b else (0 if a > b else 1)
+        return cls(
+            winner, (score.scores[0], score.scores[1]), (score.twenties[0], score.twenties[1])
+        )
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Tournament points: 2 to the winner, 1 each for a tie."""
+        if self.winner is None:
+            return (1, 1)
+        return (2, 0) if self.winner == 0 else (0, 2)
+
+
+@dataclass(frozen=True, slots=True)
 class Scorecard:
     """One game of one draw round between two sides (players or teams).
 
     ``sides`` are entrant IDs, ``names`` their full names; side 0 marks the card and
     side 1 validates it. The game's rounds hold both sides' points and 20s; game
-    totals and tournament points are derived from them.
+    totals and tournament points are derived from them. A results-only card has no
+    ``game`` rounds but ``outcomes``: each round's winner, and its scores and 20s where
+    they were recorded.
     """
 
     category: str
@@ -47,6 +94,7 @@ class Scorecard:
     validation: Validation | None = None
     corrections: tuple[Correction, ...] = ()
     championship: bool = False
+    outcomes: tuple[RoundOutcome, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.category.strip():
@@ -60,7 +108,12 @@ class Scorecard:
             raise IllegalInPosition(f"{self.sides[0]} cannot play themselves")
         if self.draw_round < 1:
             raise InvalidInput(f"draw round must be 1 or more, got {self.draw_round}")
-        check_game(self.game, cat, championship=self.championship)
+        if self.outcomes and self.game.rounds:
+            raise InvalidInput("a card holds scored rounds or results-only rounds, not both")
+        if self.outcomes:
+            _check_rounds(self.outcomes, cat, championship=self.championship)
+        else:
+            check_game(self.game, cat, championship=self.championship)
 
     @property
     def validated(self) -> bool:
@@ -68,19 +121,42 @@ class Scorecard:
         return self.validation is not None
 
     @property
+    def results_only(self) -> bool:
+        """True for a card that holds only each round's outcome."""
+        return bool(self.outcomes)
+
+    @property
     def points(self) -> tuple[int, ...]:
         """Tournament points per side, from the rounds."""
+        if self.outcomes:
+            return _summed([r.points for r in self.outcomes])
         return self.game.points
 
     @property
-    def twenties(self) -> tuple[int, ...]:
-        """20s per side, from the rounds."""
+    def twenties(self) -> tuple[int, ...] | None:
+        """20s per side, from the rounds; None when a results-only card lacks them."""
+        if self.outcomes:
+            counts = [r.twenties for r in self.outcomes]
+            return None if any(c is None for c in counts) else _summed(counts)
         return self.game.twenties
 
     @property
-    def totals(self) -> tuple[int, ...]:
-        """Board points per side over the game (sum of round scores)."""
+    def totals(self) -> tuple[int, ...] | None:
+        """Board points per side over the game (sum of round scores); None when a
+        results-only card lacks them."""
+        if self.outcomes:
+            scores = [r.scores for r in self.outcomes]
+            return None if any(s is None for s in scores) else _summed(scores)
         return tuple(sum(r.scores[s] for r in self.game.rounds) for s in range(2))
+
+    @property
+    def rounds(self) -> tuple[RoundOutcome, ...]:
+        """Every round as an outcome, scored or not."""
+        return self.outcomes or tuple(RoundOutcome.of(r) for r in self.game.rounds)
+
+
+def _summed(pairs: Sequence[tuple[int, ...] | None]) -> tuple[int, ...]:
+    return tuple(sum(p[s] for p in pairs if p is not None) for s in range(2))
 
 
 def check_game(game: GameScore, cat: Category, *, championship: bool = False) -> None:
@@ -90,12 +166,17 @@ def check_game(game: GameScore, cat: Category, *, championship: bool = False) ->
     A championship game adds a round after the 4th while the points are tied (WCC:
     "a winner has to be determined"), so it must end with a winner.
     """
-    rounds = game.rounds
     if game.sides != 2:
         raise InvalidInput("a tournament game has two sides")
+    _check_rounds(game.rounds, cat, championship=championship)
+
+
+def _check_rounds(
+    rounds: Sequence[RoundScore | RoundOutcome], cat: Category, *, championship: bool
+) -> None:
     limit = cat.discs
     for i, r in enumerate(rounds, start=1):
-        if max(r.twenties) <= limit:
+        if r.twenties is None or max(r.twenties) <= limit:
             continue
         side = 0 if r.twenties[0] > limit else 1
         each = f" ({cat.discs_per_player} each)" if cat.doubles else ""
@@ -109,12 +190,13 @@ def check_game(game: GameScore, cat: Category, *, championship: bool = False) ->
     if not championship:
         return
     for n in range(base, len(rounds)):
-        if GameScore(rounds[:n]).winner is not None:
+        a, b = _summed([r.points for r in rounds[:n]])
+        if a != b:
             raise IllegalInPosition(
                 f"round {n + 1} was played although the game was decided after {n} rounds"
             )
-    if game.winner is None:
-        a, b = game.points
+    a, b = _summed([r.points for r in rounds])
+    if a == b:
         raise IllegalInPosition(
             f"the championship game is tied {a}-{b} after {len(rounds)} rounds: "
             f"play round {len(rounds) + 1} (a winner has to be determined)"
@@ -154,6 +236,8 @@ def correct(
     card: Scorecard, referee: str, round_index: int, after: RoundScore, reason: str
 ) -> Scorecard:
     """A referee's correction of one round (0-based), recorded in the audit trail."""
+    if card.results_only:
+        raise IllegalInPosition("a results-only card has no round scores to correct")
     before = card.game.rounds[round_index] if 0 <= round_index < len(card.game.rounds) else after
     audit = Correction(referee.strip(), round_index, before, after, reason.strip())
     _check_correction(card, audit)

@@ -25,19 +25,19 @@ CHAMPIONSHIP_GAMES = 3
 """A championship match is best two out of three games (WCC)."""
 
 
-def _decided(n: int, game: GameScore) -> int:
-    w = game.winner
-    if w is None:
+def _decided(n: int, points: tuple[int, ...], rounds: int) -> int:
+    """The side with more points in championship game ``n`` (every game has one)."""
+    if points[0] == points[1]:
         raise IllegalInPosition(
-            f"championship game {n} is tied after {len(game.rounds)} rounds: play another round"
+            f"championship game {n} is tied after {rounds} rounds: play another round"
         )
-    return w
+    return 0 if points[0] > points[1] else 1
 
 
 def championship_winner(games: Sequence[GameScore]) -> int | None:
     """WCC championship match: best two of three games; a game tied after 4 rounds
     carries a 5th round (and more while still tied), so every game has a winner."""
-    winners = [_decided(n, g) for n, g in enumerate(games, start=1)]
+    winners = [_decided(n, g.points, len(g.rounds)) for n, g in enumerate(games, start=1)]
     return series_winner(winners, CHAMPIONSHIP_GAMES)
 
 
@@ -60,7 +60,7 @@ def championship_series(
             raise IllegalInPosition(
                 f"championship game {card.draw_round} is entered before game {n}"
             )
-        winners.append(card.sides[_decided(n, card.game)])
+        winners.append(card.sides[_decided(n, card.points, len(card.rounds))])
     won = series_winner([pair.index(w) for w in winners], CHAMPIONSHIP_GAMES)
     return winners, None if won is None else pair[won]
 
@@ -85,7 +85,11 @@ def championship_standings(pair: tuple[str, str], cards: Sequence[Scorecard]) ->
             state = f"{verb} the championship match {score} (best two of three)"
         mine = [c for c in cards if e in c.sides]
         points = sum(c.points[c.sides.index(e)] for c in mine)
-        twenties = sum(c.twenties[c.sides.index(e)] for c in mine)
+        counted = [c for c in mine if c.twenties is not None]
+        twenties = sum((c.twenties or ())[c.sides.index(e)] for c in counted)
         place = 1 if won[e] == max(won.values()) else 2
-        placings.append(Placing(place, e, points, twenties, len(mine), (state,)))
+        why: tuple[str, ...] = (state,)
+        if len(counted) < len(mine):
+            why += (f"20s not recorded in {len(mine) - len(counted)} game(s): results only",)
+        placings.append(Placing(place, e, points, twenties, len(mine), why))
     return Standings(tuple(placings))

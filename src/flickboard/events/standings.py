@@ -3,7 +3,9 @@
 Preliminary rounds: tournament points, then 20s in the match, then a shoot-out.
 Round-robin playoffs: head-to-head, 20s among the tied, 20s in all games of the round
 robin, shoot-out; a step that splits a group but leaves smaller ties restarts at
-step 1 with only those still tied.
+step 1 with only those still tied. A results-only card without 20s counts its points;
+a tie that 20s would break among entrants whose 20s are missing stops the standings
+with a message saying whose 20s are needed.
 """
 
 from __future__ import annotations
@@ -127,6 +129,38 @@ class _Tally:
     points: int = 0
     twenties: int = 0
     games: int = 0
+    unknown: int = 0
+    """Games whose 20s are not recorded (results-only cards)."""
+
+    def add(self, card: Scorecard, side: int) -> None:
+        twenties = card.twenties
+        self.points += card.points[side]
+        self.twenties += 0 if twenties is None else twenties[side]
+        self.unknown += twenties is None
+        self.games += 1
+
+
+def _points_reason(t: _Tally) -> str:
+    """The first reason of a placing: its points, and any 20s not recorded."""
+    missing = (
+        f" (20s not recorded in {t.unknown} game{'s' if t.unknown > 1 else ''}: results only)"
+        if t.unknown
+        else ""
+    )
+    return f"{t.points} tournament points{missing}"
+
+
+def _need_twenties(
+    group: Sequence[str], tally: Mapping[str, _Tally], why: str, where: str = "their games"
+) -> None:
+    """Refuse to split ``group`` on 20s while some of their 20s are not recorded."""
+    short = [e for e in group if tally[e].unknown]
+    if short:
+        raise IllegalInPosition(
+            f"{', '.join(group)} are {why}, and 20s break the tie next (WCC), but the 20s "
+            f"of {', '.join(short)} in {where} are not recorded (results-only cards): "
+            "enter them to rank these entrants"
+        )
 
 
 def _tally(entrants: Sequence[str], cards: Sequence[Scorecard]) -> dict[str, _Tally]:
@@ -134,14 +168,11 @@ def _tally(entrants: Sequence[str], cards: Sequence[Scorecard]) -> dict[str, _Ta
     if len(tally) != len(entrants):
         raise InvalidInput("an entrant is listed twice")
     for card in cards:
-        points, twenties = card.points, card.twenties
         for s, who in enumerate(card.sides):
             t = tally.get(who)
             if t is None:
                 raise InvalidInput(f"{who} on a round {card.draw_round} card is not an entrant")
-            t.points += points[s]
-            t.twenties += twenties[s]
-            t.games += 1
+            t.add(card, s)
     return tally
 
 
@@ -199,7 +230,7 @@ def preliminary_standings(
             raise InvalidInput(f"{who} has a bye but is not an entrant")
         tally[who].points += n * bye_points
     order = sorted(entrants, key=lambda e: (-tally[e].points, -tally[e].twenties))
-    reasons: dict[str, list[str]] = {e: [f"{tally[e].points} tournament points"] for e in entrants}
+    reasons: dict[str, list[str]] = {e: [_points_reason(tally[e])] for e in entrants}
     for who, n in (byes or {}).items():
         if n:
             reasons[who][0] += f" ({n * bye_points} from {n} bye{'s' if n > 1 else ''})"
@@ -215,6 +246,7 @@ def preliminary_standings(
         if len(group) == 1:
             blocks.append((group[0],))
             continue
+        _need_twenties(group, tally, f"tied on {pts} tournament points", "the match")
         for e in group:
             reasons[e].append(
                 f"tied on points with {_others(group, e)}; {tally[e].twenties} twenties in the match"
@@ -239,7 +271,7 @@ def round_robin_standings(
     require_validated(list(cards))
     check_cards(cards)
     tally = _tally(entrants, cards)
-    reasons: dict[str, list[str]] = {e: [f"{tally[e].points} tournament points"] for e in entrants}
+    reasons: dict[str, list[str]] = {e: [_points_reason(tally[e])] for e in entrants}
     chain = _Chain(cards, tally, shootouts, reasons)
     blocks: list[tuple[str, ...]] = []
     for group in _blocks(entrants, lambda e: tally[e].points):
@@ -271,9 +303,7 @@ class _Chain:
         for card in self.cards:
             if card.sides[0] in members and card.sides[1] in members:
                 for s, who in enumerate(card.sides):
-                    t[who].points += card.points[s]
-                    t[who].twenties += card.twenties[s]
-                    t[who].games += 1
+                    t[who].add(card, s)
         return t
 
     def run(self, group: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -293,7 +323,18 @@ class _Chain:
                 lambda e: f"{self.tally[e].twenties} twenties in all round-robin games",
             ),
         ]
+        needs = {
+            "step 2 20s in games among the tied": (among, "head-to-head", "games among them"),
+            "step 3 20s in all games of the round robin": (
+                self.tally,
+                "20s among them",
+                "the round robin",
+            ),
+        }
         for name, key, text in steps:
+            if name in needs:
+                counts, after, where = needs[name]
+                _need_twenties(group, counts, f"still tied after {after}", where)
             blocks = _blocks(group, key)
             if len(blocks) == 1:
                 for e in group:

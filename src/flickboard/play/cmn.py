@@ -1,246 +1,942 @@
-"""CMN, Crokinole Match Notation: games and matches as short, readable text.
+"""Crokinole Match Notation (CMN) 1.0: the public JSON draft of the Crokinole Open Data
+Alliance (github.com/Crokinole-Open-Data-Alliance/cmn), read and written.
 
-No public specification exists; ours (docs/formats.md) is PGN-like: tag pairs, then
-one line per round with each side's board score (20s included) and the 20s in
-brackets, then the result::
+Words differ: a CMN *match* is one flickboard game (four rounds in WCC play, or a race
+to a target) and a CMN *game* is one round, with two points at stake. Only each game's
+``winner`` is sure to be there; ``scores``, ``twenties`` and ``hammer`` may be left out,
+so a match may hold results only. Reading checks a match as a scorecard is checked and
+says how anything the draft leaves open was read (``CmnMatch.readings``); writing always
+gives scores with the 20s included. flickboard's own fields travel in a ``"flickboard"``
+object inside the object they belong to, which other applications ignore as the draft
+asks. docs/formats.md, "CMN", has the mapping table and the readings.
 
-    [Event "Club night"]
-    [Rules "wcc"]
-    [Side1 "Ada"]
-    [Side2 "Bo"]
-    [Game "1"]
-
-    R1 45-20 (1-0)
-    R2 30-30 (0-0)
-    R3 unplayed
-    Result 3-1
-
->>> game = parse_game('[Side1 "Ada"]\\n[Side2 "Bo"]\\n\\nR1 45-20 (1-0)\\nResult 2-0\\n')
->>> game.game_score().points
-(2, 0)
->>> parse_game(dump_game(game)) == game
-True
+>>> text = dump_cmn([CmnMatch(
+...     "11223344-5566-7788-99aa-bbccddeeff00", "2026-02-15T20:00:00Z", "singles",
+...     (CmnTeam((CmnPlayer("Nick"),)), CmnTeam((CmnPlayer("Xavi"),))),
+...     (CmnGame(0), CmnGame(0), CmnGame(1), CmnGame(0)), winner=0)])
+>>> (match,) = parse_cmn(text)
+>>> match.points, match.results_only
+((6, 2), True)
 """
 
 from __future__ import annotations
 
-import re
+import json
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields, replace
+from datetime import UTC, datetime
+from typing import Any, Literal
 
 from flickboard.errors import InvalidInput
-from flickboard.play.scoring import GameScore, RaceScore, RoundScore
+from flickboard.play.scoring import GameScore, RaceScore, RoundScore, tournament_round_points
 
-SCORING_MODES = ("tournament", "conventional", "fair")
-"""Values of the ``Scoring`` tag; tournament when the tag is absent."""
+CMN_VERSION = "1.0"
+"""The draft this module reads and writes."""
 
-_TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$')
-_ROUND = re.compile(r"^R(\d+)\s+(?:(unplayed)|(\d+(?:-\d+)+)\s+\((\d+(?:-\d+)+)\))$")
-_RESULT = re.compile(r"^Result\s+(\*|\d+(?:-\d+)+)$")
+APP = "flickboard"
+"""``source.app`` of what flickboard writes, and the key of its own fields."""
+
+PLAYERS_PER_TEAM = {"singles": 1, "doubles": 2}
+"""``format`` -> players listed in each team."""
+
+MOST_TWENTIES = 12
+"""Most 20s a side can make in a round under any seating (12 discs: fair-rules singles,
+a WCC doubles team)."""
+
+Unit = Literal["board", "points", "games"]
+UNIT_WORDS: dict[Unit, str] = {
+    "board": "board points after cancellation",
+    "points": "points at 2 per game won and 1 per tied game",
+    "games": "games won",
+}
+"""What a ``first_to`` target may count (docs/formats.md, "CMN readings")."""
+
+NOT_CMN = (
+    'a CMN 1.0 file is a JSON object with "cmn": "1.0" and an "id" and a "match" '
+    '(or "batch": true and "matches")'
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CmnPlayer:
+    """A player: display name and, if linked, Crokinole Player ID (``cid``); ``id`` is
+    flickboard's: the player's ID number in an event."""
+
+    name: str
+    cid: str | None = None
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CmnTeam:
+    """A side: one player in singles, two in doubles; ``id`` and ``name`` are
+    flickboard's: the entrant's ID number and (doubles) the team's name."""
+
+    players: tuple[CmnPlayer, ...]
+    id: str | None = None
+    name: str | None = None
+
+    @property
+    def label(self) -> str:
+        """How messages name the side: the team name, else its players' names."""
+        return self.name or " & ".join(p.name for p in self.players)
 
 
 @dataclass(frozen=True, slots=True)
 class CmnGame:
-    """One game in CMN: ordered tag pairs and its rounds; ``unfinished`` for a game
-    stopped before its end (``Result *``)."""
+    """One CMN game, that is one crokinole round: the winning team (0, 1; None for a
+    tie), the team with the hammer (the last shot), and each team's board points with
+    the 20s included and its 20s, when recorded. ``unplayed`` (flickboard's) marks a
+    timed round in which no disc was shot: no points to either side (WCC)."""
 
-    tags: tuple[tuple[str, str], ...]
-    rounds: tuple[RoundScore, ...]
-    unfinished: bool = False
+    winner: int | None
+    hammer: int | None = None
+    scores: tuple[int, int] | None = None
+    twenties: tuple[int, int] | None = None
+    unplayed: bool = False
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points of the round: 2 to the winner, 1 each for a tie, none if unplayed."""
+        if self.unplayed:
+            return (0, 0)
+        if self.winner is None:
+            return (1, 1)
+        return (2, 0) if self.winner == 0 else (0, 2)
+
+    def round_score(self) -> RoundScore | None:
+        """The round as flickboard scores it, when its scores and 20s are both known."""
+        if self.scores is None or self.twenties is None:
+            return None
+        return RoundScore(self.scores, self.twenties, unplayed=self.unplayed)
+
+
+@dataclass(frozen=True, slots=True)
+class GameFormat:
+    """How the match length was set: ``fixed`` (``count`` games) or ``first_to``
+    (``target`` points; what a point is: :data:`UNIT_WORDS`)."""
+
+    type: Literal["fixed", "first_to"]
+    count: int | None = None
+    target: int | None = None
 
     def __post_init__(self) -> None:
-        names = [name for name, _ in self.tags]
-        if len(set(names)) != len(names):
-            raise InvalidInput("a CMN tag appears twice")
-        for name, value in self.tags:
-            if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
-                raise InvalidInput(f"CMN tag name {name!r} must be a letter then letters/digits")
-            if "\n" in value:
-                raise InvalidInput(f"CMN tag {name} must fit on one line")
-        GameScore(self.rounds)  # every round has the same sides
-        scoring = self.tag("Scoring") or "tournament"
-        if scoring not in SCORING_MODES:
-            raise InvalidInput(f"CMN Scoring tag must be one of {', '.join(SCORING_MODES)}")
-        if scoring != "tournament" and self.sides != 2:
-            raise InvalidInput(f"{scoring} scoring is for two sides")
-        target = self.tag("Target")
-        if target is not None and not target.isdigit():
-            raise InvalidInput(f"CMN Target tag must be a whole number, got {target!r}")
-        side_tags = [n for n in names if re.fullmatch(r"Side\d+", n)]
-        if side_tags and self.rounds and len(side_tags) != self.sides:
-            raise InvalidInput(f"{len(side_tags)} Side tags but rounds have {self.sides} scores")
+        if self.type == "fixed" and (self.count is None or self.count < 1):
+            raise InvalidInput("gameFormat fixed needs a count of 1 or more")
+        if self.type == "first_to" and (self.target is None or self.target < 1):
+            raise InvalidInput("gameFormat first_to needs a target of 1 or more")
 
-    @classmethod
-    def of(
-        cls, rounds: GameScore | Iterable[RoundScore], tags: Mapping[str, str] | None = None
-    ) -> CmnGame:
-        """A game from a GameScore (or rounds) and tags in the order given."""
-        found = rounds.rounds if isinstance(rounds, GameScore) else tuple(rounds)
-        return cls(tuple((tags or {}).items()), found)
 
-    @classmethod
-    def from_race(cls, race: RaceScore, tags: Mapping[str, str] | None = None) -> CmnGame:
-        """A conventional game from a RaceScore: each round's cancelled points as its score.
+@dataclass(frozen=True, slots=True)
+class CmnLocation:
+    """Where: ISO 3166-1 alpha-2 country, region, latitude and longitude."""
 
-        A RaceScore keeps no board scores or 20s, so those are written as the cancelled
-        points and no 20s.
-        """
-        extra = {"Scoring": "conventional", "Target": str(race.target)}
-        merged = {**(tags or {}), **{k: v for k, v in extra.items() if k not in (tags or {})}}
-        rounds = tuple(RoundScore(tuple(step), (0,) * len(step)) for step in race.steps)
-        return cls(tuple(merged.items()), rounds)
+    country: str | None = None
+    region: str | None = None
+    lat: float | None = None
+    lng: float | None = None
 
-    def tag(self, name: str) -> str | None:
-        """The value of a tag, or None."""
-        return dict(self.tags).get(name)
+
+@dataclass(frozen=True, slots=True)
+class CmnEvent:
+    """The event a match was part of; ``round`` is the round (draw round, week) in it."""
+
+    name: str | None = None
+    type: str | None = None
+    round: int | None = None
+    venue: str | None = None
+    location: CmnLocation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CmnSource:
+    """The application that wrote the record."""
+
+    app: str
+    version: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CmnExtras:
+    """flickboard's own fields of a match: the rule set (``wcc``, ``depot
+    direct_hit=true``), the WCC category, a championship game, a race ended by time,
+    and a scorecard's validation (opponent's ID, initials)."""
+
+    rules: str | None = None
+    category: str | None = None
+    championship: bool = False
+    time_up: bool = False
+    validated: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CmnMatch:
+    """One CMN record: a flickboard game between two teams.
+
+    ``readings`` (not part of the value) says how anything the draft leaves open was
+    read; ``games[i].scores`` always include the 20s, however the file wrote them.
+    """
+
+    id: str
+    date: str
+    format: str
+    teams: tuple[CmnTeam, CmnTeam]
+    games: tuple[CmnGame, ...]
+    winner: int | None
+    game_format: GameFormat | None = None
+    event: CmnEvent | None = None
+    source: CmnSource | None = None
+    extras: CmnExtras = CmnExtras()
+    readings: tuple[str, ...] = field(default=(), compare=False)
 
     @property
-    def sides(self) -> int:
-        """Number of sides (players or teams)."""
-        return GameScore(self.rounds).sides
+    def label(self) -> str:
+        """The two sides, for messages: ``Ann v Bo``."""
+        return f"{self.teams[0].label} v {self.teams[1].label}"
 
     @property
-    def scoring(self) -> str:
-        """tournament, conventional or fair (from the Scoring tag)."""
-        return self.tag("Scoring") or "tournament"
+    def points(self) -> tuple[int, int]:
+        """Points per team over the games (2 a win, 1 a tie)."""
+        return _points(self.games)
 
-    def game_score(self) -> GameScore:
-        """The rounds as a tournament-scored game."""
-        return GameScore(self.rounds)
+    @property
+    def results_only(self) -> bool:
+        """True when some game lacks its scores or 20s."""
+        return any(g.round_score() is None for g in self.games)
 
-    def race_score(self) -> RaceScore:
-        """The rounds cancelled down, as a race to the Target tag (default 100); a
-        ``Termination "time"`` tag says time ran out first (the leader wins)."""
-        target = int(self.tag("Target") or 100)
-        steps = tuple(r.cancelled for r in self.rounds)
-        return RaceScore(target, steps, time_up=self.tag("Termination") == "time")
+    @property
+    def race(self) -> bool:
+        """True for a race (``first_to``)."""
+        return self.game_format is not None and self.game_format.type == "first_to"
 
-    def result(self) -> tuple[int, ...]:
-        """Game points (tournament) or cancelled totals (conventional, fair)."""
-        if self.scoring == "tournament":
-            return self.game_score().points
-        if not self.rounds:
-            return (0,) * self.sides
-        return self.race_score().totals
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
-
-
-def _dashes(values: Sequence[int]) -> str:
-    return "-".join(str(v) for v in values)
-
-
-def dump_game(game: CmnGame | GameScore, tags: Mapping[str, str] | None = None) -> str:
-    """CMN text of one game (a GameScore is wrapped with ``tags``)."""
-    if isinstance(game, GameScore):
-        game = CmnGame.of(game, tags)
-    lines = [f'[{name} "{_escape(value)}"]' for name, value in game.tags]
-    if lines:
-        lines.append("")
-    for n, r in enumerate(game.rounds, start=1):
-        if r.unplayed:
-            lines.append(f"R{n} unplayed")
-        else:
-            lines.append(f"R{n} {_dashes(r.scores)} ({_dashes(r.twenties)})")
-    lines.append(f"Result {'*' if game.unfinished else _dashes(game.result())}")
-    return "\n".join(lines) + "\n"
-
-
-def dump_match(games: Iterable[CmnGame]) -> str:
-    """CMN text of a match: its games one after another, a blank line between."""
-    return "\n".join(dump_game(g) for g in games)
-
-
-def _numbers(text: str) -> tuple[int, ...]:
-    return tuple(int(v) for v in text.split("-"))
-
-
-def _parse_lines(lines: list[tuple[int, str]]) -> CmnGame:
-    tags: list[tuple[str, str]] = []
-    rounds: list[RoundScore] = []
-    result: str | None = None
-    sides: int | None = None
-    for number, line in lines:
-        where = f"CMN line {number}"
-        if result is not None:
-            raise InvalidInput(f"{where}: nothing may follow the Result line of a game")
-        if m := _TAG.match(line):
-            if rounds:
-                raise InvalidInput(f"{where}: tags must come before the rounds")
-            tags.append((m.group(1), _unescape(m.group(2))))
-        elif m := _ROUND.match(line):
-            if int(m.group(1)) != len(rounds) + 1:
-                raise InvalidInput(f"{where}: expected round R{len(rounds) + 1}, got R{m.group(1)}")
-            if m.group(2):
-                if sides is None:
-                    raise InvalidInput(f"{where}: an unplayed first round leaves the sides unknown")
-                rounds.append(RoundScore((0,) * sides, (0,) * sides, unplayed=True))
-                continue
-            scores, twenties = _numbers(m.group(3)), _numbers(m.group(4))
-            if len(scores) != len(twenties):
+    def rounds(self) -> tuple[RoundScore, ...]:
+        """Every game as a flickboard round; :class:`InvalidInput` naming the first game
+        whose scores or 20s are missing."""
+        out = []
+        for n, game in enumerate(self.games, start=1):
+            score = game.round_score()
+            if score is None:
+                missing = "scores" if game.scores is None else "20s"
                 raise InvalidInput(
-                    f"{where}: {len(scores)} scores but {len(twenties)} counts of 20s"
+                    f"CMN match {self.label}: game {n} gives no {missing}, only its winner"
                 )
-            if sides is not None and len(scores) != sides:
-                raise InvalidInput(f"{where}: {len(scores)} scores, earlier rounds had {sides}")
-            sides = len(scores)
-            try:
-                rounds.append(RoundScore(scores, twenties))
-            except InvalidInput as exc:
-                raise InvalidInput(f"{where}: {exc}") from None
-        elif m := _RESULT.match(line):
-            result = m.group(1)
-        else:
-            raise InvalidInput(f"{where}: cannot read {line!r} (expected a tag, a round or Result)")
-    if result is None:
-        raise InvalidInput("a CMN game must end with a Result line")
-    try:
-        game = CmnGame(tuple(tags), tuple(rounds), unfinished=result == "*")
-    except InvalidInput as exc:
-        raise InvalidInput(f"CMN game: {exc}") from None
-    if result != "*" and _numbers(result) != game.result():
+            out.append(score)
+        return tuple(out)
+
+    def result(self) -> GameScore | RaceScore:
+        """The match as a flickboard game: a tournament game, or a race in board points
+        (conventional, fair). Needs every game's scores and 20s."""
+        rounds = self.rounds()
+        if not self.race:
+            return GameScore(rounds)
+        assert self.game_format is not None and self.game_format.target is not None
+        if _first_to_unit(self) != "board":
+            raise InvalidInput(
+                f"CMN match {self.label}: a race to {self.game_format.target} "
+                f"{UNIT_WORDS[_first_to_unit(self)]} is no flickboard game (races count "
+                "board points)"
+            )
+        steps = tuple(r.cancelled for r in rounds)
+        return RaceScore(self.game_format.target, steps, time_up=self.extras.time_up)
+
+
+ID_NAMESPACE = uuid.UUID("5b0b7d3e-8f7c-5a57-9c3e-0f1c4b6a2d11")
+"""Namespace of the name-based (version 5) ids flickboard gives its CMN records."""
+
+
+def record_id(*parts: object) -> str:
+    """A stable UUID for the record of ``parts`` (JSON-ready values): the same game or
+    card always gets the same id, so a receiver does not count it twice."""
+    return str(uuid.uuid5(ID_NAMESPACE, json.dumps(parts, sort_keys=True, default=str)))
+
+
+def _points(games: Sequence[CmnGame]) -> tuple[int, int]:
+    return (sum(g.points[0] for g in games), sum(g.points[1] for g in games))
+
+
+def utc_date(moment: datetime) -> str:
+    """A CMN ``date``: ISO 8601 in UTC, to the second, ending in ``Z``.
+
+    >>> utc_date(datetime(2026, 2, 11, 19, 30, tzinfo=UTC))
+    '2026-02-11T19:30:00Z'
+    """
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+class _Object:
+    """A JSON object being read; errors name the field by its path."""
+
+    def __init__(self, data: object, where: str) -> None:
+        if not isinstance(data, dict):
+            raise InvalidInput(f"{where} must be an object")
+        self.data: dict[str, Any] = data
+        self.where = where
+
+    def path(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def has(self, key: str) -> bool:
+        return self.data.get(key) is not None
+
+    def _required(self, key: str, what: str) -> None:
+        raise InvalidInput(f"{self.path(key)} is required ({what})")
+
+    def text(self, key: str, *, required: bool = False) -> str | None:
+        value = self.data.get(key)
+        if value is None:
+            if required:
+                self._required(key, "a string")
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise InvalidInput(f"{self.path(key)} must be a non-empty string")
+        return value
+
+    def integer(self, key: str, *, low: int = 0) -> int | None:
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise InvalidInput(f"{self.path(key)} must be a whole number of {low} or more")
+        return value
+
+    def number(self, key: str) -> float | None:
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise InvalidInput(f"{self.path(key)} must be a number")
+        return float(value)
+
+    def flag(self, key: str) -> bool:
+        value = self.data.get(key, False)
+        if not isinstance(value, bool):
+            raise InvalidInput(f"{self.path(key)} must be true or false")
+        return value
+
+    def team_index(self, key: str, *, required: bool = False) -> int | None:
+        """0 (team 1), 1 (team 2) or, where ``required``, null; the key must be there."""
+        if required and key not in self.data:
+            self._required(key, "0, 1 or null")
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if value not in (0, 1) or isinstance(value, bool):
+            raise InvalidInput(f"{self.path(key)} must be 0 (team 1) or 1 (team 2), got {value!r}")
+        return int(value)
+
+    def pair(self, key: str) -> tuple[int, int] | None:
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+        ):
+            raise InvalidInput(f"{self.path(key)} must be [team 1, team 2], two whole numbers")
+        return (value[0], value[1])
+
+    def child(self, key: str, *, required: bool = False) -> _Object | None:
+        value = self.data.get(key)
+        if value is None:
+            if required:
+                self._required(key, "an object")
+            return None
+        return _Object(value, self.path(key))
+
+    def items(self, key: str) -> list[object]:
+        value = self.data.get(key)
+        if not isinstance(value, list):
+            raise InvalidInput(f"{self.path(key)} must be a list")
+        return value
+
+
+def _player(obj: _Object) -> CmnPlayer:
+    ext = obj.child(APP)
+    return CmnPlayer(
+        obj.text("name", required=True) or "",
+        obj.text("cid"),
+        ext.text("id") if ext else None,
+    )
+
+
+def _team(obj: _Object, size: int) -> CmnTeam:
+    players = obj.items("players")
+    if len(players) != size:
         raise InvalidInput(
-            f"CMN Result {result} does not match the rounds, which give {_dashes(game.result())}"
+            f"{obj.path('players')} lists {len(players)} players; "
+            f"a {'doubles' if size == 2 else 'singles'} team has {size}"
         )
+    ext = obj.child(APP)
+    return CmnTeam(
+        tuple(_player(_Object(p, f"{obj.path('players')}[{i}]")) for i, p in enumerate(players)),
+        ext.text("id") if ext else None,
+        ext.text("name") if ext else None,
+    )
+
+
+def _game(obj: _Object) -> CmnGame:
+    ext = obj.child(APP)
+    game = CmnGame(
+        obj.team_index("winner", required=True),
+        obj.team_index("hammer"),
+        obj.pair("scores"),
+        obj.pair("twenties"),
+        unplayed=ext.flag("unplayed") if ext else False,
+    )
+    if game.twenties is not None and max(game.twenties) > MOST_TWENTIES:
+        raise InvalidInput(
+            f"{obj.path('twenties')}: {max(game.twenties)} twenties in one round; a side "
+            f"shoots at most {MOST_TWENTIES} discs"
+        )
+    if game.scores is not None and any(s % 5 for s in game.scores):
+        raise InvalidInput(
+            f"{obj.path('scores')}: board points come in fives, got {_dash(game.scores)}"
+        )
+    if game.unplayed and (
+        game.winner is not None or any(game.scores or ()) or any(game.twenties or ())
+    ):
+        raise InvalidInput(f"{obj.where}: an unplayed round has no winner, scores or 20s")
     return game
 
 
-def _meaningful(text: str) -> list[tuple[int, str]]:
+def _event(obj: _Object) -> CmnEvent:
+    loc = obj.child("location")
+    return CmnEvent(
+        obj.text("name"),
+        obj.text("type"),
+        obj.integer("round", low=1),
+        obj.text("venue"),
+        CmnLocation(loc.text("country"), loc.text("region"), loc.number("lat"), loc.number("lng"))
+        if loc
+        else None,
+    )
+
+
+def _source(obj: _Object) -> CmnSource:
+    return CmnSource(obj.text("app", required=True) or "", obj.text("version"), obj.text("url"))
+
+
+def _extras(obj: _Object | None) -> CmnExtras:
+    if obj is None:
+        return CmnExtras()
+    valid = obj.child("validated")
+    return CmnExtras(
+        obj.text("rules"),
+        obj.text("category"),
+        obj.flag("championship"),
+        obj.flag("timeUp"),
+        (valid.text("by", required=True) or "", valid.text("initials", required=True) or "")
+        if valid
+        else None,
+    )
+
+
+def _date(obj: _Object) -> str:
+    date = obj.text("date", required=True) or ""
+    try:
+        datetime.fromisoformat(date)
+    except ValueError:
+        date = ""
+    if not date.endswith("Z"):
+        raise InvalidInput(
+            f"{obj.path('date')} must be an ISO 8601 date and time in UTC ending in Z, "
+            f"like 2026-02-11T19:30:00Z; got {obj.data.get('date')!r}"
+        )
+    return date
+
+
+def _game_format(obj: _Object | None) -> GameFormat | None:
+    if obj is None:
+        return None
+    kind = obj.text("type", required=True)
+    if kind == "fixed":
+        count = obj.integer("count", low=1)
+        if count is None:
+            raise InvalidInput(f"{obj.path('count')} is required when type is fixed")
+        return GameFormat("fixed", count=count)
+    if kind == "first_to":
+        target = obj.integer("target", low=1)
+        if target is None:
+            raise InvalidInput(f"{obj.path('target')} is required when type is first_to")
+        return GameFormat("first_to", target=target)
+    raise InvalidInput(f"{obj.path('type')} must be fixed or first_to, got {kind!r}")
+
+
+def _match(
+    entry: _Object, event: CmnEvent | None, source: CmnSource | None, *, batch: bool
+) -> CmnMatch:
+    ident = entry.text("id", required=True) or ""
+    obj = entry.child("match", required=True)
+    assert obj is not None
+    fmt = obj.text("format", required=True)
+    if fmt not in PLAYERS_PER_TEAM:
+        raise InvalidInput(f"{obj.path('format')} must be singles or doubles, got {fmt!r}")
+    teams = obj.items("teams")
+    if len(teams) != 2:
+        raise InvalidInput(f"{obj.path('teams')} must hold exactly 2 teams, not {len(teams)}")
+    size = PLAYERS_PER_TEAM[fmt]
+    one, two = (_team(_Object(t, f"{obj.path('teams')}[{i}]"), size) for i, t in enumerate(teams))
+    games = tuple(
+        _game(_Object(g, f"{obj.path('games')}[{i}]")) for i, g in enumerate(obj.items("games"))
+    )
+    if not games:
+        raise InvalidInput(f"{obj.path('games')} is empty: a match records its games")
+    own_event, own_source = entry.child("event"), entry.child("source")
+    if batch:
+        event = _merged(event, _event(own_event)) if own_event else event
+        source = _source(own_source) if own_source else source
+    match = CmnMatch(
+        ident,
+        _date(obj),
+        fmt,
+        (one, two),
+        games,
+        obj.team_index("winner", required=True),
+        _game_format(obj.child("gameFormat")),
+        event,
+        source,
+        _extras(obj.child(APP)),
+    )
+    return checked(match, where=obj.where)
+
+
+def _merged(batch: CmnEvent | None, own: CmnEvent) -> CmnEvent:
+    """A match's event over the batch's, field by field (docs/formats.md)."""
+    if batch is None:
+        return own
+    given = {f.name: getattr(own, f.name) for f in fields(own) if getattr(own, f.name) is not None}
+    return replace(batch, **given)
+
+
+def read_cmn(data: object) -> tuple[CmnMatch, ...]:
+    """The matches of a decoded CMN document (one match, or a batch), each checked
+    (:func:`checked`). :class:`InvalidInput` names the first field that is wrong."""
+    if not isinstance(data, dict) or "cmn" not in data:
+        keys = ", ".join(sorted(map(str, data))) if isinstance(data, dict) else type(data).__name__
+        raise InvalidInput(f"not CMN: {NOT_CMN}; this one has {keys or 'nothing'}")
+    top = _Object(data, "")
+    if data["cmn"] != CMN_VERSION:
+        raise InvalidInput(f"CMN version {data['cmn']!r}: this reader knows {CMN_VERSION!r}")
+    if top.flag("batch"):
+        ev, src = top.child("event"), top.child("source")
+        event, source = (_event(ev) if ev else None), (_source(src) if src else None)
+        entries = top.items("matches")
+        return tuple(
+            _match(_Object(e, f"matches[{i}]"), event, source, batch=True)
+            for i, e in enumerate(entries)
+        )
+    ev, src = top.child("event"), top.child("source")
+    return (_match(top, _event(ev) if ev else None, _source(src) if src else None, batch=False),)
+
+
+def parse_cmn(text: str) -> tuple[CmnMatch, ...]:
+    """The matches of a CMN text (JSON)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"not CMN: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    return read_cmn(data)
+
+
+# -- checking ----------------------------------------------------------------------------
+
+
+def checked(match: CmnMatch, *, where: str = "match") -> CmnMatch:
+    """The match checked as a scorecard is, its scores made to include the 20s, with
+    the readings of anything the draft leaves open.
+
+    Refused: a game whose winner does not follow from its scores, a game after a race
+    reached its target or after a fixed-length match was decided (extra games only
+    while tied, as a WCC championship game plays a 5th round), a match too short for
+    its format, and a match ``winner`` the games do not give.
+    """
+    games, readings = _scores_read(match.games, where)
+    match = replace(match, games=games)
+    readings += _length_read(match, where)
+    return replace(match, readings=tuple(readings))
+
+
+def _totals(game: CmnGame, included: bool) -> tuple[int, int] | None:
+    if game.scores is None:
+        return None
+    if included:
+        return game.scores
+    if game.twenties is None:
+        return None
+    return (game.scores[0] + 20 * game.twenties[0], game.scores[1] + 20 * game.twenties[1])
+
+
+def _winner_of(totals: tuple[int, int]) -> int | None:
+    a, b = tournament_round_points(*totals)
+    return None if a == b else (0 if a > b else 1)
+
+
+def _scores_read(games: tuple[CmnGame, ...], where: str) -> tuple[tuple[CmnGame, ...], list[str]]:
+    """Decide whether the match's scores include the 20s (WCC counts them in) and
+    return the games with scores that do. One reading holds for a whole match: a game
+    whose 20s cannot fit in its score shows the scores leave them out, and so does a
+    match whose winners only follow from scores plus 20s."""
+    readings: list[str] = []
+    both = [
+        (n, g.scores, g.twenties) for n, g in enumerate(games, start=1) if g.scores and g.twenties
+    ]
+    short = next(
+        (
+            (n, scores, twenties)
+            for n, scores, twenties in both
+            if any(s < 20 * t for s, t in zip(scores, twenties, strict=True))
+        ),
+        None,
+    )
+
+    def agrees(included: bool) -> int | None:
+        """The first game whose winner the scores contradict, under this reading."""
+        for n, g in enumerate(games, start=1):
+            totals = _totals(g, included)
+            if totals is not None and not g.unplayed and _winner_of(totals) != g.winner:
+                return n
+        return None
+
+    included = short is None
+    if included and agrees(True) is not None and both and agrees(False) is None:
+        included = False
+        n = agrees(True)
+        readings.append(
+            f"scores read as board points without the 20s: only then does every game's "
+            f"winner follow (game {n})"
+        )
+    elif short is not None:
+        n, scores, twenties = short
+        readings.append(
+            f"scores read as board points without the 20s, which are added (20 each): "
+            f"game {n} has twenties {_dash(twenties)} but scores {_dash(scores)}, which "
+            "cannot include them"
+        )
+    wrong = agrees(included)
+    if wrong is not None:
+        g = games[wrong - 1]
+        totals = _totals(g, included)
+        raise InvalidInput(
+            f"{where}.games[{wrong - 1}]: winner {_team_word(g.winner)} but the scores "
+            f"{_dash(totals)} give {_team_word(_winner_of(totals) if totals else None)}"
+        )
     out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split(";", 1)[0].strip() if not raw.lstrip().startswith("[") else raw.strip()
-        if line:
-            out.append((number, line))
+    for n, g in enumerate(games, start=1):
+        if g.scores is not None and not included and g.twenties is None:
+            raise InvalidInput(
+                f"{where}.games[{n - 1}] gives scores without 20s, but this match's scores "
+                "leave the 20s out, so its totals are unknown"
+            )
+        totals = _totals(g, included)
+        new = replace(g, scores=totals)
+        try:
+            new.round_score()
+        except InvalidInput as exc:
+            raise InvalidInput(f"{where}.games[{n - 1}]: {exc}") from None
+        out.append(new)
+    return tuple(out), readings
+
+
+def _dash(pair: tuple[int, int] | None) -> str:
+    """``60-5``, as scores are written on a card."""
+    return "?" if pair is None else f"{pair[0]}-{pair[1]}"
+
+
+def _team_word(side: int | None) -> str:
+    return "a tie" if side is None else f"team {side + 1}"
+
+
+def _leader(points: tuple[int, int]) -> int | None:
+    return None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+
+
+def _length_read(match: CmnMatch, where: str) -> list[str]:
+    fmt = match.game_format
+    said = f"{where}.winner is {_team_word(match.winner)}"
+    if fmt is None:
+        leader = _leader(match.points)
+        if leader == match.winner:
+            return []
+        a, b = match.points
+        return [
+            f"no gameFormat: the winner ({_team_word(match.winner)}) is taken as recorded; "
+            f"the games give {a}-{b} points"
+        ]
+    if fmt.type == "fixed":
+        return _fixed_read(match, fmt.count or 0, where, said)
+    return _race_read(match, fmt.target or 0, where, said)
+
+
+def _fixed_read(match: CmnMatch, count: int, where: str, said: str) -> list[str]:
+    games = match.games
+    if len(games) < count:
+        raise InvalidInput(
+            f"{where}: gameFormat fixed {count} but only {len(games)} games; CMN records "
+            "finished matches"
+        )
+    for k in range(count, len(games)):
+        if _leader(_points(games[:k])) is not None:
+            raise InvalidInput(
+                f"{where}.games[{k}]: game {k + 1} was played after the match was decided "
+                f"in {k} games (fixed {count}); extra games are played only while tied"
+            )
+    leader = _leader(match.points)
+    if leader != match.winner:
+        a, b = match.points
+        raise InvalidInput(f"{said}, but the games give {a}-{b} points: {_team_word(leader)}")
+    if len(games) > count and not match.extras.championship:
+        return [
+            f"games {count + 1}-{len(games)} read as the extra rounds of a game tied after "
+            f"{count}, as a WCC championship game is played until a side leads"
+        ]
+    return []
+
+
+def _running(match: CmnMatch, unit: Unit) -> list[tuple[int, int]]:
+    """Each team's count in ``unit`` after each game."""
+    out, a, b = [], 0, 0
+    for game in match.games:
+        if unit == "board":
+            x, y = RoundScore(game.scores or (0, 0), (0, 0)).cancelled
+        elif unit == "points":
+            x, y = game.points
+        else:
+            x, y = int(game.winner == 0), int(game.winner == 1)
+        a, b = a + x, b + y
+        out.append((a, b))
     return out
 
 
-def parse_match(text: str) -> tuple[CmnGame, ...]:
-    """Every game of a CMN text (each ends with its Result line)."""
-    if not isinstance(text, str):
-        raise InvalidInput("CMN must be text")
-    games: list[CmnGame] = []
-    current: list[tuple[int, str]] = []
-    for number, line in _meaningful(text):
-        current.append((number, line))
-        if _RESULT.match(line):
-            games.append(_parse_lines(current))
-            current = []
-    if current:
-        raise InvalidInput(f"CMN line {current[-1][0]}: the last game has no Result line")
-    if not games:
-        raise InvalidInput("the CMN text holds no game")
-    return tuple(games)
+def _reaches(match: CmnMatch, unit: Unit, target: int) -> tuple[int, int | None] | None:
+    """(games played, side) when a side first reaches ``target`` counting ``unit``
+    (side None when both reach it at once); None if no side does."""
+    for n, totals in enumerate(_running(match, unit), start=1):
+        reached = [s for s in (0, 1) if totals[s] >= target]
+        if reached:
+            return n, reached[0] if len(reached) == 1 else None
+    return None
 
 
-def parse_game(text: str) -> CmnGame:
-    """The one game of a CMN text; :class:`InvalidInput` if it holds more or none."""
-    games = parse_match(text)
-    if len(games) != 1:
-        raise InvalidInput(f"expected one CMN game, found {len(games)}")
-    return games[0]
+def _units(match: CmnMatch) -> tuple[Unit, ...]:
+    """The counts a ``first_to`` target may be in, most likely first: board points
+    (only when every game has scores), the draft's 2 points a game, games won."""
+    board: tuple[Unit, ...] = ("board",) if all(g.scores for g in match.games) else ()
+    return (*board, "points", "games")
+
+
+def _first_to_unit(match: CmnMatch, where: str = "match") -> Unit:
+    """The unit in which the match's last game brings its winner to the target (play
+    stops there), or with flickboard's time-up mark, board points (else points)."""
+    assert match.game_format is not None and match.game_format.target is not None
+    target = match.game_format.target
+    if match.extras.time_up:
+        return _units(match)[0]
+    for unit in _units(match):
+        if _reaches(match, unit, target) == (len(match.games), match.winner):
+            return unit
+    raise _no_unit(match, target, where)
+
+
+def _no_unit(match: CmnMatch, target: int, where: str) -> InvalidInput:
+    told = []
+    for unit in _units(match):
+        got = _reaches(match, unit, target)
+        if got is None:
+            told.append(f"counting {UNIT_WORDS[unit]}, no team reaches {target}")
+        elif got[1] is None:
+            told.append(f"counting {UNIT_WORDS[unit]}, both teams reach {target} in game {got[0]}")
+        elif got[0] < len(match.games):
+            told.append(
+                f"counting {UNIT_WORDS[unit]}, team {got[1] + 1} reaches {target} in game "
+                f"{got[0]} of {len(match.games)}"
+            )
+        else:
+            told.append(f"counting {UNIT_WORDS[unit]}, team {got[1] + 1} reaches it")
+    return InvalidInput(
+        f"{where}.gameFormat: first_to {target} ends when a team reaches {target}, with that "
+        f"team the winner ({_team_word(match.winner)}), but {'; '.join(told)}"
+    )
+
+
+def _race_read(match: CmnMatch, target: int, where: str, said: str) -> list[str]:
+    if match.extras.time_up:
+        unit = _units(match)[0]
+        got = _reaches(match, unit, target)
+        totals = _running(match, unit)[-1]
+        if got is not None:
+            raise InvalidInput(
+                f"{where}: time is up (flickboard timeUp), but the target {target} was "
+                f"reached in game {got[0]}"
+            )
+        if _leader(totals) != match.winner or match.winner is None:
+            raise InvalidInput(f"{said}, but when time was up the totals were {_dash(totals)}")
+        return []
+    unit = _first_to_unit(match, where)
+    if match.extras.rules is not None and unit == "board":
+        return []
+    return [
+        f"first_to {target} read as {UNIT_WORDS[unit]}: the count in which the last game "
+        f"brings {_team_word(match.winner)} to {target}"
+    ]
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+def _pruned(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` without absent (None), false or empty optional fields."""
+    return {k: v for k, v in data.items() if v is not None and v is not False and v != {}}
+
+
+def _player_json(p: CmnPlayer) -> dict[str, Any]:
+    return _pruned({"name": p.name, "cid": p.cid, APP: _pruned({"id": p.id})})
+
+
+def _team_json(t: CmnTeam) -> dict[str, Any]:
+    return _pruned(
+        {
+            "players": [_player_json(p) for p in t.players],
+            APP: _pruned({"id": t.id, "name": t.name}),
+        }
+    )
+
+
+def _game_json(g: CmnGame) -> dict[str, Any]:
+    return {
+        "winner": g.winner,
+        **_pruned(
+            {
+                "hammer": g.hammer,
+                "scores": list(g.scores) if g.scores else None,
+                "twenties": list(g.twenties) if g.twenties else None,
+                APP: _pruned({"unplayed": g.unplayed}),
+            }
+        ),
+    }
+
+
+def _event_json(e: CmnEvent) -> dict[str, Any]:
+    loc = e.location
+    return _pruned(
+        {
+            "name": e.name,
+            "type": e.type,
+            "round": e.round,
+            "venue": e.venue,
+            "location": _pruned(
+                {"country": loc.country, "region": loc.region, "lat": loc.lat, "lng": loc.lng}
+            )
+            if loc
+            else None,
+        }
+    )
+
+
+def _source_json(s: CmnSource) -> dict[str, Any]:
+    return _pruned({"app": s.app, "version": s.version, "url": s.url})
+
+
+def _extras_json(x: CmnExtras) -> dict[str, Any]:
+    by = {"by": x.validated[0], "initials": x.validated[1]} if x.validated else None
+    return _pruned(
+        {
+            "rules": x.rules,
+            "category": x.category,
+            "championship": x.championship,
+            "timeUp": x.time_up,
+            "validated": by,
+        }
+    )
+
+
+def match_json(m: CmnMatch) -> dict[str, Any]:
+    """The ``match`` object of a record."""
+    fmt = m.game_format
+    head = {
+        "date": m.date,
+        "format": m.format,
+        "teams": [_team_json(t) for t in m.teams],
+        "gameFormat": None
+        if fmt is None
+        else _pruned({"type": fmt.type, "count": fmt.count, "target": fmt.target}),
+        "games": [_game_json(g) for g in m.games],
+    }
+    return {**_pruned(head), "winner": m.winner, **_pruned({APP: _extras_json(m.extras)})}
+
+
+def cmn_json(matches: Sequence[CmnMatch]) -> dict[str, Any]:
+    """A CMN document: one match as a record, several (or none) as a batch. A batch
+    carries the source and the event fields its matches share once, and each match
+    whose event differs its whole event."""
+    if len(matches) == 1:
+        m = matches[0]
+        return _pruned(
+            {
+                "cmn": CMN_VERSION,
+                "id": m.id,
+                "match": match_json(m),
+                "event": _event_json(m.event) if m.event else None,
+                "source": _source_json(m.source) if m.source else None,
+            }
+        )
+    events = [_event_json(m.event) if m.event else {} for m in matches]
+    shared = (
+        {k: v for k, v in events[0].items() if all(e.get(k) == v for e in events)} if events else {}
+    )
+    sources = {json.dumps(_source_json(m.source)) if m.source else "" for m in matches}
+    common = matches[0].source if len(sources) == 1 else None
+    entries = []
+    for m, ev in zip(matches, events, strict=True):
+        entry: dict[str, Any] = {"id": m.id, "match": match_json(m)}
+        if ev != shared:
+            entry["event"] = ev
+        if m.source and common is None:
+            entry["source"] = _source_json(m.source)
+        entries.append(entry)
+    return _pruned(
+        {
+            "cmn": CMN_VERSION,
+            "batch": True,
+            "event": shared,
+            "source": _source_json(common) if common else None,
+            "matches": entries,
+        }
+    )
+
+
+LINE_WIDTH = 100
+"""Written CMN puts an object or list on one line when it fits in this many characters."""
+
+
+def _laid_out(value: Any, indent: int = 0, lead: int = 0) -> str:
+    """JSON with each object and list on one line if it fits, else one item a line."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or not value or indent + lead + len(flat) <= LINE_WIDTH:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [
+            f"{pad}{json.dumps(k)}: {_laid_out(v, indent + 2, len(k) + 4)}"
+            for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [pad + _laid_out(v, indent + 2) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def dump_cmn(matches: Iterable[CmnMatch]) -> str:
+    """CMN text (JSON, UTF-8 as is, laid out to read) of the matches; each is checked
+    first, so what flickboard writes reads back."""
+    found = [checked(m) for m in matches]
+    return _laid_out(cmn_json(found)) + "\n"
+
+
+def flickboard_source(version: str) -> CmnSource:
+    """``source`` of what flickboard writes."""
+    return CmnSource(APP, version)

@@ -1,4 +1,5 @@
-"""Crokinole game records: build one from a played game, replay it, export it to CMN.
+"""Crokinole game records: build one from a played game and replay it (CMN export:
+:mod:`flickboard.play.crokinole_cmn`).
 
 The JSON form is the generic game record (:mod:`flickboard.play.gamerecord`) with
 ``game = "crokinole"``; ``setup`` holds the seating and first seat, each round's
@@ -13,7 +14,6 @@ from typing import Any, cast
 from flickboard.errors import IllegalInPosition, InvalidInput, RecordMismatch
 from flickboard.geometry import CrokinoleBoard
 from flickboard.jsonfields import json_object, list_field
-from flickboard.play.cmn import CmnGame
 from flickboard.play.crokinole import (
     ROUNDS_PER_GAME,
     CrokinoleGame,
@@ -25,7 +25,7 @@ from flickboard.play.crokinole import (
 )
 from flickboard.play.gamerecord import GameRecord, game_record_from_json, game_record_to_json
 from flickboard.play.scoring import GameScore, RoundScore
-from flickboard.rules.crokinole import CrokinoleReferee, crokinole_referee, side_name
+from flickboard.rules.crokinole import CrokinoleReferee, side_name
 
 MATCH_FORMAT = "flickboard/crokinole-match"
 MATCH_VERSION = 2
@@ -266,44 +266,3 @@ def _replay_game(match: CrokinoleMatch, record: GameRecord, number: int) -> None
             raise RecordMismatch("the game is over, but the record gives no result")
     elif not game.over or result_to_json(game.result()) != record.result:
         raise RecordMismatch(f"the recorded result {record.result} does not follow from the rounds")
-
-
-def rules_tag(ref: CrokinoleReferee) -> str:
-    """The CMN ``Rules`` value: the rule set name, then each option that differs from
-    its default as ``KEY=VALUE`` (as ``--option`` takes it), e.g. ``depot direct_hit=true``.
-    A WCC category goes in the ``Category`` tag instead."""
-    defaults = crokinole_referee(ref.name).keywords
-    changed = [
-        f"{key}={str(value).lower() if isinstance(value, bool) else value}"
-        for key, value in sorted(ref.keywords.items())
-        if key != "category" and value != defaults.get(key)
-    ]
-    return " ".join([ref.name, *changed])
-
-
-def to_cmn(record: GameRecord, number: int | None = None) -> CmnGame:
-    """The record's game in CMN: tags (the record's, then rules, category and scoring)
-    and its finished rounds; ``Result *`` for a stopped game."""
-    ref = record.referee()
-    assert isinstance(ref, CrokinoleReferee)
-    tags = dict(record.tags)
-    tags.setdefault("Rules", rules_tag(ref))
-    setup = dict(record.setup)
-    players = int(setup.get("players", 2))
-    kind = "doubles" if setup.get("teams") else "singles" if players == 2 else f"{players}-player"
-    category = ref.keywords.get("category")
-    tags.setdefault("Category", f"{category} {kind}" if category else kind)
-    if setup.get("championship"):
-        tags.setdefault("Championship", "yes")
-    if ref.options.scoring.value != "tournament":
-        tags.setdefault("Scoring", ref.options.scoring.value)
-        tags.setdefault("Target", str(ref.options.target))
-    if isinstance(record.result, Mapping) and record.result.get("time_up"):
-        tags.setdefault("Termination", "time")
-    sides = 2 if players == 2 or setup.get("teams") else players
-    for s in range(sides):
-        tags.setdefault(f"Side{s + 1}", side_name(s))
-    if number is not None:
-        tags.setdefault("Game", str(number))
-    rounds = tuple(round_from_json(s) for s in record.scores if s is not None)
-    return CmnGame(tuple(tags.items()), rounds, unfinished=record.result is None)

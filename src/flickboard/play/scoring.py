@@ -173,6 +173,21 @@ class RaceScore:
         return tuple(sum(step[s] for step in self.steps) for s in range(len(self.steps[0])))
 
     @property
+    def reached_at(self) -> int | None:
+        """How many steps (rounds, frames) it took a side to reach the target, or None
+        while no side has: play stops there, so a step after it is never played.
+
+        >>> RaceScore(100, ((60, 0), (45, 0), (0, 20))).reached_at
+        2
+        """
+        totals = [0] * (len(self.steps[0]) if self.steps else 2)
+        for n, step in enumerate(self.steps, start=1):
+            totals = [t + p for t, p in zip(totals, step, strict=True)]
+            if max(totals) >= self.target:
+                return n
+        return None
+
+    @property
     def winner(self) -> int | None:
         """The side that reached the target with the higher total (after time ran out,
         the side ahead), if any."""

@@ -509,6 +509,13 @@ class Desk:
 
     @staticmethod
     def _add_card(s: Session, ev: EventRow, card: Scorecard) -> None:
+        if card.results_only:
+            raise IllegalInPosition(
+                f"the round {card.draw_round} card of {' v '.join(card.sides)} holds results "
+                "only (each round's winner, as CMN may give): the desk keeps every round's "
+                "scores and 20s, so enter them, or rank the results from an event file "
+                "(flickboard standings FILE)"
+            )
         row = CardRow(
             event_id=ev.id,
             round_no=card.draw_round,
