@@ -6,6 +6,7 @@ docs/formats.md. Validated with pydantic; every problem is reported as InvalidIn
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,10 +24,11 @@ from pydantic import (
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
-from flickboard.events.csc import double_round_robin
+from flickboard.events.csc import Division, double_round_robin
 from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games, round_robin
 from flickboard.events.leagues import LEAGUE_TARGET
 from flickboard.events.lineups import ROSTER
+from flickboard.events.names import check_name, plural
 from flickboard.events.scorecard import Correction, Scorecard, validate, with_trail
 from flickboard.events.series import (
     CHAMPIONSHIP_GAMES,
@@ -49,11 +51,26 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+Gender = Literal["F", "M"]
+"""For CSC substitutes "of the same gender" (Part VI 7.1, 7.2)."""
+
+
 class PlayerSpec(_Model):
-    """A player: ID number and full name."""
+    """A player: ID number and full name (and gender, for CSC substitutions)."""
 
     id: str = Field(min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=200)
+    gender: Gender | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _visible_id(cls, value: str) -> str:
+        return check_name(value, "an ID")
+
+    @field_validator("name")
+    @classmethod
+    def _visible_name(cls, value: str) -> str:
+        return check_name(value)
 
 
 class EntrantSpec(PlayerSpec):
@@ -121,9 +138,10 @@ class EventFile(_Model):
     name: str = Field(min_length=1, max_length=200)
     category: str
     format: Format = "preliminary"
+    date: datetime.date | None = None
     games: int = Field(default=10, ge=1, le=100)
-    seed: int = 0
-    bye_points: int = Field(default=8, ge=0)
+    seed: int = Field(default=0, ge=0, le=2**31 - 1)
+    bye_points: int = Field(default=8, ge=0, le=100)
     entrants: list[EntrantSpec] = Field(min_length=2)
     draws: list[DrawSpec] = []
     cards: list[CardSpec] = []
@@ -141,6 +159,11 @@ class EventFile(_Model):
     @classmethod
     def _known_category(cls, value: str) -> str:
         return category(value).name
+
+    @field_validator("name")
+    @classmethod
+    def _visible_name(cls, value: str) -> str:
+        return check_name(value, "an event name")
 
     @field_validator("entrants")
     @classmethod
@@ -431,11 +454,10 @@ SINGLES_TARGET, DOUBLES_TARGET, FAIR_TARGET = 15, 17, 100
 """CSC games to 15 in singles and 17 in doubles (V 4(k)); fair-rules games to 100 (4)."""
 
 
-class TeamSpec(_Model):
-    """A team (or a player) of a club event; league teams list their roster."""
+class TeamSpec(PlayerSpec):
+    """A team (or a player) of a club event; league teams list their roster, CSC
+    round-robin teams their players and the delegation's substitutes."""
 
-    id: str = Field(min_length=1, max_length=40)
-    name: str = Field(min_length=1, max_length=200)
     players: list[PlayerSpec] = []
 
 
@@ -453,9 +475,12 @@ class ClubEventFile(_Model):
 
     name: str = Field(min_length=1, max_length=200)
     format: ClubFormat
+    date: datetime.date | None = None
+    championship: str | None = Field(default=None, min_length=1, max_length=200)
+    division: Division | None = None
     discipline: Literal["singles", "doubles"] = "doubles"
-    target: int | None = Field(default=None, ge=1)
-    best_of_three_from: int | None = Field(default=None, ge=2)
+    target: int | None = Field(default=None, ge=1, le=10_000)
+    best_of_three_from: int | None = Field(default=None, ge=2, le=1024)
     entrants: list[TeamSpec] = Field(min_length=2)
     fixtures: list[FixtureSpec] = []
 
@@ -483,11 +508,25 @@ class ClubEventFile(_Model):
                         f"team {e.id} lists {len(e.players)} players; a {self.format} team has "
                         f"{low} to {high} (at least {low}, at most {high - low} spares)"
                     )
-            twice = sorted({p for p in players if players.count(p) > 1})
-            if twice:
-                raise ValueError(f"players on two rosters or listed twice: {', '.join(twice)}")
+        elif self.format == "csc-round-robin":
+            per = 1 if self.discipline == "singles" else 2
+            for e in self.entrants:
+                if e.players and len(e.players) < per:
+                    raise ValueError(
+                        f"team {e.id} lists {plural(len(e.players), 'player')}; a {self.discipline} "
+                        f"team lists its {per} players first, then the delegation's substitutes"
+                    )
         elif players:
-            raise ValueError("only league teams list players")
+            raise ValueError("a bracket's entrants list no players")
+        twice = sorted({p for p in players if players.count(p) > 1})
+        if twice:
+            raise ValueError(f"players on two teams or listed twice: {', '.join(twice)}")
+        if self.division is not None and self.format != "csc-round-robin":
+            raise ValueError("a division (CSC VI 9) is for a CSC round robin")
+        if self.division is not None and self.division.endswith("doubles") != (
+            self.discipline == "doubles"
+        ):
+            raise ValueError(f"{self.division} is not a {self.discipline} event")
         if self.format == "csc-round-robin" and len(ids) < 3:
             raise ValueError("a CSC round robin needs three teams: the top three play off (8.2 a)")
         busy: set[tuple[int, str]] = set()

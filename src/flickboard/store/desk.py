@@ -14,7 +14,13 @@ from sqlalchemy.orm import Session, selectinload
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
 from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
-from flickboard.events.eventfile import DrawSpec, EntrantSpec, EventFile, card_spec
+from flickboard.events.eventfile import (
+    CLUB_FORMATS,
+    DrawSpec,
+    EntrantSpec,
+    EventFile,
+    card_spec,
+)
 from flickboard.events.ratings import RatedGame, rated_game
 from flickboard.events.scorecard import Correction, Scorecard, correct, validate, with_trail
 from flickboard.events.series import CHAMPIONSHIP_GAMES, championship_series
@@ -53,7 +59,13 @@ class Desk:
     def events(self) -> list[str]:
         """Names of the stored events."""
         with Session(self.engine) as s:
-            return list(s.scalars(select(EventRow.name).order_by(EventRow.id)))
+            return list(
+                s.scalars(
+                    select(EventRow.name)
+                    .where(EventRow.format.not_in(CLUB_FORMATS))
+                    .order_by(EventRow.id)
+                )
+            )
 
     def _event(self, s: Session, name: str) -> EventRow:
         row = s.scalar(
@@ -63,6 +75,11 @@ class Desk:
         )
         if row is None:
             raise InvalidInput(f"no event called {name!r}")
+        if row.format in CLUB_FORMATS:
+            group = {"csc-round-robin": "csc", "elimination": "bracket"}.get(row.format, "league")
+            raise IllegalInPosition(
+                f"{name} is a {row.format} event: run it with flickboard event {group} ..."
+            )
         return row
 
     def names(self, name: str) -> dict[str, str]:
@@ -185,7 +202,7 @@ class Desk:
             .order_by(CardRow.event_id, CardRow.round_no, CardRow.id)
         ):
             card = Scorecard(
-                cat,
+                str(cat),
                 rnd,
                 (a, b),
                 (names[(eid, a)], names[(eid, b)]),
@@ -460,7 +477,7 @@ class Desk:
                         "championship match (flickboard event championship)"
                     )
                 card = Scorecard(
-                    ev.category,
+                    _category(ev),
                     round_no,
                     sides,
                     (names[sides[0]], names[sides[1]]),
@@ -611,7 +628,7 @@ class Desk:
             ev = self._event(s, name)
             if ev.format == "championship":
                 raise IllegalInPosition(f"{name} is a championship match: every game is decided")
-            check_players(shootout, category(ev.category))
+            check_players(shootout, category(_category(ev)))
             before = self._snapshot(s, ev).standings()
             check_needed(shootout, before.unresolved)
             self._add_shootout(s, ev, shootout)
@@ -634,6 +651,12 @@ class Desk:
         """Rows in a table (for checks that nothing changed)."""
         with Session(self.engine) as s:
             return int(s.scalar(select(func.count()).select_from(table)) or 0)
+
+
+def _category(ev: EventRow) -> str:
+    """The WCC category of a crokinole event."""
+    assert ev.category is not None, "a crokinole event has a category"
+    return ev.category
 
 
 def _round_json(r: RoundScore) -> str:
