@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -18,7 +18,7 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile
 from flickboard.events.leagues import Forfeit, LeagueGame
 from flickboard.play.scoring import RaceScore
-from flickboard.store.db import engine_for
+from flickboard.store.base import Store
 from flickboard.store.models import (
     ClubFixtureRow,
     ClubFrameRow,
@@ -29,29 +29,21 @@ from flickboard.store.models import (
 )
 
 
-class ClubDesk:
+class ClubDesk(Store):
     """Club events kept in one database."""
 
     formats: tuple[str, ...] = ()
     """Formats this desk runs (empty: any)."""
 
-    def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
-        self.engine = engine if engine is not None else engine_for(url)
-
     @contextmanager
     def _write(self) -> Iterator[Session]:
         """One transaction: committed whole, or rolled back whole on any error."""
         try:
-            with Session(self.engine) as session, session.begin():
+            with super()._write() as session:
                 yield session
         except IntegrityError as exc:
             reason = str(exc.orig).splitlines()[0] if exc.orig is not None else str(exc)
             raise IllegalInPosition(f"not stored: {reason}") from None
-
-    @contextmanager
-    def _read(self) -> Iterator[Session]:
-        with Session(self.engine) as session:
-            yield session
 
     # -- events ---------------------------------------------------------------------
 
@@ -106,6 +98,7 @@ class ClubDesk:
                 )
 
     def _event(self, s: Session, name: str) -> EventRow:
+        self._lock(s, name)
         ev = s.scalar(select(EventRow).where(EventRow.name == name))
         if ev is None or ev.format not in CLUB_FORMATS:
             raise InvalidInput(f"no club event called {name!r}")
@@ -208,8 +201,3 @@ class ClubDesk:
                 s.add(ClubFrameRow(game_id=row.id, idx=i, points0=a, points1=b))
         s.flush()
         return row
-
-    def count(self, table: type[object]) -> int:
-        """Rows in a table (for checks that nothing changed)."""
-        with self._read() as s:
-            return int(s.scalar(select(func.count()).select_from(table)) or 0)

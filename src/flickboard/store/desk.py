@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
-from sqlalchemy import ColumnElement, Engine, func, select
+from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -21,38 +20,32 @@ from flickboard.events.eventfile import (
     EventFile,
     card_spec,
 )
+from flickboard.events.names import plural
 from flickboard.events.ratings import RatedGame, rated_game
 from flickboard.events.scorecard import Correction, Scorecard, correct, validate, with_trail
 from flickboard.events.series import CHAMPIONSHIP_GAMES, championship_series
 from flickboard.events.shootout import ShootOut, check_needed, check_players
 from flickboard.events.standings import Game, Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
-from flickboard.store.db import engine_for
+from flickboard.store.base import Store
 from flickboard.store.models import (
     CardRoundRow,
     CardRow,
     CorrectionRow,
     DrawGameRow,
+    DrawRoundRow,
     EntrantPlayerRow,
     EntrantRow,
     EventRow,
+    ScorerCodeRow,
     SeatRow,
     ShootOutRow,
     ShootOutScoreRow,
 )
 
 
-class Desk:
+class Desk(Store):
     """Events, draws, scorecards and shoot-outs kept in one database."""
-
-    def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
-        self.engine = engine if engine is not None else engine_for(url)
-
-    @contextmanager
-    def _write(self) -> Iterator[Session]:
-        """One transaction: committed whole, or rolled back whole on any error."""
-        with Session(self.engine) as session, session.begin():
-            yield session
 
     # -- reading -----------------------------------------------------------------
 
@@ -68,6 +61,7 @@ class Desk:
             )
 
     def _event(self, s: Session, name: str) -> EventRow:
+        self._lock(s, name)
         row = s.scalar(
             select(EventRow)
             .where(EventRow.name == name)
@@ -222,17 +216,33 @@ class Desk:
             ev = self._event(s, name)
             return self._meta(s, ev).standings(self._cards(s, CardRow.event_id == ev.id))
 
-    def draws(self, name: str) -> list[Draw]:
-        """Every drawn round of the event."""
+    def draws(self, name: str, *, drafts: bool = False) -> list[Draw]:
+        """Every published round of the event (and the draft, if ``drafts``)."""
         with Session(self.engine) as s:
             ev = self._event(s, name)
-            return self._draws(s, ev)
+            return self._draws(s, ev, drafts=drafts)
+
+    def draft_rounds(self, name: str) -> list[int]:
+        """Rounds drawn but not published yet (at most one: the last)."""
+        with Session(self.engine) as s:
+            return sorted(self._drafts(s, self._event(s, name)))
 
     @staticmethod
-    def _draws(s: Session, ev: EventRow) -> list[Draw]:
+    def _drafts(s: Session, ev: EventRow) -> set[int]:
+        return set(
+            s.scalars(
+                select(DrawRoundRow.round_no).where(
+                    DrawRoundRow.event_id == ev.id, DrawRoundRow.published.is_(False)
+                )
+            )
+        )
+
+    @classmethod
+    def _draws(cls, s: Session, ev: EventRow, *, drafts: bool = False) -> list[Draw]:
+        hidden = set() if drafts else cls._drafts(s, ev)
         rows = s.execute(
             select(DrawGameRow.round_no, DrawGameRow.side0, DrawGameRow.side1)
-            .where(DrawGameRow.event_id == ev.id)
+            .where(DrawGameRow.event_id == ev.id, DrawGameRow.round_no.not_in(hidden))
             .order_by(DrawGameRow.id)
         ).all()
         by_round: dict[int, list[tuple[str, str | None]]] = {}
@@ -355,9 +365,18 @@ class Desk:
             self._add_shootout(s, ev, so)
 
     @staticmethod
-    def _add_draw(s: Session, ev: EventRow, d: Draw) -> None:
-        for a, b in d.games:
-            s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=a, side1=b))
+    def _add_draw(
+        s: Session, ev: EventRow, d: Draw, *, published: bool = True, by: str = "desk"
+    ) -> None:
+        """Store a drawn round; the unique (event, round) row refuses a second draw of
+        the same round even if two writers got past the checks."""
+        if d.round_no >= 1:
+            s.add(
+                DrawRoundRow(event_id=ev.id, round_no=d.round_no, published=published, drawn_by=by)
+            )
+            s.flush()
+        for board, (a, b) in enumerate(d.games, start=1):
+            s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=a, side1=b, board=board))
         if d.bye is not None:
             s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=d.bye, side1=None))
 
@@ -412,14 +431,22 @@ class Desk:
                 self._create(s, pool_spec)
         return created
 
-    def draw_next(self, name: str, seed: int | None = None) -> Draw:
+    def draw_next(
+        self, name: str, seed: int | None = None, *, publish: bool = True, by: str = "desk"
+    ) -> Draw:
         """Draw the next preliminary round: no one meets an opponent already met in a
-        drawn round or on an entered card; byes for odd fields."""
+        drawn round or on an entered card; byes for odd fields. Unless ``publish``, the
+        round is a draft: reviewed, then published or withdrawn (and drawn again)."""
         with self._write() as s:
             ev = self._event(s, name)
-            if ev.format != "preliminary":
+            if ev.format not in ("preliminary", "round-of-32"):
                 raise IllegalInPosition(
                     f"{name} is a {ev.format}: all its rounds are drawn at creation"
+                )
+            draft = self._drafts(s, ev)
+            if draft:
+                raise IllegalInPosition(
+                    f"round {min(draft)} of {name} is a draft: publish or withdraw it first"
                 )
             draws = self._draws(s, ev)
             entered = self._entered(s, ev)
@@ -436,8 +463,64 @@ class Desk:
                 had_bye=had_bye,
                 seed=ev.seed if seed is None else seed,
             )
-            self._add_draw(s, ev, d)
-            return d
+            out = self._excluding(s, ev, d)
+            self._add_draw(s, ev, out, published=publish, by=by)
+            return out
+
+    def _excluding(self, s: Session, ev: EventRow, d: Draw) -> Draw:
+        """The draw as it stands for the entrants still in (a hook for sanctions)."""
+        del s, ev
+        return d
+
+    def publish_round(self, name: str, round_no: int) -> Draw:
+        """Publish a draft round: from now on its cards can be entered."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            row = self._round_row(s, ev, round_no)
+            if row.published:
+                raise IllegalInPosition(f"round {round_no} of {name} is already published")
+            row.published = True
+            return next(d for d in self._draws(s, ev, drafts=True) if d.round_no == round_no)
+
+    def withdraw_round(self, name: str, round_no: int) -> Draw:
+        """Withdraw the last drawn round (draft or published) while none of its games has
+        a card; its scorer codes go with it."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            if ev.format not in ("preliminary", "round-of-32"):
+                raise IllegalInPosition(f"{name} is a {ev.format}: its draw is fixed at creation")
+            row = self._round_row(s, ev, round_no)
+            last = max(
+                s.scalars(select(DrawRoundRow.round_no).where(DrawRoundRow.event_id == ev.id))
+            )
+            if round_no != last:
+                raise IllegalInPosition(
+                    f"only the last drawn round ({last}) can be withdrawn, not round {round_no}"
+                )
+            cards = s.scalar(
+                select(func.count()).where(CardRow.event_id == ev.id, CardRow.round_no == round_no)
+            )
+            if cards:
+                raise IllegalInPosition(
+                    f"round {round_no} of {name} has {plural(int(cards), 'card')} entered: "
+                    "withdraw those cards first"
+                )
+            drawn = next(d for d in self._draws(s, ev, drafts=True) if d.round_no == round_no)
+            for table in (DrawGameRow, ScorerCodeRow):
+                s.execute(delete(table).where(table.event_id == ev.id, table.round_no == round_no))
+            s.delete(row)
+            return drawn
+
+    @staticmethod
+    def _round_row(s: Session, ev: EventRow, round_no: int) -> DrawRoundRow:
+        row = s.scalar(
+            select(DrawRoundRow).where(
+                DrawRoundRow.event_id == ev.id, DrawRoundRow.round_no == round_no
+            )
+        )
+        if row is None:
+            raise InvalidInput(f"round {round_no} of {ev.name} is not drawn")
+        return row
 
     @staticmethod
     def _entered(s: Session, ev: EventRow) -> list[Game]:
@@ -490,6 +573,10 @@ class Desk:
                         f"there is no round {round_no}: {what} {ev.games} games"
                     )
                 check_cards([*self._entered(s, ev), card])
+                if round_no in self._drafts(s, ev):
+                    raise IllegalInPosition(
+                        f"round {round_no} of {name} is a draft: publish it before entering cards"
+                    )
                 check_in_draw(round_no, sides, self._draws(s, ev))
                 if champ:
                     before = self._snapshot(s, ev).to_cards()
@@ -646,11 +733,6 @@ class Desk:
                     shootout_id=row.id, entrant=who, twenties=",".join(map(str, counts))
                 )
             )
-
-    def count(self, table: type[object]) -> int:
-        """Rows in a table (for checks that nothing changed)."""
-        with Session(self.engine) as s:
-            return int(s.scalar(select(func.count()).select_from(table)) or 0)
 
 
 def _category(ev: EventRow) -> str:
