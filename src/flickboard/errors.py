@@ -20,3 +20,13 @@ class IllegalInPosition(FlickboardError, ValueError):
 
 class PhysicsError(FlickboardError, RuntimeError):
     """The simulator could not finish a shot (for instance, too many events)."""
+
+
+class NotAllowed(IllegalInPosition):
+    """The person asking may not do this: a wrong role, or a scorer outside their match
+    (the web answers 403)."""
+
+
+class NotAuthenticated(NotAllowed):
+    """No one known is asking: a wrong name or password, an unknown or revoked scorer
+    code (the web answers 401)."""

@@ -133,7 +133,7 @@ def test_wcc_opponent_validates_with_id_and_initials() -> None:
 
 def test_wcc_corrections_initialled_by_referee_kept_in_audit_trail() -> None:
     c = validate(_card(), "42", "JM")
-    new = RoundScore((100, 200), (0, 0))
+    new = RoundScore((100, 105), (0, 0))
     fixed = correct(c, "REF1", 0, new, "added wrong")
     assert fixed.game.rounds[0] == new
     assert fixed.points == (3, 5)

@@ -74,7 +74,7 @@ class ClubDesk(Store):
                 division=spec.division,
             )
             s.add(ev)
-            s.flush()
+            self._created(s, ev)
             for i, team in enumerate(spec.entrants):
                 row = EntrantRow(
                     event_id=ev.id, position=i, code=team.id, name=team.name, gender=team.gender

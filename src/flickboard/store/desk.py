@@ -345,7 +345,7 @@ class Desk(Store):
             bye_points=spec.bye_points,
         )
         s.add(ev)
-        s.flush()
+        self._created(s, ev)
         for i, e in enumerate(spec.entrants):
             row = EntrantRow(event_id=ev.id, position=i, code=e.id, name=e.name)
             row.players = [

@@ -395,3 +395,12 @@ class AuditRow(Base):
     actor: Mapped[str] = mapped_column(String(80))
     action: Mapped[str] = mapped_column(String(40))
     detail: Mapped[str] = mapped_column(Text)
+
+
+class SettingRow(Base):
+    """A setting of this database, e.g. the key that seals its exports."""
+
+    __tablename__ = "settings"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

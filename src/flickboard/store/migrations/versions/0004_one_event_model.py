@@ -163,6 +163,11 @@ def _create_desk_tables() -> None:
         sa.Column("at", sa.DateTime, nullable=False),
     )
     op.create_table(
+        "settings",
+        sa.Column("name", sa.String(40), primary_key=True),
+        sa.Column("value", sa.Text, nullable=False),
+    )
+    op.create_table(
         "audit",
         sa.Column("id", sa.Integer, primary_key=True),
         sa.Column("event_name", sa.String(200), nullable=True),
