@@ -28,7 +28,7 @@ def test_wcc_preliminary_tie_on_points_goes_to_20s_in_the_match(card: CardFactor
     cards = [card("A", "B", 6, (1, 0), 1), card("C", "D", 6, (4, 0), 1)]
     s = preliminary_standings(["A", "B", "C", "D"], cards)
     assert s.order == ("C", "A", "B", "D")
-    assert "4 twenties in the match" in s.of("C").reasons[1]
+    assert "4 twenties in all games of the preliminary" in s.of("C").reasons[1]
     assert not s.of("C").tied
 
 

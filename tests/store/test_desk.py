@@ -62,13 +62,18 @@ def test_event_round_trip_draw_enter_validate_standings(desk: Desk) -> None:
     assert len(snap.cards) == 2 and all(c.validated for c in snap.cards)
 
 
-def test_unvalidated_card_refused_in_standings(desk: Desk) -> None:
+def test_standings_are_provisional_while_a_card_is_unvalidated(desk: Desk) -> None:
     desk.create_event(_spec())
     d = desk.draw_next("Club night")
     a, b = d.games[0]
     desk.enter_card("Club night", 1, (a, b), _rounds(6))
-    with pytest.raises(IllegalInPosition, match="not validated"):
-        desk.standings("Club night")
+    s = desk.standings("Club night")
+    assert s.provisional and s.pending == (f"round 1: {a} v {b}",)
+    assert s.of(a).points == 6
+    with pytest.raises(IllegalInPosition, match="not validated .* event validate"):
+        desk.standings("Club night", provisional=False)
+    desk.validate_card("Club night", 1, b, "XY")
+    assert not desk.standings("Club night").provisional
 
 
 def test_game_entered_twice_refused_and_nothing_changes(desk: Desk) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -29,7 +30,23 @@ from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games
 from flickboard.events.leagues import LEAGUE_TARGET
 from flickboard.events.lineups import ROSTER
 from flickboard.events.names import check_name, plural
-from flickboard.events.scorecard import Correction, Scorecard, validate, with_trail
+from flickboard.events.sanctions import (
+    OUT_KINDS,
+    Effects,
+    Kind,
+    Sanction,
+    check_sanction,
+    effects,
+)
+from flickboard.events.scorecard import (
+    Correction,
+    Scorecard,
+    Validation,
+    pending,
+    require_validated,
+    validate,
+    with_trail,
+)
 from flickboard.events.series import (
     CHAMPIONSHIP_GAMES,
     championship_series,
@@ -37,6 +54,7 @@ from flickboard.events.series import (
 )
 from flickboard.events.shootout import ShootOut, check_players, replay
 from flickboard.events.standings import (
+    NO_EFFECTS,
     Standings,
     check_cards,
     preliminary_standings,
@@ -44,7 +62,9 @@ from flickboard.events.standings import (
 )
 from flickboard.play.scoring import GameScore, RoundScore
 
-Format = Literal["preliminary", "round-robin", "championship"]
+Format = Literal["preliminary", "round-robin", "championship", "round-of-32"]
+DRAWN_BY_ROUND: tuple[str, ...] = ("preliminary", "round-of-32")
+"""Formats drawn round by round with no repeat opponents (the rest are drawn whole)."""
 
 
 class _Model(BaseModel):
@@ -88,10 +108,12 @@ class RoundSpec(_Model):
 
 
 class ValidationSpec(_Model):
-    """The opponent's ID and initials."""
+    """The opponent's ID and initials; ``referee`` when a referee's ruling on a dispute
+    validated the card."""
 
     by: str = Field(min_length=1)
-    initials: str = Field(min_length=1, max_length=10)
+    initials: str = Field(min_length=1, max_length=80)
+    referee: str | None = None
 
 
 class CorrectionSpec(_Model):
@@ -103,6 +125,7 @@ class CorrectionSpec(_Model):
     before: RoundSpec
     after: RoundSpec
     reason: str = Field(min_length=1)
+    at: datetime.datetime | None = None
 
 
 class CardSpec(_Model):
@@ -114,6 +137,18 @@ class CardSpec(_Model):
     validated: ValidationSpec | None = None
     championship: bool = False
     corrections: list[CorrectionSpec] = []
+
+
+class SanctionSpec(_Model):
+    """A sanction or absence (see :mod:`flickboard.events.sanctions`)."""
+
+    kind: Kind
+    entrant: str
+    reason: str = Field(min_length=1)
+    round: int | None = Field(default=None, ge=1, le=1000)
+    game_round: int | None = Field(default=None, ge=1, le=20)
+    by: str = ""
+    at: datetime.datetime | None = None
 
 
 class DrawSpec(_Model):
@@ -147,6 +182,7 @@ class EventFile(_Model):
     cards: list[CardSpec] = []
     byes: dict[str, int] = {}
     shootouts: list[dict[str, int | tuple[int, int]]] = []
+    sanctions: list[SanctionSpec] = []
 
     @model_validator(mode="before")
     @classmethod
@@ -188,7 +224,7 @@ class EventFile(_Model):
                 raise ValueError(f"byes: {who} is not an entrant")
             if n not in (0, 1):
                 raise ValueError(f"byes: {who} has {n}; an entrant sits out at most once")
-        if any(self.byes.values()) and self.format != "preliminary":
+        if any(self.byes.values()) and self.format not in DRAWN_BY_ROUND:
             raise ValueError(f"byes: a {self.format} draws its own byes")
         per_side = category(self.category).players_per_side
         seen: dict[str, str] = {}
@@ -232,7 +268,7 @@ class EventFile(_Model):
             Draw(d.round, tuple((a, b) for a, b in d.games), d.bye)
             for d in sorted(self.draws, key=lambda d: d.round)
         ]
-        if self.format != "preliminary":
+        if self.format not in DRAWN_BY_ROUND:
             fixed = list(
                 round_robin(self.ids)
                 if self.format == "round-robin"
@@ -259,7 +295,7 @@ class EventFile(_Model):
         """Byes each entrant had: in the draws and, for results imported without a
         draw, the ``byes`` field."""
         counts = {who: n for who, n in self.byes.items() if n}
-        if self.format != "preliminary":
+        if self.format not in DRAWN_BY_ROUND:
             return counts
         for d in self.drawn():
             if d.bye is not None:
@@ -300,13 +336,25 @@ class EventFile(_Model):
                     game,
                     championship=champ,
                 )
-                if c.validated:
+                if c.validated and c.validated.referee:
+                    card = replace(
+                        card,
+                        validation=Validation(
+                            card.sides[1], c.validated.initials, c.validated.referee
+                        ),
+                    )
+                elif c.validated:
                     card = validate(card, c.validated.by, c.validated.initials)
                 card = with_trail(
                     card,
                     [
                         Correction(
-                            x.referee, x.round - 1, _round(x.before), _round(x.after), x.reason
+                            x.referee,
+                            x.round - 1,
+                            _round(x.before),
+                            _round(x.after),
+                            x.reason,
+                            x.at,
                         )
                         for x in c.corrections
                     ],
@@ -342,26 +390,79 @@ class EventFile(_Model):
             out.append(shoot)
         return out
 
-    def _rank(self, cards: Sequence[Scorecard], shootouts: Sequence[ShootOut]) -> Standings:
+    def to_sanctions(self) -> list[Sanction]:
+        """The sanctions and absences in the order recorded, each checked."""
+        out: list[Sanction] = []
+        for n, x in enumerate(self.sanctions, start=1):
+            try:
+                sanction = Sanction(x.kind, x.entrant, x.reason, x.round, x.game_round, x.by, x.at)
+                check_sanction(sanction, self.ids, out)
+            except (InvalidInput, IllegalInPosition) as exc:
+                raise type(exc)(f"sanction {n}: {exc}") from None
+            out.append(sanction)
+        return out
+
+    def effects(self, cards: Sequence[Scorecard]) -> Effects:
+        """What the sanctions change in these cards and the drawn games without one."""
+        if not self.sanctions:
+            return NO_EFFECTS
+        entered = {(c.draw_round, who) for c in cards for who in c.sides}
+        absent: dict[tuple[int, str], str] = {}
+        for d in self.drawn():
+            for a, b in d.games:
+                if (d.round_no, a) not in entered:
+                    absent[(d.round_no, a)], absent[(d.round_no, b)] = b, a
+        return effects(self.to_sanctions(), cards, absent)
+
+    def out_before(self, round_no: int) -> set[str]:
+        """Entrants withdrawn or disqualified from ``round_no`` or earlier."""
+        return {
+            x.entrant
+            for x in self.to_sanctions()
+            if x.kind in OUT_KINDS and (x.round_no or 0) <= round_no
+        }
+
+    def _rank(
+        self,
+        cards: Sequence[Scorecard],
+        shootouts: Sequence[ShootOut],
+        provisional: bool = False,
+    ) -> Standings:
+        fx = self.effects(cards)
         if self.format == "round-robin":
-            return round_robin_standings(self.ids, cards, shootouts)
+            return round_robin_standings(
+                self.ids, cards, shootouts, provisional=provisional, sanctions=fx
+            )
         return preliminary_standings(
-            self.ids, cards, shootouts, byes=self.bye_counts(), bye_points=self.bye_points
+            self.ids,
+            cards,
+            shootouts,
+            byes=self.bye_counts(),
+            bye_points=self.bye_points,
+            provisional=provisional,
+            sanctions=fx,
+            stage="the round of 32" if self.format == "round-of-32" else "the preliminary",
         )
 
-    def standings(self, cards: Sequence[Scorecard] | None = None) -> Standings:
+    def standings(
+        self, cards: Sequence[Scorecard] | None = None, *, provisional: bool = False
+    ) -> Standings:
         """Standings by this event's format; each shoot-out must have been among a group
-        still tied when it was held.
+        still tied when it was held. Unvalidated cards are refused, unless
+        ``provisional``: then they count and the standings say which are pending.
 
         ``cards``: the event's cards already checked (a store passes what it holds);
         by default this file's cards, checked by :meth:`to_cards`.
         """
         cards = self.to_cards() if cards is None else cards
         if self.format == "championship":
-            return championship_standings((self.ids[0], self.ids[1]), cards)
+            st = championship_standings((self.ids[0], self.ids[1]), cards)
+            return Standings(st.placings, pending(cards) if provisional else ())
+        if not provisional:
+            require_validated(cards)
         shootouts = self.to_shootouts()
         if not shootouts:
-            return self._rank(cards, ())
+            return self._rank(cards, (), provisional)
         _, void = self.replay_shootouts(cards, shootouts)
         if void:
             n = void[0]
@@ -369,13 +470,13 @@ class EventFile(_Model):
                 f"shoot-out {n + 1}: no tie among {', '.join(shootouts[n].entrants)} needed it"
                 + (" after the earlier shoot-outs" if n else "")
             )
-        return self._rank(cards, shootouts)
+        return self._rank(cards, shootouts, provisional)
 
     def replay_shootouts(
         self, cards: Sequence[Scorecard], shootouts: Sequence[ShootOut]
     ) -> tuple[list[ShootOut], list[int]]:
         """The shoot-outs still needed by these cards, and the positions of void ones."""
-        return replay(lambda kept: self._rank(cards, kept).unresolved, shootouts)
+        return replay(lambda kept: self._rank(cards, kept, True).unresolved, shootouts)
 
 
 def _in_round(n: int, r: RoundSpec) -> RoundScore:
@@ -429,7 +530,11 @@ def card_spec(card: Scorecard) -> CardSpec:
         round=card.draw_round,
         sides=card.sides,
         rounds=[_round_spec(r) for r in card.game.rounds],
-        validated=ValidationSpec(by=card.validation.opponent_id, initials=card.validation.initials)
+        validated=ValidationSpec(
+            by=card.validation.opponent_id,
+            initials=card.validation.initials,
+            referee=card.validation.referee,
+        )
         if card.validation
         else None,
         championship=card.championship,
@@ -440,6 +545,7 @@ def card_spec(card: Scorecard) -> CardSpec:
                 before=_round_spec(c.before),
                 after=_round_spec(c.after),
                 reason=c.reason,
+                at=c.at,
             )
             for c in card.corrections
         ],

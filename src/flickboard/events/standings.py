@@ -14,8 +14,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.events.scorecard import Scorecard, require_validated
+from flickboard.events.names import plural
+from flickboard.events.sanctions import Effects, walkover_points
+from flickboard.events.scorecard import Scorecard, pending, require_validated
 from flickboard.events.shootout import ShootOut, resolve
+
+NO_EFFECTS = Effects({}, (), {}, {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +52,16 @@ class Placing:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """Placings best first."""
+    """Placings best first. ``pending`` lists the cards not validated yet: while there
+    are any, the standings are provisional."""
 
     placings: tuple[Placing, ...]
+    pending: tuple[str, ...] = ()
+
+    @property
+    def provisional(self) -> bool:
+        """True while a card counted here waits for its opponent's validation."""
+        return bool(self.pending)
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -129,20 +140,68 @@ class _Tally:
     games: int = 0
 
 
-def _tally(entrants: Sequence[str], cards: Sequence[Scorecard]) -> dict[str, _Tally]:
+class _Result(NamedTuple):
+    """A game as the standings count it: a card after any forfeits, or a walkover."""
+
+    draw_round: int
+    sides: tuple[str, str]
+    points: tuple[int, int]
+    twenties: tuple[int, int]
+    played: tuple[bool, bool]
+
+
+def _results(cards: Sequence[Scorecard], fx: Effects) -> list[_Result]:
+    out = []
+    for n, card in enumerate(cards):
+        points, twenties = fx.cards.get(
+            n, ((card.points[0], card.points[1]), (card.twenties[0], card.twenties[1]))
+        )
+        out.append(_Result(card.draw_round, card.sides, points, twenties, (True, True)))
+    for winner, loser, rnd in fx.walkovers:
+        rounds = len(cards[0].game.rounds) if cards else 4
+        out.append(
+            _Result(
+                rnd, (winner, loser), (walkover_points(min(rounds, 4)), 0), (0, 0), (True, False)
+            )
+        )
+    return out
+
+
+def _tally(entrants: Sequence[str], results: Sequence[_Result]) -> dict[str, _Tally]:
     tally = {e: _Tally() for e in entrants}
     if len(tally) != len(entrants):
         raise InvalidInput("an entrant is listed twice")
-    for card in cards:
-        points, twenties = card.points, card.twenties
-        for s, who in enumerate(card.sides):
+    for r in results:
+        for s, who in enumerate(r.sides):
             t = tally.get(who)
             if t is None:
-                raise InvalidInput(f"{who} on a round {card.draw_round} card is not an entrant")
-            t.points += points[s]
-            t.twenties += twenties[s]
-            t.games += 1
+                raise InvalidInput(f"{who} on a round {r.draw_round} card is not an entrant")
+            t.points += r.points[s]
+            t.twenties += r.twenties[s]
+            t.games += int(r.played[s])
     return tally
+
+
+def _check(cards: Sequence[Scorecard], provisional: bool) -> tuple[str, ...]:
+    """Refuse unvalidated cards unless ``provisional``; the cards still pending."""
+    if not provisional:
+        require_validated(list(cards))
+    check_cards(cards)
+    return pending(cards)
+
+
+def _out_blocks(
+    fx: Effects, tally: Mapping[str, _Tally], reasons: dict[str, list[str]]
+) -> tuple[set[str], list[tuple[str, ...]]]:
+    """Entrants out of the event (withdrawn, then disqualified), each placed after all
+    those still in, by their points."""
+    order = sorted(
+        fx.out,
+        key=lambda e: (fx.out[e].kind == "disqualification", -tally[e].points, e),
+    )
+    for e in order:
+        reasons[e].append(f"placed after the entrants still in: {fx.out[e].kind}")
+    return set(order), [(e,) for e in order]
 
 
 def _blocks(group: Sequence[str], key: Callable[[str], int]) -> list[tuple[str, ...]]:
@@ -157,6 +216,7 @@ def _placings(
     blocks: Sequence[tuple[str, ...]],
     tally: Mapping[str, _Tally],
     reasons: Mapping[str, Sequence[str]],
+    waiting: tuple[str, ...] = (),
 ) -> Standings:
     out: list[Placing] = []
     place = 1
@@ -171,7 +231,7 @@ def _placings(
             )
             out.append(Placing(place, e, t.points, t.twenties, t.games, why, tied))
         place += len(block)
-    return Standings(tuple(out))
+    return Standings(tuple(out), waiting)
 
 
 def _others(group: Sequence[str], e: str) -> str:
@@ -185,24 +245,35 @@ def preliminary_standings(
     *,
     byes: Mapping[str, int] | None = None,
     bye_points: int = 8,
+    provisional: bool = False,
+    sanctions: Effects = NO_EFFECTS,
+    stage: str = "the preliminary",
 ) -> Standings:
-    """Rank a preliminary: tournament points, 20s in the match, then shoot-outs.
+    """Rank a preliminary (or the Recreational Round of 32, ``stage``): tournament
+    points, 20s in all its games, then shoot-outs.
 
     ``byes`` counts the byes each entrant had; each is worth ``bye_points`` and no 20s.
-    Every card must be validated.
+    Every card must be validated, unless ``provisional`` (then the standings list the
+    cards still pending). ``sanctions`` are the effects of forfeits, walkovers,
+    withdrawals and disqualifications.
     """
-    require_validated(list(cards))
-    check_cards(cards)
-    tally = _tally(entrants, cards)
+    waiting = _check(cards, provisional)
+    tally = _tally(entrants, _results(cards, sanctions))
     for who, n in (byes or {}).items():
         if who not in tally:
             raise InvalidInput(f"{who} has a bye but is not an entrant")
         tally[who].points += n * bye_points
-    order = sorted(entrants, key=lambda e: (-tally[e].points, -tally[e].twenties))
     reasons: dict[str, list[str]] = {e: [f"{tally[e].points} tournament points"] for e in entrants}
     for who, n in (byes or {}).items():
         if n:
-            reasons[who][0] += f" ({n * bye_points} from {n} bye{'s' if n > 1 else ''})"
+            reasons[who][0] += f" ({n * bye_points} from {plural(n, 'bye')})"
+    for who, notes in sanctions.notes.items():
+        reasons[who].extend(notes)
+    gone, last = _out_blocks(sanctions, tally, reasons)
+    order = sorted(
+        (e for e in entrants if e not in gone),
+        key=lambda e: (-tally[e].points, -tally[e].twenties),
+    )
     blocks: list[tuple[str, ...]] = []
     i = 0
     while i < len(order):
@@ -217,7 +288,9 @@ def preliminary_standings(
             continue
         for e in group:
             reasons[e].append(
-                f"tied on points with {_others(group, e)}; {tally[e].twenties} twenties in the match"
+                f"tied on points with {_others(group, e)}; "
+                f"{plural(tally[e].twenties, 'twenty', 'twenties')} in all games of {stage} "
+                "(WCC: 20s in the match)"
             )
         for block in _blocks(group, lambda e: tally[e].twenties):
             if len(block) == 1:
@@ -227,27 +300,34 @@ def preliminary_standings(
             for e, r in result.reasons.items():
                 reasons[e].extend(r)
             blocks.extend(result.blocks)
-    return _placings(blocks, tally, reasons)
+    return _placings([*blocks, *last], tally, reasons, waiting)
 
 
 def round_robin_standings(
     entrants: Sequence[str],
     cards: Sequence[Scorecard],
     shootouts: Sequence[ShootOut] = (),
+    *,
+    provisional: bool = False,
+    sanctions: Effects = NO_EFFECTS,
 ) -> Standings:
-    """Rank a round-robin playoff (pool) by points, then the WCC tie-break chain."""
-    require_validated(list(cards))
-    check_cards(cards)
-    tally = _tally(entrants, cards)
+    """Rank a round-robin playoff (pool) by points, then the WCC tie-break chain
+    (``provisional`` and ``sanctions`` as in :func:`preliminary_standings`)."""
+    waiting = _check(cards, provisional)
+    results = _results(cards, sanctions)
+    tally = _tally(entrants, results)
     reasons: dict[str, list[str]] = {e: [f"{tally[e].points} tournament points"] for e in entrants}
-    chain = _Chain(cards, tally, shootouts, reasons)
+    for who, notes in sanctions.notes.items():
+        reasons[who].extend(notes)
+    gone, last = _out_blocks(sanctions, tally, reasons)
+    chain = _Chain(results, tally, shootouts, reasons)
     blocks: list[tuple[str, ...]] = []
-    for group in _blocks(entrants, lambda e: tally[e].points):
+    for group in _blocks([e for e in entrants if e not in gone], lambda e: tally[e].points):
         if len(group) > 1:
             for e in group:
                 reasons[e].append(f"tied on points with {_others(group, e)}")
         blocks.extend(chain.run(group))
-    return _placings(blocks, tally, reasons)
+    return _placings([*blocks, *last], tally, reasons, waiting)
 
 
 class _Chain:
@@ -255,7 +335,7 @@ class _Chain:
 
     def __init__(
         self,
-        cards: Sequence[Scorecard],
+        cards: Sequence[_Result],
         tally: Mapping[str, _Tally],
         shootouts: Sequence[ShootOut],
         reasons: dict[str, list[str]],
@@ -273,7 +353,7 @@ class _Chain:
                 for s, who in enumerate(card.sides):
                     t[who].points += card.points[s]
                     t[who].twenties += card.twenties[s]
-                    t[who].games += 1
+                    t[who].games += int(card.played[s])
         return t
 
     def run(self, group: tuple[str, ...]) -> list[tuple[str, ...]]:

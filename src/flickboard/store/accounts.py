@@ -124,8 +124,9 @@ class Accounts(Store):
                 raise NotAuthenticated("wrong name or password")
             if _hasher.check_needs_rehash(row.password_hash):
                 row.password_hash = _hasher.hash(password)
-            role = "director" if row.role == "director" else "referee"
-            return Actor(role, row.name, account=True)
+            if row.role == "director":
+                return Actor("director", row.name, account=True)
+            return Actor("referee", row.name, account=True)
 
     def issue_code(self, event: str, round_no: int, player: str, by: str) -> str:
         """A scorer code for the game ``player`` plays in a published round."""
