@@ -74,6 +74,9 @@ class Store:
             raise InvalidInput(
                 f"a number is out of the range the database keeps ({detail})"
             ) from None
+        if self.notifier is not None:
+            for change in changes:
+                self.notifier(change)
 
     @contextmanager
     def _read(self) -> Iterator[Session]:

@@ -864,12 +864,19 @@ class Desk(Store):
             ruled = rule(old, referee, settled, reason)
             self._check_downstream(s, ev, old, ruled)
             at = now()
+            ruled = replace(
+                ruled,
+                corrections=(
+                    *old.corrections,
+                    *(replace(c, at=at) for c in ruled.corrections[len(old.corrections) :]),
+                ),
+            )
             for i, r in enumerate(settled):
                 target = row.rounds[i]
                 target.score0, target.score1 = r.scores
                 target.twenties0, target.twenties1 = r.twenties
             for c in ruled.corrections[len(old.corrections) :]:
-                s.add(_correction_row(row.id, replace(c, at=at)))
+                s.add(_correction_row(row.id, c))
             assert ruled.validation is not None
             row.validated_by = ruled.validation.opponent_id
             row.initials = ruled.validation.initials
@@ -965,10 +972,13 @@ class Desk(Store):
                 after = RoundScore(after.scores[::-1], after.twenties[::-1])
             fixed = correct(old, referee, game_round - 1, after, reason)
             self._check_downstream(s, ev, old, fixed)
+            fixed = replace(
+                fixed, corrections=(*old.corrections, replace(fixed.corrections[-1], at=now()))
+            )
             target = row.rounds[game_round - 1]
             target.score0, target.score1 = after.scores[0], after.scores[1]
             target.twenties0, target.twenties1 = after.twenties[0], after.twenties[1]
-            s.add(_correction_row(row.id, replace(fixed.corrections[-1], at=now())))
+            s.add(_correction_row(row.id, fixed.corrections[-1]))
             s.flush()
             return fixed, self._drop_void_shootouts(s, ev)
 
