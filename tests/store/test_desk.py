@@ -70,7 +70,7 @@ def test_standings_are_provisional_while_a_card_is_unvalidated(desk: Desk) -> No
     s = desk.standings("Club night")
     assert s.provisional and s.pending == (f"round 1: {a} v {b}",)
     assert s.of(a).points == 6
-    with pytest.raises(IllegalInPosition, match="not validated .* event validate"):
+    with pytest.raises(IllegalInPosition, match=r"not validated .* event validate"):
         desk.standings("Club night", provisional=False)
     desk.validate_card("Club night", 1, b, "XY")
     assert not desk.standings("Club night").provisional

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from collections.abc import Mapping
@@ -43,18 +44,21 @@ RoundNo = Annotated[int, typer.Option("--round", "-r", help="Draw round number."
 _ROUND = re.compile(r"^(\d+)-(\d+)(?:/(\d+)-(\d+))?$")
 
 
-def parse_rounds(text: str) -> list[RoundScore]:
-    """Rounds as ``60-40/1-0,35-35,...``: scores, then optionally ``/`` and the 20s.
+def parse_rounds(text: str, first: int = 1) -> list[RoundScore]:
+    """Rounds as ``60-40/1-0,35-35,...``: scores, then optionally ``/`` and the 20s
+    (``first``: the number of the first round given, for messages).
 
     >>> [(r.scores, r.twenties) for r in parse_rounds("60-40/1-0,35-35")]
     [((60, 40), (1, 0)), ((35, 35), (0, 0))]
     """
     out = []
-    for n, part in enumerate(text.split(","), start=1):
+    for n, part in enumerate(text.split(","), start=first):
         m = _ROUND.match(part.strip())
         if m is None:
             raise InvalidInput(f"round {n}: {part.strip()!r} is not like 60-40 or 60-40/1-0")
         a, b, ta, tb = m.groups()
+        if max(len(x or "") for x in m.groups()) > 6:
+            raise InvalidInput(f"round {n}: {part.strip()!r}: no round scores that much")
         try:
             out.append(RoundScore((int(a), int(b)), (int(ta or 0), int(tb or 0))))
         except InvalidInput as exc:
@@ -96,8 +100,25 @@ def _shootout(scores: list[str]) -> ShootOut:
     return ShootOut.of(found)
 
 
-def print_standings(standings: Standings, names: Mapping[str, str], title: str) -> None:
-    """A rich table of the standings with every placing's reasons."""
+def provisional_note(standings: Standings, event: str) -> str:
+    """What makes standings provisional, and what to do about it."""
+    shown = ", ".join(standings.pending[:5]) + (", ..." if len(standings.pending) > 5 else "")
+    n = len(standings.pending)
+    return (
+        f"PROVISIONAL: {n} card{'' if n == 1 else 's'} not validated yet ({shown}); "
+        f'validate with: flickboard event validate "{event}" -r ROUND --opponent ID '
+        "--initials XY"
+    )
+
+
+def print_standings(
+    standings: Standings, names: Mapping[str, str], title: str, event: str = "NAME"
+) -> None:
+    """A rich table of the standings with every placing's reasons (and a line saying
+    they are provisional, while they are)."""
+    if standings.provisional:
+        typer.echo(provisional_note(standings, event))
+        title = f"{title} - PROVISIONAL"
     table = Table(title=title)
     for col in ("Place", "ID", "Name", "Pts", "20s", "Why"):
         table.add_column(col)
@@ -120,6 +141,8 @@ def _standings_json(standings: Standings, names: Mapping[str, str]) -> str:
                 {**p.as_dict(), "name": names.get(p.entrant, "")} for p in standings.placings
             ],
             "unresolved": [list(g) for g in standings.unresolved],
+            "provisional": standings.provisional,
+            "pending": list(standings.pending),
         },
         indent=2,
     )
@@ -329,7 +352,7 @@ def standings_cmd(
     """Standings with the reasons behind every placing."""
     with club_desk(Desk, db) as desk:
         title = f"{name} ({desk.format_of(name)})"
-        _show(title, desk.standings(name), desk.names(name), as_json, csv_out, pdf_out)
+        _show(title, desk.standings(name), desk.names(name), as_json, csv_out, pdf_out, name)
 
 
 def _show(
@@ -339,18 +362,21 @@ def _show(
     as_json: bool,
     csv_out: Path | None,
     pdf_out: Path | None,
+    event: str = "NAME",
+    date: datetime.date | None = None,
 ) -> None:
     """Write the requested files, then print the standings as a table or JSON."""
-    from flickboard.events.export import standings_csv, standings_pdf
+    from flickboard.events.export import standings_csv
+    from flickboard.events.paper import standings_pdf
 
     if csv_out is not None:
         write_file(csv_out, standings_csv(s, names))
     if pdf_out is not None:
-        write_file(pdf_out, standings_pdf(title, s, names))
+        write_file(pdf_out, standings_pdf(title, s, names, date=date))
     if as_json:
         typer.echo(_standings_json(s, names))
     else:
-        print_standings(s, names, title)
+        print_standings(s, names, title, event)
 
 
 @event_app.command("export")
