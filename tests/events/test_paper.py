@@ -56,7 +56,7 @@ def test_standings_header_with_dates_on_every_page() -> None:
     pages = _pages(
         standings_pdf(
             "Spring open", s, {i: f"Name {i}" for i in ids}, date=date(2025, 6, 14), printed=PRINTED
-        )  # fmt: skip
+        )
     )
     assert len(pages) >= 3
     for n, page in enumerate(pages, start=1):

@@ -136,7 +136,7 @@ def test_corrections_rulings_and_sanctions_need_a_referee_account(
     assert svc.disputes(referee) == []
     with pytest.raises(NotAllowed):
         svc.correct_card(scorer, "Open", 1, a, 1, RoundScore((100, 100), (0, 0)), "x")
-    fixed = svc.correct_card(referee, "Open", 1, a, 1, RoundScore((100, 100), (1, 0)), "tie")
+    fixed, _ = svc.correct_card(referee, "Open", 1, a, 1, RoundScore((100, 100), (1, 0)), "tie")
     assert fixed.corrections[-1].at is not None
     with pytest.raises(NotAllowed):
         svc.record_sanction(scorer, "Open", Sanction("warning", a, "coaching"))

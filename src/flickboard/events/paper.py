@@ -69,16 +69,20 @@ def _pdf(
             self.set_font(FAMILY, "B", 12)
             self.cell(0, 7, printable(title), new_x="LMARGIN", new_y="NEXT")
             self.set_font(FAMILY, "", 8)
-            self.cell(0, 5, f"{stamp} - page {self.page_no()} of {{nb}}", new_x="LMARGIN",
-                      new_y="NEXT")  # fmt: skip
+            self.cell(
+                0, 5, f"{stamp} - page {self.page_no()} of {{nb}}", new_x="LMARGIN", new_y="NEXT"
+            )
             self.ln(1)
             if columns is not None:
                 columns(self)
 
     pdf = Sheet(orientation="P", unit="mm", format="A4")
     pdf.set_compression(compress)
-    for style, file in (("", "DejaVuSans.ttf"), ("B", "DejaVuSans-Bold.ttf"),
-                        ("I", "DejaVuSans-Oblique.ttf")):  # fmt: skip
+    for style, file in (
+        ("", "DejaVuSans.ttf"),
+        ("B", "DejaVuSans-Bold.ttf"),
+        ("I", "DejaVuSans-Oblique.ttf"),
+    ):
         pdf.add_font(FAMILY, style, str(FONTS / file))
     pdf.alias_nb_pages()
     pdf.set_auto_page_break(auto=True, margin=15)
@@ -109,8 +113,9 @@ def standings_pdf(
             pdf.cell(width, 7, text, border=1)
         pdf.ln()
 
-    pdf = _pdf(f"Standings - {title}", _stamp(date, printed or datetime.now()), heads,
-               compress=compress)  # fmt: skip
+    pdf = _pdf(
+        f"Standings - {title}", _stamp(date, printed or datetime.now()), heads, compress=compress
+    )
     for p in standings.placings:
         pdf.set_font(FAMILY, "", 9)
         place = f"{p.place}{'=' if p.tied else ''}"
@@ -130,8 +135,11 @@ def scorecards_pdf(
     validation (or the referee's ruling), and every correction with who made it,
     when, and the round before and after."""
     names = event.names
-    pdf = _pdf(f"{event.name} - {event.category}", _stamp(event.date, printed or datetime.now()),
-               compress=compress)  # fmt: skip
+    pdf = _pdf(
+        f"{event.name} - {event.category}",
+        _stamp(event.date, printed or datetime.now()),
+        compress=compress,
+    )
     for card in event.to_cards():
         pdf.set_font(FAMILY, "B", 10)
         head = f"Round {card.draw_round}: " + " v ".join(f"{names[s]} (#{s})" for s in card.sides)
@@ -190,12 +198,22 @@ def blank_scorecards_pdf(
     for board, (a, b) in enumerate(draw.games, start=1):
         if board > 1 and (board - 1) % 3 == 0:
             pdf.add_page()
-        _blank_card(pdf, event.name, cat.name, draw.round_no, board, (a, b), names, rounds,
-                    event.format == "championship")  # fmt: skip
+        _blank_card(
+            pdf,
+            event.name,
+            cat.name,
+            draw.round_no,
+            board,
+            (a, b),
+            names,
+            rounds,
+            event.format == "championship",
+        )
     if draw.bye:
         pdf.set_font(FAMILY, "I", 9)
-        pdf.cell(0, 6, printable(f"Bye: {names[draw.bye]} (#{draw.bye})"), new_x="LMARGIN",
-                 new_y="NEXT")  # fmt: skip
+        pdf.cell(
+            0, 6, printable(f"Bye: {names[draw.bye]} (#{draw.bye})"), new_x="LMARGIN", new_y="NEXT"
+        )
     return bytes(pdf.output())
 
 
@@ -211,12 +229,19 @@ def _blank_card(
     championship: bool,
 ) -> None:
     pdf.set_font(FAMILY, "B", 10)
-    pdf.cell(0, 7, printable(f"{event} - {cat} - round {round_no} - board {board}"),
-             border="T", new_x="LMARGIN", new_y="NEXT")  # fmt: skip
+    pdf.cell(
+        0,
+        7,
+        printable(f"{event} - {cat} - round {round_no} - board {board}"),
+        border="T",
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
     pdf.set_font(FAMILY, "", 9)
     for who in sides:
-        pdf.cell(0, 6, printable(f"Name: {names[who]}    ID #: {who}"), new_x="LMARGIN",
-                 new_y="NEXT")  # fmt: skip
+        pdf.cell(
+            0, 6, printable(f"Name: {names[who]}    ID #: {who}"), new_x="LMARGIN", new_y="NEXT"
+        )
     pdf.set_font(FAMILY, "B", 8)
     pdf.cell(22, 6, "Round", border=1)
     for who in sides:
@@ -233,6 +258,12 @@ def _blank_card(
             pdf.cell(42, 7, "", border=1)
             pdf.cell(22, 7, "", border=1)
         pdf.ln()
-    pdf.cell(0, 7, "Validated by opponent - ID #: ________  initials: ______      "
-             "Referee's initials for corrections: ______", new_x="LMARGIN", new_y="NEXT")  # fmt: skip
+    pdf.cell(
+        0,
+        7,
+        "Validated by opponent - ID #: ________  initials: ______      "
+        "Referee's initials for corrections: ______",
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
     pdf.ln(4)

@@ -60,16 +60,21 @@ class Change:
     def payload(self) -> str:
         """The change as JSON (the PostgreSQL NOTIFY payload)."""
         return json.dumps(
-            {"event_id": self.event_id, "event": self.event, "revision": self.revision,
-             "action": self.action}
-        )  # fmt: skip
+            {
+                "event_id": self.event_id,
+                "event": self.event,
+                "revision": self.revision,
+                "action": self.action,
+            }
+        )
 
     @classmethod
     def from_payload(cls, text: str) -> Change:
         """Read a NOTIFY payload."""
         data = json.loads(text)
-        return cls(int(data["event_id"]), str(data["event"]), int(data["revision"]),
-                   str(data["action"]))  # fmt: skip
+        return cls(
+            int(data["event_id"]), str(data["event"]), int(data["revision"]), str(data["action"])
+        )
 
 
 Notifier = Callable[[Change], None]

@@ -382,6 +382,28 @@ class Desk(Store):
                         out.append(rated_game(card, members))
             return out
 
+    def player_names(self) -> dict[str, str]:
+        """Player and entrant ID -> name over every crokinole event (the latest event's
+        name where they differ)."""
+        with Session(self.engine) as s:
+            out: dict[str, str] = {}
+            for code, name in s.execute(
+                select(EntrantRow.code, EntrantRow.name)
+                .join(EventRow, EventRow.id == EntrantRow.event_id)
+                .where(EventRow.format.not_in(CLUB_FORMATS))
+                .order_by(EventRow.id)
+            ):
+                out[code] = name
+            for code, name in s.execute(
+                select(EntrantPlayerRow.code, EntrantPlayerRow.name)
+                .join(EntrantRow, EntrantRow.id == EntrantPlayerRow.entrant_id)
+                .join(EventRow, EventRow.id == EntrantRow.event_id)
+                .where(EventRow.format.not_in(CLUB_FORMATS))
+                .order_by(EventRow.id)
+            ):
+                out[code] = name
+            return out
+
     def all_cards(self) -> list[Scorecard]:
         """Validated cards of every event, in the order played: events in the order
         created, then draw round, then entry."""

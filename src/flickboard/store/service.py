@@ -327,14 +327,15 @@ class DeskService:
         game_round: int,
         after: RoundScore,
         reason: str,
-    ) -> Scorecard:
-        """A referee corrects one round of a validated card."""
+    ) -> tuple[Scorecard, list[tuple[str, ...]]]:
+        """A referee corrects one round of a validated card; the corrected card and the
+        entrants of any shoot-out the correction made void (removed)."""
         return self._do(
             actor,
             "correct_card",
             lambda: self.desk.correct_card(
                 event, round_no, player, actor.name, game_round, after, reason
-            )[0],
+            ),
             f"{event} round {round_no} {player} game round {game_round}: {reason}",
         )
 
