@@ -1078,8 +1078,8 @@ def _check_finished(spec: EventFile) -> None:
     drawn = [d for d in spec.drawn() if d.round_no >= 1]
     if len(drawn) < spec.games:
         raise IllegalInPosition(
-            f"{spec.name} has {len(drawn)} of its {spec.games} rounds drawn: pools are made "
-            "from the finished preliminary"
+            f"{spec.name} has {len(drawn)} of its {spec.games} rounds drawn: pools and a round "
+            "of 32 are made from the finished preliminary"
         )
     entered = {(c.round, frozenset(c.sides)) for c in spec.cards}
     missing = [

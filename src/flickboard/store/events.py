@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
@@ -67,10 +67,9 @@ class EventAdmin(Store):
         """Delete an event and everything in it (events made from it stay, unlinked)."""
         with self._write() as s:
             self._lock(s, name)
-            ev = s.scalar(select(EventRow).where(EventRow.name == name))
-            if ev is None:
+            found = s.execute(delete(EventRow).where(EventRow.name == name)).rowcount
+            if not found:
                 raise InvalidInput(f"no event called {name!r}")
-            s.delete(ev)
 
     def rename(self, name: str, new: str) -> None:
         """Give an event a new name (unique among all events)."""
