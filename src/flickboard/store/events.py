@@ -67,9 +67,9 @@ class EventAdmin(Store):
         """Delete an event and everything in it (events made from it stay, unlinked)."""
         with self._write() as s:
             self._lock(s, name)
-            found = s.execute(delete(EventRow).where(EventRow.name == name)).rowcount
-            if not found:
+            if s.scalar(select(EventRow.id).where(EventRow.name == name)) is None:
                 raise InvalidInput(f"no event called {name!r}")
+            s.execute(delete(EventRow).where(EventRow.name == name))
 
     def rename(self, name: str, new: str) -> None:
         """Give an event a new name (unique among all events)."""
