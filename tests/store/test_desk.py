@@ -581,8 +581,10 @@ def test_killed_in_the_middle_of_a_large_write_leaves_the_previous_state(
         text=True,
     )
     try:
-        assert child.stdout is not None
-        assert json.loads(child.stdout.readline()) == ["Club night"], child.stderr.read()
+        assert child.stdout is not None and child.stderr is not None
+        first = child.stdout.readline()
+        assert first, child.stderr.read()
+        assert json.loads(first) == ["Club night"], child.stderr.read()
         assert child.stdout.readline().strip() == "writing", child.stderr.read()
         os.kill(child.pid, signal.SIGKILL)
     finally:
