@@ -61,7 +61,7 @@ def test_withdraw_a_card_entered_in_error(run, tmp_path: Path) -> None:  # type:
     run("event", "enter", "Club night", "-r", "1", "--player", a, "--opponent", b, "--rounds", GAME)
     run("event", "validate", "Club night", "-r", "1", "--opponent", b, "--initials", "JM")
     err = run("event", "withdraw-card", "Club night", "-r", "1", "--player", a, code=2)
-    assert "a validated card is not withdrawn: a referee corrects it instead" in err
+    assert "the card is validated: it is not withdrawn, a referee corrects it instead" in err
 
 
 def test_csv_import_of_entrants(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

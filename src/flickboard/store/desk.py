@@ -817,13 +817,9 @@ class Desk(Store):
         if not reason.strip():
             raise InvalidInput("a dispute needs a reason")
         with self._write() as s:
-            ev = self._event(s, name)
-            row = self._find_card(s, ev, round_no, player)
-            card = self._cards(s, CardRow.id == row.id)[0]
-            if card.validated:
-                raise IllegalInPosition(
-                    "the card is validated: ask a referee for a correction instead"
-                )
+            row, card = self._unvalidated(
+                s, name, round_no, player, "ask a referee for a correction instead"
+            )
             self._refuse_disputed(row)
             s.add(
                 DisputeRow(
@@ -960,15 +956,21 @@ class Desk(Store):
     def withdraw_card(self, name: str, round_no: int, player: str) -> Scorecard:
         """Remove a card entered in error, before it is validated."""
         with self._write() as s:
-            ev = self._event(s, name)
-            row = self._find_card(s, ev, round_no, player)
-            card = self._cards(s, CardRow.id == row.id)[0]
-            if card.validated:
-                raise IllegalInPosition(
-                    "a validated card is not withdrawn: a referee corrects it instead"
-                )
+            row, card = self._unvalidated(
+                s, name, round_no, player, "it is not withdrawn, a referee corrects it instead"
+            )
             s.delete(row)
             return card
+
+    def _unvalidated(
+        self, s: Session, name: str, round_no: int, player: str, instead: str
+    ) -> tuple[CardRow, Scorecard]:
+        """The stored card of ``player`` in a round, refused once validated."""
+        row = self._find_card(s, self._event(s, name), round_no, player)
+        card = self._cards(s, CardRow.id == row.id)[0]
+        if card.validated:
+            raise IllegalInPosition(f"the card is validated: {instead}")
+        return row, card
 
     def correct_card(
         self,
