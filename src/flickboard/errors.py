@@ -52,3 +52,13 @@ class RecordMismatch(InvalidInput):
 
 class DuplicateName(InvalidInput):
     """A name given twice where names must be unique (a rule set, a game kind, an event)."""
+
+
+class NotAllowed(IllegalInPosition):
+    """The person asking may not do this: a wrong role, or a scorer outside their match
+    (the web answers 403)."""
+
+
+class NotAuthenticated(NotAllowed):
+    """No one known is asking: a wrong name or password, an unknown or revoked scorer
+    code (the web answers 401)."""

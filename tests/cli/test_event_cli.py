@@ -30,7 +30,9 @@ def run(tmp_path: Path):  # type: ignore[no-untyped-def]
     db = f"sqlite:///{tmp_path / 'events.sqlite'}"
 
     def invoke(*args: str, code: int = 0) -> str:
-        result = runner.invoke(app, [*args, "--db", db] if args[0] == "event" else list(args))
+        result = runner.invoke(
+            app, [*args, "--db", db] if args[0] in ("event", "desk") else list(args)
+        )
         assert result.exit_code == code, result.output + result.stderr
         return result.stdout if code == 0 else result.stderr
 
@@ -45,7 +47,7 @@ def _create(run, tmp_path: Path) -> list[tuple[str, str]]:  # type: ignore[no-un
     return re.findall(r"board \d: (\d) .* v (\d) ", out)
 
 
-def test_event_cli_whole_evening(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_event_cli_whole_evening(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     games = _create(run, tmp_path)
     assert len(games) == 2
     (a, b), (c, d) = games
@@ -75,8 +77,10 @@ def test_event_cli_whole_evening(run, tmp_path: Path) -> None:  # type: ignore[n
         "--rounds",
         "60-40/1-0,35-35,20-55/1-2,80-10/3-0",
     )
-    err = run("event", "standings", "Club night", code=2)
-    assert "not validated" in err
+    out = run("event", "standings", "Club night")
+    assert "PROVISIONAL: 2 cards not validated yet" in out
+    assert 'flickboard event validate "Club night" -r ROUND' in out
+    assert json.loads(run("event", "standings", "Club night", "--json"))["provisional"] is True
     run("event", "validate", "Club night", "-r", "1", "--opponent", b, "--initials", "JM")
     run("event", "validate", "Club night", "-r", "1", "--opponent", d, "--initials", "RW")
     data = json.loads(run("event", "standings", "Club night", "--json"))
@@ -88,6 +92,12 @@ def test_event_cli_whole_evening(run, tmp_path: Path) -> None:  # type: ignore[n
     assert any("shoot-out: 5 twenties" in r for r in data["standings"][0]["reasons"])
     table = run("event", "standings", "Club night")
     assert "Ann Brubacher" in table and "tournament points" in table
+    monkeypatch.setenv("FLICKBOARD_NEW_PASSWORD", "director-pass")
+    run("desk", "admin")
+    monkeypatch.setenv("FLICKBOARD_PASSWORD", "director-pass")
+    monkeypatch.setenv("FLICKBOARD_NEW_PASSWORD", "referee-pass")
+    run("desk", "referee", "REF")
+    monkeypatch.setenv("FLICKBOARD_PASSWORD", "referee-pass")
     out = run(
         "event",
         "correct",
@@ -100,7 +110,7 @@ def test_event_cli_whole_evening(run, tmp_path: Path) -> None:  # type: ignore[n
         "REF",
         "--game-round",
         "3",
-        "--score",
+        "--rounds",
         "55-20/2-1",
         "--reason",
         "misread",
@@ -123,6 +133,13 @@ def test_event_cli_whole_evening(run, tmp_path: Path) -> None:  # type: ignore[n
     assert pdf.read_bytes().startswith(b"%PDF")
     ratings = json.loads(run("event", "ratings", "--json"))
     assert ratings[0]["id"] in (a, c)
+    assert {r["name"] for r in ratings} == {
+        "Ann Brubacher",
+        "Joe Martin",
+        "Lena Bauman",
+        "Ray Weber",
+    }
+    assert "Ann Brubacher" in run("event", "ratings")
 
 
 def test_event_cli_bad_input_one_line_exit_2(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -360,4 +377,4 @@ def test_standings_of_results_only_cards_say_which_20s_a_tie_needs(run, tmp_path
     err = run("standings", str(results), code=2)
     assert err.count("\n") == 1
     assert "are tied on 6 tournament points, and 20s break the tie next (WCC)" in err
-    assert "the 20s of 1 in the match are not recorded" in err
+    assert "the 20s of 1 in all games of the preliminary are not recorded" in err

@@ -128,7 +128,7 @@ def test_six_person_night_with_forfeit_to_the_match_result(run: Run, tmp_path: P
     assert "Night 2: Jets (home, red) v Sharks (visitors)" in table
     assert "A: J1 Jets player 1 & J2 Jets player 2" in table
     out = run("league", "forfeit", "Tuesday", "-n", "2", "-t", "S", "--minutes", "16")
-    assert "S forfeits game(s) 1 of night 2" in out
+    assert "S forfeits game 1 of night 2" in out
     err = run(
         "league",
         "sub",

@@ -93,7 +93,7 @@ def test_event_file_unreadable_or_malformed(tmp_path: Path) -> None:
 
 
 def _results(fmt: str, cards: list[dict[str, object]], **extra: object) -> dict[str, object]:
-    won = [{"scores": [200, 100]}] * 4
+    won = [{"scores": [105, 100]}] * 4
     return {
         "name": "Pool A",
         "category": "adult singles",

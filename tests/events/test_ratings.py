@@ -29,7 +29,7 @@ def test_correction_of_a_past_result_changes_ratings() -> None:
     # The referee finds B in fact won three rounds of the first game.
     fixed = cards[0]
     for i in range(3):
-        fixed = correct(fixed, "REF", i, RoundScore((100, 200), (0, 0)), "misread")
+        fixed = correct(fixed, "REF", i, RoundScore((100, 105), (0, 0)), "misread")
     after = rate([fixed, cards[1]])
     assert after["B"].mu > before["B"].mu
     assert after["A"].mu < before["A"].mu

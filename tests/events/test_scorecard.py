@@ -133,7 +133,7 @@ def test_wcc_opponent_validates_with_id_and_initials() -> None:
 
 def test_wcc_corrections_initialled_by_referee_kept_in_audit_trail() -> None:
     c = validate(_card(), "42", "JM")
-    new = RoundScore((100, 200), (0, 0))
+    new = RoundScore((100, 105), (0, 0))
     fixed = correct(c, "REF1", 0, new, "added wrong")
     assert fixed.game.rounds[0] == new
     assert fixed.points == (3, 5)
@@ -171,7 +171,7 @@ def test_results_only_round_is_checked_against_what_it_records() -> None:
         RoundOutcome(0, (45, 20), (3, 0))
     with pytest.raises(InvalidInput, match="winner is side 0 or 1"):
         RoundOutcome(2)
-    with pytest.raises(InvalidInput, match="side 1 has 9 twenties but shoots only 8"):
+    with pytest.raises(InvalidInput, match="Ann Brubacher has 9 twenties but shoots only 8"):
         _card(game=GameScore(()), outcomes=(RoundOutcome(0, twenties=(9, 0)), *_outcomes(0, 0, 0)))
 
 

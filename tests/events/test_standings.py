@@ -29,7 +29,7 @@ def test_wcc_preliminary_tie_on_points_goes_to_20s_in_the_match(card: CardFactor
     cards = [card("A", "B", 6, (1, 0), 1), card("C", "D", 6, (4, 0), 1)]
     s = preliminary_standings(["A", "B", "C", "D"], cards)
     assert s.order == ("C", "A", "B", "D")
-    assert "4 twenties in the match" in s.of("C").reasons[1]
+    assert "4 twenties in all games of the preliminary" in s.of("C").reasons[1]
     assert not s.of("C").tied
 
 
@@ -247,7 +247,7 @@ def test_tie_that_20s_break_stops_the_standings_when_20s_are_missing(card: CardF
     with pytest.raises(
         IllegalInPosition,
         match=r"C, A are tied on 6 tournament points, and 20s break the tie next \(WCC\), "
-        r"but the 20s of A in the match are not recorded",
+        r"but the 20s of A in all games of the preliminary are not recorded",
     ):
         preliminary_standings(["A", "B", "C", "D"], cards)
 

@@ -84,24 +84,28 @@ def postgres_url() -> Iterator[str]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
-    """An empty database upgraded to head: a SQLite file, or a fresh PostgreSQL schema."""
+def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """URL of an empty database: a SQLite file, or a fresh PostgreSQL schema."""
     if request.param == "sqlite":
-        eng = engine_for(f"sqlite:///{tmp_path / 'events.sqlite'}")
-        yield eng
-        eng.dispose()
+        yield f"sqlite:///{tmp_path / 'events.sqlite'}"
         return
     url = request.getfixturevalue("postgres_url")
     schema = f"t_{uuid.uuid4().hex[:12]}"
     admin = create_engine(url)
     with admin.begin() as c:
         c.execute(text(f"CREATE SCHEMA {schema}"))
-    eng = engine_for(f"{url}?options=-csearch_path%3D{schema}")
-    yield eng
-    eng.dispose()
+    yield f"{url}?options=-csearch_path%3D{schema}"
     with admin.begin() as c:
         c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
     admin.dispose()
+
+
+@pytest.fixture
+def engine(empty_url: str) -> Iterator[Engine]:
+    """An empty database upgraded to head."""
+    eng = engine_for(empty_url)
+    yield eng
+    eng.dispose()
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from flickboard.store.models import (
     ClubGameRow,
     ClubLineupRow,
     ClubSubstitutionRow,
-    ClubTeamRow,
+    EntrantRow,
 )
 
 FOUR_UP = {"1": ["H1"], "2": ["H2"], "3": ["H3"], "4": ["H4"]}
@@ -55,7 +55,7 @@ def _league(fmt: str = "league-four") -> ClubEventFile:
 def _counts(desk: ClubDesk) -> tuple[int, ...]:
     return tuple(
         desk.count(t)
-        for t in (ClubTeamRow, ClubGameRow, ClubFrameRow, ClubLineupRow, ClubSubstitutionRow)
+        for t in (EntrantRow, ClubGameRow, ClubFrameRow, ClubLineupRow, ClubSubstitutionRow)
     )
 
 

@@ -62,13 +62,18 @@ def test_event_round_trip_draw_enter_validate_standings(desk: Desk) -> None:
     assert len(snap.cards) == 2 and all(c.validated for c in snap.cards)
 
 
-def test_unvalidated_card_refused_in_standings(desk: Desk) -> None:
+def test_standings_are_provisional_while_a_card_is_unvalidated(desk: Desk) -> None:
     desk.create_event(_spec())
     d = desk.draw_next("Club night")
     a, b = d.games[0]
     desk.enter_card("Club night", 1, (a, b), _rounds(6))
-    with pytest.raises(IllegalInPosition, match="not validated"):
-        desk.standings("Club night")
+    s = desk.standings("Club night")
+    assert s.provisional and s.pending == (f"round 1: {a} v {b}",)
+    assert s.of(a).points == 6
+    with pytest.raises(IllegalInPosition, match=r"not validated .* event validate"):
+        desk.standings("Club night", provisional=False)
+    desk.validate_card("Club night", 1, b, "XY")
+    assert not desk.standings("Club night").provisional
 
 
 def test_game_entered_twice_refused_and_nothing_changes(desk: Desk) -> None:
@@ -119,7 +124,7 @@ def test_repeat_opponent_refused_even_where_a_draw_would_allow_it(desk: Desk) ->
     # A file without draws: round 1 is taken from its cards and round 2 is drawn by
     # lot; a repeat of round 1's game is refused whatever round it is entered in.
     data = _spec().model_dump()
-    data["cards"] = [{"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [200, 100]}] * 4}]
+    data["cards"] = [{"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [105, 100]}] * 4}]
     desk.create_event(parse_event(data))
     d = desk.draw_next("Club night")
     assert frozenset(("P1", "P2")) not in {frozenset(g) for g in d.games}
@@ -174,8 +179,8 @@ def test_failure_on_a_later_card_rolls_back_the_whole_event(desk: Desk, engine: 
     data = _spec().model_dump()
     data["name"] = "Second"
     data["cards"] = [
-        {"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [200, 100]}] * 4},
-        {"round": 1, "sides": ["P3", "P4"], "rounds": [{"scores": [200, 100]}] * 4},
+        {"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [105, 100]}] * 4},
+        {"round": 1, "sides": ["P3", "P4"], "rounds": [{"scores": [105, 100]}] * 4},
     ]
     spec = parse_event(data)
     before = _counts(desk)
@@ -213,7 +218,7 @@ def test_referee_correction_audited(desk: Desk) -> None:
     _play_round(desk)
     a, b = desk.draws("Club night")[0].games[0]
     fixed, void = desk.correct_card(
-        "Club night", 1, b, "REF", 2, RoundScore((200, 100), (0, 0)), "swapped by mistake"
+        "Club night", 1, b, "REF", 2, RoundScore((105, 100), (0, 0)), "swapped by mistake"
     )
     assert void == []
     # Entered from b's side: b now won round 2, so a's points drop from 6 to 4.
@@ -272,7 +277,7 @@ def test_correcting_a_stored_card_changes_ratings(desk: Desk) -> None:
     before = rate(desk.all_cards())
     for game_round in (1, 2, 3):
         desk.correct_card(
-            "Club night", 1, a, "REF", game_round, RoundScore((100, 200), (0, 0)), "misread"
+            "Club night", 1, a, "REF", game_round, RoundScore((100, 105), (0, 0)), "misread"
         )
     after = rate(desk.all_cards())
     assert after[b].mu > before[b].mu and after[a].mu < before[a].mu
@@ -351,7 +356,7 @@ def _pool_a(**extra: object) -> dict[str, object]:
 def test_round_robin_file_cards_must_match_the_draw(desk: Desk) -> None:
     # The circle method gives A the round 1 bye; A v B is its round 3 game.
     data = _pool_a(
-        cards=[{"round": 1, "sides": ["A", "B"], "rounds": [{"scores": [200, 100]}] * 4}]
+        cards=[{"round": 1, "sides": ["A", "B"], "rounds": [{"scores": [105, 100]}] * 4}]
     )
     before = _counts(desk)
     with pytest.raises(IllegalInPosition, match=r"card 1 \(round 1, A v B\): .*drawn in round 3"):
@@ -381,8 +386,8 @@ def test_export_then_create_carries_the_draws_and_draws_on(desk: Desk) -> None:
 def test_results_without_draws_draw_on_from_their_cards(desk: Desk) -> None:
     data = _spec().model_dump()
     data["cards"] = [
-        {"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [200, 100]}] * 4},
-        {"round": 1, "sides": ["P3", "P4"], "rounds": [{"scores": [200, 100]}] * 4},
+        {"round": 1, "sides": ["P1", "P2"], "rounds": [{"scores": [105, 100]}] * 4},
+        {"round": 1, "sides": ["P3", "P4"], "rounds": [{"scores": [105, 100]}] * 4},
     ]
     desk.create_event(parse_event(data))
     assert desk.draws("Club night")[0].games == (("P1", "P2"), ("P3", "P4"))
@@ -395,8 +400,8 @@ def test_export_then_create_keeps_the_corrections(desk: Desk) -> None:
     desk.create_event(_spec())
     _play_round(desk)
     a, _ = desk.draws("Club night")[0].games[0]
-    desk.correct_card("Club night", 1, a, "REF", 2, RoundScore((100, 200), (0, 0)), "misread")
-    desk.correct_card("Club night", 1, a, "REF2", 2, RoundScore((100, 150), (0, 0)), "again")
+    desk.correct_card("Club night", 1, a, "REF", 2, RoundScore((100, 105), (0, 0)), "misread")
+    desk.correct_card("Club night", 1, a, "REF2", 2, RoundScore((100, 110), (0, 0)), "again")
     copy = desk.snapshot("Club night").model_copy(update={"name": "Copy"})
     desk.create_event(parse_event(json.loads(copy.model_dump_json())))
     assert desk.corrections("Copy") == desk.corrections("Club night")
@@ -490,7 +495,7 @@ def test_correction_that_ends_a_tie_removes_its_shoot_out(desk: Desk) -> None:
     a = d.games[0][0]
     # Round 4 of either card was lost by its marker; won instead, the tie is gone.
     _, void = desk.correct_card(
-        "Pool A", d.round_no, a, "REF", 4, RoundScore((200, 150), (0, 0)), "misread"
+        "Pool A", d.round_no, a, "REF", 4, RoundScore((110, 100), (0, 0)), "misread"
     )
     assert [set(g) for g in void] == [{"A", "B", "C"}]
     assert desk.count(ShootOutRow) == 0
@@ -561,7 +566,7 @@ def test_killed_in_the_middle_of_a_large_write_leaves_the_previous_state(
     data["name"] = "Big night"
     ids = [e["id"] for e in data["entrants"]]
     data["cards"] = [
-        {"round": 1, "sides": [a, b], "rounds": [{"scores": [200, 100]}] * 4}
+        {"round": 1, "sides": [a, b], "rounds": [{"scores": [105, 100]}] * 4}
         for a, b in zip(ids[::2], ids[1::2], strict=True)
     ]
     spec_path = tmp_path / "big.json"
@@ -576,8 +581,10 @@ def test_killed_in_the_middle_of_a_large_write_leaves_the_previous_state(
         text=True,
     )
     try:
-        assert child.stdout is not None
-        assert json.loads(child.stdout.readline()) == ["Club night"], child.stderr.read()
+        assert child.stdout is not None and child.stderr is not None
+        first = child.stdout.readline()
+        assert first, child.stderr.read()
+        assert json.loads(first) == ["Club night"], child.stderr.read()
         assert child.stdout.readline().strip() == "writing", child.stderr.read()
         os.kill(child.pid, signal.SIGKILL)
     finally:

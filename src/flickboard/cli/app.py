@@ -40,6 +40,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "standings": Lazy(("event",), "standings_file"),
         "shoot": Lazy(("shoot",), "shoot"),
         "event": Lazy(("event", "league", "csc", "bracket"), "event_app"),
+        "desk": Lazy(("desk",), "desk_app"),
     },
     "score": {
         "shuffleboard": Lazy(("shuffleboard",), "score"),

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, TypeVar
 
+import click
 import typer
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -15,10 +16,10 @@ from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.events.racegame import race_from_final, race_from_frames
 from flickboard.play.scoring import RaceScore
-from flickboard.store.club import ClubDesk
-from flickboard.store.desk import Desk
+from flickboard.store.acting import Actor, acting
+from flickboard.store.base import Store
 
-D = TypeVar("D", bound=ClubDesk | Desk)
+D = TypeVar("D", bound=Store)
 C = TypeVar("C", bound=str)
 
 Frames = Annotated[
@@ -32,11 +33,18 @@ _PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
 @contextmanager
 def club_desk(cls: type[D], db: str | None) -> Iterator[D]:
-    """A desk (tournament or club) whose errors become one-line messages and exit code 2."""
+    """A desk (tournament or club) whose errors become one-line messages and exit code 2.
+    Its writes are the desk terminal's (the director's rights, no account), audited
+    under the command's name."""
+    ctx = click.get_current_context(silent=True)
+    command = ctx.command_path.removeprefix("flickboard ") if ctx is not None else "cli"
     try:
-        yield cls(db)
+        with acting(Actor.desk(), command[:40]):
+            yield cls(db)
     except FlickboardError as exc:
         fail(str(exc))
+    except OverflowError:
+        fail("a number is out of the range the database keeps")
     except SQLAlchemyError as exc:
         fail(f"database: {str(exc).splitlines()[0]}")
 

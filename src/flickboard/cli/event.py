@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import os
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -18,12 +20,16 @@ from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.events.draw import Draw
 from flickboard.events.eventfile import ClubEventFile, load_any, load_event
+from flickboard.events.sanctions import KINDS, Sanction
 from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings
 from flickboard.play.scoring import RoundScore
+from flickboard.store.acting import Actor
 from flickboard.store.club import ClubDesk
 from flickboard.store.db import URL_ENV
 from flickboard.store.desk import Desk
+from flickboard.store.events import EventAdmin
+from flickboard.store.service import DeskService
 
 event_app = typer.Typer(
     help="Tournaments: create events, draw rounds, enter and validate scorecards, "
@@ -44,18 +50,21 @@ RoundNo = Annotated[int, typer.Option("--round", "-r", help="Draw round number."
 _ROUND = re.compile(r"^(\d+)-(\d+)(?:/(\d+)-(\d+))?$")
 
 
-def parse_rounds(text: str) -> list[RoundScore]:
-    """Rounds as ``60-40/1-0,35-35,...``: scores, then optionally ``/`` and the 20s.
+def parse_rounds(text: str, first: int = 1) -> list[RoundScore]:
+    """Rounds as ``60-40/1-0,35-35,...``: scores, then optionally ``/`` and the 20s
+    (``first``: the number of the first round given, for messages).
 
     >>> [(r.scores, r.twenties) for r in parse_rounds("60-40/1-0,35-35")]
     [((60, 40), (1, 0)), ((35, 35), (0, 0))]
     """
     out = []
-    for n, part in enumerate(text.split(","), start=1):
+    for n, part in enumerate(text.split(","), start=first):
         m = _ROUND.match(part.strip())
         if m is None:
             raise InvalidInput(f"round {n}: {part.strip()!r} is not like 60-40 or 60-40/1-0")
         a, b, ta, tb = m.groups()
+        if max(len(x or "") for x in m.groups()) > 6:
+            raise InvalidInput(f"round {n}: {part.strip()!r}: no round scores that much")
         try:
             out.append(RoundScore((int(a), int(b)), (int(ta or 0), int(tb or 0))))
         except InvalidInput as exc:
@@ -97,8 +106,25 @@ def _shootout(scores: list[str]) -> ShootOut:
     return ShootOut.of(found)
 
 
-def print_standings(standings: Standings, names: Mapping[str, str], title: str) -> None:
-    """A rich table of the standings with every placing's reasons."""
+def provisional_note(standings: Standings, event: str) -> str:
+    """What makes standings provisional, and what to do about it."""
+    shown = ", ".join(standings.pending[:5]) + (", ..." if len(standings.pending) > 5 else "")
+    n = len(standings.pending)
+    return (
+        f"PROVISIONAL: {n} card{'' if n == 1 else 's'} not validated yet ({shown}); "
+        f'validate with: flickboard event validate "{event}" -r ROUND --opponent ID '
+        "--initials XY"
+    )
+
+
+def print_standings(
+    standings: Standings, names: Mapping[str, str], title: str, event: str = "NAME"
+) -> None:
+    """A rich table of the standings with every placing's reasons (and a line saying
+    they are provisional, while they are)."""
+    if standings.provisional:
+        typer.echo(provisional_note(standings, event))
+        title = f"{title} - PROVISIONAL"
     table = Table(title=title)
     for col in ("Place", "ID", "Name", "Pts", "20s", "Why"):
         table.add_column(col)
@@ -121,6 +147,8 @@ def _standings_json(standings: Standings, names: Mapping[str, str]) -> str:
                 {**p.as_dict(), "name": names.get(p.entrant, "")} for p in standings.placings
             ],
             "unresolved": [list(g) for g in standings.unresolved],
+            "provisional": standings.provisional,
+            "pending": list(standings.pending),
         },
         indent=2,
     )
@@ -179,10 +207,20 @@ def list_events(db: Db = None) -> None:
 
 
 @event_app.command("draw")
-def draw(name: Name, db: Db = None, seed: Annotated[int | None, typer.Option()] = None) -> None:
+def draw(
+    name: Name,
+    db: Db = None,
+    seed: Annotated[int | None, typer.Option(min=0, max=2**31 - 1)] = None,
+    draft: Annotated[
+        bool, typer.Option("--draft", help="Keep it a draft to review (then publish).")
+    ] = False,
+) -> None:
     """Draw the next preliminary round (no repeat opponents; a bye in odd fields)."""
     with club_desk(Desk, db) as desk:
-        _print_draw(desk.draw_next(name, seed), desk.names(name))
+        d = desk.draw_next(name, seed, publish=not draft)
+        _print_draw(d, desk.names(name))
+        if draft:
+            typer.echo(f'draft: publish with flickboard event publish "{name}" -r {d.round_no}')
 
 
 def _print_draw(d: Draw, names: Mapping[str, str]) -> None:
@@ -284,21 +322,47 @@ def validate_cmd(
         typer.echo(f"validated round {round_no}: {' v '.join(card.sides)}")
 
 
+PASSWORD_ENV = "FLICKBOARD_PASSWORD"
+"""Environment variable holding the signing referee's password (else it is asked)."""
+
+Referee = Annotated[str, typer.Option(help="Name of the referee's account signing it.")]
+
+
+def signed(desk: Desk, referee: str) -> Actor:
+    """The referee account signing a correction, ruling or sanction: its password from
+    $FLICKBOARD_PASSWORD or asked (hidden)."""
+    from flickboard.store.accounts import Accounts
+
+    password = os.environ.get(PASSWORD_ENV)
+    if password is None:
+        password = typer.prompt(f"password of {referee}", hide_input=True)
+    return Accounts(engine=desk.engine).login(referee, password)
+
+
+def _service(desk: Desk) -> DeskService:
+    return DeskService(engine=desk.engine)
+
+
 @event_app.command("correct")
 def correct_cmd(
     name: Name,
     round_no: RoundNo,
     player: Annotated[str, typer.Option(help="ID of a player on the card.")],
-    referee: Annotated[str, typer.Option(help="Referee's initials or ID.")],
+    referee: Referee,
     game_round: Annotated[int, typer.Option(help="Round of the game to correct (1-5).")],
-    score: Annotated[str, typer.Option(help="Corrected round, player first: 45-30/1-0")],
+    rounds: Annotated[str, typer.Option(help="The corrected round, player first: 45-30/1-0")],
     reason: Annotated[str, typer.Option(help="Why the card is corrected.")],
     db: Db = None,
 ) -> None:
-    """Referee correction of one round of a card (kept in the audit trail)."""
+    """Referee correction of one round of a validated card (kept in the audit trail,
+    signed by the referee's account)."""
     with club_desk(Desk, db) as desk:
-        (after,) = parse_rounds(score) if "," not in score else _too_many()
-        card, void = desk.correct_card(name, round_no, player, referee, game_round, after, reason)
+        if "," in rounds:
+            raise InvalidInput("correct one round at a time (--game-round N --rounds 45-30/1-0)")
+        (after,) = parse_rounds(rounds, first=game_round)
+        card, void = _service(desk).correct_card(
+            signed(desk, referee), name, round_no, player, game_round, after, reason
+        )
         typer.echo(
             f"corrected round {round_no} game round {game_round}: "
             f"{card.sides[0]} {card.points[0]} - {card.points[1]} {card.sides[1]}"
@@ -307,8 +371,153 @@ def correct_cmd(
             typer.echo(f"shoot-out among {', '.join(group)} removed: no tie needs it any more")
 
 
-def _too_many() -> NoReturn:
-    raise InvalidInput("correct one round at a time")
+@event_app.command("dispute")
+def dispute_cmd(
+    name: Name,
+    round_no: RoundNo,
+    player: Annotated[str, typer.Option(help="ID of the player disputing the card.")],
+    reason: Annotated[str, typer.Option(help="What is wrong with it.")],
+    db: Db = None,
+) -> None:
+    """A player disputes a card instead of validating it: it waits for a referee."""
+    with club_desk(Desk, db) as desk:
+        desk.dispute_card(name, round_no, player, reason)
+        typer.echo(f"round {round_no} card disputed by {player}: waits for a referee's ruling")
+
+
+@event_app.command("disputes")
+def disputes_cmd(name: Annotated[str | None, typer.Argument()] = None, db: Db = None) -> None:
+    """The referees' queue: open disputes, oldest first (JSON)."""
+    with club_desk(Desk, db) as desk:
+        typer.echo(json.dumps(desk.disputes(name), indent=2))
+
+
+@event_app.command("rule")
+def rule_cmd(
+    name: Name,
+    round_no: RoundNo,
+    player: Annotated[str, typer.Option(help="ID of a player on the card.")],
+    referee: Referee,
+    reason: Annotated[str, typer.Option(help="The ruling.")],
+    rounds: Annotated[
+        str | None,
+        typer.Option(help="The rounds as settled, player first (default: as marked)."),
+    ] = None,
+    db: Db = None,
+) -> None:
+    """A referee's ruling on a disputed card: it is validated on the referee's authority."""
+    with club_desk(Desk, db) as desk:
+        settled = parse_rounds(rounds) if rounds is not None else None
+        card = _service(desk).rule_dispute(
+            signed(desk, referee), name, round_no, player, settled, reason
+        )
+        typer.echo(
+            f"ruled round {round_no}: {card.sides[0]} {card.points[0]} - {card.points[1]} "
+            f"{card.sides[1]}, validated by referee {referee}"
+        )
+
+
+@event_app.command("withdraw-card")
+def withdraw_card_cmd(
+    name: Name,
+    round_no: RoundNo,
+    player: Annotated[str, typer.Option(help="ID of a player on the card.")],
+    db: Db = None,
+) -> None:
+    """Withdraw a card entered in error (only before it is validated)."""
+    with club_desk(Desk, db) as desk:
+        card = desk.withdraw_card(name, round_no, player)
+        typer.echo(f"withdrew the round {round_no} card {' v '.join(card.sides)}")
+
+
+@event_app.command("sanction")
+def sanction_cmd(
+    name: Name,
+    kind: Annotated[str, typer.Argument(help=", ".join(KINDS))],
+    player: Annotated[str, typer.Option(help="ID of the entrant sanctioned.")],
+    referee: Referee,
+    reason: Annotated[str, typer.Option(help="What happened.")],
+    round_no: Annotated[
+        int | None, typer.Option("--round", "-r", help="Draw round (of the game, or from).")
+    ] = None,
+    game_round: Annotated[int | None, typer.Option(help="Round of the game forfeited.")] = None,
+    db: Db = None,
+) -> None:
+    """Record a sanction or absence (warning, forfeit-round, forfeit-game,
+    disqualification, withdrawal, no-show), signed by a referee's account."""
+    with club_desk(Desk, db) as desk:
+        what = one_of(kind, "KIND", KINDS)
+        x = Sanction(what, player, reason, round_no, game_round)
+        _service(desk).record_sanction(signed(desk, referee), name, x)
+        typer.echo(f"{player}: {x.describe()}")
+
+
+@event_app.command("delete")
+def delete_cmd(
+    name: Name,
+    db: Db = None,
+    yes: Annotated[bool, typer.Option("--yes", help="Really delete it.")] = False,
+) -> None:
+    """Delete an event and everything in it."""
+    with club_desk(Desk, db) as desk:
+        if not yes:
+            raise InvalidInput(f"this deletes {name} and all its results: add --yes")
+        EventAdmin(engine=desk.engine).delete(name)
+        typer.echo(f"deleted {name}")
+
+
+@event_app.command("rename")
+def rename_cmd(
+    name: Name,
+    new: Annotated[str, typer.Argument(help="New name.")],
+    db: Db = None,
+) -> None:
+    """Rename an event."""
+    with club_desk(Desk, db) as desk:
+        EventAdmin(engine=desk.engine).rename(name, new)
+        typer.echo(f"renamed {name} to {new}")
+
+
+@event_app.command("entrants")
+def entrants_cmd(
+    name: Name,
+    file: Annotated[Path, typer.Argument(help="CSV: id,name[,gender,player1_id,...].")],
+    db: Db = None,
+) -> None:
+    """Import entrants from a CSV file (before round 1 is drawn)."""
+    with club_desk(Desk, db) as desk:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidInput(f"cannot read {file}: {exc}") from None
+        n = EventAdmin(engine=desk.engine).import_entrants(name, text)
+        typer.echo(f"added {n} entrant{'' if n == 1 else 's'} to {name}")
+
+
+@event_app.command("publish")
+def publish_cmd(name: Name, round_no: RoundNo, db: Db = None) -> None:
+    """Publish a draft round (drawn with ``draw --draft``)."""
+    with club_desk(Desk, db) as desk:
+        _print_draw(desk.publish_round(name, round_no), desk.names(name))
+
+
+@event_app.command("withdraw-round")
+def withdraw_round_cmd(name: Name, round_no: RoundNo, db: Db = None) -> None:
+    """Withdraw the last drawn round while none of its games has a card."""
+    with club_desk(Desk, db) as desk:
+        desk.withdraw_round(name, round_no)
+        typer.echo(f"withdrew round {round_no} of {name}")
+
+
+@event_app.command("round-of-32")
+def round_of_32_cmd(
+    name: Name,
+    games: Annotated[int, typer.Option(min=1, max=30, help="Games each in the round of 32.")],
+    db: Db = None,
+) -> None:
+    """The WCC Recreational Round of 32 from a finished recreational preliminary."""
+    with club_desk(Desk, db) as desk:
+        typer.echo(f"created {desk.create_round_of_32(name, games)}")
 
 
 @event_app.command("shootout")
@@ -337,7 +546,8 @@ def standings_cmd(
     """Standings with the reasons behind every placing."""
     with club_desk(Desk, db) as desk:
         title = f"{name} ({desk.format_of(name)})"
-        _show(title, desk.standings(name), desk.names(name), as_json, csv_out, pdf_out)
+        when = desk.snapshot(name).date if pdf_out is not None else None
+        _show(title, desk.standings(name), desk.names(name), as_json, csv_out, pdf_out, name, when)
 
 
 def _show(
@@ -347,18 +557,21 @@ def _show(
     as_json: bool,
     csv_out: Path | None,
     pdf_out: Path | None,
+    event: str = "NAME",
+    date: dt.date | None = None,
 ) -> None:
     """Write the requested files, then print the standings as a table or JSON."""
-    from flickboard.events.export import standings_csv, standings_pdf
+    from flickboard.events.export import standings_csv
+    from flickboard.events.paper import standings_pdf
 
     if csv_out is not None:
         write_file(csv_out, standings_csv(s, names))
     if pdf_out is not None:
-        write_file(pdf_out, standings_pdf(title, s, names))
+        write_file(pdf_out, standings_pdf(title, s, names, date=date))
     if as_json:
         typer.echo(_standings_json(s, names))
     else:
-        print_standings(s, names, title)
+        print_standings(s, names, title, event)
 
 
 @event_app.command("export")
@@ -419,12 +632,23 @@ def scorecards(
     name: Name,
     pdf: Annotated[Path, typer.Option(help="PDF file to write.")],
     db: Db = None,
+    blank: Annotated[
+        int | None,
+        typer.Option("--blank", help="Blank cards for every game of this drawn round."),
+    ] = None,
 ) -> None:
-    """Printable scorecards of every game entered (PDF)."""
+    """Printable scorecards: every game entered, or blank cards for a drawn round (PDF)."""
     with club_desk(Desk, db) as desk:
-        from flickboard.events.export import scorecards_pdf
+        from flickboard.events.paper import blank_scorecards_pdf, scorecards_pdf
 
-        write_file(pdf, scorecards_pdf(desk.snapshot(name)))
+        event = desk.snapshot(name)
+        if blank is None:
+            write_file(pdf, scorecards_pdf(event))
+        else:
+            drawn = {d.round_no: d for d in desk.draws(name, drafts=True)}
+            if blank not in drawn:
+                raise InvalidInput(f"round {blank} of {name} is not drawn")
+            write_file(pdf, blank_scorecards_pdf(event, drawn[blank]))
         typer.echo(f"wrote {pdf}")
 
 
@@ -445,12 +669,14 @@ def ratings(
         from flickboard.events.ratings import rate
 
         r = sorted(rate(desk.rated_games()).values(), key=lambda x: -x.ordinal)
+        names = desk.player_names()
         if as_json:
             typer.echo(
                 json.dumps(
                     [
                         {
                             "id": x.player,
+                            "name": names.get(x.player, ""),
                             "mu": x.mu,
                             "sigma": x.sigma,
                             "ordinal": x.ordinal,
@@ -463,11 +689,16 @@ def ratings(
             )
             return
         table = Table(title="Ratings (OpenSkill)")
-        for col in ("ID", "Ordinal", "Mu", "Sigma", "Games"):
+        for col in ("ID", "Name", "Ordinal", "Mu", "Sigma", "Games"):
             table.add_column(col)
         for x in r:
             table.add_row(
-                x.player, f"{x.ordinal:.2f}", f"{x.mu:.2f}", f"{x.sigma:.2f}", str(x.games)
+                x.player,
+                names.get(x.player, ""),
+                f"{x.ordinal:.2f}",
+                f"{x.mu:.2f}",
+                f"{x.sigma:.2f}",
+                str(x.games),
             )
         Console().print(table)
 

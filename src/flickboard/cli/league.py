@@ -21,7 +21,16 @@ league_app = typer.Typer(
     no_args_is_help=True,
 )
 
-Night = Annotated[int, typer.Option("--night", "-n", help="League night (round) number.")]
+Night = Annotated[
+    int,
+    typer.Option(
+        "--night",
+        "-n",
+        "--round",
+        "-r",
+        help="League night (round) number; -r/--round as in enter.",
+    ),
+]
 Team = Annotated[str, typer.Option("--team", "-t", help="Team ID (either team of the match).")]
 Game = Annotated[int, typer.Option("--game", "-g", help="Game number in the rotation.")]
 
@@ -197,7 +206,8 @@ def forfeit(
     with club_desk(LeagueDesk, db) as desk:
         m = desk.forfeit_for_delay(name, night, team, minutes)
         lost = [n for n, g in enumerate(m.games, start=1) if isinstance(g, Forfeit)]
-        typer.echo(f"{team} forfeits game(s) {', '.join(map(str, lost))} of night {night}")
+        games = "game " if len(lost) == 1 else "games "
+        typer.echo(f"{team} forfeits {games}{', '.join(map(str, lost))} of night {night}")
         print_match(m, desk.names(name))
 
 

@@ -67,7 +67,8 @@ def shoot(
     speed: Annotated[float | None, typer.Option(help="Release speed (m/s).")] = None,
     spin: Annotated[float, typer.Option(help="Spin (rad/s, counter-clockwise).")] = 0.0,
     file: Annotated[
-        Path | None, typer.Option(help="JSON shot file: layout, shot, [shooter, params].")
+        Path | None,
+        typer.Option(help="JSON shot file: layout and shot, optionally shooter and params."),
     ] = None,
     picture: Annotated[Path | None, typer.Option(help="Write trajectories (.svg/.png).")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the shot record (JSON).")] = None,

@@ -5,11 +5,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.draw import Draw, round_robin
 from flickboard.play.scoring import RaceScore
 from flickboard.play.series import series_winner
+
+Division = Literal[
+    "mixed doubles", "ladies singles", "mens singles", "ladies doubles", "mens doubles"
+]
+"""The events of a CSC championship."""
+
+EVENT_ORDER: dict[str, int] = {
+    "mixed doubles": 1,
+    "ladies singles": 2,
+    "mens singles": 2,
+    "ladies doubles": 3,
+    "mens doubles": 3,
+}
+"""Part VI 9: "The rotation of events shall be: Mixed Doubles, Ladies and Men's Singles
+and Ladies and Men's Doubles." The stage (1-3) of each event in that rotation; the
+ladies' and men's events of a stage are played side by side."""
 
 
 def games_text(n: int) -> str:

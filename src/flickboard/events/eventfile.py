@@ -6,8 +6,10 @@ docs/formats.md. Validated with pydantic; every problem is reported as InvalidIn
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,10 +26,28 @@ from pydantic import (
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
-from flickboard.events.csc import double_round_robin
+from flickboard.events.csc import Division, double_round_robin
 from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games, round_robin
 from flickboard.events.lineups import ROSTER
-from flickboard.events.scorecard import Correction, RoundOutcome, Scorecard, validate, with_trail
+from flickboard.events.names import check_name, plural
+from flickboard.events.sanctions import (
+    OUT_KINDS,
+    Effects,
+    Kind,
+    Sanction,
+    check_sanction,
+    effects,
+)
+from flickboard.events.scorecard import (
+    Correction,
+    RoundOutcome,
+    Scorecard,
+    Validation,
+    pending,
+    require_validated,
+    validate,
+    with_trail,
+)
 from flickboard.events.series import (
     CHAMPIONSHIP_GAMES,
     championship_series,
@@ -35,6 +55,7 @@ from flickboard.events.series import (
 )
 from flickboard.events.shootout import ShootOut, check_players, replay
 from flickboard.events.standings import (
+    NO_EFFECTS,
     Standings,
     check_cards,
     preliminary_standings,
@@ -44,18 +65,35 @@ from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.rules.crokinole.options import RACE_TARGET as FAIR_TARGET
 from flickboard.rules.shuffleboard.game import DOUBLES_TARGET, LEAGUE_TARGET, SINGLES_TARGET
 
-Format = Literal["preliminary", "round-robin", "championship"]
+Format = Literal["preliminary", "round-robin", "championship", "round-of-32"]
+DRAWN_BY_ROUND: tuple[str, ...] = ("preliminary", "round-of-32")
+"""Formats drawn round by round with no repeat opponents (the rest are drawn whole)."""
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+Gender = Literal["F", "M"]
+"""For CSC substitutes "of the same gender" (Part VI 7.1, 7.2)."""
+
+
 class PlayerSpec(_Model):
-    """A player: ID number and full name."""
+    """A player: ID number and full name (and gender, for CSC substitutions)."""
 
     id: str = Field(min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=200)
+    gender: Gender | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _visible_id(cls, value: str) -> str:
+        return check_name(value, "an ID")
+
+    @field_validator("name")
+    @classmethod
+    def _visible_name(cls, value: str) -> str:
+        return check_name(value)
 
 
 class EntrantSpec(PlayerSpec):
@@ -101,10 +139,12 @@ class RoundSpec(_Model):
 
 
 class ValidationSpec(_Model):
-    """The opponent's ID and initials."""
+    """The opponent's ID and initials; ``referee`` when a referee's ruling on a dispute
+    validated the card."""
 
     by: str = Field(min_length=1)
-    initials: str = Field(min_length=1, max_length=10)
+    initials: str = Field(min_length=1, max_length=80)
+    referee: str | None = None
 
 
 class CorrectionSpec(_Model):
@@ -116,6 +156,7 @@ class CorrectionSpec(_Model):
     before: RoundSpec
     after: RoundSpec
     reason: str = Field(min_length=1)
+    at: datetime.datetime | None = None
 
 
 class CardSpec(_Model):
@@ -127,6 +168,18 @@ class CardSpec(_Model):
     validated: ValidationSpec | None = None
     championship: bool = False
     corrections: list[CorrectionSpec] = []
+
+
+class SanctionSpec(_Model):
+    """A sanction or absence (see :mod:`flickboard.events.sanctions`)."""
+
+    kind: Kind
+    entrant: str
+    reason: str = Field(min_length=1)
+    round: int | None = Field(default=None, ge=1, le=1000)
+    game_round: int | None = Field(default=None, ge=1, le=20)
+    by: str = ""
+    at: datetime.datetime | None = None
 
 
 class DrawSpec(_Model):
@@ -153,14 +206,16 @@ class EventFile(_Model):
     name: str = Field(min_length=1, max_length=200)
     category: str
     format: Format = "preliminary"
+    date: datetime.date | None = None
     games: int = Field(default=10, ge=1, le=100)
-    seed: int = 0
-    bye_points: int = Field(default=8, ge=0)
+    seed: int = Field(default=0, ge=0, le=2**31 - 1)
+    bye_points: int = Field(default=8, ge=0, le=100)
     entrants: list[EntrantSpec] = Field(min_length=2)
     draws: list[DrawSpec] = []
     cards: list[CardSpec] = []
     byes: dict[str, int] = {}
     shootouts: list[dict[str, int | tuple[int, int]]] = []
+    sanctions: list[SanctionSpec] = []
 
     @model_validator(mode="before")
     @classmethod
@@ -173,6 +228,11 @@ class EventFile(_Model):
     @classmethod
     def _known_category(cls, value: str) -> str:
         return category(value).name
+
+    @field_validator("name")
+    @classmethod
+    def _visible_name(cls, value: str) -> str:
+        return check_name(value, "an event name")
 
     @field_validator("entrants")
     @classmethod
@@ -197,7 +257,7 @@ class EventFile(_Model):
                 raise ValueError(f"byes: {who} is not an entrant")
             if n not in (0, 1):
                 raise ValueError(f"byes: {who} has {n}; an entrant sits out at most once")
-        if any(self.byes.values()) and self.format != "preliminary":
+        if any(self.byes.values()) and self.format not in DRAWN_BY_ROUND:
             raise ValueError(f"byes: a {self.format} draws its own byes")
         per_side = category(self.category).players_per_side
         seen: dict[str, str] = {}
@@ -241,7 +301,7 @@ class EventFile(_Model):
             Draw(d.round, tuple((a, b) for a, b in d.games), d.bye)
             for d in sorted(self.draws, key=lambda d: d.round)
         ]
-        if self.format != "preliminary":
+        if self.format not in DRAWN_BY_ROUND:
             fixed = list(
                 round_robin(self.ids)
                 if self.format == "round-robin"
@@ -268,7 +328,7 @@ class EventFile(_Model):
         """Byes each entrant had: in the draws and, for results imported without a
         draw, the ``byes`` field."""
         counts = {who: n for who, n in self.byes.items() if n}
-        if self.format != "preliminary":
+        if self.format not in DRAWN_BY_ROUND:
             return counts
         for d in self.drawn():
             if d.bye is not None:
@@ -315,13 +375,25 @@ class EventFile(_Model):
                     if only
                     else (),
                 )
-                if c.validated:
+                if c.validated and c.validated.referee:
+                    card = replace(
+                        card,
+                        validation=Validation(
+                            card.sides[1], c.validated.initials, c.validated.referee
+                        ),
+                    )
+                elif c.validated:
                     card = validate(card, c.validated.by, c.validated.initials)
                 card = with_trail(
                     card,
                     [
                         Correction(
-                            x.referee, x.round - 1, _round(x.before), _round(x.after), x.reason
+                            x.referee,
+                            x.round - 1,
+                            _round(x.before),
+                            _round(x.after),
+                            x.reason,
+                            x.at,
                         )
                         for x in c.corrections
                     ],
@@ -357,26 +429,79 @@ class EventFile(_Model):
             out.append(shoot)
         return out
 
-    def _rank(self, cards: Sequence[Scorecard], shootouts: Sequence[ShootOut]) -> Standings:
+    def to_sanctions(self) -> list[Sanction]:
+        """The sanctions and absences in the order recorded, each checked."""
+        out: list[Sanction] = []
+        for n, x in enumerate(self.sanctions, start=1):
+            try:
+                sanction = Sanction(x.kind, x.entrant, x.reason, x.round, x.game_round, x.by, x.at)
+                check_sanction(sanction, self.ids, out)
+            except (InvalidInput, IllegalInPosition) as exc:
+                raise type(exc)(f"sanction {n}: {exc}") from None
+            out.append(sanction)
+        return out
+
+    def effects(self, cards: Sequence[Scorecard]) -> Effects:
+        """What the sanctions change in these cards and the drawn games without one."""
+        if not self.sanctions:
+            return NO_EFFECTS
+        entered = {(c.draw_round, who) for c in cards for who in c.sides}
+        absent: dict[tuple[int, str], str] = {}
+        for d in self.drawn():
+            for a, b in d.games:
+                if (d.round_no, a) not in entered:
+                    absent[(d.round_no, a)], absent[(d.round_no, b)] = b, a
+        return effects(self.to_sanctions(), cards, absent)
+
+    def out_before(self, round_no: int) -> set[str]:
+        """Entrants withdrawn or disqualified from ``round_no`` or earlier."""
+        return {
+            x.entrant
+            for x in self.to_sanctions()
+            if x.kind in OUT_KINDS and (x.round_no or 0) <= round_no
+        }
+
+    def _rank(
+        self,
+        cards: Sequence[Scorecard],
+        shootouts: Sequence[ShootOut],
+        provisional: bool = False,
+    ) -> Standings:
+        fx = self.effects(cards)
         if self.format == "round-robin":
-            return round_robin_standings(self.ids, cards, shootouts)
+            return round_robin_standings(
+                self.ids, cards, shootouts, provisional=provisional, sanctions=fx
+            )
         return preliminary_standings(
-            self.ids, cards, shootouts, byes=self.bye_counts(), bye_points=self.bye_points
+            self.ids,
+            cards,
+            shootouts,
+            byes=self.bye_counts(),
+            bye_points=self.bye_points,
+            provisional=provisional,
+            sanctions=fx,
+            stage="the round of 32" if self.format == "round-of-32" else "the preliminary",
         )
 
-    def standings(self, cards: Sequence[Scorecard] | None = None) -> Standings:
+    def standings(
+        self, cards: Sequence[Scorecard] | None = None, *, provisional: bool = False
+    ) -> Standings:
         """Standings by this event's format; each shoot-out must have been among a group
-        still tied when it was held.
+        still tied when it was held. Unvalidated cards are refused, unless
+        ``provisional``: then they count and the standings say which are pending.
 
         ``cards``: the event's cards already checked (a store passes what it holds);
         by default this file's cards, checked by :meth:`to_cards`.
         """
         cards = self.to_cards() if cards is None else cards
         if self.format == "championship":
-            return championship_standings((self.ids[0], self.ids[1]), cards)
+            st = championship_standings((self.ids[0], self.ids[1]), cards)
+            return Standings(st.placings, pending(cards) if provisional else ())
+        if not provisional:
+            require_validated(cards)
         shootouts = self.to_shootouts()
         if not shootouts:
-            return self._rank(cards, ())
+            return self._rank(cards, (), provisional)
         _, void = self.replay_shootouts(cards, shootouts)
         if void:
             n = void[0]
@@ -384,13 +509,13 @@ class EventFile(_Model):
                 f"shoot-out {n + 1}: no tie among {', '.join(shootouts[n].entrants)} needed it"
                 + (" after the earlier shoot-outs" if n else "")
             )
-        return self._rank(cards, shootouts)
+        return self._rank(cards, shootouts, provisional)
 
     def replay_shootouts(
         self, cards: Sequence[Scorecard], shootouts: Sequence[ShootOut]
     ) -> tuple[list[ShootOut], list[int]]:
         """The shoot-outs still needed by these cards, and the positions of void ones."""
-        return replay(lambda kept: self._rank(cards, kept).unresolved, shootouts)
+        return replay(lambda kept: self._rank(cards, kept, True).unresolved, shootouts)
 
 
 def _in_round(n: int, r: RoundSpec) -> RoundScore:
@@ -460,7 +585,11 @@ def card_spec(card: Scorecard) -> CardSpec:
         sides=card.sides,
         rounds=[_outcome_spec(r) for r in card.outcomes]
         or [_round_spec(r) for r in card.game.rounds],
-        validated=ValidationSpec(by=card.validation.opponent_id, initials=card.validation.initials)
+        validated=ValidationSpec(
+            by=card.validation.opponent_id,
+            initials=card.validation.initials,
+            referee=card.validation.referee,
+        )
         if card.validation
         else None,
         championship=card.championship,
@@ -471,6 +600,7 @@ def card_spec(card: Scorecard) -> CardSpec:
                 before=_round_spec(c.before),
                 after=_round_spec(c.after),
                 reason=c.reason,
+                at=c.at,
             )
             for c in card.corrections
         ],
@@ -482,11 +612,10 @@ CLUB_FORMATS: tuple[str, ...] = ("csc-round-robin", "league-six", "league-four",
 """Formats of :class:`ClubEventFile` (CSC Parts VI and VII, fair-rules elimination)."""
 
 
-class TeamSpec(_Model):
-    """A team (or a player) of a club event; league teams list their roster."""
+class TeamSpec(PlayerSpec):
+    """A team (or a player) of a club event; league teams list their roster, CSC
+    round-robin teams their players and the delegation's substitutes."""
 
-    id: str = Field(min_length=1, max_length=40)
-    name: str = Field(min_length=1, max_length=200)
     players: list[PlayerSpec] = []
 
 
@@ -504,9 +633,12 @@ class ClubEventFile(_Model):
 
     name: str = Field(min_length=1, max_length=200)
     format: ClubFormat
+    date: datetime.date | None = None
+    championship: str | None = Field(default=None, min_length=1, max_length=200)
+    division: Division | None = None
     discipline: Literal["singles", "doubles"] = "doubles"
-    target: int | None = Field(default=None, ge=1)
-    best_of_three_from: int | None = Field(default=None, ge=2)
+    target: int | None = Field(default=None, ge=1, le=10_000)
+    best_of_three_from: int | None = Field(default=None, ge=2, le=1024)
     entrants: list[TeamSpec] = Field(min_length=2)
     fixtures: list[FixtureSpec] = []
 
@@ -534,11 +666,25 @@ class ClubEventFile(_Model):
                         f"team {e.id} lists {len(e.players)} players; a {self.format} team has "
                         f"{low} to {high} (at least {low}, at most {high - low} spares)"
                     )
-            twice = sorted({p for p in players if players.count(p) > 1})
-            if twice:
-                raise ValueError(f"players on two rosters or listed twice: {', '.join(twice)}")
+        elif self.format == "csc-round-robin":
+            per = 1 if self.discipline == "singles" else 2
+            for e in self.entrants:
+                if e.players and len(e.players) < per:
+                    raise ValueError(
+                        f"team {e.id} lists {plural(len(e.players), 'player')}; a {self.discipline} "
+                        f"team lists its {per} players first, then the delegation's substitutes"
+                    )
         elif players:
-            raise ValueError("only league teams list players")
+            raise ValueError("a bracket's entrants list no players")
+        twice = sorted({p for p in players if players.count(p) > 1})
+        if twice:
+            raise ValueError(f"players on two teams or listed twice: {', '.join(twice)}")
+        if self.division is not None and self.format != "csc-round-robin":
+            raise ValueError("a division (CSC VI 9) is for a CSC round robin")
+        if self.division is not None and self.division.endswith("doubles") != (
+            self.discipline == "doubles"
+        ):
+            raise ValueError(f"{self.division} is not a {self.discipline} event")
         if self.format == "csc-round-robin" and len(ids) < 3:
             raise ValueError("a CSC round robin needs three teams: the top three play off (8.2 a)")
         busy: set[tuple[int, str]] = set()

@@ -6,18 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import Category, category
+from flickboard.events.names import plural
 from flickboard.play.scoring import GameScore, RoundScore, tournament_round_points
 
 
 @dataclass(frozen=True, slots=True)
 class Validation:
-    """The opponent's check of a card: their ID number and initials."""
+    """The opponent's check of a card: their ID number and initials. ``referee`` is set
+    when a referee's ruling on a dispute validated the card instead."""
 
     opponent_id: str
     initials: str
+    referee: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +33,8 @@ class Correction:
     before: RoundScore
     after: RoundScore
     reason: str
+    at: datetime | None = None
+    """When it was made (None in files written before times were kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +117,9 @@ class Scorecard:
         if self.outcomes and self.game.rounds:
             raise InvalidInput("a card holds scored rounds or results-only rounds, not both")
         if self.outcomes:
-            _check_rounds(self.outcomes, cat, championship=self.championship)
+            _check_rounds(self.outcomes, cat, championship=self.championship, names=self.names)
         else:
-            check_game(self.game, cat, championship=self.championship)
+            check_game(self.game, cat, championship=self.championship, names=self.names)
 
     @property
     def validated(self) -> bool:
@@ -159,31 +165,62 @@ def _summed(pairs: Sequence[tuple[int, ...] | None]) -> tuple[int, ...]:
     return tuple(sum(p[s] for p in pairs if p is not None) for s in range(2))
 
 
-def check_game(game: GameScore, cat: Category, *, championship: bool = False) -> None:
+def most_points(discs: int, twenties: int) -> int:
+    """The most a side can score in a round with ``discs`` discs of which ``twenties``
+    are 20s: 20 a twenty, at most 15 any other disc on the board.
+
+    >>> most_points(8, 0), most_points(8, 8)
+    (120, 160)
+    """
+    return 20 * twenties + 15 * (discs - twenties)
+
+
+def check_game(
+    game: GameScore,
+    cat: Category,
+    *,
+    championship: bool = False,
+    names: tuple[str, ...] = ("side 1", "side 2"),
+    first_round: int = 1,
+) -> None:
     """Raise unless the game fits the category: two sides, the right number of rounds,
-    no more 20s in a round than the discs a side shoots.
+    no more 20s in a round than the discs a side shoots, and no more points than those
+    discs can score (``names`` name the sides in the message; ``first_round`` numbers
+    the first round given).
 
     A championship game adds a round after the 4th while the points are tied (WCC:
     "a winner has to be determined"), so it must end with a winner.
     """
     if game.sides != 2:
         raise InvalidInput("a tournament game has two sides")
-    _check_rounds(game.rounds, cat, championship=championship)
+    _check_rounds(game.rounds, cat, championship=championship, names=names, first_round=first_round)
 
 
 def _check_rounds(
-    rounds: Sequence[RoundScore | RoundOutcome], cat: Category, *, championship: bool
+    rounds: Sequence[RoundScore | RoundOutcome],
+    cat: Category,
+    *,
+    championship: bool,
+    names: tuple[str, ...] = ("side 1", "side 2"),
+    first_round: int = 1,
 ) -> None:
     limit = cat.discs
-    for i, r in enumerate(rounds, start=1):
-        if r.twenties is None or max(r.twenties) <= limit:
-            continue
-        side = 0 if r.twenties[0] > limit else 1
-        each = f" ({cat.discs_per_player} each)" if cat.doubles else ""
-        raise InvalidInput(
-            f"round {i}: side {side + 1} has {r.twenties[side]} twenties but shoots only "
-            f"{limit} discs{each} in {cat.name}"
-        )
+    each = f" ({cat.discs_per_player} each)" if cat.doubles else ""
+    for i, r in enumerate(rounds, start=first_round):
+        for side in (0, 1):
+            made = 0 if r.twenties is None else r.twenties[side]
+            if made > limit:
+                raise InvalidInput(
+                    f"round {i}: {names[side]} has {plural(made, 'twenty', 'twenties')} but "
+                    f"shoots only {limit} discs{each} in {cat.name}"
+                )
+            score = None if r.scores is None else r.scores[side]
+            if score is not None and score > most_points(limit, made):
+                raise InvalidInput(
+                    f"round {i}: {names[side]} scored {score}, more than {limit} discs{each} "
+                    f"can score with {plural(made, 'twenty', 'twenties')} in {cat.name} "
+                    f"(at most {most_points(limit, made)}: 20 a twenty, 15 any other disc)"
+                )
     base = cat.rounds_per_game
     if len(rounds) < base or (len(rounds) > base and not championship):
         raise InvalidInput(f"a game in {cat.name} has {base} rounds, got {len(rounds)}")
@@ -216,6 +253,35 @@ def validate(card: Scorecard, opponent_id: str, initials: str) -> Scorecard:
     return replace(card, validation=Validation(opponent_id, initials.strip()))
 
 
+def rule(card: Scorecard, referee: str, rounds: Sequence[RoundScore], reason: str) -> Scorecard:
+    """A referee's ruling on a disputed card: the rounds as the referee settles them
+    (each changed round kept in the audit trail), and the card validated on the
+    referee's authority (WCC: "the decision of the referee will be final")."""
+    if card.validation is not None:
+        raise IllegalInPosition("the card is validated: change it by a correction")
+    if not referee.strip() or not reason.strip():
+        raise InvalidInput("a ruling needs the referee and a reason")
+    if len(rounds) != len(card.game.rounds):
+        raise InvalidInput(
+            f"the ruling gives {plural(len(rounds), 'round')}; the card has {len(card.game.rounds)}"
+        )
+    trail = [
+        Correction(referee.strip(), i, old, new, f"ruling: {reason.strip()}")
+        for i, (old, new) in enumerate(zip(card.game.rounds, rounds, strict=True))
+        if old != new
+    ]
+    ruled = replace(
+        card,
+        game=GameScore(tuple(rounds)),
+        corrections=(*card.corrections, *trail),
+        validation=Validation(card.sides[1], referee.strip(), referee=referee.strip()),
+    )
+    check_game(
+        ruled.game, category(card.category), championship=card.championship, names=card.names
+    )
+    return ruled
+
+
 def round_text(r: RoundScore) -> str:
     """A round as written on a card: ``45-30 (1-0)`` (20s in brackets)."""
     return f"{r.scores[0]}-{r.scores[1]} ({r.twenties[0]}-{r.twenties[1]})"
@@ -235,15 +301,25 @@ def _check_correction(card: Scorecard, c: Correction) -> None:
 def correct(
     card: Scorecard, referee: str, round_index: int, after: RoundScore, reason: str
 ) -> Scorecard:
-    """A referee's correction of one round (0-based), recorded in the audit trail."""
+    """A referee's correction of one round (0-based) of a validated card, recorded in
+    the audit trail. An unvalidated card is not corrected: its opponent validates or
+    disputes it, and a referee rules on the dispute (:func:`rule`)."""
     if card.results_only:
         raise IllegalInPosition("a results-only card has no round scores to correct")
+    if card.validation is None:
+        raise IllegalInPosition(
+            f"the round {card.draw_round} card of {card.sides[0]} v {card.sides[1]} is not "
+            "validated: the opponent validates or disputes it first (a dispute goes to a "
+            "referee's ruling)"
+        )
     before = card.game.rounds[round_index] if 0 <= round_index < len(card.game.rounds) else after
     audit = Correction(referee.strip(), round_index, before, after, reason.strip())
     _check_correction(card, audit)
     rounds = list(card.game.rounds)
     rounds[round_index] = after
-    return replace(card, game=GameScore(tuple(rounds)), corrections=(*card.corrections, audit))
+    fixed = GameScore(tuple(rounds))
+    check_game(fixed, category(card.category), championship=card.championship, names=card.names)
+    return replace(card, game=fixed, corrections=(*card.corrections, audit))
 
 
 def with_trail(card: Scorecard, trail: Sequence[Correction]) -> Scorecard:
@@ -272,11 +348,18 @@ def with_trail(card: Scorecard, trail: Sequence[Correction]) -> Scorecard:
     return replace(card, corrections=tuple(trail))
 
 
-def require_validated(cards: tuple[Scorecard, ...] | list[Scorecard]) -> None:
+def pending(cards: Sequence[Scorecard]) -> tuple[str, ...]:
+    """Each card not validated yet, described: ``round 2: 17 v 42``."""
+    return tuple(
+        f"round {c.draw_round}: {c.sides[0]} v {c.sides[1]}" for c in cards if not c.validated
+    )
+
+
+def require_validated(cards: Sequence[Scorecard]) -> None:
     """Refuse any card the opponent has not validated."""
     for card in cards:
         if not card.validated:
             raise IllegalInPosition(
                 f"the round {card.draw_round} card of {card.sides[0]} v {card.sides[1]} "
-                "is not validated by the opponent"
+                "is not validated by the opponent (flickboard event validate ...)"
             )

@@ -16,8 +16,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.events.scorecard import Scorecard, require_validated
+from flickboard.events.names import plural
+from flickboard.events.sanctions import Effects, walkover_points
+from flickboard.events.scorecard import Scorecard, pending, require_validated
 from flickboard.events.shootout import ShootOut, resolve
+
+NO_EFFECTS = Effects({}, (), {}, {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +54,16 @@ class Placing:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """Placings best first."""
+    """Placings best first. ``pending`` lists the cards not validated yet: while there
+    are any, the standings are provisional."""
 
     placings: tuple[Placing, ...]
+    pending: tuple[str, ...] = ()
+
+    @property
+    def provisional(self) -> bool:
+        """True while a card counted here waits for its opponent's validation."""
+        return bool(self.pending)
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -132,18 +143,18 @@ class _Tally:
     unknown: int = 0
     """Games whose 20s are not recorded (results-only cards)."""
 
-    def add(self, card: Scorecard, side: int) -> None:
-        twenties = card.twenties
-        self.points += card.points[side]
-        self.twenties += 0 if twenties is None else twenties[side]
-        self.unknown += twenties is None
-        self.games += 1
+    def add(self, result: _Result, side: int) -> None:
+        """Count one side of a game."""
+        self.points += result.points[side]
+        self.twenties += 0 if result.twenties is None else result.twenties[side]
+        self.unknown += result.twenties is None
+        self.games += int(result.played[side])
 
 
 def _points_reason(t: _Tally) -> str:
     """The first reason of a placing: its points, and any 20s not recorded."""
     missing = (
-        f" (20s not recorded in {t.unknown} game{'s' if t.unknown > 1 else ''}: results only)"
+        f" (20s not recorded in {plural(t.unknown, 'game', 'games')}: results only)"
         if t.unknown
         else ""
     )
@@ -163,17 +174,72 @@ def _need_twenties(
         )
 
 
-def _tally(entrants: Sequence[str], cards: Sequence[Scorecard]) -> dict[str, _Tally]:
+class _Result(NamedTuple):
+    """A game as the standings count it: a card after any forfeits, or a walkover; no
+    20s for a results-only card that lacks them."""
+
+    draw_round: int
+    sides: tuple[str, str]
+    points: tuple[int, int]
+    twenties: tuple[int, int] | None
+    played: tuple[bool, bool]
+
+
+def _results(cards: Sequence[Scorecard], fx: Effects) -> list[_Result]:
+    out = []
+    for n, card in enumerate(cards):
+        made = card.twenties
+        points, twenties = fx.cards.get(
+            n,
+            (
+                (card.points[0], card.points[1]),
+                None if made is None else (made[0], made[1]),
+            ),
+        )
+        out.append(_Result(card.draw_round, card.sides, points, twenties, (True, True)))
+    for winner, loser, rnd in fx.walkovers:
+        rounds = len(cards[0].game.rounds) if cards else 4
+        out.append(
+            _Result(
+                rnd, (winner, loser), (walkover_points(min(rounds, 4)), 0), (0, 0), (True, False)
+            )
+        )
+    return out
+
+
+def _tally(entrants: Sequence[str], results: Sequence[_Result]) -> dict[str, _Tally]:
     tally = {e: _Tally() for e in entrants}
     if len(tally) != len(entrants):
         raise InvalidInput("an entrant is listed twice")
-    for card in cards:
-        for s, who in enumerate(card.sides):
+    for r in results:
+        for s, who in enumerate(r.sides):
             t = tally.get(who)
             if t is None:
-                raise InvalidInput(f"{who} on a round {card.draw_round} card is not an entrant")
-            t.add(card, s)
+                raise InvalidInput(f"{who} on a round {r.draw_round} card is not an entrant")
+            t.add(r, s)
     return tally
+
+
+def _check(cards: Sequence[Scorecard], provisional: bool) -> tuple[str, ...]:
+    """Refuse unvalidated cards unless ``provisional``; the cards still pending."""
+    if not provisional:
+        require_validated(list(cards))
+    check_cards(cards)
+    return pending(cards)
+
+
+def _out_blocks(
+    fx: Effects, tally: Mapping[str, _Tally], reasons: dict[str, list[str]]
+) -> tuple[set[str], list[tuple[str, ...]]]:
+    """Entrants out of the event (withdrawn, then disqualified), each placed after all
+    those still in, by their points."""
+    order = sorted(
+        fx.out,
+        key=lambda e: (fx.out[e].kind == "disqualification", -tally[e].points, e),
+    )
+    for e in order:
+        reasons[e].append(f"placed after the entrants still in: {fx.out[e].kind}")
+    return set(order), [(e,) for e in order]
 
 
 def _blocks(group: Sequence[str], key: Callable[[str], int]) -> list[tuple[str, ...]]:
@@ -188,6 +254,7 @@ def _placings(
     blocks: Sequence[tuple[str, ...]],
     tally: Mapping[str, _Tally],
     reasons: Mapping[str, Sequence[str]],
+    waiting: tuple[str, ...] = (),
 ) -> Standings:
     out: list[Placing] = []
     place = 1
@@ -202,7 +269,7 @@ def _placings(
             )
             out.append(Placing(place, e, t.points, t.twenties, t.games, why, tied))
         place += len(block)
-    return Standings(tuple(out))
+    return Standings(tuple(out), waiting)
 
 
 def _others(group: Sequence[str], e: str) -> str:
@@ -216,24 +283,35 @@ def preliminary_standings(
     *,
     byes: Mapping[str, int] | None = None,
     bye_points: int = 8,
+    provisional: bool = False,
+    sanctions: Effects = NO_EFFECTS,
+    stage: str = "the preliminary",
 ) -> Standings:
-    """Rank a preliminary: tournament points, 20s in the match, then shoot-outs.
+    """Rank a preliminary (or the Recreational Round of 32, ``stage``): tournament
+    points, 20s in all its games, then shoot-outs.
 
     ``byes`` counts the byes each entrant had; each is worth ``bye_points`` and no 20s.
-    Every card must be validated.
+    Every card must be validated, unless ``provisional`` (then the standings list the
+    cards still pending). ``sanctions`` are the effects of forfeits, walkovers,
+    withdrawals and disqualifications.
     """
-    require_validated(list(cards))
-    check_cards(cards)
-    tally = _tally(entrants, cards)
+    waiting = _check(cards, provisional)
+    tally = _tally(entrants, _results(cards, sanctions))
     for who, n in (byes or {}).items():
         if who not in tally:
             raise InvalidInput(f"{who} has a bye but is not an entrant")
         tally[who].points += n * bye_points
-    order = sorted(entrants, key=lambda e: (-tally[e].points, -tally[e].twenties))
     reasons: dict[str, list[str]] = {e: [_points_reason(tally[e])] for e in entrants}
     for who, n in (byes or {}).items():
         if n:
-            reasons[who][0] += f" ({n * bye_points} from {n} bye{'s' if n > 1 else ''})"
+            reasons[who][0] += f" ({n * bye_points} from {plural(n, 'bye')})"
+    for who, notes in sanctions.notes.items():
+        reasons[who].extend(notes)
+    gone, last = _out_blocks(sanctions, tally, reasons)
+    order = sorted(
+        (e for e in entrants if e not in gone),
+        key=lambda e: (-tally[e].points, -tally[e].twenties),
+    )
     blocks: list[tuple[str, ...]] = []
     i = 0
     while i < len(order):
@@ -246,10 +324,12 @@ def preliminary_standings(
         if len(group) == 1:
             blocks.append((group[0],))
             continue
-        _need_twenties(group, tally, f"tied on {pts} tournament points", "the match")
+        _need_twenties(group, tally, f"tied on {pts} tournament points", f"all games of {stage}")
         for e in group:
             reasons[e].append(
-                f"tied on points with {_others(group, e)}; {tally[e].twenties} twenties in the match"
+                f"tied on points with {_others(group, e)}; "
+                f"{plural(tally[e].twenties, 'twenty', 'twenties')} in all games of {stage} "
+                "(WCC: 20s in the match)"
             )
         for block in _blocks(group, lambda e: tally[e].twenties):
             if len(block) == 1:
@@ -259,27 +339,34 @@ def preliminary_standings(
             for e, r in result.reasons.items():
                 reasons[e].extend(r)
             blocks.extend(result.blocks)
-    return _placings(blocks, tally, reasons)
+    return _placings([*blocks, *last], tally, reasons, waiting)
 
 
 def round_robin_standings(
     entrants: Sequence[str],
     cards: Sequence[Scorecard],
     shootouts: Sequence[ShootOut] = (),
+    *,
+    provisional: bool = False,
+    sanctions: Effects = NO_EFFECTS,
 ) -> Standings:
-    """Rank a round-robin playoff (pool) by points, then the WCC tie-break chain."""
-    require_validated(list(cards))
-    check_cards(cards)
-    tally = _tally(entrants, cards)
+    """Rank a round-robin playoff (pool) by points, then the WCC tie-break chain
+    (``provisional`` and ``sanctions`` as in :func:`preliminary_standings`)."""
+    waiting = _check(cards, provisional)
+    results = _results(cards, sanctions)
+    tally = _tally(entrants, results)
     reasons: dict[str, list[str]] = {e: [_points_reason(tally[e])] for e in entrants}
-    chain = _Chain(cards, tally, shootouts, reasons)
+    for who, notes in sanctions.notes.items():
+        reasons[who].extend(notes)
+    gone, last = _out_blocks(sanctions, tally, reasons)
+    chain = _Chain(results, tally, shootouts, reasons)
     blocks: list[tuple[str, ...]] = []
-    for group in _blocks(entrants, lambda e: tally[e].points):
+    for group in _blocks([e for e in entrants if e not in gone], lambda e: tally[e].points):
         if len(group) > 1:
             for e in group:
                 reasons[e].append(f"tied on points with {_others(group, e)}")
         blocks.extend(chain.run(group))
-    return _placings(blocks, tally, reasons)
+    return _placings([*blocks, *last], tally, reasons, waiting)
 
 
 class _Chain:
@@ -287,7 +374,7 @@ class _Chain:
 
     def __init__(
         self,
-        cards: Sequence[Scorecard],
+        cards: Sequence[_Result],
         tally: Mapping[str, _Tally],
         shootouts: Sequence[ShootOut],
         reasons: dict[str, list[str]],

@@ -5,7 +5,9 @@ from __future__ import annotations
 from flickboard.errors import InvalidInput
 from flickboard.play.scoring import GameScore, RoundScore
 
-_WIN, _TIE, _LOSS = (200, 100), (150, 150), (100, 200)
+_WIN, _TIE, _LOSS = (105, 100), (100, 100), (100, 105)
+"""Round scores that fit every category with up to 5 twenties a side (8 discs score at
+most 120 with no twenty)."""
 
 
 def game_with(points: int, twenties: tuple[int, int] = (0, 0), rounds: int = 4) -> GameScore:

@@ -10,7 +10,7 @@ from flickboard.errors import IllegalInPosition
 from flickboard.events.elimination import Bracket, BracketMatch, elimination
 from flickboard.play.scoring import RaceScore
 from flickboard.store.club import ClubDesk
-from flickboard.store.models import ClubEventRow
+from flickboard.store.models import EventRow
 
 
 class BracketDesk(ClubDesk):
@@ -18,12 +18,12 @@ class BracketDesk(ClubDesk):
 
     formats = ("elimination",)
 
-    def _bracket(self, s: Session, ev: ClubEventRow) -> Bracket:
+    def _bracket(self, s: Session, ev: EventRow) -> Bracket:
         results: dict[str, list[str]] = {}
         for g in self._games(s, ev):
             results.setdefault(g.label, []).append((g.side0, g.side1)[g.winner])
         return elimination(
-            [t.code for t in ev.teams], results, best_of_three_from=ev.best_of_three_from
+            [t.code for t in ev.entrants], results, best_of_three_from=ev.best_of_three_from
         )
 
     def bracket(self, name: str) -> Bracket:

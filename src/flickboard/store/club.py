@@ -10,85 +10,97 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.events.eventfile import ClubEventFile
+from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile
 from flickboard.events.leagues import Forfeit, LeagueGame
 from flickboard.play.scoring import RaceScore
-from flickboard.store.db import engine_for
+from flickboard.store.base import Store
 from flickboard.store.models import (
-    ClubEventRow,
     ClubFixtureRow,
     ClubFrameRow,
     ClubGameRow,
-    ClubPlayerRow,
-    ClubTeamRow,
+    EntrantPlayerRow,
+    EntrantRow,
+    EventRow,
 )
 
 
-class ClubDesk:
+class ClubDesk(Store):
     """Club events kept in one database."""
 
     formats: tuple[str, ...] = ()
     """Formats this desk runs (empty: any)."""
 
-    def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
-        self.engine = engine if engine is not None else engine_for(url)
-
     @contextmanager
     def _write(self) -> Iterator[Session]:
         """One transaction: committed whole, or rolled back whole on any error."""
         try:
-            with Session(self.engine) as session, session.begin():
+            with super()._write() as session:
                 yield session
         except IntegrityError as exc:
             reason = str(exc.orig).splitlines()[0] if exc.orig is not None else str(exc)
             raise IllegalInPosition(f"not stored: {reason}") from None
-
-    @contextmanager
-    def _read(self) -> Iterator[Session]:
-        with Session(self.engine) as session:
-            yield session
 
     # -- events ---------------------------------------------------------------------
 
     def events(self) -> list[tuple[str, str]]:
         """(name, format) of every stored club event."""
         with self._read() as s:
-            return [(e.name, e.format) for e in s.scalars(select(ClubEventRow).order_by("id"))]
+            rows = s.scalars(
+                select(EventRow).where(EventRow.format.in_(CLUB_FORMATS)).order_by(EventRow.id)
+            )
+            return [(e.name, e.format) for e in rows]
 
     def create(self, spec: ClubEventFile) -> None:
         """Store a club event with its entrants, rosters and fixtures."""
         with self._write() as s:
-            if s.scalar(select(ClubEventRow.id).where(ClubEventRow.name == spec.name)):
+            if s.scalar(select(EventRow.id).where(EventRow.name == spec.name)):
                 raise IllegalInPosition(f"an event called {spec.name!r} already exists")
-            ev = ClubEventRow(
+            ev = EventRow(
                 name=spec.name,
                 format=spec.format,
+                category=None,
+                games=0,
+                seed=0,
+                bye_points=0,
                 target=spec.goal,
                 best_of_three_from=spec.best_of_three_from,
+                date=spec.date,
+                championship=spec.championship,
+                division=spec.division,
             )
             s.add(ev)
-            s.flush()
+            self._created(s, ev)
             for i, team in enumerate(spec.entrants):
-                row = ClubTeamRow(event_id=ev.id, position=i, code=team.id, name=team.name)
+                row = EntrantRow(
+                    event_id=ev.id, position=i, code=team.id, name=team.name, gender=team.gender
+                )
+                row.players = [
+                    EntrantPlayerRow(position=j, code=p.id, name=p.name, gender=p.gender)
+                    for j, p in enumerate(team.players)
+                ]
                 s.add(row)
-                s.flush()
-                for j, p in enumerate(team.players):
-                    s.add(ClubPlayerRow(team_id=row.id, position=j, code=p.id, name=p.name))
+            board: dict[int, int] = {}
             for f in spec.schedule():
+                board[f.round] = board.get(f.round, 0) + 1
                 s.add(
                     ClubFixtureRow(
-                        event_id=ev.id, round_no=f.round, home=f.home, visitors=f.visitors
+                        event_id=ev.id,
+                        round_no=f.round,
+                        home=f.home,
+                        visitors=f.visitors,
+                        board=board[f.round],
                     )
                 )
 
-    def _event(self, s: Session, name: str) -> ClubEventRow:
-        ev = s.scalar(select(ClubEventRow).where(ClubEventRow.name == name))
-        if ev is None:
+    def _event(self, s: Session, name: str) -> EventRow:
+        self._lock(s, name)
+        ev = s.scalar(select(EventRow).where(EventRow.name == name))
+        if ev is None or ev.format not in CLUB_FORMATS:
             raise InvalidInput(f"no club event called {name!r}")
         if self.formats and ev.format not in self.formats:
             raise IllegalInPosition(
@@ -104,26 +116,31 @@ class ClubDesk:
     def target(self, name: str) -> int:
         """Points that win a game of the event."""
         with self._read() as s:
-            return self._event(s, name).target
+            return self._target(self._event(s, name))
+
+    @staticmethod
+    def _target(ev: EventRow) -> int:
+        assert ev.target is not None, "a club event has a target"
+        return ev.target
 
     def names(self, name: str) -> dict[str, str]:
         """Team and player IDs -> names."""
         with self._read() as s:
             ev = self._event(s, name)
-            out = {t.code: t.name for t in ev.teams}
-            for t in ev.teams:
+            out = {t.code: t.name for t in ev.entrants}
+            for t in ev.entrants:
                 out.update({p.code: p.name for p in t.players})
             return out
 
     def entrants(self, name: str) -> list[str]:
         """Team (entrant) IDs in their listed order."""
         with self._read() as s:
-            return [t.code for t in self._event(s, name).teams]
+            return [t.code for t in self._event(s, name).entrants]
 
     # -- games ----------------------------------------------------------------------
 
     @staticmethod
-    def _games(s: Session, ev: ClubEventRow, label: str | None = None) -> list[ClubGameRow]:
+    def _games(s: Session, ev: EventRow, label: str | None = None) -> list[ClubGameRow]:
         q = select(ClubGameRow).where(ClubGameRow.event_id == ev.id)
         if label is not None:
             q = q.where(ClubGameRow.label == label)
@@ -139,7 +156,7 @@ class ClubDesk:
     @staticmethod
     def _add_game(
         s: Session,
-        ev: ClubEventRow,
+        ev: EventRow,
         label: str,
         game_no: int,
         sides: tuple[str, str],
@@ -184,8 +201,3 @@ class ClubDesk:
                 s.add(ClubFrameRow(game_id=row.id, idx=i, points0=a, points1=b))
         s.flush()
         return row
-
-    def count(self, table: type[object]) -> int:
-        """Rows in a table (for checks that nothing changed)."""
-        with self._read() as s:
-            return int(s.scalar(select(func.count()).select_from(table)) or 0)

@@ -25,7 +25,7 @@ from flickboard.events.csc import (
 )
 from flickboard.play.scoring import RaceScore
 from flickboard.store.club import ClubDesk
-from flickboard.store.models import ClubEventRow, ClubFixtureRow, ClubGameRow
+from flickboard.store.models import ClubFixtureRow, ClubGameRow, EventRow
 
 Stage = Literal["first", "semi"]
 Series = Literal["semi", "final"]
@@ -66,7 +66,7 @@ class CscDesk(ClubDesk):
 
     formats = ("csc-round-robin",)
 
-    def _state(self, s: Session, ev: ClubEventRow) -> CscState:
+    def _state(self, s: Session, ev: EventRow) -> CscState:
         fixtures = s.scalars(
             select(ClubFixtureRow)
             .where(ClubFixtureRow.event_id == ev.id)
@@ -81,12 +81,12 @@ class CscDesk(ClubDesk):
             rows = by_label.get(f"R{fx.round_no}:{fx.home}", [])
             race = None
             if rows:
-                r = self.result_of(rows[0], ev.target)
+                r = self.result_of(rows[0], self._target(ev))
                 assert isinstance(r, RaceScore)
                 race = r
                 results.append(ShuffleResult((fx.home, fx.visitors), race))
             games.append(RoundRobinGame(fx.round_no, fx.home, fx.visitors, race))
-        teams = [t.code for t in ev.teams]
+        teams = [t.code for t in ev.entrants]
         lines = aggregate_standings(teams, results)
 
         def winners(label: str) -> list[str]:

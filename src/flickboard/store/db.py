@@ -1,4 +1,9 @@
-"""Database location, engine and schema upgrades."""
+"""Database location, engine and schema upgrades.
+
+Writes are serialised per database on SQLite (every write transaction begins
+``IMMEDIATE``, WAL lets readers go on meanwhile) and per event on PostgreSQL (each
+write locks the event's row first, see :mod:`flickboard.store.desk`).
+"""
 
 from __future__ import annotations
 
@@ -9,9 +14,17 @@ from typing import Any
 import platformdirs
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import SQLAlchemyError
 
 from flickboard.errors import InvalidInput
+
+
+class DatabaseTooNew(InvalidInput):
+    """The database was upgraded by a newer flickboard than this one."""
+
 
 URL_ENV = "FLICKBOARD_DATABASE_URL"
 """Environment variable naming the database URL (overrides the default file)."""
@@ -29,33 +42,93 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'flickboard.sqlite'}"
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+WRITE = {"flickboard_write": True}
+"""Execution option of write transactions (``BEGIN IMMEDIATE`` on SQLite)."""
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # transactions begun by _sqlite_begin
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0] not in ("memory", "wal"):
+        cursor.execute("PRAGMA journal_mode=WAL")
     cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    """A write transaction takes the database's write lock at once, so that a write
+    never reads a state another write is about to change."""
+    write = connection.get_execution_options().get("flickboard_write", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
 def engine_for(url: str | None = None) -> Engine:
     """An engine for ``url`` (default :func:`default_url`), schema upgraded to head."""
+    engine = make_engine(url)
+    try:
+        upgrade(engine)
+    except SQLAlchemyError as exc:
+        raise InvalidInput(
+            f"cannot open database {engine.url!r}: {str(exc).splitlines()[0]}"
+        ) from None
+    return engine
+
+
+def make_engine(url: str | None = None) -> Engine:
+    """An engine for ``url`` as flickboard uses it, without touching the schema."""
     url = url or default_url()
     if "://" not in url:
         raise InvalidInput(f"not a database URL: {url!r} (try sqlite:///path or postgresql://...)")
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     try:
-        engine = create_engine(url)
+        sqlite = url.startswith("sqlite")
+        engine = create_engine(url, connect_args={"timeout": 30} if sqlite else {})
     except Exception as exc:  # bad driver names and malformed URLs
         raise InvalidInput(f"cannot open database {url!r}: {exc}") from None
     if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
-    upgrade(engine)
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
     return engine
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Apply the packaged Alembic migrations up to ``revision``."""
+def _config() -> Config:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        cfg.attributes["connection"] = connection
-        command.upgrade(cfg, revision)
+    return cfg
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply the packaged Alembic migrations up to ``revision``; refuse a database
+    that a newer flickboard has upgraded (:class:`DatabaseTooNew`).
+
+    On SQLite foreign keys are off while the migrations run (a table rebuilt by a
+    migration must not cascade deletes to its children) and checked afterwards.
+    """
+    cfg = _config()
+    scripts = ScriptDirectory.from_config(cfg)
+    with engine.connect() as connection:
+        raw = connection.connection.dbapi_connection
+        sqlite = engine.dialect.name == "sqlite"
+        if sqlite and raw is not None:
+            raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with connection.begin():
+                current = MigrationContext.configure(connection).get_current_heads()
+                for rev in current:
+                    if rev not in {s.revision for s in scripts.walk_revisions()}:
+                        raise DatabaseTooNew(
+                            f"the database is at schema revision {rev}, newer than this "
+                            f"flickboard knows (up to {scripts.get_current_head()}): "
+                            "upgrade flickboard to open it"
+                        )
+                cfg.attributes["connection"] = connection
+                command.upgrade(cfg, revision)
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").first()
+                    if broken is not None:
+                        raise InvalidInput(f"schema upgrade broke a reference: {tuple(broken)}")
+        finally:
+            if sqlite and raw is not None:
+                raw.execute("PRAGMA foreign_keys=ON")

@@ -4,58 +4,77 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from dataclasses import replace
 
-from sqlalchemy import ColumnElement, Engine, func, select
+from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
 from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
-from flickboard.events.eventfile import DrawSpec, EntrantSpec, EventFile, card_spec
+from flickboard.events.eventfile import (
+    CLUB_FORMATS,
+    DrawSpec,
+    EntrantSpec,
+    EventFile,
+    card_spec,
+)
+from flickboard.events.names import plural
 from flickboard.events.ratings import RatedGame, rated_game
-from flickboard.events.scorecard import Correction, Scorecard, correct, validate, with_trail
+from flickboard.events.sanctions import KINDS, OUT_KINDS, Sanction, check_sanction
+from flickboard.events.scorecard import (
+    Correction,
+    Scorecard,
+    Validation,
+    correct,
+    rule,
+    validate,
+    with_trail,
+)
 from flickboard.events.series import CHAMPIONSHIP_GAMES, championship_series
 from flickboard.events.shootout import ShootOut, check_needed, check_players
 from flickboard.events.standings import Game, Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
-from flickboard.store.db import engine_for
+from flickboard.store.acting import current
+from flickboard.store.base import Store, now
 from flickboard.store.models import (
     CardRoundRow,
     CardRow,
     CorrectionRow,
+    DisputeRow,
     DrawGameRow,
+    DrawRoundRow,
     EntrantPlayerRow,
     EntrantRow,
     EventRow,
+    SanctionRow,
+    ScorerCodeRow,
     SeatRow,
     ShootOutRow,
     ShootOutScoreRow,
 )
 
 
-class Desk:
+class Desk(Store):
     """Events, draws, scorecards and shoot-outs kept in one database."""
-
-    def __init__(self, url: str | None = None, engine: Engine | None = None) -> None:
-        self.engine = engine if engine is not None else engine_for(url)
-
-    @contextmanager
-    def _write(self) -> Iterator[Session]:
-        """One transaction: committed whole, or rolled back whole on any error."""
-        with Session(self.engine) as session, session.begin():
-            yield session
 
     # -- reading -----------------------------------------------------------------
 
     def events(self) -> list[str]:
         """Names of the stored events."""
         with Session(self.engine) as s:
-            return list(s.scalars(select(EventRow.name).order_by(EventRow.id)))
+            return list(
+                s.scalars(
+                    select(EventRow.name)
+                    .where(EventRow.format.not_in(CLUB_FORMATS))
+                    .order_by(EventRow.id)
+                )
+            )
 
     def _event(self, s: Session, name: str) -> EventRow:
+        self._lock(s, name)
         row = s.scalar(
             select(EventRow)
             .where(EventRow.name == name)
@@ -63,6 +82,11 @@ class Desk:
         )
         if row is None:
             raise InvalidInput(f"no event called {name!r}")
+        if row.format in CLUB_FORMATS:
+            group = {"csc-round-robin": "csc", "elimination": "bracket"}.get(row.format, "league")
+            raise IllegalInPosition(
+                f"{name} is a {row.format} event: run it with flickboard event {group} ..."
+            )
         return row
 
     def names(self, name: str) -> dict[str, str]:
@@ -131,6 +155,23 @@ class Desk:
                 ],
                 "byes": byes,
                 "shootouts": shootouts,
+                "date": ev.date,
+                "sanctions": [
+                    {
+                        "kind": x.kind,
+                        "entrant": x.entrant,
+                        "reason": x.reason,
+                        "round": x.round_no,
+                        "game_round": x.game_round,
+                        "by": x.by,
+                        "at": x.at,
+                    }
+                    for x in s.scalars(
+                        select(SanctionRow)
+                        .where(SanctionRow.event_id == ev.id, SanctionRow.kind.in_(KINDS))
+                        .order_by(SanctionRow.id)
+                    )
+                ],
             }
         )
 
@@ -157,7 +198,9 @@ class Desk:
             select(CorrectionRow).where(CorrectionRow.card_id.in_(ids)).order_by(CorrectionRow.id)
         ):
             trails[c.card_id].append(
-                Correction(c.referee, c.idx, _round_of(c.before), _round_of(c.after), c.reason)
+                Correction(
+                    c.referee, c.idx, _round_of(c.before), _round_of(c.after), c.reason, c.at
+                )
             )
         names: dict[tuple[int, str], str] = {
             (eid, code): full
@@ -168,7 +211,7 @@ class Desk:
             )
         }
         out = []
-        for cid, eid, rnd, a, b, champ, by, initials, cat in s.execute(
+        for cid, eid, rnd, a, b, champ, by, initials, ruled, cat in s.execute(
             select(
                 CardRow.id,
                 CardRow.event_id,
@@ -178,6 +221,7 @@ class Desk:
                 CardRow.championship,
                 CardRow.validated_by,
                 CardRow.initials,
+                CardRow.ruled_by,
                 EventRow.category,
             )
             .join(EventRow, EventRow.id == CardRow.event_id)
@@ -185,7 +229,7 @@ class Desk:
             .order_by(CardRow.event_id, CardRow.round_no, CardRow.id)
         ):
             card = Scorecard(
-                cat,
+                str(cat),
                 rnd,
                 (a, b),
                 (names[(eid, a)], names[(eid, b)]),
@@ -193,29 +237,100 @@ class Desk:
                 championship=champ,
             )
             if by is not None and initials is not None:
-                card = validate(card, by, initials)
+                card = replace(card, validation=Validation(by, initials, ruled))
             if trails[cid]:
                 card = with_trail(card, trails[cid])
             out.append(card)
         return out
 
-    def standings(self, name: str) -> Standings:
-        """Standings of the event (refused while any card is unvalidated)."""
+    def standings(self, name: str, *, provisional: bool = True) -> Standings:
+        """Standings of the event; while cards wait for validation they count and the
+        standings are provisional (``provisional=False`` refuses them instead)."""
         with Session(self.engine) as s:
             ev = self._event(s, name)
-            return self._meta(s, ev).standings(self._cards(s, CardRow.event_id == ev.id))
+            cards = self._cards(s, CardRow.event_id == ev.id)
+            return self._meta(s, ev).standings(cards, provisional=provisional)
 
-    def draws(self, name: str) -> list[Draw]:
-        """Every drawn round of the event."""
+    def record_sanction(self, name: str, sanction: Sanction) -> Standings:
+        """Record a sanction or absence (kept in the audit trail); the standings after
+        it, provisional while cards are pending."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            meta = self._meta(s, ev)
+            if ev.format == "championship" and sanction.kind != "warning":
+                raise IllegalInPosition(
+                    "in a championship match only warnings are recorded here: a forfeited "
+                    "game is entered as the game's card"
+                )
+            earlier = meta.to_sanctions()
+            check_sanction(sanction, meta.ids, earlier)
+            cards = self._cards(s, CardRow.event_id == ev.id)
+            if sanction.kind == "no-show":
+                assert sanction.round_no is not None
+                self._opponent(s, ev, sanction.round_no, sanction.entrant)  # drawn?
+                if any(
+                    c.draw_round == sanction.round_no and sanction.entrant in c.sides for c in cards
+                ):
+                    raise IllegalInPosition(
+                        f"the round {sanction.round_no} game of {sanction.entrant} has a card: "
+                        "it was played"
+                    )
+            s.add(
+                SanctionRow(
+                    event_id=ev.id,
+                    kind=sanction.kind,
+                    entrant=sanction.entrant,
+                    round_no=sanction.round_no,
+                    game_round=sanction.game_round,
+                    reason=sanction.reason,
+                    by=sanction.by or str(current().actor),
+                    at=now(),
+                )
+            )
+            s.flush()
+            return self._meta(s, ev).standings(cards, provisional=True)
+
+    def sanctions(self, name: str) -> list[Sanction]:
+        """The event's sanctions and absences in the order recorded."""
+        with Session(self.engine) as s:
+            return self._meta(s, self._event(s, name)).to_sanctions()
+
+    def _opponent(self, s: Session, ev: EventRow, round_no: int, who: str) -> str:
+        """Whom ``who`` is drawn against in a published round."""
+        for d in self._draws(s, ev):
+            if d.round_no == round_no:
+                for a, b in d.games:
+                    if who in (a, b):
+                        return b if a == who else a
+        raise IllegalInPosition(f"{who} has no drawn game in round {round_no} of {ev.name}")
+
+    def draws(self, name: str, *, drafts: bool = False) -> list[Draw]:
+        """Every published round of the event (and the draft, if ``drafts``)."""
         with Session(self.engine) as s:
             ev = self._event(s, name)
-            return self._draws(s, ev)
+            return self._draws(s, ev, drafts=drafts)
+
+    def draft_rounds(self, name: str) -> list[int]:
+        """Rounds drawn but not published yet (at most one: the last)."""
+        with Session(self.engine) as s:
+            return sorted(self._drafts(s, self._event(s, name)))
 
     @staticmethod
-    def _draws(s: Session, ev: EventRow) -> list[Draw]:
+    def _drafts(s: Session, ev: EventRow) -> set[int]:
+        return set(
+            s.scalars(
+                select(DrawRoundRow.round_no).where(
+                    DrawRoundRow.event_id == ev.id, DrawRoundRow.published.is_(False)
+                )
+            )
+        )
+
+    @classmethod
+    def _draws(cls, s: Session, ev: EventRow, *, drafts: bool = False) -> list[Draw]:
+        hidden = set() if drafts else cls._drafts(s, ev)
         rows = s.execute(
             select(DrawGameRow.round_no, DrawGameRow.side0, DrawGameRow.side1)
-            .where(DrawGameRow.event_id == ev.id)
+            .where(DrawGameRow.event_id == ev.id, DrawGameRow.round_no.not_in(hidden))
             .order_by(DrawGameRow.id)
         ).all()
         by_round: dict[int, list[tuple[str, str | None]]] = {}
@@ -267,6 +382,28 @@ class Desk:
                         out.append(rated_game(card, members))
             return out
 
+    def player_names(self) -> dict[str, str]:
+        """Player and entrant ID -> name over every crokinole event (the latest event's
+        name where they differ)."""
+        with Session(self.engine) as s:
+            out: dict[str, str] = {}
+            for code, name in s.execute(
+                select(EntrantRow.code, EntrantRow.name)
+                .join(EventRow, EventRow.id == EntrantRow.event_id)
+                .where(EventRow.format.not_in(CLUB_FORMATS))
+                .order_by(EventRow.id)
+            ):
+                out[code] = name
+            for code, name in s.execute(
+                select(EntrantPlayerRow.code, EntrantPlayerRow.name)
+                .join(EntrantRow, EntrantRow.id == EntrantPlayerRow.entrant_id)
+                .join(EventRow, EventRow.id == EntrantRow.event_id)
+                .where(EventRow.format.not_in(CLUB_FORMATS))
+                .order_by(EventRow.id)
+            ):
+                out[code] = name
+            return out
+
     def all_cards(self) -> list[Scorecard]:
         """Validated cards of every event, in the order played: events in the order
         created, then draw round, then entry."""
@@ -305,8 +442,9 @@ class Desk:
             )
         )
 
-    def _create(self, s: Session, spec: EventFile) -> None:
-        """Write one event inside the caller's transaction."""
+    def _create(self, s: Session, spec: EventFile, parent: EventRow | None = None) -> None:
+        """Write one event inside the caller's transaction (``parent``: the event it is
+        made from)."""
         if s.scalar(select(EventRow.id).where(EventRow.name == spec.name)) is not None:
             raise IllegalInPosition(f"an event called {spec.name!r} already exists")
         ev = EventRow(
@@ -316,9 +454,11 @@ class Desk:
             games=spec.games,
             seed=spec.seed,
             bye_points=spec.bye_points,
+            date=spec.date,
+            parent_id=parent.id if parent is not None else None,
         )
         s.add(ev)
-        s.flush()
+        self._created(s, ev)
         for i, e in enumerate(spec.entrants):
             row = EntrantRow(event_id=ev.id, position=i, code=e.id, name=e.name)
             row.players = [
@@ -338,9 +478,18 @@ class Desk:
             self._add_shootout(s, ev, so)
 
     @staticmethod
-    def _add_draw(s: Session, ev: EventRow, d: Draw) -> None:
-        for a, b in d.games:
-            s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=a, side1=b))
+    def _add_draw(
+        s: Session, ev: EventRow, d: Draw, *, published: bool = True, by: str = "desk"
+    ) -> None:
+        """Store a drawn round; the unique (event, round) row refuses a second draw of
+        the same round even if two writers got past the checks."""
+        if d.round_no >= 1:
+            s.add(
+                DrawRoundRow(event_id=ev.id, round_no=d.round_no, published=published, drawn_by=by)
+            )
+            s.flush()
+        for board, (a, b) in enumerate(d.games, start=1):
+            s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=a, side1=b, board=board))
         if d.bye is not None:
             s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=d.bye, side1=None))
 
@@ -350,39 +499,20 @@ class Desk:
         pool a player goes to, still needs a shoot-out."""
         if count < 1 or size < 2:
             raise InvalidInput("pools need a count of 1 or more and 2 or more players each")
-        spec = self.snapshot(name)
-        if spec.format != "preliminary":
-            raise IllegalInPosition(f"{name} is not a preliminary")
-        _check_finished(spec)
-        standings = spec.standings()
-        cut = count * size
-        if cut > len(standings.placings):
-            raise InvalidInput(f"{name} has only {len(standings.placings)} entrants")
-        seat = {e: i for i, e in enumerate(standings.order)}
-        for group in standings.unresolved:
-            at = sorted(seat[e] for e in group)
-            if at[0] >= cut:
-                continue
-            place = at[0] + 1
-            if at[-1] >= cut:
-                raise IllegalInPosition(
-                    f"the last pool place is tied between {', '.join(group)} (place {place}): "
-                    "record a shoot-out first"
-                )
-            if len({pool_of(i, count) for i in at}) > 1:
-                raise IllegalInPosition(
-                    f"{', '.join(group)} are tied at place {place} and snake seeding puts "
-                    "those places in different pools: record a shoot-out first"
-                )
-        created = []
-        by_id = {e.id: e for e in spec.entrants}
         with self._write() as s:
-            for i, pool in enumerate(pools(standings.order[:cut], count), start=1):
-                pool_name = f"{name} pool {i}"
-                created.append(pool_name)
+            ev = self._event(s, name)
+            spec = self._snapshot(s, ev)
+            if spec.format != "preliminary":
+                raise IllegalInPosition(f"{name} is not a preliminary")
+            _check_finished(spec)
+            standings = spec.standings()
+            _check_cut(name, standings, count * size, count)
+            by_id = {e.id: e for e in spec.entrants}
+            created = []
+            for i, pool in enumerate(pools(standings.order[: count * size], count), start=1):
                 pool_spec = spec.model_copy(
                     update={
-                        "name": pool_name,
+                        "name": f"{name} pool {i}",
                         "format": "round-robin",
                         "games": len(round_robin(pool)),
                         "entrants": [by_id[e] for e in pool],
@@ -392,17 +522,58 @@ class Desk:
                         "shootouts": [],
                     }
                 )
-                self._create(s, pool_spec)
-        return created
+                self._create(s, pool_spec, parent=ev)
+                created.append(pool_spec.name)
+            return created
 
-    def draw_next(self, name: str, seed: int | None = None) -> Draw:
-        """Draw the next preliminary round: no one meets an opponent already met in a
-        drawn round or on an entered card; byes for odd fields."""
+    def create_round_of_32(self, name: str, games: int) -> str:
+        """The WCC Recreational Round of 32 from a finished recreational preliminary:
+        its top 32, drawn and ranked like a preliminary (points, 20s, then a shoot-out;
+        WCC Tie-Breaking Procedure, "In the preliminary rounds and Recreational Round of
+        32"). Refused while a tie across the 32nd place needs a shoot-out."""
         with self._write() as s:
             ev = self._event(s, name)
-            if ev.format != "preliminary":
+            spec = self._snapshot(s, ev)
+            if spec.format != "preliminary" or not spec.category.startswith("recreational"):
+                raise IllegalInPosition(
+                    f"a round of 32 is made from a recreational preliminary; {name} is a "
+                    f"{spec.category} {spec.format}"
+                )
+            _check_finished(spec)
+            standings = spec.standings()
+            _check_cut(name, standings, ROUND_OF_32, 1, "place in the round of 32")
+            by_id = {e.id: e for e in spec.entrants}
+            top = spec.model_copy(
+                update={
+                    "name": f"{name} round of 32",
+                    "format": "round-of-32",
+                    "games": games,
+                    "entrants": [by_id[e] for e in standings.order[:ROUND_OF_32]],
+                    "draws": [],
+                    "cards": [],
+                    "byes": {},
+                    "shootouts": [],
+                }
+            )
+            self._create(s, top, parent=ev)
+            return top.name
+
+    def draw_next(
+        self, name: str, seed: int | None = None, *, publish: bool = True, by: str = "desk"
+    ) -> Draw:
+        """Draw the next preliminary round: no one meets an opponent already met in a
+        drawn round or on an entered card; byes for odd fields. Unless ``publish``, the
+        round is a draft: reviewed, then published or withdrawn (and drawn again)."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            if ev.format not in ("preliminary", "round-of-32"):
                 raise IllegalInPosition(
                     f"{name} is a {ev.format}: all its rounds are drawn at creation"
+                )
+            draft = self._drafts(s, ev)
+            if draft:
+                raise IllegalInPosition(
+                    f"round {min(draft)} of {name} is a draft: publish or withdraw it first"
                 )
             draws = self._draws(s, ev)
             entered = self._entered(s, ev)
@@ -412,15 +583,66 @@ class Desk:
             played = {frozenset(g) for d in draws for g in d.games}
             played |= {frozenset(g.sides) for g in entered}
             had_bye = {d.bye for d in draws if d.bye}
+            gone = self._meta(s, ev).out_before(done + 1)
             d = draw_round(
-                [e.code for e in ev.entrants],
+                [e.code for e in ev.entrants if e.code not in gone],
                 done + 1,
                 played=played,
                 had_bye=had_bye,
                 seed=ev.seed if seed is None else seed,
             )
-            self._add_draw(s, ev, d)
+            self._add_draw(s, ev, d, published=publish, by=by)
             return d
+
+    def publish_round(self, name: str, round_no: int) -> Draw:
+        """Publish a draft round: from now on its cards can be entered."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            row = self._round_row(s, ev, round_no)
+            if row.published:
+                raise IllegalInPosition(f"round {round_no} of {name} is already published")
+            row.published = True
+            return next(d for d in self._draws(s, ev, drafts=True) if d.round_no == round_no)
+
+    def withdraw_round(self, name: str, round_no: int) -> Draw:
+        """Withdraw the last drawn round (draft or published) while none of its games has
+        a card; its scorer codes go with it."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            if ev.format not in ("preliminary", "round-of-32"):
+                raise IllegalInPosition(f"{name} is a {ev.format}: its draw is fixed at creation")
+            row = self._round_row(s, ev, round_no)
+            last = max(
+                s.scalars(select(DrawRoundRow.round_no).where(DrawRoundRow.event_id == ev.id))
+            )
+            if round_no != last:
+                raise IllegalInPosition(
+                    f"only the last drawn round ({last}) can be withdrawn, not round {round_no}"
+                )
+            cards = s.scalar(
+                select(func.count()).where(CardRow.event_id == ev.id, CardRow.round_no == round_no)
+            )
+            if cards:
+                raise IllegalInPosition(
+                    f"round {round_no} of {name} has {plural(int(cards), 'card')} entered: "
+                    "withdraw those cards first"
+                )
+            drawn = next(d for d in self._draws(s, ev, drafts=True) if d.round_no == round_no)
+            for table in (DrawGameRow, ScorerCodeRow):
+                s.execute(delete(table).where(table.event_id == ev.id, table.round_no == round_no))
+            s.delete(row)
+            return drawn
+
+    @staticmethod
+    def _round_row(s: Session, ev: EventRow, round_no: int) -> DrawRoundRow:
+        row = s.scalar(
+            select(DrawRoundRow).where(
+                DrawRoundRow.event_id == ev.id, DrawRoundRow.round_no == round_no
+            )
+        )
+        if row is None:
+            raise InvalidInput(f"round {round_no} of {ev.name} is not drawn")
+        return row
 
     @staticmethod
     def _entered(s: Session, ev: EventRow) -> list[Game]:
@@ -460,7 +682,7 @@ class Desk:
                         "championship match (flickboard event championship)"
                     )
                 card = Scorecard(
-                    ev.category,
+                    _category(ev),
                     round_no,
                     sides,
                     (names[sides[0]], names[sides[1]]),
@@ -473,6 +695,11 @@ class Desk:
                         f"there is no round {round_no}: {what} {ev.games} games"
                     )
                 check_cards([*self._entered(s, ev), card])
+                self._refuse_absent(s, ev, card)
+                if round_no in self._drafts(s, ev):
+                    raise IllegalInPosition(
+                        f"round {round_no} of {name} is a draft: publish it before entering cards"
+                    )
                 check_in_draw(round_no, sides, self._draws(s, ev))
                 if champ:
                     before = self._snapshot(s, ev).to_cards()
@@ -524,6 +751,9 @@ class Desk:
             championship=card.championship,
             validated_by=card.validation.opponent_id if card.validation else None,
             initials=card.validation.initials if card.validation else None,
+            ruled_by=card.validation.referee if card.validation else None,
+            entered_by=str(current().actor),
+            entered_at=now(),
         )
         s.add(row)
         s.flush()
@@ -561,10 +791,193 @@ class Desk:
         with self._write() as s:
             ev = self._event(s, name)
             row = self._find_card(s, ev, round_no, opponent_id)
+            self._refuse_disputed(row)
             card = validate(self._cards(s, CardRow.id == row.id)[0], opponent_id, initials)
             row.validated_by = opponent_id
             row.initials = initials.strip()
+            row.validated_at = now()
             return card
+
+    def _refuse_absent(self, s: Session, ev: EventRow, card: Scorecard) -> None:
+        """Refuse a card for a game lost by walkover or played by an entrant out."""
+        for x in self._meta(s, ev).to_sanctions():
+            if x.entrant not in card.sides:
+                continue
+            if x.kind == "no-show" and x.round_no == card.draw_round:
+                raise IllegalInPosition(
+                    f"{x.entrant} did not show for round {card.draw_round}: that game is a walkover"
+                )
+            if x.kind in OUT_KINDS and (x.round_no or 0) <= card.draw_round:
+                raise IllegalInPosition(f"{x.entrant} is out of {ev.name}: {x.describe()}")
+
+    @staticmethod
+    def _refuse_disputed(row: CardRow) -> None:
+        if any(d.ruled_at is None for d in row.disputes):
+            raise IllegalInPosition(
+                f"the round {row.round_no} card of {row.side0} v {row.side1} is disputed: "
+                "it waits for a referee's ruling"
+            )
+
+    def dispute_card(self, name: str, round_no: int, player: str, reason: str) -> Scorecard:
+        """A player of the card (normally the opponent, instead of validating it)
+        disputes it: the card waits in the referees' queue."""
+        if not reason.strip():
+            raise InvalidInput("a dispute needs a reason")
+        with self._write() as s:
+            row, card = self._unvalidated(
+                s, name, round_no, player, "ask a referee for a correction instead"
+            )
+            self._refuse_disputed(row)
+            s.add(
+                DisputeRow(
+                    card_id=row.id,
+                    raised_by=f"{player} ({current().actor})",
+                    raised_at=now(),
+                    reason=reason.strip(),
+                )
+            )
+            return card
+
+    def disputes(self, name: str | None = None) -> list[dict[str, object]]:
+        """Open disputes, oldest first (of one event, or all): the referees' queue."""
+        with self._read() as s:
+            q = (
+                select(DisputeRow, CardRow, EventRow.name)
+                .join(CardRow, CardRow.id == DisputeRow.card_id)
+                .join(EventRow, EventRow.id == CardRow.event_id)
+                .where(DisputeRow.ruled_at.is_(None))
+                .order_by(DisputeRow.raised_at, DisputeRow.id)
+            )
+            if name is not None:
+                q = q.where(EventRow.name == name)
+            return [
+                {
+                    "event": ev,
+                    "round": card.round_no,
+                    "sides": [card.side0, card.side1],
+                    "raised_by": d.raised_by,
+                    "raised_at": d.raised_at.isoformat(timespec="seconds"),
+                    "reason": d.reason,
+                }
+                for d, card, ev in s.execute(q)
+            ]
+
+    def rule_dispute(
+        self,
+        name: str,
+        round_no: int,
+        player: str,
+        referee: str,
+        rounds: Sequence[RoundScore] | None,
+        reason: str,
+    ) -> Scorecard:
+        """A referee's ruling on a disputed card: ``rounds`` as settled (None: the card
+        stands as marked), each changed round kept in the audit trail, and the card
+        validated on the referee's authority. ``rounds`` are ``player``'s side first."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            row = self._find_card(s, ev, round_no, player)
+            open_ = [d for d in row.disputes if d.ruled_at is None]
+            if not open_:
+                raise IllegalInPosition(
+                    f"the round {round_no} card of {row.side0} v {row.side1} is not disputed"
+                )
+            old = self._cards(s, CardRow.id == row.id)[0]
+            settled = list(old.game.rounds if rounds is None else rounds)
+            if rounds is not None and player != row.side0:
+                settled = [RoundScore(r.scores[::-1], r.twenties[::-1]) for r in settled]
+            ruled = rule(old, referee, settled, reason)
+            self._check_downstream(s, ev, old, ruled)
+            at = now()
+            ruled = replace(
+                ruled,
+                corrections=(
+                    *old.corrections,
+                    *(replace(c, at=at) for c in ruled.corrections[len(old.corrections) :]),
+                ),
+            )
+            for i, r in enumerate(settled):
+                target = row.rounds[i]
+                target.score0, target.score1 = r.scores
+                target.twenties0, target.twenties1 = r.twenties
+            for c in ruled.corrections[len(old.corrections) :]:
+                s.add(_correction_row(row.id, c))
+            assert ruled.validation is not None
+            row.validated_by = ruled.validation.opponent_id
+            row.initials = ruled.validation.initials
+            row.ruled_by = ruled.validation.referee
+            row.validated_at = at
+            for d in open_:
+                d.ruled_by, d.ruled_at, d.ruling = referee, at, reason.strip()
+            s.flush()
+            self._drop_void_shootouts(s, ev)
+            return ruled
+
+    def _check_downstream(self, s: Session, ev: EventRow, old: Scorecard, new: Scorecard) -> None:
+        """Refuse a change to a card whose result something was built on: a
+        championship game's winner once a later game is entered, or a preliminary's
+        standings where they decided who is in the pools or the round of 32 made from
+        it, and in which pool (issue 17: a correction must not silently invalidate
+        what depends on it)."""
+        if ev.format == "championship":
+            later = s.scalar(
+                select(func.count()).where(
+                    CardRow.event_id == ev.id, CardRow.round_no > old.draw_round
+                )
+            )
+            if later and old.game.winner != new.game.winner:
+                before, after = (
+                    old.sides[w] if w is not None else "nobody"
+                    for w in (old.game.winner, new.game.winner)
+                )
+                raise IllegalInPosition(
+                    f"this would make {after} the winner of championship game "
+                    f"{old.draw_round} instead of {before}, but a later game is already "
+                    "entered on that result: withdraw the later games first"
+                )
+            return
+        children = s.scalars(
+            select(EventRow).where(EventRow.parent_id == ev.id).order_by(EventRow.id)
+        ).all()
+        if not children:
+            return
+        cards = [new if c == old else c for c in self._cards(s, CardRow.event_id == ev.id)]
+        meta = self._meta(s, ev)
+        kept, _ = meta.replay_shootouts(cards, meta.to_shootouts())
+        order = meta._rank(cards, kept, True).order
+        groups = [tuple(e.code for e in child.entrants) for child in children]
+        cut = sum(len(g) for g in groups)
+        if children[0].format == "round-of-32":
+            now_groups: list[tuple[str, ...]] = [tuple(order[:cut])]
+        else:
+            now_groups = [tuple(p) for p in pools(order[:cut], len(groups))]
+        for child, was, will in zip(children, groups, now_groups, strict=True):
+            if set(was) != set(will):
+                moved = sorted(set(was) ^ set(will))
+                raise IllegalInPosition(
+                    f"this would change who plays in {child.name} ({', '.join(moved)}), which "
+                    f"was made from the standings of {ev.name}: delete {child.name} first if "
+                    "the correction must stand"
+                )
+
+    def withdraw_card(self, name: str, round_no: int, player: str) -> Scorecard:
+        """Remove a card entered in error, before it is validated."""
+        with self._write() as s:
+            row, card = self._unvalidated(
+                s, name, round_no, player, "it is not withdrawn, a referee corrects it instead"
+            )
+            s.delete(row)
+            return card
+
+    def _unvalidated(
+        self, s: Session, name: str, round_no: int, player: str, instead: str
+    ) -> tuple[CardRow, Scorecard]:
+        """The stored card of ``player`` in a round, refused once validated."""
+        row = self._find_card(s, self._event(s, name), round_no, player)
+        card = self._cards(s, CardRow.id == row.id)[0]
+        if card.validated:
+            raise IllegalInPosition(f"the card is validated: {instead}")
+        return row, card
 
     def correct_card(
         self,
@@ -589,6 +1002,10 @@ class Desk:
             if player != row.side0:
                 after = RoundScore(after.scores[::-1], after.twenties[::-1])
             fixed = correct(old, referee, game_round - 1, after, reason)
+            self._check_downstream(s, ev, old, fixed)
+            fixed = replace(
+                fixed, corrections=(*old.corrections, replace(fixed.corrections[-1], at=now()))
+            )
             target = row.rounds[game_round - 1]
             target.score0, target.score1 = after.scores[0], after.scores[1]
             target.twenties0, target.twenties1 = after.twenties[0], after.twenties[1]
@@ -618,7 +1035,7 @@ class Desk:
             ev = self._event(s, name)
             if ev.format == "championship":
                 raise IllegalInPosition(f"{name} is a championship match: every game is decided")
-            check_players(shootout, category(ev.category))
+            check_players(shootout, category(_category(ev)))
             before = self._snapshot(s, ev).standings()
             check_needed(shootout, before.unresolved)
             self._add_shootout(s, ev, shootout)
@@ -637,10 +1054,11 @@ class Desk:
                 )
             )
 
-    def count(self, table: type[object]) -> int:
-        """Rows in a table (for checks that nothing changed)."""
-        with Session(self.engine) as s:
-            return int(s.scalar(select(func.count()).select_from(table)) or 0)
+
+def _category(ev: EventRow) -> str:
+    """The WCC category of a crokinole event."""
+    assert ev.category is not None, "a crokinole event has a category"
+    return ev.category
 
 
 def _round_json(r: RoundScore) -> str:
@@ -655,6 +1073,7 @@ def _correction_row(card_id: int, c: Correction) -> CorrectionRow:
         before=_round_json(c.before),
         after=_round_json(c.after),
         reason=c.reason,
+        at=c.at or now(),
     )
 
 
@@ -668,8 +1087,8 @@ def _check_finished(spec: EventFile) -> None:
     drawn = [d for d in spec.drawn() if d.round_no >= 1]
     if len(drawn) < spec.games:
         raise IllegalInPosition(
-            f"{spec.name} has {len(drawn)} of its {spec.games} rounds drawn: pools are made "
-            "from the finished preliminary"
+            f"{spec.name} has {len(drawn)} of its {spec.games} rounds drawn: pools and a round "
+            "of 32 are made from the finished preliminary"
         )
     entered = {(c.round, frozenset(c.sides)) for c in spec.cards}
     missing = [
@@ -681,6 +1100,35 @@ def _check_finished(spec: EventFile) -> None:
             f"{spec.name} is not finished: {len(missing)} drawn game"
             f"{'s have' if len(missing) > 1 else ' has'} no card yet (first: round {r}, {a} v {b})"
         )
+
+
+ROUND_OF_32 = 32
+"""Entrants of the WCC Recreational Round of 32."""
+
+
+def _check_cut(
+    name: str, standings: Standings, cut: int, count: int, what: str = "pool place"
+) -> None:
+    """Refuse a cut of the top ``cut`` (into ``count`` snake-seeded groups) while a tie
+    decides who is in, or which group a player joins."""
+    if cut > len(standings.placings):
+        raise InvalidInput(f"{name} has only {len(standings.placings)} entrants")
+    seat = {e: i for i, e in enumerate(standings.order)}
+    for group in standings.unresolved:
+        at = sorted(seat[e] for e in group)
+        if at[0] >= cut:
+            continue
+        place = at[0] + 1
+        if at[-1] >= cut:
+            raise IllegalInPosition(
+                f"the last {what} is tied between {', '.join(group)} (place {place}): "
+                "record a shoot-out first"
+            )
+        if len({pool_of(i, count) for i in at}) > 1:
+            raise IllegalInPosition(
+                f"{', '.join(group)} are tied at place {place} and snake seeding puts "
+                "those places in different pools: record a shoot-out first"
+            )
 
 
 def _reason(exc: IntegrityError) -> str:

@@ -30,11 +30,11 @@ from flickboard.events.lineups import (
 from flickboard.play.scoring import RaceScore
 from flickboard.store.club import ClubDesk
 from flickboard.store.models import (
-    ClubEventRow,
     ClubFixtureRow,
     ClubGameRow,
     ClubLineupRow,
     ClubSubstitutionRow,
+    EventRow,
 )
 
 
@@ -105,11 +105,11 @@ class LeagueDesk(ClubDesk):
     formats = ("league-six", "league-four")
 
     @staticmethod
-    def _kind(ev: ClubEventRow) -> LeagueKind:
+    def _kind(ev: EventRow) -> LeagueKind:
         return cast(LeagueKind, ev.format.removeprefix("league-"))
 
-    def _fixture(self, s: Session, ev: ClubEventRow, night: int, team: str) -> ClubFixtureRow:
-        if team not in {t.code for t in ev.teams}:
+    def _fixture(self, s: Session, ev: EventRow, night: int, team: str) -> ClubFixtureRow:
+        if team not in {t.code for t in ev.entrants}:
             raise InvalidInput(f"{team} is not a team of {ev.name}")
         row = s.scalar(
             select(ClubFixtureRow).where(
@@ -124,7 +124,7 @@ class LeagueDesk(ClubDesk):
 
     def _team_night(
         self, s: Session, name: str, night: int, team: str
-    ) -> tuple[ClubEventRow, LeagueKind, ClubFixtureRow, int]:
+    ) -> tuple[EventRow, LeagueKind, ClubFixtureRow, int]:
         """The event, its league kind, the team's fixture that night and its side."""
         ev = self._event(s, name)
         fx = self._fixture(s, ev, night, team)
@@ -134,8 +134,8 @@ class LeagueDesk(ClubDesk):
     def _side(fx: ClubFixtureRow, team: str) -> int:
         return 0 if fx.home == team else 1
 
-    def _roster(self, ev: ClubEventRow, team: str) -> set[str]:
-        return {p.code for t in ev.teams if t.code == team for p in t.players}
+    def _roster(self, ev: EventRow, team: str) -> set[str]:
+        return {p.code for t in ev.entrants if t.code == team for p in t.players}
 
     @staticmethod
     def _start(s: Session, fx: ClubFixtureRow, side: int) -> dict[str, list[str]] | None:
@@ -162,13 +162,13 @@ class LeagueDesk(ClubDesk):
             )
         ]
 
-    def _entered(self, s: Session, ev: ClubEventRow, fx: ClubFixtureRow) -> dict[int, LeagueGame]:
+    def _entered(self, s: Session, ev: EventRow, fx: ClubFixtureRow) -> dict[int, LeagueGame]:
         return {
-            g.game_no: self.result_of(g, ev.target)
+            g.game_no: self.result_of(g, self._target(ev))
             for g in s.scalars(select(ClubGameRow).where(ClubGameRow.fixture_id == fx.id))
         }
 
-    def _match(self, s: Session, ev: ClubEventRow, fx: ClubFixtureRow) -> LeagueMatch:
+    def _match(self, s: Session, ev: EventRow, fx: ClubFixtureRow) -> LeagueMatch:
         kind = self._kind(ev)
         entered = self._entered(s, ev, fx)
         games = tuple(entered.get(n) for n in range(1, GAMES[kind] + 1))
@@ -223,7 +223,7 @@ class LeagueDesk(ClubDesk):
         """Teams by match points over every game entered (equal points share a place)."""
         with self._read() as s:
             ev = self._event(s, name)
-            teams = [t.code for t in ev.teams]
+            teams = [t.code for t in ev.entrants]
             mp = dict.fromkeys(teams, Fraction(0))
             won = dict.fromkeys(teams, 0)
             scored = dict.fromkeys(teams, 0)
@@ -276,7 +276,7 @@ class LeagueDesk(ClubDesk):
                                 played[p] = played.get(p, 0) + 1
             return [
                 PlayerLine(t.code, p.code, played.get(p.code, 0), scheduled.get(t.code, 0))
-                for t in ev.teams
+                for t in ev.entrants
                 for p in t.players
             ]
 

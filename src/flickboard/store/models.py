@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import date as date_
 from datetime import datetime
 
 from sqlalchemy import (
+    Boolean,
     CheckConstraint,
+    Date,
     DateTime,
     ForeignKey,
     Integer,
@@ -22,18 +25,33 @@ class Base(DeclarativeBase):
 
 
 class EventRow(Base):
-    """An event: a preliminary or a round robin in one category."""
+    """Any event: a crokinole preliminary, round robin, round of 32 or championship
+    match (with a WCC ``category``), or a club event (CSC round robin, league,
+    fair-rules bracket, with a ``target``). Migration 0004 made this one table."""
 
     __tablename__ = "events"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200), unique=True)
     format: Mapped[str] = mapped_column(String(40))
-    category: Mapped[str] = mapped_column(String(80))
+    category: Mapped[str | None] = mapped_column(String(80), nullable=True)
     games: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(Integer)
     bye_points: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    target: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    best_of_three_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    date: Mapped[date_ | None] = mapped_column(Date, nullable=True)
+    parent_id: Mapped[int | None] = mapped_column(
+        ForeignKey("events.id", ondelete="SET NULL"), nullable=True
+    )
+    """The event this one was made from (pools, a round of 32: its preliminary)."""
+    championship: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """CSC: the championship (tournament) this event is part of (VI 9 order of events)."""
+    division: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """CSC: mixed doubles, ladies' singles, ... (VI 9)."""
+    revision: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Bumped by every write to the event: the row lock that serialises its writes."""
 
     entrants: Mapped[list[EntrantRow]] = relationship(
         back_populates="event", order_by="EntrantRow.position"
@@ -51,6 +69,7 @@ class EntrantRow(Base):
     position: Mapped[int] = mapped_column(Integer)
     code: Mapped[str] = mapped_column(String(40))
     name: Mapped[str] = mapped_column(String(200))
+    gender: Mapped[str | None] = mapped_column(String(1), nullable=True)
 
     event: Mapped[EventRow] = relationship(back_populates="entrants")
     players: Mapped[list[EntrantPlayerRow]] = relationship(
@@ -59,7 +78,8 @@ class EntrantRow(Base):
 
 
 class EntrantPlayerRow(Base):
-    """A player of a doubles team (migration 0003): rated as a player of their own."""
+    """A player of an entrant: a doubles team's two players (migration 0003), a league
+    team's roster, a CSC team's delegation (migration 0004)."""
 
     __tablename__ = "entrant_players"
     __table_args__ = (UniqueConstraint("entrant_id", "code"),)
@@ -69,6 +89,7 @@ class EntrantPlayerRow(Base):
     position: Mapped[int] = mapped_column(Integer)
     code: Mapped[str] = mapped_column(String(40))
     name: Mapped[str] = mapped_column(String(200))
+    gender: Mapped[str | None] = mapped_column(String(1), nullable=True)
 
 
 class DrawGameRow(Base):
@@ -82,6 +103,22 @@ class DrawGameRow(Base):
     round_no: Mapped[int] = mapped_column(Integer)
     side0: Mapped[str] = mapped_column(String(40))
     side1: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    board: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class DrawRoundRow(Base):
+    """A drawn round: a draft until published (migration 0004). Unique per (event,
+    round), so two draws of one round cannot both be stored."""
+
+    __tablename__ = "draw_rounds"
+    __table_args__ = (UniqueConstraint("event_id", "round_no"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    round_no: Mapped[int] = mapped_column(Integer)
+    published: Mapped[bool] = mapped_column(Boolean)
+    drawn_by: Mapped[str] = mapped_column(String(80))
+    drawn_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
 
 
 class CardRow(Base):
@@ -98,6 +135,11 @@ class CardRow(Base):
     championship: Mapped[bool] = mapped_column(default=False)
     validated_by: Mapped[str | None] = mapped_column(String(40), nullable=True)
     initials: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    ruled_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """The referee whose dispute ruling validated the card (instead of the opponent)."""
+    entered_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    entered_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    validated_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
     rounds: Mapped[list[CardRoundRow]] = relationship(
         order_by="CardRoundRow.idx", cascade="all, delete-orphan"
@@ -105,6 +147,24 @@ class CardRow(Base):
     corrections: Mapped[list[CorrectionRow]] = relationship(
         order_by="CorrectionRow.id", cascade="all, delete-orphan"
     )
+    disputes: Mapped[list[DisputeRow]] = relationship(
+        order_by="DisputeRow.id", cascade="all, delete-orphan"
+    )
+
+
+class DisputeRow(Base):
+    """The opponent's dispute of a card and the referee's ruling on it."""
+
+    __tablename__ = "disputes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    card_id: Mapped[int] = mapped_column(ForeignKey("cards.id", ondelete="CASCADE"))
+    raised_by: Mapped[str] = mapped_column(String(80))
+    raised_at: Mapped[datetime] = mapped_column(DateTime)
+    reason: Mapped[str] = mapped_column(Text)
+    ruled_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    ruled_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    ruling: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SeatRow(Base):
@@ -181,49 +241,6 @@ class ShootOutScoreRow(Base):
     twenties: Mapped[str] = mapped_column(String(20))
 
 
-class ClubEventRow(Base):
-    """A CSC round robin, a CSC league (six- or four-person) or a fair-rules bracket."""
-
-    __tablename__ = "club_events"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(200), unique=True)
-    format: Mapped[str] = mapped_column(String(40))
-    target: Mapped[int] = mapped_column(Integer)
-    best_of_three_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    created: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
-
-    teams: Mapped[list[ClubTeamRow]] = relationship(order_by="ClubTeamRow.position")
-
-
-class ClubTeamRow(Base):
-    """An entrant of a club event: a team (or a player in singles and brackets)."""
-
-    __tablename__ = "club_teams"
-    __table_args__ = (UniqueConstraint("event_id", "code"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("club_events.id", ondelete="CASCADE"))
-    position: Mapped[int] = mapped_column(Integer)
-    code: Mapped[str] = mapped_column(String(40))
-    name: Mapped[str] = mapped_column(String(200))
-
-    players: Mapped[list[ClubPlayerRow]] = relationship(order_by="ClubPlayerRow.position")
-
-
-class ClubPlayerRow(Base):
-    """A player on a league team's roster (regulars and spares alike)."""
-
-    __tablename__ = "club_players"
-    __table_args__ = (UniqueConstraint("team_id", "code"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    team_id: Mapped[int] = mapped_column(ForeignKey("club_teams.id", ondelete="CASCADE"))
-    position: Mapped[int] = mapped_column(Integer)
-    code: Mapped[str] = mapped_column(String(40))
-    name: Mapped[str] = mapped_column(String(200))
-
-
 class ClubFixtureRow(Base):
     """A scheduled meeting: a round-robin game, or a league night's match."""
 
@@ -234,10 +251,11 @@ class ClubFixtureRow(Base):
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("club_events.id", ondelete="CASCADE"))
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
     round_no: Mapped[int] = mapped_column(Integer)
     home: Mapped[str] = mapped_column(String(40))
     visitors: Mapped[str] = mapped_column(String(40))
+    board: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ClubLineupRow(Base):
@@ -283,7 +301,7 @@ class ClubGameRow(Base):
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("club_events.id", ondelete="CASCADE"))
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
     fixture_id: Mapped[int | None] = mapped_column(
         ForeignKey("club_fixtures.id", ondelete="CASCADE"), nullable=True
     )
@@ -311,3 +329,78 @@ class ClubFrameRow(Base):
     idx: Mapped[int] = mapped_column(Integer)
     points0: Mapped[int] = mapped_column(Integer)
     points1: Mapped[int] = mapped_column(Integer)
+
+
+class AccountRow(Base):
+    """A desk account: the director or a referee, with an argon2 password hash."""
+
+    __tablename__ = "accounts"
+    __table_args__ = (CheckConstraint("role IN ('director', 'referee')", name="account_role"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    role: Mapped[str] = mapped_column(String(20))
+    password_hash: Mapped[str] = mapped_column(String(200))
+    active: Mapped[bool] = mapped_column(Boolean)
+    created: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class ScorerCodeRow(Base):
+    """A table scorer's code for one game of a drawn round: no account; the code is
+    kept only as its SHA-256."""
+
+    __tablename__ = "scorer_codes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    round_no: Mapped[int] = mapped_column(Integer)
+    side0: Mapped[str] = mapped_column(String(40))
+    side1: Mapped[str] = mapped_column(String(40))
+    issued_by: Mapped[str] = mapped_column(String(80))
+    issued_at: Mapped[datetime] = mapped_column(DateTime)
+    revoked: Mapped[bool] = mapped_column(Boolean)
+
+
+class SanctionRow(Base):
+    """A sanction or an absence recorded by a referee (WCC, CSC): warning, forfeited
+    round or game, disqualification, withdrawal, no-show; CSC VI 7.1/7.2 a partner
+    continuing alone and substitutes; VI 14 a board taken out."""
+
+    __tablename__ = "sanctions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(20))
+    entrant: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    round_no: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    game_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    player: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    player_in: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    board: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reason: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column(String(80))
+    at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class AuditRow(Base):
+    """Every write made through the desk service: who (role and name), when, what."""
+
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_name: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime)
+    role: Mapped[str] = mapped_column(String(20))
+    actor: Mapped[str] = mapped_column(String(80))
+    action: Mapped[str] = mapped_column(String(40))
+    detail: Mapped[str] = mapped_column(Text)
+
+
+class SettingRow(Base):
+    """A setting of this database, e.g. the key that seals its exports."""
+
+    __tablename__ = "settings"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -223,3 +223,12 @@ def test_weight_centre_may_lie_on_the_end_but_not_beyond_the_computed_length() -
         table_position(TABLE, [(RED, 0.0, 4.2672)])
     with pytest.raises(IllegalInPosition, match="off the playing surface"):
         table_position(TABLE, [(RED, TABLE.width / 2 + 1e-9, 4.0)])
+
+
+def test_explanation_counts_weights_and_points_in_words() -> None:
+    one = count_frame(TABLE, table_position(TABLE, [(GREEN, 0.0, L - R - 1e-4)]))
+    assert "leads with 1 weight beyond" in one.explanation()
+    assert ": 3 points (4(a)-(f))" in one.explanation()
+    assert "(s)" not in one.explanation()
+    neutral = table_position(TABLE, [(RED, 0.0, L / 2 + 0.3), (GREEN, 0.1, L / 2 + 0.2)])
+    assert "leads with 1 weight but none" in count_frame(TABLE, neutral).explanation()

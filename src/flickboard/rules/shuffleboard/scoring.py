@@ -74,14 +74,15 @@ class FrameCount:
         leading = [w for w in self.weights if w.leading]
         points = sum(w.points for w in leading)
         parts = ", ".join(f"{w.zone.name.lower()} {w.points}" for w in leading)
+        weights = f"{len(leading)} weight{'' if len(leading) == 1 else 's'}"
         if points == 0:
             return (
-                f"{name.capitalize()} leads with {len(leading)} weight(s) but none is in a "
+                f"{name.capitalize()} leads with {weights} but none is in a "
                 f"scoring zone (4(b)): the frame scores nothing."
             )
         return (
-            f"{name.capitalize()} leads with {len(leading)} weight(s) beyond the best "
-            f"opposing weight ({parts}): {points} point(s) (4(a)-(f))."
+            f"{name.capitalize()} leads with {weights} beyond the best "
+            f"opposing weight ({parts}): {points} point{'' if points == 1 else 's'} (4(a)-(f))."
         )
 
 

@@ -1,0 +1,286 @@
+"""Paper for the desk (fpdf2): standings with a header on every page, filled scorecards
+with their corrections, and blank WCC scorecards for every game of a drawn round.
+
+Text is set in DejaVu Sans, bundled in ``flickboard/fonts`` (embedded in each PDF, so
+a fresh machine prints the same): Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew
+and Arabic letters print; Chinese, Japanese, Korean, Thai and Devanagari are not in
+the font and print as a white square (the entrant's ID is printed beside every name).
+Hebrew and Arabic letters print unshaped, left to right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date, datetime
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from flickboard.events.categories import category
+from flickboard.events.draw import Draw
+from flickboard.events.eventfile import EventFile
+from flickboard.events.scorecard import RoundOutcome, round_text
+from flickboard.events.standings import Standings
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+FAMILY = "DejaVu"
+MISSING = "\u25a1"
+"""Printed for a character the font does not have (a white square)."""
+
+
+@cache
+def _covered() -> frozenset[int]:
+    from fontTools.ttLib import TTFont
+
+    return frozenset(TTFont(FONTS / "DejaVuSans.ttf").getBestCmap())
+
+
+def printable(text: str) -> str:
+    """``text`` with every character the font lacks shown as a white square.
+
+    >>> printable("Ζωή 中")
+    'Ζωή □'
+    """
+    covered = _covered()
+    return "".join(c if ord(c) in covered or c.isspace() else MISSING for c in text)
+
+
+def _stamp(event_date: date | None, printed: datetime) -> str:
+    day = event_date.isoformat() if event_date else "date not set"
+    return f"event date {day} - printed {printed:%Y-%m-%d %H:%M}"
+
+
+def _pdf(
+    title: str,
+    stamp: str,
+    columns: Callable[[FPDF], None] | None = None,
+    *,
+    compress: bool = True,
+) -> FPDF:
+    """A page setup whose header (title, the event's date and the print time, page N of
+    M, and the table's column heads) is repeated on every page."""
+    from fpdf import FPDF  # about 1 s to import: only when a PDF is written
+
+    class Sheet(FPDF):
+        def header(self) -> None:
+            self.set_font(FAMILY, "B", 12)
+            self.cell(0, 7, printable(title), new_x="LMARGIN", new_y="NEXT")
+            self.set_font(FAMILY, "", 8)
+            self.cell(
+                0, 5, f"{stamp} - page {self.page_no()} of {{nb}}", new_x="LMARGIN", new_y="NEXT"
+            )
+            self.ln(1)
+            if columns is not None:
+                columns(self)
+
+    pdf = Sheet(orientation="P", unit="mm", format="A4")
+    pdf.set_compression(compress)
+    for style, file in (
+        ("", "DejaVuSans.ttf"),
+        ("B", "DejaVuSans-Bold.ttf"),
+        ("I", "DejaVuSans-Oblique.ttf"),
+    ):
+        pdf.add_font(FAMILY, style, str(FONTS / file))
+    pdf.alias_nb_pages()
+    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf.add_page()
+    return pdf
+
+
+STANDINGS_COLUMNS = (("Place", 14), ("ID", 18), ("Name", 70), ("Pts", 14), ("20s", 14))
+
+
+def standings_pdf(
+    title: str,
+    standings: Standings,
+    names: Mapping[str, str],
+    *,
+    date: date | None = None,
+    printed: datetime | None = None,
+    compress: bool = True,
+) -> bytes:
+    """A standings sheet: place, ID, name, points, 20s and the reasons; the header
+    (with PROVISIONAL while cards are pending) on every page."""
+    if standings.provisional:
+        title += f" - PROVISIONAL ({len(standings.pending)} cards not validated)"
+
+    def heads(pdf: FPDF) -> None:
+        pdf.set_font(FAMILY, "B", 9)
+        for text, width in STANDINGS_COLUMNS:
+            pdf.cell(width, 7, text, border=1)
+        pdf.ln()
+
+    pdf = _pdf(
+        f"Standings - {title}", _stamp(date, printed or datetime.now()), heads, compress=compress
+    )
+    for p in standings.placings:
+        pdf.set_font(FAMILY, "", 9)
+        place = f"{p.place}{'=' if p.tied else ''}"
+        cells = (place, p.entrant, names.get(p.entrant, ""), str(p.points), str(p.twenties))
+        for text, (_, width) in zip(cells, STANDINGS_COLUMNS, strict=True):
+            pdf.cell(width, 6, printable(text), border=1)
+        pdf.ln()
+        pdf.set_font(FAMILY, "I", 7)
+        pdf.multi_cell(0, 4, printable("; ".join(p.reasons[1:])) or " ", new_x="LMARGIN")
+    return bytes(pdf.output())
+
+
+def _round_cell(r: RoundOutcome, side: int) -> str:
+    """A side's round on a printed card: ``45 (1)``; a results-only round without
+    scores says ``won``, ``lost`` or ``tied``, and ``?`` stands for 20s not recorded."""
+    if r.scores is not None:
+        head = str(r.scores[side])
+    else:
+        head = "tied" if r.winner is None else "won" if r.winner == side else "lost"
+    return f"{head} ({'?' if r.twenties is None else r.twenties[side]})"
+
+
+def scorecards_pdf(
+    event: EventFile, *, printed: datetime | None = None, compress: bool = True
+) -> bytes:
+    """Every entered card: each round's points and 20s, totals, the opponent's
+    validation (or the referee's ruling), and every correction with who made it,
+    when, and the round before and after."""
+    names = event.names
+    pdf = _pdf(
+        f"{event.name} - {event.category}",
+        _stamp(event.date, printed or datetime.now()),
+        compress=compress,
+    )
+    for card in event.to_cards():
+        pdf.set_font(FAMILY, "B", 10)
+        head = f"Round {card.draw_round}: " + " v ".join(f"{names[s]} (#{s})" for s in card.sides)
+        pdf.cell(0, 7, printable(head), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font(FAMILY, "", 9)
+        rows = [("", [f"R{i + 1}" for i in range(len(card.rounds))] + ["Total", "Pts", "20s"])]
+        totals, twenties = card.totals, card.twenties
+        for s, who in enumerate(card.sides):
+            rows.append(
+                (
+                    names[who],
+                    [_round_cell(r, s) for r in card.rounds]
+                    + [
+                        "-" if totals is None else str(totals[s]),
+                        str(card.points[s]),
+                        "?" if twenties is None else str(twenties[s]),
+                    ],
+                )
+            )
+        for label, cells in rows:
+            pdf.cell(50, 6, printable(label), border=1)
+            for c in cells:
+                pdf.cell(18, 6, c, border=1)
+            pdf.ln()
+        v = card.validation
+        if v is None:
+            note = "NOT VALIDATED"
+        elif v.referee:
+            note = f"Validated by the ruling of referee {v.referee} (dispute)"
+        else:
+            note = f"Validated by #{v.opponent_id} ({v.initials})"
+        if card.results_only:
+            note += "; results only: what was not recorded is shown as - or ?"
+        pdf.cell(0, 6, printable(note), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font(FAMILY, "I", 8)
+        for fix in card.corrections:
+            when = f" at {fix.at:%Y-%m-%d %H:%M}" if fix.at else ""
+            line = (
+                f"Corrected R{fix.round_index + 1} by referee {fix.referee}{when}: "
+                f"{round_text(fix.before)} -> {round_text(fix.after)} ({fix.reason})"
+            )
+            pdf.multi_cell(0, 5, printable(line), new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(2)
+    return bytes(pdf.output())
+
+
+def blank_scorecards_pdf(
+    event: EventFile,
+    draw: Draw,
+    *,
+    printed: datetime | None = None,
+    compress: bool = True,
+) -> bytes:
+    """A blank WCC scorecard for every game of a drawn round, three to a page: event,
+    category, round and board; each side's full name and ID; per round, boxes for the
+    points and the 20s of both sides; totals; the opponent's validation (ID and
+    initials) and the referee's initials for corrections."""
+    names = event.names
+    cat = category(event.category)
+    rounds = cat.rounds_per_game + (1 if event.format == "championship" else 0)
+    stamp = _stamp(event.date, printed or datetime.now())
+    pdf = _pdf(f"{event.name} - scorecards, round {draw.round_no}", stamp, compress=compress)
+    for board, (a, b) in enumerate(draw.games, start=1):
+        if board > 1 and (board - 1) % 3 == 0:
+            pdf.add_page()
+        _blank_card(
+            pdf,
+            event.name,
+            cat.name,
+            draw.round_no,
+            board,
+            (a, b),
+            names,
+            rounds,
+            event.format == "championship",
+        )
+    if draw.bye:
+        pdf.set_font(FAMILY, "I", 9)
+        pdf.cell(
+            0, 6, printable(f"Bye: {names[draw.bye]} (#{draw.bye})"), new_x="LMARGIN", new_y="NEXT"
+        )
+    return bytes(pdf.output())
+
+
+def _blank_card(
+    pdf: FPDF,
+    event: str,
+    cat: str,
+    round_no: int,
+    board: int,
+    sides: Sequence[str],
+    names: Mapping[str, str],
+    rounds: int,
+    championship: bool,
+) -> None:
+    pdf.set_font(FAMILY, "B", 10)
+    pdf.cell(
+        0,
+        7,
+        printable(f"{event} - {cat} - round {round_no} - board {board}"),
+        border="T",
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
+    pdf.set_font(FAMILY, "", 9)
+    for who in sides:
+        pdf.cell(
+            0, 6, printable(f"Name: {names[who]}    ID #: {who}"), new_x="LMARGIN", new_y="NEXT"
+        )
+    pdf.set_font(FAMILY, "B", 8)
+    pdf.cell(22, 6, "Round", border=1)
+    for who in sides:
+        pdf.cell(42, 6, printable(f"#{who} points"), border=1)
+        pdf.cell(22, 6, printable(f"#{who} 20s"), border=1)
+    pdf.ln()
+    pdf.set_font(FAMILY, "", 8)
+    labels = [str(n) for n in range(1, rounds + 1)]
+    if championship:
+        labels[-1] += " (if tied)"
+    for label in [*labels, "Total"]:
+        pdf.cell(22, 7, label, border=1)
+        for _ in sides:
+            pdf.cell(42, 7, "", border=1)
+            pdf.cell(22, 7, "", border=1)
+        pdf.ln()
+    pdf.cell(
+        0,
+        7,
+        "Validated by opponent - ID #: ________  initials: ______      "
+        "Referee's initials for corrections: ______",
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
+    pdf.ln(4)

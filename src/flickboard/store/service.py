@@ -1,0 +1,378 @@
+"""The desk service: every action of the tournament desk, each taking the acting
+identity and refusing the wrong role before anything is read or written.
+
+This is the layer the web desk calls (one function per route) and the command line
+shares. Roles (docs/events.md, "Who may call what"):
+
+- **director** (account; the command line acts as the director without one): sets
+  events up, draws, publishes and withdraws rounds, imports entrants, makes pools
+  and the round of 32, creates referee accounts, issues scorer codes; and anything a
+  referee may do.
+- **referee** (account): rules on disputes, corrects validated cards, records
+  sanctions and shoot-outs, enters club results; enters, validates and withdraws
+  cards.
+- **scorer** (a code for one game, no account): enters, validates (the opponent's ID
+  and initials), disputes or withdraws the card of that game only.
+- **public**: reads only.
+
+Corrections, rulings and sanctions are signed by an account: the command line asks
+for a referee's name and password for them. Errors: :class:`NotAuthenticated` (401)
+for no or wrong credentials, :class:`NotAllowed` (403) for a known identity without the
+right; every other refusal is :class:`InvalidInput` or :class:`IllegalInPosition`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from flickboard.errors import InvalidInput, NotAllowed
+from flickboard.events.draw import Draw
+from flickboard.events.eventfile import EventFile
+from flickboard.events.sanctions import Sanction
+from flickboard.events.scorecard import Scorecard
+from flickboard.events.shootout import ShootOut
+from flickboard.events.standings import Standings
+from flickboard.play.scoring import RoundScore
+from flickboard.store.accounts import Accounts
+from flickboard.store.acting import Actor, Notifier, Role, acting
+from flickboard.store.desk import Desk
+from flickboard.store.events import EventAdmin
+from flickboard.store.models import AuditRow, EventRow
+
+T = TypeVar("T")
+
+DIRECTOR: frozenset[Role] = frozenset({"director"})
+OFFICIALS: frozenset[Role] = frozenset({"director", "referee"})
+AT_THE_TABLE: frozenset[Role] = frozenset({"director", "referee", "scorer"})
+
+PERMISSIONS: dict[str, tuple[frozenset[Role], bool]] = {
+    "create_event": (DIRECTOR, False),
+    "delete_event": (DIRECTOR, False),
+    "rename_event": (DIRECTOR, False),
+    "import_entrants": (DIRECTOR, False),
+    "draw": (DIRECTOR, False),
+    "publish_round": (DIRECTOR, False),
+    "withdraw_round": (DIRECTOR, False),
+    "create_pools": (DIRECTOR, False),
+    "create_round_of_32": (DIRECTOR, False),
+    "add_referee": (DIRECTOR, False),
+    "issue_code": (OFFICIALS, False),
+    "enter_card": (AT_THE_TABLE, False),
+    "validate_card": (AT_THE_TABLE, False),
+    "dispute_card": (AT_THE_TABLE, False),
+    "withdraw_card": (AT_THE_TABLE, False),
+    "rule_dispute": (OFFICIALS, True),
+    "correct_card": (OFFICIALS, True),
+    "record_sanction": (OFFICIALS, True),
+    "record_shootout": (OFFICIALS, False),
+    "disputes": (OFFICIALS, False),
+    "audit": (OFFICIALS, False),
+}
+"""Action -> (roles allowed, whether it must be signed by an account)."""
+
+
+def require(actor: Actor, action: str) -> None:
+    """Refuse ``actor`` an action it has no right to (:class:`NotAllowed`)."""
+    roles, signed = PERMISSIONS[action]
+    if actor.role not in roles:
+        raise NotAllowed(
+            f"{actor} may not {action.replace('_', ' ')}: {' or '.join(sorted(roles))} only"
+        )
+    if signed and not actor.account:
+        raise NotAllowed(
+            f"{action.replace('_', ' ')} is signed by a referee's account: sign in as one"
+        )
+
+
+class DeskService:
+    """The tournament desk for one database, behind role checks.
+
+    ``notifier`` is called with a :class:`~flickboard.store.acting.Change` after every
+    committed write the public can see (on PostgreSQL a NOTIFY on
+    :data:`~flickboard.store.acting.CHANNEL` is sent in the same transaction).
+    """
+
+    def __init__(
+        self,
+        url: str | None = None,
+        engine: Engine | None = None,
+        notifier: Notifier | None = None,
+    ) -> None:
+        self.desk = Desk(url, engine, notifier)
+        self.engine = self.desk.engine
+        self.accounts = Accounts(engine=self.engine)
+        self.events = EventAdmin(engine=self.engine, notifier=notifier)
+
+    # -- identity -------------------------------------------------------------------
+
+    def login(self, name: str, password: str) -> Actor:
+        """An account's identity, or :class:`NotAuthenticated`."""
+        return self.accounts.login(name, password)
+
+    def scorer(self, code: str) -> Actor:
+        """A table scorer's identity from their code, or :class:`NotAuthenticated`."""
+        return self.accounts.scorer(code)
+
+    def add_referee(self, actor: Actor, name: str, password: str) -> None:
+        """The director creates a referee account."""
+        self._do(actor, "add_referee", lambda: self.accounts.add_referee(name, password), name)
+
+    def issue_code(self, actor: Actor, event: str, round_no: int, player: str) -> str:
+        """A scorer code for the game ``player`` plays in a published round."""
+        return self._do(
+            actor,
+            "issue_code",
+            lambda: self.accounts.issue_code(event, round_no, player, str(actor)),
+            f"{event} round {round_no} {player}",
+            public=False,
+        )
+
+    # -- reading (anyone) -----------------------------------------------------------
+
+    def standings(self, event: str) -> Standings:
+        """Standings with reasons; provisional while cards wait for validation."""
+        return self.desk.standings(event)
+
+    def draws(self, actor: Actor, event: str) -> list[Draw]:
+        """Published rounds; officials also see the draft."""
+        return self.desk.draws(event, drafts=actor.role in OFFICIALS)
+
+    def snapshot(self, event: str) -> EventFile:
+        """The whole event as an event file (published rounds only)."""
+        return self.desk.snapshot(event)
+
+    def disputes(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
+        """The referees' queue of open disputes."""
+        require(actor, "disputes")
+        return self.desk.disputes(event)
+
+    def audit(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
+        """The audit trail: every write with who, when and what, oldest first."""
+        require(actor, "audit")
+        with Session(self.engine) as s:
+            q = select(AuditRow).order_by(AuditRow.id)
+            if event is not None:
+                q = q.where(AuditRow.event_name == event)
+            return [
+                {
+                    "at": a.at.isoformat(timespec="seconds"),
+                    "role": a.role,
+                    "actor": a.actor,
+                    "action": a.action,
+                    "event": a.event_name,
+                    "detail": a.detail,
+                }
+                for a in s.scalars(q)
+            ]
+
+    # -- events ---------------------------------------------------------------------
+
+    def create_event(self, actor: Actor, spec: EventFile) -> None:
+        """Store a new crokinole event (club events: :meth:`create_club_event`)."""
+        self._do(actor, "create_event", lambda: self.desk.create_event(spec), spec.name)
+
+    def delete_event(self, actor: Actor, event: str) -> None:
+        """Delete an event with everything in it."""
+        self._do(actor, "delete_event", lambda: self.events.delete(event), event)
+
+    def rename_event(self, actor: Actor, event: str, new: str) -> None:
+        """Rename an event."""
+        self._do(actor, "rename_event", lambda: self.events.rename(event, new), f"{event} -> {new}")
+
+    def import_entrants(self, actor: Actor, event: str, csv_text: str) -> int:
+        """Add entrants from CSV text (before the first draw); how many."""
+        return self._do(
+            actor, "import_entrants", lambda: self.events.import_entrants(event, csv_text), event
+        )
+
+    def draw(
+        self, actor: Actor, event: str, seed: int | None = None, publish: bool = False
+    ) -> Draw:
+        """Draw the next round, a draft unless ``publish``."""
+        return self._do(
+            actor,
+            "draw",
+            lambda: self.desk.draw_next(event, seed, publish=publish, by=str(actor)),
+            event,
+            public=publish,
+        )
+
+    def publish_round(self, actor: Actor, event: str, round_no: int) -> Draw:
+        """Publish a draft round."""
+        return self._do(
+            actor, "publish_round", lambda: self.desk.publish_round(event, round_no), event
+        )
+
+    def withdraw_round(self, actor: Actor, event: str, round_no: int) -> Draw:
+        """Withdraw the last round while it has no card."""
+        return self._do(
+            actor, "withdraw_round", lambda: self.desk.withdraw_round(event, round_no), event
+        )
+
+    def create_pools(self, actor: Actor, event: str, count: int, size: int) -> list[str]:
+        """Round-robin pools from a finished preliminary."""
+        return self._do(
+            actor, "create_pools", lambda: self.desk.create_pools(event, count, size), event
+        )
+
+    def create_round_of_32(self, actor: Actor, event: str, games: int) -> str:
+        """The Recreational Round of 32 from a finished recreational preliminary."""
+        return self._do(
+            actor,
+            "create_round_of_32",
+            lambda: self.desk.create_round_of_32(event, games),
+            event,
+        )
+
+    # -- cards ----------------------------------------------------------------------
+
+    def _at_table(self, actor: Actor, event: str, round_no: int, player: str) -> None:
+        """A scorer acts only on the game of their code."""
+        m = actor.match
+        if actor.role != "scorer":
+            return
+        if m is None:
+            raise NotAllowed("a scorer acts through the code of one game")
+        with Session(self.engine) as s:
+            ev_id = s.scalar(select(EventRow.id).where(EventRow.name == event))
+        if ev_id != m.event_id or round_no != m.round_no or player not in m.sides:
+            raise NotAllowed(
+                f"this scorer code is for round {m.round_no}, {m.sides[0]} v {m.sides[1]} only"
+            )
+
+    def enter_card(
+        self,
+        actor: Actor,
+        event: str,
+        round_no: int,
+        sides: tuple[str, str],
+        rounds: Sequence[RoundScore],
+    ) -> Scorecard:
+        """Enter a card as marked by ``sides[0]``."""
+        require(actor, "enter_card")
+        self._at_table(actor, event, round_no, sides[0])
+        self._at_table(actor, event, round_no, sides[1])
+        return self._do(
+            actor,
+            "enter_card",
+            lambda: self.desk.enter_card(event, round_no, sides, rounds),
+            f"{event} round {round_no} {sides[0]} v {sides[1]}",
+        )
+
+    def validate_card(
+        self, actor: Actor, event: str, round_no: int, opponent: str, initials: str
+    ) -> Scorecard:
+        """The opponent validates the card with their ID and initials."""
+        require(actor, "validate_card")
+        self._at_table(actor, event, round_no, opponent)
+        return self._do(
+            actor,
+            "validate_card",
+            lambda: self.desk.validate_card(event, round_no, opponent, initials),
+            f"{event} round {round_no} by {opponent}",
+        )
+
+    def dispute_card(
+        self, actor: Actor, event: str, round_no: int, player: str, reason: str
+    ) -> Scorecard:
+        """A player of the card disputes it; it waits for a referee."""
+        require(actor, "dispute_card")
+        self._at_table(actor, event, round_no, player)
+        return self._do(
+            actor,
+            "dispute_card",
+            lambda: self.desk.dispute_card(event, round_no, player, reason),
+            f"{event} round {round_no} by {player}: {reason}",
+            public=False,
+        )
+
+    def withdraw_card(self, actor: Actor, event: str, round_no: int, player: str) -> Scorecard:
+        """Withdraw a card entered in error, before it is validated."""
+        require(actor, "withdraw_card")
+        self._at_table(actor, event, round_no, player)
+        return self._do(
+            actor,
+            "withdraw_card",
+            lambda: self.desk.withdraw_card(event, round_no, player),
+            f"{event} round {round_no} {player}",
+        )
+
+    def rule_dispute(
+        self,
+        actor: Actor,
+        event: str,
+        round_no: int,
+        player: str,
+        rounds: Sequence[RoundScore] | None,
+        reason: str,
+    ) -> Scorecard:
+        """A referee settles a disputed card (``rounds`` None: it stands as marked)."""
+        return self._do(
+            actor,
+            "rule_dispute",
+            lambda: self.desk.rule_dispute(event, round_no, player, actor.name, rounds, reason),
+            f"{event} round {round_no} {player}: {reason}",
+        )
+
+    def correct_card(
+        self,
+        actor: Actor,
+        event: str,
+        round_no: int,
+        player: str,
+        game_round: int,
+        after: RoundScore,
+        reason: str,
+    ) -> tuple[Scorecard, list[tuple[str, ...]]]:
+        """A referee corrects one round of a validated card; the corrected card and the
+        entrants of any shoot-out the correction made void (removed)."""
+        return self._do(
+            actor,
+            "correct_card",
+            lambda: self.desk.correct_card(
+                event, round_no, player, actor.name, game_round, after, reason
+            ),
+            f"{event} round {round_no} {player} game round {game_round}: {reason}",
+        )
+
+    def record_sanction(self, actor: Actor, event: str, sanction: Sanction) -> Standings:
+        """A referee records a sanction or an absence."""
+        signed = Sanction(
+            sanction.kind,
+            sanction.entrant,
+            sanction.reason,
+            sanction.round_no,
+            sanction.game_round,
+            actor.name,
+        )
+        return self._do(
+            actor,
+            "record_sanction",
+            lambda: self.desk.record_sanction(event, signed),
+            f"{event}: {sanction.entrant} {sanction.describe()}",
+        )
+
+    def record_shootout(self, actor: Actor, event: str, shootout: ShootOut) -> Standings:
+        """A shoot-out among entrants still tied."""
+        return self._do(
+            actor,
+            "record_shootout",
+            lambda: self.desk.record_shootout(event, shootout),
+            f"{event}: {', '.join(shootout.entrants)}",
+        )
+
+    # -- plumbing -------------------------------------------------------------------
+
+    @staticmethod
+    def _do(
+        actor: Actor, action: str, work: Callable[[], T], detail: str = "", *, public: bool = True
+    ) -> T:
+        require(actor, action)
+        if not detail.strip():
+            raise InvalidInput("nothing to act on")
+        with acting(actor, action, detail, public=public):
+            return work()

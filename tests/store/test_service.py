@@ -1,0 +1,195 @@
+"""The desk service: roles refused precisely, scorers kept to their game, the audit
+trail, and change notifications (a hook, and NOTIFY on PostgreSQL)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from sqlalchemy import Engine
+
+from flickboard.errors import NotAllowed, NotAuthenticated
+from flickboard.events.eventfile import parse_event
+from flickboard.events.sanctions import Sanction
+from flickboard.events.synthetic import game_with
+from flickboard.play.scoring import RoundScore
+from flickboard.store.acting import Actor, Change
+from flickboard.store.notify import Collected, listen
+from flickboard.store.service import PERMISSIONS, DeskService
+
+GAME = game_with(6, (1, 0)).rounds
+REF_PASSWORD = "whistle-2024"
+
+
+def _spec(n: int = 4) -> object:
+    return parse_event(
+        {
+            "name": "Open",
+            "category": "adult singles",
+            "games": 3,
+            "entrants": [{"id": f"P{i}", "name": f"Player {i}"} for i in range(1, n + 1)],
+        }
+    )
+
+
+@pytest.fixture
+def svc(engine: Engine) -> DeskService:
+    return DeskService(engine=engine, notifier=Collected())
+
+
+@pytest.fixture
+def director(svc: DeskService) -> Actor:
+    return svc.accounts.set_director("Dee", "director-pass")
+
+
+@pytest.fixture
+def referee(svc: DeskService, director: Actor) -> Actor:
+    svc.add_referee(director, "Rex", REF_PASSWORD)
+    return svc.login("Rex", REF_PASSWORD)
+
+
+def _drawn(svc: DeskService, director: Actor) -> tuple[str, str]:
+    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    d = svc.draw(director, "Open", publish=True)
+    return d.games[0]
+
+
+def test_passwords_are_argon2_hashes_and_sign_in_checks_them(svc: DeskService) -> None:
+    assert not svc.accounts.director_exists()
+    svc.accounts.set_director("Dee", "director-pass")
+    assert svc.accounts.director_exists()
+    with pytest.raises(NotAuthenticated, match="wrong name or password"):
+        svc.login("Dee", "director-pas")
+    with pytest.raises(NotAuthenticated, match="give the current one"):
+        svc.accounts.set_director("Mallory", "taken-over!")
+    svc.accounts.set_director("Dee", "new-password", current="director-pass")
+    assert svc.login("Dee", "new-password") == Actor("director", "Dee", account=True)
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session
+
+    from flickboard.store.models import AccountRow
+
+    with Session(svc.engine) as s:
+        stored = s.scalar(select(AccountRow.password_hash))
+    assert stored is not None and stored.startswith("$argon2id$")
+    assert "new-password" not in stored
+
+
+def test_only_the_director_creates_referees_and_draws(
+    svc: DeskService, director: Actor, referee: Actor
+) -> None:
+    with pytest.raises(NotAllowed, match="referee Rex may not add referee: director only"):
+        svc.add_referee(referee, "Eve", "password1")
+    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    for who in (referee, Actor.public()):
+        with pytest.raises(NotAllowed, match="may not draw"):
+            svc.draw(who, "Open")
+    svc.accounts.deactivate("Rex")
+    with pytest.raises(NotAuthenticated):
+        svc.login("Rex", REF_PASSWORD)
+
+
+def test_the_public_is_refused_every_write() -> None:
+    writes = [a for a in PERMISSIONS if a not in ("disputes", "audit")]
+    for action in writes:
+        roles, _ = PERMISSIONS[action]
+        assert "public" not in roles, action
+
+
+def test_a_scorer_enters_and_validates_only_their_own_game(
+    svc: DeskService, director: Actor
+) -> None:
+    a, b = _drawn(svc, director)
+    code = svc.issue_code(director, "Open", 1, a)
+    scorer = svc.scorer(code.lower())
+    assert scorer.role == "scorer" and scorer.match is not None
+    other = next(g for g in svc.draws(director, "Open")[0].games if a not in g)
+    with pytest.raises(NotAllowed, match=f"for round 1, {a} v {b} only"):
+        svc.enter_card(scorer, "Open", 1, other, GAME)
+    svc.enter_card(scorer, "Open", 1, (a, b), GAME)
+    svc.validate_card(scorer, "Open", 1, b, "PB")
+    with pytest.raises(NotAuthenticated):
+        svc.scorer("AAAAAAAA")
+    svc.accounts.revoke_code(code)
+    with pytest.raises(NotAuthenticated):
+        svc.scorer(code)
+
+
+def test_corrections_rulings_and_sanctions_need_a_referee_account(
+    svc: DeskService, director: Actor, referee: Actor
+) -> None:
+    a, b = _drawn(svc, director)
+    scorer = svc.scorer(svc.issue_code(director, "Open", 1, a))
+    svc.enter_card(scorer, "Open", 1, (a, b), GAME)
+    svc.dispute_card(scorer, "Open", 1, b, "round 2 was 105-100 to me")
+    assert [d["reason"] for d in svc.disputes(referee)] == ["round 2 was 105-100 to me"]
+    with pytest.raises(NotAllowed, match="disputes"):
+        svc.disputes(scorer)
+    for who in (scorer, Actor.desk()):
+        with pytest.raises(NotAllowed):
+            svc.rule_dispute(who, "Open", 1, a, None, "stands")
+    rounds = list(GAME)
+    rounds[1] = RoundScore((100, 105), (0, 0))
+    card = svc.rule_dispute(referee, "Open", 1, a, rounds, "the board showed 100-105")
+    assert card.validation is not None and card.validation.referee == "Rex"
+    assert [c.referee for c in card.corrections] == ["Rex"]
+    assert svc.disputes(referee) == []
+    with pytest.raises(NotAllowed):
+        svc.correct_card(scorer, "Open", 1, a, 1, RoundScore((100, 100), (0, 0)), "x")
+    fixed, _ = svc.correct_card(referee, "Open", 1, a, 1, RoundScore((100, 100), (1, 0)), "tie")
+    assert fixed.corrections[-1].at is not None
+    with pytest.raises(NotAllowed):
+        svc.record_sanction(scorer, "Open", Sanction("warning", a, "coaching"))
+    svc.record_sanction(referee, "Open", Sanction("warning", a, "coaching from the stands"))
+    trail = svc.audit(director, "Open")
+    assert [(t["role"], t["actor"], t["action"]) for t in trail][-3:] == [
+        ("referee", "Rex", "rule_dispute"),
+        ("referee", "Rex", "correct_card"),
+        ("referee", "Rex", "record_sanction"),
+    ]
+
+
+def test_every_public_change_calls_the_notifier_once_committed(
+    svc: DeskService, director: Actor
+) -> None:
+    seen = svc.desk.notifier
+    assert isinstance(seen, Collected)
+    a, b = _drawn(svc, director)
+    svc.draw(director, "Open")  # a draft: the public does not see it
+    svc.desk.enter_card("Open", 1, (a, b), GAME)
+    svc.validate_card(director, "Open", 1, b, "PB")
+    actions = [c.action for c in seen.changes]
+    assert actions == ["create_event", "draw", "write", "validate_card"]
+    assert len({c.event_id for c in seen.changes}) == 1
+    assert [c.revision for c in seen.changes] == sorted(c.revision for c in seen.changes)
+    with pytest.raises(NotAllowed):
+        svc.validate_card(Actor.public(), "Open", 1, b, "PB")
+    assert len(seen.changes) == 4  # a refused write announces nothing
+
+
+def test_postgresql_listeners_hear_a_validated_card(
+    svc: DeskService, director: Actor, engine: Engine
+) -> None:
+    if engine.dialect.name != "postgresql":
+        assert engine.dialect.name == "sqlite"  # NOTIFY is PostgreSQL's; the hook serves SQLite
+        return
+    a, b = _drawn(svc, director)
+    svc.desk.enter_card("Open", 1, (a, b), GAME)
+    heard: list[Change] = []
+    ready = threading.Event()
+    url = engine.url.render_as_string(hide_password=False)
+
+    def hear() -> None:
+        gen = listen(url, timeout=20, limit=1)
+        ready.set()
+        heard.extend(gen)
+
+    t = threading.Thread(target=hear)
+    t.start()
+    ready.wait(5)
+    import time
+
+    time.sleep(0.5)  # let LISTEN run before the write
+    svc.validate_card(director, "Open", 1, b, "PB")
+    t.join(25)
+    assert [(c.event, c.action) for c in heard] == [("Open", "validate_card")]
