@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Install what the tests need and run them all: lint, types, and the test suite
-# (storage tests run against SQLite and a real PostgreSQL server started here).
+# (storage tests run against SQLite and a real PostgreSQL server started here; browser
+# tests drive Debian's chromium with Playwright, never a downloaded browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+source scripts/apt.sh
+
+# Debian's chromium for the browser tests (installed if missing).
+if ! command -v chromium >/dev/null; then
+    apt_install "the browser tests need Debian's chromium" chromium
+fi
 
 # A throw-away PostgreSQL server for the storage tests (installed if missing).
 if ! command -v pg_ctl >/dev/null && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
-    source scripts/postgres.sh
-    install_postgres
+    apt_install "the storage tests need a PostgreSQL server (pg_ctl, initdb)" postgresql
 fi
 PG_BIN=$(dirname "$(ls /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1 || command -v pg_ctl)")
 PG_DIR=$(mktemp -d /tmp/flickboard-pg.XXXXXX)

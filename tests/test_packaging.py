@@ -47,9 +47,10 @@ def _bare_path() -> Iterator[Path]:
 
 
 def _install_postgres(path: Path) -> subprocess.CompletedProcess[str]:
-    """Run scripts/postgres.sh's install_postgres as a user who is not root."""
+    """Run scripts/apt.sh's apt_install of the PostgreSQL server as a user who is not root."""
     as_user = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
-    script = f"source {ROOT / 'scripts' / 'postgres.sh'}; install_postgres"
+    what = "the storage tests need a PostgreSQL server (pg_ctl, initdb)"
+    script = f"source {ROOT / 'scripts' / 'apt.sh'}; apt_install '{what}' postgresql"
     return subprocess.run(
         [*as_user, "env", f"PATH={path}", "bash", "-c", script],
         capture_output=True,
@@ -63,6 +64,12 @@ def test_the_test_script_without_root_or_sudo_says_what_to_install() -> None:
     assert done.returncode == 1
     assert "the storage tests need a PostgreSQL server" in done.stderr
     assert "'apt-get install postgresql' as root" in done.stderr
+
+
+def test_the_test_script_installs_debians_chromium_never_a_downloaded_browser() -> None:
+    script = (ROOT / "scripts" / "test.sh").read_text()
+    assert 'apt_install "the browser tests need Debian\'s chromium" chromium' in script
+    assert "playwright install" not in script
 
 
 def test_the_test_script_without_root_installs_through_sudo() -> None:

@@ -39,6 +39,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
     "flickboard": {
         "standings": Lazy(("event",), "standings_file"),
         "shoot": Lazy(("shoot",), "shoot"),
+        "serve": Lazy(("serve",), "serve"),
         "event": Lazy(("event", "league", "csc", "bracket"), "event_app"),
         "desk": Lazy(("desk",), "desk_app"),
     },

@@ -1,0 +1,83 @@
+"""``flickboard serve``: the browser table and the tournament desk on one port."""
+
+from __future__ import annotations
+
+import os
+import threading
+import webbrowser
+from typing import Annotated
+
+import typer
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from flickboard.cli.terminal import console_for_cli, fail
+
+
+def warm_kernels() -> None:
+    """Compile the physics kernels now, with progress, so no first shot stalls (once;
+    later runs load them from the cache at once)."""
+    from flickboard.physics.warm import warm
+
+    console = console_for_cli()
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task("Compiling the physics kernels (once)", total=4)
+
+        def step(name: str) -> None:
+            progress.update(task, description=f"Compiling the physics kernels (once): {name}")
+            progress.advance(task)
+
+        warm(step)
+        progress.update(task, description="Physics kernels ready", completed=4)
+
+
+def serve(
+    host: Annotated[
+        str,
+        typer.Option(help="Address to listen on: 0.0.0.0 lets phones on the venue's network in."),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL (default: $FLICKBOARD_DATABASE_URL, else SQLite)."),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Server processes (more than one needs PostgreSQL).")
+    ] = 1,
+    no_browser: Annotated[
+        bool, typer.Option("--no-browser", help="Do not open a browser tab.")
+    ] = False,
+) -> None:
+    """Serve the browser table and the tournament desk (play and run events in a browser)."""
+    import uvicorn
+
+    from flickboard.errors import FlickboardError
+    from flickboard.store.db import URL_ENV, default_url, engine_for
+
+    url = db or default_url()
+    if workers > 1 and url.startswith("sqlite"):
+        fail("--workers above 1 needs PostgreSQL (--db postgresql+psycopg://...)")
+    try:
+        engine_for(url).dispose()  # creates or upgrades the schema, or says why not
+    except FlickboardError as exc:
+        fail(str(exc))
+    warm_kernels()
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    address = f"http://{shown}:{port}/"
+    console_for_cli().print(f"flickboard is serving at [bold]{address}[/bold] (Ctrl-C stops it)")
+    if not no_browser:
+        threading.Timer(1.0, lambda: webbrowser.open(address)).start()
+    os.environ[URL_ENV] = url
+    uvicorn.run(
+        "flickboard.web.app:app_factory",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to the top level."""
+    app.command("serve")(serve)

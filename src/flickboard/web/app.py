@@ -1,0 +1,54 @@
+"""The FastAPI app: the table and the desk on one port, every asset bundled.
+
+``create_app(database_url)`` builds it (``flickboard serve`` runs it with uvicorn). Each
+face adds its routes with its own ``install(app)``: the table under ``/play`` and
+``/api/play``, the desk under ``/desk`` and ``/api/desk``. The API is described at
+``/api/docs`` (OpenAPI) and in docs/web.md.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+import flickboard
+
+PACKAGE = Path(str(resources.files("flickboard.web")))
+STATIC = PACKAGE / "static"
+TEMPLATES = Jinja2Templates(directory=str(PACKAGE / "templates"))
+"""Page templates of every face (Jinja2)."""
+
+
+def create_app(database_url: str | None = None) -> FastAPI:
+    """The app on the database at ``database_url`` (default: the embedded SQLite file,
+    or ``$FLICKBOARD_DATABASE_URL``)."""
+    from flickboard.store.db import default_url
+
+    app = FastAPI(
+        title="flickboard",
+        version=flickboard.__version__,
+        description="Crokinole and table shuffleboard by the book: the table and the desk.",
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.database_url = database_url or default_url()
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def home(request: Request) -> HTMLResponse:
+        """The front page: play, or run an event."""
+        return TEMPLATES.TemplateResponse(request, "home.html", {"version": flickboard.__version__})
+
+    return app
+
+
+def app_factory() -> FastAPI:
+    """The app for ``uvicorn --factory`` (several workers): the database from
+    ``$FLICKBOARD_DATABASE_URL``."""
+    return create_app()

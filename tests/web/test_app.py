@@ -1,0 +1,35 @@
+"""The app: one port for every face, its API described, every asset bundled."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+
+from flickboard.web.app import STATIC, create_app
+
+from .conftest import LiveServer, screenshot
+
+
+def test_the_front_page_offers_play_and_the_desk(tmp_path: Any) -> None:
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'x.sqlite'}"))
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'href="/play"' in page.text and 'href="/desk"' in page.text
+    assert client.get("/api/openapi.json").json()["info"]["title"] == "flickboard"
+    assert client.get("/static/htmx.min.js").status_code == 200
+
+
+def test_no_page_or_asset_loads_anything_from_another_host() -> None:
+    outside = re.compile(r"""(src|href)=["']?(https?:)?//""")
+    for path in [*STATIC.rglob("*.css"), *STATIC.parent.rglob("*.html")]:
+        assert not outside.search(path.read_text(encoding="utf-8")), path
+
+
+def test_a_real_browser_shows_the_front_page(live_server: LiveServer, page: Any) -> None:
+    page.goto(live_server.url + "/")
+    assert page.get_by_role("link", name="Play a game").is_visible()
+    screenshot(page, "front-page")
+    assert httpx.get(live_server.url + "/api/openapi.json").status_code == 200
