@@ -2,9 +2,10 @@
 
 Each candidate is played many times with execution noise (common random draws for all
 candidates, so differences are not luck), every outcome is ruled on by the referee and
-valued by :mod:`flickboard.agents.valuation`; the best candidate is then refined by a
-cross-entropy search over its angle and speed (fresh draws each iteration, the
-incumbent re-scored on them). Decisions are reproducible: every random draw comes from
+valued by :mod:`flickboard.agents.valuation`; the best candidate that is a valid shot
+when played as meant is then refined by a cross-entropy search over its angle and speed
+(fresh draws each iteration, the incumbent re-scored on them), and its value is
+measured afresh (:func:`settle`). Decisions are reproducible: every random draw comes from
 a generator seeded by the player's seed and the turn.
 """
 
@@ -18,9 +19,10 @@ import numpy as np
 
 from flickboard.agents.batch import simulate_many
 from flickboard.agents.candidates import Candidate, candidates
+from flickboard.agents.explain import outcome, played_out
 from flickboard.agents.player import AIPlayer, Choice, execute, turn_rng
 from flickboard.agents.tactics import tactics_for
-from flickboard.agents.valuation import Outlook, outlook_after, value_of
+from flickboard.agents.valuation import Outlook, outlook_after, values_of
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
 from flickboard.play.noise import Draws, ExecutionNoise, clip_speed
@@ -68,34 +70,44 @@ class Evaluator:
     outlook: Outlook = field(init=False)
 
     def __post_init__(self) -> None:
-        self.outlook = outlook_after(self.view)
+        self.outlook = outlook_after(self.view, self.noise)
 
     def outcomes(self, shot: Shot, draws: Draws) -> list[tuple[Ruling | None, float]]:
-        """Each noisy execution's ruling (None if it failed) and value."""
+        """Each noisy execution's ruling (None if it failed) and value (all valued at once)."""
         view = self.view
         played = [execute(self.noise, view, shot, z) for z in draws]
-        out: list[tuple[Ruling | None, float]] = []
         try:
             records = simulate_many(
                 view.position.layout, played, shooter=view.turn.disc, params=self.params
             )
         except PhysicsError:
             return [(None, FAILED) for _ in played]
+        rulings: list[Ruling | None] = []
         for record in records:
-            if record is None:
-                out.append((None, FAILED))
-                continue
             try:
-                ruling = view.referee.rule(view.position, view.turn, record)
+                rulings.append(
+                    None if record is None else view.referee.rule(view.position, view.turn, record)
+                )
             except FlickboardError:
                 # An outcome the referee cannot rule on is not a shot to play for.
-                out.append((None, FAILED))
-                continue
-            twenties = dict(ruling.twenties())
-            for side, count in enumerate(view.twenties):
-                twenties[side] = twenties.get(side, 0) + count
-            out.append((ruling, value_of(view, ruling.position_after, twenties, self.outlook)))
-        return out
+                rulings.append(None)
+        ruled = [r for r in rulings if r is not None]
+        values = iter(
+            values_of(
+                view,
+                [r.position_after for r in ruled],
+                [self.twenties(r) for r in ruled],
+                self.outlook,
+            )
+        )
+        return [(r, FAILED if r is None else next(values)) for r in rulings]
+
+    def twenties(self, ruling: Ruling) -> dict[int, int]:
+        """The 20s made in the round once ``ruling``'s shot is played, by side."""
+        twenties = dict(ruling.twenties())
+        for side, count in enumerate(self.view.twenties):
+            twenties[side] = twenties.get(side, 0) + count
+        return twenties
 
     def mean(self, shot: Shot, draws: Draws) -> float:
         """Mean value of the shot over the draws."""
@@ -159,12 +171,61 @@ class Planner(AIPlayer):
         return ExecutionNoise.draws(turn_rng(self.seed, view, 1), self.budget.samples)
 
     def choose(self, view: View) -> Choice:
-        """The shot to aim, before execution noise."""
-        ranked = self.ranked(view)
-        best, value = ranked[0]
-        if self.budget.refine_rounds:
-            best, value = refine(
-                self.evaluator(view), best, self.budget, turn_rng(self.seed, view, 2)
-            )
-        rounds = 1 + self.budget.refine_rounds
-        return Choice(best, value, self.budget.samples * rounds)
+        """The shot to aim, before execution noise (see :func:`settle`)."""
+        return settle(self.evaluator(view), self.ranked(view), self.budget, self.seed)
+
+
+DECIDED = 0.98
+"""A shot ruled invalid (a throw-away) is only meant when it is worth at least this: the
+round is decided."""
+
+
+def intended(
+    view: View, ranked: Sequence[tuple[Candidate, float]]
+) -> tuple[Candidate, Ruling | None]:
+    """The best candidate that is a valid shot when played as meant, and its ruling.
+
+    A shot the referee rules invalid played without noise (one that strikes no
+    opposing disc when it must) is never meant while a valid one is found, unless it
+    is worth at least :data:`DECIDED` and more than the best valid one (the round is
+    decided); then its words say so. With no valid candidate at all, the best one is
+    taken and called what it is.
+    """
+    top, top_value = ranked[0]
+    for candidate, value in ranked:
+        ruling = played_out(view, candidate.shot)
+        if ruling is not None and ruling.valid:
+            if candidate is not top and top_value >= DECIDED and top_value > value:
+                break
+            return candidate, ruling
+    ruling = played_out(view, top.shot)
+    if ruling is not None and not ruling.valid:
+        why = "the round is decided" if top_value >= DECIDED else "no valid shot was found"
+        top = replace(top, words=f"throw-away ({why}); {top.words}")
+    return top, ruling
+
+
+def settle(
+    evaluator: Evaluator,
+    ranked: Sequence[tuple[Candidate, float]],
+    budget: PlannerBudget,
+    seed: int,
+) -> Choice:
+    """The choice from ranked candidates: the best meant as a valid shot
+    (:func:`intended`), its angle and speed refined by cross-entropy, and the refined
+    shot kept only if it stays valid and beats the unrefined one on fresh draws. The
+    value given is the chosen shot's mean over those fresh draws (not the maximum of
+    noisy means the ranking picked it by)."""
+    view = evaluator.view
+    best, ruling = intended(view, ranked)
+    fresh = ExecutionNoise.draws(turn_rng(seed, view, 4), budget.samples)
+    value = evaluator.mean(best.shot, fresh)
+    if budget.refine_rounds:
+        refined, _ = refine(evaluator, best, budget, turn_rng(seed, view, 2))
+        after = played_out(view, refined.shot)
+        keeps_valid = after is not None and (after.valid or ruling is None or not ruling.valid)
+        if refined.shot != best.shot and keeps_valid:
+            sharper = evaluator.mean(refined.shot, fresh)
+            if sharper > value:
+                best, value, ruling = refined, sharper, after
+    return Choice(best, value, budget.samples, outcome(view, ruling))

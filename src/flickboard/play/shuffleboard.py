@@ -291,6 +291,7 @@ class ShuffleboardGame:
             self.totals,
             (),
             self.params,
+            self.rules.goal,
         )
 
     def deliver(
