@@ -89,8 +89,10 @@ def test_a_weight_behind_another_is_said_to_be_guarded() -> None:
 def test_a_disc_straight_behind_a_peg_from_the_opposing_seat_is_said_to_be_behind_it() -> None:
     board = CrokinoleBoard.standard()
     px, py = max(board.pegs, key=lambda p: p[1])  # a peg on the far side, seat 2's
-    ox, oy = (board.shooting_line_radius * math.cos(CrokinoleBoard.seat_angle(2)),
-              board.shooting_line_radius * math.sin(CrokinoleBoard.seat_angle(2)))
+    ox, oy = (
+        board.shooting_line_radius * math.cos(CrokinoleBoard.seat_angle(2)),
+        board.shooting_line_radius * math.sin(CrokinoleBoard.seat_angle(2)),
+    )
     dx, dy = px - ox, py - oy
     n = math.hypot(dx, dy)
     gap = board.peg_radius + board.disc.radius + 0.002

@@ -7,6 +7,7 @@ import pytest
 
 from flickboard.agents.race import frame_worth, win_table
 
+
 def start(p_zero: float = 0.1) -> tuple[float, ...]:
     """A made-up frame distribution over -4 .. 4 points from the hammer's side."""
     rest = np.array([0.05, 0.1, 0.1, 0.15, 0.25, 0.2, 0.1, 0.05])

@@ -93,11 +93,15 @@ class CrokinoleTactics:
     """The AI's crokinole (see the module docstring)."""
 
     def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
-        """Open 20s, takeouts of the five opposing discs worth most, then draws."""
+        """Open 20s, takeouts of the five opposing discs worth most, then draws; on an
+        empty board only the open 20 down the open centre lane, as players shoot there
+        (the NCA open-20 figures the levels are calibrated on are those shots)."""
         spots = quadrant_starts(view)
         if not spots:
             return []
         out = open_twenties(view, params)
+        if not view.position.layout.discs:
+            return out[:1]
         theirs = sorted(opponents(view), key=lambda d: (-disc_points(view, d), d.id))
         for d in theirs[:5]:
             out += _takeouts(view, spots, d, params)
@@ -108,8 +112,9 @@ class CrokinoleTactics:
     def sampled(
         self, view: View, params: PhysicsParams, count: int, rng: np.random.Generator
     ) -> list[Candidate]:
-        """Shots from anywhere legal on the line (a little off the listed starts)."""
-        spots = quadrant_starts(view)
+        """Shots from anywhere legal on the line (a little off the listed starts); none
+        on an empty board, where only open 20s are played."""
+        spots = quadrant_starts(view) if view.position.layout.discs else []
 
         def start(rng: np.random.Generator) -> tuple[float, float] | None:
             if not spots:
@@ -235,6 +240,10 @@ class CrokinoleTactics:
             pegs += peg
             discs += other and not peg
         return "behind a peg" if pegs >= discs else "behind a disc"
+
+    def skill_view(self, view: View) -> View:
+        """The opening shot of the round on an empty board, as it is."""
+        return view
 
     def target_spot(self, view: View, rng: np.random.Generator) -> tuple[float, float]:
         """A random spot inside the 10 line, off the hole."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from dataclasses import replace
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 

@@ -1,7 +1,8 @@
 """The planner: candidate shots weighed by their value under the player's own noise.
 
 Each candidate is played many times with execution noise (common random draws for all
-candidates, so differences are not luck), every outcome is ruled on by the referee and
+candidates, so differences are not luck; every candidate on a few draws first, the best
+quarter on all of them), every outcome is ruled on by the referee and
 valued by :mod:`flickboard.agents.valuation`; the best candidate that is a valid shot
 when played as meant is then refined by a cross-entropy search over its angle and speed
 (fresh draws each iteration, the incumbent re-scored on them), and its value is
@@ -43,17 +44,22 @@ class PlannerBudget:
         refine_rounds: cross-entropy iterations on the best candidate (0: none).
         population: shots tried per cross-entropy iteration.
         elite: best shots the next iteration is fitted to.
+        screen: draws every candidate is first played on; the best quarter go on to
+            all ``samples`` draws (successive halving; none when not under ``samples``).
     """
 
     samples: int = 24
     candidates: int = 80
-    refine_rounds: int = 3
-    population: int = 16
-    elite: int = 4
+    refine_rounds: int = 2
+    population: int = 10
+    elite: int = 3
+    screen: int = 6
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.candidates < 1 or self.population < 1:
             raise InvalidInput("planner budget counts must be positive")
+        if self.screen < 0:
+            raise InvalidInput("a planner budget's screen must not be negative")
         if self.refine_rounds < 0 or not 1 <= self.elite <= self.population:
             raise InvalidInput(
                 "a planner budget needs refine_rounds >= 0 and 1 <= elite <= population"
@@ -115,6 +121,38 @@ class Evaluator:
         return sum(values) / len(values)
 
 
+def successive_halving(
+    evaluator: Evaluator,
+    pool: Sequence[Candidate],
+    draws: Draws,
+    schedule: Sequence[int],
+    keep: float = 0.25,
+    finalists: int = 1,
+) -> list[tuple[Candidate, float]]:
+    """Candidates still in the race after each stage, best first, with their means.
+
+    Stage ``k`` plays every surviving candidate on the first ``schedule[k]`` draws (the
+    draws of earlier stages are reused, not replayed), then keeps the best ``keep``
+    share (never fewer than ``finalists``). The last stage's survivors are returned
+    with their means over ``schedule[-1]`` draws; ties keep the order of ``pool``.
+    """
+    if not pool:
+        return []
+    if list(schedule) != sorted(schedule) or schedule[-1] > len(draws) or schedule[0] < 1:
+        raise InvalidInput("the schedule must grow and fit within the draws")
+    totals = [0.0] * len(pool)
+    alive = list(range(len(pool)))
+    done = 0
+    for stage, n in enumerate(schedule):
+        for i in alive:
+            totals[i] += sum(v for _, v in evaluator.outcomes(pool[i].shot, draws[done:n]))
+        done = n
+        alive.sort(key=lambda i: (-totals[i], i))
+        if stage < len(schedule) - 1:
+            alive = alive[: max(finalists, math.ceil(len(alive) * keep))]
+    return [(pool[i], totals[i] / done) for i in alive]
+
+
 def rank(
     evaluator: Evaluator, pool: Sequence[Candidate], draws: Draws
 ) -> list[tuple[Candidate, float]]:
@@ -160,11 +198,18 @@ class Planner(AIPlayer):
         return Evaluator(view, self.noise_in(view), view.physics)
 
     def ranked(self, view: View) -> list[tuple[Candidate, float]]:
-        """Every candidate with its mean value, best first."""
+        """The candidates that survive screening, with their mean values over all the
+        draws, best first."""
         pool = candidates(view, view.physics)[: self.budget.candidates]
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
-        return rank(self.evaluator(view), pool, self.draws(view))
+        draws = self.draws(view)
+        screen = self.budget.screen
+        if 0 < screen < self.budget.samples:
+            return successive_halving(
+                self.evaluator(view), pool, draws, (screen, self.budget.samples), finalists=4
+            )
+        return rank(self.evaluator(view), pool, draws)
 
     def draws(self, view: View) -> Draws:
         """The noise draws every candidate is weighed on at this turn."""
@@ -212,15 +257,18 @@ def settle(
     seed: int,
 ) -> Choice:
     """The choice from ranked candidates: the best meant as a valid shot
-    (:func:`intended`), its angle and speed refined by cross-entropy, and the refined
-    shot kept only if it stays valid and beats the unrefined one on fresh draws. The
+    (:func:`intended`), its angle and speed refined by cross-entropy (not on an empty
+    board), and the refined shot kept only if it stays valid and beats the unrefined
+    one on fresh draws. The
     value given is the chosen shot's mean over those fresh draws (not the maximum of
     noisy means the ranking picked it by)."""
     view = evaluator.view
     best, ruling = intended(view, ranked)
     fresh = ExecutionNoise.draws(turn_rng(seed, view, 4), budget.samples)
     value = evaluator.mean(best.shot, fresh)
-    if budget.refine_rounds:
+    # On an empty board the aim at a spot is the skill test's own (the middle of the
+    # window): refining it would only chase the noise of the draws.
+    if budget.refine_rounds and view.position.layout.discs:
         refined, _ = refine(evaluator, best, budget, turn_rng(seed, view, 2))
         after = played_out(view, refined.shot)
         keeps_valid = after is not None and (after.valid or ruling is None or not ruling.valid)

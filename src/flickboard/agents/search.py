@@ -17,11 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flickboard.agents.candidates import Candidate, candidates
-from flickboard.agents.planner import Evaluator, Planner, PlannerBudget, rank, settle
+from flickboard.agents.planner import (
+    Evaluator,
+    Planner,
+    PlannerBudget,
+    rank,
+    settle,
+    successive_halving,
+)
 from flickboard.agents.player import AIPlayer, Choice, turn_rng
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import outlook_after
-from flickboard.agents.widen import successive_halving
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.play.noise import Draws, ExecutionNoise
 from flickboard.play.view import View
@@ -46,11 +52,11 @@ class SearchBudget:
     """
 
     planner: PlannerBudget = field(default_factory=PlannerBudget)
-    widen: int = 320
+    widen: int = 240
     schedule: tuple[int, ...] = (3, 8, 24, 48)
     top: int = 4
     outcomes: int = 6
-    replies: int = 20
+    replies: int = 16
     reply_samples: int = 4
     exhaustive_at: int = 2
     exhaustive_top: int = 10

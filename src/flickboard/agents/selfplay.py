@@ -56,8 +56,7 @@ def shot_json(view: View, step: Step) -> Shot:
         "twenties": list(view.twenties),
         "made": {str(s): n for s, n in step.ruling.twenties().items()},
         "discs": [
-            [d.id, d.x, d.y, int(d.leaning), position.side_of(d.id)]
-            for d in position.layout.discs
+            [d.id, d.x, d.y, int(d.leaning), position.side_of(d.id)] for d in position.layout.discs
         ],
     }
 

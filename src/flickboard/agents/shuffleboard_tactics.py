@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import cast
 
 import numpy as np
@@ -158,9 +159,7 @@ class ShuffleboardTactics:
             out = []
             for position in positions:
                 score = view.referee.score(position)
-                points = score.get(me, 0) - max(
-                    (v for s, v in score.items() if s != me), default=0
-                )
+                points = score.get(me, 0) - max((v for s, v in score.items() if s != me), default=0)
                 out.append(float(worth[min(2 * FRAME_POINTS, max(0, points + FRAME_POINTS))]))
             return out
         p = model.probabilities(self.features(view, positions, twenties, outlook))
@@ -197,6 +196,11 @@ class ShuffleboardTactics:
         if shuffleboard_features.guarded(table_of(view), position.layout.discs, disc):
             return "guarded by a weight in front"
         return ""
+
+    def skill_view(self, view: View) -> View:
+        """The hammer on a clear table: the frame's last weight, nothing in play (the
+        first weight of a frame is drawn short on purpose, out of the hammer's reach)."""
+        return replace(view, to_come=view.to_come[-1:])
 
     def target_spot(self, view: View, rng: np.random.Generator) -> tuple[float, float]:
         """A random spot in the two or three zone."""

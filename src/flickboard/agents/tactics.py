@@ -83,6 +83,11 @@ class Tactics(Protocol):
         ("behind a peg", "guarded by a weight in front"); empty when it is exposed."""
         ...
 
+    def skill_view(self, view: View) -> View:
+        """The view, from a game's first one, where the AI's own shot is judged by the
+        game kind's skill test (the opening shot; the hammer on a clear table)."""
+        ...
+
     def target_spot(self, view: View, rng: np.random.Generator) -> tuple[float, float]:
         """A random spot worth taking a disc out from (the takeout test)."""
         ...
