@@ -106,7 +106,13 @@ class PairStats:
             "hammer_wilson95": list(wilson(self.hammer_wins, decided)),
             "twenties_per_player_game": mean,
             "twenties_per_player_game_95": None if mean is None else [mean - half, mean + half],
+            "counts": {f.name: getattr(self, f.name) for f in fields(self)},
         }
+
+    @classmethod
+    def from_summary(cls, summary: dict[str, Any]) -> PairStats:
+        """The counts a summary was made from (to add runs together)."""
+        return cls(**summary["counts"])
 
 
 MAX_ROUNDS = 60
