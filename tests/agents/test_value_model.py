@@ -57,7 +57,7 @@ def test_a_model_whose_layers_do_not_match_is_refused() -> None:
 def test_the_shipped_model_reads_the_games_features(game: str) -> None:
     model = value_model(game)
     view = game_kind(game).new_match().view()
-    f = tactics_for(game).features(view, [view.position], [{}], outlook_after(view))
+    f = tactics_for(game).features(view, [(view.position, {})], outlook_after(view))
     p = model.probabilities(f)
     assert f.shape == (1, model.features)
     assert p.sum() == pytest.approx(1.0)

@@ -18,17 +18,17 @@ The geometry runs in a compiled kernel (one call per position, about a microseco
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.agents.valuation import Outlook, skill_of
+from flickboard.agents.tactics import Left
+from flickboard.agents.valuation import Outlook, round_features, skill_of
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics.jit import njit
 from flickboard.play.view import View
-from flickboard.rules.base import Position, Side
 
 SECTORS = 8
 """Eighths of the board in the grid features."""
@@ -110,8 +110,7 @@ def opposing_seat(view: View) -> int:
 
 def features(
     view: View,
-    positions: Sequence[Position],
-    twenties: Sequence[Mapping[Side, int]],
+    left: Sequence[Left],
     outlook: Outlook,
 ) -> npt.NDArray[np.float64]:
     """One feature row per position left by the shot of ``view`` (see the module doc)."""
@@ -125,13 +124,9 @@ def features(
     rings = np.array([board.fifteen_line_radius, board.ten_line_radius])
     their_angle = CrokinoleBoard.seat_angle(opposing_seat(view)) + turn
     reach = np.array(REACH)
-    mine_left = float(outlook.left.get(me, 0))
-    theirs_left = float(outlook.total - mine_left)
-    hammer = 0.0 if outlook.hammer is None else (1.0 if outlook.hammer == me else -1.0)
-    rest = view.to_come[1:]
-    next_me = float(bool(rest) and rest[0][1] == me)
-    out = np.zeros((len(positions), FEATURES))
-    for row, (position, made) in enumerate(zip(positions, twenties, strict=True)):
+    mine_left, theirs_left, hammer, next_me = round_features(view, outlook)
+    out = np.zeros((len(left), FEATURES))
+    for row, (position, made) in enumerate(left):
         score = view.referee.score(position)
         board_me = score.get(me, 0)
         board_them = max((v for s, v in score.items() if s != me), default=0)

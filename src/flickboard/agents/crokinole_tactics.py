@@ -11,11 +11,10 @@ the margin (win 1, tie 0, loss -1).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import cast
 
 import numpy as np
-import numpy.typing as npt
 
 from flickboard.agents import crokinole_features
 from flickboard.agents.candidates import (
@@ -29,7 +28,7 @@ from flickboard.agents.candidates import (
 )
 from flickboard.agents.explain import intent
 from flickboard.agents.simple import SimpleBot
-from flickboard.agents.tactics import register_tactics
+from flickboard.agents.tactics import Features, Left, register_tactics
 from flickboard.agents.valuation import Outlook, margin
 from flickboard.agents.value_model import value_model
 from flickboard.agents.widen import sample_shots
@@ -167,36 +166,22 @@ class CrokinoleTactics:
         sx, sy = spots[0]
         return Candidate(Shot.towards(sx, sy, 0.0, 0.0, 0.5), "draw", "draw towards the centre")
 
-    def features(
-        self,
-        view: View,
-        positions: Sequence[Position],
-        twenties: Sequence[Mapping[Side, int]],
-        outlook: Outlook,
-    ) -> npt.NDArray[np.float64]:
+    def features(self, view: View, left: Sequence[Left], outlook: Outlook) -> Features:
         """The round, and each side's discs by ring, eighth and exposure."""
-        return crokinole_features.features(view, positions, twenties, outlook)
+        return crokinole_features.features(view, left, outlook)
 
     def result_class(self, final: Sequence[int], side: Side) -> int:
         """Lost -1, tied 0, won 1 (against the best other side)."""
         others = max(v for s, v in enumerate(final) if s != side)
         return (final[side] > others) - (final[side] < others)
 
-    def values(
-        self,
-        view: View,
-        positions: Sequence[Position],
-        twenties: Sequence[Mapping[Side, int]],
-        outlook: Outlook,
-    ) -> list[float]:
+    def values(self, view: View, left: Sequence[Left], outlook: Outlook) -> list[float]:
         """The chance of winning the round less the chance of losing it (tournament
         rounds 2/1/0); with nothing left, the sign of the margin."""
         if outlook.total == 0:
-            return [
-                float(np.sign(margin(view, p, t))) for p, t in zip(positions, twenties, strict=True)
-            ]
+            return [float(np.sign(margin(view, p, t))) for p, t in left]
         model = value_model("crokinole")
-        p = model.probabilities(self.features(view, positions, twenties, outlook))
+        p = model.probabilities(self.features(view, left, outlook))
         return [float(v) for v in p @ model.classes.astype(np.float64)]
 
     def refine_spread(self, shot: Shot) -> tuple[float, float]:

@@ -74,7 +74,7 @@ def samples(
             except IllegalInPosition:
                 continue  # touching discs stored to the micrometre may overlap
             outlook = replace(outlook_after(view), skill=skill)
-            f = tactics.features(view, [view.position], [twenties_after(shot)], outlook)
+            f = tactics.features(view, [(view.position, twenties_after(shot))], outlook)
             rows.append(f[0])
             labels.append(result_class(kind.name, rnd["final"], turn.side))
             groups.append(number)
@@ -85,14 +85,15 @@ def start_table(game: str, data: Iterable[dict[str, Any]], classes: npt.NDArray[
     """Frequencies of each round result from the hammer's side, by level, over the
     classes ``-k .. k`` (add-one smoothed): how a round goes from its first shot (the
     race to the target reads it)."""
-    k = int(np.abs(classes).max())
+    results = [
+        (PLAYING_LEVELS.index(rnd["level"]), result_class(game, rnd["final"], rnd["hammer"]))
+        for rnd in data
+        if rnd["hammer"] is not None
+    ]
+    k = max([int(np.abs(classes).max()), *(abs(c) for _, c in results)])
     counts = np.ones((len(PLAYING_LEVELS), 2 * k + 1))
-    index = {c: c + k for c in range(-k, k + 1)}
-    for rnd in data:
-        if rnd["hammer"] is None:
-            continue
-        level = PLAYING_LEVELS.index(rnd["level"])
-        counts[level, index[result_class(game, rnd["final"], rnd["hammer"])]] += 1
+    for level, c in results:
+        counts[level, c + k] += 1
     return counts / counts.sum(axis=1, keepdims=True)
 
 
@@ -133,18 +134,20 @@ def fit(game: str, paths: list[Path], out: Path | None = None) -> dict[str, floa
         classes=classes,
         extra=extra,
     )
-    p = model.probabilities(x[held])
-    truth = y[held].astype(np.float64)
+    # Held-out shots of a result never seen in the fit (rare on small data) are left out.
+    test = held & np.isin(y, classes)
+    p = model.probabilities(x[test])
+    truth = y[test].astype(np.float64)
     prior = np.bincount(np.searchsorted(classes, y[~held]), minlength=classes.size) / (~held).sum()
     report = {
         "rounds": float(len(data)),
         "shots_fitted": float((~held).sum()),
-        "shots_held_out": float(held.sum()),
-        "log_loss": float(log_loss(y[held], p, labels=classes)),
-        "log_loss_prior": float(log_loss(y[held], np.tile(prior, (held.sum(), 1)), labels=classes)),
+        "shots_held_out": float(test.sum()),
+        "log_loss": float(log_loss(y[test], p, labels=classes)),
+        "log_loss_prior": float(log_loss(y[test], np.tile(prior, (test.sum(), 1)), labels=classes)),
         "rmse_expected": math.sqrt(float(np.mean((expected(classes, p) - truth) ** 2))),
         "rmse_prior": math.sqrt(float(np.mean((expected(classes, prior[None, :]) - truth) ** 2))),
-        "accuracy": float(np.mean(classes[p.argmax(axis=1)] == y[held])),
+        "accuracy": float(np.mean(classes[p.argmax(axis=1)] == y[test])),
     }
     model.save(out or model_path(game))
     return report

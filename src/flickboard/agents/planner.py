@@ -99,12 +99,7 @@ class Evaluator:
                 rulings.append(None)
         ruled = [r for r in rulings if r is not None]
         values = iter(
-            values_of(
-                view,
-                [r.position_after for r in ruled],
-                [self.twenties(r) for r in ruled],
-                self.outlook,
-            )
+            values_of(view, [(r.position_after, self.twenties(r)) for r in ruled], self.outlook)
         )
         return [(r, FAILED if r is None else next(values)) for r in rulings]
 

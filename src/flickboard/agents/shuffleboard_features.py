@@ -15,17 +15,17 @@ Seen from the side that has just delivered:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.agents.valuation import Outlook, skill_of
+from flickboard.agents.tactics import Left
+from flickboard.agents.valuation import Outlook, round_features, skill_of
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import PlacedDisc
 from flickboard.play.view import View
-from flickboard.rules.base import Position, Side
 from flickboard.rules.shuffleboard.scoring import count_frame
 
 SCALARS = 10
@@ -47,23 +47,17 @@ def guarded(table: ShuffleboardTable, discs: Iterable[PlacedDisc], weight: Place
 
 def features(
     view: View,
-    positions: Sequence[Position],
-    twenties: Sequence[Mapping[Side, int]],
+    left: Sequence[Left],
     outlook: Outlook,
 ) -> npt.NDArray[np.float64]:
     """One feature row per position left by the delivery of ``view``."""
-    del twenties
     table = cast(ShuffleboardTable, view.board)
     me = view.turn.side
     skill = skill_of(view.game, outlook)
     third = table.width / 3
-    mine_left = float(outlook.left.get(me, 0))
-    theirs_left = float(outlook.total - mine_left)
-    hammer = 0.0 if outlook.hammer is None else (1.0 if outlook.hammer == me else -1.0)
-    rest = view.to_come[1:]
-    next_me = float(bool(rest) and rest[0][1] == me)
-    out = np.zeros((len(positions), FEATURES))
-    for row, position in enumerate(positions):
+    mine_left, theirs_left, hammer, next_me = round_features(view, outlook)
+    out = np.zeros((len(left), FEATURES))
+    for row, (position, _) in enumerate(left):
         count = count_frame(table, position)
         discs = {d.id: d for d in position.layout.discs}
         lead = open_lead = covered = behind = 0.0

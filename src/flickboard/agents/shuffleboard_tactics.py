@@ -11,7 +11,7 @@ weight left, the frame's count itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -23,7 +23,7 @@ from flickboard.agents.candidates import Candidate, legal, starts
 from flickboard.agents.explain import intent
 from flickboard.agents.race import frame_worth
 from flickboard.agents.shuffleboard_bot import HIT_SPEED, ShuffleboardBot
-from flickboard.agents.tactics import register_tactics
+from flickboard.agents.tactics import Features, Left, register_tactics
 from flickboard.agents.valuation import Outlook, skill_of
 from flickboard.agents.value_model import PLAYING_LEVELS, ValueModel, value_model
 from flickboard.agents.widen import sample_shots
@@ -128,28 +128,16 @@ class ShuffleboardTactics:
             return Candidate(shot, "takeout", "takeout of the leading weight")
         return Candidate(shot, "draw", "draw to the three zone")
 
-    def features(
-        self,
-        view: View,
-        positions: Sequence[Position],
-        twenties: Sequence[Mapping[Side, int]],
-        outlook: Outlook,
-    ) -> npt.NDArray[np.float64]:
+    def features(self, view: View, left: Sequence[Left], outlook: Outlook) -> Features:
         """The frame, the count, and each side's weights by zone and third."""
-        return shuffleboard_features.features(view, positions, twenties, outlook)
+        return shuffleboard_features.features(view, left, outlook)
 
     def result_class(self, final: Sequence[int], side: Side) -> int:
         """The frame's points from ``side`` (positive when it scored), within +-8."""
         points = final[side] - max(v for s, v in enumerate(final) if s != side)
         return max(-FRAME_POINTS, min(FRAME_POINTS, points))
 
-    def values(
-        self,
-        view: View,
-        positions: Sequence[Position],
-        twenties: Sequence[Mapping[Side, int]],
-        outlook: Outlook,
-    ) -> list[float]:
+    def values(self, view: View, left: Sequence[Left], outlook: Outlook) -> list[float]:
         """The game's worth after the frame (the race to the target), averaged over how
         the frame may end: exact once the last weight is down, else by the learned value."""
         model = value_model("shuffleboard")
@@ -157,12 +145,12 @@ class ShuffleboardTactics:
         if outlook.total == 0:
             me = view.turn.side
             out = []
-            for position in positions:
+            for position, _ in left:
                 score = view.referee.score(position)
                 points = score.get(me, 0) - max((v for s, v in score.items() if s != me), default=0)
                 out.append(float(worth[min(2 * FRAME_POINTS, max(0, points + FRAME_POINTS))]))
             return out
-        p = model.probabilities(self.features(view, positions, twenties, outlook))
+        p = model.probabilities(self.features(view, left, outlook))
         return [float(v) for v in p @ worth[model.classes + FRAME_POINTS]]
 
     def _worth(self, view: View, outlook: Outlook, model: ValueModel) -> npt.NDArray[np.float64]:

@@ -26,6 +26,13 @@ if TYPE_CHECKING:
     from flickboard.agents.valuation import Outlook
 
 
+Left = tuple[Position, Mapping[Side, int]]
+"""A position a shot may leave, with the 20s made in the round by then (by side)."""
+
+Features = npt.NDArray[np.float64]
+"""Rows of the learned value's inputs, one per position."""
+
+
 class Tactics(Protocol):
     """One game's knowledge for the AI players."""
 
@@ -43,13 +50,7 @@ class Tactics(Protocol):
         """The geometric baseline's shot (no simulation of its own)."""
         ...
 
-    def features(
-        self,
-        view: View,
-        positions: Sequence[Position],
-        twenties: Sequence[Mapping[Side, int]],
-        outlook: Outlook,
-    ) -> npt.NDArray[np.float64]:
+    def features(self, view: View, left: Sequence[Left], outlook: Outlook) -> Features:
         """What the learned value sees of each position the shot of ``view`` may leave."""
         ...
 
@@ -58,13 +59,7 @@ class Tactics(Protocol):
         value's class (crokinole: lost -1, tied 0, won 1; shuffleboard: frame points)."""
         ...
 
-    def values(
-        self,
-        view: View,
-        positions: Sequence[Position],
-        twenties: Sequence[Mapping[Side, int]],
-        outlook: Outlook,
-    ) -> list[float]:
+    def values(self, view: View, left: Sequence[Left], outlook: Outlook) -> list[float]:
         """Expected outcome in [-1, 1] for the side of ``view`` of each position it may
         leave (with the 20s made in the round): exact once the round is over, else the
         learned value's."""

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from flickboard.agents.tactics import tactics_for
+from flickboard.agents.tactics import Left, tactics_for
 from flickboard.agents.value_model import PLAYING_LEVELS
 from flickboard.play.kind import game_kind
 from flickboard.play.noise import ExecutionNoise
@@ -63,6 +63,17 @@ def skill_of(game: str, outlook: Outlook) -> float:
     return max(outlook.skill, min(scales[level] for level in PLAYING_LEVELS))
 
 
+def round_features(view: View, outlook: Outlook) -> tuple[float, float, float, float]:
+    """What every game's learned value sees of the round after a shot: discs left to
+    the shooter's side and to the others, the hammer (1 mine, -1 theirs, 0 none), and
+    whether the next shot is the shooter's side's own (1) or not (0)."""
+    me = view.turn.side
+    mine = float(outlook.left.get(me, 0))
+    hammer = 0.0 if outlook.hammer is None else (1.0 if outlook.hammer == me else -1.0)
+    rest = view.to_come[1:]
+    return (mine, float(outlook.total) - mine, hammer, float(bool(rest) and rest[0][1] == me))
+
+
 def margin(view: View, position: Position, twenties: Mapping[Side, int]) -> float:
     """My points minus the best other side's, on the board as the referee scores it."""
     board = view.referee.score(position)
@@ -73,19 +84,14 @@ def margin(view: View, position: Position, twenties: Mapping[Side, int]) -> floa
     return totals[me] - (max(others) if others else 0)
 
 
-def values_of(
-    view: View,
-    positions: Sequence[Position],
-    twenties: Sequence[Mapping[Side, int]],
-    out: Outlook,
-) -> list[float]:
+def values_of(view: View, left: Sequence[Left], out: Outlook) -> list[float]:
     """Expected outcome in [-1, 1] for the side of ``view`` of each position its shot
     may leave (with the 20s made in the round so far), valued together."""
-    if not positions:
+    if not left:
         return []
-    return tactics_for(view.game).values(view, positions, twenties, out)
+    return tactics_for(view.game).values(view, left, out)
 
 
 def value_of(view: View, position: Position, twenties: Mapping[Side, int], out: Outlook) -> float:
     """Expected outcome in [-1, 1] for the side of ``view`` after a shot."""
-    return values_of(view, [position], [twenties], out)[0]
+    return values_of(view, [(position, twenties)], out)[0]

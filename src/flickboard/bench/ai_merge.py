@@ -31,9 +31,9 @@ def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
             out[section] = {label: stats.summary() for label, stats in totals.items()}
     for r in results:
         for key, value in r.items():
-            if key not in out and key not in ("settings", "matches", "levels"):
-                if key != "calibration_rate" or value.get("levels"):
-                    out[key] = value
+            skip = key in out or key in ("settings", "matches", "levels")
+            if not skip and (key != "calibration_rate" or value.get("levels")):
+                out[key] = value
     out.setdefault("calibration_rate", {"shots": 0, "levels": {}})
     out.setdefault("matches", {})
     out.setdefault("decision_time", {})
