@@ -88,16 +88,11 @@ def test_bench_ai_refuses_a_search_budget_that_does_not_fit(tmp_path: Path) -> N
 
 def test_bench_ai_reports_opening_shots_by_level_and_mid_round_times(tmp_path: Path) -> None:
     out = tmp_path / "ai.json"
-    result = runner.invoke(
-        app,
-        [
-            "bench", "ai", "--game", "shuffleboard", "--calibration-shots", "0",
-            "--takeout-trials", "0", "--pairs", "0", "--equal-pairs", "0", "--samples", "2",
-            "--candidates", "6", "--refine-rounds", "0", "--widen", "4", "--top", "1",
-            "--outcomes", "1", "--replies", "2", "--opening-decisions", "2",
-            "--midround-positions", "1", "--output", str(out),
-        ],
-    )  # fmt: skip
+    tiny = "--samples 2 --candidates 6 --refine-rounds 0 --widen 4 --top 1 --outcomes 1"
+    skip = "--calibration-shots 0 --takeout-trials 0 --pairs 0 --equal-pairs 0"
+    asked = "--game shuffleboard --replies 2 --opening-decisions 2 --midround-positions 1"
+    words = f"bench ai {asked} {skip} {tiny}".split()
+    result = runner.invoke(app, [*words, "--output", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     assert set(data["opening_rate"]) == {"novice", "recreational", "club", "expert", "world"}

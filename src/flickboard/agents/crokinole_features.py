@@ -24,8 +24,8 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.agents.tactics import Left
-from flickboard.agents.valuation import Outlook, round_features, skill_of
+from flickboard.agents.tactics import Features, Left
+from flickboard.agents.valuation import Outlook, round_features
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics.jit import njit
 from flickboard.play.view import View
@@ -108,15 +108,10 @@ def opposing_seat(view: View) -> int:
     return (view.turn.seat + 2) % 4
 
 
-def features(
-    view: View,
-    left: Sequence[Left],
-    outlook: Outlook,
-) -> npt.NDArray[np.float64]:
+def features(view: View, left: Sequence[Left], outlook: Outlook) -> Features:
     """One feature row per position left by the shot of ``view`` (see the module doc)."""
     board = cast(CrokinoleBoard, view.board)
     me = view.turn.side
-    skill = skill_of(view.game, outlook)
     turn = -math.pi / 2 - CrokinoleBoard.seat_angle(view.turn.seat)
     cos, sin = math.cos(turn), math.sin(turn)
     pegs = np.array([(x * cos - y * sin, x * sin + y * cos) for x, y in board.pegs])
@@ -124,7 +119,7 @@ def features(
     rings = np.array([board.fifteen_line_radius, board.ten_line_radius])
     their_angle = CrokinoleBoard.seat_angle(opposing_seat(view)) + turn
     reach = np.array(REACH)
-    mine_left, theirs_left, hammer, next_me = round_features(view, outlook)
+    mine_left, theirs_left, hammer, next_me, skill = round_features(view, outlook)
     out = np.zeros((len(left), FEATURES))
     for row, (position, made) in enumerate(left):
         score = view.referee.score(position)

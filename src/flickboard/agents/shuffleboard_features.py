@@ -19,10 +19,9 @@ from collections.abc import Iterable, Sequence
 from typing import cast
 
 import numpy as np
-import numpy.typing as npt
 
-from flickboard.agents.tactics import Left
-from flickboard.agents.valuation import Outlook, round_features, skill_of
+from flickboard.agents.tactics import Features, Left
+from flickboard.agents.valuation import Outlook, round_features
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import PlacedDisc
 from flickboard.play.view import View
@@ -45,17 +44,12 @@ def guarded(table: ShuffleboardTable, discs: Iterable[PlacedDisc], weight: Place
     return any(d.id != weight.id and d.y < weight.y and abs(d.x - weight.x) < reach for d in discs)
 
 
-def features(
-    view: View,
-    left: Sequence[Left],
-    outlook: Outlook,
-) -> npt.NDArray[np.float64]:
+def features(view: View, left: Sequence[Left], outlook: Outlook) -> Features:
     """One feature row per position left by the delivery of ``view``."""
     table = cast(ShuffleboardTable, view.board)
     me = view.turn.side
-    skill = skill_of(view.game, outlook)
     third = table.width / 3
-    mine_left, theirs_left, hammer, next_me = round_features(view, outlook)
+    mine_left, theirs_left, hammer, next_me, skill = round_features(view, outlook)
     out = np.zeros((len(left), FEATURES))
     for row, (position, _) in enumerate(left):
         count = count_frame(table, position)

@@ -63,15 +63,16 @@ def skill_of(game: str, outlook: Outlook) -> float:
     return max(outlook.skill, min(scales[level] for level in PLAYING_LEVELS))
 
 
-def round_features(view: View, outlook: Outlook) -> tuple[float, float, float, float]:
+def round_features(view: View, outlook: Outlook) -> tuple[float, float, float, float, float]:
     """What every game's learned value sees of the round after a shot: discs left to
-    the shooter's side and to the others, the hammer (1 mine, -1 theirs, 0 none), and
-    whether the next shot is the shooter's side's own (1) or not (0)."""
+    the shooter's side and to the others, the hammer (1 mine, -1 theirs, 0 none),
+    whether the next shot is the shooter's side's own (1) or not (0), and its skill."""
     me = view.turn.side
     mine = float(outlook.left.get(me, 0))
     hammer = 0.0 if outlook.hammer is None else (1.0 if outlook.hammer == me else -1.0)
     rest = view.to_come[1:]
-    return (mine, float(outlook.total) - mine, hammer, float(bool(rest) and rest[0][1] == me))
+    next_me = float(bool(rest) and rest[0][1] == me)
+    return (mine, float(outlook.total) - mine, hammer, next_me, skill_of(view.game, outlook))
 
 
 def margin(view: View, position: Position, twenties: Mapping[Side, int]) -> float:
