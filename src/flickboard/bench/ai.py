@@ -466,10 +466,21 @@ def plot(result: dict[str, Any], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
-    levels = result["calibration_rate"]["levels"] or {"(not run)": {"rate": 0.0, "target": 0.0}}
+    levels = (
+        result["calibration_rate"]["levels"]
+        or result.get("opening_rate")
+        or {"(not run)": {"rate": 0.0, "target": 0.0}}
+    )
     names = list(levels)
-    xs = range(len(names))
-    left.bar(xs, [levels[n]["rate"] for n in names], color="#4a7", label="measured")
+    xs = np.arange(len(names))
+    played = result.get("opening_rate", {})
+    width = 0.4 if played and result["calibration_rate"]["levels"] else 0.8
+    if result["calibration_rate"]["levels"]:
+        left.bar(xs - (width / 2 if played else 0), [levels[n]["rate"] for n in names],
+                 width, color="#4a7", label="ideal aim")  # fmt: skip
+    if played:
+        left.bar(xs + (width / 2 if width < 0.8 else 0), [played.get(n, {}).get("rate") or 0.0
+                 for n in names], width, color="#a74", label="the AI's own shots")  # fmt: skip
     left.plot(xs, [levels[n]["target"] for n in names], "k_", markersize=20, label="target")
     left.set_xticks(list(xs), names, rotation=20)
     left.set_ylim(0, 1.05)
