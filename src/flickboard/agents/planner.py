@@ -79,15 +79,24 @@ class Evaluator:
         self.outlook = outlook_after(self.view, self.noise)
 
     def outcomes(self, shot: Shot, draws: Draws) -> list[tuple[Ruling | None, float]]:
-        """Each noisy execution's ruling (None if it failed) and value (all valued at once)."""
+        """Each noisy execution's ruling (None if it failed) and value."""
+        return self.outcomes_of([shot], draws)[0]
+
+    def outcomes_of(
+        self, shots: Sequence[Shot], draws: Draws
+    ) -> list[list[tuple[Ruling | None, float]]]:
+        """For each shot, each noisy execution's ruling (None if it failed) and value:
+        every execution of every shot simulated in one batch and valued in one call."""
         view = self.view
-        played = [execute(self.noise, view, shot, z) for z in draws]
+        played = [execute(self.noise, view, shot, z) for shot in shots for z in draws]
         try:
             records = simulate_many(
                 view.position.layout, played, shooter=view.turn.disc, params=self.params
             )
         except PhysicsError:
-            return [(None, FAILED) for _ in played]
+            if len(shots) > 1:  # find the shot the physics could not finish
+                return [self.outcomes(shot, draws) for shot in shots]
+            return [[(None, FAILED) for _ in draws]]
         rulings: list[Ruling | None] = []
         for record in records:
             try:
@@ -101,7 +110,15 @@ class Evaluator:
         values = iter(
             values_of(view, [(r.position_after, self.twenties(r)) for r in ruled], self.outlook)
         )
-        return [(r, FAILED if r is None else next(values)) for r in rulings]
+        flat = [(r, FAILED if r is None else next(values)) for r in rulings]
+        n = len(draws)
+        return [flat[k * n : (k + 1) * n] for k in range(len(shots))]
+
+    def means(self, shots: Sequence[Shot], draws: Draws) -> list[float]:
+        """Mean value of each shot over the draws (one batch)."""
+        if len(draws) == 0:
+            return [0.0 for _ in shots]
+        return [sum(v for _, v in out) / len(out) for out in self.outcomes_of(shots, draws)]
 
     def twenties(self, ruling: Ruling) -> dict[int, int]:
         """The 20s made in the round once ``ruling``'s shot is played, by side."""
@@ -112,8 +129,7 @@ class Evaluator:
 
     def mean(self, shot: Shot, draws: Draws) -> float:
         """Mean value of the shot over the draws."""
-        values = [v for _, v in self.outcomes(shot, draws)]
-        return sum(values) / len(values)
+        return self.means([shot], draws)[0]
 
 
 def successive_halving(
@@ -139,8 +155,9 @@ def successive_halving(
     alive = list(range(len(pool)))
     done = 0
     for stage, n in enumerate(schedule):
-        for i in alive:
-            totals[i] += sum(v for _, v in evaluator.outcomes(pool[i].shot, draws[done:n]))
+        means = evaluator.means([pool[i].shot for i in alive], draws[done:n])
+        for i, mean in zip(alive, means, strict=True):
+            totals[i] += mean * (n - done)
         done = n
         alive.sort(key=lambda i: (-totals[i], i))
         if stage < len(schedule) - 1:
@@ -152,7 +169,7 @@ def rank(
     evaluator: Evaluator, pool: Sequence[Candidate], draws: Draws
 ) -> list[tuple[Candidate, float]]:
     """Candidates with their mean values, best first (ties keep generation order)."""
-    scored = [(c, evaluator.mean(c.shot, draws)) for c in pool]
+    scored = list(zip(pool, evaluator.means([c.shot for c in pool], draws), strict=True))
     order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
     return [scored[i] for i in order]
 
@@ -211,13 +228,37 @@ class Planner(AIPlayer):
         return ExecutionNoise.draws(turn_rng(self.seed, view, 1), self.budget.samples)
 
     def choose(self, view: View) -> Choice:
-        """The shot to aim, before execution noise (see :func:`settle`)."""
-        return settle(self.evaluator(view), self.ranked(view), self.budget, self.seed)
+        """The shot to aim, before execution noise (see :func:`settle`); when no
+        candidate left after screening is valid played as meant, sampled shots that are
+        valid join them (:meth:`valid_more`)."""
+        evaluator = self.evaluator(view)
+        ranked = self.ranked(view)
+        if not any(valid_as_meant(view, c) for c, _ in ranked):
+            more = rank(evaluator, self.valid_more(view), self.draws(view))
+            ranked = sorted([*ranked, *more], key=lambda cv: -cv[1])
+        return settle(evaluator, ranked, self.budget, self.seed)
+
+    def valid_more(self, view: View) -> list[Candidate]:
+        """Up to :data:`MORE_SHOTS` shots sampled across the shooter's choices (the
+        search's widening: other starts, cuts, weights) that are valid played as meant."""
+        rng = turn_rng(self.seed, view, 5)
+        pool = tactics_for(view.game).sampled(view, view.physics, MORE_SHOTS, rng)
+        return [c for c in pool if valid_as_meant(view, c)]
 
 
 DECIDED = 0.98
 """A shot ruled invalid (a throw-away) is only meant when it is worth at least this: the
 round is decided."""
+
+
+MORE_SHOTS = 60
+"""Shots sampled when none of the planner's candidates is valid played as meant."""
+
+
+def valid_as_meant(view: View, candidate: Candidate) -> bool:
+    """Whether the referee rules the candidate valid when played exactly as meant."""
+    ruling = played_out(view, candidate.shot)
+    return ruling is not None and ruling.valid
 
 
 def intended(

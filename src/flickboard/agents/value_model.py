@@ -6,7 +6,8 @@ lost, tied or won; table shuffleboard: the frame's points from -8 to +8, from th
 shooter's side). The fitted parameters ship with the package as a compact ``.npz``
 (``agents/models/``), loaded once: the input scaling, each layer's weights and biases
 (ReLU between layers, softmax at the end), and the game's extra tables (the frame
-results from an empty table by level, for the race to the target).
+results from an empty table by level, for the race to the target). The layers run in a
+compiled loop, one thread.
 
 Fit with :mod:`flickboard.agents.fit_value` (docs/ai.md, "The learned position value").
 """
@@ -22,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
+from flickboard.physics.jit import njit
 from flickboard.play.noise import LEVELS
 
 Array = npt.NDArray[np.float64]
@@ -60,9 +62,10 @@ class ValueModel:
     def probabilities(self, x: Array) -> Array:
         """Class probabilities for each row of features (rows sum to 1)."""
         h = (np.asarray(x, dtype=np.float64) - self.mean) / self.scale
-        for w, b in zip(self.weights[:-1], self.biases[:-1], strict=True):
-            h = np.maximum(h @ w + b, 0.0)
-        z = h @ self.weights[-1] + self.biases[-1]
+        last = len(self.weights) - 1
+        for k, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
+            h = _dense(np.ascontiguousarray(h), w, b, k < last)
+        z = h
         z -= z.max(axis=1, keepdims=True)
         e = np.exp(z)
         out: Array = e / e.sum(axis=1, keepdims=True)
@@ -95,6 +98,24 @@ class ValueModel:
                 classes=data["classes"].astype(np.int64),
                 extra={k[6:]: data[k] for k in data.files if k.startswith("extra_")},
             )
+
+
+@njit(cache=True)
+def _dense(  # pragma: no cover - compiled
+    h: Array, w: Array, b: Array, relu: bool
+) -> Array:
+    """One layer, ``h @ w + b`` (ReLU'd when asked), in a compiled single-threaded loop:
+    numpy's BLAS would start threads for a few hundred rows and, on a busy machine,
+    spend more time spinning than multiplying."""
+    rows, inner = h.shape
+    out = np.empty((rows, w.shape[1]))
+    for i in range(rows):
+        for j in range(w.shape[1]):
+            total = b[j]
+            for k in range(inner):
+                total += h[i, k] * w[k, j]
+            out[i, j] = max(total, 0.0) if relu else total
+    return out
 
 
 def model_path(game: str) -> Path:
