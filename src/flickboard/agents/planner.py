@@ -51,7 +51,7 @@ class PlannerBudget:
     samples: int = 24
     candidates: int = 80
     refine_rounds: int = 2
-    population: int = 10
+    population: int = 8
     elite: int = 3
     screen: int = 6
 

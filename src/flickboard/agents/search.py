@@ -52,11 +52,11 @@ class SearchBudget:
     """
 
     planner: PlannerBudget = field(default_factory=PlannerBudget)
-    widen: int = 240
+    widen: int = 200
     schedule: tuple[int, ...] = (3, 8, 24, 48)
     top: int = 4
     outcomes: int = 6
-    replies: int = 16
+    replies: int = 12
     reply_samples: int = 4
     exhaustive_at: int = 2
     exhaustive_top: int = 10

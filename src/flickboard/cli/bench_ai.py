@@ -15,6 +15,10 @@ from flickboard.cli.terminal import check_writable, fail
 from flickboard.errors import FlickboardError
 from flickboard.play.noise import LEVELS
 
+PLANNER = PlannerBudget()
+SEARCH = SearchBudget()
+"""The default budgets, which the options start from."""
+
 
 def bench_ai(
     game: Annotated[str, typer.Option(help="crokinole or shuffleboard.")] = "crokinole",
@@ -27,15 +31,25 @@ def bench_ai(
     equal_pairs: Annotated[
         int, typer.Option(min=0, help="Pairs of games planner v planner (hammer rate).")
     ] = 10,
-    samples: Annotated[int, typer.Option(min=1, help="Planner: executions per candidate.")] = 24,
-    candidates: Annotated[int, typer.Option(min=1, help="Planner: candidates weighed.")] = 80,
-    refine_rounds: Annotated[int, typer.Option(min=0, help="Planner: cross-entropy rounds.")] = 3,
-    top: Annotated[int, typer.Option(min=1, help="Search: own candidates searched.")] = 4,
-    outcomes: Annotated[int, typer.Option(min=1, help="Search: executions per candidate.")] = 6,
-    replies: Annotated[int, typer.Option(min=1, help="Search: opponent replies weighed.")] = 20,
+    samples: Annotated[
+        int, typer.Option(min=1, help="Planner: executions per candidate.")
+    ] = PLANNER.samples,
+    candidates: Annotated[
+        int, typer.Option(min=1, help="Planner: candidates weighed.")
+    ] = PLANNER.candidates,
+    refine_rounds: Annotated[
+        int, typer.Option(min=0, help="Planner: cross-entropy rounds.")
+    ] = PLANNER.refine_rounds,
+    top: Annotated[int, typer.Option(min=1, help="Search: own candidates searched.")] = SEARCH.top,
+    outcomes: Annotated[
+        int, typer.Option(min=1, help="Search: executions per candidate.")
+    ] = SEARCH.outcomes,
+    replies: Annotated[
+        int, typer.Option(min=1, help="Search: opponent replies weighed.")
+    ] = SEARCH.replies,
     widen: Annotated[
         int, typer.Option(min=0, help="Search: shots sampled beyond the planner's.")
-    ] = 320,
+    ] = SEARCH.widen,
     workers: Annotated[
         int,
         typer.Option(
