@@ -65,3 +65,17 @@ def test_a_baseline_player_from_a_source_tree_plays_as_that_tree_does() -> None:
 def test_a_baseline_needs_a_flickboard_source_folder(tmp_path: Path) -> None:
     with pytest.raises(InvalidInput, match="not a flickboard source folder"):
         BaselinePlayer(tmp_path, "ai:planner:club", "crokinole")
+
+
+def test_self_play_rounds_count_the_hammer_and_the_twenties() -> None:
+    from flickboard.bench.ai_selfplay import count
+
+    def rnd(final: list[int], hammer: int, made: int) -> dict[str, object]:
+        shots = [{"made": {"0": made}}]
+        return {"level": "club", "players": {"0": "planner", "2": "planner"},
+                "hammer": hammer, "final": final, "shots": shots}  # fmt: skip
+
+    out = count([rnd([20, 5], 0, 1), rnd([0, 10], 0, 0), rnd([5, 5], 1, 0)])
+    club = out["club planner"]
+    assert (club["rounds"], club["decided"], club["hammer_won"]) == (3, 2, 0.5)
+    assert club["twenties_per_player_game"] == 4 * (1 / 2) / 3
