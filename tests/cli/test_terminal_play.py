@@ -18,7 +18,7 @@ from flickboard.cli.app import app
 from flickboard.cli.crokinole import CrokinoleTerminal
 from flickboard.cli.session import TerminalTable
 from flickboard.cli.shuffleboard import ShuffleboardTerminal
-from flickboard.cli.terminal import aim_on_line, board_text, facing, score_line
+from flickboard.cli.terminal import TerminalHuman, aim_on_line, board_text, facing, score_line
 from flickboard.cli.textboard import Canvas
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, PlacedDisc
@@ -276,3 +276,39 @@ def test_offsets_outside_the_start_line_are_refused_with_the_range_in_both_games
     board = runner.invoke(app, ["match", "crokinole", "--red", "human"], input="0 1 30\nquit\n")
     assert "offset 30 cm is outside your quadrant: start from -25.5 to 25.5 cm" in board.stdout
     assert "wholly on the playing surface" not in board.stdout
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+
+
+def test_a_person_at_seat_2_sees_the_board_from_their_side_saved_as_a_screenshot() -> None:
+    # what a person playing green against the AI sees, in colour, kept for people to look
+    # at (out/screenshots/terminal-crokinole-seat-2.svg)
+    match = new_match("crokinole")
+    console = Console(record=True, width=110, force_terminal=True, color_system="truecolor")
+    table = TerminalTable(
+        match,
+        CrokinoleTerminal(match.referee, console),
+        console,
+        specs={0: "ai:heuristic", 1: "human"},
+        names={0: "Max", 2: "Ann"},
+        command="match crokinole",
+    )
+    typed = iter(["0 1", "-4 1.4 8", "discs"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    person = table.players[2]
+    assert isinstance(person, TerminalHuman)
+    person.read = read
+    table.run()
+    said = console.export_text(clear=False)
+    assert "Ann (7 discs left; ANGLE SPEED [OFFSET] or help) > " in said
+    boards = said.split("Round 1 | ")
+    assert "=" in boards[-2].splitlines()[-3]  # green's start line, at the bottom for green
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    console.save_svg(str(SCREENSHOTS / "terminal-crokinole-seat-2.svg"), title="flickboard")
