@@ -56,6 +56,7 @@ NameOption = Annotated[
     list[str] | None,
     typer.Option(
         "--name",
+        metavar="COLOUR=NAME",
         help="A colour's player name, COLOUR=NAME (partners: COLOUR=NAME,NAME in seat "
         "order); repeatable, e.g. --name red=Ann --name green=Joe.",
     ),
@@ -354,10 +355,10 @@ class TerminalTable:
 
     def run(self) -> None:
         """Play to the end; on any stop keep the record and say where it is."""
-        warm_kernels(console_for_progress())
         if not self.observer.quiet:
             self.console.print(f"The board: {self.game.legend()}.")
         try:
+            warm_kernels(console_for_progress())
             while True:
                 try:
                     play_match(self.match, self.players, self.observer, self.game.choose(self))

@@ -54,7 +54,7 @@ AIM_HELP = (
 )
 
 TABLE_HELP = (
-    "At the prompt also: 'discs' lists the {pieces} in play, 'score' the score, 'undo' "
+    "At the prompt also: '{pieces}' lists the {pieces} in play, 'score' the score, 'undo' "
     "takes back your last shot (and the replies to it), 'explain' says what the AI's last "
     "shot tried."
 )
