@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -312,3 +313,25 @@ def test_a_person_at_seat_2_sees_the_board_from_their_side_saved_as_a_screenshot
     assert "=" in boards[-2].splitlines()[-3]  # green's start line, at the bottom for green
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     console.save_svg(str(SCREENSHOTS / "terminal-crokinole-seat-2.svg"), title="flickboard")
+
+
+def test_an_offset_on_a_disc_is_refused_by_the_referee_and_past_the_ends_with_the_ranges() -> None:
+    match = new_match("crokinole")
+    line = match.start_line()
+    x, y = line.point(0.5)  # a green disc lying on red's shooting line, in the middle
+    position = Position.of(Layout(CrokinoleBoard.standard(), (PlacedDisc(1, x, y),)), {1: 1})
+    view = replace(match.view(), position=position)
+    out = io.StringIO()
+    person = TerminalHuman("red", Console(file=out, width=200), span="your quadrant")
+    typed = iter(["0 1 0", "0 1 40", "0 1 -12"])
+    person.read = lambda prompt: next(typed)
+    shot = person.decide(view)  # '0 1 0' starts on the green disc: the referee says why
+    problem = view.referee.start_problem(position, view.turn, shot.x, shot.y)
+    assert problem == "the shooting disc would overlap disc 1"
+    shot = person.decide(view)  # past the ends: refused with the stretches left open
+    said = out.getvalue()
+    assert (
+        "offset 40 cm is outside your quadrant: start from -25.5 to -3.2 cm or 3.2 to 25.5 cm "
+        "along your start line"
+    ) in said
+    assert view.referee.start_problem(position, view.turn, shot.x, shot.y) is None

@@ -414,14 +414,14 @@ class TerminalHuman:
 
     def decide(self, view: View) -> Shot:
         """Ask until the typed aim is a shot, then play it with the person's noise; an
-        offset the start line does not allow is refused with the range allowed."""
+        offset past the ends of the start line is refused with the ranges allowed (one
+        on the line that the rules refuse, on a disc say, is refused by the referee)."""
         line = view.start_line
         ranges = offset_range(line)
+        ends = math.floor(1000 * line.length / 2) / 10
 
         def build(angle: float, speed: float, offset: float) -> Shot:
-            if not any(lo <= offset <= hi for lo, hi in ranges):
-                if not ranges:
-                    raise InvalidInput(f"no shot may start from {self.span} now")
+            if abs(offset) > ends:
                 raise InvalidInput(
                     f"offset {offset:g} cm is outside {self.span}: start from {says_range(ranges)}"
                 )
