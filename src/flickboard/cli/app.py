@@ -42,6 +42,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "serve": Lazy(("serve",), "serve"),
         "event": Lazy(("event", "league", "csc", "bracket"), "event_app"),
         "desk": Lazy(("desk",), "desk_app"),
+        "example": Lazy(("example",), "example"),
     },
     "score": {
         "shuffleboard": Lazy(("shuffleboard",), "score"),
@@ -51,7 +52,10 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "shuffleboard": Lazy(("shuffleboard",), "match"),
         "crokinole": Lazy(("crokinole",), "match"),
     },
-    "replay": {"crokinole": Lazy(("crokinole",), "replay")},
+    "replay": {
+        "shuffleboard": Lazy(("shuffleboard",), "replay"),
+        "crokinole": Lazy(("crokinole",), "replay"),
+    },
     "rule": {"crokinole": Lazy(("crokinole",), "rule")},
     "bench": {
         "standings": Lazy(("event",), "bench_standings"),

@@ -8,27 +8,9 @@ import webbrowser
 from typing import Annotated
 
 import typer
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from flickboard.cli.kernels import warm_kernels
 from flickboard.cli.terminal import console_for_cli, fail
-
-
-def warm_kernels() -> None:
-    """Compile the physics kernels now, with progress, so no first shot stalls (once;
-    later runs load them from the cache at once)."""
-    from flickboard.physics.warm import warm
-
-    console = console_for_cli()
-    columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task("Compiling the physics kernels (once)", total=4)
-
-        def step(name: str) -> None:
-            progress.update(task, description=f"Compiling the physics kernels (once): {name}")
-            progress.advance(task)
-
-        warm(step)
-        progress.update(task, description="Physics kernels ready", completed=4)
 
 
 def serve(

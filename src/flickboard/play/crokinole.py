@@ -479,6 +479,8 @@ class MatchResult:
     games: list[GameResult] = field(default_factory=list)
     twenties: list[int] = field(default_factory=list)
     kind: MatchKind = MatchKind.POINTS
+    rules: str = "WCC"
+    """The rule set in force, as named in a sentence (its verdict cites it)."""
 
     def points(self) -> tuple[int, ...]:
         """Tournament points (races: points scored) summed over games."""
@@ -533,9 +535,13 @@ class MatchResult:
         tied = [s for s, p in enumerate(pts) if p == max(pts)]
         twenties = [self.twenties[s] if self.twenties else 0 for s in tied]
         best = _sole_best(tuple(twenties))
+        wcc = self.rules == "WCC"
+        none = "" if wcc else f"; the {self.rules} rules give none"
         if best is not None:
-            return tied[best], "on 20s after a tie on points (WCC tie-break)"
-        return None, "level on points and 20s (a shoot-out decides, WCC)"
+            source = "WCC tie-break" if wcc else "the WCC's tie-break"
+            return tied[best], f"on 20s after a tie on points ({source}{none})"
+        source = "WCC" if wcc else "as in the WCC"
+        return None, f"level on points and 20s (a shoot-out decides, {source}{none})"
 
 
 def _sole_best(values: tuple[int, ...]) -> int | None:
@@ -598,6 +604,7 @@ class CrokinoleMatch(Match):
         return MatchResult(
             twenties=[0] * self.seating.sides,
             kind=match_kind(self.referee, championship=self.championship),
+            rules=self.referee.options.title,
         )
 
     def _finished(self) -> bool:
