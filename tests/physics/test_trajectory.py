@@ -99,7 +99,7 @@ def test_no_frame_shows_a_disc_crossing_one_lying_in_the_hole(board: CrokinoleBo
 
 
 def test_a_shot_simulated_once_samples_as_if_simulated_again(board: CrokinoleBoard) -> None:
-    layout = Layout(board, (PlacedDisc(1, 0.0, 0.0),))
+    layout = Layout(board, (PlacedDisc(1, 0.0, 0.1),))
     shot = Shot(0.0, -0.3, math.pi / 2, 1.2)
     log = state_log(layout, shot)
     once = sample_log(log, 30.0, turns=True)
