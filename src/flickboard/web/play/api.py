@@ -176,10 +176,12 @@ def post_join(body: JoinIn, live: Game) -> JSONResponse:
 )
 def post_shot(body: ShotIn, live: Game, games: Games, token: TokenHeader = None) -> JSONResponse:
     """Play a shot for a seat whose token is given: simulated, ruled, saved, announced;
-    then the AI seats reply (in the background)."""
-    played = live.shoot(body, token)
+    then the AI seats reply (in the background). The ``Server-Timing`` header says how
+    long the server took to simulate, rule, sample the trajectory and save (ms)."""
+    played, timings = live.shoot(body, token)
     games.wake_ai(live)
-    return answer(played)
+    timing = ", ".join(f"{name};dur={seconds * 1000:.3f}" for name, seconds in timings.items())
+    return JSONResponse(played, headers={"Server-Timing": timing})
 
 
 @router.get(

@@ -16,6 +16,7 @@ import hmac
 import json
 import secrets
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -187,7 +188,9 @@ class LiveGame:
         self.match: Match = start_match(setup, seed)
         self.figures = board_figures(self.match.kind.board())
         self.has_twenties = bool(self.match.view().twenties)
-        self.speed_default = round(self.match.kind.skill_test()[1].speed, 3)
+        # a touch softer than the game's calibration shot (the open 20, the draw to the
+        # three): a sensible first aim, not a gift
+        self.speed_default = round(0.9 * self.match.kind.skill_test()[1].speed, 3)
         self.played: list[Played] = []
         self.lock = threading.RLock()
         self.thinking: int | None = None
@@ -277,8 +280,9 @@ class LiveGame:
 
     # -- shots --------------------------------------------------------------------------
 
-    def shoot(self, request: ShotIn, token: str | None) -> dict[str, Any]:
-        """A person's shot (the token must be the seat's); the shot's JSON."""
+    def shoot(self, request: ShotIn, token: str | None) -> tuple[dict[str, Any], dict[str, float]]:
+        """A person's shot (the token must be the seat's): the shot's JSON, and the
+        seconds the server spent simulating, ruling, sampling and saving it."""
         with self.lock:
             self.check_token(request.seat, token)
             self._check_playing()
@@ -308,13 +312,18 @@ class LiveGame:
 
     def _play(
         self, seat: int, shot: Shot, meant: Shot | None, explanation: str | None
-    ) -> dict[str, Any]:
-        """Play, save and announce a shot (the lock is held)."""
-        step, log = play_shot(self.match, seat, shot)
+    ) -> tuple[dict[str, Any], dict[str, float]]:
+        """Play, save and announce a shot (the lock is held); its JSON and timings."""
+        timings: dict[str, float] = {}
+        step, log = play_shot(self.match, seat, shot, timings)
         played = Played(step, self.seats[seat].name, meant, explanation)
         number = len(self.played) + 1
         status = "over" if self.match.over else "playing"
         record = self._record() if step.games_ended else None
+        sampled = time.perf_counter()
+        shot_data = self._shot_json(number, played, log)
+        saving = time.perf_counter()
+        timings["trajectory"] = saving - sampled
         try:
             self._save(
                 self.id,
@@ -328,12 +337,13 @@ class LiveGame:
         except BaseException:
             self._replay(self.played)
             raise
+        timings["save"] = time.perf_counter() - saving
         self.version += 1
         self.status = status
         self.played.append(played)
-        payload = {**self._shot_json(number, played, log), "state": self.state()}
+        payload = {**shot_data, "state": self.state()}
         self._publish("shot", payload)
-        return payload
+        return payload, timings
 
     def ai_seat(self) -> int | None:
         """The AI seat that shoots next (None when a person does or the game is over)."""
@@ -471,7 +481,7 @@ class LiveGame:
             names = self.match.kind.side_names
             others = sorted({s.side for s in self.seats.values()} - {side})
             winners = " and ".join(names[s] for s in others)
-            return f"{names[side]} resigned; {winners} wins"
+            return f"{names[side]} resigned; {winners} {'wins' if len(others) == 1 else 'win'}"
         return self.match.result().summary
 
     def state(self) -> dict[str, Any]:

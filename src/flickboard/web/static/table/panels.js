@@ -19,7 +19,9 @@ export function el(tag, attrs = {}, ...children) {
 function clock(score) {
   const c = score.clock;
   if (!c) return null;
-  if (c.kind === "shots") return el("p", { class: "clock", text: `Time: ${c.left} shots left` });
+  if (c.kind === "shots") {
+    return el("p", { class: "clock", text: `Time: ${c.left} shot${c.left === 1 ? "" : "s"} left` });
+  }
   const left = Math.max(0, Math.round(c.left));
   const text = `Time: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
   return el("p", { class: "clock", text, "data-seconds": String(left) });
@@ -30,7 +32,11 @@ export function renderScore(box, state, held) {
   const s = state.score;
   const word = s.round_word[0].toUpperCase() + s.round_word.slice(1);
   const games = s.games > 1 ? `Game ${s.game} of ${s.games}` : `Game ${s.game}`;
-  const head = el("h2", { text: `${games} · ${word} ${s.round}` });
+  const over = state.status !== "playing";
+  const head = el("h2", { text: over ? (s.games > 1 ? "Match over" : "Final score") : `${games} · ${word} ${s.round}` });
+  // "(you)" tells this browser's seats from the others' (not needed when all are here)
+  const mine = state.seats.filter((seat) => held[String(seat.seat)]).length;
+  const you = mine > 0 && mine < state.seats.length;
   const table = el("table", { class: "sides" });
   const twenties = s.twenties !== null;
   table.append(
@@ -48,7 +54,7 @@ export function renderScore(box, state, held) {
     const seats = state.seats.filter((seat) => seat.side === side);
     const left = seats.reduce((sum, seat) => sum + (s.discs_left[String(seat.seat)] || 0), 0);
     const who = seats
-      .map((seat) => seat.name + (held[String(seat.seat)] ? " (you)" : ""))
+      .map((seat) => seat.name + (you && held[String(seat.seat)] ? " (you)" : ""))
       .join(" & ");
     const label = el(
       "th",

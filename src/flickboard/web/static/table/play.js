@@ -30,7 +30,8 @@ const seatOf = (seat) => state.seats.find((s) => s.seat === seat);
 const replayHref = (n) => `/play/${gameId}/replay?shot=${n}`;
 
 function say(message) {
-  $("error").textContent = message || "";
+  // the server's sentences start in lower case, to be read inside others
+  $("error").textContent = message ? message[0].toUpperCase() + message.slice(1) : "";
 }
 
 function banner(text) {
@@ -151,6 +152,11 @@ function apply(s, { keepMarks = false } = {}) {
   page.dataset.shown = String(shown);
   page.dataset.status = s.status;
   if (!view) {
+    const piece = s.piece;
+    $("aim-help").textContent =
+      `Place: drag your ${piece} along the green line (or A/D). Aim: drag anywhere on the board ` +
+      "and pull back, like a slingshot: the further you pull, the harder the shot. Fine " +
+      "control: ←/→ aim, ↑/↓ or +/− power, [ ] spin, Enter shoots.";
     view = new BoardView($("board"), s.board, s.colours);
     aim = new AimControl(view, $("aim"), $("power"), shoot);
   }
@@ -205,7 +211,7 @@ async function showShot(shot) {
   // the board as the referee leaves it, the removed discs as ghosts where they lay
   view.set({ discs: shot.after, ghosts, marks });
   const lines = [...shot.rounds_ended.map((r) => r.summary), ...shot.games_ended.map((g) => g.summary)];
-  if (shot.over) lines.push(`Match: ${shot.state.result}.`);
+  if (shot.over && shot.state.score.games > 1) lines.push(`Match: ${shot.state.result}.`);
   if (lines.length) {
     renderScore($("score"), shot.state, tokens);
     banner(shot.over ? shot.state.result : lines[lines.length - 1]);
@@ -320,9 +326,17 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("resign").addEventListener("click", resign);
   const code = new URL(window.location.href).searchParams.get("join");
+  let refused = "";
+  if (code) {
+    try {
+      await join(code);
+    } catch (err) {
+      refused = err.message; // shown below; the game is still there to watch
+    }
+  }
   try {
-    if (code) await join(code);
     apply(await call("GET", api));
+    say(refused);
     await reloadLog();
     if (state.shots > 0) {
       const last = await call("GET", `${api}/shots/${state.shots}`);
