@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 
 
 def bench_web(
@@ -29,14 +29,8 @@ def bench_web(
     from flickboard.errors import FlickboardError
 
     check_writable(output)
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
     try:
-        with Progress(*columns, transient=True) as bar:
+        with Progress(transient=True) as bar:
 
             def progress(label: str, total: int) -> Callable[[], None]:
                 task = bar.add_task(label, total=total)

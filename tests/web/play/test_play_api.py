@@ -386,3 +386,12 @@ def test_the_api_is_described_by_its_models(api: TestClient) -> None:
     assert shots["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith("ShotIn")
     assert {"403", "404", "409", "422"} <= set(shots["responses"])
     assert "ShotOut" in spec["components"]["schemas"]
+
+
+def test_free_order_doubles_offer_both_partners_each_their_start(api: TestClient) -> None:
+    four = [{"player": "here"}] * 4
+    game = new_game(api, rules="depot", options={"free_order": True}, players=4, seats=four)
+    shoot(api, game, 0)
+    turn = state(api, game["id"])["turn"]
+    assert turn["choices"] == [1, 3] and set(turn["starts"]) == {"1", "3"}
+    assert shoot(api, game, 3).status_code == 200  # the partner who was not usual first

@@ -289,3 +289,34 @@ def test_refusals_are_shown_in_the_page_and_change_nothing(
         second.close()
     state = httpx.get(f"{live_server.url}/api/play/games/{game}").json()
     assert state["shots"] == 0 and state["version"] == 1  # Ben's join, nothing else
+
+
+def test_a_touch_drag_aims_on_a_phone(live_server: LiveServer, browser: Any) -> None:
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True
+    )
+    try:
+        page = phone.new_page()
+        lobby(page, live_server)
+        choose(page, 2, "ai")
+        start(page)
+        my_turn(page)
+        box = page.locator("#board").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.4
+        touch = phone.new_cdp_session(page)
+
+        def finger(kind: str, px: float, py: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]
+            touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        finger("touchStart", x, y)
+        for step in range(1, 6):
+            finger("touchMove", x + 4 * step, y + 12 * step)  # pulled down and right
+        finger("touchEnd", x + 20, y + 60)
+        assert float(page.locator("#aim-angle").input_value()) < 0  # aimed left of straight
+        assert page.locator("#table-page").get_attribute("data-shown") == "0"
+        screenshot(page, "table-phone-touch")
+        page.locator("#shoot").tap()
+        shown(page, 2)
+    finally:
+        phone.close()

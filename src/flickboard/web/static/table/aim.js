@@ -142,7 +142,11 @@ export class AimControl {
     const grab = Math.max(this.view.figures.disc * panel.scale * 1.6, 16);
     const mode = Math.hypot(px - sx, py - sy) <= grab ? "place" : "aim";
     this.drag = { mode, panel, x0: px, y0: py, id: e.pointerId };
-    this.canvas.setPointerCapture(e.pointerId);
+    try {
+      this.canvas.setPointerCapture(e.pointerId); // keep the drag when it leaves the board
+    } catch (err) {
+      // a pointer the browser no longer tracks: the drag still works inside the board
+    }
     e.preventDefault();
   }
 

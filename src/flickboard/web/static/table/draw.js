@@ -25,6 +25,14 @@ export function fitCanvas(canvas, width, height) {
   return ctx;
 }
 
+// Centred bold text of a size and colour from here on.
+function textStyle(ctx, size, colour) {
+  ctx.font = `bold ${size}px "DejaVu Sans", sans-serif`;
+  ctx.fillStyle = colour;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+}
+
 function px(panel, pixels) {
   return pixels / panel.scale;
 }
@@ -89,10 +97,7 @@ function labelRegions(ctx, panel, f) {
   // point values up and to the right of the centre, upright whatever the turn
   const size = Math.max(10, Math.min(16, panel.scale * 0.018));
   ctx.save();
-  ctx.font = `bold ${size}px "DejaVu Sans", sans-serif`;
-  ctx.fillStyle = "rgba(60, 40, 20, 0.45)";
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
+  textStyle(ctx, size, "rgba(60, 40, 20, 0.45)");
   const a = Math.PI / 4 - panel.rotation + 0.26;
   for (const region of f.regions) {
     const r = (region.inner + region.outer) / 2 + (region.points === 15 ? 0.01 : 0);
@@ -128,10 +133,7 @@ function labelZones(ctx, panel, f) {
   if (panel.scale < 150) return; // too small to read: the zoomed view carries them
   const size = Math.max(12, Math.min(28, panel.scale * 0.05));
   ctx.save();
-  ctx.font = `bold ${size}px "DejaVu Sans", sans-serif`;
-  ctx.fillStyle = "rgba(40, 40, 40, 0.35)";
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
+  textStyle(ctx, size, "rgba(40, 40, 40, 0.35)");
   for (const zone of f.zones) {
     const [sx, sy] = panel.toScreen(0, (zone.from + zone.to) / 2);
     ctx.fillText(String(zone.points), sx, sy);
@@ -189,10 +191,7 @@ export function drawDisc(ctx, sx, sy, r, side, colour, label, opts = {}) {
   }
   ctx.stroke();
   if (label !== undefined && label !== null && r >= 8) {
-    ctx.fillStyle = mark;
-    ctx.font = `bold ${Math.round(r * (String(label).length > 1 ? 0.62 : 0.78))}px "DejaVu Sans", sans-serif`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
+    textStyle(ctx, Math.round(r * (String(label).length > 1 ? 0.62 : 0.78)), mark);
     ctx.fillText(String(label), sx, sy + (SHAPES[side % 4] === "triangle" ? r * 0.1 : 0));
   }
   if (opts.ring) {
@@ -310,9 +309,7 @@ export function drawFlash(ctx, panel, event, age) {
   ctx.save();
   ctx.globalAlpha = Math.max(0, 1 - age / 0.35);
   if (event.kind === "dropped") {
-    ctx.fillStyle = "#b8860b";
-    ctx.font = 'bold 18px "DejaVu Sans", sans-serif';
-    ctx.textAlign = "center";
+    textStyle(ctx, 18, "#b8860b");
     ctx.fillText("20!", sx, sy - 14 - age * 30);
   } else {
     ctx.strokeStyle = event.kind === "left_surface" || event.kind === "landed" ? "#b00020" : "#f0b429";
@@ -349,10 +346,7 @@ export function drawMarks(ctx, panel, f, marks) {
     ctx.fillStyle = "#1d1b16";
     circle(ctx, sx + r + 2, sy - r - 2, 8);
     ctx.fill();
-    ctx.fillStyle = "#fff";
-    ctx.font = 'bold 11px "DejaVu Sans", sans-serif';
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
+    textStyle(ctx, 11, "#fff");
     ctx.fillText(String(m.badge), sx + r + 2, sy - r - 2);
     ctx.restore();
   }
