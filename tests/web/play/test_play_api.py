@@ -347,7 +347,7 @@ def events(api: TestClient, game_id: str, last: str | None) -> list[tuple[str, s
 def test_a_page_that_reconnects_gets_what_it_missed(api: TestClient) -> None:
     game = new_game(api)
     live = api.app.state.play_tables.get(game["id"])  # type: ignore[attr-defined]
-    first_id = f"{live.boot}-0"
+    first_id = f"{live.events.run}-0"
     shoot(api, game, 0)
     shoot(api, game, 2)
     missed = events(api, game["id"], first_id)

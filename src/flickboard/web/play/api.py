@@ -269,13 +269,13 @@ async def get_events(
     seat is choosing) and ``problem``. The stream ends after a while and the browser
     reconnects with ``Last-Event-ID``; missed events are sent again."""
     loop = asyncio.get_running_loop()
-    listener = live.listen(loop)
+    listener = live.events.listen(loop)
     try:
-        missed = live.since(last_event_id)
+        missed = live.events.since(last_event_id)
         if missed is None:
             state = await run_in_threadpool(live.state)
             yield ServerSentEvent(
-                raw_data=json.dumps(state), event="state", id=live.sequence, retry=RETRY_MS
+                raw_data=json.dumps(state), event="state", id=live.events.last_id, retry=RETRY_MS
             )
         else:
             yield ServerSentEvent(comment="connected", retry=RETRY_MS)
@@ -289,4 +289,4 @@ async def get_events(
                 break
             yield ServerSentEvent(raw_data=sent.data, event=sent.kind, id=sent.id)
     finally:
-        live.forget(listener)
+        live.events.forget(listener)

@@ -1,4 +1,4 @@
-"""A game in play at the browser table: its match, seats, shots and listeners.
+"""A game in play at the browser table: its match, seats, shots and live events.
 
 A :class:`LiveGame` is the one place a table game changes. Every change (a shot, an
 undo, a join, a resignation) is made under the game's lock, checked before anything
@@ -10,15 +10,13 @@ the AI seats itself (:meth:`LiveGame.ai_shot`, run in a worker thread by
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import json
 import secrets
 import threading
 import time
-from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -57,9 +55,7 @@ from flickboard.web.play.shots import (
     shot_json,
     shot_values,
 )
-
-HISTORY = 64
-"""Events a game keeps for pages that reconnect (older ones get the whole state)."""
+from flickboard.web.play.stream import Broadcast
 
 
 def digest(secret: str) -> str:
@@ -139,28 +135,6 @@ class Played:
         }
 
 
-@dataclass(frozen=True)
-class Sent:
-    """An event sent to the pages: its id (``RUN-NUMBER``), number, kind and JSON text."""
-
-    id: str
-    number: int
-    kind: str
-    data: str
-
-
-@dataclass(eq=False)
-class Listener:
-    """A page's event stream: a queue on the event loop that serves it."""
-
-    loop: asyncio.AbstractEventLoop
-    queue: asyncio.Queue[Sent] = field(default_factory=asyncio.Queue)
-
-    def put(self, event: Sent) -> None:
-        """Hand an event over from any thread."""
-        self.loop.call_soon_threadsafe(self.queue.put_nowait, event)
-
-
 class LiveGame:
     """A table game in play (see the module docstring)."""
 
@@ -180,9 +154,7 @@ class LiveGame:
         self.seed = seed
         self.seats = {s.seat: s for s in seats}
         self.saved = saved
-        # event ids name this server run and this copy of the game: a page whose last
-        # event came from another gets the whole state
-        self.boot = f"{boot}{secrets.token_hex(2)}"
+        self.events = Broadcast(boot)
         self.status = status
         self.version = version
         self.match: Match = start_match(setup, seed)
@@ -201,9 +173,6 @@ class LiveGame:
             for s in seats
             if s.player == "ai" and s.ai is not None
         }
-        self._listeners: set[Listener] = set()
-        self._history: deque[Sent] = deque(maxlen=HISTORY)
-        self._sequence = 0
 
     # -- creating and restoring -----------------------------------------------------
 
@@ -637,47 +606,12 @@ class LiveGame:
 
     # -- events to the pages ------------------------------------------------------------
 
-    def listen(self, loop: asyncio.AbstractEventLoop) -> Listener:
-        """A new listener (a page's event stream)."""
-        listener = Listener(loop)
-        with self.lock:
-            self._listeners.add(listener)
-        return listener
-
-    def forget(self, listener: Listener) -> None:
-        """A page's stream ended."""
-        with self.lock:
-            self._listeners.discard(listener)
-
-    def since(self, last: str | None) -> list[Sent] | None:
-        """Events after the one with id ``last`` (None: the page must take the whole
-        state: its event is from another server run or copy of the game, or too old)."""
-        with self.lock:
-            if last is None:
-                return []
-            boot, _, number = last.rpartition("-")
-            if boot != self.boot or not number.isdigit():
-                return None
-            seen = int(number)
-            missed = [e for e in self._history if e.number > seen]
-            return missed if len(missed) == max(self._sequence - seen, 0) else None
-
     def _publish(self, kind: str, data: dict[str, Any]) -> None:
-        with self.lock:
-            self._sequence += 1
-            event = Sent(f"{self.boot}-{self._sequence}", self._sequence, kind, json.dumps(data))
-            self._history.append(event)
-            for listener in list(self._listeners):
-                listener.put(event)
+        self.events.publish(kind, json.dumps(data))
 
     def publish_error(self, message: str) -> None:
         """Tell the pages something went wrong on the server (the AI failed)."""
         self._publish("problem", {"detail": message})
-
-    @property
-    def sequence(self) -> str:
-        """The id of the latest event."""
-        return f"{self.boot}-{self._sequence}"
 
 
 def _padded(values: tuple[int, ...], sides: int) -> list[int]:

@@ -173,9 +173,11 @@ function apply(s, { keepMarks = false } = {}) {
   banner(describeTurn(s));
   if (queue.length || busy) {
     aim.disable();
+    $("aim-help").hidden = true;
     return;
   }
   const seat = aimingSeat(s);
+  $("aim-help").hidden = seat === null;
   if (seat === null) {
     aim.disable();
   } else {
