@@ -204,6 +204,23 @@ def test_wall_clock_runs_from_its_first_reading() -> None:
     assert clock.expired()
 
 
+def test_a_clock_on_screen_shows_the_time_or_shots_left() -> None:
+    now = [100.0]
+    clock = WallClock(30.0, now=lambda: now[0])
+    assert clock.remaining == 30.0  # not started until first read
+    clock.expired()
+    now[0] = 112.5
+    assert clock.remaining == 17.5
+    now[0] = 200.0
+    assert clock.remaining == 0.0
+    budget = ShotBudget(2)
+    budget.shot_taken()
+    assert budget.remaining == 1
+    budget.shot_taken()
+    budget.shot_taken()
+    assert budget.remaining == 0
+
+
 def test_championship_match_is_best_two_of_three() -> None:
     match = CrokinoleMatch(referee("wcc"), Seating.singles(), championship=True)
     for _ in range(2):

@@ -61,6 +61,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "standings": Lazy(("event",), "bench_standings"),
         "physics": Lazy(("bench_physics",), "bench_physics"),
         "ai": Lazy(("bench_ai",), "bench_ai"),
+        "web": Lazy(("bench_web",), "bench_web"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""

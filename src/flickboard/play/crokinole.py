@@ -83,6 +83,11 @@ class ShotBudget:
         """Spend one shot."""
         self.taken += 1
 
+    @property
+    def remaining(self) -> int:
+        """Shots left before time is up (for a clock on screen)."""
+        return max(self.shots - self.taken, 0)
+
 
 @dataclass(frozen=True)
 class ShotClocks:
@@ -118,6 +123,14 @@ class WallClock:
 
     def shot_taken(self) -> None:
         """Nothing to do: the wall clock runs by itself."""
+
+    @property
+    def remaining(self) -> float:
+        """Seconds left before time is up (all of them until the clock is first read),
+        for a clock on screen."""
+        if self._started is None:
+            return self.seconds
+        return max(self.seconds - (self.now() - self._started), 0.0)
 
 
 @dataclass(frozen=True, slots=True)
