@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,6 +25,7 @@ from flickboard.agents.search import SearchBudget, SearchPlayer
 from flickboard.agents.spec import player_from_spec
 from flickboard.agents.tactics import tactics_for
 from flickboard.bench.harness import PairStats, paired_games
+from flickboard.bench.jobs import RaySettings, run_jobs
 from flickboard.errors import FlickboardError
 from flickboard.physics import Layout, PlacedDisc, simulate
 from flickboard.play.kind import game_kind
@@ -98,6 +98,8 @@ class Settings:
     seed: int = 1
     matches: tuple[str, ...] = MATCHES
     workers: int = 1
+    ray: bool = False
+    address: str | None = None
 
 
 def make_player(kind: str, s: Settings, seed: int) -> Player:
@@ -124,31 +126,20 @@ def _pair(job: tuple[Settings, str, str, int]) -> tuple[PairStats, list[float], 
 def match_games(
     s: Settings, a: str, b: str, pairs: int, on_pair: Callable[[], None] | None = None
 ) -> tuple[PairStats, list[float], list[float]]:
-    """``pairs`` pairs of games A v B, on ``s.workers`` processes; the same games (and
-    the same results) whatever the number of workers."""
+    """``pairs`` pairs of games A v B, on ``s.workers`` processes or on Ray (``s.ray``:
+    a local cluster, or the one at ``s.address``); the same games (and the same
+    results) whatever the number of workers."""
     stats = PairStats()
     times_a: list[float] = []
     times_b: list[float] = []
     jobs = [(s, a, b, k) for k in range(pairs)]
-    if s.workers > 1:
-        with ProcessPoolExecutor(max_workers=s.workers) as pool:
-            results = list(_progressing(pool.map(_pair, jobs), on_pair))
-    else:
-        results = list(_progressing(map(_pair, jobs), on_pair))
+    ray = RaySettings(s.address) if s.ray else None
+    results = run_jobs(_pair, jobs, workers=s.workers, ray=ray, on_done=on_pair)
     for pair_stats, ta, tb in results:
         stats.add(pair_stats)
         times_a += ta
         times_b += tb
     return stats, times_a, times_b
-
-
-def _progressing(
-    results: Iterator[tuple[PairStats, list[float], list[float]]], step: Callable[[], None] | None
-) -> Iterator[tuple[PairStats, list[float], list[float]]]:
-    for result in results:
-        if step is not None:
-            step()
-        yield result
 
 
 @contextmanager
@@ -219,6 +210,7 @@ def _settings_json(s: Settings) -> dict[str, Any]:
         "seed": s.seed,
         "matches": list(s.matches),
         "workers": s.workers,
+        "ray": s.ray,
         "planner_budget": {
             "samples": s.planner.samples,
             "candidates": s.planner.candidates,

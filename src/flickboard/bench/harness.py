@@ -17,7 +17,7 @@ from typing import Any
 from flickboard.physics import Shot
 from flickboard.play.driver import Observer, play_turn, seat_players
 from flickboard.play.kind import game_kind
-from flickboard.play.match import Match, RoundEnd, Step
+from flickboard.play.match import GameEnd, Match, RoundEnd, Step
 from flickboard.play.view import Player, View
 
 Z95 = 1.959963984540054
@@ -108,15 +108,51 @@ class PairWatch(Observer):
         self.stats.hammer_wins += end.scores.index(max(end.scores)) == self.hammer
 
 
-def pair_game(game: str, a: Player, b: Player, a_first: bool, stats: PairStats) -> None:
+@dataclass
+class Both(Observer):
+    """Tells two observers everything, the first first."""
+
+    first: Observer
+    second: Observer
+
+    def on_turn(self, match: Match, seat: int, view: View) -> None:
+        """Both hear of the turn."""
+        self.first.on_turn(match, seat, view)
+        self.second.on_turn(match, seat, view)
+
+    def on_shot(self, match: Match, step: Step, player: Player) -> None:
+        """Both hear of the shot."""
+        self.first.on_shot(match, step, player)
+        self.second.on_shot(match, step, player)
+
+    def on_round_end(self, match: Match, end: RoundEnd) -> None:
+        """Both hear of the round's end."""
+        self.first.on_round_end(match, end)
+        self.second.on_round_end(match, end)
+
+    def on_game_end(self, match: Match, end: GameEnd) -> None:
+        """Both hear of the game's end."""
+        self.first.on_game_end(match, end)
+        self.second.on_game_end(match, end)
+
+
+def pair_game(
+    game: str,
+    a: Player,
+    b: Player,
+    a_first: bool,
+    stats: PairStats,
+    observer: Observer | None = None,
+) -> None:
     """One singles game of the game's first rule set; A plays the first side when
-    ``a_first`` (red, who starts), else B does."""
+    ``a_first`` (red, who starts), else B does. ``observer`` hears the game too."""
     match = game_kind(game).new_match()
     seats = seat_players(match, [a, b] if a_first else [b, a])
     a_side = 0 if a_first else 1
     watch = PairWatch(stats)
+    heard: Observer = watch if observer is None else Both(watch, observer)
     while not match.over and watch.rounds < MAX_ROUNDS:
-        step = play_turn(match, seats, watch)
+        step = play_turn(match, seats, heard)
         for end in step.rounds_ended:
             stats.a_twenties += end.twenties[a_side] if end.twenties else 0
             stats.b_twenties += end.twenties[1 - a_side] if end.twenties else 0

@@ -42,6 +42,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "serve": Lazy(("serve",), "serve"),
         "event": Lazy(("event", "league", "csc", "bracket"), "event_app"),
         "desk": Lazy(("desk",), "desk_app"),
+        "selfplay": Lazy(("selfplay",), "selfplay"),
     },
     "score": {
         "shuffleboard": Lazy(("shuffleboard",), "score"),
@@ -57,6 +58,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "standings": Lazy(("event",), "bench_standings"),
         "physics": Lazy(("bench_physics",), "bench_physics"),
         "ai": Lazy(("bench_ai",), "bench_ai"),
+        "envs": Lazy(("bench_envs",), "bench_envs"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""

@@ -229,7 +229,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         step = self.match.play(shot, seat)
         self.shots[seat] += 1
         self.last_step = step
-        sides = self._round_rewards(step.rounds_ended)
+        sides = side_rewards(step.rounds_ended, self.match.sides, self.reward_kind)
         self.rewards = {a: sides[self.match.side_of(self.seat_of[a])] for a in self.agents}
         played = shot_info(step, problem)
         if step.over or self.match.over:
@@ -242,20 +242,6 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self.infos = {a: self._info(a, played) for a in self.agents}
         self.agent_selection = agent_name(self._view.turn.seat)
         self._accumulate_rewards()
-
-    def _round_rewards(self, ended: tuple[RoundEnd, ...]) -> list[float]:
-        """Each side's reward for the rounds a shot ended."""
-        n = self.match.sides
-        out = [0.0] * n
-        for end in ended:
-            counted = [float(c) for c in end.counted[:n]] + [0.0] * (n - len(end.counted))
-            total = sum(counted)
-            for s in range(n):
-                if self.reward_kind == "points" or n == 1:
-                    out[s] += counted[s]
-                else:
-                    out[s] += counted[s] - (total - counted[s]) / (n - 1)
-        return out
 
     def _info(self, agent: str, shot: dict[str, Any] | None) -> dict[str, Any]:
         seat = self.seat_of[agent]
@@ -292,6 +278,21 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
+
+
+def side_rewards(ended: tuple[RoundEnd, ...], sides: int, kind: Reward) -> list[float]:
+    """Each side's reward for the rounds a shot ended: its round points as the game
+    counts them (``points``), or those less the mean of the other sides' (``differential``)."""
+    out = [0.0] * sides
+    for end in ended:
+        counted = [float(c) for c in end.counted[:sides]] + [0.0] * (sides - len(end.counted))
+        total = sum(counted)
+        for s in range(sides):
+            if kind == "points" or sides == 1:
+                out[s] += counted[s]
+            else:
+                out[s] += counted[s] - (total - counted[s]) / (sides - 1)
+    return out
 
 
 def final_view(view: View, step: Step) -> View:

@@ -27,7 +27,7 @@ import numpy as np
 
 from flickboard.agents.player import AIPlayer
 from flickboard.agents.spec import KINDS, player_from_spec
-from flickboard.envs.actions import Action, ActionMap, execute
+from flickboard.envs.actions import Action, ActionMap, checked, execute
 from flickboard.envs.aec import noise_model
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.errors import InvalidInput
@@ -132,10 +132,25 @@ class PolicyPlayer:
         match = kind.new_match(**dict(setup or {}))
         layout = ObservationLayout.of(match.view(), match.sides, match.seats)
         self.encoder = Encoder(layout, {s: match.side_of(s) for s in match.seats})
+        self.last: Decision | None = None
 
     def decide(self, view: View) -> Shot:
-        """The policy's shot, executed with the noise."""
+        """The policy's shot, executed with the noise (what it saw and did is kept in
+        :attr:`last`)."""
         observation = self.encoder.encode(view, view.turn.seat)
-        meant = self.actions.shot(view, self.policy.act(observation, view))
+        action = checked(self.policy.act(observation, view)).astype(np.float32)
+        meant = self.actions.shot(view, action)
         z = None if self.noise.silent else ExecutionNoise.draws(self.rng, 1)[0]
-        return execute(view, meant, self.noise, z)[0]
+        shot, problem = execute(view, meant, self.noise, z)
+        self.last = Decision(observation, action, problem)
+        return shot
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a :class:`PolicyPlayer` last saw and did: its observation, its action (as
+    used: clipped to the box), and why its start had to move (None if it did not)."""
+
+    observation: Observation
+    action: Action
+    start_problem: str | None
