@@ -232,7 +232,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         sides = side_rewards(step.rounds_ended, self.match.sides, self.reward_kind)
         self.rewards = {a: sides[self.match.side_of(self.seat_of[a])] for a in self.agents}
         played = shot_info(step, problem)
-        if step.over or self.match.over:
+        if step.over:
             self._view = final_view(view, step)
             self.terminations = dict.fromkeys(self.agents, True)
         else:

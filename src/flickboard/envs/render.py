@@ -6,7 +6,8 @@ with what lies under its centre (rail or gutter, ditch, surface, a painted line,
 the hole) and each disc in play is painted over it by side. The RGB picture uses the
 SVG's colours; the text uses one character a cell (``.`` surface, ``:`` line, ``+``
 peg, ``o`` hole, ``#`` rail or gutter, a disc as its colour's initial, lower case when
-leaning). The board is drawn once per size and cached; a frame only paints the discs.
+leaning; a table's text lies down, its delivering end on the left). The board is drawn
+once per size and cached; a frame only paints the discs.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def labels(board: Board, cols: int, rows: int) -> npt.NDArray[np.int8]:
         surface = (np.abs(gx) <= w) & (gy >= 0) & (gy <= board.length)
         out[surface] = SURFACE
         for line in board.lines:
-            half = max(line.width, cell_y) / 2
+            half = max(line.width, cell_y) / 2 + 1e-9  # every line at least one row
             out[surface & (np.abs(gy - (line.near + line.far) / 2) <= half)] = LINE
     return out
 
@@ -128,9 +129,18 @@ def _painted(position: Position, cols: int, rows: int) -> npt.NDArray[np.int8]:
     return out
 
 
-def rgb(position: Position, width: int = 360) -> npt.NDArray[np.uint8]:
-    """The board and the discs in play as an (height, width, 3) uint8 picture."""
+def _long(board: Board) -> bool:
+    """Whether the board is much longer than wide (a table)."""
+    x0, y0, x1, y1 = extent(board)
+    return (y1 - y0) > 2 * (x1 - x0)
+
+
+def rgb(position: Position, width: int | None = None) -> npt.NDArray[np.uint8]:
+    """The board and the discs in play as an (height, width, 3) uint8 picture, north up
+    (default 360 pixels across a board, 720 along a table)."""
     x0, y0, x1, y1 = extent(position.layout.board)
+    if width is None:
+        width = round(720 * (x1 - x0) / (y1 - y0)) if _long(position.layout.board) else 360
     height = max(1, round(width * (y1 - y0) / (x1 - x0)))
     painted = _painted(position, width, height)
     palette = np.zeros((LEANING + len(SIDE_RGB), 3), dtype=np.uint8)
@@ -142,12 +152,18 @@ def rgb(position: Position, width: int = 360) -> npt.NDArray[np.uint8]:
     return palette[painted]
 
 
-def text(position: Position, side_names: tuple[str, ...], columns: int = 41) -> str:
-    """The board and the discs in play as lines of characters (two columns a row, so the
-    board keeps its shape in a terminal)."""
+def text(position: Position, side_names: tuple[str, ...], columns: int | None = None) -> str:
+    """The board and the discs in play as lines of characters, a character half as wide
+    as it is tall so the board keeps its shape in a terminal: a crokinole board north up
+    (41 columns), a table lying down with its delivering end on the left (80 columns)."""
     x0, y0, x1, y1 = extent(position.layout.board)
-    rows = max(1, round(columns * (y1 - y0) / (x1 - x0) / 2))
-    painted = _painted(position, columns, rows)
+    if _long(position.layout.board):
+        length = columns or 80
+        across = max(1, round(length * (x1 - x0) / (y1 - y0) / 2))
+        painted = _painted(position, across, length)[::-1].T  # far end to the right
+    else:
+        width = columns or 41
+        painted = _painted(position, width, max(1, round(width * (y1 - y0) / (x1 - x0) / 2)))
     chars = dict(CHARS)
     for side, name in enumerate(side_names):
         chars[DISC + side] = name[0].upper()
