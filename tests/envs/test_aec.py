@@ -72,6 +72,17 @@ def _play(env: Any, seed: int, shots: int = 10_000) -> list[dict[str, Any]]:
     return out
 
 
+FREE_FOR_ALL = {"players": 4, "teams": False, "rules": "depot", "options": {"free_for_all": True}}
+
+
+def test_four_player_free_for_all_passes_the_api_and_seed_tests() -> None:
+    env = crokinole_v0.env(**FREE_FOR_ALL)
+    api_test(env, num_cycles=30)
+    seed_test(lambda: crokinole_v0.env(**FREE_FOR_ALL), num_cycles=20)
+    assert env.unwrapped.possible_agents == ["seat_0", "seat_1", "seat_2", "seat_3"]
+    assert env.unwrapped.layout.sides == 4
+
+
 def test_agents_are_the_seats_of_the_match_side_by_side() -> None:
     assert crokinole_v0.raw_env().possible_agents == ["seat_0", "seat_2"]
     assert crokinole_v0.raw_env(players=4).possible_agents == [

@@ -23,7 +23,13 @@ SETTINGS = SelfPlay("crokinole", "random", "heuristic:novice", pairs=3, seed=21)
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1", log_to_driver=False)
+    ray.init(
+        address="local",
+        num_cpus=2,
+        include_dashboard=False,
+        _node_ip_address="127.0.0.1",
+        log_to_driver=False,
+    )
     yield
     ray.shutdown()
 
@@ -84,3 +90,10 @@ def test_selfplay_command_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "--noise" in bad.output
     bad = runner.invoke(app, ["selfplay", "--no-ray", "--address", "127.0.0.1:6379"])
     assert bad.exit_code == 2 and "--address" in bad.output
+
+
+def test_bench_ai_refuses_an_address_without_ray(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["bench", "ai", "--address", "127.0.0.1:6379", "--output", str(tmp_path / "a.json")]
+    )
+    assert result.exit_code == 2 and "--ray" in result.output

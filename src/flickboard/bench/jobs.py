@@ -58,6 +58,7 @@ def ray_session(settings: RaySettings, workers: int) -> Iterator[Any]:
         return
     if settings.address is None:
         ray.init(
+            address="local",  # a new cluster, never one another program left running
             num_cpus=workers,
             include_dashboard=False,
             _node_ip_address=LOOPBACK,

@@ -148,7 +148,13 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         return aec.observe(aec.agent_selection)
 
     def _info(self, shots: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"seat": self.aec.seat, "side": self.my_side, "shots": shots}
+        """The seat the agent shoots from next (its own seat once the match is over)."""
+        aec = self.aec
+        mine = (
+            aec.match.side_of(aec.seat) == self.my_side
+            and not aec.terminations[aec.agent_selection]
+        )
+        return {"seat": aec.seat if mine else self.my_seat, "side": self.my_side, "shots": shots}
 
     def render(self) -> npt.NDArray[np.uint8] | str | None:
         """The board (as the AEC environment draws it)."""
