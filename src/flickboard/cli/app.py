@@ -43,6 +43,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "event": Lazy(("event", "league", "csc", "bracket"), "event_app"),
         "desk": Lazy(("desk",), "desk_app"),
         "example": Lazy(("example",), "example"),
+        "selfplay": Lazy(("selfplay",), "selfplay"),
     },
     "score": {
         "shuffleboard": Lazy(("shuffleboard",), "score"),
@@ -62,6 +63,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "physics": Lazy(("bench_physics",), "bench_physics"),
         "ai": Lazy(("bench_ai",), "bench_ai"),
         "web": Lazy(("bench_web",), "bench_web"),
+        "envs": Lazy(("bench_envs",), "bench_envs"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""

@@ -42,6 +42,13 @@ def bench_ai(
             min=1, help="Processes playing pairs of games at once (same games and results)."
         ),
     ] = 1,
+    use_ray: Annotated[
+        bool,
+        typer.Option("--ray", help="Spread pairs of games over Ray (a local cluster by default)."),
+    ] = False,
+    address: Annotated[
+        str | None, typer.Option(help="With --ray: join the Ray cluster at HOST:PORT.")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     matches: Annotated[
         str,
@@ -58,6 +65,8 @@ def bench_ai(
         fail(f"--game must be crokinole or shuffleboard, got {game!r}")
     if level not in LEVELS:
         fail(f"--level must be one of {', '.join(LEVELS)}, got {level!r}")
+    if address is not None and not use_ray:
+        fail("--address joins a Ray cluster: give --ray too")
     png = plot or output.with_suffix(".png")
     check_writable(output)
     check_writable(png)
@@ -78,6 +87,8 @@ def bench_ai(
         seed=seed,
         matches=tuple(m.strip() for m in matches.split(",") if m.strip()),
         workers=workers,
+        ray=use_ray,
+        address=address,
     )
     columns = (
         TextColumn("{task.description}"),
