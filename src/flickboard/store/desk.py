@@ -39,6 +39,7 @@ from flickboard.events.standings import Game, Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.store.acting import current
 from flickboard.store.base import Store, now
+from flickboard.store.seal import new_key, read_key, sealed, unsealed
 from flickboard.store.models import (
     CardRoundRow,
     CardRow,
@@ -257,14 +258,12 @@ class Desk(Store):
         with self._write() as s:
             ev = self._event(s, name)
             meta = self._meta(s, ev)
-            if ev.format == "championship" and sanction.kind != "warning":
-                raise IllegalInPosition(
-                    "in a championship match only warnings are recorded here: a forfeited "
-                    "game is entered as the game's card"
-                )
             earlier = meta.to_sanctions()
             check_sanction(sanction, meta.ids, earlier)
             cards = self._cards(s, CardRow.event_id == ev.id)
+            if ev.format == "championship":
+                pair = (meta.ids[0], meta.ids[1])
+                championship_series(pair, cards, [*earlier, sanction])  # still a match?
             if sanction.kind == "no-show":
                 assert sanction.round_no is not None
                 self._opponent(s, ev, sanction.round_no, sanction.entrant)  # drawn?
@@ -412,21 +411,43 @@ class Desk(Store):
 
     # -- writing -------------------------------------------------------------------
 
-    def create_event(self, spec: EventFile) -> None:
+    def export(self, name: str) -> EventFile:
+        """The event as an event file with a seal on every validated or corrected card
+        (:mod:`flickboard.store.seal`); the first export makes the sealing key."""
+        key = self._seal_key()
+        if key is None:
+            try:
+                with self._write() as s:
+                    s.add(new_key())
+            except IntegrityError:
+                pass  # another writer made it at the same moment: theirs is used
+            key = self._seal_key()
+            assert key is not None
+        return sealed(self.snapshot(name), key)
+
+    def _seal_key(self) -> bytes | None:
+        with self._read() as s:
+            return read_key(s)
+
+    def create_event(self, spec: EventFile) -> list[str]:
         """Store a new event with its entrants and draws; a round robin and a
-        championship match are drawn at once.
+        championship match are drawn at once. Returns notes for the person importing.
 
         Cards (with their corrections), byes and shoot-outs in the file are checked
-        against each other and the draw, then imported in the same transaction.
+        against each other and the draw, then imported in the same transaction. A
+        validated card whose seal does not verify is imported as not validated, and a
+        note says so (:mod:`flickboard.store.seal`).
         """
+        spec, notes = unsealed(spec, self._seal_key())
         spec.to_cards()  # every card checked before anything is written
         if spec.shootouts:
-            spec.standings()  # every shoot-out among a group that was still tied
+            spec.standings(provisional=True)  # every shoot-out among a group still tied
         try:
             with self._write() as s:
                 self._create(s, spec)
         except IntegrityError as exc:
             raise IllegalInPosition(f"event {spec.name!r} not stored: {_reason(exc)}") from None
+        return notes
 
     def create_championship(
         self, name: str, category_name: str, sides: Sequence[tuple[str, str]]
@@ -702,8 +723,10 @@ class Desk(Store):
                     )
                 check_in_draw(round_no, sides, self._draws(s, ev))
                 if champ:
-                    before = self._snapshot(s, ev).to_cards()
-                    championship_series((sides[0], sides[1]), [*before, card])
+                    spec = self._snapshot(s, ev)
+                    championship_series(
+                        (spec.ids[0], spec.ids[1]), [*spec.to_cards(), card], spec.to_sanctions()
+                    )
                 self._add_card(s, ev, card)
                 return card
         except IntegrityError as exc:
