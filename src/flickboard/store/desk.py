@@ -39,7 +39,6 @@ from flickboard.events.standings import Game, Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.store.acting import current
 from flickboard.store.base import Store, now
-from flickboard.store.seal import new_key, read_key, sealed, unsealed
 from flickboard.store.models import (
     CardRoundRow,
     CardRow,
@@ -56,6 +55,8 @@ from flickboard.store.models import (
     ShootOutRow,
     ShootOutScoreRow,
 )
+from flickboard.store.seal import SEAL_KEY, sealed, unsealed
+from flickboard.store.settings import Settings
 
 
 class Desk(Store):
@@ -414,20 +415,7 @@ class Desk(Store):
     def export(self, name: str) -> EventFile:
         """The event as an event file with a seal on every validated or corrected card
         (:mod:`flickboard.store.seal`); the first export makes the sealing key."""
-        key = self._seal_key()
-        if key is None:
-            try:
-                with self._write() as s:
-                    s.add(new_key())
-            except IntegrityError:
-                pass  # another writer made it at the same moment: theirs is used
-            key = self._seal_key()
-            assert key is not None
-        return sealed(self.snapshot(name), key)
-
-    def _seal_key(self) -> bytes | None:
-        with self._read() as s:
-            return read_key(s)
+        return sealed(self.snapshot(name), Settings(engine=self.engine).secret(SEAL_KEY))
 
     def create_event(self, spec: EventFile) -> list[str]:
         """Store a new event with its entrants and draws; a round robin and a
@@ -438,7 +426,8 @@ class Desk(Store):
         validated card whose seal does not verify is imported as not validated, and a
         note says so (:mod:`flickboard.store.seal`).
         """
-        spec, notes = unsealed(spec, self._seal_key())
+        key = Settings(engine=self.engine).read(SEAL_KEY)
+        spec, notes = unsealed(spec, bytes.fromhex(key) if key else None)
         spec.to_cards()  # every card checked before anything is written
         if spec.shootouts:
             spec.standings(provisional=True)  # every shoot-out among a group still tied

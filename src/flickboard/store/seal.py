@@ -17,14 +17,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import secrets
-
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from flickboard.events.eventfile import CardSpec, EventFile
 from flickboard.events.names import plural
-from flickboard.store.models import SettingRow
 
 SEAL_KEY = "export_seal_key"
 """The ``settings`` row holding the sealing key (64 hex digits)."""
@@ -39,17 +34,6 @@ def card_seal(key: bytes, category: str, card: CardSpec) -> str:
 
 def _needs_seal(card: CardSpec) -> bool:
     return card.validated is not None or bool(card.corrections)
-
-
-def read_key(s: Session) -> bytes | None:
-    """This database's sealing key, if one was made."""
-    value = s.scalar(select(SettingRow.value).where(SettingRow.name == SEAL_KEY))
-    return bytes.fromhex(value) if value is not None else None
-
-
-def new_key() -> SettingRow:
-    """A fresh sealing key's row (the first export adds it)."""
-    return SettingRow(name=SEAL_KEY, value=secrets.token_hex(32))
 
 
 def sealed(spec: EventFile, key: bytes) -> EventFile:

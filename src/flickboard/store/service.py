@@ -150,6 +150,21 @@ class DeskService:
             public=False,
         )
 
+    def blank_scorecards(self, actor: Actor, event: str, round_no: int, join_url: str) -> bytes:
+        """Blank scorecards of a published round, each with a new scorer code for its
+        game and a QR code of ``join_url?code=CODE`` (PDF). Codes printed before stay
+        valid."""
+        draw = next((d for d in self.draws(actor, event) if d.round_no == round_no), None)
+        if draw is None:
+            raise InvalidInput(f"round {round_no} of {event} is not drawn and published")
+        codes = {
+            board: self.issue_code(actor, event, round_no, a)
+            for board, (a, _) in enumerate(draw.games, start=1)
+        }
+        from flickboard.events.paper import blank_scorecards_pdf
+
+        return blank_scorecards_pdf(self.snapshot(event), draw, codes=codes, join_url=join_url)
+
     # -- reading (anyone) -----------------------------------------------------------
 
     def standings(self, event: str) -> Standings:
