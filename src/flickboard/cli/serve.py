@@ -75,6 +75,7 @@ def serve(
         port=port,
         workers=workers,
         log_level="warning",
+        timeout_graceful_shutdown=3,  # live pages' event streams are ended on Ctrl-C
     )
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from datetime import date as date_
+from datetime import datetime
 
 from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.exc import IntegrityError
@@ -59,6 +61,35 @@ from flickboard.store.seal import SEAL_KEY, sealed, unsealed
 from flickboard.store.settings import Settings
 
 
+@dataclass(frozen=True, slots=True)
+class EventInfo:
+    """What lists of events show: ID, name, format, WCC category (None for club
+    events), date and revision (bumped by every write)."""
+
+    id: int
+    name: str
+    format: str
+    category: str | None
+    date: date_ | None
+    revision: int
+
+    @property
+    def club(self) -> bool:
+        """A CSC round robin, league or fair-rules bracket."""
+        return self.format in CLUB_FORMATS
+
+
+@dataclass(frozen=True, slots=True)
+class CardState:
+    """A stored card with who entered it and when, and its open dispute (if any)."""
+
+    card: Scorecard
+    entered_by: str | None
+    entered_at: datetime | None
+    dispute: str | None = None
+    disputed_by: str | None = None
+
+
 class Desk(Store):
     """Events, draws, scorecards and shoot-outs kept in one database."""
 
@@ -74,6 +105,47 @@ class Desk(Store):
                     .order_by(EventRow.id)
                 )
             )
+
+    def catalog(self) -> list[EventInfo]:
+        """Every stored event, crokinole and club, in the order created."""
+        with self._read() as s:
+            return [
+                EventInfo(e.id, e.name, e.format, e.category, e.date, e.revision or 0)
+                for e in s.scalars(select(EventRow).order_by(EventRow.id))
+            ]
+
+    def info(self, event_id: int) -> EventInfo:
+        """One event by its ID (as the web addresses events)."""
+        with self._read() as s:
+            e = s.get(EventRow, event_id)
+            if e is None:
+                raise InvalidInput(f"no event with ID {event_id}")
+            return EventInfo(e.id, e.name, e.format, e.category, e.date, e.revision or 0)
+
+    def card_states(self, name: str) -> list[CardState]:
+        """Every card of the event with who entered it and its open dispute, if any."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            cards = self._cards(s, CardRow.event_id == ev.id)
+            rows = s.scalars(
+                select(CardRow)
+                .where(CardRow.event_id == ev.id)
+                .order_by(CardRow.round_no, CardRow.id)
+                .options(selectinload(CardRow.disputes))
+            ).all()
+            out = []
+            for card, row in zip(cards, rows, strict=True):
+                open_ = next((d for d in row.disputes if d.ruled_at is None), None)
+                out.append(
+                    CardState(
+                        card,
+                        row.entered_by,
+                        row.entered_at,
+                        None if open_ is None else open_.reason,
+                        None if open_ is None else open_.raised_by,
+                    )
+                )
+            return out
 
     def _event(self, s: Session, name: str) -> EventRow:
         self._lock(s, name)

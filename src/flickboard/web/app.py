@@ -40,6 +40,10 @@ def create_app(database_url: str | None = None) -> FastAPI:
     app.state.database_url = database_url or default_url()
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
+    from flickboard.web import desk
+
+    desk.install(app)
+
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> HTMLResponse:
         """The front page: play, or run an event."""
