@@ -31,6 +31,23 @@ def warm_kernels() -> None:
         progress.update(task, description="Physics kernels ready", completed=4)
 
 
+PUBLIC_URL_ENV = "FLICKBOARD_PUBLIC_URL"
+"""The address phones reach the desk at: join links and QR codes use it."""
+
+
+def venue_address() -> str:
+    """This machine's address on its local network (no packet is sent: a UDP socket
+    is only pointed at a private address to learn the outgoing interface)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+
+
 def serve(
     host: Annotated[
         str,
@@ -65,6 +82,12 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     address = f"http://{shown}:{port}/"
     console_for_cli().print(f"flickboard is serving at [bold]{address}[/bold] (Ctrl-C stops it)")
+    if host == "0.0.0.0" and PUBLIC_URL_ENV not in os.environ:
+        os.environ[PUBLIC_URL_ENV] = f"http://{venue_address()}:{port}/"
+    if host == "0.0.0.0":
+        console_for_cli().print(
+            f"phones on the venue's network: [bold]{os.environ[PUBLIC_URL_ENV]}desk[/bold]"
+        )
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(address)).start()
     os.environ[URL_ENV] = url

@@ -183,7 +183,7 @@ class Accounts(Store):
             row = _code_row(s, code)
             return Actor(
                 "scorer",
-                f"scorer of round {row.round_no} {row.side0} v {row.side1}",
+                f"code for round {row.round_no}, {row.side0} v {row.side1}",
                 match=Match(row.event_id, row.round_no, (row.side0, row.side1)),
             )
 

@@ -18,6 +18,7 @@ from flickboard.events.categories import category
 from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
 from flickboard.events.eventfile import (
     CLUB_FORMATS,
+    DRAWN_BY_ROUND,
     DrawSpec,
     EntrantSpec,
     EventFile,
@@ -121,6 +122,27 @@ class Desk(Store):
             if e is None:
                 raise InvalidInput(f"no event with ID {event_id}")
             return EventInfo(e.id, e.name, e.format, e.category, e.date, e.revision or 0)
+
+    def unfinished(self, name: str) -> str | None:
+        """Why the event's games are not all played yet (rounds to draw, drawn games
+        without a card), or None when every game has its card."""
+        spec = self.snapshot(name)
+        try:
+            if spec.format in DRAWN_BY_ROUND:
+                _check_finished(spec)
+            else:
+                entered = {(c.round, frozenset(c.sides)) for c in spec.cards}
+                left = [
+                    (d.round_no, g)
+                    for d in spec.drawn()
+                    for g in d.games
+                    if (d.round_no, frozenset(g)) not in entered
+                ]
+                if left and spec.format != "championship":
+                    raise IllegalInPosition(f"{plural(len(left), 'game')} to play")
+        except IllegalInPosition as exc:
+            return str(exc)
+        return None
 
     def card_states(self, name: str) -> list[CardState]:
         """Every card of the event with who entered it and its open dispute, if any."""

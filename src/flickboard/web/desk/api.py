@@ -26,6 +26,7 @@ from flickboard.play.scoring import RaceScore, RoundScore
 from flickboard.store.acting import Actor
 from flickboard.store.desk import EventInfo
 from flickboard.web.desk.live import stream
+from flickboard.web.desk.pages import public_url
 from flickboard.web.desk.routing import DeskRoute, desk_of, may, reader, roles_of, signed_in
 
 router = APIRouter(prefix="/api/desk", tags=["desk"], route_class=DeskRoute)
@@ -536,7 +537,7 @@ def issue_code(
     code = desk_of(request).service.issue_code(
         who, event_info(request, event_id).name, body.round, body.player
     )
-    return {"code": code, "url": str(request.url_for("join_page")) + f"?code={code}"}
+    return {"code": code, "url": public_url(request, "join_page") + f"?code={code}"}
 
 
 @router.post(
@@ -550,7 +551,7 @@ def blank_scorecards(
     """Blank scorecards of a published round (PDF), each with a new scorer code for
     its game and a QR code of the join link."""
     pdf = desk_of(request).service.blank_scorecards(
-        who, event_info(request, event_id).name, round_no, str(request.url_for("join_page"))
+        who, event_info(request, event_id).name, round_no, public_url(request, "join_page")
     )
     return Response(pdf, media_type="application/pdf")
 

@@ -10,6 +10,7 @@ comes back as the desk's sentence in the page's alert area (htmx) or an error pa
 from __future__ import annotations
 
 import io
+import os
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
@@ -292,7 +293,8 @@ async def score_card(request: Request, who: Annotated[Actor, may("enter_card")])
     if marker != match.sides[0]:
         rounds = [RoundScore(r.scores[::-1], r.twenties[::-1]) for r in rounds]
     web.service.enter_card(who, info.name, match.round_no, (marker, other), rounds)
-    return back("/desk/score", f"Card entered: {other} confirms it or disputes it")
+    names = web.service.desk.names(info.name)
+    return back("/desk/score", f"Card entered: {names[other]} confirms it or disputes it")
 
 
 @router.post("/score/validate")
@@ -352,7 +354,7 @@ def tv_page(request: Request, event_id: int) -> HTMLResponse:
     """Standings for a screen at the venue: large type, a QR code to the public page."""
     web = desk_of(request)
     info = _event(request, event_id)
-    url = str(request.url_for("public_page", event_id=event_id))
+    url = public_url(request, "public_page", event_id=event_id)
     return page(
         request,
         "tv.html",
@@ -377,12 +379,28 @@ def standings_pdf(request: Request, event_id: int) -> Response:
     return Response(data, media_type="application/pdf")
 
 
+PUBLIC_URL_ENV = "FLICKBOARD_PUBLIC_URL"
+"""The address phones reach the desk at (``flickboard serve --host 0.0.0.0`` sets it to
+the machine's address on the venue's network); QR codes and join links use it."""
+
+
+def public_url(request: Request, name: str, **params: Any) -> str:
+    """The address of a page as phones reach it: under ``$FLICKBOARD_PUBLIC_URL`` when
+    set (a TV opened on the desk's own laptop at localhost still shows a QR code that
+    phones can follow), else as this request reached the server."""
+    path = request.app.url_path_for(name, **params)
+    base = os.environ.get(PUBLIC_URL_ENV) or str(request.base_url)
+    return base.rstrip("/") + str(path)
+
+
 def qr_svg(url: str) -> str:
     """A QR code of ``url`` as inline SVG (segno, rendered on the server)."""
     import segno
 
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False, svgns=True)
+    segno.make(url, error="m").save(
+        out, kind="svg", border=2, xmldecl=False, svgns=True, omitsize=True
+    )
     return out.getvalue().decode()
 
 
@@ -525,9 +543,11 @@ def manage_page(request: Request, event_id: int) -> HTMLResponse:
         if d.round_no >= 1
     ]
     st = web.service.standings(info.name)
+    left = web.service.desk.unfinished(info.name)
     return page(
         request,
         "manage.html",
+        left=left,
         spec=spec,
         rounds=rounds,
         drafts=drafts,
@@ -679,7 +699,7 @@ async def manage_codes(
     if draw is None:
         raise InvalidInput(f"round {round_no} is not drawn")
     names = web.service.desk.names(info.name)
-    join = str(request.url_for("join_page"))
+    join = public_url(request, "join_page")
     games = []
     for board, (a, b) in enumerate(draw.games, start=1):
         code = web.service.issue_code(who, info.name, round_no, a)
@@ -695,7 +715,7 @@ async def manage_scorecards(
     """Blank scorecards of a round with codes and QR codes (PDF)."""
     web = desk_of(request)
     info = _event(request, event_id)
-    pdf = web.service.blank_scorecards(who, info.name, round_no, str(request.url_for("join_page")))
+    pdf = web.service.blank_scorecards(who, info.name, round_no, public_url(request, "join_page"))
     name = f"scorecards-round-{round_no}.pdf"
     return Response(
         pdf,
@@ -709,6 +729,8 @@ async def manage_card(
     request: Request, event_id: int, who: Annotated[Actor, may("enter_card")]
 ) -> Response:
     """An official enters a card from paper (marked by the first player given)."""
+    if who.role not in OFFICIALS:
+        raise NotAllowed("a table scorer enters the card of their game on its own page")
     web = desk_of(request)
     form = await form_of(request)
     info = _event(request, event_id)
@@ -727,9 +749,7 @@ def enter_page(request: Request, event_id: int, round_no: int, player: str) -> H
     web = desk_of(request)
     info = _event(request, event_id)
     draw = next((d for d in web.service.draws(who, info.name) if d.round_no == round_no), None)
-    found = [
-        (i, g) for i, g in enumerate(draw.games if draw else (), start=1) if player in g
-    ]
+    found = [(i, g) for i, g in enumerate(draw.games if draw else (), start=1) if player in g]
     if not found:
         raise InvalidInput(f"{player} has no game in round {round_no}")
     board, sides = found[0]

@@ -41,7 +41,16 @@ class Board:
     notes: tuple[str, ...] = ()
     sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Extra blocks (playoffs, bracket matches): a title and its lines."""
+    finished: bool = True
+    """Every game played: a placing's last reason is what decided it (before, the
+    points are what people look at)."""
     at: str = field(default_factory=lambda: datetime.now(UTC).strftime("%H:%M:%S UTC"))
+
+    def headline(self, line: Line) -> str:
+        """The one reason a big screen shows for a placing."""
+        if not line.reasons:
+            return ""
+        return line.reasons[-1] if self.finished else line.reasons[0]
 
 
 def standings_board(svc: DeskService, info: EventInfo) -> Board:
@@ -71,14 +80,18 @@ def standings_board(svc: DeskService, info: EventInfo) -> Board:
             f"PROVISIONAL: {len(st.pending)} card{'s' if len(st.pending) != 1 else ''} "
             "waiting for the opponent's validation",
         )
-    notes = tuple(
-        f"Shoot-out needed among {', '.join(names[e] for e in group)}" for group in st.unresolved
-    )
+    finished = svc.desk.unfinished(info.name) is None
+    notes: tuple[str, ...] = ()
+    if finished:  # ties matter once every game is played
+        notes = tuple(
+            f"Shoot-out needed among {', '.join(names[e] for e in group)}"
+            for group in st.unresolved
+        )
     if info.format in ("preliminary", "round-of-32"):
         drawn = [d.round_no for d in svc.desk.draws(info.name) if d.round_no >= 1]
         spec = svc.snapshot(info.name)
         notes = (f"After {len(drawn)} of {spec.games} rounds drawn", *notes)
-    return Board(info, "wcc", ("Pts", "20s", "Games"), lines, provisional, notes)
+    return Board(info, "wcc", ("Pts", "20s", "Games"), lines, provisional, notes, finished=finished)
 
 
 def _csc(svc: DeskService, info: EventInfo) -> Board:
