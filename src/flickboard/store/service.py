@@ -187,7 +187,7 @@ class DeskService:
     def audit(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
         """The audit trail: every write with who, when and what, oldest first."""
         require(actor, "audit")
-        with Session(self.engine) as s:
+        with self.desk._read() as s:
             q = select(AuditRow).order_by(AuditRow.id)
             if event is not None:
                 q = q.where(AuditRow.event_name == event)
@@ -278,7 +278,7 @@ class DeskService:
             return
         if m is None:
             raise NotAllowed("a scorer acts through the code of one game")
-        with Session(self.engine) as s:
+        with self.desk._read() as s:
             ev_id = s.scalar(select(EventRow.id).where(EventRow.name == event))
         if ev_id != m.event_id or round_no != m.round_no or player not in m.sides:
             raise NotAllowed(

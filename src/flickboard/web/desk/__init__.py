@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from flickboard.store.db import engine_for
+from flickboard.store.db import engine_for, make_engine
 from flickboard.store.service import DeskService
 from flickboard.store.settings import Settings
 from flickboard.web.desk.auth import SECRET, RateLimit, Sessions
@@ -33,6 +33,9 @@ class DeskWeb:
         )
         self.sessions = Sessions(self.service, Settings(engine=engine).secret(SECRET))
         self.limit = RateLimit()
+        # Live pages read through connections of their own, so that writes queueing for
+        # an event's lock never hold up the standings everyone watches.
+        self.reader = DeskService(engine=make_engine(url, pooled=False))
         from flickboard.web.desk.pages import render_live
 
         self.renders = Renders(lambda event_id, view: render_live(self, event_id, view))

@@ -571,7 +571,7 @@ def enter_card(
         body.sides,
         [r.score() for r in body.rounds],
     )
-    return _card(card)
+    return {**_card(card), "revision": event_info(request, event_id).revision}
 
 
 @router.post(
@@ -586,11 +586,12 @@ def validate_card(
     body: Initials,
     who: Annotated[Actor, may("validate_card")],
 ) -> dict[str, Any]:
-    """The opponent (``player``, their ID) validates the card with their initials."""
+    """The opponent (``player``, their ID) validates the card with their initials.
+    ``revision``: the event's revision just after (live pages show it as their ``id``)."""
     card = desk_of(request).service.validate_card(
         who, event_info(request, event_id).name, round_no, player, body.initials
     )
-    return _card(card)
+    return {**_card(card), "revision": event_info(request, event_id).revision}
 
 
 @router.post(

@@ -13,17 +13,19 @@ update, so a burst of cards costs one render per page kind, not one per card.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
-
-from starlette.concurrency import run_in_threadpool
 
 from flickboard.errors import FlickboardError
 from flickboard.store.acting import Change
 from flickboard.store.notify import listen_forever
+
+log = logging.getLogger(__name__)
 
 EVERY_EVENT = 0
 """Subscribe to this to hear about every event (the desk's list of events)."""
@@ -88,12 +90,17 @@ Render = Callable[[int, str], tuple[int, str]]
 
 
 class Renders:
-    """Fragments rendered once per (event, view) and revision, shared by every page."""
+    """Fragments rendered once per (event, view) and revision, shared by every page.
 
-    def __init__(self, render: Render) -> None:
+    Renders run on threads of their own: the request threads may all be busy (writes
+    waiting their turn for an event), and a live page must not wait behind them.
+    """
+
+    def __init__(self, render: Render, threads: int = 2) -> None:
         self.render = render
         self._cache: dict[tuple[int, str], tuple[int, str]] = {}
         self._locks: dict[tuple[int, str], asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="flickboard-live")
 
     async def get(self, event_id: int, view: str, at_least: int = 0) -> tuple[int, str]:
         """The fragment at revision ``at_least`` or later."""
@@ -102,7 +109,8 @@ class Renders:
             cached = self._cache.get(key)
             if cached is not None and cached[0] >= at_least:
                 return cached
-            fresh = await run_in_threadpool(self.render, event_id, view)
+            loop = asyncio.get_running_loop()
+            fresh = await loop.run_in_executor(self._pool, self.render, event_id, view)
             self._cache[key] = fresh
             return fresh
 
@@ -130,4 +138,7 @@ async def stream(
             except FlickboardError as exc:
                 yield {"event": "gone", "data": str(exc)}
                 return
+            except Exception:  # e.g. the database busy: the next change renders again
+                log.exception("live standings of event %s not rendered", event_id)
+                continue
             yield {"event": "standings", "id": str(revision), "data": html}

@@ -88,8 +88,8 @@ def back(to: str, message: str = "") -> RedirectResponse:
 def render_live(web: Any, event_id: int, view: str) -> tuple[int, str]:
     """The live fragment of an event's standings (public page or TV) and the revision
     it was read at (read first, so the fragment is never older than it says)."""
-    info = web.service.desk.info(event_id)
-    board = standings_board(web.service, info)
+    info = web.reader.desk.info(event_id)
+    board = standings_board(web.reader, info)
     template = "desk/_tv_board.html" if view == "tv" else "desk/_board.html"
     return info.revision, TEMPLATES.get_template(template).render(board=board)
 

@@ -61,8 +61,8 @@ def standings_board(svc: DeskService, info: EventInfo) -> Board:
         return _league(svc, info)
     if info.format == "elimination":
         return _bracket(svc, info)
-    st = svc.standings(info.name)
-    names = svc.desk.names(info.name)
+    live = svc.desk.live(info.name)
+    st, names = live.standings, live.names
     lines = tuple(
         Line(
             f"{p.place}{'=' if p.tied else ''}",
@@ -80,7 +80,7 @@ def standings_board(svc: DeskService, info: EventInfo) -> Board:
             f"PROVISIONAL: {len(st.pending)} card{'s' if len(st.pending) != 1 else ''} "
             "waiting for the opponent's validation",
         )
-    finished = svc.desk.unfinished(info.name) is None
+    finished = live.unfinished is None
     notes: tuple[str, ...] = ()
     if finished:  # ties matter once every game is played
         notes = tuple(
@@ -88,9 +88,7 @@ def standings_board(svc: DeskService, info: EventInfo) -> Board:
             for group in st.unresolved
         )
     if info.format in ("preliminary", "round-of-32"):
-        drawn = [d.round_no for d in svc.desk.draws(info.name) if d.round_no >= 1]
-        spec = svc.snapshot(info.name)
-        notes = (f"After {len(drawn)} of {spec.games} rounds drawn", *notes)
+        notes = (f"After {live.rounds_drawn} of {live.games} rounds drawn", *notes)
     return Board(info, "wcc", ("Pts", "20s", "Games"), lines, provisional, notes, finished=finished)
 
 
