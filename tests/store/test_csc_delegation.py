@@ -66,7 +66,7 @@ def _game(desk: CscDesk, round_no: int) -> Any:
 def test_csc_vi_7_1_a_before_the_event_a_new_partner_of_the_same_gender(engine: Engine) -> None:
     desk = _zone(engine)
     with pytest.raises(
-        IllegalInPosition, match="may not replace A2 .M.: a substitute is of the same gender"
+        IllegalInPosition, match=r"may not replace A2 \(M\): a substitute is of the same gender"
     ):
         desk.record_change("Zone", _change("substitute", "A", "A2", 1, "A3"), "Dee")
     with pytest.raises(IllegalInPosition, match="has not commenced: the remaining partner selects"):

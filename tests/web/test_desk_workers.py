@@ -12,7 +12,6 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 

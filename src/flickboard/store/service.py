@@ -29,7 +29,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from sqlalchemy import Engine, select
-from sqlalchemy.orm import Session
 
 from flickboard.errors import InvalidInput, NotAllowed
 from flickboard.events.delegation import DelegationChange
