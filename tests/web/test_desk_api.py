@@ -244,3 +244,18 @@ def test_the_api_is_described_with_who_may_call_each_write(desk: Desk) -> None:
     assert op["x-roles"] == ["director", "referee"] and op["x-signed"] is True
     assert "CorrectionBody" in str(op["requestBody"])
     assert "/api/session" in schema["paths"]
+
+
+def test_the_tv_qr_code_points_phones_at_the_venue_address(
+    desk: Desk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = desk.director.get(f"/desk/tv/{desk.event}").text
+    assert f"http://testserver/desk/standings/{desk.event}" in page and "<svg" in page
+    monkeypatch.setenv("FLICKBOARD_PUBLIC_URL", "http://192.168.1.20:8000/")
+    page = desk.director.get(f"/desk/tv/{desk.event}").text
+    assert f"http://192.168.1.20:8000/desk/standings/{desk.event}" in page
+    code = desk.call(
+        desk.director, "post", f"/api/desk/events/{desk.event}/codes",
+        {"round": 1, "player": desk.other[0]},
+    ).json()  # fmt: skip
+    assert code["url"] == f"http://192.168.1.20:8000/desk/join?code={code['code']}"

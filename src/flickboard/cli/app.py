@@ -57,6 +57,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "standings": Lazy(("event",), "bench_standings"),
         "physics": Lazy(("bench_physics",), "bench_physics"),
         "ai": Lazy(("bench_ai",), "bench_ai"),
+        "desk": Lazy(("bench_desk",), "bench_desk"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""

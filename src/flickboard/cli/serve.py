@@ -31,10 +31,6 @@ def warm_kernels() -> None:
         progress.update(task, description="Physics kernels ready", completed=4)
 
 
-PUBLIC_URL_ENV = "FLICKBOARD_PUBLIC_URL"
-"""The address phones reach the desk at: join links and QR codes use it."""
-
-
 def venue_address() -> str:
     """This machine's address on its local network (no packet is sent: a UDP socket
     is only pointed at a private address to learn the outgoing interface)."""
@@ -70,6 +66,7 @@ def serve(
 
     from flickboard.errors import FlickboardError
     from flickboard.store.db import URL_ENV, default_url, engine_for
+    from flickboard.web.desk.routing import PUBLIC_URL_ENV
 
     url = db or default_url()
     if workers > 1 and url.startswith("sqlite"):

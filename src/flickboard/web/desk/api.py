@@ -26,8 +26,15 @@ from flickboard.play.scoring import RaceScore, RoundScore
 from flickboard.store.acting import Actor
 from flickboard.store.desk import EventInfo
 from flickboard.web.desk.live import stream
-from flickboard.web.desk.pages import public_url
-from flickboard.web.desk.routing import DeskRoute, desk_of, may, reader, roles_of, signed_in
+from flickboard.web.desk.routing import (
+    DeskRoute,
+    desk_of,
+    may,
+    public_url,
+    reader,
+    roles_of,
+    signed_in,
+)
 
 router = APIRouter(prefix="/api/desk", tags=["desk"], route_class=DeskRoute)
 session_router = APIRouter(prefix="/api/session", tags=["sign-in"], route_class=DeskRoute)

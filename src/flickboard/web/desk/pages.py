@@ -10,7 +10,6 @@ comes back as the desk's sentence in the page's alert area (htmx) or an error pa
 from __future__ import annotations
 
 import io
-import os
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
@@ -30,7 +29,7 @@ from flickboard.store.acting import Actor
 from flickboard.store.desk import CardState, EventInfo
 from flickboard.store.events import parse_entrants
 from flickboard.web.app import TEMPLATES
-from flickboard.web.desk.routing import DeskRoute, desk_of, may
+from flickboard.web.desk.routing import DeskRoute, desk_of, may, public_url
 from flickboard.web.desk.views import card_view, result_text, standings_board
 
 router = APIRouter(prefix="/desk", route_class=DeskRoute, include_in_schema=False)
@@ -377,20 +376,6 @@ def standings_pdf(request: Request, event_id: int) -> Response:
     st = web.service.standings(info.name)
     data = pdf(info.name, st, web.service.desk.names(info.name), date=info.date)
     return Response(data, media_type="application/pdf")
-
-
-PUBLIC_URL_ENV = "FLICKBOARD_PUBLIC_URL"
-"""The address phones reach the desk at (``flickboard serve --host 0.0.0.0`` sets it to
-the machine's address on the venue's network); QR codes and join links use it."""
-
-
-def public_url(request: Request, name: str, **params: Any) -> str:
-    """The address of a page as phones reach it: under ``$FLICKBOARD_PUBLIC_URL`` when
-    set (a TV opened on the desk's own laptop at localhost still shows a QR code that
-    phones can follow), else as this request reached the server."""
-    path = request.app.url_path_for(name, **params)
-    base = os.environ.get(PUBLIC_URL_ENV) or str(request.base_url)
-    return base.rstrip("/") + str(path)
 
 
 def qr_svg(url: str) -> str:

@@ -9,6 +9,7 @@ page's alert area, or an error page without JavaScript).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, cast
 
@@ -131,3 +132,17 @@ def signed_in(request: Request) -> Actor:
 def html(text: str, status: int = 200) -> HTMLResponse:
     """A small HTML answer."""
     return HTMLResponse(text, status_code=status)
+
+
+PUBLIC_URL_ENV = "FLICKBOARD_PUBLIC_URL"
+"""The address phones reach the desk at (``flickboard serve --host 0.0.0.0`` sets it to
+the machine's address on the venue's network); QR codes and join links use it."""
+
+
+def public_url(request: Request, name: str, **params: Any) -> str:
+    """The address of a page as phones reach it: under ``$FLICKBOARD_PUBLIC_URL`` when
+    set (a TV opened on the desk's own laptop at localhost still shows a QR code that
+    phones can follow), else as this request reached the server."""
+    path = request.app.url_path_for(name, **params)
+    base = os.environ.get(PUBLIC_URL_ENV) or str(request.base_url)
+    return base.rstrip("/") + str(path)
