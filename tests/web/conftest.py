@@ -33,8 +33,8 @@ def free_port() -> int:
 class LiveServer:
     """The app served by uvicorn in a background thread."""
 
-    def __init__(self, database_url: str) -> None:
-        self.app = create_app(database_url)
+    def __init__(self, database_url: str, app: Any = None) -> None:
+        self.app = app if app is not None else create_app(database_url)
         self.port = free_port()
         config = uvicorn.Config(
             self.app,
