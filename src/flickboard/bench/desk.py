@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -280,7 +281,10 @@ def run(
         event_id, games = prepare(url, cards)
         server = Server(url, workers)
         try:
-            result = asyncio.run(_load(server.base, event_id, games, clients))
+            # a thread of its own: the caller may already run an event loop
+            with ThreadPoolExecutor(1) as pool:
+                load = _load(server.base, event_id, games, clients)
+                result = pool.submit(asyncio.run, load).result()
             checked = _check(server.base, event_id, games)
         finally:
             server.stop()
