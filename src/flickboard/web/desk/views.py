@@ -53,6 +53,11 @@ class Board:
         return line.reasons[-1] if self.finished else line.reasons[0]
 
 
+def place_text(place: int, tied: bool) -> str:
+    """A place as printed: ``3``, or ``3=`` when shared."""
+    return f"{place}{'=' if tied else ''}"
+
+
 def standings_board(svc: DeskService, info: EventInfo) -> Board:
     """The standings of any event, with every reason."""
     if info.format == "csc-round-robin":
@@ -65,7 +70,7 @@ def standings_board(svc: DeskService, info: EventInfo) -> Board:
     st, names = live.standings, live.names
     lines = tuple(
         Line(
-            f"{p.place}{'=' if p.tied else ''}",
+            place_text(p.place, p.tied),
             p.entrant,
             names[p.entrant],
             (str(p.points), str(p.twenties), str(p.games)),
@@ -97,7 +102,7 @@ def _csc(svc: DeskService, info: EventInfo) -> Board:
     names = svc.club.names(info.name)
     lines = tuple(
         Line(
-            f"{x.place}{'=' if x.tied else ''}",
+            place_text(x.place, x.tied),
             x.team,
             names.get(x.team, x.team),
             (str(x.points), str(x.games), str(x.scored)),
@@ -130,7 +135,7 @@ def _league(svc: DeskService, info: EventInfo) -> Board:
     names = svc.club.names(info.name)
     lines = tuple(
         Line(
-            f"{x.place}{'=' if x.tied else ''}",
+            place_text(x.place, x.tied),
             x.team,
             names.get(x.team, x.team),
             (fmt_points(x.match_points), str(x.games_won), str(x.matches)),
