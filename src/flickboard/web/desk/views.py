@@ -53,6 +53,11 @@ class Board:
         return line.reasons[-1] if self.finished else line.reasons[0]
 
 
+SHOOT_OUT = "shoot-out needed"
+"""Said by the standings of a tie only a shoot-out breaks: shown once every game is played
+(before that a tie is only a tie)."""
+
+
 def place_text(place: int, tied: bool) -> str:
     """A place as printed: ``3``, or ``3=`` when shared."""
     return f"{place}{'=' if tied else ''}"
@@ -68,13 +73,14 @@ def standings_board(svc: DeskService, info: EventInfo) -> Board:
         return _bracket(svc, info)
     live = svc.desk.live(info.name)
     st, names = live.standings, live.names
+    finished = live.unfinished is None
     lines = tuple(
         Line(
             place_text(p.place, p.tied),
             p.entrant,
             names[p.entrant],
             (str(p.points), str(p.twenties), str(p.games)),
-            p.reasons,
+            p.reasons if finished else tuple(r for r in p.reasons if SHOOT_OUT not in r),
             p.tied,
         )
         for p in st.placings
@@ -85,13 +91,14 @@ def standings_board(svc: DeskService, info: EventInfo) -> Board:
             f"PROVISIONAL: {len(st.pending)} card{'s' if len(st.pending) != 1 else ''} "
             "waiting for the opponent's validation",
         )
-    finished = live.unfinished is None
     notes: tuple[str, ...] = ()
     if finished:  # ties matter once every game is played
         notes = tuple(
             f"Shoot-out needed among {', '.join(names[e] for e in group)}"
             for group in st.unresolved
         )
+    elif st.unresolved:
+        notes = ("Entrants level on points and 20s when every game is played shoot out",)
     if info.format in ("preliminary", "round-of-32"):
         notes = (f"After {live.rounds_drawn} of {live.games} rounds drawn", *notes)
     return Board(info, "wcc", ("Pts", "20s", "Games"), lines, provisional, notes, finished=finished)
