@@ -82,6 +82,37 @@ class CscState:
         """Round-robin games still to play."""
         return sum(1 for g in self.games if g.result is None and g.walkover is None)
 
+    def rows(self, names: dict[str, str]) -> list[dict[str, object]]:
+        """The standings as plain rows (JSON and CSV): place, team, name, points,
+        games, points scored, tied, out (VI 7), reason."""
+        return [
+            {
+                "place": x.place,
+                "team": x.team,
+                "name": names[x.team],
+                "points": x.points,
+                "games": x.games,
+                "scored": x.scored,
+                "tied": x.tied,
+                "out": x.out,
+                "reason": self.reasons[x.team],
+            }
+            for x in self.standings
+        ]
+
+    def as_dict(self, names: dict[str, str]) -> dict[str, object]:
+        """Standings, games to play, the playoff field and the playoffs' winners."""
+        field = self.field
+        return {
+            "standings": self.rows(names),
+            "remaining": self.remaining,
+            "first": field.first if field else None,
+            "semi": list(field.semi) if field else [],
+            "pending": list(field.pending[0]) if field and field.pending else [],
+            "semi_winner": self.result.semi_winner if self.result else None,
+            "champion": self.result.champion if self.result else None,
+        }
+
 
 class CscDesk(ClubDesk):
     """CSC round robins with playoffs."""

@@ -338,20 +338,7 @@ def standings(request: Request, event_id: int) -> Any:
     web = desk_of(request)
     info = event_info(request, event_id)
     if info.format == "csc-round-robin":
-        st = web.service.csc.state(info.name)
-        return {
-            "remaining": st.remaining,
-            "standings": [
-                {
-                    "place": x.place,
-                    "team": x.team,
-                    "points": x.points,
-                    "out": x.out,
-                    "reason": st.reasons[x.team],
-                }
-                for x in st.standings
-            ],
-        }
+        return web.service.csc.state(info.name).as_dict(web.service.club.names(info.name))
     if info.format.startswith("league-"):
         return [
             {
