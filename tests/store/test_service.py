@@ -198,3 +198,53 @@ def test_postgresql_listeners_hear_a_validated_card(
     svc.validate_card(director, "Open", 1, b, "PB")
     t.join(25)
     assert ("Open", "validate_card") in [(c.event, c.action) for c in heard]
+
+
+def test_club_results_go_through_the_service_to_officials_only(
+    svc: DeskService, director: Actor, referee: Actor
+) -> None:
+    from flickboard.events.delegation import DelegationChange
+    from flickboard.events.eventfile import ClubEventFile, parse_any
+    from flickboard.events.racegame import race_from_final
+
+    spec = parse_any(
+        {
+            "name": "Zone",
+            "format": "csc-round-robin",
+            "entrants": [
+                {
+                    "id": t,
+                    "name": f"Charter {t}",
+                    "players": [
+                        {"id": f"{t}{i}", "name": f"{t}{i}", "gender": g}
+                        for i, g in enumerate("FMF", start=1)
+                    ],
+                }
+                for t in "ABC"
+            ],
+        }
+    )
+    assert isinstance(spec, ClubEventFile)
+    with pytest.raises(NotAllowed, match="may not create club event: director only"):
+        svc.create_club_event(referee, spec)
+    svc.create_club_event(director, spec)
+    race = race_from_final((17, 3), 17)
+    for who in (Actor.public(), Actor("scorer", "s")):
+        with pytest.raises(NotAllowed, match="may not enter club game"):
+            svc.csc_game(who, "Zone", 1, "B", "C", race)
+    state = svc.csc_game(referee, "Zone", 1, "B", "C", race)
+    assert state.remaining == 5
+    change = DelegationChange("partner-out", "A", "A1", 2, "ill")
+    with pytest.raises(NotAllowed, match="signed by a referee's account"):
+        svc.record_delegation_change(Actor.desk(), "Zone", change)
+    svc.record_delegation_change(referee, "Zone", change)
+    with pytest.raises(NotAllowed, match="may not take board out: director only"):
+        svc.take_board_out(referee, "Zone", 1, 2, "cracked")
+    svc.take_board_out(director, "Zone", 1, 2, "cracked")
+    actions = [t["action"] for t in svc.audit(director, "Zone")]
+    assert actions == [
+        "create_club_event",
+        "enter_club_game",
+        "record_delegation_change",
+        "take_board_out",
+    ]

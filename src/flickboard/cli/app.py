@@ -64,6 +64,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "ai": Lazy(("bench_ai",), "bench_ai"),
         "web": Lazy(("bench_web",), "bench_web"),
         "envs": Lazy(("bench_envs",), "bench_envs"),
+        "desk": Lazy(("bench_desk",), "bench_desk"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""

@@ -50,6 +50,9 @@ class EventRow(Base):
     """CSC: the championship (tournament) this event is part of (VI 9 order of events)."""
     division: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """CSC: mixed doubles, ladies' singles, ... (VI 9)."""
+    discipline: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """Club events: singles or doubles (a CSC team's first one or two players play, the
+    rest of its delegation are substitutes, VI 7; migration 0005)."""
     revision: Mapped[int] = mapped_column(Integer, server_default="0")
     """Bumped by every write to the event: the row lock that serialises its writes."""
 

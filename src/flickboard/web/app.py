@@ -43,6 +43,10 @@ def create_app(database_url: str | None = None) -> FastAPI:
 
     install_table(app)
 
+    from flickboard.web import desk
+
+    desk.install(app)
+
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> HTMLResponse:
         """The front page: play, or run an event."""

@@ -3,6 +3,6 @@ tests' databases), games made through the API."""
 
 from __future__ import annotations
 
-from tests.store.conftest import empty_url, postgres_url
+from tests.store.conftest import empty_url
 
-__all__ = ["empty_url", "postgres_url"]
+__all__ = ["empty_url"]
