@@ -4,7 +4,7 @@
 # tests drive Debian's chromium with Playwright, never a downloaded browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+python3 -m pip install --quiet --disable-pip-version-check -e '.[test,bench,ray]'
 source scripts/apt.sh
 
 # Debian's chromium for the browser tests (installed if missing).

@@ -1,4 +1,4 @@
-"""The examples in docs/python.md and the README run as written."""
+"""The examples in docs/python.md, docs/envs.md and the README run as written."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("page", ["docs/python.md", "README.md"])
+@pytest.mark.parametrize("page", ["docs/python.md", "docs/envs.md", "README.md"])
 def test_the_python_examples_run_as_written(page: str) -> None:
     result = doctest.testfile(
         str(ROOT / page),

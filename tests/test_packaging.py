@@ -19,7 +19,16 @@ def test_pymunk_is_only_the_bench_extra_not_a_runtime_dependency() -> None:
     assert not any(d.startswith("pymunk") for d in project["dependencies"])
     assert any(d.startswith("pymunk") for d in project["optional-dependencies"]["bench"])
     script = (ROOT / "scripts" / "test.sh").read_text()
-    assert "-e '.[test,bench]'" in script  # the test command installs it
+    assert "-e '.[test,bench,ray]'" in script  # the test command installs it
+
+
+def test_ray_is_an_optional_extra_the_test_command_installs() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert not any(d.startswith(("ray", "pyarrow")) for d in project["dependencies"])
+    extra = project["optional-dependencies"]["ray"]
+    assert any(d.startswith("ray") for d in extra) and any(d.startswith("pyarrow") for d in extra)
+    assert any(d.startswith("pettingzoo") for d in project["dependencies"])
+    assert any(d.startswith("gymnasium") for d in project["dependencies"])
 
 
 def test_git_ignores_the_usual_virtual_environments() -> None:

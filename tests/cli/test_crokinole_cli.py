@@ -34,7 +34,7 @@ def test_score_crokinole_prints_each_sides_score(tmp_path: Path) -> None:
         ],
         "twenties": {"red": 2},
     }
-    result = runner.invoke(app, ["score", "crokinole", str(_board_file(tmp_path, data))])
+    result = runner.invoke(app, ["score", "crokinole", "--json", str(_board_file(tmp_path, data))])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert out["sides"]["red"] == {"board": 20, "twenties": 2, "total": 60}
@@ -93,14 +93,16 @@ def test_score_crokinole_counts_discs_for_the_players_and_lists_every_side(
         "discs": [{"side": "blue", "x": 0, "y": 0.05}],
         "twenties": {"red": 6},
     }
-    result = runner.invoke(app, ["score", "crokinole", str(_board_file(tmp_path, data))])
+    result = runner.invoke(app, ["score", "crokinole", "--json", str(_board_file(tmp_path, data))])
     assert result.exit_code == 0, result.output
     sides = json.loads(result.stdout)["sides"]
     assert list(sides) == ["red", "green", "blue", "yellow"]
     assert sides["red"]["total"] == 120 and sides["blue"]["total"] == 15
     assert sides["yellow"] == {"board": 0, "twenties": 0, "total": 0}
     doubles = {"players": 4, "discs": [], "twenties": {"green": 12}}
-    result = runner.invoke(app, ["score", "crokinole", str(_board_file(tmp_path, doubles))])
+    result = runner.invoke(
+        app, ["score", "crokinole", "--json", str(_board_file(tmp_path, doubles))]
+    )
     assert json.loads(result.stdout)["sides"]["red"]["total"] == 0
     too_many = {**data, "twenties": {"red": 7}}
     result = runner.invoke(app, ["score", "crokinole", str(_board_file(tmp_path, too_many))])
@@ -228,7 +230,7 @@ def test_match_crokinole_quit_mid_game_saves_the_shots_played_and_no_result(
             "unknown crokinole rule set 'snooker'; known: depot, fair, nca, wcc",
         ),
         (["--rules", "csc"], "'csc' is not a crokinole rule set"),
-        (["--red", "robot"], "--red must be human"),
+        (["--red", "robot"], "--red: 'robot' is not a player"),
         (["--players", "3"], "free-for-all"),
         (["--option", "direct_hit"], "KEY=VALUE"),
         (
@@ -386,7 +388,7 @@ def _shot_file(tmp_path: Path, **changes: object) -> Path:
 
 
 def test_rule_crokinole_rules_a_shot_entered_by_hand(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["rule", "crokinole", str(_shot_file(tmp_path))])
+    result = runner.invoke(app, ["rule", "crokinole", "--json", str(_shot_file(tmp_path))])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert out["ruling"]["valid"] is True

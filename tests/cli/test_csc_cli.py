@@ -139,7 +139,7 @@ def test_csc_double_round_robin_through_playoffs_to_a_champion(run: Run, tmp_pat
     ]
     run("csc", "standings", "Zone singles", "--csv", str(tmp_path / "z.csv"))
     lines = (tmp_path / "z.csv").read_text().splitlines()
-    assert lines[0] == "place,team,name,points,games,scored,tied,reason"
+    assert lines[0] == "place,team,name,points,games,scored,tied,out,reason"
     assert lines[4].startswith("4,C,") and ',no,"out, not in the top three' in lines[4]
     for score in ("15-10", "12-15", "15-7"):
         run("csc", "playoff", "Zone singles", "--series", "semi", "--score", score)

@@ -163,3 +163,11 @@ def test_league_nights_take_round_like_enter(run, tmp_path: Path) -> None:  # ty
 def test_shoot_help_shows_the_optional_fields() -> None:
     out = CliRunner().invoke(app, ["shoot", "--help"], env={"COLUMNS": "200"}).stdout
     assert "layout and shot, optionally shooter and params" in " ".join(out.split())
+
+
+def test_a_scorer_code_is_issued_for_a_drawn_game_and_revoked(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (a, _), _ = _drawn(run, tmp_path)
+    code = run("desk", "code", "Club night", "-r", "1", "--player", a).strip()
+    assert re.fullmatch(r"[A-HJ-NP-Z2-9]{8}", code)
+    assert run("desk", "revoke", code) == "code revoked\n"
+    assert "unknown or revoked scorer code" in run("desk", "revoke", code, code=2)

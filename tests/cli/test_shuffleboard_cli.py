@@ -44,7 +44,7 @@ def test_score_shuffleboard_prints_the_count_as_json(tmp_path: Path) -> None:
             }
         )
     )
-    result = RUNNER.invoke(app, ["score", "shuffleboard", str(file)])
+    result = RUNNER.invoke(app, ["score", "shuffleboard", "--json", str(file)])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["leader"] == "red"
@@ -133,7 +133,7 @@ def test_match_shuffleboard_input_ending_early_stops_and_keeps_the_record(tmp_pa
     record = tmp_path / "partial.json"
     result = RUNNER.invoke(app, ["match", "shuffleboard", "--record", str(record)], input="0 1.5\n")
     assert result.exit_code == 0
-    assert "Stopped: input ended" in result.stdout
+    assert "Match stopped (input ended)" in result.stdout
     data = json.loads(record.read_text())
     assert data["rounds"][0]["shots"][0]["turn"]["side"] == 0
     assert game_from_json(data).deliveries[0].player == 0
@@ -179,7 +179,7 @@ def test_match_shuffleboard_person_says_the_other_player_delivered_out_of_turn(
 def test_score_shuffleboard_names_a_weight_short_of_the_foul_line(tmp_path: Path) -> None:
     file = tmp_path / "short.json"
     file.write_text(json.dumps({"weights": [{"colour": "red", "x": 0.0, "y": 1.0}]}))
-    result = RUNNER.invoke(app, ["score", "shuffleboard", str(file)])
+    result = RUNNER.invoke(app, ["score", "shuffleboard", "--json", str(file)])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["weights"][0]["zone"] == "short"
 
@@ -294,7 +294,7 @@ def test_match_shuffleboard_person_calls_fouls_at_the_prompt(tmp_path: Path) -> 
         "type 'foul RULE PLAYER', e.g. 'foul 5b 2' (players: 1 red, 2 green)",
         "unknown foul '9z'",
         "player must be 1-2, got 3",
-        "Stopped: input ended",
+        "Match stopped (input ended)",
     ):
         assert said in out
     assert [(f["player"], f["warning"], f["points"]) for f in data["result"]["fouls"]] == [
@@ -327,7 +327,7 @@ def test_match_shuffleboard_person_enters_the_officials_calls(tmp_path: Path) ->
     for said in (
         "Calls for the next delivery: upside_down.",
         "it was delivered upside down (4(i)",
-        "weight 1: green",
+        "G1: green weight 1, zone three: ",
         "weight 1 was not a hanger",
         "weight 1 did not move in this delivery",
         "no weight 7 is in play",
@@ -344,3 +344,16 @@ def test_match_shuffleboard_person_enters_the_officials_calls(tmp_path: Path) ->
     ]
     game = game_from_json(data)
     assert [(p.foul, p.warning, p.points) for p in game.penalties] == [("5c", False, 0)]
+
+
+def test_foul_lists_only_the_fouls_it_takes_and_never_offers_5c(tmp_path: Path) -> None:
+    out, _ = at_the_prompt(tmp_path, ["foul", "foul 9z 1", "foul 5(c) 1", "foul 5(b) 2"])
+    listed = out.split("Fouls called with 'foul RULE PLAYER'")[1].splitlines()[0]
+    for key in ("4j:", "5a:", "5b:", "5j:", "5l:"):
+        assert key in listed
+    assert (
+        "5c:" not in listed and "5(c) (lower body beyond the end) goes with the delivery" in listed
+    )
+    assert "unknown foul '9z'; fouls called at the prompt: 4j, 5a, 5b, 5j, 5l" in out
+    assert "5(c) makes the delivery dead: type 'call body_over_end'" in out
+    assert "warning for a first offence (5(b))" in out  # brackets are fine

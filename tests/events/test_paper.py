@@ -12,7 +12,13 @@ from pypdf import PdfReader
 
 from flickboard.events.draw import Draw
 from flickboard.events.eventfile import parse_event
-from flickboard.events.paper import blank_scorecards_pdf, printable, scorecards_pdf, standings_pdf
+from flickboard.events.paper import (
+    blank_scorecards_pdf,
+    printable,
+    qr_matrix,
+    scorecards_pdf,
+    standings_pdf,
+)
 from flickboard.events.scorecard import Scorecard
 from flickboard.events.standings import preliminary_standings
 from flickboard.events.synthetic import game_with
@@ -85,6 +91,28 @@ def test_blank_scorecards_for_every_game_of_a_drawn_round() -> None:
         assert label in text
     assert "Bye: Ann Brubacher (#5)" in text
     assert "event date 2025-06-14" in text
+
+
+def test_blank_scorecards_print_each_games_scorer_code_with_a_qr_code() -> None:
+    ev = parse_event(
+        {
+            "name": "Open",
+            "category": "adult singles",
+            "entrants": [{"id": k, "name": v} for k, v in NAMES.items()],
+        }
+    )
+    d = Draw(1, (("1", "2"), ("3", "4")))
+    url = "http://192.168.1.20:8000/desk/join"
+    pdf = blank_scorecards_pdf(ev, d, codes={1: "ABCDEFGH", 2: "KLMNPQRS"}, join_url=url)
+    pages = _pages(pdf)
+    assert "scorer code ABCDEFGH" in " ".join(pages[0].split())
+    assert "scorer code KLMNPQRS" in " ".join(pages[0].split())
+    plain = blank_scorecards_pdf(ev, d)
+    assert "scorer code" not in _pages(plain)[0]
+    # the QR code is drawn as squares: one per dark module of the join link's code
+    qr = qr_matrix(f"{url}?code=ABCDEFGH")
+    assert len(qr) == 33 and sum(map(sum, qr)) > 300
+    assert len(pdf) > len(plain)
 
 
 def test_filled_scorecards_show_validation_and_each_correction_with_time() -> None:

@@ -11,7 +11,7 @@ from flickboard.bench.physics import scene_layout
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import EventKind, Layout, PlacedDisc, Shot, sample_trajectory
-from flickboard.physics.trajectory import WHERE
+from flickboard.physics.trajectory import WHERE, sample_log, state_log
 
 
 def test_frames_start_at_the_layout_and_end_at_the_finals(board: CrokinoleBoard) -> None:
@@ -96,3 +96,15 @@ def test_no_frame_shows_a_disc_crossing_one_lying_in_the_hole(board: CrokinoleBo
     gap = np.hypot(traj.x[after, shooter] - final.x, traj.y[after, shooter] - final.y)
     assert gap.min() >= 2 * board.disc.radius - 1e-9
     assert gap.min() == pytest.approx(2 * board.disc.radius, abs=1e-9)  # it does touch
+
+
+def test_a_shot_simulated_once_samples_as_if_simulated_again(board: CrokinoleBoard) -> None:
+    layout = Layout(board, (PlacedDisc(1, 0.0, 0.1),))
+    shot = Shot(0.0, -0.3, math.pi / 2, 1.2)
+    log = state_log(layout, shot)
+    once = sample_log(log, 30.0, turns=True)
+    again = sample_trajectory(layout, shot, 30.0, turns=True)
+    assert once.record == again.record == log.record
+    assert np.array_equal(once.times, again.times) and np.array_equal(once.x, again.x)
+    with pytest.raises(InvalidInput, match="frames per second"):
+        sample_log(log, 0.0)

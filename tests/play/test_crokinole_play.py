@@ -204,6 +204,23 @@ def test_wall_clock_runs_from_its_first_reading() -> None:
     assert clock.expired()
 
 
+def test_a_clock_on_screen_shows_the_time_or_shots_left() -> None:
+    now = [100.0]
+    clock = WallClock(30.0, now=lambda: now[0])
+    assert clock.remaining == 30.0  # not started until first read
+    clock.expired()
+    now[0] = 112.5
+    assert clock.remaining == 17.5
+    now[0] = 200.0
+    assert clock.remaining == 0.0
+    budget = ShotBudget(2)
+    budget.shot_taken()
+    assert budget.remaining == 1
+    budget.shot_taken()
+    budget.shot_taken()
+    assert budget.remaining == 0
+
+
 def test_championship_match_is_best_two_of_three() -> None:
     match = CrokinoleMatch(referee("wcc"), Seating.singles(), championship=True)
     for _ in range(2):
@@ -290,6 +307,27 @@ def test_wcc_match_of_several_games_is_won_on_tournament_points_then_20s() -> No
     _play_game(level, {2: 2}, {2: 1}, {2: 1}, {2: 1})
     assert level.tally.points() == (8, 8) and level.tally.twenties == [4, 5]
     assert level.tally.verdict() == (1, "on 20s after a tie on points (WCC tie-break)")
+
+
+@pytest.mark.parametrize(("rules", "title"), [("nca", "NCA"), ("depot", "Crokinole Depot")])
+def test_a_match_level_on_points_names_the_rule_set_in_force_not_only_the_wcc(
+    rules: str, title: str
+) -> None:
+    # NCA and Depot give no match tie-break: the WCC's is used, and the verdict says so
+    level = CrokinoleMatch(referee(rules), Seating.singles(), games=2)
+    _play_game(level, {0: 1}, {0: 1}, {0: 1}, {0: 1})
+    _play_game(level, {2: 2}, {2: 1}, {2: 1}, {2: 1})
+    winner, how = level.tally.verdict()
+    assert winner == 1
+    assert how == f"on 20s after a tie on points (the WCC's tie-break; the {title} rules give none)"
+    assert "(WCC tie-break)" not in level.result().summary
+    tied = CrokinoleMatch(referee(rules), Seating.singles(), games=2)
+    _play_game(tied, {0: 1}, {0: 1}, {0: 1}, {0: 1})
+    _play_game(tied, {2: 1}, {2: 1}, {2: 1}, {2: 1})
+    assert tied.result().summary == (
+        f"tied, level on points and 20s (a shoot-out decides, as in the WCC; the {title} "
+        "rules give none)"
+    )
 
 
 def test_race_match_is_won_on_games_and_20s_do_not_break_a_tie() -> None:

@@ -201,3 +201,16 @@ def test_a_crokinole_match_record_keeps_its_setup_and_says_when_it_stopped() -> 
     assert data["games"][0]["setup"]["time_shots"] == 4
     again = game_kind("crokinole").match_from_json(data)
     assert isinstance(again, CrokinoleMatch) and again.games == 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_plays_the_history_again_step_by_step_and_leaves_the_match_as_it_was(
+    game: str,
+) -> None:
+    match = new_match(game)
+    steps = [match.play(match.aim(0.5, 0.01 * k, 1.0 + 0.2 * k)) for k in range(3)]
+    before = _state(match)
+    assert [type(a).__name__ for a in match.history] == ["ShotAction"] * 3
+    again = list(match.replay())
+    assert [s.ruling for s in again] == [s.ruling for s in steps]  # type: ignore[attr-defined]
+    assert _state(match) == before

@@ -1,86 +1,16 @@
-"""Storage fixtures: every storage test runs on SQLite and on a real PostgreSQL server.
-
-The PostgreSQL server is the one named by FLICKBOARD_TEST_POSTGRES_URL (scripts/test.sh
-starts one); without it, a throw-away server is started here the same way, so the
-PostgreSQL case always really runs.
-"""
+"""Storage fixtures: every storage test runs on SQLite and on a real PostgreSQL server
+(``postgres_url`` in tests/conftest.py)."""
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, create_engine, text
+from sqlalchemy import Engine
 
 from flickboard.store.db import engine_for
 from flickboard.store.desk import Desk
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """URL of a PostgreSQL database for the tests."""
-    url = os.environ.get("FLICKBOARD_TEST_POSTGRES_URL")
-    if url:
-        yield url
-        return
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
-    pg_ctl = found[-1] if found else shutil.which("pg_ctl")
-    assert pg_ctl, "PostgreSQL is not installed: run scripts/test.sh (it installs it)"
-    bin_dir = Path(pg_ctl).parent
-    folder = Path(tempfile.mkdtemp(prefix="flickboard-pg-"))
-    port = _free_port()
-    run_as: list[str] = []
-    if os.getuid() == 0:
-        shutil.chown(folder, "postgres")
-        run_as = ["runuser", "-u", "postgres", "--"]
-
-    def run(*args: str) -> None:
-        subprocess.run([*run_as, *args], check=True, capture_output=True)
-
-    run(str(bin_dir / "initdb"), "-D", f"{folder}/data", "-U", "flickboard", "--auth=trust")
-    run(
-        pg_ctl,
-        "-D",
-        f"{folder}/data",
-        "-l",
-        f"{folder}/log",
-        "-w",
-        "-o",
-        f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off",
-        "start",
-    )
-    try:
-        run(
-            str(bin_dir / "createdb"),
-            "-h",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "-U",
-            "flickboard",
-            "flickboard_test",
-        )
-        yield f"postgresql+psycopg://flickboard@127.0.0.1:{port}/flickboard_test"
-    finally:
-        subprocess.run(
-            [*run_as, pg_ctl, "-D", f"{folder}/data", "-m", "immediate", "stop"],
-            capture_output=True,
-        )
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -89,15 +19,7 @@ def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'events.sqlite'}"
         return
-    url = request.getfixturevalue("postgres_url")
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(url)
-    with admin.begin() as c:
-        c.execute(text(f"CREATE SCHEMA {schema}"))
-    yield f"{url}?options=-csearch_path%3D{schema}"
-    with admin.begin() as c:
-        c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-    admin.dispose()
+    yield request.getfixturevalue("postgres_schema_url")
 
 
 @pytest.fixture

@@ -77,3 +77,21 @@ def test_the_same_card_entered_at_once_is_stored_once(engine: Engine) -> None:
     assert len(stored) == 1
     assert all(isinstance(r, IllegalInPosition) and "entered twice" in str(r) for r in refused)
     assert len(desk.snapshot("Open").cards) == 1
+
+
+def test_a_read_sees_one_state_while_a_card_commits_in_between(desk: Desk) -> None:
+    """A live page reads cards, their rounds and names in several queries; a card that
+    commits meanwhile must not show up half (on PostgreSQL a read is REPEATABLE READ)."""
+    from sqlalchemy import func, select
+
+    from flickboard.store.models import CardRoundRow, CardRow
+
+    _event(desk)
+    d = desk.draw_next("Open")
+    a, b = d.games[0]
+    with desk._read() as s:
+        cards = s.scalar(select(func.count()).select_from(CardRow))
+        desk.enter_card("Open", 1, (a, b), game_with(6).rounds)  # another connection
+        rounds = s.scalar(select(func.count()).select_from(CardRoundRow))
+    assert (cards, rounds) == (0, 0)
+    assert desk.count(CardRow) == 1

@@ -372,7 +372,7 @@ def test_export_then_create_carries_the_draws_and_draws_on(desk: Desk) -> None:
     _play_round(desk)
     _play_round(desk)
     first = desk.draws("Club night")
-    copy = desk.snapshot("Club night").model_copy(update={"name": "Copy"})
+    copy = desk.export("Club night").model_copy(update={"name": "Copy"})
     desk.create_event(parse_event(json.loads(copy.model_dump_json())))
     assert desk.draws("Copy") == first
     assert desk.standings("Copy") == desk.standings("Club night")
@@ -402,7 +402,7 @@ def test_export_then_create_keeps_the_corrections(desk: Desk) -> None:
     a, _ = desk.draws("Club night")[0].games[0]
     desk.correct_card("Club night", 1, a, "REF", 2, RoundScore((100, 105), (0, 0)), "misread")
     desk.correct_card("Club night", 1, a, "REF2", 2, RoundScore((100, 110), (0, 0)), "again")
-    copy = desk.snapshot("Club night").model_copy(update={"name": "Copy"})
+    copy = desk.export("Club night").model_copy(update={"name": "Copy"})
     desk.create_event(parse_event(json.loads(copy.model_dump_json())))
     assert desk.corrections("Copy") == desk.corrections("Club night")
     assert [c["referee"] for c in desk.corrections("Copy")] == ["REF", "REF2"]
@@ -475,7 +475,7 @@ def test_shoot_out_counts_fit_the_category(desk: Desk) -> None:
 
 def test_file_shoot_outs_checked_like_desk_ones(desk: Desk) -> None:
     _doubles_pool(desk)
-    data = json.loads(desk.snapshot("Pool A").model_dump_json())
+    data = json.loads(desk.export("Pool A").model_dump_json())
     data["name"] = "Copy"
     data["shootouts"] = [{"A": [3, 2], "B": [6, 0]}]  # A and B are not a tied group
     with pytest.raises(IllegalInPosition, match="shoot-out 1: no tie among A, B needed it"):

@@ -139,3 +139,29 @@ def test_a_database_newer_than_the_code_is_a_clear_error(empty_url: str) -> None
     engine.dispose()
     with pytest.raises(DatabaseTooNew, match="revision 0099, newer than this flickboard"):
         engine_for(empty_url)
+
+
+def test_upgrade_from_0004_gives_club_events_their_discipline(empty_url: str) -> None:
+    engine = make_engine(empty_url)
+    upgrade(engine, "0004")
+    with engine.begin() as conn:
+        _insert(
+            conn, "events", name="Club night", format="preliminary", category="adult singles",
+            games=3, seed=3, bye_points=8,
+        )  # fmt: skip
+        for name, target, division in (
+            ("Zone singles", 15, None),
+            ("Zone mixed", 17, "mixed doubles"),
+            ("Ladies", 21, "ladies singles"),
+        ):
+            _insert(
+                conn, "events", name=name, format="csc-round-robin", games=0, seed=0,
+                bye_points=0, target=target, division=division,
+            )  # fmt: skip
+    upgrade(engine)
+    with Session(engine) as s:
+        found = dict(s.execute(sa.text("SELECT name, discipline FROM events")).all())
+    assert found["Zone singles"] == "singles" and found["Ladies"] == "singles"
+    assert found["Zone mixed"] == "doubles"
+    assert found["Club night"] is None  # a crokinole event has a category instead
+    engine.dispose()

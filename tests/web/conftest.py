@@ -33,10 +33,16 @@ def free_port() -> int:
 class LiveServer:
     """The app served by uvicorn in a background thread."""
 
-    def __init__(self, database_url: str) -> None:
-        self.app = create_app(database_url)
+    def __init__(self, database_url: str, app: Any = None) -> None:
+        self.app = app if app is not None else create_app(database_url)
         self.port = free_port()
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_graceful_shutdown=2,  # live pages' streams do not end by themselves
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

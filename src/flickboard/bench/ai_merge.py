@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from flickboard.bench.ai import PairStats, report
+from flickboard.bench.ai import report
+from flickboard.bench.harness import PairStats
 
 
 def merge(results: list[dict[str, Any]]) -> dict[str, Any]:

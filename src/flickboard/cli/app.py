@@ -42,6 +42,8 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "serve": Lazy(("serve",), "serve"),
         "event": Lazy(("event", "league", "csc", "bracket"), "event_app"),
         "desk": Lazy(("desk",), "desk_app"),
+        "example": Lazy(("example",), "example"),
+        "selfplay": Lazy(("selfplay",), "selfplay"),
     },
     "score": {
         "shuffleboard": Lazy(("shuffleboard",), "score"),
@@ -51,12 +53,18 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "shuffleboard": Lazy(("shuffleboard",), "match"),
         "crokinole": Lazy(("crokinole",), "match"),
     },
-    "replay": {"crokinole": Lazy(("crokinole",), "replay")},
+    "replay": {
+        "shuffleboard": Lazy(("shuffleboard",), "replay"),
+        "crokinole": Lazy(("crokinole",), "replay"),
+    },
     "rule": {"crokinole": Lazy(("crokinole",), "rule")},
     "bench": {
         "standings": Lazy(("event",), "bench_standings"),
         "physics": Lazy(("bench_physics",), "bench_physics"),
         "ai": Lazy(("bench_ai",), "bench_ai"),
+        "web": Lazy(("bench_web",), "bench_web"),
+        "envs": Lazy(("bench_envs",), "bench_envs"),
+        "desk": Lazy(("bench_desk",), "bench_desk"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""

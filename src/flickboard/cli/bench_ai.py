@@ -56,6 +56,13 @@ def bench_ai(
             min=1, help="Processes playing pairs of games at once (same games and results)."
         ),
     ] = 1,
+    use_ray: Annotated[
+        bool,
+        typer.Option("--ray", help="Spread pairs of games over Ray (a local cluster by default)."),
+    ] = False,
+    address: Annotated[
+        str | None, typer.Option(help="With --ray: join the Ray cluster at HOST:PORT.")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     matches: Annotated[
         str,
@@ -91,6 +98,8 @@ def bench_ai(
         fail(f"--level must be one of {', '.join(LEVELS)}, got {level!r}")
     if baseline is not None and not (baseline / "flickboard" / "__init__.py").is_file():
         fail(f"--baseline must be a flickboard src folder (with flickboard/ in it): {baseline}")
+    if address is not None and not use_ray:
+        fail("--address joins a Ray cluster: give --ray too")
     png = plot or output.with_suffix(".png")
     check_writable(output)
     check_writable(png)
@@ -115,6 +124,8 @@ def bench_ai(
         opening_decisions=opening_decisions,
         level_pairs=level_pairs,
         midround_positions=midround_positions,
+        ray=use_ray,
+        address=address,
     )
     columns = (
         TextColumn("{task.description}"),

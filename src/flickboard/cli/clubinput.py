@@ -3,7 +3,6 @@ the desks with one-line errors, and game results typed as frames or a final scor
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, TypeVar
@@ -14,7 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.events.racegame import race_from_final, race_from_frames
+from flickboard.events.racegame import race_from_text
 from flickboard.play.scoring import RaceScore
 from flickboard.store.acting import Actor, acting
 from flickboard.store.base import Store
@@ -27,8 +26,6 @@ Frames = Annotated[
     typer.Option("--frames", help="Frame by frame, first side first: 3-0,0-4,2-0,..."),
 ]
 Score = Annotated[str | None, typer.Option("--score", help="Final score, first side first: 21-15")]
-
-_PAIR = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
 
 @contextmanager
@@ -57,13 +54,6 @@ def one_of(value: str, option: str, choices: tuple[C, ...]) -> C:
     raise InvalidInput(f"{option} must be {' or '.join(choices)}, not {value!r}")
 
 
-def _pair(text: str, what: str) -> tuple[int, int]:
-    m = _PAIR.match(text)
-    if m is None:
-        raise InvalidInput(f"{what} {text.strip()!r} is not like 3-0")
-    return int(m.group(1)), int(m.group(2))
-
-
 def parse_result(
     frames: str | None,
     score: str | None,
@@ -71,18 +61,8 @@ def parse_result(
     *,
     crokinole: bool = False,
 ) -> RaceScore:
-    """One of ``--frames`` or ``--score`` as a decided game to ``target``.
-
-    Crokinole (fair rules) rounds are the cancelled points, multiples of 5, no cap.
-    """
+    """One of ``--frames`` or ``--score`` as a decided game to ``target``
+    (:func:`flickboard.events.racegame.race_from_text`)."""
     if (frames is None) == (score is None):
         raise InvalidInput("give the result as --frames 3-0,0-4,... or as --score 21-15")
-    step = 5 if crokinole else 1
-    if score is not None:
-        return race_from_final(_pair(score, "score"), target, multiple_of=step)
-    assert frames is not None
-    unit = "round" if crokinole else "frame"
-    pairs = [_pair(part, f"{unit} {n}") for n, part in enumerate(frames.split(","), start=1)]
-    if crokinole:
-        return race_from_frames(pairs, target, frame_max=None, multiple_of=5, unit=unit)
-    return race_from_frames(pairs, target)
+    return race_from_text(frames, score, target, crokinole=crokinole)

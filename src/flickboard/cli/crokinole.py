@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, cast
@@ -10,86 +11,259 @@ from typing import Annotated, Any, cast
 import typer
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
-from flickboard.agents.spec import is_player_spec, player_from_spec
+from flickboard.cli.replaying import (
+    PicturesOption,
+    RulingsOption,
+    ShotOption,
+    ShotsOption,
+    replay_file,
+)
+from flickboard.cli.session import (
+    PLAYER_HELP,
+    ExplainOption,
+    HumanLevelOption,
+    NameOption,
+    PaceOption,
+    QuietOption,
+    RecordOption,
+    ResumeOption,
+    SeedOption,
+    TerminalTable,
+    open_table,
+)
 from flickboard.cli.terminal import (
-    Quit,
-    TerminalHuman,
-    TerminalObserver,
+    JsonOption,
+    PictureOption,
+    TerminalGame,
+    across,
     ask_line,
+    board_text,
     check_writable,
     console_for_cli,
     fail,
+    print_json,
     read_json,
-    score_file,
     score_table,
     show_ruling,
-    write_record,
+    write_text,
 )
+from flickboard.cli.textboard import Canvas
 from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.geometry import CrokinoleBoard
-from flickboard.play.crokinole import CrokinoleMatch, Seating, ShotClocks
+from flickboard.geometry import Board, CrokinoleBoard
+from flickboard.physics import PlacedDisc
+from flickboard.play.crokinole import CrokinoleMatch, MatchKind, Seating, ShotClocks
 from flickboard.play.crokinole_cmn import records_cmn
-from flickboard.play.crokinole_record import game_record, match_from_json, match_to_json
-from flickboard.play.driver import SeatChoice, most_discs_left, play_match
+from flickboard.play.crokinole_record import game_record
+from flickboard.play.driver import SeatChoice, most_discs_left
+from flickboard.play.kind import game_kind
 from flickboard.play.match import GameEnd, Match
 from flickboard.play.scoring import GameScore
-from flickboard.play.view import Player, View
+from flickboard.play.view import View
 from flickboard.rules import Position
-from flickboard.rules.crokinole import SIDE_NAMES, crokinole_referee, side_name
-from flickboard.rules.crokinole.boardfile import rule_shot, score_board
+from flickboard.rules.crokinole import CrokinoleReferee, crokinole_referee, side_name
+from flickboard.rules.crokinole.boardfile import (
+    board_score,
+    judge_shot,
+    read_board,
+    rule_shot,
+)
 
-COLOURS = {"red": "red", "green": "green", "blue": "blue", "yellow": "yellow"}
+SHAPING = (
+    "rules",
+    "players",
+    "teams",
+    "games",
+    "championship",
+    "option",
+    "time_shots",
+    "first_seat",
+    "youngest",
+)
+"""Options that set a match up; a resumed match takes them from its record."""
+
+FROM_SEAT_0 = math.pi / 2
+"""The direction seat 0 (red) faces: a board file is drawn as red sees it."""
+
+
+class CrokinoleTerminal(TerminalGame):
+    """Crokinole at the terminal: rings, pegs and hole; rounds of 2/1/0; partners asked
+    who shoots under free order; CMN kept beside the record."""
+
+    span = "your quadrant"
+    columns = 49
+
+    def __init__(
+        self, referee: CrokinoleReferee | None = None, console: Console | None = None
+    ) -> None:
+        self.kind = game_kind("crokinole")
+        self.referee = referee or crokinole_referee("wcc")
+        self.console = console or console_for_cli()
+        self.cmn: Path | None = None
+
+    def extent(self, board: Board) -> tuple[float, float, float, float]:
+        """The playing surface."""
+        r = cast(CrokinoleBoard, board).surface_radius
+        return (-r, -r, r, r)
+
+    def draw_board(self, canvas: Canvas, board: Board) -> None:
+        """Rings as dots, quadrant lines, pegs as ``+`` and the hole as ``o``."""
+        board = cast(CrokinoleBoard, board)
+        for ring in board.rings:
+            canvas.circle(ring.radius, "·")
+        for seat in range(4):
+            a = board.quadrant_line_angles(seat)[0]
+            r0, r1 = board.ten_line_radius, board.shooting_line_radius
+            inner, outer = (
+                (r0 * math.cos(a), r0 * math.sin(a)),
+                (r1 * math.cos(a), r1 * math.sin(a)),
+            )
+            canvas.line(inner, outer, "·")
+        canvas.points(board.pegs, "+", "bold")
+        canvas.put(0.0, 0.0, "o", "bold")
+
+    def legend(self) -> str:
+        """The characters of the board."""
+        return "R4 red disc 4 (lower case: leaning), + peg, o the 20 hole, = where you may start"
+
+    def banner(self, match: Match, view: View) -> list[str]:
+        """Game, round and the seat that starts it."""
+        assert isinstance(match, CrokinoleMatch)
+        return [
+            f"Game {len(match.played)}, round {view.round_number}: seat {view.turn.seat} starts"
+        ]
+
+    def game_table(self, match: Match, end: GameEnd) -> Table:
+        """A game's rounds, then its points and 20s (or totals of a race)."""
+        assert isinstance(match, CrokinoleMatch)
+        game = match.played[end.number - 1]
+        sides = [side_name(s) for s in range(game.seating.sides)]
+        result = game.result()
+        rows = [(f"R{i + 1}", r.scores) for i, r in enumerate(game.rounds)]
+        if isinstance(result, GameScore):
+            rows.append(("points", result.points))
+            rows.append(("20s", result.twenties))
+        else:
+            rows.append(("totals", result.totals))
+        return score_table(f"Game {end.number}", sides, rows)
+
+    def where(self, position: Position, disc: PlacedDisc, right: float, ahead: float) -> str:
+        """Its points now, and where it lies from the hole."""
+        board = cast(CrokinoleBoard, position.layout.board)
+        points = self.referee.disc_value(board, disc)
+        state = "leaning on the hole, worth 15" if disc.leaning else f"worth {points}"
+        depth = f"{abs(ahead) * 100:.1f} cm {'beyond' if ahead >= 0 else 'short of'} it"
+        return f"{state}: {across(right, 'the hole')}, {depth}"
+
+    def score_words(self, match: Match, view: View) -> str:
+        """Game points (tournament scoring) or totals of a race to its target."""
+        words = super().score_words(match, view)
+        assert isinstance(match, CrokinoleMatch)
+        if match.game is not None and match.game.race:
+            return f"{words} (to {match.referee.options.target})"
+        return f"game points {words}"
+
+    def match_words(self, match: Match) -> str | None:
+        """The game in play and the match so far, when it has several games."""
+        assert isinstance(match, CrokinoleMatch)
+        if match.games == 1:
+            return None
+        scores = " - ".join(f"{side_name(s)} {v}" for s, v in enumerate(match.result().scores))
+        what = "points" if match.tally.kind is MatchKind.POINTS else "games won"
+        return f"game {len(match.played)} of {match.games}, match {what} {scores}"
+
+    def choose(self, table: TerminalTable) -> SeatChoice:
+        """Under free order (Depot 7c) a team of people types which partner shoots; bots
+        take the partner with more discs left."""
+
+        def choose(match: Match, seats: tuple[int, ...]) -> int:
+            if set(seats) <= table.people:
+                return ask_partner(table.console, seats, side_name(match.side_of(seats[0])))
+            return most_discs_left(match, seats)
+
+        return choose
+
+    def tags(self, match: Match, names: Mapping[int, str]) -> dict[str, str]:
+        """Each side's name as ``Side1``, ``Side2``... (CMN reads them): partners joined
+        with ``&``."""
+        return {
+            f"Side{side + 1}": " & ".join(names[s] for s in match.seats if match.side_of(s) == side)
+            for side in range(match.sides)
+        }
+
+    def names_from_tags(self, match: Match, tags: Mapping[str, str]) -> dict[int, str]:
+        """Names back from ``SideN`` tags."""
+        names: dict[int, str] = {}
+        for side in range(match.sides):
+            seats = [s for s in match.seats if match.side_of(s) == side]
+            people = tags.get(f"Side{side + 1}", "").split(" & ")
+            if len(people) == len(seats) and all(people):
+                names.update(zip(seats, people, strict=True))
+        return names
+
+    def save_also(self, match: Match, tags: Mapping[str, str]) -> None:
+        """The finished games in CMN, when asked for."""
+        assert isinstance(match, CrokinoleMatch)
+        if self.cmn is not None:
+            write_cmn(match, self.cmn, tags)
+
+
+def write_cmn(
+    match: CrokinoleMatch, path: Path, tags: Mapping[str, str], date: datetime | None = None
+) -> None:
+    """The match's finished games in CMN (its date: now, unless given)."""
+    records = [game_record(g, {**tags, "Game": str(n)}) for n, g in enumerate(match.played, 1)]
+    records = [r for r in records if any(r.rounds)]
+    if not records:
+        return
+    try:
+        text = records_cmn(records, date or datetime.now(UTC))
+    except FlickboardError as exc:
+        fail(f"--cmn: {exc}")
+    write_text(path, text)
 
 
 def score(
     file: Annotated[Path, typer.Argument(help="Board position JSON (docs/formats.md).")],
+    json_out: JsonOption = False,
+    picture: PictureOption = None,
 ) -> None:
-    """Score a crokinole board from disc positions (prints JSON)."""
-    score_file(file, score_board)
+    """Score a crokinole board from disc positions (a summary; --json for machines)."""
+    check_writable(picture)
+    data = read_json(file)
+    try:
+        read = read_board(data)
+    except FlickboardError as exc:
+        fail(f"{file}: {exc}")
+    result = board_score(read)
+    if json_out:
+        print_json(result)
+    else:
+        console = console_for_cli()
+        game = CrokinoleTerminal(read.referee, console)
+        console.print(board_text(game, read.position, FROM_SEAT_0), end="")
+        console.print(f"Seen from red's seat (seat 0). {game.legend()}.")
+        console.print(sides_table(result["sides"], f"Score ({read.referee.name})"))
+        for disc in result["discs"]:
+            console.print(f"{disc['side']} disc {disc['id']}: {disc['points']}")
+    if picture is not None:
+        _picture(picture, read.position.svg())
 
 
-def render_board(position: Position, size: int = 21) -> Text:
-    """A compact picture of the board: rings, pegs, hole, and discs by colour initial."""
-    board = cast(CrokinoleBoard, position.layout.board)
-    half = board.surface_radius
-    cols, rows = 2 * size - 1, size
-    grid = [[" "] * cols for _ in range(rows)]
-    styles: dict[tuple[int, int], str] = {}
-
-    def cell(x: float, y: float) -> tuple[int, int]:
-        c = round((x + half) / (2 * half) * (cols - 1))
-        r = round((half - y) / (2 * half) * (rows - 1))
-        return min(max(r, 0), rows - 1), min(max(c, 0), cols - 1)
-
-    for ring in board.rings:
-        for k in range(120):
-            a = 2 * math.pi * k / 120
-            r, c = cell(ring.radius * math.cos(a), ring.radius * math.sin(a))
-            grid[r][c] = "·"
-    for px, py in board.pegs:
-        r, c = cell(px, py)
-        grid[r][c] = "+"
-    r, c = cell(0.0, 0.0)
-    grid[r][c] = "o"
-    for d in position.layout.discs:
-        side = position.side_of(d.id)
-        r, c = cell(d.x, d.y)
-        letter = side_name(side)[0]
-        grid[r][c] = letter if d.leaning else letter.upper()
-        styles[(r, c)] = f"bold {COLOURS.get(side_name(side), 'white')}"
-    text = Text()
-    for r in range(rows):
-        for c in range(cols):
-            text.append(grid[r][c], style=styles.get((r, c), "dim"))
-        text.append("\n")
-    return text
+def sides_table(sides: Mapping[str, Mapping[str, int]], title: str) -> Table:
+    """Each side's points on the board, 20s and total."""
+    rows = [(side, (s["board"], s["twenties"], s["total"])) for side, s in sides.items()]
+    table = Table(title=title)
+    for column in ("side", "on the board", "20s", "total"):
+        table.add_column(column, justify="left" if column == "side" else "right")
+    for side, values in rows:
+        table.add_row(side, *map(str, values))
+    return table
 
 
-def human(name: str, console: Console) -> TerminalHuman:
-    """A person at the terminal, shooting from their quadrant."""
-    return TerminalHuman(name, console, span="your quadrant")
+def _picture(path: Path, svg: str) -> None:
+    write_text(path, svg)
+    console_for_cli().print(f"picture written to {path}")
 
 
 def ask_partner(console: Console, seats: tuple[int, ...], colour: str) -> int:
@@ -117,25 +291,6 @@ def _parse_option(text: str) -> tuple[str, Any]:
     return key, value
 
 
-def _players_for(
-    seating: Seating, kinds: dict[str, str], seed: int, console: Console
-) -> tuple[dict[int, Player], set[int]]:
-    players: dict[int, Player] = {}
-    people: set[int] = set()
-    for seat in seating.seats:
-        colour = side_name(seating.side_of(seat))
-        kind = kinds[colour]
-        name = f"{colour} {seat}" if seating.teams else colour
-        if kind == "human":
-            players[seat] = human(name, console)
-            people.add(seat)
-        elif is_player_spec(kind):
-            players[seat] = player_from_spec(kind, "crokinole", seed * 10 + seat, name)
-        else:
-            raise InvalidInput(f"--{colour} must be human, bot or ai[:KIND][:LEVEL], got {kind!r}")
-    return players, people
-
-
 def first_seat_of(seating: Seating, seat: int | None) -> int:
     """The seat that opens the match: red starts, and in doubles the partners choose which
     of them shoots first (NCA); by default seat 0. Any other seat is refused clearly."""
@@ -156,49 +311,43 @@ def first_seat_of(seating: Seating, seat: int | None) -> int:
     return seat
 
 
-def _chooser(console: Console, people: set[int]) -> SeatChoice:
-    """Who shoots under free order (Depot 7c): a team of people is asked, bots take the
-    partner with more discs left."""
-
-    def choose(match: Match, seats: tuple[int, ...]) -> int:
-        if set(seats) <= people:
-            return ask_partner(console, seats, side_name(match.side_of(seats[0])))
-        return most_discs_left(match, seats)
-
-    return choose
-
-
-def banner(match: Match, view: View) -> list[str]:
-    """The head of a round: game, round and the seat that starts it."""
-    assert isinstance(match, CrokinoleMatch)
-    return [f"Game {len(match.played)}, round {view.round_number}: seat {view.turn.seat} starts"]
-
-
-def game_table(match: Match, end: GameEnd) -> Table:
-    """A game's rounds, then its points and 20s (or totals of a race)."""
-    assert isinstance(match, CrokinoleMatch)
-    game = match.played[end.number - 1]
-    sides = [side_name(s) for s in range(game.seating.sides)]
-    result = game.result()
-    rows = [(f"R{i + 1}", r.scores) for i, r in enumerate(game.rounds)]
-    if isinstance(result, GameScore):
-        rows.append(("points", result.points))
-        rows.append(("20s", result.twenties))
-    else:
-        rows.append(("totals", result.totals))
-    return score_table(f"Game {end.number}", sides, rows)
+def new_match(
+    rules: str,
+    players: int,
+    teams: bool,
+    games: int | None,
+    championship: bool,
+    options: list[str],
+    time_shots: int | None,
+    first_seat: int | None,
+    youngest: int | None,
+) -> CrokinoleMatch:
+    """A new match from the command line's options."""
+    ref = crokinole_referee(rules, **dict(_parse_option(o) for o in options))
+    seating = Seating(players, teams=teams and players == 4)
+    if time_shots is not None and time_shots < 0:
+        raise InvalidInput("--time-shots must not be negative")
+    if youngest is not None and first_seat is not None:
+        raise InvalidInput("give --youngest or --first-seat, not both")
+    return CrokinoleMatch(
+        ref,
+        seating,
+        games=games,
+        championship=championship,
+        first_seat=None if youngest is not None else first_seat_of(seating, first_seat),
+        youngest=youngest,
+        clock=ShotClocks(time_shots) if time_shots is not None else None,
+    )
 
 
 def match(
+    ctx: typer.Context,
     rules: Annotated[str, typer.Option(help="Rule set: wcc, nca, depot or fair.")] = "wcc",
-    red: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL]")] = "bot",
-    green: Annotated[str, typer.Option(help="human, bot or ai[:KIND][:LEVEL]")] = "bot",
-    blue: Annotated[
-        str, typer.Option(help="human, bot or ai[:KIND][:LEVEL] (3-4 players)")
-    ] = "bot",
-    yellow: Annotated[
-        str, typer.Option(help="human, bot or ai[:KIND][:LEVEL] (4 players)")
-    ] = "bot",
+    red: Annotated[str, typer.Option(help=PLAYER_HELP)] = "bot",
+    green: Annotated[str, typer.Option(help=PLAYER_HELP)] = "bot",
+    blue: Annotated[str, typer.Option(help=f"{PLAYER_HELP} (3-4 players)")] = "bot",
+    yellow: Annotated[str, typer.Option(help=f"{PLAYER_HELP} (4 players)")] = "bot",
+    name: NameOption = None,
     players: Annotated[int, typer.Option(help="2, 3 or 4 players.")] = 2,
     teams: Annotated[
         bool,
@@ -218,7 +367,7 @@ def match(
             "tied tournament games play extra rounds."
         ),
     ] = False,
-    seed: Annotated[int, typer.Option(help="Seed for the bots' execution noise.")] = 0,
+    seed: SeedOption = 0,
     option: Annotated[
         list[str] | None,
         typer.Option(help="Rule-set option KEY=VALUE (repeatable), e.g. direct_hit=true."),
@@ -226,9 +375,13 @@ def match(
     time_shots: Annotated[
         int | None, typer.Option(help="Timed games: time is up after this many shots per game.")
     ] = None,
-    record: Annotated[Path | None, typer.Option(help="Save the match record (JSON) here.")] = None,
+    record: RecordOption = None,
+    resume: ResumeOption = None,
     cmn: Annotated[Path | None, typer.Option(help="Save the match in CMN 1.0 (JSON) here.")] = None,
-    quiet: Annotated[bool, typer.Option(help="Show only the game tables.")] = False,
+    quiet: QuietOption = False,
+    pace: PaceOption = None,
+    explain: ExplainOption = False,
+    human_level: HumanLevelOption = "perfect",
     first_seat: Annotated[
         int | None,
         typer.Option(
@@ -245,78 +398,34 @@ def match(
     ] = None,
 ) -> None:
     """Play a whole crokinole match shot by shot (humans type shots, bots decide)."""
-    check_writable(record)
     check_writable(cmn)
     console = console_for_cli()
-    try:
-        ref = crokinole_referee(rules, **dict(_parse_option(o) for o in option or []))
-        seating = Seating(players, teams=teams and players == 4)
-        kinds = dict(zip(SIDE_NAMES, (red, green, blue, yellow), strict=True))
-        seats, people = _players_for(
-            seating, {k: v.lower() for k, v in kinds.items()}, seed, console
-        )
-        if time_shots is not None and time_shots < 0:
-            raise InvalidInput("--time-shots must not be negative")
-        if youngest is not None and first_seat is not None:
-            raise InvalidInput("give --youngest or --first-seat, not both")
-        the_match = CrokinoleMatch(
-            ref,
-            seating,
-            games=games,
-            championship=championship,
-            first_seat=None if youngest is not None else first_seat_of(seating, first_seat),
-            youngest=youngest,
-            clock=ShotClocks(time_shots) if time_shots is not None else None,
-        )
-        if cmn is not None and seating.sides != 2:
+
+    def face(the_match: Match) -> CrokinoleTerminal:
+        assert isinstance(the_match, CrokinoleMatch)
+        if cmn is not None and the_match.sides != 2:
             raise InvalidInput("--cmn: CMN records games of two sides (singles or doubles)")
-    except FlickboardError as exc:
-        fail(str(exc))
-    observer = TerminalObserver(
-        console,
-        quiet=quiet,
-        people=frozenset(people),
-        board=render_board,
-        banner=banner,
-        table=game_table,
+        game = CrokinoleTerminal(the_match.referee, console)
+        game.cmn = cmn
+        return game
+
+    def new() -> Match:
+        return new_match(
+            rules, players, teams, games, championship, option or [], time_shots,
+            first_seat, youngest,
+        )  # fmt: skip
+
+    # --name, --record, --resume, --seed, --quiet, --pace, --explain and --human-level
+    # are read from ctx by open_table, as every match command takes them
+    table = open_table(
+        ctx,
+        face,
+        new,
+        SHAPING,
+        kind=game_kind("crokinole"),
+        players=dict(enumerate((red, green, blue, yellow))),
     )
-    try:
-        play_match(the_match, seats, observer, _chooser(console, people))
-    except (Quit, FlickboardError) as exc:
-        _save(the_match, record, cmn)
-        if not isinstance(exc, Quit):
-            fail(str(exc))
-        game = len(the_match.played)
-        console.print(
-            f"Match stopped ({exc}) in game {game}: no result."
-            + (" The record keeps every shot played." if record is not None else "")
-        )
-        return
-    _save(the_match, record, cmn)
-
-
-def _save(
-    the_match: CrokinoleMatch, record: Path | None, cmn: Path | None, date: datetime | None = None
-) -> None:
-    """Write the match record and the match in CMN (its date: now, unless given)."""
-    if record is not None:
-        write_record(record, match_to_json(the_match))
-    records = [game_record(g, {"Game": str(n)}) for n, g in enumerate(the_match.played, start=1)]
-    records = [r for r in records if any(r.rounds)]
-    if cmn is not None and records:
-        try:
-            text = records_cmn(records, date or datetime.now(UTC))
-        except FlickboardError as exc:
-            fail(f"--cmn: {exc}")
-        write_text(cmn, text)
-
-
-def write_text(path: Path, text: str) -> None:
-    """Write a text file, failing with a one-line message."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
+    table.run()
 
 
 def replay(
@@ -324,7 +433,10 @@ def replay(
     cmn: Annotated[
         Path | None, typer.Option(help="Also write the match in CMN 1.0 (JSON) here.")
     ] = None,
-    rulings: Annotated[bool, typer.Option(help="Print every shot's ruling.")] = False,
+    rulings: RulingsOption = False,
+    shots: ShotsOption = False,
+    shot: ShotOption = None,
+    picture: PicturesOption = None,
 ) -> None:
     """Replay a saved crokinole match record: every shot ruled again, then the result."""
     check_writable(cmn)
@@ -335,34 +447,50 @@ def replay(
             f"{file}: this is CMN (results, no shots): a replay needs a match record (match "
             "crokinole --record); CMN is imported with event create --cmn"
         )
-    try:
-        the_match = match_from_json(data)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
-    for number, game in enumerate(the_match.played, start=1):
-        if rulings:
-            for shots in game.round_shots + ([game.current.shots] if game.current else []):
-                for entry in shots:
-                    show_ruling(console, entry.ruling, f"seat {entry.turn.seat}")
-        if game.over:
-            end = the_match.result().games[number - 1]
-            console.print(game_table(the_match, end))
-            console.print(end.summary)
-        else:
-            console.print(game_table(the_match, GameEnd(number, None, (), "")))
-    # CMN's date: when the record was last written (when play stopped)
-    _save(the_match, None, cmn, datetime.fromtimestamp(file.stat().st_mtime, UTC))
-    if not the_match.over:
-        console.print(f"Match stopped in game {len(the_match.played)}: no result.")
-        return
-    console.print(f"Match: {the_match.result().summary}")
+    the_match, tags = replay_file(
+        file,
+        game_kind("crokinole"),
+        lambda m: CrokinoleTerminal(cast(CrokinoleMatch, m).referee, console),
+        console,
+        rulings=rulings,
+        shots=shots,
+        shot=shot,
+        picture=picture,
+    )
+    assert isinstance(the_match, CrokinoleMatch)
+    if cmn is not None:  # CMN's date: when the record was last written (when play stopped)
+        write_cmn(the_match, cmn, tags, datetime.fromtimestamp(file.stat().st_mtime, UTC))
 
 
 def rule(
     file: Annotated[Path, typer.Argument(help="A shot played on a real board (docs/formats.md).")],
+    json_out: JsonOption = False,
+    picture: PictureOption = None,
 ) -> None:
-    """Rule on a shot played on a real board, entered by hand (prints JSON)."""
-    score_file(file, rule_shot)
+    """Rule on a shot played on a real board, entered by hand (a summary; --json for machines)."""
+    from flickboard.draw.picture import shot_svg
+
+    check_writable(picture)
+    data = read_json(file)
+    try:
+        ruled = judge_shot(data)
+        result = rule_shot(data)
+    except FlickboardError as exc:
+        fail(f"{file}: {exc}")
+    if json_out:
+        print_json(result)
+    else:
+        console = console_for_cli()
+        game = CrokinoleTerminal(ruled.read.referee, console)
+        show_ruling(console, ruled.ruling, f"seat {ruled.turn.seat}")
+        after = ruled.ruling.position_after
+        towards = CrokinoleBoard.seat_angle(ruled.turn.seat) + math.pi
+        console.print(board_text(game, after, towards), end="")
+        console.print(f"After the shot, seen from seat {ruled.turn.seat}. {game.legend()}.")
+        console.print(sides_table(result["sides"], "Score after the shot"))
+    if picture is not None:
+        svg = shot_svg(ruled.read.position, ruled.record, ruled.turn.side, start=ruled.start)
+        _picture(picture, svg)
 
 
 def register(app: typer.Typer) -> None:

@@ -147,38 +147,11 @@ def standings(
     with club_desk(CscDesk, db) as desk:
         st = desk.state(name)
         names = desk.names(name)
-        rows: list[dict[str, object]] = [
-            {
-                "place": x.place,
-                "team": x.team,
-                "name": names[x.team],
-                "points": x.points,
-                "games": x.games,
-                "scored": x.scored,
-                "tied": x.tied,
-                "reason": st.reasons[x.team],
-            }
-            for x in st.standings
-        ]
-        write_records_csv(csv_out, rows)
+        write_records_csv(csv_out, st.rows(names))
         if not as_json:
             print_state(st, names, name)
             return
-        field = st.field
-        typer.echo(
-            json.dumps(
-                {
-                    "standings": rows,
-                    "remaining": st.remaining,
-                    "first": field.first if field else None,
-                    "semi": list(field.semi) if field else [],
-                    "pending": list(field.pending[0]) if field and field.pending else [],
-                    "semi_winner": st.result.semi_winner if st.result else None,
-                    "champion": st.result.champion if st.result else None,
-                },
-                indent=2,
-            )
-        )
+        typer.echo(json.dumps(st.as_dict(names), indent=2))
 
 
 def register(app: typer.Typer) -> None:

@@ -83,6 +83,17 @@ def code(
         typer.echo(accounts.issue_code(event, round_no, player, "desk"))
 
 
+@desk_app.command("revoke")
+def revoke(
+    code_text: Annotated[str, typer.Argument(metavar="CODE", help="The scorer code.")],
+    db: Db = None,
+) -> None:
+    """Stop a table scorer's code working (a phone that joined with it is signed out)."""
+    with club_desk(Accounts, db) as accounts:
+        accounts.revoke_code(code_text)
+        typer.echo("code revoked")
+
+
 def register(app: typer.Typer) -> None:
     """Add ``flickboard desk``."""
     app.add_typer(desk_app, name="desk")

@@ -192,8 +192,10 @@ def create(
             spec, readings = cards_from_results(text, spec)
             for line in readings:
                 typer.echo(f"read {cmn.name}: {line}")
-        desk.create_event(spec)
+        notes = desk.create_event(spec)
         typer.echo(f"created {spec.name}: {len(spec.entrants)} entrants, {len(spec.cards)} cards")
+        for line in notes:
+            typer.echo(f"note: {line}")
 
 
 @event_app.command("list")
@@ -595,8 +597,8 @@ def export(
 ) -> None:
     """Export the event with its results as an event file (JSON), CMN 1.0 or scoresheet."""
     with club_desk(Desk, db) as desk:
-        event = desk.snapshot(name)
         fmt = one_of(fmt, "--format", ("json", "cmn", "scoresheet"))
+        event = desk.export(name) if fmt == "json" else desk.snapshot(name)
         from flickboard.events.exchange import event_to_cmn, event_to_sheets
 
         if fmt == "json":

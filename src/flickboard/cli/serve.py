@@ -8,27 +8,22 @@ import webbrowser
 from typing import Annotated
 
 import typer
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from flickboard.cli.kernels import warm_kernels
 from flickboard.cli.terminal import console_for_cli, fail
 
 
-def warm_kernels() -> None:
-    """Compile the physics kernels now, with progress, so no first shot stalls (once;
-    later runs load them from the cache at once)."""
-    from flickboard.physics.warm import warm
+def venue_address() -> str:
+    """This machine's address on its local network (no packet is sent: a UDP socket
+    is only pointed at a private address to learn the outgoing interface)."""
+    import socket
 
-    console = console_for_cli()
-    columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task("Compiling the physics kernels (once)", total=4)
-
-        def step(name: str) -> None:
-            progress.update(task, description=f"Compiling the physics kernels (once): {name}")
-            progress.advance(task)
-
-        warm(step)
-        progress.update(task, description="Physics kernels ready", completed=4)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
 
 
 def serve(
@@ -53,6 +48,7 @@ def serve(
 
     from flickboard.errors import FlickboardError
     from flickboard.store.db import URL_ENV, default_url, engine_for
+    from flickboard.web.desk.routing import PUBLIC_URL_ENV
 
     url = db or default_url()
     if workers > 1 and url.startswith("sqlite"):
@@ -65,6 +61,12 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     address = f"http://{shown}:{port}/"
     console_for_cli().print(f"flickboard is serving at [bold]{address}[/bold] (Ctrl-C stops it)")
+    if host == "0.0.0.0" and PUBLIC_URL_ENV not in os.environ:
+        os.environ[PUBLIC_URL_ENV] = f"http://{venue_address()}:{port}/"
+    if host == "0.0.0.0":
+        console_for_cli().print(
+            f"phones on the venue's network: [bold]{os.environ[PUBLIC_URL_ENV]}desk[/bold]"
+        )
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(address)).start()
     os.environ[URL_ENV] = url
@@ -75,6 +77,7 @@ def serve(
         port=port,
         workers=workers,
         log_level="warning",
+        timeout_graceful_shutdown=3,  # live pages' event streams are ended on Ctrl-C
     )
 
 

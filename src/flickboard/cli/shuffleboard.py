@@ -2,35 +2,61 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from flickboard.agents.spec import player_from_spec
+from flickboard.cli.replaying import (
+    PicturesOption,
+    RulingsOption,
+    ShotOption,
+    ShotsOption,
+    replay_file,
+)
+from flickboard.cli.session import (
+    PLAYER_HELP,
+    ExplainOption,
+    HumanLevelOption,
+    NameOption,
+    PaceOption,
+    QuietOption,
+    RecordOption,
+    ResumeOption,
+    SeedOption,
+    TerminalTable,
+    open_table,
+)
 from flickboard.cli.terminal import (
-    Quit,
+    AIM,
+    JsonOption,
+    PictureOption,
+    TerminalGame,
     TerminalHuman,
-    TerminalObserver,
+    across,
     aim_on_line,
+    board_text,
     check_writable,
     console_for_cli,
     fail,
-    score_file,
+    print_json,
+    read_json,
     score_table,
-    write_record,
+    write_text,
 )
+from flickboard.cli.textboard import Canvas
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
-from flickboard.geometry import ShuffleboardTable
-from flickboard.physics import Layout, PhysicsParams, Shot
+from flickboard.geometry import Board, ShuffleboardTable
+from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot
 from flickboard.physics.shot import MAX_SPEED
-from flickboard.play.driver import play_match
-from flickboard.play.match import Calls, GameEnd, Match, Outcome, RoundEnd
+from flickboard.play.kind import game_kind
+from flickboard.play.match import Calls, GameEnd, Match, Outcome
 from flickboard.play.shuffleboard import GameRules, ShuffleboardGame, ShuffleboardMatch, coin_toss
-from flickboard.play.shuffleboard_fouls import Penalty, foul_key
+from flickboard.play.shuffleboard_fouls import FOULS, Penalty, foul_key
 from flickboard.play.shuffleboard_kind import draw_speed, three_zone_target
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Position, Side, Turn
@@ -43,11 +69,21 @@ from flickboard.rules.shuffleboard.position import (
 )
 from flickboard.rules.shuffleboard.scoring import GREEN, RED, count_frame
 
+SHAPING = ("players", "target", "first", "best_of_three")
+"""Options that set a match up; a resumed match takes them from its record."""
+
+UP_THE_TABLE = 1.5707963267948966
+"""The direction a player at the delivering end faces (+y): a table file is drawn so."""
+
 
 def count_table(data: Any) -> dict[str, Any]:
     """The count of a table position as JSON-ready data."""
     table = ShuffleboardTable.csc()
-    position = position_from_json(data, table)
+    return count_json(table, position_from_json(data, table))
+
+
+def count_json(table: ShuffleboardTable, position: Position) -> dict[str, Any]:
+    """The count of a position on ``table`` as JSON-ready data (see :func:`count_table`)."""
     count = count_frame(table, position)
     red, green = count.points
     weights = []
@@ -75,9 +111,37 @@ def count_table(data: Any) -> dict[str, Any]:
 
 def score(
     file: Annotated[Path, typer.Argument(help="Table position JSON (docs/formats.md).")],
+    json_out: JsonOption = False,
+    picture: PictureOption = None,
 ) -> None:
-    """Score a table shuffleboard frame from weight positions (CSC rule 4)."""
-    score_file(file, count_table)
+    """Score a table shuffleboard frame from weight positions (CSC rule 4; --json for machines)."""
+    check_writable(picture)
+    data = read_json(file)
+    table = ShuffleboardTable.csc()
+    try:
+        position = position_from_json(data, table)
+    except FlickboardError as exc:
+        fail(f"{file}: {exc}")
+    result = count_json(table, position)
+    if json_out:
+        print_json(result)
+    else:
+        console = console_for_cli()
+        game = ShuffleboardTerminal()
+        console.print(board_text(game, position, UP_THE_TABLE), end="")
+        console.print(f"Seen from the delivering end. {game.legend()}.")
+        console.print(result["explanation"])
+        for k, w in enumerate(result["weights"]):
+            lead = "leading, " if w["leading"] else ""
+            console.print(
+                f"weight {k}: {w['colour']}, zone {w['zone']}, {lead}{w['points']} "
+                f"point{'s' if w['points'] != 1 else ''}"
+            )
+        points = result["points"]
+        console.print(f"Frame count: red {points['red']} - green {points['green']}.")
+    if picture is not None:
+        write_text(picture, position.svg())
+        console_for_cli().print(f"picture written to {picture}")
 
 
 def aim_to_shot(angle: float, speed: float, offset: float) -> Shot:
@@ -99,20 +163,33 @@ def _speeds(table: ShuffleboardTable, params: PhysicsParams) -> tuple[float, flo
     )
 
 
+CALLED_FOULS = tuple(key for key, foul in FOULS.items() if foul.warning_first)
+"""Fouls called at the prompt with 'foul': every one but 5(c), which makes the delivery
+dead and is an official's call on it ('call body_over_end')."""
+
+FOUL_HELP = "  ".join(
+    [
+        "Fouls called with 'foul RULE PLAYER' (e.g. 'foul 5b 2'):",
+        *(f"{key}: {FOULS[key].description};" for key in CALLED_FOULS),
+        "5(c) (lower body beyond the end) goes with the delivery: 'call body_over_end'.",
+    ]
+)
+
+
 def _aim_help(table: ShuffleboardTable, params: PhysicsParams) -> str:
     foul, draw, off = _speeds(table, params)
     reach = (table.width / 2 - table.disc.radius) * 100
     return (
-        f"type: ANGLE SPEED [OFFSET]  - the weight is released {RELEASE_LINE * 100:.0f} cm from "
+        f"type: {AIM}  - the weight is released {RELEASE_LINE * 100:.0f} cm from "
         "your end of the table. ANGLE in degrees from straight down the table (positive to "
         f"your right); SPEED in m/s as it leaves your hand (0-{MAX_SPEED:g}): about "
         f"{draw:.2f} stops in the three zone, below {foul:.2f} it does not cross the foul "
         f"line and is dead (5(n)), above {off:.2f} it falls off the far end; OFFSET in cm "
         f"across the table from its centre line (positive to your right, at most {reach:.0f}). "
-        f"Also: '{OTHER} ANGLE SPEED [OFFSET]' when the other player at your end delivered "
-        "out of turn (5(h)); 'foul RULE PLAYER' (e.g. 'foul 5b 2'); 'call NAME [WEIGHT]' "
-        "for an official's call on your next delivery ('call' lists them); 'weights' lists "
-        "the weights in play. 'help' repeats this, 'quit' stops."
+        f"Also: '{OTHER} {AIM}' when the other player at your end delivered "
+        "out of turn (5(h)); 'foul RULE PLAYER' (e.g. 'foul 5b 2'; 'foul' lists them); "
+        "'call NAME [WEIGHT]' for an official's call on your next delivery ('call' lists "
+        "them). 'help' repeats this, 'quit' stops."
     )
 
 
@@ -152,8 +229,8 @@ CALL_HELP = "  ".join(
 
 
 class Desk:
-    """The official's desk at the terminal: fouls called, the calls for the next
-    delivery, and the weights in play, typed by any person at the prompt."""
+    """The official's desk at the terminal: fouls called and the calls for the next
+    delivery, typed by any person at the prompt."""
 
     def __init__(
         self,
@@ -169,9 +246,9 @@ class Desk:
         self.calls: dict[str, Any] = {}
 
     def command(self, line: str) -> bool:
-        """Deal with a ``foul``, ``call`` or ``weights`` line; False for anything else."""
+        """Deal with a ``foul`` or ``call`` line; False for anything else."""
         words = line.split()
-        handlers = {"foul": self._foul, "call": self._call, "weights": self._weights}
+        handlers = {"foul": self._foul, "call": self._call}
         handler = handlers.get(words[0].lower()) if words else None
         if handler is None:
             return False
@@ -185,14 +262,23 @@ class Desk:
         return self.match.game_in_play()
 
     def _foul(self, args: list[str]) -> None:
+        if not args:
+            self.console.print(FOUL_HELP)
+            return
         players = ", ".join(f"{n} {name}" for n, name in enumerate(self.names, start=1))
         if len(args) != 2 or not args[1].isdigit():
             raise InvalidInput(f"type 'foul RULE PLAYER', e.g. 'foul 5b 2' (players: {players})")
-        if foul_key(args[0]) == "5c":
+        key = args[0].lower().replace("(", "").replace(")", "")
+        if key == "5c":
             raise InvalidInput(
                 "5(c) makes the delivery dead: type 'call body_over_end' before the aim instead"
             )
-        penalty = self.match.call_foul(args[0], int(args[1]) - 1)
+        if key not in CALLED_FOULS:
+            raise InvalidInput(
+                f"unknown foul {args[0]!r}; fouls called at the prompt: "
+                f"{', '.join(CALLED_FOULS)} ('foul' says what each is)"
+            )
+        penalty = self.match.call_foul(foul_key(key), int(args[1]) - 1)
         self.console.print(f"{penalty.reason} Score: {self._in_play().describe()}.")
 
     def _call(self, args: list[str]) -> None:
@@ -220,19 +306,6 @@ class Desk:
             raise InvalidInput(f"no weight {text} is in play; 'weights' lists them")
         return int(text)
 
-    def _weights(self, args: list[str]) -> None:
-        game = self._in_play()
-        discs = game.position.layout.discs
-        if not discs:
-            self.console.print("No weights are in play.")
-        for d in discs:
-            colour = colour_name(game.position.side_of(d.id))
-            zone = zone_name(game.table, d.x, d.y)
-            self.console.print(
-                f"weight {d.id}: {colour}, {d.x * 100:+.1f} cm across, {d.y:.3f} m down the "
-                f"table, zone {zone}"
-            )
-
     def take_calls(self, out_of_order: bool) -> Calls:
         """The calls typed for a person's delivery (then cleared); ``out_of_order`` says the
         other player at the end delivered it, which only a person at the terminal can do."""
@@ -250,35 +323,25 @@ class Desk:
         return calls
 
 
-class Human(TerminalHuman):
-    """A person at the terminal: types ``ANGLE SPEED [OFFSET]`` for each weight, or
-    ``other ANGLE SPEED [OFFSET]`` when the other player at the end delivered it, and
-    the desk's commands (fouls, calls, weights) in between."""
+class Human:
+    """A person at the terminal delivering weights: types ``ANGLE SPEED [OFFSET]`` for each
+    weight, or ``other ANGLE SPEED [OFFSET]`` when the other player at the end delivered
+    it, and the desk's commands (fouls, calls) in between."""
 
-    def __init__(
-        self, name: str, console: Console, desk: Desk, read: Callable[[str], str] = input
-    ) -> None:
-        super().__init__(
-            name,
-            console,
-            span="the table",
-            help_text=AIM_HELP,
-            read=self._line,
-            game_command=desk.command,
-        )
+    interactive = True
+
+    def __init__(self, person: TerminalHuman, desk: Desk) -> None:
+        self.person = person
+        self.name = person.name
         self.desk = desk
-        self.typed = read
+        self.typed = person.read
+        person.read = self._line
         self.out_of_order = False
-
-    def prompt(self, view: View) -> str:
-        """The player's name and weights left."""
-        left = view.left_of(view.turn.side)
-        return f"{self.name} ({left} weight{'s' if left > 1 else ''} left) > "
 
     def decide(self, view: View) -> Shot:
         """Ask until the typed aim is a shot."""
         self.out_of_order = False
-        return super().decide(view)
+        return self.person.decide(view)
 
     def take_calls(self) -> Calls:
         """The official's calls for this delivery (and whether it was out of turn)."""
@@ -290,14 +353,143 @@ class Human(TerminalHuman):
         return " ".join(words[1:] if self.out_of_order else words)
 
 
+class ShuffleboardTerminal(TerminalGame):
+    """Table shuffleboard at the terminal: the far half of the table with its zones, seen
+    from the delivering end; frames, games of a best of three, and the official's desk."""
+
+    span = "the table"
+    aim_help = AIM_HELP
+    columns = 15
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.kind = game_kind("shuffleboard")
+        self.console = console or console_for_cli()
+        self.desk: Desk | None = None
+
+    def extent(self, board: Board) -> tuple[float, float, float, float]:
+        """From just short of the foul line to the far end, gutter to gutter."""
+        table = cast(ShuffleboardTable, board)
+        half = table.width / 2
+        return (-half, table.foul_line.near - 0.12, half, table.length + 0.02)
+
+    def draw_board(self, canvas: Canvas, board: Board) -> None:
+        """The sides, the foul line and the scoring lines, the far end, and each zone's
+        value at its left edge."""
+        table = cast(ShuffleboardTable, board)
+        half = table.width / 2
+        start = table.foul_line.near - 0.12
+        canvas.line((-half, start), (-half, table.length), "|")
+        canvas.line((half, start), (half, table.length), "|")
+        for line in table.lines:
+            canvas.line((-half, line.y), (half, line.y), "-")
+        canvas.line((-half, table.length), (half, table.length), "=", "bold")
+        ys = [line.y for line in table.lines[1:]] + [table.length]
+        for value, (y0, y1) in enumerate(itertools.pairwise(ys), start=1):
+            canvas.put(-half + 0.03, (y0 + y1) / 2, str(value), "dim")
+
+    def legend(self) -> str:
+        """The characters of the table."""
+        return "R4 red weight 4, - foul, one, two and three lines, = the far end; zones 1-3 at the left"
+
+    def banner(self, match: Match, view: View) -> list[str]:
+        """A frame's head (and a game's, in a best of three)."""
+        the_match = cast(ShuffleboardMatch, match)
+        game = the_match.games[-1]
+        lines = []
+        if the_match.series is not None and game.frame == 0:
+            number = len(the_match.games)
+            lines.append(f"Game {number}: {_opening(game.rules.first, number)}")
+        lines.append(f"Frame {game.frame + 1} from end {game.end}: {game.describe()}")
+        return lines
+
+    def game_table(self, match: Match, end: GameEnd) -> Table:
+        """A game's frames, penalties and totals."""
+        the_match = cast(ShuffleboardMatch, match)
+        game = the_match.games[end.number - 1]
+        rows = [(f"F{f.number + 1}", f.score.points) for f in game.frames]
+        rows += [
+            (f"{p.foul} (player {p.player + 1})", _deduction(p)) for p in game.penalties if p.points
+        ]
+        rows.append(("totals", game.totals))
+        title = "Game" if the_match.series is None else f"Game {end.number}"
+        return score_table(title, ("red", "green"), rows)
+
+    def where(self, position: Position, disc: PlacedDisc, right: float, ahead: float) -> str:
+        """Its zone, and where it lies across and down the table."""
+        table = cast(ShuffleboardTable, position.layout.board)
+        zone = zone_name(table, disc.x, disc.y)
+        return f"zone {zone}: {across(right, 'the centre line')}, {ahead:.3f} m down the table"
+
+    def score_words(self, match: Match, view: View) -> str:
+        """Both totals and the target."""
+        game = cast(ShuffleboardMatch, match).games[-1]
+        return game.describe()
+
+    def match_words(self, match: Match) -> str | None:
+        """Games won, in a best of three."""
+        series = cast(ShuffleboardMatch, match).series
+        if series is None:
+            return None
+        red, green = series.wins
+        return f"game {len(series.games)}, games won red {red} - green {green}"
+
+    def default_name(self, match: Match, seat: int) -> str:
+        """Singles: the colour; doubles: the colour and 1 or 2 (its end)."""
+        doubles = cast(ShuffleboardMatch, match).rules.doubles
+        return f"{colour_name(seat % 2)} {seat // 2 + 1}" if doubles else colour_name(seat)
+
+    def human(self, table: TerminalTable, seat: int, name: str) -> Player:
+        """A person with the official's desk at hand."""
+        if self.desk is None:
+            names = tuple(table.names[s] for s in sorted(table.names))
+            self.desk = Desk(
+                table.console, names, cast(ShuffleboardMatch, table.match), table.people
+            )
+        return Human(table.human(seat, name, self.desk.command), self.desk)
+
+    def taken_back(self, table: TerminalTable) -> None:
+        """Calls typed for the next delivery are dropped."""
+        if self.desk is not None:
+            self.desk.calls = {}
+
+    def verdict(self, match: Match, outcome: Outcome) -> str | None:
+        """A best of three's result (a single game's ends with the game)."""
+        if cast(ShuffleboardMatch, match).series is None or outcome.winner is None:
+            return None
+        wins = sorted(outcome.scores, reverse=True)
+        return f"{colour_name(outcome.winner).capitalize()} wins the match {wins[0]}-{wins[1]}."
+
+    def tags(self, match: Match, names: Mapping[int, str]) -> dict[str, str]:
+        """Each player's name as ``Player1``, ``Player2``... (1-based seats)."""
+        return {f"Player{seat + 1}": names[seat] for seat in sorted(match.seats)}
+
+    def names_from_tags(self, match: Match, tags: Mapping[str, str]) -> dict[int, str]:
+        """Names back from ``PlayerN`` tags."""
+        return {s: tags[f"Player{s + 1}"] for s in match.seats if tags.get(f"Player{s + 1}")}
+
+
+def new_match(
+    players: int, target: int | None, first: str, best_of_three: bool, seed: int
+) -> ShuffleboardMatch:
+    """A new game or best of three from the command line's options."""
+    tossed = first.strip().lower() == "toss"
+    if not tossed and first.strip().lower() not in COLOURS:
+        raise InvalidInput(f"--first must be red, green or toss, not {first!r}")
+    if best_of_three and (tossed or side_of_colour(first) != RED):
+        raise InvalidInput(
+            "a best-of-three starts with red and then alternates (rule 3): --first is "
+            "for a single game"
+        )
+    rules = GameRules(players, target, coin_toss(seed) if tossed else side_of_colour(first))
+    return ShuffleboardMatch(rules, best_of_three=best_of_three, seed=seed)
+
+
 def match(
+    ctx: typer.Context,
     players: Annotated[int, typer.Option(help="2 for singles, 4 for doubles.")] = 2,
-    red: Annotated[
-        str, typer.Option(help="Who plays red: human, bot or ai[:KIND][:LEVEL].")
-    ] = "human",
-    green: Annotated[
-        str, typer.Option(help="Who plays green/blue: human, bot or ai[:KIND][:LEVEL].")
-    ] = "bot",
+    red: Annotated[str, typer.Option(help=f"Who plays red: {PLAYER_HELP}.")] = "human",
+    green: Annotated[str, typer.Option(help=f"Who plays green/blue: {PLAYER_HELP}.")] = "bot",
+    name: NameOption = None,
     target: Annotated[
         int | None, typer.Option(help="Points to win (default 15 singles, 17 doubles).")
     ] = None,
@@ -316,129 +508,66 @@ def match(
             "seeded coin toss for game 3 (rule 3).",
         ),
     ] = False,
-    seed: Annotated[int, typer.Option(help="Seed of the bots' noise and the coin toss.")] = 0,
-    record: Annotated[
-        Path | None,
-        typer.Option(help="Write the game (or best-of-three match) record (JSON) to this file."),
-    ] = None,
+    seed: SeedOption = 0,
+    record: RecordOption = None,
+    resume: ResumeOption = None,
+    quiet: QuietOption = False,
+    pace: PaceOption = None,
+    explain: ExplainOption = False,
+    human_level: HumanLevelOption = "perfect",
 ) -> None:
     """Play a game or a best-of-three of table shuffleboard by the CSC rules at the terminal."""
-    check_writable(record)
     console = console_for_cli()
-    try:
-        kinds = {RED: red.strip().lower(), GREEN: green.strip().lower()}
-        for kind in kinds.values():
-            if kind != "human":
-                player_from_spec(kind, "shuffleboard")  # raises unless a player is named
-        tossed = first.strip().lower() == "toss"
-        if not tossed and first.strip().lower() not in COLOURS:
-            raise InvalidInput(f"--first must be red, green or toss, not {first!r}")
-        if best_of_three and (tossed or side_of_colour(first) != RED):
-            raise InvalidInput(
-                "a best-of-three starts with red and then alternates (rule 3): --first is "
-                "for a single game"
-            )
-        rules = GameRules(players, target, coin_toss(seed) if tossed else side_of_colour(first))
-    except FlickboardError as exc:
-        fail(str(exc))
-    the_match = ShuffleboardMatch(rules, best_of_three=best_of_three, seed=seed)
-    names = {
-        p: f"{colour_name(p % 2)} {p // 2 + 1}" if rules.doubles else colour_name(p)
-        for p in range(players)
-    }
-    people = frozenset(p for p in range(players) if kinds[p % 2] == "human")
-    desk = Desk(console, tuple(names.values()), the_match, people)
-    seats: dict[int, Player] = {
-        p: Human(names[p], console, desk)
-        if p in people
-        else player_from_spec(kinds[p % 2], "shuffleboard", seed * 10 + p, names[p])
-        for p in range(players)
-    }
-    tags = {f"Player{p + 1}": names[p] for p in range(players)}
+    # --name, --record, --resume, --seed, --quiet, --pace, --explain and --human-level
+    # are read from ctx by open_table, as every match command takes them
+    table = open_table(
+        ctx,
+        lambda _: ShuffleboardTerminal(console),
+        lambda: new_match(players, target, first, best_of_three, seed),
+        SHAPING,
+        kind=game_kind("shuffleboard"),
+        players={RED: red, GREEN: green},
+    )
+    the_match = table.match
+    assert isinstance(the_match, ShuffleboardMatch)
+    rules = the_match.rules
     kind = "doubles" if rules.doubles else "singles"
     console.print(
         f"Table shuffleboard (CSC), {kind} to {rules.goal}"
-        f"{', best of three' if best_of_three else ''}."
+        f"{', best of three' if the_match.series is not None else ''}."
     )
-    if people:
-        console.print("Players: " + ", ".join(f"{p + 1} {name}" for p, name in names.items()))
-    if len(people) == players:
+    if table.people:
+        console.print(
+            "Players: " + ", ".join(f"{s + 1} {table.names[s]}" for s in sorted(table.names))
+        )
+    if len(table.people) == rules.players:
         console.print(OTHER_HELP)
-    if tossed:
+    if resume is None and first.strip().lower() == "toss":
         console.print(f"Coin toss: {colour_name(rules.first)} shoots first (Part VII 5).")
-
-    def save() -> None:
-        """Write the record (after every frame, so nothing is lost)."""
-        if record is not None:
-            write_record(record, the_match.to_json(tags))
-
-    observer = ShuffleboardObserver(console, people=people, names=names, save=save)
-    try:
-        play_match(the_match, seats, observer)
-    except Quit as exc:
-        save()
-        console.print(f"Stopped: {exc}.")
-        return
-    except FlickboardError as exc:
-        save()
-        fail(str(exc))
+    table.run()
 
 
-class ShuffleboardObserver(TerminalObserver):
-    """The terminal observer, with frames, games of a best of three and a save per frame."""
-
-    def __init__(
-        self,
-        console: Console,
-        *,
-        people: frozenset[int],
-        names: dict[int, str],
-        save: Callable[[], None],
-    ) -> None:
-        super().__init__(console, people=people, names=names, banner=_banner, table=_table)
-        self.save = save
-
-    def on_round_end(self, match: Match, end: RoundEnd) -> None:
-        """The frame's count, then the record is saved."""
-        super().on_round_end(match, end)
-        self.save()
-
-    def on_game_end(self, match: Match, end: GameEnd) -> None:
-        """The game's frames and penalties, then who won."""
-        super().on_game_end(match, end)
-
-    def on_match_end(self, match: Match, outcome: Outcome) -> None:
-        """A best of three's result."""
-        assert isinstance(match, ShuffleboardMatch)
-        if match.series is not None and outcome.winner is not None:
-            wins = sorted(outcome.scores, reverse=True)
-            winner = colour_name(outcome.winner).capitalize()
-            self.console.print(f"{winner} wins the match {wins[0]}-{wins[1]}.")
-
-
-def _banner(match: Match, view: View) -> list[str]:
-    """A frame's head (and a game's, in a best of three)."""
-    assert isinstance(match, ShuffleboardMatch)
-    game = match.games[-1]
-    lines = []
-    if match.series is not None and game.frame == 0:
-        number = len(match.games)
-        lines.append(f"Game {number}: {_opening(game.rules.first, number)}")
-    lines.append(f"Frame {game.frame + 1} from end {game.end}: {game.describe()}")
-    return lines
-
-
-def _table(match: Match, end: GameEnd) -> Table:
-    """A game's frames, penalties and totals."""
-    assert isinstance(match, ShuffleboardMatch)
-    game = match.games[end.number - 1]
-    rows = [(f"F{f.number + 1}", f.score.points) for f in game.frames]
-    rows += [
-        (f"{p.foul} (player {p.player + 1})", _deduction(p)) for p in game.penalties if p.points
-    ]
-    rows.append(("totals", game.totals))
-    title = "Game" if match.series is None else f"Game {end.number}"
-    return score_table(title, ("red", "green"), rows)
+def replay(
+    file: Annotated[
+        Path, typer.Argument(help="A game or best-of-three record (match shuffleboard --record).")
+    ],
+    rulings: RulingsOption = False,
+    shots: ShotsOption = False,
+    shot: ShotOption = None,
+    picture: PicturesOption = None,
+) -> None:
+    """Replay a saved table shuffleboard record: every delivery ruled again, then the result."""
+    console = console_for_cli()
+    replay_file(
+        file,
+        game_kind("shuffleboard"),
+        lambda _: ShuffleboardTerminal(console),
+        console,
+        rulings=rulings,
+        shots=shots,
+        shot=shot,
+        picture=picture,
+    )
 
 
 def _opening(first: Side, number: int) -> str:
@@ -453,9 +582,10 @@ def _deduction(penalty: Penalty) -> tuple[int, int]:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the shuffleboard commands to the score and match groups."""
-    from flickboard.cli.app import match_app, score_app
+    """Add the shuffleboard commands to the score, match and replay groups."""
+    from flickboard.cli.app import match_app, replay_app, score_app
 
     del app
     score_app.command("shuffleboard")(score)
     match_app.command("shuffleboard")(match)
+    replay_app.command("shuffleboard")(replay)

@@ -1,37 +1,70 @@
 """A match at the terminal, for any game: humans type shots, bots decide, rulings show.
 
-Game modules (``cli/crokinole.py``, ...) supply how a typed aim becomes a shot and
-how to draw their board; this module reads and re-prompts, and runs each turn so
-that a bad shot from a person is explained and asked again, never lost.
+Each game's cli module (``cli/crokinole.py``, ``cli/shuffleboard.py``) supplies a
+:class:`TerminalGame`: how its board is drawn in characters, its banners and score
+tables, and the words for where a disc lies. This module draws the board turned to the
+person about to shoot, with a score line; reads and re-prompts, so that a bad shot
+from a person is explained and asked again, never lost; plays a person's shot with
+their chosen level's execution noise; and shows a match live, paced, with the AI's
+explanations.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import sys
+import tempfile
+import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
+import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from flickboard.cli.textboard import Canvas, disc_label, draw_discs
 from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.geometry import Board
 from flickboard.geometry.startline import StartLine
-from flickboard.physics import Shot
+from flickboard.physics import PlacedDisc, Shot
 from flickboard.physics.shot import MAX_SPEED
-from flickboard.play.driver import Observer
+from flickboard.play.driver import Observer, SeatChoice, most_discs_left
+from flickboard.play.kind import GameKind
 from flickboard.play.match import GameEnd, Match, Outcome, RoundEnd, Step
+from flickboard.play.noise import ExecutionNoise
 from flickboard.play.view import Player, View
-from flickboard.rules.base import Position, Ruling
+from flickboard.rules.base import Position, Ruling, Turn
+
+if TYPE_CHECKING:
+    from flickboard.cli.session import TerminalTable
+
+AIM = "ANGLE SPEED [OFFSET]"
+"""What a person types to shoot."""
 
 AIM_HELP = (
-    "type: ANGLE SPEED [OFFSET]  - ANGLE in degrees from straight ahead (positive to "
+    f"type: {AIM}  - ANGLE in degrees from straight ahead (positive to "
     f"your right), SPEED in m/s (0-{MAX_SPEED:g}; about 1 reaches the middle), OFFSET in "
     "cm along your start line (positive to your right). 'help' repeats this, 'quit' stops."
 )
+
+TABLE_HELP = (
+    "At the prompt also: '{pieces}' lists the {pieces} in play, 'score' the score, 'undo' "
+    "takes back your last shot (and the replies to it), 'explain' says what the AI's last "
+    "shot tried."
+)
+"""The commands every game's prompt takes besides an aim ({pieces}: discs or weights)."""
+
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead (for machines).")]
+PictureOption = Annotated[
+    Path | None, typer.Option(help="Also draw it as an SVG picture in this file.")
+]
 
 
 class Quit(Exception):
@@ -54,30 +87,39 @@ def read_json(path: Path) -> Any:
         fail(f"{path} is not valid JSON: {exc}")
 
 
-def score_file(file: Path, count: Callable[[Any], Mapping[str, Any]]) -> None:
-    """The body of every ``score GAME FILE`` command: read the position file, count it
-    with ``count`` and print the result as JSON; bad input fails with a one-line message."""
-    data = read_json(file)
-    try:
-        result = count(data)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
-    json.dump(result, sys.stdout, indent=2)
+def print_json(data: Any) -> None:
+    """JSON for machines on stdout, indented."""
+    json.dump(data, sys.stdout, indent=2)
     sys.stdout.write("\n")
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a text file whole or not at all (a stop mid-write leaves the old file),
+    failing with a one-line message."""
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
 
 
 def write_record(path: Path, data: Mapping[str, Any]) -> None:
     """Write a record as compact JSON (one line), failing with a one-line message."""
-    try:
-        path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
+    write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
 def check_writable(path: Path | None) -> None:
     """Fail before play starts if ``path`` could not be written afterwards."""
     if path is not None and not path.parent.is_dir():
         fail(f"cannot write {path}: folder {path.parent} does not exist")
+    if path is not None and path.is_dir():
+        fail(f"cannot write {path}: it is a folder")
 
 
 def parse_aim(text: str) -> tuple[float, float, float]:
@@ -112,6 +154,10 @@ def ask_line(console: Console, prompt: str, read: Callable[[str], str] = input) 
     return line.strip()
 
 
+Command = Callable[[str], bool]
+"""Sees a typed line that is not an aim; True when it was a command it dealt with."""
+
+
 def ask_shot(
     console: Console,
     prompt: str,
@@ -119,20 +165,20 @@ def ask_shot(
     read: Callable[[str], str] = input,
     *,
     help_text: str = AIM_HELP,
-    game_command: Callable[[str], bool] | None = None,
+    commands: Iterable[Command] = (),
 ) -> Shot:
     """Ask until a typed aim makes a shot; ``build`` turns (angle, speed, offset) into one.
 
-    ``help_text`` is shown for 'help'; ``game_command``, if given, sees every other line
-    first and returns True when it was a game command it has dealt with (ask again).
+    ``help_text`` is shown for 'help'; each of ``commands`` sees every other line first,
+    in order, and returns True when it was a command it has dealt with (ask again).
     """
+    handlers = tuple(commands)
     while True:
         line = ask_line(console, prompt, read)
-        command = line.lower()
-        if command in ("help", "?", ""):
+        if line.lower() in ("help", "?", ""):
             console.print(help_text)
             continue
-        if game_command is not None and game_command(line):
+        if any(handler(line) for handler in handlers):
             continue
         try:
             return build(*parse_aim(line))
@@ -148,12 +194,191 @@ def aim_on_line(line: StartLine, angle: float, speed: float, offset: float) -> S
     return Shot(x, y, line.inward(u) - math.radians(angle), speed)
 
 
+def offset_range(line: StartLine) -> list[tuple[float, float]]:
+    """The offsets (cm from the middle, right positive) a shot may start from: the line's
+    allowed stretches, to 0.1 cm inside them."""
+    return [
+        (math.ceil(1000 * line.offset(a)) / 10, math.floor(1000 * line.offset(b)) / 10)
+        for a, b in line.allowed
+    ]
+
+
+def says_range(ranges: list[tuple[float, float]]) -> str:
+    """Offset ranges in words: ``-25.5 to 25.5 cm`` (or several, with 'or')."""
+    return " or ".join(f"{lo:g} to {hi:g} cm" for lo, hi in ranges) + " along your start line"
+
+
+# -- a game at the terminal ----------------------------------------------------------------
+
+
+class TerminalGame(ABC):
+    """What one game brings to the terminal: its board in characters, its banners and
+    score tables, its names for seats and where a disc lies."""
+
+    kind: GameKind
+    console: Console
+    """Where the game is shown."""
+    span: str
+    """The start line in a refusal of an offset past its ends (``your quadrant``)."""
+    aim_help: str = AIM_HELP
+    columns: int = 61
+    """Width of the board in characters."""
+
+    @abstractmethod
+    def extent(self, board: Board) -> tuple[float, float, float, float]:
+        """The part of the board to draw (x0, y0, x1, y1 in metres)."""
+
+    @abstractmethod
+    def draw_board(self, canvas: Canvas, board: Board) -> None:
+        """The board's lines, pegs and zones (no discs)."""
+
+    @abstractmethod
+    def legend(self) -> str:
+        """What the board's characters mean."""
+
+    @abstractmethod
+    def banner(self, match: Match, view: View) -> list[str]:
+        """The head of a round (and of a game)."""
+
+    @abstractmethod
+    def game_table(self, match: Match, end: GameEnd) -> Table:
+        """A finished game's score table."""
+
+    @abstractmethod
+    def where(self, position: Position, disc: PlacedDisc, right: float, ahead: float) -> str:
+        """Where a disc lies, in the game's words (its region or zone); ``right`` and
+        ``ahead`` are its centre (m) as the player asking sees the board."""
+
+    def human(self, table: TerminalTable, seat: int, name: str) -> Player:
+        """A person at the terminal in ``seat`` (a game adds its own commands)."""
+        return table.human(seat, name)
+
+    def choose(self, table: TerminalTable) -> SeatChoice:
+        """Who shoots when several seats may (default: the partner with more left)."""
+        del table
+        return most_discs_left
+
+    def taken_back(self, table: TerminalTable) -> None:
+        """Shots were taken back (a game drops what was typed for the next one)."""
+        del table
+
+    def save_also(self, match: Match, tags: Mapping[str, str]) -> None:
+        """Keep whatever else the game keeps besides the record (default: nothing)."""
+        del match, tags
+
+    def verdict(self, match: Match, outcome: Outcome) -> str | None:
+        """The line that ends the match."""
+        del match
+        return f"Match: {outcome.summary}"
+
+    def default_name(self, match: Match, seat: int) -> str:
+        """A seat's name when none is given: its colour (and seat, when a side has two)."""
+        colour = self.kind.side_name(match.side_of(seat))
+        partners = [s for s in match.seats if match.side_of(s) == match.side_of(seat)]
+        return colour if len(partners) == 1 else f"{colour} {seat}"
+
+    def score_words(self, match: Match, view: View) -> str:
+        """The game's score so far in words (``red 2 - green 0``)."""
+        return " - ".join(
+            f"{self.kind.side_name(s)} {points}" for s, points in enumerate(view.scores)
+        )
+
+    def match_words(self, match: Match) -> str | None:
+        """The match so far, when it has more than one game (default: nothing)."""
+        del match
+        return None
+
+    def tags(self, match: Match, names: Mapping[int, str]) -> dict[str, str]:
+        """Record tags that keep the players' names (default: none)."""
+        del match, names
+        return {}
+
+    def names_from_tags(self, match: Match, tags: Mapping[str, str]) -> dict[int, str]:
+        """Players' names kept in a record's tags (default: none)."""
+        del match, tags
+        return {}
+
+
+def facing(match: Match, position: Position, seat: int) -> float:
+    """The direction (radians) a player at ``seat`` faces: straight in from the middle
+    of their start line."""
+    turn = Turn(seat, match.side_of(seat), 0)
+    return match.referee.start_line(position, turn).inward(0.5)
+
+
+def board_text(
+    game: TerminalGame,
+    position: Position,
+    towards: float,
+    line: StartLine | None = None,
+) -> Text:
+    """The board in characters, turned so the viewer facing ``towards`` looks up the
+    screen; the stretches of ``line`` a shot may start from are marked ``=``."""
+    board = position.layout.board
+    canvas = Canvas(game.extent(board), towards, game.columns)
+    game.draw_board(canvas, board)
+    if line is not None:
+        for a, b in line.allowed:
+            steps = max(2, math.ceil(line.length * (b - a) / canvas.step))
+            canvas.points(
+                (line.point(a + (b - a) * k / steps) for k in range(steps + 1)), "=", "yellow"
+            )
+    draw_discs(canvas, position, game.kind.side_names)
+    return canvas.text()
+
+
+def score_line(game: TerminalGame, match: Match, view: View, names: Mapping[int, str]) -> str:
+    """One line: round, score, 20s this round, discs left, hammer (and the match, when
+    it has several games)."""
+    kind = match.kind
+    sides = range(match.sides)
+    parts = [f"{kind.round_word.capitalize()} {view.round_number}"]
+    if view.scores:
+        parts.append(game.score_words(match, view))
+    if view.twenties:
+        made = ", ".join(f"{kind.side_name(s)} {view.twenties[s]}" for s in sides)
+        parts.append(f"20s: {made}")
+    left = ", ".join(f"{names.get(seat, seat)} {n}" for seat, n in view.discs_left)
+    parts.append(f"{kind.piece}s left: {left}")
+    if view.hammer is not None:
+        parts.append(f"hammer: {kind.side_name(view.hammer)}")
+    words = game.match_words(match)
+    if words:
+        parts.append(words)
+    return " | ".join(parts)
+
+
+def discs_words(game: TerminalGame, position: Position, towards: float) -> list[str]:
+    """One line per disc in play: its label, colour and where it lies (the game's words)
+    as a viewer facing ``towards`` sees it."""
+    kind = game.kind
+    if not position.layout.discs:
+        return [f"No {kind.piece}s are in play."]
+    canvas = Canvas((-1.0, -1.0, 1.0, 1.0), towards, 3)
+    lines = []
+    for d in position.layout.discs:
+        side = position.side_of(d.id)
+        label = disc_label(kind.side_names[side][0], d.id, d.leaning)
+        where = game.where(position, d, *canvas.rotate(d.x, d.y))
+        lines.append(f"{label}: {kind.side_name(side)} {kind.piece} {d.id}, {where}")
+    return lines
+
+
+def across(metres: float, of: str) -> str:
+    """``3.1 cm right of`` / ``2.0 cm left of`` ``of``."""
+    return f"{abs(metres) * 100:.1f} cm {'right' if metres >= 0 else 'left'} of {of}"
+
+
+# -- people and what they see ----------------------------------------------------------------
+
+
 class TerminalHuman:
     """A person at the terminal: types ``ANGLE SPEED [OFFSET]`` for each shot; a refused
     shot is explained and asked again (``interactive``).
 
-    ``span`` names the start line in the refusal of an offset past its ends ("your
-    quadrant", "the table"); ``game_command`` sees every other line first (desk commands).
+    ``commands`` see every other line first (the table's and the game's commands);
+    ``noise`` is the execution error the person plays with (``perfect``: none), drawn
+    from a generator seeded by ``seed``.
     """
 
     interactive = True
@@ -166,77 +391,130 @@ class TerminalHuman:
         span: str,
         help_text: str = AIM_HELP,
         read: Callable[[str], str] = input,
-        game_command: Callable[[str], bool] | None = None,
+        commands: Iterable[Command] = (),
+        noise: ExecutionNoise | None = None,
+        seed: int = 0,
+        piece: str = "disc",
     ) -> None:
         self.name = name
+        self.piece = piece
         self.console = console
         self.span = span
         self.help_text = help_text
         self.read = read
-        self.game_command = game_command
+        self.commands = list(commands)
+        self.noise = noise or ExecutionNoise()
+        self.rng = np.random.default_rng(seed)
 
     def prompt(self, view: View) -> str:
-        """What the prompt says."""
-        return f"{self.name} (seat {view.turn.seat}) > "
+        """What the prompt says: who, with how many shots they have left, and a hint."""
+        left = dict(view.discs_left).get(view.turn.seat, 0)
+        pieces = self.piece + ("s" if left != 1 else "")
+        return f"{self.name} ({left} {pieces} left; {AIM} or help) > "
 
     def decide(self, view: View) -> Shot:
-        """Ask until the typed aim is a shot; an offset past the ends of the start line is
-        refused with the range in the centimetres typed."""
+        """Ask until the typed aim is a shot, then play it with the person's noise; an
+        offset past the ends of the start line is refused with the ranges allowed (one
+        on the line that the rules refuse, on a disc say, is refused by the referee)."""
         line = view.start_line
-        limit = math.floor(1000 * line.length / 2) / 10
+        ranges = offset_range(line)
+        ends = math.floor(1000 * line.length / 2) / 10
 
         def build(angle: float, speed: float, offset: float) -> Shot:
-            if abs(offset) > limit:
+            if abs(offset) > ends:
                 raise InvalidInput(
-                    f"offset {offset:g} cm is outside {self.span}: start from {-limit:g} "
-                    f"to {limit:g} cm along your start line"
+                    f"offset {offset:g} cm is outside {self.span}: start from {says_range(ranges)}"
                 )
             return aim_on_line(line, angle, speed, offset)
 
-        return ask_shot(
+        meant = ask_shot(
             self.console,
             self.prompt(view),
             build,
             self.read,
             help_text=self.help_text,
-            game_command=self.game_command,
+            commands=self.commands,
         )
+        return self.execute(view, meant)
+
+    def execute(self, view: View, meant: Shot) -> Shot:
+        """The shot as the hand plays it (the person's noise), and what the hand did."""
+        if self.noise.silent:
+            return meant
+        from flickboard.agents.player import execute
+
+        played = execute(self.noise, view, meant, ExecutionNoise.draws(self.rng, 1)[0])
+        line = view.start_line
+        turned = math.degrees(math.remainder(meant.angle - played.angle, 2 * math.pi))
+        slid = (line.param(played.x, played.y) - line.param(meant.x, meant.y)) * line.length
+        self.console.print(
+            f"[dim]Your hand: {abs(turned):.1f}° {'right' if turned >= 0 else 'left'} of the "
+            f"aim, speed {100 * (played.speed / meant.speed - 1):+.1f}%, start "
+            f"{100 * slid:+.1f} cm.[/dim]"
+        )
+        return played
 
 
 class TerminalObserver(Observer):
-    """Shows a match at the terminal: rulings, round ends, game tables and the verdict.
+    """Shows a match at the terminal: rulings, the board turned to the viewer after every
+    shot with a score line, round ends, game tables and the verdict.
 
-    ``board`` draws a position (shown before a person shoots and after each round);
-    ``banner`` heads each round; ``table`` is the game's score table at its end.
+    ``people`` are the seats of persons at the terminal (a person about to shoot sees the
+    board turned to them); ``pace`` seconds pass after each shot when no person shoots
+    next; ``explain`` prints what each AI shot tried; ``save`` is called after every round.
     """
 
     def __init__(
         self,
         console: Console,
+        game: TerminalGame,
         *,
         quiet: bool = False,
         people: frozenset[int] = frozenset(),
         names: Mapping[int, str] | None = None,
-        board: Callable[[Position], Any] | None = None,
-        banner: Callable[[Match, View], list[str]] | None = None,
-        table: Callable[[Match, GameEnd], Table] | None = None,
+        pace: float = 0.0,
+        explain: bool = False,
+        save: Callable[[], object] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.console = console
+        self.game = game
         self.quiet = quiet
         self.people = people
         self.names = dict(names or {})
-        self.board = board
-        self.banner = banner
-        self.table = table
+        self.pace = pace
+        self.explain = explain
+        self.save = save
+        self.sleep = sleep
         self.last: Position | None = None
+        self.explained: tuple[str, str] | None = None
+        """Who shot the last AI shot and what it tried."""
+
+    def viewer(self, match: Match, seat: int | None = None) -> int:
+        """Whose side the board is seen from: the person about to shoot, else the first
+        person at the terminal, else the first seat."""
+        if seat is not None and seat in self.people:
+            return seat
+        people = [s for s in match.seats if s in self.people]
+        return people[0] if people else match.seats[0]
+
+    def show_board(self, match: Match, position: Position, view: View | None, seat: int) -> None:
+        """The board seen from ``seat`` (the start line marked when that is a person about
+        to shoot) and the score line."""
+        towards = facing(match, position, seat)
+        mine = view is not None and view.turn.seat == seat and seat in self.people
+        line = view.start_line if view is not None and mine else None
+        self.console.print(board_text(self.game, position, towards, line), end="")
+        if view is not None:
+            self.console.print(score_line(self.game, match, view, self.names))
 
     def on_turn(self, match: Match, seat: int, view: View) -> None:
-        """Head a new round; show the board to a person about to shoot."""
-        if self.banner is not None and not self.quiet and self.last is None:
-            for line in self.banner(match, view):
+        """Head a new round; show the board, turned to them, to a person about to shoot."""
+        if self.last is None and not self.quiet:
+            for line in self.game.banner(match, view):
                 self.console.rule(line)
-        if seat in self.people and self.board is not None:
-            self.console.print(self.board(view.position))
+        if seat in self.people:
+            self.show_board(match, view.position, view, seat)
         self.last = view.position
 
     def on_refused(self, match: Match, seat: int, error: FlickboardError) -> None:
@@ -244,29 +522,49 @@ class TerminalObserver(Observer):
         self.console.print(f"[red]{error}[/red]")
 
     def on_shot(self, match: Match, step: Step, player: Player) -> None:
-        """The ruling."""
-        if not self.quiet:
-            who = self.names.get(step.entry.turn.seat, player.name)
-            show_ruling(self.console, step.ruling, who)
+        """The AI's explanation, the ruling, then the board unless a person shoots next
+        (they see it turned to them) or the round ended (its end shows it)."""
+        seat = step.entry.turn.seat
+        who = self.names.get(seat, player.name)
+        choice = getattr(player, "last_choice", None)
+        if choice is not None and seat not in self.people:
+            self.explained = (who, choice.explanation)
         self.last = step.ruling.position_after
+        if self.quiet:
+            return
+        if self.explain and choice is not None and seat not in self.people:
+            self.console.print(f"[cyan]{who} tries: {choice.explanation}[/cyan]")
+        show_ruling(self.console, step.ruling, who)
+        if step.over or step.rounds_ended:
+            return
+        upcoming = match.choices()
+        if upcoming and upcoming[0] in self.people:
+            return
+        self.show_board(match, self.last, match.view(upcoming[0]), self.viewer(match))
+        if self.pace > 0:
+            self.sleep(self.pace)
 
     def on_round_end(self, match: Match, end: RoundEnd) -> None:
-        """The board and the round's score."""
+        """The board and the round's score; the record is saved."""
         if not self.quiet:
-            if self.board is not None and self.last is not None:
-                self.console.print(self.board(self.last))
+            if self.last is not None:
+                towards = facing(match, self.last, self.viewer(match))
+                self.console.print(board_text(self.game, self.last, towards), end="")
             self.console.print(end.summary)
         self.last = None
+        if self.save is not None:
+            self.save()
 
     def on_game_end(self, match: Match, end: GameEnd) -> None:
         """The game's table and its result."""
-        if self.table is not None:
-            self.console.print(self.table(match, end))
+        self.console.print(self.game.game_table(match, end))
         self.console.print(end.summary)
 
     def on_match_end(self, match: Match, outcome: Outcome) -> None:
         """The match's verdict."""
-        self.console.print(f"Match: {outcome.summary}")
+        verdict = self.game.verdict(match, outcome)
+        if verdict is not None:
+            self.console.print(verdict)
 
 
 def show_ruling(console: Console, ruling: Ruling, who: str = "") -> None:
@@ -294,3 +592,8 @@ def score_table(
 def console_for_cli() -> Console:
     """A console on the current stdout (captured by test runners), no markup surprises."""
     return Console(file=sys.stdout, highlight=False, soft_wrap=True)
+
+
+def console_for_progress() -> Console:
+    """A console on the current stderr, for progress that is not the command's output."""
+    return Console(file=sys.stderr, highlight=False, soft_wrap=True)

@@ -3,7 +3,7 @@ points, ties for a playoff place by sudden-death single games, and the playoffs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -27,6 +27,38 @@ EVENT_ORDER: dict[str, int] = {
 """Part VI 9: "The rotation of events shall be: Mixed Doubles, Ladies and Men's Singles
 and Ladies and Men's Doubles." The stage (1-3) of each event in that rotation; the
 ladies' and men's events of a stage are played side by side."""
+
+
+def rotation_stage(division: str | None) -> int | None:
+    """The stage (1-3) of a division in the VI 9 rotation, None outside it."""
+    return EVENT_ORDER.get(division or "")
+
+
+def check_rotation(
+    event: str, division: str | None, others: Mapping[str, tuple[str | None, int]]
+) -> None:
+    """Refuse play in ``event`` while an event of an earlier stage of the same
+    championship has round-robin games to play. ``others`` maps each other event of the
+    championship to (its division, games still to play).
+
+    **Reading (VI 9):** "the rotation of events" orders the events' double round robins:
+    mixed doubles first, then the ladies' and men's singles side by side, then the
+    ladies' and men's doubles; an event of a later stage starts once every event of the
+    earlier stages has finished its round robin (their playoffs may follow later, 8.2
+    puts the finals on the fourth day). An event without a division is outside the
+    rotation and is not held back.
+    """
+    stage = rotation_stage(division)
+    if stage is None:
+        return
+    for name, (other, left) in sorted(others.items()):
+        before = rotation_stage(other)
+        if before is not None and before < stage and left:
+            raise IllegalInPosition(
+                f"CSC VI 9: the events rotate mixed doubles, then singles, then doubles: "
+                f"{name} ({other}) has {games_text(left)} of its round robin to play before "
+                f"{event} ({division}) starts"
+            )
 
 
 def games_text(n: int) -> str:
@@ -80,18 +112,33 @@ class AggregateLine:
     games: int
     scored: int
     tied: bool
+    out: bool = False
+    """Disqualified in the event (VI 7): placed after every team still in."""
 
 
 def aggregate_standings(
-    teams: Sequence[str], results: Sequence[ShuffleResult]
+    teams: Sequence[str],
+    results: Sequence[ShuffleResult],
+    walkovers: Sequence[tuple[str, str]] = (),
+    out: Collection[str] = (),
 ) -> tuple[AggregateLine, ...]:
-    """Teams by aggregate points (games won); equal points share a place."""
+    """Teams by aggregate points (games won); equal points share a place.
+
+    ``walkovers`` are (winner, loser) games not played because the loser was out:
+    **reading (VI 7 "the Charter shall be disqualified in that event")**, the games a
+    disqualified team played stand, and each game it does not play counts as won by
+    its opponent (one aggregate point, no points scored). Teams in ``out`` are placed
+    after every team still in, and take no playoff place.
+    """
     if len(set(teams)) != len(teams):
         raise InvalidInput("a team is listed twice")
     wins = dict.fromkeys(teams, 0)
     games = dict.fromkeys(teams, 0)
     scored = dict.fromkeys(teams, 0)
     meetings: dict[frozenset[str], int] = {}
+    for winner, _ in walkovers:
+        wins[winner] += 1
+        games[winner] += 1
     for r in results:
         for s, team in enumerate(r.sides):
             if team not in wins:
@@ -105,12 +152,13 @@ def aggregate_standings(
                 f"{r.sides[0]} and {r.sides[1]} meet only twice in a double round robin"
             )
         wins[r.winner] += 1
-    order = sorted(teams, key=lambda t: -wins[t])
+    rank = {t: (t not in out, wins[t]) for t in teams}
+    order = sorted(teams, key=lambda t: rank[t], reverse=True)
     lines: list[AggregateLine] = []
-    for i, t in enumerate(order):
-        place = next(k for k in range(i + 1) if wins[order[k]] == wins[t]) + 1
-        tied = sum(1 for u in teams if wins[u] == wins[t]) > 1
-        lines.append(AggregateLine(place, t, wins[t], games[t], scored[t], tied))
+    for t in order:
+        place = 1 + sum(1 for u in teams if rank[u] > rank[t])
+        tied = sum(1 for u in teams if rank[u] == rank[t]) > 1
+        lines.append(AggregateLine(place, t, wins[t], games[t], scored[t], tied, t in out))
     return tuple(lines)
 
 
@@ -156,6 +204,8 @@ def playoff_field(
     blocks: list[list[str]] = []
     last: int | None = None
     for line in standings:
+        if line.out:
+            continue
         if line.points == last:
             blocks[-1].append(line.team)
         else:
@@ -201,7 +251,7 @@ def settled(standings: Sequence[AggregateLine], field: PlayoffField) -> tuple[Ag
             return 2
         return 1 if team in field.semi or team in alive else 0
 
-    keys = {line.team: (line.points, through(line.team)) for line in standings}
+    keys = {line.team: (not line.out, line.points, through(line.team)) for line in standings}
     ordered = sorted(standings, key=lambda line: keys[line.team], reverse=True)
     out = []
     for line in ordered:
@@ -223,10 +273,19 @@ class PlayoffResult:
 def playoffs(
     field: PlayoffField, semi_games: Sequence[str], final_games: Sequence[str]
 ) -> PlayoffResult:
-    """Second v third best of three; the winner meets first in a best-of-three final."""
-    if field.pending is not None or field.first is None or len(field.semi) != 2:
+    """Second v third best of three; the winner meets first in a best-of-three final.
+
+    **Reading:** when only two teams are left in the event (a team disqualified, VI 7),
+    the second goes to the final without a semi-final.
+    """
+    if field.pending is not None or field.first is None or not field.semi:
         raise IllegalInPosition("the playoff field is not settled yet")
-    semi = _series(field.semi, semi_games, "semi-final")
+    if len(field.semi) == 1:
+        if semi_games:
+            raise IllegalInPosition("no semi-final: only two teams are left in the event")
+        semi: str | None = field.semi[0]
+    else:
+        semi = _series(field.semi, semi_games, "semi-final")
     if semi is None:
         if final_games:
             raise IllegalInPosition("the final cannot start before the semi-final is decided")
@@ -271,6 +330,8 @@ def field_reasons(
         base = f"{pts} aggregate point{'' if pts == 1 else 's'}{tie}{sd}"
         if team == field.first:
             out[team] = f"first, bye to the final (8.2 b): {base}"
+        elif team in field.semi and len(field.semi) == 1:
+            out[team] = f"to the final, no semi-final with two teams left in: {base}"
         elif team in field.semi:
             out[team] = f"semi-final (8.2 d): {base}"
         elif field.pending is not None and team in field.pending[0]:

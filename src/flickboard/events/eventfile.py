@@ -168,6 +168,9 @@ class CardSpec(_Model):
     validated: ValidationSpec | None = None
     championship: bool = False
     corrections: list[CorrectionSpec] = []
+    seal: str | None = Field(default=None, max_length=64)
+    """The exporting database's seal (store.seal): a validated card without a good one
+    is imported as not validated."""
 
 
 class SanctionSpec(_Model):
@@ -413,7 +416,7 @@ class EventFile(_Model):
                 where = f"card {n} (round {card.draw_round}, {' v '.join(card.sides)})"
                 raise IllegalInPosition(f"{where}: {exc}") from None
         if champ:
-            championship_series((self.ids[0], self.ids[1]), out)
+            championship_series((self.ids[0], self.ids[1]), out, self.to_sanctions())
         return out
 
     def to_shootouts(self) -> list[ShootOut]:
@@ -495,7 +498,7 @@ class EventFile(_Model):
         """
         cards = self.to_cards() if cards is None else cards
         if self.format == "championship":
-            st = championship_standings((self.ids[0], self.ids[1]), cards)
+            st = championship_standings((self.ids[0], self.ids[1]), cards, self.to_sanctions())
             return Standings(st.placings, pending(cards) if provisional else ())
         if not provisional:
             require_validated(cards)

@@ -196,17 +196,43 @@ def scorecards_pdf(
     return bytes(pdf.output())
 
 
+def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
+    """The modules of a QR code for ``text`` (segno, error correction M), dark True."""
+    import segno
+
+    return tuple(tuple(bool(m) for m in row) for row in segno.make(text, error="m").matrix)
+
+
+def _qr(pdf: FPDF, text: str, x: float, y: float, size: float) -> None:
+    """Draw a QR code as filled squares (vector: sharp at any print size)."""
+    rows = qr_matrix(text)
+    cell = size / (len(rows) + 8)  # a quiet zone of four modules each side
+    pdf.set_fill_color(255, 255, 255)
+    pdf.rect(x, y, size, size, style="F")
+    pdf.set_fill_color(0, 0, 0)
+    for i, row in enumerate(rows):
+        for j, dark in enumerate(row):
+            if dark:
+                pdf.rect(x + (j + 4) * cell, y + (i + 4) * cell, cell, cell, style="F")
+
+
 def blank_scorecards_pdf(
     event: EventFile,
     draw: Draw,
     *,
+    codes: Mapping[int, str] | None = None,
+    join_url: str | None = None,
     printed: datetime | None = None,
     compress: bool = True,
 ) -> bytes:
     """A blank WCC scorecard for every game of a drawn round, three to a page: event,
     category, round and board; each side's full name and ID; per round, boxes for the
     points and the 20s of both sides; totals; the opponent's validation (ID and
-    initials) and the referee's initials for corrections."""
+    initials) and the referee's initials for corrections.
+
+    ``codes`` (board -> a table scorer's code) prints each game's code on its card,
+    with a QR code of ``join_url?code=CODE`` (the page where a phone joins that game).
+    """
     names = event.names
     cat = category(event.category)
     rounds = cat.rounds_per_game + (1 if event.format == "championship" else 0)
@@ -215,6 +241,18 @@ def blank_scorecards_pdf(
     for board, (a, b) in enumerate(draw.games, start=1):
         if board > 1 and (board - 1) % 3 == 0:
             pdf.add_page()
+        code = (codes or {}).get(board)
+        if code is not None:
+            top = pdf.get_y()
+            link = f"{join_url}?code={code}" if join_url else code
+            left = pdf.w - pdf.r_margin - 30
+            _qr(pdf, link, left + 2, top + 8, 26)
+            pdf.set_xy(left, top + 34)
+            pdf.set_font(FAMILY, "", 7)
+            pdf.cell(30, 4, "scorer code", align="C", new_x="LEFT", new_y="NEXT")
+            pdf.set_font(FAMILY, "B", 11)
+            pdf.cell(30, 5, code, align="C")
+            pdf.set_xy(pdf.l_margin, top)
         _blank_card(
             pdf,
             event.name,

@@ -3,6 +3,7 @@ fair-rules crokinole to 100): frame by frame, or the final score, checked."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from flickboard.errors import IllegalInPosition, InvalidInput
@@ -71,3 +72,31 @@ def decided(race: RaceScore) -> RaceScore:
             f"the game to {race.target} is not decided at {a}-{b}: the winner needs {race.target}"
         )
     return race
+
+
+_PAIR = re.compile(r"^\s*(\d{1,6})\s*-\s*(\d{1,6})\s*$")
+
+
+def _pair(text: str, what: str) -> tuple[int, int]:
+    m = _PAIR.match(text)
+    if m is None:
+        raise InvalidInput(f"{what} {text.strip()!r} is not like 3-0")
+    return int(m.group(1)), int(m.group(2))
+
+
+def race_from_text(
+    frames: str | None, score: str | None, target: int, *, crokinole: bool = False
+) -> RaceScore:
+    """A decided game typed as frames (``3-0,0-4,...``, first side first) or, when no
+    frames are given, as a final score (``21-15``). Crokinole (fair rules) rounds are
+    the cancelled points, multiples of 5, no cap per round."""
+    step = 5 if crokinole else 1
+    if not frames or not frames.strip():
+        if score is None or not score.strip():
+            raise InvalidInput("give the result as frames (3-0,0-4,...) or a final score (21-15)")
+        return race_from_final(_pair(score, "score"), target, multiple_of=step)
+    unit = "round" if crokinole else "frame"
+    pairs = [_pair(part, f"{unit} {n}") for n, part in enumerate(frames.split(","), start=1)]
+    if crokinole:
+        return race_from_frames(pairs, target, frame_max=None, multiple_of=5, unit=unit)
+    return race_from_frames(pairs, target)

@@ -186,7 +186,9 @@ class CrokinoleBoard:
         """Peg centres, evenly spaced on the 15 line, offset from the quadrant lines."""
         return _peg_centres(self.peg_circle_radius, self.peg_count, self.peg_offset)
 
-    def svg(self, discs: Iterable[DiscMark] = (), width_px: int = 360) -> str:
+    def svg(
+        self, discs: Iterable[DiscMark] = (), width_px: int = 360, overlay: Iterable[str] = ()
+    ) -> str:
         """An SVG picture of the board (rail, ditch, surface, rings, quadrant lines, pegs,
         hole) and ``discs`` on it."""
         rail = self.rail_radius + inches(0.75)
@@ -213,7 +215,7 @@ class CrokinoleBoard:
             for x, y in self.pegs
         ]
         body.append(f'<circle r="{mm(self.hole_radius)}" fill="#2b1d10"/>')
-        return picture(body, (-rail, -rail, rail, rail), self.disc.radius, discs, width_px)
+        return picture(body, (-rail, -rail, rail, rail), self.disc.radius, discs, width_px, overlay)
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -131,7 +131,9 @@ class ShuffleboardTable:
             ),
         )
 
-    def svg(self, discs: Iterable[DiscMark] = (), width_px: int = 120) -> str:
+    def svg(
+        self, discs: Iterable[DiscMark] = (), width_px: int = 120, overlay: Iterable[str] = ()
+    ) -> str:
         """An SVG picture of the table (gutters, surface, foul, one, two and three lines)
         and ``discs`` on it."""
         w, g = self.width, self.side_gutter_width
@@ -148,7 +150,7 @@ class ShuffleboardTable:
             ),
         ]
         box = (-w / 2 - g, -self.end_gutter_length, w / 2 + g, self.length + self.end_gutter_length)
-        return picture(body, box, self.disc.radius, discs, width_px)
+        return picture(body, box, self.disc.radius, discs, width_px, overlay)
 
     def _repr_svg_(self) -> str:
         return self.svg()

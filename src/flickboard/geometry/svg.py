@@ -23,11 +23,32 @@ class DiscMark:
     side: int
     label: str
     leaning: bool = False
+    faded: bool = False
+    """Drawn pale: a disc out of play (in the ditch, a gutter or the hole)."""
 
 
 def mm(value: float) -> str:
     """Metres as millimetres for SVG, to 0.01 mm."""
     return f"{value * 1000:.2f}".rstrip("0").rstrip(".")
+
+
+def path(points: Iterable[tuple[float, float]], side: int) -> str:
+    """A disc's path (metres) as an SVG polyline in its side's colour."""
+    drawn = " ".join(f"{mm(x)},{mm(y)}" for x, y in points)
+    stroke = SIDE_COLOURS[side % len(SIDE_COLOURS)]
+    return (
+        f'<polyline points="{drawn}" fill="none" stroke="{stroke}" stroke-width="2.5" '
+        'stroke-opacity="0.8" stroke-linejoin="round"/>'
+    )
+
+
+def outline(x: float, y: float, radius: float, side: int) -> str:
+    """A dashed circle where a disc was before it moved."""
+    stroke = SIDE_COLOURS[side % len(SIDE_COLOURS)]
+    return (
+        f'<circle cx="{mm(x)}" cy="{mm(y)}" r="{mm(radius)}" fill="none" stroke="{stroke}" '
+        'stroke-width="1.5" stroke-dasharray="4,3"/>'
+    )
 
 
 def picture(
@@ -36,8 +57,10 @@ def picture(
     radius: float,
     discs: Iterable[DiscMark] = (),
     width_px: int = 360,
+    overlay: Iterable[str] = (),
 ) -> str:
-    """An SVG document: the board's ``body`` (already in mm, y up), then the discs.
+    """An SVG document: the board's ``body`` (already in mm, y up), the ``overlay``
+    (paths, outlines: :func:`path`, :func:`outline`), then the discs.
 
     ``box`` is (x_min, y_min, x_max, y_max) in metres.
     """
@@ -49,12 +72,14 @@ def picture(
         f'viewBox="{mm(x0)} {mm(-y1)} {mm(width)} {mm(height)}">',
         '<g transform="scale(1,-1)">',
         *body,
+        *overlay,
     ]
     for d in discs:
         fill = SIDE_COLOURS[d.side % len(SIDE_COLOURS)]
         dash = ' stroke-dasharray="2,1.5"' if d.leaning else ""
+        pale = ' fill-opacity="0.35"' if d.faded else ""
         parts.append(
-            f'<circle cx="{mm(d.x)}" cy="{mm(d.y)}" r="{mm(radius)}" fill="{fill}" '
+            f'<circle cx="{mm(d.x)}" cy="{mm(d.y)}" r="{mm(radius)}" fill="{fill}"{pale} '
             f'stroke="#111" stroke-width="0.8"{dash}/>'
         )
         parts.append(

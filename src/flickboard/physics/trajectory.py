@@ -120,6 +120,11 @@ def positions_at(
     return xs, ys, where
 
 
+def _check_fps(fps: float) -> None:
+    if not isinstance(fps, int | float) or not math.isfinite(fps) or fps <= 0:
+        raise InvalidInput(f"frames per second must be a positive number, got {fps!r}")
+
+
 def sample_trajectory(
     layout: Layout,
     shot: Shot,
@@ -136,9 +141,14 @@ def sample_trajectory(
     through the samples then turns exactly where the disc did instead of cutting the
     corner (for pictures; animations want evenly spaced frames).
     """
-    if not isinstance(fps, int | float) or not math.isfinite(fps) or fps <= 0:
-        raise InvalidInput(f"frames per second must be a positive number, got {fps!r}")
-    log = state_log(layout, shot, shooter=shooter, params=params)
+    _check_fps(fps)
+    return sample_log(state_log(layout, shot, shooter=shooter, params=params), fps, turns=turns)
+
+
+def sample_log(log: StateLog, fps: float, *, turns: bool = False) -> Trajectory:
+    """:func:`sample_trajectory` of a shot already simulated with its state log (a
+    server that rules on ``log.record`` animates exactly that shot, simulated once)."""
+    _check_fps(fps)
     duration = log.record.duration
     frames = math.floor(duration * fps) + 1
     if frames > MAX_FRAMES:

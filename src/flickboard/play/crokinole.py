@@ -83,6 +83,11 @@ class ShotBudget:
         """Spend one shot."""
         self.taken += 1
 
+    @property
+    def remaining(self) -> int:
+        """Shots left before time is up (for a clock on screen)."""
+        return max(self.shots - self.taken, 0)
+
 
 @dataclass(frozen=True)
 class ShotClocks:
@@ -118,6 +123,14 @@ class WallClock:
 
     def shot_taken(self) -> None:
         """Nothing to do: the wall clock runs by itself."""
+
+    @property
+    def remaining(self) -> float:
+        """Seconds left before time is up (all of them until the clock is first read),
+        for a clock on screen."""
+        if self._started is None:
+            return self.seconds
+        return max(self.seconds - (self.now() - self._started), 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,6 +492,8 @@ class MatchResult:
     games: list[GameResult] = field(default_factory=list)
     twenties: list[int] = field(default_factory=list)
     kind: MatchKind = MatchKind.POINTS
+    rules: str = "WCC"
+    """The rule set in force, as named in a sentence (its verdict cites it)."""
 
     def points(self) -> tuple[int, ...]:
         """Tournament points (races: points scored) summed over games."""
@@ -533,9 +548,13 @@ class MatchResult:
         tied = [s for s, p in enumerate(pts) if p == max(pts)]
         twenties = [self.twenties[s] if self.twenties else 0 for s in tied]
         best = _sole_best(tuple(twenties))
+        wcc = self.rules == "WCC"
+        none = "" if wcc else f"; the {self.rules} rules give none"
         if best is not None:
-            return tied[best], "on 20s after a tie on points (WCC tie-break)"
-        return None, "level on points and 20s (a shoot-out decides, WCC)"
+            source = "WCC tie-break" if wcc else "the WCC's tie-break"
+            return tied[best], f"on 20s after a tie on points ({source}{none})"
+        source = "WCC" if wcc else "as in the WCC"
+        return None, f"level on points and 20s (a shoot-out decides, {source}{none})"
 
 
 def _sole_best(values: tuple[int, ...]) -> int | None:
@@ -598,6 +617,7 @@ class CrokinoleMatch(Match):
         return MatchResult(
             twenties=[0] * self.seating.sides,
             kind=match_kind(self.referee, championship=self.championship),
+            rules=self.referee.options.title,
         )
 
     def _finished(self) -> bool:

@@ -17,7 +17,7 @@ A single game, a series of games, a best of three and a timed game are all match
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -296,6 +296,21 @@ class Match(ABC):
     def actions(self) -> int:
         """How many actions (shots, fouls called) undo could take back."""
         return len(self._log)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far in order (a :class:`ShotAction` for each shot)."""
+        return tuple(self._log)
+
+    def replay(self) -> Iterator[object]:
+        """Play the match again from its start, action by action, yielding what each
+        gives (a :class:`Step` for a shot): a record loaded is shown shot by shot this
+        way. Run to its end, it leaves the match as it was."""
+        kept = self._log
+        self._reset()
+        self._log = []
+        for action in kept:
+            yield self._do(action)
 
     def _do(self, action: Action) -> Any:
         """Apply an action and log it (a failed action changes nothing)."""

@@ -173,6 +173,9 @@ class ShuffleboardGame:
     first: Side = field(init=False)
     position: Position = field(init=False)
     carried: dict[tuple[int, str], int] = field(init=False)
+    _race: tuple[tuple[int, int], RaceScore] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         self.first = self.rules.first
@@ -386,12 +389,18 @@ class ShuffleboardGame:
 
     @property
     def race(self) -> RaceScore:
-        """The game as a race to the target: frame points, then penalty deductions."""
-        steps = [f.score.points for f in self.frames]
-        steps += [
-            (-p.points, 0) if p.side == RED else (0, -p.points) for p in self.penalties if p.points
-        ]
-        return RaceScore(self.rules.goal, tuple(steps))
+        """The game as a race to the target: frame points, then penalty deductions
+        (worked out again only when a frame or a penalty is added)."""
+        key = (len(self.frames), len(self.penalties))
+        if self._race is None or self._race[0] != key:
+            steps = [f.score.points for f in self.frames]
+            steps += [
+                (-p.points, 0) if p.side == RED else (0, -p.points)
+                for p in self.penalties
+                if p.points
+            ]
+            self._race = (key, RaceScore(self.rules.goal, tuple(steps)))
+        return self._race[1]
 
     @property
     def totals(self) -> tuple[int, int]:

@@ -128,6 +128,17 @@ class Accounts(Store):
                 return Actor("director", row.name, account=True)
             return Actor("referee", row.name, account=True)
 
+    def actor(self, name: str) -> Actor:
+        """The identity of an account signed in earlier, while it is still active
+        (:class:`NotAuthenticated` once deactivated or gone)."""
+        with self._read() as s:
+            row = s.scalar(select(AccountRow).where(AccountRow.name == name))
+            if row is None or not row.active:
+                raise NotAuthenticated("this account can no longer sign in: sign in again")
+            if row.role == "director":
+                return Actor("director", row.name, account=True)
+            return Actor("referee", row.name, account=True)
+
     def issue_code(self, event: str, round_no: int, player: str, by: str) -> str:
         """A scorer code for the game ``player`` plays in a published round."""
         with self._write() as s:
@@ -172,7 +183,7 @@ class Accounts(Store):
             row = _code_row(s, code)
             return Actor(
                 "scorer",
-                f"scorer of round {row.round_no} {row.side0} v {row.side1}",
+                f"code for round {row.round_no}, {row.side0} v {row.side1}",
                 match=Match(row.event_id, row.round_no, (row.side0, row.side1)),
             )
 

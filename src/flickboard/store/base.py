@@ -35,6 +35,15 @@ class Store:
     ) -> None:
         self.engine = engine if engine is not None else engine_for(url)
         self._writer = self.engine.execution_options(**WRITE)
+        # A read is several queries (cards, their rounds, corrections, names): on
+        # PostgreSQL they must see one snapshot, or a card committed between two of them
+        # would show without its rounds. SQLite reads see one snapshot already (WAL).
+        postgres = self.engine.dialect.name == "postgresql"
+        self._reader = (
+            self.engine.execution_options(isolation_level="REPEATABLE READ")
+            if postgres
+            else self.engine
+        )
         self.notifier = notifier
 
     @contextmanager
@@ -80,8 +89,9 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
+        """One read: every query in it sees the same committed state."""
         try:
-            with Session(self.engine) as session:
+            with Session(self._reader) as session:
                 yield session
         except OverflowError:
             raise InvalidInput("a number is out of the range the database keeps") from None

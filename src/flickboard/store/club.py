@@ -72,6 +72,7 @@ class ClubDesk(Store):
                 date=spec.date,
                 championship=spec.championship,
                 division=spec.division,
+                discipline=spec.discipline,
             )
             s.add(ev)
             self._created(s, ev)

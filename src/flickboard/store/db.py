@@ -75,8 +75,9 @@ def engine_for(url: str | None = None) -> Engine:
     return engine
 
 
-def make_engine(url: str | None = None) -> Engine:
-    """An engine for ``url`` as flickboard uses it, without touching the schema."""
+def make_engine(url: str | None = None, *, pooled: bool = True) -> Engine:
+    """An engine for ``url`` as flickboard uses it, without touching the schema
+    (``pooled``: PostgreSQL keeps up to 30 connections, else the default 15)."""
     url = url or default_url()
     if "://" not in url:
         raise InvalidInput(f"not a database URL: {url!r} (try sqlite:///path or postgresql://...)")
@@ -84,7 +85,10 @@ def make_engine(url: str | None = None) -> Engine:
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     try:
         sqlite = url.startswith("sqlite")
-        engine = create_engine(url, connect_args={"timeout": 30} if sqlite else {})
+        # A server's request threads may all wait for an event's lock at once: keep a
+        # connection for each (PostgreSQL allows 100 by default; two workers use 60).
+        pool = {} if sqlite or not pooled else {"pool_size": 10, "max_overflow": 20}
+        engine = create_engine(url, connect_args={"timeout": 30} if sqlite else {}, **pool)
     except Exception as exc:  # bad driver names and malformed URLs
         raise InvalidInput(f"cannot open database {url!r}: {exc}") from None
     if engine.dialect.name == "sqlite":

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from datetime import date as date_
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.exc import IntegrityError
@@ -16,6 +19,7 @@ from flickboard.events.categories import category
 from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
 from flickboard.events.eventfile import (
     CLUB_FORMATS,
+    DRAWN_BY_ROUND,
     DrawSpec,
     EntrantSpec,
     EventFile,
@@ -55,6 +59,49 @@ from flickboard.store.models import (
     ShootOutRow,
     ShootOutScoreRow,
 )
+from flickboard.store.seal import SEAL_KEY, sealed, unsealed
+from flickboard.store.settings import Settings
+
+
+@dataclass(frozen=True, slots=True)
+class EventInfo:
+    """What lists of events show: ID, name, format, WCC category (None for club
+    events), date and revision (bumped by every write)."""
+
+    id: int
+    name: str
+    format: str
+    category: str | None
+    date: date_ | None
+    revision: int
+
+    @property
+    def club(self) -> bool:
+        """A CSC round robin, league or fair-rules bracket."""
+        return self.format in CLUB_FORMATS
+
+
+@dataclass(frozen=True, slots=True)
+class LiveStandings:
+    """A crokinole event's standings as a live page shows them."""
+
+    standings: Standings
+    names: dict[str, str]
+    rounds_drawn: int
+    games: int
+    unfinished: str | None
+    """What is left to play (None: every game has its card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardState:
+    """A stored card with who entered it and when, and its open dispute (if any)."""
+
+    card: Scorecard
+    entered_by: str | None
+    entered_at: datetime | None
+    dispute: str | None = None
+    disputed_by: str | None = None
 
 
 class Desk(Store):
@@ -64,7 +111,7 @@ class Desk(Store):
 
     def events(self) -> list[str]:
         """Names of the stored events."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             return list(
                 s.scalars(
                     select(EventRow.name)
@@ -73,13 +120,71 @@ class Desk(Store):
                 )
             )
 
+    def catalog(self) -> list[EventInfo]:
+        """Every stored event, crokinole and club, in the order created."""
+        with self._read() as s:
+            return [
+                EventInfo(e.id, e.name, e.format, e.category, e.date, e.revision or 0)
+                for e in s.scalars(select(EventRow).order_by(EventRow.id))
+            ]
+
+    def info(self, event_id: int) -> EventInfo:
+        """One event by its ID (as the web addresses events)."""
+        with self._read() as s:
+            e = s.get(EventRow, event_id)
+            if e is None:
+                raise InvalidInput(f"no event with ID {event_id}")
+            return EventInfo(e.id, e.name, e.format, e.category, e.date, e.revision or 0)
+
+    def unfinished(self, name: str) -> str | None:
+        """Why the event's games are not all played yet (rounds to draw, drawn games
+        without a card), or None when every game has its card."""
+        return self.live(name).unfinished
+
+    def live(self, name: str) -> LiveStandings:
+        """What a live standings page shows, read once: standings (provisional while
+        cards are pending), names, rounds drawn and whether every game is played."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            cards = self._cards(s, CardRow.event_id == ev.id)
+            meta = self._meta(s, ev)
+            entered = {(c.draw_round, frozenset(c.sides)) for c in cards}
+            return LiveStandings(
+                meta.standings(cards, provisional=True),
+                meta.names,
+                len([d for d in meta.drawn() if d.round_no >= 1]),
+                meta.games,
+                _left_to_play(meta, entered),
+            )
+
+    def card_states(self, name: str) -> list[CardState]:
+        """Every card of the event with who entered it and its open dispute, if any."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            cards = self._cards(s, CardRow.event_id == ev.id)
+            rows = s.scalars(
+                select(CardRow)
+                .where(CardRow.event_id == ev.id)
+                .order_by(CardRow.round_no, CardRow.id)
+                .options(selectinload(CardRow.disputes))
+            ).all()
+            out = []
+            for card, row in zip(cards, rows, strict=True):
+                open_ = next((d for d in row.disputes if d.ruled_at is None), None)
+                out.append(
+                    CardState(
+                        card,
+                        row.entered_by,
+                        row.entered_at,
+                        None if open_ is None else open_.reason,
+                        None if open_ is None else open_.raised_by,
+                    )
+                )
+            return out
+
     def _event(self, s: Session, name: str) -> EventRow:
         self._lock(s, name)
-        row = s.scalar(
-            select(EventRow)
-            .where(EventRow.name == name)
-            .options(selectinload(EventRow.entrants).selectinload(EntrantRow.players))
-        )
+        row = s.scalar(select(EventRow).where(EventRow.name == name))
         if row is None:
             raise InvalidInput(f"no event called {name!r}")
         if row.format in CLUB_FORMATS:
@@ -89,19 +194,49 @@ class Desk(Store):
             )
         return row
 
+    @staticmethod
+    def _entrants(s: Session, ev: EventRow) -> list[dict[str, Any]]:
+        """The event's entrants in order, each with its players (two queries, no ORM
+        objects: the desk reads them on every write)."""
+        players: dict[int, list[dict[str, str]]] = defaultdict(list)
+        for eid, code, full in s.execute(
+            select(EntrantPlayerRow.entrant_id, EntrantPlayerRow.code, EntrantPlayerRow.name)
+            .join(EntrantRow, EntrantRow.id == EntrantPlayerRow.entrant_id)
+            .where(EntrantRow.event_id == ev.id)
+            .order_by(EntrantPlayerRow.entrant_id, EntrantPlayerRow.position)
+        ):
+            players[eid].append({"id": code, "name": full})
+        return [
+            {"id": code, "name": full, "players": players[eid]}
+            for eid, code, full in s.execute(
+                select(EntrantRow.id, EntrantRow.code, EntrantRow.name)
+                .where(EntrantRow.event_id == ev.id)
+                .order_by(EntrantRow.position)
+            )
+        ]
+
+    @staticmethod
+    def _names(s: Session, ev: EventRow) -> dict[str, str]:
+        rows = s.execute(
+            select(EntrantRow.code, EntrantRow.name)
+            .where(EntrantRow.event_id == ev.id)
+            .order_by(EntrantRow.position)
+        )
+        return {code: full for code, full in rows}
+
     def names(self, name: str) -> dict[str, str]:
         """Entrant ID -> full name."""
-        with Session(self.engine) as s:
-            return {e.code: e.name for e in self._event(s, name).entrants}
+        with self._read() as s:
+            return self._names(s, self._event(s, name))
 
     def format_of(self, name: str) -> str:
         """The event's format: preliminary, round-robin or championship."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             return self._event(s, name).format
 
     def snapshot(self, name: str) -> EventFile:
         """The whole event with its results, as an event file."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             return self._snapshot(s, self._event(s, name))
 
     def _snapshot(self, s: Session, ev: EventRow) -> EventFile:
@@ -140,14 +275,7 @@ class Desk(Store):
                 "games": ev.games,
                 "seed": ev.seed,
                 "bye_points": ev.bye_points,
-                "entrants": [
-                    {
-                        "id": e.code,
-                        "name": e.name,
-                        "players": [{"id": p.code, "name": p.name} for p in e.players],
-                    }
-                    for e in ev.entrants
-                ],
+                "entrants": self._entrants(s, ev),
                 "draws": [
                     DrawSpec(round=d.round_no, games=list(d.games), bye=d.bye)
                     for d in draws
@@ -174,6 +302,19 @@ class Desk(Store):
                 ],
             }
         )
+
+    @staticmethod
+    def _sanctions(s: Session, ev: EventRow) -> list[Sanction]:
+        """The event's sanctions and absences in the order recorded (as stored: each
+        was checked when it was recorded)."""
+        return [
+            Sanction(x.kind, x.entrant or "", x.reason, x.round_no, x.game_round, x.by, x.at)  # type: ignore[arg-type]
+            for x in s.scalars(
+                select(SanctionRow)
+                .where(SanctionRow.event_id == ev.id, SanctionRow.kind.in_(KINDS))
+                .order_by(SanctionRow.id)
+            )
+        ]
 
     @staticmethod
     def _cards(s: Session, *where: ColumnElement[bool]) -> list[Scorecard]:
@@ -246,7 +387,7 @@ class Desk(Store):
     def standings(self, name: str, *, provisional: bool = True) -> Standings:
         """Standings of the event; while cards wait for validation they count and the
         standings are provisional (``provisional=False`` refuses them instead)."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             ev = self._event(s, name)
             cards = self._cards(s, CardRow.event_id == ev.id)
             return self._meta(s, ev).standings(cards, provisional=provisional)
@@ -257,14 +398,12 @@ class Desk(Store):
         with self._write() as s:
             ev = self._event(s, name)
             meta = self._meta(s, ev)
-            if ev.format == "championship" and sanction.kind != "warning":
-                raise IllegalInPosition(
-                    "in a championship match only warnings are recorded here: a forfeited "
-                    "game is entered as the game's card"
-                )
             earlier = meta.to_sanctions()
             check_sanction(sanction, meta.ids, earlier)
             cards = self._cards(s, CardRow.event_id == ev.id)
+            if ev.format == "championship":
+                pair = (meta.ids[0], meta.ids[1])
+                championship_series(pair, cards, [*earlier, sanction])  # still a match?
             if sanction.kind == "no-show":
                 assert sanction.round_no is not None
                 self._opponent(s, ev, sanction.round_no, sanction.entrant)  # drawn?
@@ -292,7 +431,7 @@ class Desk(Store):
 
     def sanctions(self, name: str) -> list[Sanction]:
         """The event's sanctions and absences in the order recorded."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             return self._meta(s, self._event(s, name)).to_sanctions()
 
     def _opponent(self, s: Session, ev: EventRow, round_no: int, who: str) -> str:
@@ -306,13 +445,13 @@ class Desk(Store):
 
     def draws(self, name: str, *, drafts: bool = False) -> list[Draw]:
         """Every published round of the event (and the draft, if ``drafts``)."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             ev = self._event(s, name)
             return self._draws(s, ev, drafts=drafts)
 
     def draft_rounds(self, name: str) -> list[int]:
         """Rounds drawn but not published yet (at most one: the last)."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             return sorted(self._drafts(s, self._event(s, name)))
 
     @staticmethod
@@ -345,7 +484,7 @@ class Desk(Store):
 
     def corrections(self, name: str) -> list[dict[str, object]]:
         """The audit trail of referee corrections."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             ev = self._event(s, name)
             rows = s.execute(
                 select(CardRow, CorrectionRow)
@@ -369,7 +508,7 @@ class Desk(Store):
     def rated_games(self) -> list[RatedGame]:
         """Every validated game of every event, in the order played (events in the order
         created, then draw round, then entry), each side as its players."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             out = []
             for ev in s.scalars(
                 select(EventRow)
@@ -385,7 +524,7 @@ class Desk(Store):
     def player_names(self) -> dict[str, str]:
         """Player and entrant ID -> name over every crokinole event (the latest event's
         name where they differ)."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             out: dict[str, str] = {}
             for code, name in s.execute(
                 select(EntrantRow.code, EntrantRow.name)
@@ -407,26 +546,36 @@ class Desk(Store):
     def all_cards(self) -> list[Scorecard]:
         """Validated cards of every event, in the order played: events in the order
         created, then draw round, then entry."""
-        with Session(self.engine) as s:
+        with self._read() as s:
             return [c for c in self._cards(s) if c.validated]
 
     # -- writing -------------------------------------------------------------------
 
-    def create_event(self, spec: EventFile) -> None:
+    def export(self, name: str) -> EventFile:
+        """The event as an event file with a seal on every validated or corrected card
+        (:mod:`flickboard.store.seal`); the first export makes the sealing key."""
+        return sealed(self.snapshot(name), Settings(engine=self.engine).secret(SEAL_KEY))
+
+    def create_event(self, spec: EventFile) -> list[str]:
         """Store a new event with its entrants and draws; a round robin and a
-        championship match are drawn at once.
+        championship match are drawn at once. Returns notes for the person importing.
 
         Cards (with their corrections), byes and shoot-outs in the file are checked
-        against each other and the draw, then imported in the same transaction.
+        against each other and the draw, then imported in the same transaction. A
+        validated card whose seal does not verify is imported as not validated, and a
+        note says so (:mod:`flickboard.store.seal`).
         """
+        key = Settings(engine=self.engine).read(SEAL_KEY)
+        spec, notes = unsealed(spec, bytes.fromhex(key) if key else None)
         spec.to_cards()  # every card checked before anything is written
         if spec.shootouts:
-            spec.standings()  # every shoot-out among a group that was still tied
+            spec.standings(provisional=True)  # every shoot-out among a group still tied
         try:
             with self._write() as s:
                 self._create(s, spec)
         except IntegrityError as exc:
             raise IllegalInPosition(f"event {spec.name!r} not stored: {_reason(exc)}") from None
+        return notes
 
     def create_championship(
         self, name: str, category_name: str, sides: Sequence[tuple[str, str]]
@@ -585,7 +734,7 @@ class Desk(Store):
             had_bye = {d.bye for d in draws if d.bye}
             gone = self._meta(s, ev).out_before(done + 1)
             d = draw_round(
-                [e.code for e in ev.entrants if e.code not in gone],
+                [e["id"] for e in self._entrants(s, ev) if e["id"] not in gone],
                 done + 1,
                 played=played,
                 had_bye=had_bye,
@@ -671,7 +820,7 @@ class Desk(Store):
         try:
             with self._write() as s:
                 ev = self._event(s, name)
-                names = {e.code: e.name for e in ev.entrants}
+                names = self._names(s, ev)
                 for who in sides:
                     if who not in names:
                         raise InvalidInput(f"{who} is not an entrant of {name}")
@@ -702,8 +851,10 @@ class Desk(Store):
                     )
                 check_in_draw(round_no, sides, self._draws(s, ev))
                 if champ:
-                    before = self._snapshot(s, ev).to_cards()
-                    championship_series((sides[0], sides[1]), [*before, card])
+                    spec = self._snapshot(s, ev)
+                    championship_series(
+                        (spec.ids[0], spec.ids[1]), [*spec.to_cards(), card], spec.to_sanctions()
+                    )
                 self._add_card(s, ev, card)
                 return card
         except IntegrityError as exc:
@@ -712,7 +863,7 @@ class Desk(Store):
     def _explain_seat(
         self, name: str, round_no: int, sides: tuple[str, str], exc: IntegrityError
     ) -> str:
-        with Session(self.engine) as s:
+        with self._read() as s:
             ev = self._event(s, name)
             for who in sides:
                 row = s.scalar(
@@ -800,7 +951,7 @@ class Desk(Store):
 
     def _refuse_absent(self, s: Session, ev: EventRow, card: Scorecard) -> None:
         """Refuse a card for a game lost by walkover or played by an entrant out."""
-        for x in self._meta(s, ev).to_sanctions():
+        for x in self._sanctions(s, ev):
             if x.entrant not in card.sides:
                 continue
             if x.kind == "no-show" and x.round_no == card.draw_round:
@@ -1084,22 +1235,32 @@ def _round_of(text: str) -> RoundScore:
 
 def _check_finished(spec: EventFile) -> None:
     """Refuse a preliminary with rounds still to draw or drawn games without a card."""
-    drawn = [d for d in spec.drawn() if d.round_no >= 1]
-    if len(drawn) < spec.games:
-        raise IllegalInPosition(
-            f"{spec.name} has {len(drawn)} of its {spec.games} rounds drawn: pools and a round "
+    left = _left_to_play(spec, {(c.round, frozenset(c.sides)) for c in spec.cards})
+    if left is not None:
+        raise IllegalInPosition(left)
+
+
+def _left_to_play(meta: EventFile, entered: set[tuple[int, frozenset[str]]]) -> str | None:
+    """What keeps the event from being finished: rounds to draw (in an event drawn round
+    by round), drawn games without a card; None when every game is played."""
+    drawn = [d for d in meta.drawn() if d.round_no >= 1]
+    if meta.format in DRAWN_BY_ROUND and len(drawn) < meta.games:
+        return (
+            f"{meta.name} has {len(drawn)} of its {meta.games} rounds drawn: pools and a round "
             "of 32 are made from the finished preliminary"
         )
-    entered = {(c.round, frozenset(c.sides)) for c in spec.cards}
+    if meta.format == "championship":
+        return None  # the match ends when a side has won two; its standings say so
     missing = [
         (d.round_no, g) for d in drawn for g in d.games if (d.round_no, frozenset(g)) not in entered
     ]
-    if missing:
-        r, (a, b) = missing[0]
-        raise IllegalInPosition(
-            f"{spec.name} is not finished: {len(missing)} drawn game"
-            f"{'s have' if len(missing) > 1 else ' has'} no card yet (first: round {r}, {a} v {b})"
-        )
+    if not missing:
+        return None
+    r, (a, b) = missing[0]
+    return (
+        f"{meta.name} is not finished: {len(missing)} drawn game"
+        f"{'s have' if len(missing) > 1 else ' has'} no card yet (first: round {r}, {a} v {b})"
+    )
 
 
 ROUND_OF_32 = 32

@@ -50,6 +50,9 @@ class EventRow(Base):
     """CSC: the championship (tournament) this event is part of (VI 9 order of events)."""
     division: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """CSC: mixed doubles, ladies' singles, ... (VI 9)."""
+    discipline: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """Club events: singles or doubles (a CSC team's first one or two players play, the
+    rest of its delegation are substitutes, VI 7; migration 0005)."""
     revision: Mapped[int] = mapped_column(Integer, server_default="0")
     """Bumped by every write to the event: the row lock that serialises its writes."""
 
@@ -404,3 +407,42 @@ class SettingRow(Base):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class PlayGameRow(Base):
+    """A game at the browser table (docs/web.md, "The table"): how it was set up, its
+    seats (names, players, hashed seat tokens), and its match record once a game of it
+    ends. ``version`` counts the changes (shots, undos, joins, resignation): a write
+    names the version it changes, so two writers never both apply (migration 0005)."""
+
+    __tablename__ = "play_games"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    setup: Mapped[str] = mapped_column(Text)
+    seats: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(20))
+    version: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime)
+    updated: Mapped[datetime] = mapped_column(DateTime)
+
+    shots: Mapped[list[PlayShotRow]] = relationship(
+        order_by="PlayShotRow.number", cascade="all, delete-orphan"
+    )
+
+
+class PlayShotRow(Base):
+    """One shot of a browser-table game, numbered from 1: the seat, the shot record
+    (compact, full precision: replayed through the match it rebuilds the game exactly)
+    and what the page shows beside it (the aim meant, the AI's explanation)."""
+
+    __tablename__ = "play_shots"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("play_games.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)
+    note: Mapped[str] = mapped_column(Text)

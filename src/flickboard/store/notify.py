@@ -9,7 +9,8 @@ every worker process that :func:`listen`\\ s.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 
 import psycopg
 
@@ -37,3 +38,22 @@ def listen(url: str, timeout: float, limit: int | None = None) -> Iterator[Chang
         conn.execute(f"LISTEN {CHANNEL}")
         for note in conn.notifies(timeout=timeout, stop_after=limit):
             yield Change.from_payload(note.payload)
+
+
+def listen_forever(
+    url: str, hear: Callable[[Change], None], stop: threading.Event, poll: float = 1.0
+) -> None:
+    """Call ``hear`` with every change NOTIFYed on a PostgreSQL database until ``stop``
+    is set, reconnecting after a lost connection (a change NOTIFYed while reconnecting
+    is missed; the next one brings the page up to date, since pages re-read the whole
+    standings)."""
+    conninfo = url.replace("postgresql+psycopg://", "postgresql://")
+    while not stop.is_set():
+        try:
+            with psycopg.connect(conninfo, autocommit=True) as conn:
+                conn.execute(f"LISTEN {CHANNEL}")
+                while not stop.is_set():
+                    for note in conn.notifies(timeout=poll):
+                        hear(Change.from_payload(note.payload))
+        except psycopg.Error:
+            stop.wait(poll)

@@ -6,11 +6,13 @@ shares. Roles (docs/events.md, "Who may call what"):
 
 - **director** (account; the command line acts as the director without one): sets
   events up, draws, publishes and withdraws rounds, imports entrants, makes pools
-  and the round of 32, creates referee accounts, issues scorer codes; and anything a
-  referee may do.
+  and the round of 32, creates referee accounts, issues scorer codes, creates club
+  events, takes a damaged board out of play (CSC VI 14); and anything a referee may
+  do.
 - **referee** (account): rules on disputes, corrects validated cards, records
-  sanctions and shoot-outs, enters club results; enters, validates and withdraws
-  cards.
+  sanctions and shoot-outs, enters club results (CSC, league and bracket games,
+  line-ups, substitutions, delay forfeits, CSC VI 7 changes); enters, validates and
+  withdraws cards.
 - **scorer** (a code for one game, no account): enters, validates (the opponent's ID
   and initials), disputes or withdraws the card of that game only.
 - **public**: reads only.
@@ -23,24 +25,29 @@ right; every other refusal is :class:`InvalidInput` or :class:`IllegalInPosition
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from sqlalchemy import Engine, select
-from sqlalchemy.orm import Session
 
 from flickboard.errors import InvalidInput, NotAllowed
+from flickboard.events.delegation import DelegationChange
 from flickboard.events.draw import Draw
-from flickboard.events.eventfile import EventFile
+from flickboard.events.elimination import Bracket
+from flickboard.events.eventfile import ClubEventFile, EventFile
 from flickboard.events.sanctions import Sanction
 from flickboard.events.scorecard import Scorecard
 from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings
-from flickboard.play.scoring import RoundScore
+from flickboard.play.scoring import RaceScore, RoundScore
 from flickboard.store.accounts import Accounts
 from flickboard.store.acting import Actor, Notifier, Role, acting
+from flickboard.store.bracket import BracketDesk
+from flickboard.store.club import ClubDesk
+from flickboard.store.csc import CscDesk, CscState, Series, Stage
 from flickboard.store.desk import Desk
 from flickboard.store.events import EventAdmin
+from flickboard.store.league import LeagueDesk, LeagueMatch
 from flickboard.store.models import AuditRow, EventRow
 
 T = TypeVar("T")
@@ -71,6 +78,13 @@ PERMISSIONS: dict[str, tuple[frozenset[Role], bool]] = {
     "record_shootout": (OFFICIALS, False),
     "disputes": (OFFICIALS, False),
     "audit": (OFFICIALS, False),
+    "create_club_event": (DIRECTOR, False),
+    "enter_club_game": (OFFICIALS, False),
+    "set_lineup": (OFFICIALS, False),
+    "substitute": (OFFICIALS, False),
+    "forfeit_for_delay": (OFFICIALS, True),
+    "record_delegation_change": (OFFICIALS, True),
+    "take_board_out": (DIRECTOR, False),
 }
 """Action -> (roles allowed, whether it must be signed by an account)."""
 
@@ -106,6 +120,10 @@ class DeskService:
         self.engine = self.desk.engine
         self.accounts = Accounts(engine=self.engine)
         self.events = EventAdmin(engine=self.engine, notifier=notifier)
+        self.club = ClubDesk(engine=self.engine, notifier=notifier)
+        self.csc = CscDesk(engine=self.engine, notifier=notifier)
+        self.league = LeagueDesk(engine=self.engine, notifier=notifier)
+        self.bracket = BracketDesk(engine=self.engine, notifier=notifier)
 
     # -- identity -------------------------------------------------------------------
 
@@ -131,6 +149,21 @@ class DeskService:
             public=False,
         )
 
+    def blank_scorecards(self, actor: Actor, event: str, round_no: int, join_url: str) -> bytes:
+        """Blank scorecards of a published round, each with a new scorer code for its
+        game and a QR code of ``join_url?code=CODE`` (PDF). Codes printed before stay
+        valid."""
+        draw = next((d for d in self.draws(actor, event) if d.round_no == round_no), None)
+        if draw is None:
+            raise InvalidInput(f"round {round_no} of {event} is not drawn and published")
+        codes = {
+            board: self.issue_code(actor, event, round_no, a)
+            for board, (a, _) in enumerate(draw.games, start=1)
+        }
+        from flickboard.events.paper import blank_scorecards_pdf
+
+        return blank_scorecards_pdf(self.snapshot(event), draw, codes=codes, join_url=join_url)
+
     # -- reading (anyone) -----------------------------------------------------------
 
     def standings(self, event: str) -> Standings:
@@ -153,7 +186,7 @@ class DeskService:
     def audit(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
         """The audit trail: every write with who, when and what, oldest first."""
         require(actor, "audit")
-        with Session(self.engine) as s:
+        with self.desk._read() as s:
             q = select(AuditRow).order_by(AuditRow.id)
             if event is not None:
                 q = q.where(AuditRow.event_name == event)
@@ -171,9 +204,16 @@ class DeskService:
 
     # -- events ---------------------------------------------------------------------
 
-    def create_event(self, actor: Actor, spec: EventFile) -> None:
-        """Store a new crokinole event (club events: :meth:`create_club_event`)."""
-        self._do(actor, "create_event", lambda: self.desk.create_event(spec), spec.name)
+    def export(self, event: str) -> EventFile:
+        """The event as a sealed event file (validated cards keep their validation when
+        it is imported here again; :mod:`flickboard.store.seal`)."""
+        return self.desk.export(event)
+
+    def create_event(self, actor: Actor, spec: EventFile) -> list[str]:
+        """Store a new crokinole event, from a form or an imported file (club events:
+        :meth:`create_club_event`); notes, e.g. cards imported as not validated because
+        their seal did not verify."""
+        return self._do(actor, "create_event", lambda: self.desk.create_event(spec), spec.name)
 
     def delete_event(self, actor: Actor, event: str) -> None:
         """Delete an event with everything in it."""
@@ -237,7 +277,7 @@ class DeskService:
             return
         if m is None:
             raise NotAllowed("a scorer acts through the code of one game")
-        with Session(self.engine) as s:
+        with self.desk._read() as s:
             ev_id = s.scalar(select(EventRow.id).where(EventRow.name == event))
         if ev_id != m.event_id or round_no != m.round_no or player not in m.sides:
             raise NotAllowed(
@@ -363,6 +403,125 @@ class DeskService:
             "record_shootout",
             lambda: self.desk.record_shootout(event, shootout),
             f"{event}: {', '.join(shootout.entrants)}",
+        )
+
+    # -- club events (CSC round robins, CSC leagues, fair-rules brackets) ----------
+
+    def create_club_event(self, actor: Actor, spec: ClubEventFile) -> None:
+        """Store a club event (its draw or schedule is made at once)."""
+        self._do(actor, "create_club_event", lambda: self.club.create(spec), spec.name)
+
+    def csc_game(
+        self, actor: Actor, event: str, round_no: int, home: str, visitors: str, race: RaceScore
+    ) -> CscState:
+        """A CSC round-robin game's result (home, red, first)."""
+        return self._do(
+            actor,
+            "enter_club_game",
+            lambda: self.csc.enter_game(event, round_no, home, visitors, race),
+            f"{event} round {round_no} {home} v {visitors}",
+        )
+
+    def csc_sudden_death(
+        self, actor: Actor, event: str, stage: Stage, sides: tuple[str, str], race: RaceScore
+    ) -> CscState:
+        """A sudden-death game for first place or the semi-final places (VI 8.2 e)."""
+        return self._do(
+            actor,
+            "enter_club_game",
+            lambda: self.csc.sudden_death(event, stage, sides, race),
+            f"{event} sudden death for {stage}: {sides[0]} v {sides[1]}",
+        )
+
+    def csc_playoff(self, actor: Actor, event: str, series: Series, race: RaceScore) -> CscState:
+        """A game of the best-of-three semi-final or final (VI 8.2 c, d)."""
+        return self._do(
+            actor,
+            "enter_club_game",
+            lambda: self.csc.playoff_game(event, series, race),
+            f"{event} {series}",
+        )
+
+    def record_delegation_change(
+        self, actor: Actor, event: str, change: DelegationChange
+    ) -> CscState:
+        """CSC VI 7: a player out, a substitute of the same gender, or none available."""
+        return self._do(
+            actor,
+            "record_delegation_change",
+            lambda: self.csc.record_change(event, change, actor.name),
+            f"{event}: {change.team} {change.describe()}",
+        )
+
+    def take_board_out(
+        self, actor: Actor, event: str, board: int, to_board: int, reason: str
+    ) -> CscState:
+        """CSC VI 14: a damaged board out of play, its games to a free board."""
+        return self._do(
+            actor,
+            "take_board_out",
+            lambda: self.csc.take_board_out(event, board, to_board, reason, str(actor)),
+            f"{event}: board {board} out ({reason}), games to board {to_board}",
+        )
+
+    def league_lineup(
+        self, actor: Actor, event: str, night: int, team: str, start: Mapping[str, Sequence[str]]
+    ) -> LeagueMatch:
+        """A team's starting line-up for a league night (VII 4)."""
+        return self._do(
+            actor,
+            "set_lineup",
+            lambda: self.league.set_lineup(event, night, team, start),
+            f"{event} night {night} {team}",
+        )
+
+    def league_substitute(
+        self,
+        actor: Actor,
+        event: str,
+        night: int,
+        team: str,
+        from_game: int,
+        player_out: str,
+        player_in: str,
+    ) -> LeagueMatch:
+        """A league substitution before a game begins (VII 12)."""
+        return self._do(
+            actor,
+            "substitute",
+            lambda: self.league.substitute(event, night, team, from_game, player_out, player_in),
+            f"{event} night {night} {team}: {player_in} for {player_out} from game {from_game}",
+        )
+
+    def league_game(
+        self, actor: Actor, event: str, night: int, team: str, game: int, race: RaceScore
+    ) -> LeagueMatch:
+        """A league game's result (home side first)."""
+        return self._do(
+            actor,
+            "enter_club_game",
+            lambda: self.league.enter_game(event, night, team, game, race),
+            f"{event} night {night} {team} game {game}",
+        )
+
+    def league_forfeit(
+        self, actor: Actor, event: str, night: int, team: str, minutes: int
+    ) -> LeagueMatch:
+        """Games forfeited by a late team, one per full 15 minutes (VII 8)."""
+        return self._do(
+            actor,
+            "forfeit_for_delay",
+            lambda: self.league.forfeit_for_delay(event, night, team, minutes),
+            f"{event} night {night} {team} {minutes} minutes late",
+        )
+
+    def bracket_game(self, actor: Actor, event: str, match_id: str, race: RaceScore) -> Bracket:
+        """A game of a fair-rules bracket match."""
+        return self._do(
+            actor,
+            "enter_club_game",
+            lambda: self.bracket.enter_game(event, match_id, race),
+            f"{event} match {match_id}",
         )
 
     # -- plumbing -------------------------------------------------------------------

@@ -39,6 +39,13 @@ def create_app(database_url: str | None = None) -> FastAPI:
     )
     app.state.database_url = database_url or default_url()
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    from flickboard.web.play import install as install_table
+
+    install_table(app)
+
+    from flickboard.web import desk
+
+    desk.install(app)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> HTMLResponse:

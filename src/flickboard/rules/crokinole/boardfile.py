@@ -17,12 +17,12 @@ from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.geometry.units import INCH
 from flickboard.jsonfields import whole_number
-from flickboard.physics import DiscFinal, Layout, PlacedDisc
+from flickboard.physics import DiscFinal, Layout, PlacedDisc, ShotRecord
 from flickboard.rules.base import Position, Ruling, Side, Turn
 from flickboard.rules.crokinole import crokinole_referee
 from flickboard.rules.crokinole.options import parse_side, side_name
 from flickboard.rules.crokinole.referee import CrokinoleReferee
-from flickboard.rules.hand import HandOutcome, judge, outcome_from_json
+from flickboard.rules.hand import HandOutcome, judge, outcome_from_json, to_record
 
 UNITS = {"m": 1.0, "mm": 0.001, "in": INCH}
 """Length units a board file may use."""
@@ -165,7 +165,11 @@ def _disc_points(ref: CrokinoleReferee, position: Position) -> list[dict[str, An
 def score_board(data: object) -> dict[str, Any]:
     """Each side's score from a board file, as JSON-ready data (every side in play,
     even one with no disc)."""
-    read = read_board(data)
+    return board_score(read_board(data))
+
+
+def board_score(read: BoardFile) -> dict[str, Any]:
+    """Each side's score on a board file read (see :func:`score_board`)."""
     return {
         "rules": read.referee.name,
         "sides": _scores(read, read.position, read.twenties),
@@ -183,10 +187,22 @@ def _scaled(outcome: HandOutcome, scale: float) -> HandOutcome:
     )
 
 
-def rule_shot(data: object) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class RuledShot:
+    """A shot file ruled: the board file, the turn, where the shot started (m), the shot
+    as a record, the ruling, and the 20s taken off after it (before it and on it)."""
+
+    read: BoardFile
+    turn: Turn
+    start: tuple[float, float]
+    record: ShotRecord
+    ruling: Ruling
+    twenties: dict[Side, int]
+
+
+def judge_shot(data: object) -> RuledShot:
     """Rule on a shot played on a real board: a board file plus the shooter's ``seat``
-    and ``side`` and the hand-entered ``outcome`` (docs/formats.md). JSON-ready: the
-    ruling, then each side's score after the shot."""
+    and ``side`` and the hand-entered ``outcome`` (docs/formats.md)."""
     if not isinstance(data, Mapping):
         raise InvalidInput("a shot file must be a JSON object")
     missing = sorted(_SHOT_FIELDS - set(data))
@@ -200,15 +216,25 @@ def rule_shot(data: object) -> dict[str, Any]:
     if side >= read.sides:
         raise InvalidInput(f"{side_name(side)} is not in play with these players")
     outcome = _scaled(outcome_from_json(data["outcome"]), read.scale)
-    ruling = judge(read.referee, read.position, Turn(seat, side, outcome.shooter), outcome)
+    turn = Turn(seat, side, outcome.shooter)
+    ruling = judge(read.referee, read.position, turn, outcome)
     twenties = dict(read.twenties)
     for s, count in ruling.twenties().items():
         twenties[s] = twenties.get(s, 0) + count
+    record = to_record(read.position.layout, outcome)
+    return RuledShot(read, turn, outcome.start, record, ruling, twenties)
+
+
+def rule_shot(data: object) -> dict[str, Any]:
+    """:func:`judge_shot` as JSON-ready data: the ruling, then each side's score after
+    the shot."""
+    shot = judge_shot(data)
+    read, after = shot.read, shot.ruling.position_after
     return {
         "rules": read.referee.name,
-        "ruling": _ruling_json(ruling, read.scale),
-        "sides": _scores(read, ruling.position_after, twenties),
-        "discs": _disc_points(read.referee, ruling.position_after),
+        "ruling": _ruling_json(shot.ruling, read.scale),
+        "sides": _scores(read, after, shot.twenties),
+        "discs": _disc_points(read.referee, after),
     }
 
 

@@ -84,6 +84,10 @@ CATEGORIES: dict[str, Category] = {
 """WCC 'Tournament Scoring Information': discs each per round by category."""
 
 
+RULE_SET_TITLES = {"wcc": "WCC", "nca": "NCA", "depot": "Crokinole Depot", "fair": "fair"}
+"""How each crokinole rule set is named in a sentence."""
+
+
 @dataclass(frozen=True, slots=True)
 class CrokinoleOptions:
     """Everything in which the crokinole rule sets differ.
@@ -134,6 +138,11 @@ class CrokinoleOptions:
                 raise InvalidInput(f"{name} must be a positive whole number, got {value!r}")
         if self.scoring is not Scoring.TOURNAMENT and self.target % 5:
             raise InvalidInput(f"a target must be a multiple of 5, got {self.target}")
+
+    @property
+    def title(self) -> str:
+        """The rule set's name in a sentence: ``WCC``, ``NCA``, ``Crokinole Depot``, ``fair``."""
+        return RULE_SET_TITLES.get(self.rule_set, self.rule_set)
 
     def max_discs_per_side(self) -> int:
         """Most discs one colour can shoot in a round (a doubles team shoots two sets)."""

@@ -1,0 +1,220 @@
+"""Environment benchmark: what an environment step costs, and self-play on Ray.
+
+1. **Steps per second on one core**: the AEC environment (singles) stepped with uniform
+   random actions, against the bare :func:`~flickboard.physics.simulate` rate of the
+   very same shots (their layouts and shots, recorded during the run and simulated again
+   alone). The ratio is what the rest of a step costs: the referee, the match, the
+   action mapping and the observation. Wall-clock and CPU time are both reported (on a
+   machine shared with other work the CPU rate is the steadier one).
+2. **Vector form**: ``gymnasium.make_vec`` of the single-agent environment against the
+   random opponent, synchronous and asynchronous (a process per environment).
+3. **Self-play games per second** with 1 and 2 Ray workers (a local cluster on loopback
+   started for each; start-up and a warm-up pair per worker are not timed).
+
+Run with ``flickboard bench envs`` or ``python bench/envs.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from flickboard.physics import Layout, PhysicsParams, Shot, simulate
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What to run: timed steps per game, vector steps, Ray self-play pairs and workers."""
+
+    games: tuple[str, ...] = ("crokinole", "shuffleboard")
+    steps: int = 3000
+    vector_envs: int = 2
+    vector_steps: int = 400
+    selfplay_pairs: int = 8
+    selfplay_policy: str = "random"
+    workers: tuple[int, ...] = (1, 2)
+    seed: int = 1
+
+
+@dataclass
+class Rate:
+    """Work done and the wall-clock and CPU seconds it took."""
+
+    count: int
+    wall: float
+    cpu: float
+
+    def summary(self) -> dict[str, float | int]:
+        """Per second, by wall clock and by CPU."""
+        return {
+            "count": self.count,
+            "per_second_wall": self.count / self.wall if self.wall else 0.0,
+            "per_second_cpu": self.count / self.cpu if self.cpu else 0.0,
+        }
+
+
+def _timed(work: Callable[[], int]) -> Rate:
+    wall, cpu = time.perf_counter(), time.process_time()
+    count = work()
+    return Rate(count, time.perf_counter() - wall, time.process_time() - cpu)
+
+
+@dataclass
+class ShotLog:
+    """The inputs of every simulated shot of an environment run."""
+
+    shots: list[tuple[Layout, Shot, int, PhysicsParams]] = field(default_factory=list)
+
+
+def env_steps(game: str, steps: int, seed: int, log: ShotLog | None = None) -> Rate:
+    """``steps`` AEC steps of singles with uniform random actions (new matches as needed)."""
+    from flickboard.envs.aec import FlickboardAEC
+
+    env = FlickboardAEC(game)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    actions = rng.uniform(-1, 1, (steps, 4)).astype(np.float32)
+
+    def work() -> int:
+        done = 0
+        while done < steps:
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                env.reset()
+                continue
+            env.observe(agent)
+            env.step(actions[done])
+            done += 1
+            if log is not None and env.last_step is not None:
+                record = env.last_step.entry.record
+                assert record.shot is not None
+                log.shots.append((record.layout, record.shot, record.shooter, env.match.params))
+        return done
+
+    return _timed(work)
+
+
+def simulate_rate(log: ShotLog) -> Rate:
+    """The same shots simulated again, alone."""
+
+    def work() -> int:
+        for layout, shot, shooter, params in log.shots:
+            simulate(layout, shot, shooter=shooter, params=params)
+        return len(log.shots)
+
+    return _timed(work)
+
+
+def vector_steps(game: str, envs: int, steps: int, mode: str, seed: int) -> Rate:
+    """``steps`` steps of ``envs`` single-agent environments in gymnasium's vector form."""
+    import gymnasium
+
+    from flickboard.envs.single import ENV_IDS
+
+    vec = gymnasium.make_vec(ENV_IDS[game], num_envs=envs, vectorization_mode=mode)
+    vec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+
+    def work() -> int:
+        for _ in range(steps):
+            vec.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))
+        return steps * envs
+
+    try:
+        vec.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))  # workers warm
+        return _timed(work)
+    finally:
+        vec.close()
+
+
+def selfplay_games(game: str, workers: int, pairs: int, policy: str, seed: int) -> Rate:
+    """Self-play games per second on a local Ray cluster of ``workers`` CPUs."""
+    from flickboard.bench.jobs import RaySettings, ray_session
+    from flickboard.envs.selfplay import SelfPlay, run
+
+    with ray_session(RaySettings(), workers):
+        warm = SelfPlay(game, policy, policy, pairs=workers, seed=seed + 99_999)
+        run(warm, workers=workers, ray=RaySettings())
+        settings = SelfPlay(game, policy, policy, pairs=pairs, seed=seed)
+        return _timed(lambda: run(settings, workers=workers, ray=RaySettings())[0].games)
+
+
+def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Every measurement, JSON-ready."""
+    say = progress or (lambda _: None)
+    import os
+
+    out: dict[str, Any] = {"settings": _settings_json(s), "cpus": os.cpu_count()}
+    steps: dict[str, Any] = {}
+    for game in s.games:
+        say(f"{game}: environment steps")
+        env_steps(game, 50, s.seed + 1)  # kernels compiled and warm
+        log = ShotLog()
+        env = env_steps(game, s.steps, s.seed, log)
+        say(f"{game}: bare simulate")
+        bare = simulate_rate(log)
+        steps[game] = {
+            "env": env.summary(),
+            "simulate": bare.summary(),
+            "env_over_simulate_wall": (env.count / env.wall) / (bare.count / bare.wall),
+            "env_over_simulate_cpu": (env.count / env.cpu) / (bare.count / bare.cpu),
+        }
+    out["steps"] = steps
+    vector: dict[str, Any] = {}
+    if s.vector_steps:
+        for mode in ("sync", "async"):
+            say(f"vector form ({mode})")
+            rate = vector_steps(s.games[0], s.vector_envs, s.vector_steps, mode, s.seed)
+            vector[mode] = {"envs": s.vector_envs, **rate.summary()}
+    out["vector"] = vector
+    selfplay: dict[str, Any] = {}
+    if s.selfplay_pairs:
+        for workers in s.workers:
+            say(f"self-play on Ray, {workers} worker(s)")
+            rate = selfplay_games(s.games[0], workers, s.selfplay_pairs, s.selfplay_policy, s.seed)
+            selfplay[str(workers)] = {  # the driver's CPU says nothing of the workers'
+                "games": rate.count,
+                "per_second_wall": rate.count / rate.wall if rate.wall else 0.0,
+            }
+    out["selfplay_games"] = selfplay
+    return out
+
+
+def _settings_json(s: Settings) -> dict[str, Any]:
+    return {
+        "games": list(s.games),
+        "steps": s.steps,
+        "vector_envs": s.vector_envs,
+        "vector_steps": s.vector_steps,
+        "selfplay_pairs": s.selfplay_pairs,
+        "selfplay_policy": s.selfplay_policy,
+        "workers": list(s.workers),
+        "seed": s.seed,
+    }
+
+
+def report(result: dict[str, Any]) -> str:
+    """A short text report."""
+    lines = [f"Environment bench ({result['cpus']} CPUs seen)"]
+    for game, r in result["steps"].items():
+        env, bare = r["env"], r["simulate"]
+        lines.append(
+            f"  {game}: {env['per_second_wall']:,.0f} env steps/s wall "
+            f"({env['per_second_cpu']:,.0f}/s CPU); bare simulate "
+            f"{bare['per_second_wall']:,.0f}/s wall ({bare['per_second_cpu']:,.0f}/s CPU); "
+            f"env/simulate {r['env_over_simulate_wall']:.2f} wall, "
+            f"{r['env_over_simulate_cpu']:.2f} CPU"
+        )
+    for mode, v in result["vector"].items():
+        lines.append(
+            f"  vector ({mode}, {v['envs']} envs): {v['per_second_wall']:,.0f} steps/s wall"
+        )
+    for workers, g in result["selfplay_games"].items():
+        lines.append(
+            f"  self-play on Ray, {workers} worker(s): {g['per_second_wall']:.2f} games/s wall"
+        )
+    return "\n".join(lines)

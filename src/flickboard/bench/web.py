@@ -1,0 +1,380 @@
+"""Table benchmark: what a shot costs the server, and how many shots it serves.
+
+1. **Server time per shot**, in this process, for the table's own shot code
+   (:mod:`flickboard.web.play.shots`): simulate with the state log, rule, sample the
+   trajectory and build the JSON the page gets, for an opening shot on an empty board
+   and for the standard 30-disc position of ``bench physics`` (29 discs resting, one
+   shot into them). The baseline, timed in the same run on the same shots, is the bare
+   ``simulate``; ratios are against it.
+2. **On loopback**, a real server (``uvicorn`` in a child process, SQLite in a
+   temporary folder): the time of ``POST /api/play/games/{id}/shots`` for opening shots
+   as the client sees it and as the server reports it (``Server-Timing``), against a
+   ``GET`` of the game's state on the same server; then shots per second with 1, 4 and
+   16 games played at once (each by its own client thread, hotseat, every shot saved).
+
+Run with ``flickboard bench web`` or ``python bench/web.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from flickboard.bench.physics import scene_layout, scene_shots
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import Layout, PhysicsParams, Shot, simulate
+from flickboard.physics.trajectory import state_log
+from flickboard.play.gamerecord import ShotEntry
+from flickboard.play.kind import new_match
+from flickboard.play.match import Step
+from flickboard.rules.base import Position, Turn, referee
+from flickboard.web.play.shots import play_shot, shot_json
+
+AIM_P95_MS = 30.0
+"""The aim: a 30-disc shot costs the server under 30 ms at the 95th percentile."""
+
+CONCURRENCY = (1, 4, 16)
+"""Games played at once in the throughput runs."""
+
+Progress = Callable[[str, int], Callable[[], None]]
+"""Makes a progress bar: (label, total) -> advance."""
+
+
+@dataclass
+class Timing:
+    """Seconds per shot of one measurement."""
+
+    name: str
+    seconds: list[float] = field(default_factory=list)
+
+    @property
+    def p50(self) -> float:
+        """Median (s)."""
+        return statistics.median(self.seconds)
+
+    @property
+    def p95(self) -> float:
+        """95th percentile (s)."""
+        return float(np.percentile(self.seconds, 95))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: count, p50 and p95 in milliseconds."""
+        return {
+            "shots": len(self.seconds),
+            "p50_ms": self.p50 * 1e3,
+            "p95_ms": self.p95 * 1e3,
+        }
+
+
+def _none(label: str, total: int) -> Callable[[], None]:
+    del label, total
+    return lambda: None
+
+
+# -- 1. the server's work per shot, in this process -----------------------------------
+
+
+def _scene(board: CrokinoleBoard) -> tuple[Position, Turn]:
+    """The 30-disc position (discs alternately red and green), red to shoot."""
+    layout = scene_layout(board)
+    owners = {d.id: d.id % 2 for d in layout.discs}
+    return Position.of(layout, owners), Turn(0, 0, layout.next_id())
+
+
+def _scene_shot(position: Position, turn: Turn, shot: Shot, params: PhysicsParams) -> float:
+    """The table's work for one shot on a position no match reaches: simulate with the
+    state log, rule, then the page's JSON (trajectory, events, ruling); seconds."""
+    start = time.perf_counter()
+    log = state_log(position.layout, shot, shooter=turn.disc, params=params)
+    ruling = referee("wcc").rule(position, turn, log.record)
+    step = Step(ShotEntry(position, turn, log.record, ruling), 1, 1)
+    shot_json(step, log)
+    return time.perf_counter() - start
+
+
+def _opening_shots(count: int, seed: int) -> list[tuple[float, float, float]]:
+    """(u, angle, speed) of opening shots: draws and open 20s from across the line."""
+    rng = np.random.default_rng(seed)
+    return [
+        (
+            float(rng.uniform(0.2, 0.8)),
+            float(rng.uniform(-0.05, 0.05)),
+            float(rng.uniform(0.8, 1.3)),
+        )
+        for _ in range(count)
+    ]
+
+
+def server_times(shots: int, progress: Progress = _none, seed: int = 1) -> dict[str, Timing]:
+    """Server time per shot (table code) and the bare-simulate baseline, both scenes."""
+    board = CrokinoleBoard.standard()
+    params = PhysicsParams.crokinole()
+    position, turn = _scene(board)
+    scene = scene_shots(position.layout, shots, seed=seed)
+    out = {
+        name: Timing(name)
+        for name in ("opening: simulate", "opening: table", "30 discs: simulate", "30 discs: table")
+    }
+    # warm up (kernels from the cache, the first-call paths)
+    _scene_shot(position, turn, scene[0], params)
+    simulate(position.layout, scene[0], params=params)
+    advance = progress("server time per shot", 2 * shots)
+    for u, angle, speed in _opening_shots(shots, seed):
+        match = new_match("crokinole")
+        aimed = match.aim(u, angle, speed, seat=0)
+        start = time.perf_counter()
+        simulate(Layout(board), aimed, shooter=0, params=params)
+        out["opening: simulate"].seconds.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        step, log = play_shot(match, 0, aimed)
+        shot_json(step, log)
+        out["opening: table"].seconds.append(time.perf_counter() - start)
+        advance()
+    for shot in scene:
+        start = time.perf_counter()
+        simulate(position.layout, shot, shooter=turn.disc, params=params)
+        out["30 discs: simulate"].seconds.append(time.perf_counter() - start)
+        out["30 discs: table"].seconds.append(_scene_shot(position, turn, shot, params))
+        advance()
+    return out
+
+
+# -- 2. a real server on loopback -----------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def served() -> Iterator[str]:
+    """``flickboard``'s app served by uvicorn in a child process on loopback, on a fresh
+    SQLite database; its base URL."""
+    import httpx
+
+    folder = tempfile.mkdtemp(prefix="flickboard-bench-web-")
+    port = _free_port()
+    env = {**os.environ, "FLICKBOARD_DATABASE_URL": f"sqlite:///{folder}/bench.sqlite"}
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "flickboard.web.app:app_factory",
+        "--factory",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+    ]
+    child = subprocess.Popen(command, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                if httpx.get(url + "/api/play/catalogue", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if child.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the benchmark server did not start")
+            time.sleep(0.2)
+        yield url
+    finally:
+        child.terminate()
+        child.wait(10)
+
+
+class HotseatGame:
+    """A hotseat crokinole game played through the API by one client."""
+
+    def __init__(self, client: Any, url: str, seed: int) -> None:
+        self.client = client
+        self.url = url
+        self.rng = np.random.default_rng(seed)
+        self.seed = seed
+        self._new()
+
+    def _new(self) -> None:
+        seats = [{"player": "here"}, {"player": "here"}]
+        made = self.client.post(
+            f"{self.url}/api/play/games", json={"seats": seats, "seed": self.seed}
+        ).json()
+        self.id = made["id"]
+        self.tokens = made["tokens"]
+        self.turn = 0
+
+    def shoot(self) -> tuple[float, dict[str, float]]:
+        """One shot (a new game when this one is over): the client's seconds and the
+        server's timings (ms) from ``Server-Timing``."""
+        body = {
+            "seat": self.turn,
+            "u": float(self.rng.uniform(0.2, 0.8)),
+            "angle": float(self.rng.uniform(-0.06, 0.06)),
+            "speed": float(self.rng.uniform(0.8, 1.6)),
+        }
+        start = time.perf_counter()
+        answer = self.client.post(
+            f"{self.url}/api/play/games/{self.id}/shots",
+            json=body,
+            headers={"X-Seat-Token": self.tokens[str(self.turn)]},
+        )
+        took = time.perf_counter() - start
+        if answer.status_code != 200:
+            raise RuntimeError(f"shot refused: {answer.text}")
+        data = answer.json()
+        timings = _server_timing(answer.headers.get("server-timing", ""))
+        if data["state"]["status"] != "playing":
+            self._new()
+        else:
+            self.turn = data["state"]["turn"]["seat"]
+        return took, timings
+
+    def read(self) -> float:
+        """Seconds for one ``GET`` of the game's state."""
+        start = time.perf_counter()
+        self.client.get(f"{self.url}/api/play/games/{self.id}").raise_for_status()
+        return time.perf_counter() - start
+
+
+def _server_timing(header: str) -> dict[str, float]:
+    """``name;dur=ms, ...`` as {name: ms}."""
+    out = {}
+    for part in header.split(","):
+        name, _, dur = part.strip().partition(";dur=")
+        if name and dur:
+            out[name] = float(dur)
+    return out
+
+
+def loopback(
+    url: str, shots: int, seconds: float, progress: Progress = _none
+) -> tuple[dict[str, Timing], dict[str, float], dict[int, float]]:
+    """Opening shots timed on a real server (client side, and its reported parts) against
+    a state read, then shots per second at each of :data:`CONCURRENCY`."""
+    import httpx
+
+    times = {name: Timing(name) for name in ("opening: POST shot", "GET state")}
+    parts: dict[str, list[float]] = {}
+    advance = progress("opening shots on loopback", shots)
+    with httpx.Client() as client:
+        for k in range(3):  # warm-up
+            HotseatGame(client, url, 10_000 + k).shoot()
+        for k in range(shots):
+            game = HotseatGame(client, url, k)
+            times["GET state"].seconds.append(game.read())
+            took, timings = game.shoot()
+            times["opening: POST shot"].seconds.append(took)
+            for name, ms in timings.items():
+                parts.setdefault(name, []).append(ms)
+            advance()
+    server = {name: statistics.median(values) for name, values in parts.items()}
+    rates = {n: _throughput(url, n, seconds, progress) for n in CONCURRENCY}
+    return times, server, rates
+
+
+def _throughput(url: str, games: int, seconds: float, progress: Progress) -> float:
+    """Shots per second served with ``games`` played at once for ``seconds`` (the games
+    are made first; the clock starts when every client is ready)."""
+    import httpx
+
+    counts = [0] * games
+    advance = progress(f"{games} games at once", games)
+    window: list[float] = []
+    ready = threading.Barrier(games, action=lambda: window.append(time.monotonic()))
+    failures: list[BaseException] = []
+
+    def play(k: int) -> None:
+        try:
+            with httpx.Client(timeout=60) as client:
+                game = HotseatGame(client, url, 500 + k)
+                ready.wait()
+                while time.monotonic() < window[0] + seconds:
+                    game.shoot()
+                    counts[k] += 1
+        except BaseException as exc:  # reported after the run
+            failures.append(exc)
+            ready.abort()
+        finally:
+            advance()
+
+    threads = [threading.Thread(target=play, args=(k,)) for k in range(games)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if failures:
+        raise RuntimeError(f"a client failed: {failures[0]}")
+    return sum(counts) / (time.monotonic() - window[0])
+
+
+# -- the report -------------------------------------------------------------------------
+
+
+def run(
+    shots: int = 200,
+    loopback_shots: int = 100,
+    seconds: float = 10.0,
+    progress: Progress = _none,
+) -> dict[str, Any]:
+    """Every measurement, as JSON-ready results."""
+    inside = server_times(shots, progress)
+    with served() as url:
+        over, server, rates = loopback(url, loopback_shots, seconds, progress)
+    return {
+        "server": {name: t.to_dict() for name, t in inside.items()},
+        "loopback": {name: t.to_dict() for name, t in over.items()},
+        "server_timing_ms": server,
+        "shots_per_second": {str(n): rate for n, rate in rates.items()},
+        "aim_p95_ms": AIM_P95_MS,
+    }
+
+
+def ratio(results: dict[str, Any], scene: str) -> tuple[float, float]:
+    """The table's p50 and p95 per shot as multiples of the bare simulate's."""
+    table, bare = results["server"][f"{scene}: table"], results["server"][f"{scene}: simulate"]
+    return table["p50_ms"] / bare["p50_ms"], table["p95_ms"] / bare["p95_ms"]
+
+
+def report(results: dict[str, Any]) -> list[str]:
+    """The results in lines of text."""
+    lines = ["Server time per shot (simulate + rule + trajectory + JSON), this process:"]
+    for name, t in results["server"].items():
+        lines.append(f"  {name:22} p50 {t['p50_ms']:7.3f} ms   p95 {t['p95_ms']:7.3f} ms")
+    for scene in ("opening", "30 discs"):
+        p50, p95 = ratio(results, scene)
+        lines.append(
+            f"  {scene}: the table's work is {p50:.1f}x (p50), {p95:.1f}x (p95) the bare simulate"
+        )
+    p95 = results["server"]["30 discs: table"]["p95_ms"]
+    verdict = "met" if p95 < results["aim_p95_ms"] else "NOT met"
+    lines.append(
+        f"  aim p95 < {results['aim_p95_ms']:.0f} ms per 30-disc shot: {verdict} ({p95:.2f} ms)"
+    )
+    lines.append("On loopback (uvicorn, SQLite, every shot saved):")
+    for name, t in results["loopback"].items():
+        lines.append(f"  {name:22} p50 {t['p50_ms']:7.3f} ms   p95 {t['p95_ms']:7.3f} ms")
+    post = results["loopback"]["opening: POST shot"]["p50_ms"]
+    get = results["loopback"]["GET state"]["p50_ms"]
+    lines.append(f"  a shot takes {post / get:.1f}x a state read (p50)")
+    parts = ", ".join(f"{k} {v:.2f} ms" for k, v in results["server_timing_ms"].items())
+    lines.append(f"  server's own timing (median): {parts}")
+    for n, rate in results["shots_per_second"].items():
+        lines.append(f"  {n:>2} games at once: {rate:7.1f} shots/s")
+    return lines

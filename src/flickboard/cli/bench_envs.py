@@ -1,0 +1,60 @@
+"""``flickboard bench envs``: environment steps per second, vector form, Ray self-play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def bench_envs(
+    steps: Annotated[int, typer.Option(min=10, help="Environment steps timed per game.")] = 3000,
+    vector_steps: Annotated[int, typer.Option(min=0, help="Vector-form steps (0: skip).")] = 400,
+    vector_envs: Annotated[int, typer.Option(min=1, help="Environments in the vector.")] = 2,
+    selfplay_pairs: Annotated[
+        int, typer.Option(min=0, help="Pairs of self-play games per Ray run (0: skip Ray).")
+    ] = 8,
+    policy: Annotated[
+        str, typer.Option(help="Self-play policy (random, heuristic...).")
+    ] = "random",
+    workers: Annotated[str, typer.Option(help="Ray worker counts, comma-separated.")] = "1,2",
+    seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
+    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("envs-bench.json"),
+) -> None:
+    """Env steps/s on one core against bare simulate, the vector form, self-play on Ray."""
+    from flickboard.bench.envs import Settings, report, run
+    from flickboard.cli.terminal import check_writable, fail
+    from flickboard.errors import FlickboardError
+
+    check_writable(output)
+    try:
+        counts = tuple(int(w) for w in workers.split(",") if w.strip())
+    except ValueError:
+        fail(f"--workers must be whole numbers separated by commas, got {workers!r}")
+    if not counts or min(counts) < 1:
+        fail(f"--workers needs counts of at least 1, got {workers!r}")
+    settings = Settings(
+        steps=steps,
+        vector_envs=vector_envs,
+        vector_steps=vector_steps,
+        selfplay_pairs=selfplay_pairs,
+        selfplay_policy=policy,
+        workers=counts,
+        seed=seed,
+    )
+    try:
+        result = run(settings, progress=lambda text: typer.echo(text, err=True))
+    except FlickboardError as exc:
+        fail(str(exc))
+    output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    typer.echo(report(result))
+    typer.echo(f"results: {output}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``bench envs`` to the command line."""
+    for group in app.registered_groups:
+        if group.name == "bench" and group.typer_instance is not None:
+            group.typer_instance.command("envs")(bench_envs)

@@ -1,0 +1,52 @@
+"""``flickboard bench web``: the browser table's server time per shot and throughput."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import Progress
+
+
+def bench_web(
+    shots: Annotated[
+        int, typer.Option(min=10, help="Shots timed in-process for each scene.")
+    ] = 300,
+    loopback_shots: Annotated[
+        int, typer.Option(min=10, help="Opening shots timed on the loopback server.")
+    ] = 100,
+    seconds: Annotated[
+        float, typer.Option(min=1.0, help="Seconds of play for each throughput run.")
+    ] = 10.0,
+    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("web-bench.json"),
+) -> None:
+    """Server time per shot (opening, 30 discs) and shots per second on loopback."""
+    from flickboard.bench.web import report, run
+    from flickboard.cli.terminal import check_writable, fail
+    from flickboard.errors import FlickboardError
+
+    check_writable(output)
+    try:
+        with Progress(transient=True) as bar:
+
+            def progress(label: str, total: int) -> Callable[[], None]:
+                task = bar.add_task(label, total=total)
+                return lambda: bar.advance(task)
+
+            results = run(shots, loopback_shots, seconds, progress)
+    except (FlickboardError, RuntimeError) as exc:
+        fail(str(exc))
+    output.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    for line in report(results):
+        typer.echo(line)
+    typer.echo(f"results: {output}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``bench web`` to the command line."""
+    for group in app.registered_groups:
+        if group.name == "bench" and group.typer_instance is not None:
+            group.typer_instance.command("web")(bench_web)

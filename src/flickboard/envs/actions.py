@@ -1,0 +1,210 @@
+"""The environments' action: four numbers in [-1, 1] and the shot they name.
+
+``action = (start, angle, speed, spin)``, a ``Box(-1, 1, (4,), float32)``:
+
+- **start**: where on the start line the shot starts. By default (``start="allowed"``)
+  [-1, 1] is laid along the *allowed* stretches of the line only, end to end, left to
+  right as the shooter faces the board: -1 is the left end of the first allowed
+  stretch, +1 the right end of the last, and the stretches a disc blocks are skipped,
+  so every value names a legal start. With ``start="line"`` [-1, 1] covers the whole
+  line (0 its middle) and a start the rules do not allow is moved to the nearest legal
+  one (the reason is reported).
+- **angle**: radians to the right of straight in, scaled by ``max_angle`` (crokinole
+  45 degrees, table shuffleboard 5 degrees by default).
+- **speed**: m/s, [-1, 1] laid linearly over the game's useful range
+  (``kind.speed_range()``: crokinole 0.3-4.0 m/s, shuffleboard 0.95-2.82 m/s).
+- **spin**: rad/s, counter-clockwise positive, scaled by ``max_spin`` (30 rad/s).
+
+Values outside [-1, 1] are clipped; a value that is not a finite number is refused.
+The shot is then executed with the environment's noise (a skill level's calibrated
+:class:`~flickboard.play.noise.ExecutionNoise`, or none): a start the noise slides off
+the legal stretches is moved back to the nearest legal point, and why is reported.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.geometry.startline import StartLine
+from flickboard.physics import Shot
+from flickboard.play.kind import GameKind
+from flickboard.play.noise import ExecutionNoise, clip_speed
+from flickboard.play.view import View
+
+Action = npt.NDArray[np.float32]
+"""One action: start, angle, speed, spin, each in [-1, 1]."""
+
+StartMode = Literal["allowed", "line"]
+
+MAX_ANGLES: dict[str, float] = {"crokinole": math.radians(45), "shuffleboard": math.radians(5)}
+"""Default widest angle (rad) either side of straight in, per game: wide enough for every
+shot the built-in players make (crokinole takeouts reach about 35 degrees; on a table
+19 inches wide a weight aimed more than 5 degrees off the line falls in a gutter)."""
+
+DEFAULT_MAX_ANGLE = math.radians(30)
+"""The widest angle for a game not in :data:`MAX_ANGLES`."""
+
+MAX_SPIN = 30.0
+"""Default spin (rad/s) an action of +-1 means."""
+
+EDGE = 1e-6
+"""How far (as a share of the line) a start is kept inside an allowed stretch's ends, so
+a start at a disc's edge is not refused by rounding."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionMap:
+    """How an action becomes a shot for one game (see the module docstring)."""
+
+    speed_range: tuple[float, float]
+    max_angle: float
+    max_spin: float = MAX_SPIN
+    start: StartMode = "allowed"
+
+    def __post_init__(self) -> None:
+        low, high = self.speed_range
+        if not (0 < low < high and math.isfinite(high)):
+            raise InvalidInput(f"a speed range is two speeds low < high, not {self.speed_range}")
+        if not (0 < self.max_angle < math.pi / 2):
+            raise InvalidInput(f"max_angle must be in (0, pi/2) radians, not {self.max_angle}")
+        if not (0 <= self.max_spin <= 300):
+            raise InvalidInput(f"max_spin must be in [0, 300] rad/s, not {self.max_spin}")
+        if self.start not in ("allowed", "line"):
+            raise InvalidInput(f"start must be 'allowed' or 'line', not {self.start!r}")
+
+    @classmethod
+    def for_kind(
+        cls,
+        kind: GameKind,
+        *,
+        max_angle: float | None = None,
+        max_spin: float = MAX_SPIN,
+        start: StartMode = "allowed",
+    ) -> ActionMap:
+        """The action map of a game, with its speed range and default angle."""
+        angle = MAX_ANGLES.get(kind.name, DEFAULT_MAX_ANGLE) if max_angle is None else max_angle
+        return cls(kind.speed_range(), float(angle), float(max_spin), start)
+
+    # -- action -> shot ------------------------------------------------------------------
+
+    def shot(self, view: View, action: npt.ArrayLike, line: StartLine | None = None) -> Shot:
+        """The shot an action means from this view (before execution noise); ``line`` is
+        the view's start line when it is already known."""
+        a = checked(action)
+        line = line or view.start_line
+        u = along(line, float(a[0])) if self.start == "allowed" else (float(a[0]) + 1) / 2
+        x, y = line.point(u)
+        low, high = self.speed_range
+        speed = low + (float(a[2]) + 1) / 2 * (high - low)
+        angle = line.inward(u) - float(a[1]) * self.max_angle
+        return Shot(x, y, angle, speed, float(a[3]) * self.max_spin)
+
+    # -- shot -> action ------------------------------------------------------------------
+
+    def action(self, view: View, shot: Shot) -> Action:
+        """The action that names ``shot`` from this view (clipped to the action box): the
+        inverse of :meth:`shot` for a shot inside the ranges."""
+        line = view.start_line
+        u = line.param(shot.x, shot.y)
+        start = 2 * fraction(line, u) - 1 if self.start == "allowed" else 2 * u - 1
+        low, high = self.speed_range
+        angle = math.remainder(line.inward(u) - shot.angle, 2 * math.pi) / self.max_angle
+        speed = 2 * (shot.speed - low) / (high - low) - 1
+        spin = shot.spin / self.max_spin if self.max_spin else 0.0
+        out = np.array([start, angle, speed, spin], dtype=np.float64)
+        return np.clip(out, -1.0, 1.0).astype(np.float32)
+
+
+def checked(action: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """An action as four finite numbers clipped to [-1, 1]; :class:`InvalidInput` if it
+    is not four finite numbers."""
+    try:
+        a = np.asarray(action, dtype=np.float64).reshape(-1)
+    except (TypeError, ValueError):
+        raise InvalidInput(f"an action is 4 numbers in [-1, 1], not {action!r}") from None
+    if a.shape != (4,) or not np.all(np.isfinite(a)):
+        raise InvalidInput(f"an action is 4 finite numbers in [-1, 1], not {action!r}")
+    return np.clip(a, -1.0, 1.0)
+
+
+def _total(line: StartLine) -> float:
+    return sum(b - a for a, b in line.allowed)
+
+
+def along(line: StartLine, value: float) -> float:
+    """The ``u`` of the line that ``value`` in [-1, 1] names when [-1, 1] is laid along
+    the allowed stretches end to end (kept :data:`EDGE` inside a stretch's ends)."""
+    if line.empty:
+        raise IllegalInPosition("no shot may start anywhere on the start line")
+    target = (min(max(value, -1.0), 1.0) + 1) / 2 * _total(line)
+    for a, b in line.allowed:
+        if target <= b - a:
+            return _inside(a, b, a + target)
+        target -= b - a
+    a, b = line.allowed[-1]
+    return _inside(a, b, b)
+
+
+def fraction(line: StartLine, u: float) -> float:
+    """Where ``u`` (or the allowed point nearest it) lies along the allowed stretches laid
+    end to end, as a share from 0 to 1: the inverse of :func:`along`."""
+    total = _total(line)
+    nearest = line.nearest(u)
+    if nearest is None or total <= 0:
+        return 0.5
+    done = 0.0
+    for a, b in line.allowed:
+        if a <= nearest <= b:
+            return (done + nearest - a) / total
+        done += b - a
+    return 1.0
+
+
+def _inside(a: float, b: float, u: float) -> float:
+    """``u`` kept :data:`EDGE` inside [a, b] (the middle of a stretch too short for that)."""
+    if b - a <= 2 * EDGE:
+        return (a + b) / 2
+    return min(max(u, a + EDGE), b - EDGE)
+
+
+def legal_start(view: View, line: StartLine, x: float, y: float) -> tuple[float, float]:
+    """The legal start nearest (x, y) on the view's start line ``line``."""
+    if line.empty:
+        raise IllegalInPosition("no shot may start anywhere on the start line")
+    u = line.param(x, y)
+    nearest = line.nearest(u)
+    assert nearest is not None
+    for a, b in line.allowed:
+        if a <= nearest <= b:
+            point = line.point(_inside(a, b, nearest))
+            if view.referee.start_problem(view.position, view.turn, *point) is None:
+                return point
+            return line.point((a + b) / 2)
+    return line.point(nearest)
+
+
+def execute(
+    view: View,
+    shot: Shot,
+    noise: ExecutionNoise,
+    z: npt.NDArray[np.float64] | None,
+    line: StartLine | None = None,
+) -> tuple[Shot, str | None]:
+    """The shot as played with one row of noise draws ``z`` (None: no noise), and why its
+    start had to move (None if it did not): a start the rules do not allow is moved to
+    the nearest legal one, keeping the direction, speed and spin. ``line`` is the view's
+    start line when it is already known."""
+    line = line or view.start_line
+    played = shot if z is None or noise.silent else noise.perturb(shot, line, z)
+    played = Shot(played.x, played.y, played.angle, clip_speed(played.speed), played.spin)
+    problem = view.referee.start_problem(view.position, view.turn, played.x, played.y)
+    if problem is None:
+        return played, None
+    x, y = legal_start(view, line, played.x, played.y)
+    return Shot(x, y, played.angle, played.speed, played.spin), problem

@@ -1,0 +1,367 @@
+"""The PettingZoo AEC environment over a match: agents are seats, turns are the match's.
+
+:class:`FlickboardAEC` wraps a :class:`~flickboard.play.match.Match` and never decides
+anything the match decides: who shoots next is ``match.choices()`` (with the driver's
+:func:`~flickboard.play.driver.most_discs_left` where a team may choose), where a shot
+may start is the referee's start line, and every shot is played and ruled by
+``match.play``. The environment only turns actions into shots
+(:mod:`flickboard.envs.actions`), views into observations
+(:mod:`flickboard.envs.observation`), and round results into rewards.
+
+Agents are named ``seat_N`` after the match's seats (crokinole singles: ``seat_0`` red
+and ``seat_2`` green; table shuffleboard singles ``seat_0`` and ``seat_1``, doubles
+``seat_0``/``seat_2`` red and ``seat_1``/``seat_3`` green), listed side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from flickboard.envs.actions import ActionMap, StartMode, checked, execute
+from flickboard.envs.observation import Encoder, Observation, ObservationLayout
+from flickboard.envs.render import rgb, text
+from flickboard.errors import InvalidInput
+from flickboard.geometry.startline import StartLine
+from flickboard.physics import Shot
+from flickboard.play.driver import most_discs_left
+from flickboard.play.kind import GameKind, game_kind
+from flickboard.play.match import GameEnd, Match, RoundEnd, Step
+from flickboard.play.noise import ExecutionNoise
+from flickboard.play.view import Player, View
+
+Reward = Literal["differential", "points"]
+RENDER_MODES = ("ansi", "rgb_array")
+
+
+def agent_name(seat: int) -> str:
+    """The agent id of a seat."""
+    return f"seat_{seat}"
+
+
+def noise_model(kind: GameKind, noise: str | ExecutionNoise | None) -> ExecutionNoise:
+    """The execution noise named: a skill level of the game, ``none`` (or None), or a
+    model given as it is."""
+    if isinstance(noise, ExecutionNoise):
+        return noise
+    if noise is None or noise == "none":
+        return ExecutionNoise()
+    return kind.noise(noise)
+
+
+class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type: ignore[misc]
+    """A match of one game as a PettingZoo AEC environment (docs/envs.md).
+
+    Args:
+        game: ``crokinole`` or ``shuffleboard``.
+        players / teams / rules / options / games / best_of_three / time_shots / target /
+            first: the match, as :func:`flickboard.new_match` takes them.
+        noise: execution noise: a skill level (``novice`` ... ``world``), ``none`` or
+            None for none, or an :class:`ExecutionNoise`.
+        start: ``allowed`` (the start action spans the legal stretches) or ``line``.
+        max_angle / max_spin: what an angle or spin action of 1 means (rad, rad/s).
+        reward: ``differential`` (a round's points for your side minus the mean of the
+            others') or ``points`` (your side's round points as the game counts them).
+        max_cycles: truncate once the seat to shoot has already shot this many times.
+        render_mode: ``ansi`` or ``rgb_array``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "name": "flickboard_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+
+    def __init__(
+        self,
+        game: str = "crokinole",
+        *,
+        players: int = 2,
+        teams: bool | None = None,
+        rules: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        games: int = 1,
+        best_of_three: bool = False,
+        time_shots: int | None = None,
+        target: int | None = None,
+        first: int | None = None,
+        noise: str | ExecutionNoise | None = None,
+        start: StartMode = "allowed",
+        max_angle: float | None = None,
+        max_spin: float | None = None,
+        reward: Reward = "differential",
+        max_cycles: int | None = 1000,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.kind = game_kind(game)
+        self.setup: dict[str, Any] = {
+            "rules": rules,
+            "players": players,
+            "teams": teams,
+            "options": dict(options or {}),
+            "games": games,
+            "best_of_three": best_of_three,
+            "time_shots": time_shots,
+            "target": target,
+            "first": first,
+        }
+        self.match: Match = self.kind.new_match(**self.setup)  # checks the setup
+        self.noise = noise_model(self.kind, noise)
+        spin = {} if max_spin is None else {"max_spin": max_spin}
+        self.actions = ActionMap.for_kind(self.kind, max_angle=max_angle, start=start, **spin)
+        if reward not in ("differential", "points"):
+            raise InvalidInput(f"reward must be 'differential' or 'points', not {reward!r}")
+        self.reward_kind: Reward = reward
+        if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
+            raise InvalidInput(f"max_cycles must be a whole number >= 1, not {max_cycles!r}")
+        self.max_cycles = max_cycles
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidInput(f"render_mode must be one of {', '.join(RENDER_MODES)}")
+        self.render_mode = render_mode
+        self.metadata = {**type(self).metadata, "name": f"{self.kind.name}_v0"}
+        seats = self.match.seats
+        self.seat_of = {agent_name(s): s for s in seats}
+        self.possible_agents = [agent_name(s) for s in seats]
+        first_view = self.match.view()
+        self.layout = ObservationLayout.of(first_view, self.match.sides, seats)
+        low, high = self.layout.bounds()
+        box = spaces.Box(low, high, dtype=np.float32)
+        action = spaces.Box(-1.0, 1.0, (4,), dtype=np.float32)
+        self.observation_spaces = {a: box for a in self.possible_agents}
+        self.action_spaces = {a: action for a in self.possible_agents}
+        self._rng: np.random.Generator | None = None
+        self._start(first_view)
+
+    # -- spaces ----------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space (the same object every time)."""
+        return self.action_spaces[agent]
+
+    # -- episode ---------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match; ``seed`` makes it, the noise and everything after it repeatable
+        (without a seed the environment's generator goes on)."""
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(seed)
+        match_seed = int(self._rng.integers(2**31))
+        self.match = self.kind.new_match(**self.setup, seed=match_seed)
+        self._start(self.match.view())
+
+    def _start(self, view: View) -> None:
+        self.encoder = Encoder(self.layout, {s: self.match.side_of(s) for s in self.match.seats})
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: self._info(a, None) for a in self.agents}
+        self.shots = dict.fromkeys(self.match.seats, 0)
+        self.last_step: Step | None = None
+        self._view: View = view
+        self.agent_selection = agent_name(self._next_seat())
+
+    def _next_seat(self) -> int:
+        seats = self.match.choices()
+        return seats[0] if len(seats) == 1 else most_discs_left(self.match, seats)
+
+    def view(self) -> View:
+        """What the seat to shoot sees (after the match: the last view, the board as the
+        last shot left it and nothing to come)."""
+        return self._view
+
+    @property
+    def seat(self) -> int:
+        """The seat of the selected agent."""
+        return self.seat_of[self.agent_selection]
+
+    # -- observing -------------------------------------------------------------------
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now (see :mod:`flickboard.envs.observation`)."""
+        return self.encoder.encode(self._view, self.seat_of[agent])
+
+    def state(self) -> Observation:
+        """The state: the observation of the seat to shoot."""
+        return self.observe(self.agent_selection)
+
+    # -- acting ----------------------------------------------------------------------
+
+    def step(self, action: npt.ArrayLike | None) -> None:
+        """Shoot the selected agent's shot (its action); a finished agent steps None."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise InvalidInput(f"{agent} is still in play: its action may not be None")
+        line = self._view.start_line
+        self._shoot(self.actions.shot(self._view, checked(action), line), line=line)
+
+    def step_player(self, player: Player) -> None:
+        """Shoot the selected agent's shot as ``player`` decides it (its own noise; the
+        environment's is not added): how built-in players take part."""
+        meant = player.decide(self._view)
+        self._shoot(meant, noisy=False)
+
+    def _shoot(self, meant: Shot, noisy: bool = True, line: StartLine | None = None) -> None:
+        view, seat, agent = self._view, self.seat, self.agent_selection
+        z = None
+        if noisy and not self.noise.silent:
+            if self._rng is None:
+                self._rng = np.random.default_rng()
+            z = ExecutionNoise.draws(self._rng, 1)[0]
+        shot, problem = execute(view, meant, self.noise, z, line)
+        self._cumulative_rewards[agent] = 0.0
+        step = self.match.play(shot, seat)
+        self.shots[seat] += 1
+        self.last_step = step
+        sides = side_rewards(step.rounds_ended, self.match.sides, self.reward_kind)
+        self.rewards = {a: sides[self.match.side_of(self.seat_of[a])] for a in self.agents}
+        played = shot_info(step, problem)
+        if step.over:
+            self._view = final_view(view, step)
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self._view = self.match.view(self._next_seat())
+            if self.max_cycles is not None and self.shots[self._view.turn.seat] >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
+        self.infos = {a: self._info(a, played) for a in self.agents}
+        self.agent_selection = agent_name(self._view.turn.seat)
+        self._accumulate_rewards()
+
+    def _info(self, agent: str, shot: dict[str, Any] | None) -> dict[str, Any]:
+        seat = self.seat_of[agent]
+        info: dict[str, Any] = {"seat": seat, "side": self.match.side_of(seat)}
+        if shot is not None:
+            info["shot"] = shot
+        return info
+
+    # -- pictures --------------------------------------------------------------------
+
+    def render(self) -> npt.NDArray[np.uint8] | str | None:
+        """The board: text (``ansi``) or an RGB array (``rgb_array``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs a render_mode: 'ansi' or 'rgb_array'")
+            return None
+        position = self._view.position
+        if self.render_mode == "rgb_array":
+            return rgb(position)
+        return self._status() + "\n" + text(position, self.kind.side_names)
+
+    def _status(self) -> str:
+        view = self._view
+        names = self.kind.side_names
+        scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(view.scores))
+        head = f"{self.kind.title}, {self.kind.round_word} {view.round_number}: {scores}"
+        if not view.to_come:
+            return f"{head}; {self.match.result().summary}"
+        seat, side = view.to_come[0]
+        left = ", ".join(f"seat {s}: {n}" for s, n in view.discs_left)
+        return f"{head}; seat {seat} ({names[side]}) to shoot; {self.kind.piece}s left {left}"
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+def side_rewards(ended: tuple[RoundEnd, ...], sides: int, kind: Reward) -> list[float]:
+    """Each side's reward for the rounds a shot ended: its round points as the game
+    counts them (``points``), or those less the mean of the other sides' (``differential``)."""
+    out = [0.0] * sides
+    for end in ended:
+        counted = [float(c) for c in end.counted[:sides]] + [0.0] * (sides - len(end.counted))
+        total = sum(counted)
+        for s in range(sides):
+            if kind == "points" or sides == 1:
+                out[s] += counted[s]
+            else:
+                out[s] += counted[s] - (total - counted[s]) / (sides - 1)
+    return out
+
+
+def final_view(view: View, step: Step) -> View:
+    """The view after the match's last shot: the board as it left it, nothing to come,
+    the game's final scores."""
+    from dataclasses import replace
+
+    scores = step.games_ended[-1].scores if step.games_ended else view.scores
+    after = view.after(step.ruling)
+    base = after if after is not None else view
+    return replace(base, position=step.ruling.position_after, to_come=(), scores=tuple(scores))
+
+
+def shot_info(step: Step, start_problem: str | None) -> dict[str, Any]:
+    """A shot as plain data for ``info["shot"]``: who shot, where it started, the
+    referee's ruling, the events and what it ended (docs/envs.md)."""
+    entry = step.entry
+    record = entry.record
+    ruling = entry.ruling
+    shot = record.shot
+    return {
+        "seat": entry.turn.seat,
+        "side": entry.turn.side,
+        "disc": entry.turn.disc,
+        "start": None if shot is None else (shot.x, shot.y),
+        "start_problem": start_problem,
+        "valid": ruling.valid,
+        "ruling": ruling.summary,
+        "decisions": [
+            {
+                "disc": d.disc,
+                "side": d.side,
+                "fate": d.fate.value,
+                "x": d.x,
+                "y": d.y,
+                "reason": d.reason,
+                "clause": d.clause,
+            }
+            for d in ruling.decisions
+        ],
+        "events": [
+            {
+                "time": e.time,
+                "kind": e.kind.value,
+                "disc": e.disc,
+                "other": e.other if e.other is None or isinstance(e.other, int) else str(e.other),
+            }
+            for e in record.events
+        ],
+        "rounds_ended": [_round(end) for end in step.rounds_ended],
+        "games_ended": [_game(end) for end in step.games_ended],
+    }
+
+
+def _round(end: RoundEnd) -> dict[str, Any]:
+    return {
+        "game": end.game,
+        "number": end.number,
+        "scores": list(end.scores),
+        "counted": list(end.counted),
+        "twenties": list(end.twenties),
+        "summary": end.summary,
+    }
+
+
+def _game(end: GameEnd) -> dict[str, Any]:
+    return {
+        "number": end.number,
+        "winner": end.winner,
+        "scores": list(end.scores),
+        "summary": end.summary,
+    }

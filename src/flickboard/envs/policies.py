@@ -1,0 +1,156 @@
+"""Policies over the environments' actions, the baselines, and policies as players.
+
+A :class:`Policy` maps what an agent sees to an action: the observation array and the
+public :class:`~flickboard.play.view.View` it was read from (the same facts, structured;
+an environment gives it as ``env.view()``). Learned policies read the array; the
+baselines read the view:
+
+- ``random``: uniform actions over the box (seeded);
+- ``heuristic``, ``planner``, ``search`` (``:LEVEL`` optional, default club): the
+  built-in AI's *intended* shot, turned into the action that names it; the
+  environment then adds its own execution noise, so skill = the environment's noise
+  level + the AI's choice.
+
+:class:`PolicyPlayer` goes the other way: a policy as a player for the driver, reading
+the observation and executing its action exactly as the environment does (same action
+map, same noise model), so the evaluation harness (:mod:`flickboard.bench.harness`,
+shared with ``flickboard bench ai``) measures policies and built-in players alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from flickboard.agents.player import AIPlayer
+from flickboard.agents.spec import KINDS, player_from_spec
+from flickboard.envs.actions import Action, ActionMap, checked, execute
+from flickboard.envs.aec import noise_model
+from flickboard.envs.observation import Encoder, Observation, ObservationLayout
+from flickboard.errors import InvalidInput
+from flickboard.physics import Shot
+from flickboard.play.kind import game_kind
+from flickboard.play.noise import ExecutionNoise
+from flickboard.play.view import Player, View
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """Chooses an action from an observation and the view it was read from."""
+
+    name: str
+
+    def act(self, observation: Observation, view: View) -> Action:
+        """The action to take."""
+        ...
+
+
+@dataclass
+class RandomPolicy:
+    """Uniform actions over the action box, from a seeded generator."""
+
+    seed: int = 0
+    name: str = "random"
+    rng: np.random.Generator = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.rng = np.random.default_rng(self.seed)
+
+    def act(self, observation: Observation, view: View) -> Action:
+        """A uniform action."""
+        return self.rng.uniform(-1.0, 1.0, 4).astype(np.float32)
+
+
+@dataclass
+class PlayerPolicy:
+    """A built-in player as a policy: the action naming the shot it means."""
+
+    player: Player
+    actions: ActionMap
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        self.name = self.name or self.player.name
+
+    def act(self, observation: Observation, view: View) -> Action:
+        """The action of the player's intended shot (an AI's choice before its noise)."""
+        if isinstance(self.player, AIPlayer):
+            choice = self.player.choose(view)
+            self.player.last_choice = choice
+            shot = choice.candidate.shot
+        else:
+            shot = self.player.decide(view)
+        return self.actions.action(view, shot)
+
+
+BASELINES: tuple[str, ...] = ("random", *KINDS)
+"""The baseline policies by name (an AI kind may take ``:LEVEL``)."""
+
+
+def baseline(name: str, game: str, seed: int = 0, actions: ActionMap | None = None) -> Policy:
+    """A baseline policy by name: ``random``, or ``heuristic``, ``planner``, ``search``
+    with an optional ``:LEVEL`` (its choice of shot; the level's noise is the
+    environment's to add)."""
+    kind = game_kind(game)
+    text = name.strip().lower()
+    if text == "random":
+        return RandomPolicy(seed)
+    ai = text.split(":")[0]
+    if ai not in KINDS:
+        raise InvalidInput(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
+    player = player_from_spec(f"ai:{text}", kind, seed, name=text)
+    return PlayerPolicy(player, actions or ActionMap.for_kind(kind))
+
+
+class PolicyPlayer:
+    """A policy as a player: reads the observation of the seat to shoot, maps the action
+    to a shot and executes it with ``noise`` as the environment would.
+
+    ``setup`` is the match setup (as for :func:`flickboard.new_match`) the policy's
+    observations are shaped for; the default is the game's singles.
+    """
+
+    def __init__(
+        self,
+        policy: Policy,
+        game: str = "crokinole",
+        *,
+        noise: str | ExecutionNoise | None = None,
+        seed: int = 0,
+        actions: ActionMap | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> None:
+        kind = game_kind(game)
+        self.policy = policy
+        self.name = policy.name
+        self.actions = actions or ActionMap.for_kind(kind)
+        self.noise = noise_model(kind, noise)
+        self.rng = np.random.default_rng(seed)
+        match = kind.new_match(**dict(setup or {}))
+        layout = ObservationLayout.of(match.view(), match.sides, match.seats)
+        self.encoder = Encoder(layout, {s: match.side_of(s) for s in match.seats})
+        self.last: Decision | None = None
+
+    def decide(self, view: View) -> Shot:
+        """The policy's shot, executed with the noise (what it saw and did is kept in
+        :attr:`last`)."""
+        observation = self.encoder.encode(view, view.turn.seat)
+        action = checked(self.policy.act(observation, view)).astype(np.float32)
+        meant = self.actions.shot(view, action)
+        z = None if self.noise.silent else ExecutionNoise.draws(self.rng, 1)[0]
+        shot, problem = execute(view, meant, self.noise, z)
+        self.last = Decision(observation, action, problem)
+        return shot
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a :class:`PolicyPlayer` last saw and did: its observation, its action (as
+    used: clipped to the box), and why its start had to move (None if it did not)."""
+
+    observation: Observation
+    action: Action
+    start_problem: str | None

@@ -1,0 +1,175 @@
+"""Gymnasium, one agent: ``gymnasium.make("flickboard/Crokinole-v0", opponent=...)``.
+
+The agent plays one side (every seat of it: both partners in doubles) of a match of the
+AEC environment; the other seats are played by the opponent until the agent's turn comes
+again. ``opponent`` is a player spec (``random``, ``bot``, ``ai:planner:club``...: each
+plays with its own execution noise, as in ``flickboard match``), a
+:class:`~flickboard.envs.policies.Policy` (acting through the environment's actions and
+noise), a :class:`~flickboard.play.view.Player`, or a function of a seed returning one
+of these (made again at every reset, so seeded episodes repeat).
+
+A step is the agent's shot and the opponents' shots after it; its reward is the agent's
+side's (the AEC rewards of those shots added up) and ``info["shots"]`` lists every shot
+of the step as ``info["shot"]`` of the AEC environment describes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from flickboard.envs.aec import RENDER_MODES, FlickboardAEC, agent_name
+from flickboard.envs.observation import Observation
+from flickboard.envs.policies import Policy
+from flickboard.errors import InvalidInput
+from flickboard.play.view import Player
+
+Opponent = str | Policy | Player | Callable[[int], Policy | Player]
+
+ENV_IDS = {"crokinole": "flickboard/Crokinole-v0", "shuffleboard": "flickboard/Shuffleboard-v0"}
+"""The Gymnasium id of each game's single-agent environment."""
+
+
+class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
+    """One agent against opponents (see the module docstring).
+
+    Args:
+        game: ``crokinole`` or ``shuffleboard``.
+        opponent: who plays the other seats (default ``random``).
+        seat: the agent's seat (default the first listed: red, who starts), or
+            ``"random"``: drawn at each reset from its seed.
+        **options: the options of :class:`~flickboard.envs.aec.FlickboardAEC`.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 2}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str = "crokinole",
+        opponent: Opponent = "random",
+        seat: int | str | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.aec = FlickboardAEC(game, render_mode=render_mode, **options)
+        self.render_mode = render_mode
+        agent = self.aec.possible_agents[0]
+        self.observation_space = self.aec.observation_space(agent)
+        self.action_space = self.aec.action_space(agent)
+        seats = self.aec.match.seats
+        if seat not in (None, "random") and seat not in seats:
+            raise InvalidInput(f"seat must be one of {seats} or 'random', not {seat!r}")
+        self.seat_choice = seat
+        self.opponent = opponent
+        self.my_seat = seats[0]
+        self.players: dict[int, Policy | Player] = {}
+
+    @property
+    def my_side(self) -> int:
+        """The agent's side."""
+        return self.aec.match.side_of(self.my_seat)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """A new match, played by the opponents up to the agent's first turn."""
+        super().reset(seed=seed)
+        episode = int(self.np_random.integers(2**31))
+        self.aec.reset(seed=episode)
+        match = self.aec.match
+        if self.seat_choice == "random":
+            self.my_seat = int(self.np_random.choice(match.seats))
+        elif isinstance(self.seat_choice, int):
+            self.my_seat = self.seat_choice
+        self.players = {
+            s: self._opponent(episode + 7919 * (s + 1))
+            for s in match.seats
+            if match.side_of(s) != self.my_side
+        }
+        _reward, shots = self._opponents_play()
+        return self._observe(), self._info(shots)
+
+    def _opponent(self, seed: int) -> Policy | Player:
+        from flickboard.agents.spec import player_from_spec
+
+        opponent = self.opponent
+        if isinstance(opponent, str):
+            return player_from_spec(opponent, self.aec.kind, seed)
+        if hasattr(opponent, "act") or hasattr(opponent, "decide"):
+            return opponent  # type: ignore[return-value]
+        if callable(opponent):
+            return opponent(seed)
+        raise InvalidInput(f"an opponent is a player spec, a policy or a player, not {opponent!r}")
+
+    def step(self, action: npt.ArrayLike) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """The agent's shot, then the opponents' up to its next turn."""
+        aec = self.aec
+        me = agent_name(self.my_seat)
+        aec.step(action)
+        reward = aec.rewards[me]
+        shots = [aec.infos[me]["shot"]]
+        more, later = self._opponents_play()
+        return (
+            self._observe(),
+            float(reward + more),
+            bool(aec.terminations[me]),
+            bool(aec.truncations[me]),
+            self._info(shots + later),
+        )
+
+    def _opponents_play(self) -> tuple[float, list[dict[str, Any]]]:
+        aec = self.aec
+        me = agent_name(self.my_seat)
+        reward = 0.0
+        shots: list[dict[str, Any]] = []
+        while not (aec.terminations[me] or aec.truncations[me]):
+            seat = aec.seat
+            if aec.match.side_of(seat) == self.my_side:
+                break
+            player = self.players[seat]
+            if hasattr(player, "act"):
+                agent = aec.agent_selection
+                aec.step(player.act(aec.observe(agent), aec.view()))
+            else:
+                aec.step_player(player)
+            reward += aec.rewards[me]
+            shots.append(aec.infos[me]["shot"])
+        return reward, shots
+
+    def _observe(self) -> Observation:
+        aec = self.aec
+        me = agent_name(self.my_seat)
+        if aec.terminations[me] or aec.truncations[me]:
+            return aec.observe(me)
+        return aec.observe(aec.agent_selection)
+
+    def _info(self, shots: list[dict[str, Any]]) -> dict[str, Any]:
+        """The seat the agent shoots from next (its own seat once the match is over)."""
+        aec = self.aec
+        mine = (
+            aec.match.side_of(aec.seat) == self.my_side
+            and not aec.terminations[aec.agent_selection]
+        )
+        return {"seat": aec.seat if mine else self.my_seat, "side": self.my_side, "shots": shots}
+
+    def render(self) -> npt.NDArray[np.uint8] | str | None:
+        """The board (as the AEC environment draws it)."""
+        return self.aec.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def register_envs() -> None:
+    """Register the single-agent environments with Gymnasium (once)."""
+    for game, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="flickboard.envs.single:FlickboardEnv",
+                kwargs={"game": game},
+            )

@@ -1,0 +1,63 @@
+"""The tournament desk in the browser: pages under ``/desk``, the JSON API under
+``/api/desk`` (sign-in under ``/api/session``), live standings by server-sent events.
+
+Everything goes through :class:`flickboard.store.service.DeskService`, which checks
+roles; the web adds sessions, CSRF tokens, a sign-in rate limit and live updates
+(docs/web.md, "The desk").
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from flickboard.store.db import engine_for, make_engine
+from flickboard.store.service import DeskService
+from flickboard.store.settings import Settings
+from flickboard.web.desk.auth import SECRET, RateLimit, Sessions
+from flickboard.web.desk.live import Hub, Renders
+
+
+class DeskWeb:
+    """The desk's state in one app (one per worker process): the service on the
+    database, sessions, the live hub and the sign-in rate limit."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.hub = Hub()
+        engine = engine_for(url)
+        self.postgres = engine.dialect.name == "postgresql"
+        # On PostgreSQL changes come back to every worker through LISTEN, this one too;
+        # on SQLite (one worker) the service's hook announces them.
+        self.service = DeskService(
+            engine=engine, notifier=None if self.postgres else self.hub.publish
+        )
+        self.sessions = Sessions(self.service, Settings(engine=engine).secret(SECRET))
+        self.limit = RateLimit()
+        # Live pages read through connections of their own, so that writes queueing for
+        # an event's lock never hold up the standings everyone watches.
+        self.reader = DeskService(engine=make_engine(url, pooled=False))
+        from flickboard.web.desk.pages import render_live
+
+        self.renders = Renders(lambda event_id, view: render_live(self, event_id, view))
+
+    async def start(self) -> None:
+        """On startup: listen to PostgreSQL for every worker's changes."""
+        if self.postgres:
+            self.hub.listen(self.url)
+
+    async def stop(self) -> None:
+        """On shutdown: end the live streams and the listener."""
+        self.hub.close()
+
+
+def install(app: FastAPI) -> None:
+    """Add the desk's pages, API and live streams to ``app``."""
+    from flickboard.web.desk import api, pages
+
+    web = DeskWeb(app.state.database_url)
+    app.state.desk = web
+    app.include_router(api.router)
+    app.include_router(api.session_router)
+    app.include_router(pages.router)
+    app.router.on_startup.append(web.start)
+    app.router.on_shutdown.append(web.stop)

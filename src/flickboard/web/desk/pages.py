@@ -1,0 +1,1003 @@
+"""The desk's pages: server-rendered HTML with htmx 2 (boosted links and forms, live
+standings by SSE), usable on a phone and from the keyboard, and without JavaScript.
+
+Each form posts to a route that checks the identity, the CSRF token and the role
+before reading the form (:func:`flickboard.web.desk.routing.may`), calls the desk
+service, and answers with a redirect to the page (303) with a message; a refusal
+comes back as the desk's sentence in the page's alert area (htmx) or an error page.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request, Response, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse
+from starlette.datastructures import FormData
+
+from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated
+from flickboard.events.categories import CATEGORIES, category
+from flickboard.events.delegation import CHANGE_KINDS, DelegationChange
+from flickboard.events.eventfile import CLUB_FORMATS, parse_any, parse_event
+from flickboard.events.racegame import race_from_text
+from flickboard.events.sanctions import CLAUSES, KINDS, Sanction
+from flickboard.events.shootout import ShootOut
+from flickboard.play.scoring import RoundScore
+from flickboard.store.acting import Actor
+from flickboard.store.desk import CardState, EventInfo
+from flickboard.store.events import parse_entrants
+from flickboard.web.app import TEMPLATES
+from flickboard.web.desk.routing import DeskRoute, desk_of, may, public_url
+from flickboard.web.desk.views import card_view, result_text, standings_board
+
+router = APIRouter(prefix="/desk", route_class=DeskRoute, include_in_schema=False)
+
+OFFICIALS = ("director", "referee")
+
+
+# -- rendering --------------------------------------------------------------------------
+
+
+def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A desk page with the visitor's identity, CSRF token and any message."""
+    web = desk_of(request)
+    visit = web.sessions.visit(request)
+    try:
+        who = web.sessions.actor(request)
+    except NotAuthenticated:  # a deactivated account or revoked code: signed out
+        who = Actor.public()
+    response = TEMPLATES.TemplateResponse(
+        request,
+        f"desk/{template}",
+        {
+            "who": who,
+            "csrf": visit.csrf,
+            "message": request.query_params.get("msg", ""),
+            "official": who.role in OFFICIALS,
+            "director": who.role == "director",
+            **context,
+        },
+        status_code=status,
+    )
+    if visit.fresh:
+        web.sessions.save(response, visit)
+    return response
+
+
+def error_page(request: Request, message: str, status: int, headers: dict[str, str]) -> Response:
+    """A refusal: into the page's alert area for htmx, else a page of its own."""
+    if request.headers.get("HX-Request"):
+        body = TEMPLATES.get_template("desk/_alert.html").render(message=message, error=True)
+        return HTMLResponse(
+            body,
+            status_code=status,
+            headers={**headers, "HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
+        )
+    return page(request, "error.html", status, message=message, back=request.headers.get("referer"))
+
+
+def back(to: str, message: str = "") -> RedirectResponse:
+    """After a write: see the page again (303), with what was done."""
+    sep = "&" if "?" in to else "?"
+    return RedirectResponse(to + (f"{sep}msg={quote(message)}" if message else ""), status_code=303)
+
+
+def render_live(web: Any, event_id: int, view: str) -> tuple[int, str]:
+    """The live fragment of an event's standings (public page or TV) and the revision
+    it was read at (read first, so the fragment is never older than it says)."""
+    info = web.reader.desk.info(event_id)
+    board = standings_board(web.reader, info)
+    template = "desk/_tv_board.html" if view == "tv" else "desk/_board.html"
+    return info.revision, TEMPLATES.get_template(template).render(board=board)
+
+
+async def form_of(request: Request) -> FormData:
+    """The posted form (already read by the CSRF check)."""
+    return await request.form()
+
+
+def text(form: FormData, name: str, default: str = "") -> str:
+    """A text field, stripped."""
+    value = form.get(name)
+    return value.strip() if isinstance(value, str) else default
+
+
+def number(form: FormData, name: str, what: str | None = None) -> int:
+    """A whole-number field (at most 9 digits), or a one-line error."""
+    raw = text(form, name)
+    if not raw.isdigit() or len(raw) > 9:
+        raise InvalidInput(f"{what or name} must be a whole number, not {raw!r}")
+    return int(raw)
+
+
+def optional_number(form: FormData, name: str, what: str | None = None) -> int | None:
+    """A whole-number field that may be left empty."""
+    return number(form, name, what) if text(form, name) else None
+
+
+def rounds_of(form: FormData, most: int) -> list[RoundScore]:
+    """A card's rounds from fields ``pA{n}``, ``pB{n}``, ``tA{n}``, ``tB{n}`` (points and
+    20s of the first and second side); a round left blank ends the card."""
+    out = []
+    for n in range(1, most + 1):
+        if not text(form, f"pA{n}") and not text(form, f"pB{n}"):
+            break
+        scores = (
+            number(form, f"pA{n}", f"round {n} points"),
+            number(form, f"pB{n}", f"round {n} points"),
+        )
+        twenties = (
+            optional_number(form, f"tA{n}", f"round {n} 20s") or 0,
+            optional_number(form, f"tB{n}", f"round {n} 20s") or 0,
+        )
+        try:
+            out.append(RoundScore(scores, twenties))
+        except InvalidInput as exc:
+            raise InvalidInput(f"round {n}: {exc}") from None
+    if not out:
+        raise InvalidInput("enter each round's points (and 20s)")
+    return out
+
+
+def rounds_in(info: EventInfo) -> int:
+    """Rows on a card of this event: the category's rounds, a 5th in a championship."""
+    rounds = category(info.category or "adult singles").rounds_per_game
+    return rounds + (1 if info.format == "championship" else 0)
+
+
+def _event(request: Request, event_id: int) -> EventInfo:
+    return desk_of(request).service.desk.info(event_id)
+
+
+def _states(request: Request, info: EventInfo) -> dict[tuple[int, frozenset[str]], CardState]:
+    return {
+        (c.card.draw_round, frozenset(c.card.sides)): c
+        for c in desk_of(request).service.desk.card_states(info.name)
+    }
+
+
+def _official(request: Request) -> Actor:
+    who = desk_of(request).sessions.actor(request)
+    if who.role == "public":
+        raise NotAuthenticated("sign in as the director or a referee to see this page")
+    if who.role not in OFFICIALS:
+        raise NotAllowed("this page is for the director and the referees")
+    return who
+
+
+# -- the desk's front door --------------------------------------------------------------
+
+
+@router.get("", name="desk_home")
+def home(request: Request) -> HTMLResponse:
+    """Every event, with its public page and TV page; sign in or join a game."""
+    web = desk_of(request)
+    return page(request, "home.html", events=web.service.desk.catalog())
+
+
+@router.get("/login", name="login_page")
+def login_page(request: Request) -> HTMLResponse:
+    """Sign in (director, referees)."""
+    return page(request, "login.html")
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    """Sign in from the form (CSRF checked; rate limited)."""
+    web = desk_of(request)
+    form = await form_of(request)
+    visit = web.sessions.visit(request)
+    if visit.fresh or text(form, "csrf") != visit.csrf:
+        raise NotAllowed("the form is out of date: reload the page and sign in again")
+    name = text(form, "name")
+    keys = (f"ip:{request.client.host if request.client else '?'}", f"name:{name}")
+    web.limit.check(*keys)
+    try:
+        actor = web.service.login(name, text(form, "password"))
+    except NotAuthenticated:
+        web.limit.failed(*keys)
+        raise
+    response = back("/desk", f"Signed in as {actor.role} {actor.name}")
+    web.sessions.save(response, web.sessions.sign_in(visit, actor))
+    return response
+
+
+@router.post("/logout")
+async def logout(request: Request) -> Response:
+    """Sign out (a new anonymous session)."""
+    web = desk_of(request)
+    form = await form_of(request)
+    visit = web.sessions.visit(request)
+    if text(form, "csrf") != visit.csrf:
+        raise NotAllowed("the form is out of date: reload the page")
+    response = back("/desk", "Signed out")
+    web.sessions.save(response, web.sessions.sign_in(visit, Actor.public()))
+    return response
+
+
+@router.get("/join", name="join_page")
+def join_page(request: Request, code: str = "") -> HTMLResponse:
+    """Join one game as its table scorer (the QR code on the scorecard opens this)."""
+    return page(request, "join.html", code=code[:40])
+
+
+@router.post("/join")
+async def join(request: Request) -> Response:
+    """Join with a code (CSC checked; rate limited)."""
+    web = desk_of(request)
+    form = await form_of(request)
+    visit = web.sessions.visit(request)
+    if visit.fresh or text(form, "csrf") != visit.csrf:
+        raise NotAllowed("the form is out of date: reload the page and join again")
+    code = text(form, "code")
+    keys = (f"ip:{request.client.host if request.client else '?'}",)
+    web.limit.check(*keys)
+    try:
+        actor = web.service.scorer(code)
+    except NotAuthenticated:
+        web.limit.failed(*keys)
+        raise
+    response = back("/desk/score")
+    web.sessions.save(response, web.sessions.sign_in(visit, actor, code))
+    return response
+
+
+# -- scorers --------------------------------------------------------------------------------
+
+
+@router.get("/score", name="score_page")
+def score_page(request: Request) -> Response:
+    """The table scorer's game: enter the card, then the opponent confirms or
+    disputes it."""
+    web = desk_of(request)
+    who = web.sessions.actor(request)
+    if who.match is None:
+        return back("/desk/join", "Join your game with the code on the scorecard first")
+    info = web.service.desk.info(who.match.event_id)
+    a, b = who.match.sides
+    names = web.service.desk.names(info.name)
+    draw = next(d for d in web.service.desk.draws(info.name) if d.round_no == who.match.round_no)
+    board = next(i for i, g in enumerate(draw.games, start=1) if set(g) == {a, b})
+    state = _states(request, info).get((who.match.round_no, frozenset((a, b))))
+    return page(
+        request,
+        "score.html",
+        info=info,
+        round_no=who.match.round_no,
+        board=board,
+        sides=(a, b),
+        names=names,
+        rows=range(1, rounds_in(info) + 1),
+        state=state,
+        view=card_view(state.card) if state else None,
+    )
+
+
+@router.post("/score/card")
+async def score_card(request: Request, who: Annotated[Actor, may("enter_card")]) -> Response:
+    """The scorer enters the card as marked by the player chosen."""
+    web = desk_of(request)
+    form = await form_of(request)
+    match = who.match
+    if match is None:
+        raise NotAllowed("this form is for a table scorer: join the game with its code")
+    info = web.service.desk.info(match.event_id)
+    marker = text(form, "marker") or match.sides[0]
+    if marker not in match.sides:
+        raise InvalidInput(f"{marker} does not play this game")
+    other = match.sides[1] if marker == match.sides[0] else match.sides[0]
+    rounds = rounds_of(form, rounds_in(info))  # columns A, B: the game's sides as drawn
+    if marker != match.sides[0]:
+        rounds = [RoundScore(r.scores[::-1], r.twenties[::-1]) for r in rounds]
+    web.service.enter_card(who, info.name, match.round_no, (marker, other), rounds)
+    names = web.service.desk.names(info.name)
+    return back("/desk/score", f"Card entered: {names[other]} confirms it or disputes it")
+
+
+@router.post("/score/validate")
+async def score_validate(request: Request, who: Annotated[Actor, may("validate_card")]) -> Response:
+    """The opponent confirms the card with their ID and initials."""
+    web = desk_of(request)
+    form = await form_of(request)
+    match = who.match or _no_match()
+    info = web.service.desk.info(match.event_id)
+    web.service.validate_card(
+        who, info.name, match.round_no, text(form, "id"), text(form, "initials")
+    )
+    return back("/desk/score", "Card validated: thank you")
+
+
+@router.post("/score/dispute")
+async def score_dispute(request: Request, who: Annotated[Actor, may("dispute_card")]) -> Response:
+    """The opponent disputes the card: it goes to the referees' queue."""
+    web = desk_of(request)
+    form = await form_of(request)
+    match = who.match or _no_match()
+    info = web.service.desk.info(match.event_id)
+    player = text(form, "id")
+    if player not in match.sides:
+        raise InvalidInput("give your ID: the dispute is raised by a player of the game")
+    web.service.dispute_card(who, info.name, match.round_no, player, text(form, "reason"))
+    return back("/desk/score", "Disputed: a referee will come to the board")
+
+
+@router.post("/score/withdraw")
+async def score_withdraw(request: Request, who: Annotated[Actor, may("withdraw_card")]) -> Response:
+    """Withdraw a card entered in error (before it is validated)."""
+    web = desk_of(request)
+    match = who.match or _no_match()
+    info = web.service.desk.info(match.event_id)
+    web.service.withdraw_card(who, info.name, match.round_no, match.sides[0])
+    return back("/desk/score", "Card withdrawn: enter it again")
+
+
+def _no_match() -> Any:
+    raise NotAllowed("this form is for a table scorer: join the game with its code")
+
+
+# -- standings people watch ---------------------------------------------------------------
+
+
+@router.get("/standings/{event_id}", name="public_page")
+def public_page(request: Request, event_id: int) -> HTMLResponse:
+    """The public standings, live."""
+    web = desk_of(request)
+    info = _event(request, event_id)
+    return page(request, "public.html", info=info, board=standings_board(web.service, info))
+
+
+@router.get("/tv/{event_id}", name="tv_page")
+def tv_page(request: Request, event_id: int) -> HTMLResponse:
+    """Standings for a screen at the venue: large type, a QR code to the public page."""
+    web = desk_of(request)
+    info = _event(request, event_id)
+    url = public_url(request, "public_page", event_id=event_id)
+    return page(
+        request,
+        "tv.html",
+        info=info,
+        board=standings_board(web.service, info),
+        qr=qr_svg(url),
+        public_url=url,
+    )
+
+
+@router.get("/standings/{event_id}/pdf", name="standings_pdf")
+def standings_pdf(request: Request, event_id: int) -> Response:
+    """The standings on paper (header on every page, PROVISIONAL while pending)."""
+    from flickboard.events.paper import standings_pdf as pdf
+
+    web = desk_of(request)
+    info = _event(request, event_id)
+    if info.club:
+        raise InvalidInput("printed standings are for crokinole events")
+    st = web.service.standings(info.name)
+    data = pdf(info.name, st, web.service.desk.names(info.name), date=info.date)
+    return Response(data, media_type="application/pdf")
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of ``url`` as inline SVG (segno, rendered on the server)."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out, kind="svg", border=2, xmldecl=False, svgns=True, omitsize=True
+    )
+    return out.getvalue().decode()
+
+
+# -- officials: new events ----------------------------------------------------------------
+
+
+@router.get("/new", name="new_page")
+def new_page(request: Request) -> HTMLResponse:
+    """Create an event (director)."""
+    _official(request)
+    return page(request, "new.html", categories=sorted(CATEGORIES), club_formats=CLUB_FORMATS)
+
+
+@router.post("/new/event")
+async def new_event(request: Request, who: Annotated[Actor, may("create_event")]) -> Response:
+    """A crokinole event from the form, entrants as CSV text."""
+    web = desk_of(request)
+    form = await form_of(request)
+    entrants = parse_entrants(text(form, "entrants"))
+    data: dict[str, Any] = {
+        "name": text(form, "name"),
+        "category": text(form, "category"),
+        "format": text(form, "format") or "preliminary",
+        "entrants": [e.model_dump(exclude_none=True) for e in entrants],
+    }
+    for field in ("games", "seed"):
+        if text(form, field):
+            data[field] = number(form, field)
+    if text(form, "date"):
+        data["date"] = text(form, "date")
+    spec = parse_event(data, "the form")
+    notes = web.service.create_event(who, spec)
+    info = next(e for e in web.service.desk.catalog() if e.name == spec.name)
+    return back(f"/desk/manage/{info.id}", "; ".join(["Event created", *notes]))
+
+
+@router.post("/new/club")
+async def new_club(request: Request, who: Annotated[Actor, may("create_club_event")]) -> Response:
+    """A CSC round robin, league or fair-rules bracket from the form; teams as CSV rows
+    ``team_id,team_name,player_id,player_name,gender`` (one row per player)."""
+    web = desk_of(request)
+    form = await form_of(request)
+    teams: dict[str, dict[str, Any]] = {}
+    import csv
+
+    for n, row in enumerate(csv.reader(io.StringIO(text(form, "teams"))), start=1):
+        cells = [c.strip() for c in row] + [""] * 5
+        if not any(cells) or (n == 1 and cells[0].lower() == "team_id"):
+            continue
+        if not cells[0] or not cells[1]:
+            raise InvalidInput(f"teams line {n}: a team ID and name are needed")
+        team = teams.setdefault(cells[0], {"id": cells[0], "name": cells[1], "players": []})
+        if cells[2]:
+            player = {"id": cells[2], "name": cells[3] or cells[2]}
+            if cells[4]:
+                player["gender"] = cells[4].upper()
+            team["players"].append(player)
+    data: dict[str, Any] = {
+        "name": text(form, "name"),
+        "format": text(form, "format"),
+        "discipline": text(form, "discipline") or "doubles",
+        "entrants": list(teams.values()),
+    }
+    for field in ("championship", "division", "date"):
+        if text(form, field):
+            data[field] = text(form, field)
+    spec = parse_any(data, "the form")
+    if spec.format not in CLUB_FORMATS:
+        raise InvalidInput("choose a club format")
+    web.service.create_club_event(who, spec)  # type: ignore[arg-type]
+    info = next(e for e in web.service.desk.catalog() if e.name == spec.name)
+    return back(f"/desk/manage/{info.id}", "Event created")
+
+
+@router.post("/new/import")
+async def import_file(request: Request, who: Annotated[Actor, may("create_event")]) -> Response:
+    """An event file (an export of this desk, or a club event file), JSON or YAML."""
+    web = desk_of(request)
+    form = await form_of(request)
+    upload = form.get("file")
+    if not isinstance(upload, UploadFile) and not hasattr(upload, "read"):
+        raise InvalidInput("choose an event file to import")
+    raw = (await upload.read()).decode("utf-8", errors="replace")  # type: ignore[union-attr]
+    try:
+        import yaml
+
+        data = yaml.safe_load(raw)
+    except Exception:
+        raise InvalidInput("the file is not JSON or YAML") from None
+    spec = parse_any(data, getattr(upload, "filename", None) or "the file")
+    if spec.format in CLUB_FORMATS:
+        web.service.create_club_event(who, spec)  # type: ignore[arg-type]
+        notes: list[str] = []
+    else:
+        notes = web.service.create_event(who, spec)  # type: ignore[arg-type]
+    info = next(e for e in web.service.desk.catalog() if e.name == spec.name)
+    return back(f"/desk/manage/{info.id}", "; ".join(["Event imported", *notes]))
+
+
+# -- officials: running an event ----------------------------------------------------------
+
+
+@router.get("/manage/{event_id}", name="manage_page")
+def manage_page(request: Request, event_id: int) -> HTMLResponse:
+    """Everything about one event for the director and the referees."""
+    who = _official(request)
+    web = desk_of(request)
+    info = _event(request, event_id)
+    ctx: dict[str, Any] = {"info": info, "board": standings_board(web.service, info)}
+    if info.format == "csc-round-robin":
+        ctx["csc"] = web.service.csc.state(info.name)
+        ctx["names"] = web.service.club.names(info.name)
+        ctx["rotation"] = web.service.csc.championship(info.name)
+        ctx["change_kinds"] = CHANGE_KINDS
+        return page(request, "manage_csc.html", **ctx)
+    if info.format.startswith("league-"):
+        nights = sorted({n for n, _, _ in web.service.league.nights(info.name)})
+        ctx["nights"] = [(n, web.service.league.night(info.name, n)) for n in nights]
+        ctx["names"] = web.service.club.names(info.name)
+        ctx["result_text"] = result_text
+        return page(request, "manage_league.html", **ctx)
+    if info.format == "elimination":
+        ctx["bracket"] = web.service.bracket.bracket(info.name)
+        ctx["names"] = web.service.club.names(info.name)
+        return page(request, "manage_bracket.html", **ctx)
+    spec = web.service.snapshot(info.name)
+    drafts = set(web.service.desk.draft_rounds(info.name))
+    states = _states(request, info)
+    rounds = [
+        {
+            "round_no": d.round_no,
+            "draft": d.round_no in drafts,
+            "bye": d.bye,
+            "games": [
+                {"board": i, "a": a, "b": b, "state": states.get((d.round_no, frozenset((a, b))))}
+                for i, (a, b) in enumerate(d.games, start=1)
+            ],
+        }
+        for d in reversed(web.service.draws(who, info.name))
+        if d.round_no >= 1
+    ]
+    st = web.service.standings(info.name)
+    left = web.service.desk.unfinished(info.name)
+    return page(
+        request,
+        "manage.html",
+        left=left,
+        spec=spec,
+        rounds=rounds,
+        drafts=drafts,
+        sanctions=web.service.desk.sanctions(info.name),
+        kinds=KINDS,
+        clauses=CLAUSES,
+        unresolved=st.unresolved,
+        per_side=category(spec.category).players_per_side,
+        rows=range(1, rounds_in(info) + 1),
+        **ctx,
+    )
+
+
+def _manage(event_id: int, message: str) -> RedirectResponse:
+    return back(f"/desk/manage/{event_id}", message)
+
+
+@router.post("/manage/{event_id}/entrants")
+async def manage_entrants(
+    request: Request, event_id: int, who: Annotated[Actor, may("import_entrants")]
+) -> Response:
+    form = await form_of(request)
+    n = desk_of(request).service.import_entrants(
+        who, _event(request, event_id).name, text(form, "csv")
+    )
+    return _manage(event_id, f"{n} entrants added")
+
+
+@router.post("/manage/{event_id}/draw")
+async def manage_draw(
+    request: Request, event_id: int, who: Annotated[Actor, may("draw")]
+) -> Response:
+    form = await form_of(request)
+    seed = optional_number(form, "seed", "the seed")
+    d = desk_of(request).service.draw(who, _event(request, event_id).name, seed)
+    return _manage(event_id, f"Round {d.round_no} drawn as a draft: review it, then publish it")
+
+
+@router.post("/manage/{event_id}/publish/{round_no}")
+async def manage_publish(
+    request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("publish_round")]
+) -> Response:
+    desk_of(request).service.publish_round(who, _event(request, event_id).name, round_no)
+    return _manage(event_id, f"Round {round_no} published")
+
+
+@router.post("/manage/{event_id}/withdraw/{round_no}")
+async def manage_withdraw(
+    request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("withdraw_round")]
+) -> Response:
+    desk_of(request).service.withdraw_round(who, _event(request, event_id).name, round_no)
+    return _manage(event_id, f"Round {round_no} withdrawn")
+
+
+@router.post("/manage/{event_id}/pools")
+async def manage_pools(
+    request: Request, event_id: int, who: Annotated[Actor, may("create_pools")]
+) -> Response:
+    form = await form_of(request)
+    made = desk_of(request).service.create_pools(
+        who,
+        _event(request, event_id).name,
+        number(form, "count", "pools"),
+        number(form, "size", "pool size"),
+    )
+    return _manage(event_id, f"Created {', '.join(made)}")
+
+
+@router.post("/manage/{event_id}/round-of-32")
+async def manage_round_of_32(
+    request: Request, event_id: int, who: Annotated[Actor, may("create_round_of_32")]
+) -> Response:
+    form = await form_of(request)
+    made = desk_of(request).service.create_round_of_32(
+        who, _event(request, event_id).name, number(form, "games")
+    )
+    return _manage(event_id, f"Created {made}")
+
+
+@router.post("/manage/{event_id}/rename")
+async def manage_rename(
+    request: Request, event_id: int, who: Annotated[Actor, may("rename_event")]
+) -> Response:
+    form = await form_of(request)
+    desk_of(request).service.rename_event(who, _event(request, event_id).name, text(form, "name"))
+    return _manage(event_id, "Renamed")
+
+
+@router.post("/manage/{event_id}/delete")
+async def manage_delete(
+    request: Request, event_id: int, who: Annotated[Actor, may("delete_event")]
+) -> Response:
+    form = await form_of(request)
+    info = _event(request, event_id)
+    if text(form, "confirm") != info.name:
+        raise InvalidInput("type the event's name to confirm the deletion")
+    desk_of(request).service.delete_event(who, info.name)
+    return back("/desk", f"{info.name} deleted")
+
+
+@router.post("/manage/{event_id}/sanction")
+async def manage_sanction(
+    request: Request, event_id: int, who: Annotated[Actor, may("record_sanction")]
+) -> Response:
+    form = await form_of(request)
+    kind = text(form, "kind")
+    if kind not in KINDS:
+        raise InvalidInput(f"choose a sanction: {', '.join(KINDS)}")
+    x = Sanction(
+        kind,
+        text(form, "entrant"),
+        text(form, "reason"),
+        optional_number(form, "round", "the draw round"),
+        optional_number(form, "game_round", "the round of the game"),
+    )
+    desk_of(request).service.record_sanction(who, _event(request, event_id).name, x)
+    return _manage(event_id, f"Recorded: {x.entrant} {x.describe()}")
+
+
+@router.post("/manage/{event_id}/shootout")
+async def manage_shootout(
+    request: Request, event_id: int, who: Annotated[Actor, may("record_shootout")]
+) -> Response:
+    form = await form_of(request)
+    counts: dict[str, int | tuple[int, int]] = {}
+    for who_id in [
+        k.removeprefix("so_") for k in form if k.startswith("so_") and not k.endswith("_2")
+    ]:
+        first = number(form, f"so_{who_id}", f"20s of {who_id}")
+        if text(form, f"so_{who_id}_2"):
+            counts[who_id] = (first, number(form, f"so_{who_id}_2", f"20s of {who_id}'s partner"))
+        else:
+            counts[who_id] = first
+    desk_of(request).service.record_shootout(
+        who, _event(request, event_id).name, ShootOut.of(counts)
+    )
+    return _manage(event_id, "Shoot-out recorded")
+
+
+@router.post("/manage/{event_id}/codes/{round_no}", name="codes_page")
+async def manage_codes(
+    request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("issue_code")]
+) -> HTMLResponse:
+    """A new scorer code and QR code for every game of a published round, to scan
+    from this screen (codes issued earlier stay valid)."""
+    web = desk_of(request)
+    info = _event(request, event_id)
+    draw = next((d for d in web.service.draws(who, info.name) if d.round_no == round_no), None)
+    if draw is None:
+        raise InvalidInput(f"round {round_no} is not drawn")
+    names = web.service.desk.names(info.name)
+    join = public_url(request, "join_page")
+    games = []
+    for board, (a, b) in enumerate(draw.games, start=1):
+        code = web.service.issue_code(who, info.name, round_no, a)
+        url = f"{join}?code={code}"
+        games.append({"board": board, "sides": (a, b), "code": code, "url": url, "qr": qr_svg(url)})
+    return page(request, "codes.html", info=info, round_no=round_no, games=games, names=names)
+
+
+@router.post("/manage/{event_id}/scorecards/{round_no}")
+async def manage_scorecards(
+    request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("issue_code")]
+) -> Response:
+    """Blank scorecards of a round with codes and QR codes (PDF)."""
+    web = desk_of(request)
+    info = _event(request, event_id)
+    pdf = web.service.blank_scorecards(who, info.name, round_no, public_url(request, "join_page"))
+    name = f"scorecards-round-{round_no}.pdf"
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{name}"'},
+    )
+
+
+@router.post("/manage/{event_id}/card")
+async def manage_card(
+    request: Request, event_id: int, who: Annotated[Actor, may("enter_card")]
+) -> Response:
+    """An official enters a card from paper (marked by the first player given)."""
+    if who.role not in OFFICIALS:
+        raise NotAllowed("a table scorer enters the card of their game on its own page")
+    web = desk_of(request)
+    form = await form_of(request)
+    info = _event(request, event_id)
+    round_no = number(form, "round", "the draw round")
+    sides = (text(form, "marker"), text(form, "opponent"))
+    web.service.enter_card(who, info.name, round_no, sides, rounds_of(form, rounds_in(info)))
+    if text(form, "initials"):
+        web.service.validate_card(who, info.name, round_no, sides[1], text(form, "initials"))
+    return _manage(event_id, f"Round {round_no} card of {sides[0]} v {sides[1]} entered")
+
+
+@router.get("/manage/{event_id}/enter/{round_no}/{player}", name="enter_page")
+def enter_page(request: Request, event_id: int, round_no: int, player: str) -> HTMLResponse:
+    """An official enters a paper card for a drawn game."""
+    who = _official(request)
+    web = desk_of(request)
+    info = _event(request, event_id)
+    draw = next((d for d in web.service.draws(who, info.name) if d.round_no == round_no), None)
+    found = [(i, g) for i, g in enumerate(draw.games if draw else (), start=1) if player in g]
+    if not found:
+        raise InvalidInput(f"{player} has no game in round {round_no}")
+    board, sides = found[0]
+    return page(
+        request,
+        "enter.html",
+        info=info,
+        round_no=round_no,
+        board=board,
+        sides=sides,
+        names=web.service.desk.names(info.name),
+        rows=range(1, rounds_in(info) + 1),
+    )
+
+
+@router.get("/manage/{event_id}/card/{round_no}/{player}", name="card_page")
+def card_page(request: Request, event_id: int, round_no: int, player: str) -> HTMLResponse:
+    """One card with its validation, dispute and correction trail; a referee rules on a
+    dispute or corrects a round here."""
+    _official(request)
+    info = _event(request, event_id)
+    state = next(
+        (
+            c
+            for c in desk_of(request).service.desk.card_states(info.name)
+            if c.card.draw_round == round_no and player in c.card.sides
+        ),
+        None,
+    )
+    if state is None:
+        raise InvalidInput(f"no round {round_no} card for {player}")
+    return page(
+        request,
+        "card.html",
+        info=info,
+        state=state,
+        view=card_view(state.card),
+        rows=range(1, len(state.card.game.rounds) + 1),
+    )
+
+
+@router.post("/manage/{event_id}/card/{round_no}/{player}/rule")
+async def card_rule(
+    request: Request,
+    event_id: int,
+    round_no: int,
+    player: str,
+    who: Annotated[Actor, may("rule_dispute")],
+) -> Response:
+    web = desk_of(request)
+    form = await form_of(request)
+    info = _event(request, event_id)
+    rounds = None if text(form, "stands") else rounds_of(form, rounds_in(info))
+    web.service.rule_dispute(who, info.name, round_no, player, rounds, text(form, "reason"))
+    return back(
+        f"/desk/manage/{event_id}/card/{round_no}/{quote(player)}", "Ruled: the card is validated"
+    )
+
+
+@router.post("/manage/{event_id}/card/{round_no}/{player}/correct")
+async def card_correct(
+    request: Request,
+    event_id: int,
+    round_no: int,
+    player: str,
+    who: Annotated[Actor, may("correct_card")],
+) -> Response:
+    web = desk_of(request)
+    form = await form_of(request)
+    info = _event(request, event_id)
+    n = number(form, "game_round", "the round")
+    after = RoundScore(
+        (number(form, "pA", "points"), number(form, "pB", "points")),
+        (optional_number(form, "tA", "20s") or 0, optional_number(form, "tB", "20s") or 0),
+    )
+    _, void = web.service.correct_card(
+        who, info.name, round_no, player, n, after, text(form, "reason")
+    )
+    extra = "; shoot-outs no longer needed were removed" if void else ""
+    return back(
+        f"/desk/manage/{event_id}/card/{round_no}/{quote(player)}", f"Round {n} corrected{extra}"
+    )
+
+
+@router.get("/referee", name="referee_page")
+def referee_page(request: Request) -> HTMLResponse:
+    """The referees' queue: every open dispute, oldest first."""
+    who = _official(request)
+    web = desk_of(request)
+    ids = {e.name: e.id for e in web.service.desk.catalog()}
+    return page(request, "referee.html", disputes=web.service.disputes(who), ids=ids)
+
+
+@router.get("/accounts", name="accounts_page")
+def accounts_page(request: Request) -> HTMLResponse:
+    """Accounts (the director adds referees)."""
+    _official(request)
+    return page(request, "accounts.html", accounts=desk_of(request).service.accounts.accounts())
+
+
+@router.post("/accounts")
+async def add_referee(request: Request, who: Annotated[Actor, may("add_referee")]) -> Response:
+    form = await form_of(request)
+    desk_of(request).service.add_referee(who, text(form, "name"), text(form, "password"))
+    return back("/desk/accounts", f"Referee {text(form, 'name')} can sign in")
+
+
+# -- officials: club events ------------------------------------------------------------------
+
+
+def _race(request: Request, info: EventInfo, form: FormData) -> Any:
+    target = desk_of(request).service.club.target(info.name)
+    return race_from_text(
+        text(form, "frames") or None,
+        text(form, "score") or None,
+        target,
+        crokinole=info.format == "elimination",
+    )
+
+
+@router.post("/manage/{event_id}/csc/game")
+async def csc_game(
+    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
+) -> Response:
+    form = await form_of(request)
+    info = _event(request, event_id)
+    desk_of(request).service.csc_game(
+        who,
+        info.name,
+        number(form, "round"),
+        text(form, "home"),
+        text(form, "visitors"),
+        _race(request, info, form),
+    )
+    return _manage(event_id, "Game entered")
+
+
+@router.post("/manage/{event_id}/csc/sudden-death")
+async def csc_sudden_death(
+    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
+) -> Response:
+    form = await form_of(request)
+    info = _event(request, event_id)
+    stage: Literal["first", "semi"] = "first" if text(form, "stage") == "first" else "semi"
+    desk_of(request).service.csc_sudden_death(
+        who,
+        info.name,
+        stage,
+        (text(form, "home"), text(form, "visitors")),
+        _race(request, info, form),
+    )
+    return _manage(event_id, "Sudden-death game entered")
+
+
+@router.post("/manage/{event_id}/csc/playoff")
+async def csc_playoff(
+    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
+) -> Response:
+    form = await form_of(request)
+    info = _event(request, event_id)
+    series: Literal["semi", "final"] = "final" if text(form, "series") == "final" else "semi"
+    desk_of(request).service.csc_playoff(who, info.name, series, _race(request, info, form))
+    return _manage(event_id, f"{series.title()} game entered")
+
+
+@router.post("/manage/{event_id}/csc/delegation")
+async def csc_delegation(
+    request: Request, event_id: int, who: Annotated[Actor, may("record_delegation_change")]
+) -> Response:
+    form = await form_of(request)
+    kind = text(form, "kind")
+    if kind not in CHANGE_KINDS:
+        raise InvalidInput(f"choose what happened: {', '.join(CHANGE_KINDS)}")
+    change = DelegationChange(
+        kind,
+        text(form, "team"),
+        text(form, "player"),
+        number(form, "round"),
+        text(form, "reason"),
+        text(form, "player_in") or None,
+    )
+    desk_of(request).service.record_delegation_change(who, _event(request, event_id).name, change)
+    return _manage(event_id, change.describe())
+
+
+@router.post("/manage/{event_id}/csc/board-out")
+async def csc_board_out(
+    request: Request, event_id: int, who: Annotated[Actor, may("take_board_out")]
+) -> Response:
+    form = await form_of(request)
+    board, to = number(form, "board"), number(form, "to_board")
+    desk_of(request).service.take_board_out(
+        who, _event(request, event_id).name, board, to, text(form, "reason")
+    )
+    return _manage(event_id, f"Board {board} out of play; its games move to board {to}")
+
+
+@router.post("/manage/{event_id}/league/lineup")
+async def league_lineup(
+    request: Request, event_id: int, who: Annotated[Actor, may("set_lineup")]
+) -> Response:
+    form = await form_of(request)
+    start: dict[str, list[str]] = {}
+    for part in text(form, "lineup").split():
+        slot, _, players = part.partition("=")
+        start[slot.strip().upper()] = [p for p in players.split(",") if p]
+    desk_of(request).service.league_lineup(
+        who, _event(request, event_id).name, number(form, "night"), text(form, "team"), start
+    )
+    return _manage(event_id, "Line-up set")
+
+
+@router.post("/manage/{event_id}/league/sub")
+async def league_sub(
+    request: Request, event_id: int, who: Annotated[Actor, may("substitute")]
+) -> Response:
+    form = await form_of(request)
+    desk_of(request).service.league_substitute(
+        who, _event(request, event_id).name, number(form, "night"), text(form, "team"),
+        number(form, "from_game"), text(form, "player_out"), text(form, "player_in"),
+    )  # fmt: skip
+    return _manage(event_id, "Substitution made")
+
+
+@router.post("/manage/{event_id}/league/game")
+async def league_game(
+    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
+) -> Response:
+    form = await form_of(request)
+    info = _event(request, event_id)
+    desk_of(request).service.league_game(
+        who,
+        info.name,
+        number(form, "night"),
+        text(form, "team"),
+        number(form, "game"),
+        _race(request, info, form),
+    )
+    return _manage(event_id, "Game entered")
+
+
+@router.post("/manage/{event_id}/league/forfeit")
+async def league_forfeit(
+    request: Request, event_id: int, who: Annotated[Actor, may("forfeit_for_delay")]
+) -> Response:
+    form = await form_of(request)
+    desk_of(request).service.league_forfeit(
+        who,
+        _event(request, event_id).name,
+        number(form, "night"),
+        text(form, "team"),
+        number(form, "minutes"),
+    )
+    return _manage(event_id, "Forfeits recorded")
+
+
+@router.post("/manage/{event_id}/bracket/game")
+async def bracket_game(
+    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
+) -> Response:
+    form = await form_of(request)
+    info = _event(request, event_id)
+    desk_of(request).service.bracket_game(
+        who, info.name, text(form, "match"), _race(request, info, form)
+    )
+    return _manage(event_id, "Game entered")

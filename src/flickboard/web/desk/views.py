@@ -1,0 +1,209 @@
+"""What the desk's pages show, read from the desk service: standings of every format
+as one table of lines with their reasons, and scorecards as rows of rounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from flickboard.events.leagues import Forfeit
+from flickboard.events.scorecard import Scorecard
+from flickboard.store.desk import EventInfo
+from flickboard.store.league import fmt_points
+from flickboard.store.service import DeskService
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One placing: place (``2=`` when shared), entrant ID and name, figures by column,
+    and the chain of reasons that put it there."""
+
+    place: str
+    entrant: str
+    name: str
+    figures: tuple[str, ...]
+    reasons: tuple[str, ...]
+    tied: bool = False
+    out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Standings of one event as people watch them."""
+
+    event: EventInfo
+    kind: str
+    """``wcc``, ``csc``, ``league`` or ``bracket``."""
+    columns: tuple[str, ...]
+    lines: tuple[Line, ...]
+    provisional: tuple[str, ...] = ()
+    """Why the standings are provisional (cards waiting for validation, games to play)."""
+    notes: tuple[str, ...] = ()
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Extra blocks (playoffs, bracket matches): a title and its lines."""
+    finished: bool = True
+    """Every game played: a placing's last reason is what decided it (before, the
+    points are what people look at)."""
+    at: str = field(default_factory=lambda: datetime.now(UTC).strftime("%H:%M:%S UTC"))
+
+    def headline(self, line: Line) -> str:
+        """The one reason a big screen shows for a placing."""
+        if not line.reasons:
+            return ""
+        return line.reasons[-1] if self.finished else line.reasons[0]
+
+
+SHOOT_OUT = "shoot-out needed"
+"""Said by the standings of a tie only a shoot-out breaks: shown once every game is played
+(before that a tie is only a tie)."""
+
+
+def place_text(place: int, tied: bool) -> str:
+    """A place as printed: ``3``, or ``3=`` when shared."""
+    return f"{place}{'=' if tied else ''}"
+
+
+def standings_board(svc: DeskService, info: EventInfo) -> Board:
+    """The standings of any event, with every reason."""
+    if info.format == "csc-round-robin":
+        return _csc(svc, info)
+    if info.format.startswith("league-"):
+        return _league(svc, info)
+    if info.format == "elimination":
+        return _bracket(svc, info)
+    live = svc.desk.live(info.name)
+    st, names = live.standings, live.names
+    finished = live.unfinished is None
+    lines = tuple(
+        Line(
+            place_text(p.place, p.tied),
+            p.entrant,
+            names[p.entrant],
+            (str(p.points), str(p.twenties), str(p.games)),
+            p.reasons if finished else tuple(r for r in p.reasons if SHOOT_OUT not in r),
+            p.tied,
+        )
+        for p in st.placings
+    )
+    provisional: tuple[str, ...] = ()
+    if st.provisional:
+        provisional = (
+            f"PROVISIONAL: {len(st.pending)} card{'s' if len(st.pending) != 1 else ''} "
+            "waiting for the opponent's validation",
+        )
+    notes: tuple[str, ...] = ()
+    if finished:  # ties matter once every game is played
+        notes = tuple(
+            f"Shoot-out needed among {', '.join(names[e] for e in group)}"
+            for group in st.unresolved
+        )
+    elif st.unresolved:
+        notes = ("Entrants level on points and 20s when every game is played shoot out",)
+    if info.format in ("preliminary", "round-of-32"):
+        notes = (f"After {live.rounds_drawn} of {live.games} rounds drawn", *notes)
+    return Board(info, "wcc", ("Pts", "20s", "Games"), lines, provisional, notes, finished=finished)
+
+
+def _csc(svc: DeskService, info: EventInfo) -> Board:
+    state = svc.csc.state(info.name)
+    names = svc.club.names(info.name)
+    lines = tuple(
+        Line(
+            place_text(x.place, x.tied),
+            x.team,
+            names.get(x.team, x.team),
+            (str(x.points), str(x.games), str(x.scored)),
+            (state.reasons[x.team],),
+            x.tied,
+            x.out,
+        )
+        for x in state.standings
+    )
+    provisional: tuple[str, ...] = ()
+    if state.field is None:
+        provisional = (
+            f"Round robin in progress: {state.remaining} game"
+            f"{'s' if state.remaining != 1 else ''} to play (CSC VI 8.2 NOTE: aggregate points "
+            "are determined after the double round robin)",
+        )
+    playoff = []
+    if state.semi:
+        playoff.append("Semi-final games won by " + ", ".join(names.get(t, t) for t in state.semi))
+    if state.final:
+        playoff.append("Final games won by " + ", ".join(names.get(t, t) for t in state.final))
+    if state.result is not None and state.result.champion:
+        playoff.append(f"Champion: {names.get(state.result.champion, state.result.champion)}")
+    boards = tuple(f"Board {b} out of play: {why} (CSC VI 14)" for b, why in state.boards_out)
+    sections = (("Playoffs", tuple(playoff)),) if playoff else ()
+    return Board(info, "csc", ("Agg. pts", "Games", "Scored"), lines, provisional, boards, sections)
+
+
+def _league(svc: DeskService, info: EventInfo) -> Board:
+    names = svc.club.names(info.name)
+    lines = tuple(
+        Line(
+            place_text(x.place, x.tied),
+            x.team,
+            names.get(x.team, x.team),
+            (fmt_points(x.match_points), str(x.games_won), str(x.matches)),
+            (x.reason,),
+            x.tied,
+        )
+        for x in svc.league.standings(info.name)
+    )
+    return Board(info, "league", ("Match pts", "Games won", "Matches"), lines)
+
+
+def _bracket(svc: DeskService, info: EventInfo) -> Board:
+    names = svc.club.names(info.name)
+    bracket = svc.bracket.bracket(info.name)
+
+    def who(team: str | None) -> str:
+        return "(to come)" if team is None else names.get(team, team)
+
+    sections = []
+    for title, stages in (("Main draw", bracket.main), ("Consolation draw", bracket.consolation)):
+        rows = []
+        for stage in stages:
+            for m in stage:
+                won = f": {who(m.winner)} won" if m.winner else ""
+                rows.append(f"{m.id}  {who(m.sides[0])} v {who(m.sides[1])}{won}")
+        if rows:
+            sections.append((title, tuple(rows)))
+    return Board(info, "bracket", (), (), sections=tuple(sections))
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A scorecard as a table: per round each side's points and 20s, totals."""
+
+    card: Scorecard
+    rows: tuple[tuple[str, str, str, str, str], ...]
+    totals: tuple[str, str, str, str]
+    points: tuple[int, int]
+
+
+def card_view(card: Scorecard) -> CardView:
+    """Rows ``(round, points A, 20s A, points B, 20s B)`` and the totals."""
+    rows = tuple(
+        (str(i), str(r.scores[0]), str(r.twenties[0]), str(r.scores[1]), str(r.twenties[1]))
+        for i, r in enumerate(card.game.rounds, start=1)
+    )
+    t = card.totals or (0, 0)
+    tw = card.twenties or (0, 0)
+    return CardView(
+        card,
+        rows,
+        (str(t[0]), str(tw[0]), str(t[1]), str(tw[1])),
+        (card.points[0], card.points[1]),
+    )
+
+
+def result_text(game: object) -> str:
+    """A club game's result for a list: ``17-9`` or ``forfeit by home``."""
+    if game is None:
+        return ""
+    if isinstance(game, Forfeit):
+        return f"forfeited by {'home' if game.side == 0 else 'visitors'}"
+    totals = getattr(game, "totals", None)
+    return f"{totals[0]}-{totals[1]}" if totals else ""

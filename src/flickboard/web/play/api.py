@@ -1,0 +1,292 @@
+"""The table's API under ``/api/play`` (docs/web.md, "The table": API reference).
+
+Every request is checked by its pydantic model; every refusal is one sentence in
+``{"detail": ...}``: 404 for an unknown game, 403 without the acting seat's token
+(header ``X-Seat-Token``), 409 when the game's state does not allow it (out of turn,
+game over, nothing to take back), 422 for a malformed or out-of-range value or a start
+the referee refuses (its own sentence). A refused request changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterable, Callable, Coroutine
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+
+from flickboard.errors import FlickboardError, IllegalInPosition, IllegalStart, NotAllowed
+from flickboard.web.play.live import LiveGame
+from flickboard.web.play.models import (
+    Created,
+    GameIn,
+    Joined,
+    JoinIn,
+    NewGame,
+    Problem,
+    SeatAct,
+    ShotIn,
+    ShotOut,
+    ShotSummary,
+    StateOut,
+)
+from flickboard.web.play.setup import catalogue, check_new_game, seating, start_match
+from flickboard.web.play.tables import Tables, UnknownGame
+
+RETRY_MS = 500
+"""How soon a page's event stream reconnects after it ends (milliseconds)."""
+
+TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
+
+
+def status_of(error: FlickboardError) -> int:
+    """The HTTP status of a refusal."""
+    if isinstance(error, UnknownGame):
+        return 404
+    if isinstance(error, NotAllowed):
+        return 403
+    if isinstance(error, IllegalStart):
+        return 422
+    if isinstance(error, IllegalInPosition):
+        return 409
+    return 422
+
+
+def sentence(errors: Any) -> str:
+    """The validator's complaint as one sentence: where, what, and the value given."""
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "request"
+    given = f" (got {first['input']!r})" if "input" in first and first["input"] is not None else ""
+    more = f"; and {len(errors) - 1} more" if len(errors) > 1 else ""
+    return f"{where}: {first.get('msg', 'is not valid')}{given}{more}"
+
+
+class TableRoute(APIRoute):
+    """A route whose refusals are one sentence (see the module docstring)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def route(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except RequestValidationError as exc:
+                return JSONResponse({"detail": sentence(exc.errors())}, status_code=422)
+            except FlickboardError as exc:
+                return JSONResponse({"detail": str(exc)}, status_code=status_of(exc))
+
+        return route
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem, "description": words}
+    for code, words in (
+        (403, "Not this seat's token"),
+        (404, "No such game"),
+        (409, "Not now: out of turn, game over, nothing to take back"),
+        (422, "A malformed or out-of-range value, or a start the referee refuses"),
+    )
+}
+
+router = APIRouter(prefix="/api/play", tags=["table"], route_class=TableRoute)
+
+
+def tables(request: Request) -> Tables:
+    """The server's games."""
+    found: Tables = request.app.state.play_tables
+    return found
+
+
+Games = Annotated[Tables, Depends(tables)]
+
+
+def live_game(game_id: str, games: Games) -> LiveGame:
+    """The game named in the path (404 if there is none)."""
+    return games.get(game_id)
+
+
+Game = Annotated[LiveGame, Depends(live_game)]
+
+
+def answer(data: Any, status: int = 200) -> JSONResponse:
+    """JSON as built (the models document it; the tests hold the two together)."""
+    return JSONResponse(data, status_code=status)
+
+
+@router.get("/catalogue", summary="Games, rule sets, options, formats, AI kinds and levels")
+def get_catalogue() -> JSONResponse:
+    """What the lobby offers."""
+    return answer(catalogue())
+
+
+@router.post(
+    "/seating", summary="The seats of a game as set up, in listing order", responses=REFUSALS
+)
+def post_seating(setup: GameIn) -> JSONResponse:
+    """Each seat's side and colour, in the order the seats of a new game are given (or
+    the rules' sentence if the setup is refused)."""
+    return answer(seating(start_match(setup)))
+
+
+@router.post(
+    "/games",
+    status_code=201,
+    summary="Start a game",
+    responses={201: {"model": Created}, **REFUSALS},
+)
+def post_game(request: NewGame, games: Games) -> JSONResponse:
+    """A new game: its page, the tokens of the seats played at this screen and the join
+    links of the seats played elsewhere."""
+    check_new_game(request, start_match(request))
+    live, tokens, joins = games.create(request)
+    links = {seat: f"/play/{live.id}?join={code}" for seat, code in joins.items()}
+    created = {"id": live.id, "url": f"/play/{live.id}", "tokens": tokens, "joins": links}
+    return answer(created, 201)
+
+
+@router.get(
+    "/games/{game_id}", summary="The game now", responses={200: {"model": StateOut}, **REFUSALS}
+)
+def get_game(live: Game) -> JSONResponse:
+    """Everything public about the game: seats, board, position, turn, score."""
+    return answer(live.state())
+
+
+@router.post(
+    "/games/{game_id}/join",
+    summary="Take a seat by its join link",
+    responses={200: {"model": Joined}, **REFUSALS},
+)
+def post_join(body: JoinIn, live: Game) -> JSONResponse:
+    """The seat's token, for the browser that opened the link (the link then expires)."""
+    seat, token = live.join(body.code)
+    return answer({"seat": seat, "token": token})
+
+
+@router.post(
+    "/games/{game_id}/shots",
+    summary="Shoot",
+    responses={200: {"model": ShotOut}, **REFUSALS},
+)
+def post_shot(body: ShotIn, live: Game, games: Games, token: TokenHeader = None) -> JSONResponse:
+    """Play a shot for a seat whose token is given: simulated, ruled, saved, announced;
+    then the AI seats reply (in the background). The ``Server-Timing`` header says how
+    long the server took to simulate, rule, sample the trajectory and save (ms)."""
+    played, timings = live.shoot(body, token)
+    games.wake_ai(live)
+    timing = ", ".join(f"{name};dur={seconds * 1000:.3f}" for name, seconds in timings.items())
+    return JSONResponse(played, headers={"Server-Timing": timing})
+
+
+@router.get(
+    "/games/{game_id}/shots",
+    summary="Every shot in a line",
+    responses={200: {"model": list[ShotSummary]}, **REFUSALS},
+)
+def get_shots(live: Game) -> JSONResponse:
+    """Number, shooter, game, round and the ruling's summary of every shot."""
+    return answer(live.shot_list())
+
+
+@router.get(
+    "/games/{game_id}/shots/{number}",
+    summary="One shot again, with its trajectory",
+    responses={200: {"model": ShotOut}, **REFUSALS},
+)
+def get_shot(number: int, live: Game) -> JSONResponse:
+    """Shot ``number`` (from 1), its trajectory simulated again from its record."""
+    return answer(live.shot(number))
+
+
+@router.post(
+    "/games/{game_id}/undo",
+    summary="Take back your last shot",
+    responses={200: {"model": StateOut}, **REFUSALS},
+)
+def post_undo(body: SeatAct, live: Game, token: TokenHeader = None) -> JSONResponse:
+    """Take back the seat's last shot and the AI's replies after it (casual games)."""
+    return answer(live.undo(body.seat, token))
+
+
+@router.post(
+    "/games/{game_id}/resign",
+    summary="Resign",
+    responses={200: {"model": StateOut}, **REFUSALS},
+)
+def post_resign(body: SeatAct, live: Game, token: TokenHeader = None) -> JSONResponse:
+    """The seat's side resigns the match."""
+    return answer(live.resign(body.seat, token))
+
+
+@router.get(
+    "/games/{game_id}/record.json",
+    summary="The match record (JSON)",
+    responses=REFUSALS,
+)
+def get_record(live: Game) -> Response:
+    """The match record (docs/formats.md), as a download."""
+    text = json.dumps(live.record(), indent=1)
+    return _download(text, f"flickboard-{live.id}.json")
+
+
+@router.get(
+    "/games/{game_id}/record.cmn.json",
+    summary="The match in CMN 1.0 (crokinole)",
+    responses=REFUSALS,
+)
+def get_cmn(live: Game) -> Response:
+    """The finished crokinole games of the match in the Crokinole Match Notation."""
+    return _download(live.cmn(), f"flickboard-{live.id}.cmn.json")
+
+
+def _download(text: str, filename: str) -> Response:
+    return Response(
+        text,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@router.get(
+    "/games/{game_id}/events",
+    summary="Live events (server-sent)",
+    response_class=EventSourceResponse,
+    responses=REFUSALS,
+)
+async def get_events(
+    live: Game,
+    games: Games,
+    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
+) -> AsyncIterable[ServerSentEvent]:
+    """``shot`` (a shot's JSON, as ``POST .../shots`` answers), ``state`` (after an
+    undo, a join, a resignation, or for a page too far behind), ``thinking`` (an AI
+    seat is choosing) and ``problem``. The stream ends after a while and the browser
+    reconnects with ``Last-Event-ID``; missed events are sent again."""
+    loop = asyncio.get_running_loop()
+    listener = live.events.listen(loop)
+    try:
+        missed = live.events.since(last_event_id)
+        if missed is None:
+            state = await run_in_threadpool(live.state)
+            yield ServerSentEvent(
+                raw_data=json.dumps(state), event="state", id=live.events.last_id, retry=RETRY_MS
+            )
+        else:
+            yield ServerSentEvent(comment="connected", retry=RETRY_MS)
+            for sent in missed:
+                yield ServerSentEvent(raw_data=sent.data, event=sent.kind, id=sent.id)
+        deadline = loop.time() + games.stream_seconds
+        while (left := deadline - loop.time()) > 0:
+            try:
+                sent = await asyncio.wait_for(listener.queue.get(), left)
+            except TimeoutError:
+                break
+            yield ServerSentEvent(raw_data=sent.data, event=sent.kind, id=sent.id)
+    finally:
+        live.events.forget(listener)

@@ -1,0 +1,635 @@
+"""A game in play at the browser table: its match, seats, shots and live events.
+
+A :class:`LiveGame` is the one place a table game changes. Every change (a shot, an
+undo, a join, a resignation) is made under the game's lock, checked before anything
+moves (the seat's token, the turn, the start, the values), saved to the database in one
+transaction, then told to every page watching (server-sent events). The server plays
+the AI seats itself (:meth:`LiveGame.ai_shot`, run in a worker thread by
+:mod:`flickboard.web.play.tables`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+
+from flickboard.agents.player import AIPlayer, execute
+from flickboard.agents.spec import parse_spec, player_from_spec
+from flickboard.errors import (
+    GameOver,
+    IllegalInPosition,
+    IllegalStart,
+    InvalidInput,
+    NotAllowed,
+    NothingToUndo,
+)
+from flickboard.geometry.svg import SIDE_COLOURS
+from flickboard.physics import Shot
+from flickboard.physics.serialize import record_from_dict, record_to_dict
+from flickboard.play.crokinole import CrokinoleMatch, ShotBudget, WallClock
+from flickboard.play.crokinole_cmn import records_cmn
+from flickboard.play.crokinole_record import game_record
+from flickboard.play.driver import most_discs_left
+from flickboard.play.match import Match, Step
+from flickboard.play.noise import ExecutionNoise
+from flickboard.play.view import Player
+from flickboard.web.play.figures import board_figures
+from flickboard.web.play.models import NewGame, ShotIn
+from flickboard.web.play.saved import ChangedMeanwhile, SavedGames, SavedShot
+from flickboard.web.play.setup import start_match
+from flickboard.web.play.shots import (
+    discs_json,
+    game_end_json,
+    play_shot,
+    replay_log,
+    round_end_json,
+    shot_json,
+    shot_values,
+)
+from flickboard.web.play.stream import Broadcast
+
+
+def digest(secret: str) -> str:
+    """What is kept of a token or join code: its SHA-256."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def default_name(player: str, ai: str, number: int) -> str:
+    """The name of a seat not named in the lobby: ``Player 2``, ``AI (planner, club)``."""
+    if player != "ai":
+        return f"Player {number + 1}"
+    kind, level = parse_spec(ai)
+    return f"AI ({kind}, {level})"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: side, the name shown, who plays it (``here``, ``remote`` or ``ai`` with
+    its spec), the digest of its token and, until someone joins, of its join code."""
+
+    seat: int
+    side: int
+    name: str
+    player: str
+    ai: str | None = None
+    token: str | None = None
+    join: str | None = None
+    resigned: bool = False
+
+    def to_saved(self) -> dict[str, Any]:
+        """As saved (digests only)."""
+        return {
+            "seat": self.seat,
+            "side": self.side,
+            "name": self.name,
+            "player": self.player,
+            "ai": self.ai,
+            "token": self.token,
+            "join": self.join,
+            "resigned": self.resigned,
+        }
+
+    @classmethod
+    def from_saved(cls, data: dict[str, Any]) -> Seat:
+        """From :meth:`to_saved`."""
+        return cls(**data)
+
+    def public(self, colour: str) -> dict[str, Any]:
+        """What everyone may see of the seat."""
+        return {
+            "seat": self.seat,
+            "side": self.side,
+            "colour": colour,
+            "name": self.name,
+            "player": self.player,
+            "ai": self.ai,
+            "joined": self.player != "remote" or self.token is not None,
+        }
+
+
+@dataclass
+class Played:
+    """A shot played in this game: its step, the shot meant (realistic mode) and the
+    AI's explanation."""
+
+    step: Step
+    by: str
+    meant: Shot | None = None
+    explanation: str | None = None
+
+    def note(self) -> dict[str, Any]:
+        """What is saved beside the record."""
+        return {
+            "by": self.by,
+            "meant": None if self.meant is None else shot_values(self.meant),
+            "explanation": self.explanation,
+        }
+
+
+class LiveGame:
+    """A table game in play (see the module docstring)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        setup: NewGame,
+        seed: int,
+        seats: list[Seat],
+        saved: SavedGames,
+        boot: str,
+        status: str = "playing",
+        version: int = 0,
+    ) -> None:
+        self.id = game_id
+        self.setup = setup
+        self.seed = seed
+        self.seats = {s.seat: s for s in seats}
+        self.saved = saved
+        self.events = Broadcast(boot)
+        self.status = status
+        self.version = version
+        self.match: Match = start_match(setup, seed)
+        self.figures = board_figures(self.match.kind.board())
+        self.has_twenties = bool(self.match.view().twenties)
+        # a touch softer than the game's calibration shot (the open 20, the draw to the
+        # three): a sensible first aim, not a gift
+        self.speed_default = round(0.9 * self.match.kind.skill_test()[1].speed, 3)
+        self.played: list[Played] = []
+        self.lock = threading.RLock()
+        self.thinking: int | None = None
+        self.ai_running = False
+        self.stale = False
+        self.players: dict[int, Player] = {
+            s.seat: player_from_spec(s.ai, self.match.kind, seed * 10 + s.seat, s.name)
+            for s in seats
+            if s.player == "ai" and s.ai is not None
+        }
+
+    # -- creating and restoring -----------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, game_id: str, request: NewGame, saved: SavedGames, boot: str
+    ) -> tuple[LiveGame, dict[str, str], dict[str, str]]:
+        """A new game, saved: with the tokens of the seats played here and the join
+        codes of the seats played elsewhere, by seat."""
+        seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
+        match = start_match(request, seed)
+        tokens: dict[str, str] = {}
+        joins: dict[str, str] = {}
+        seats = []
+        for number, (seat, asked) in enumerate(zip(match.seats, request.seats, strict=True)):
+            side = match.side_of(seat)
+            name = asked.name.strip() or default_name(asked.player, asked.ai, number)
+            token = join = None
+            if asked.player == "here":
+                tokens[str(seat)] = secrets.token_urlsafe(24)
+                token = digest(tokens[str(seat)])
+            elif asked.player == "remote":
+                joins[str(seat)] = secrets.token_urlsafe(12)
+                join = digest(joins[str(seat)])
+            ai = asked.ai.strip().lower() if asked.player == "ai" else None
+            seats.append(Seat(seat, side, name, asked.player, ai, token, join))
+        kept = request.model_copy(update={"seed": seed})
+        live = cls(game_id, kept, seed, seats, saved, boot)
+        saved.create(game_id, match.kind.name, kept.model_dump(), [s.to_saved() for s in seats])
+        return live, tokens, joins
+
+    @classmethod
+    def restore(cls, game_id: str, saved: SavedGames, boot: str) -> LiveGame | None:
+        """A saved game, its shots played again through a fresh match (None if there is
+        no such game)."""
+        data = saved.load(game_id)
+        if data is None:
+            return None
+        setup = NewGame.model_validate(data.setup)
+        seats = [Seat.from_saved(s) for s in data.seats]
+        live = cls(
+            game_id, setup, int(setup.seed or 0), seats, saved, boot, data.status, data.version
+        )
+        for shot in data.shots:
+            record = record_from_dict(shot.record, live.match.position.layout)
+            step = live.match.play_record(record, shot.seat)
+            note = shot.note
+            meant = None if note.get("meant") is None else Shot(**note["meant"])
+            live.played.append(
+                Played(step, str(note.get("by", "")), meant, note.get("explanation"))
+            )
+        return live
+
+    # -- who may act --------------------------------------------------------------------
+
+    def check_token(self, seat: int, token: str | None) -> None:
+        """Refuse (403) a request for ``seat`` without its token."""
+        held = self.seats.get(seat)
+        if held is None:
+            raise InvalidInput(f"seat {seat} is not at this table; seats are {self.match.seats}")
+        if held.player == "ai":
+            raise NotAllowed(f"seat {seat} is played by the AI ({held.ai})")
+        if held.token is None or not token or not hmac.compare_digest(held.token, digest(token)):
+            raise NotAllowed(
+                f"this browser does not hold seat {seat}'s token: only {held.name}'s "
+                "browser may play it (join by the link you were sent)"
+            )
+
+    def _check_playing(self) -> None:
+        if self.status == "resigned":
+            raise GameOver(f"the game is over: {self._result_words()}")
+        if self.match.over:
+            raise GameOver(f"the match is over: {self.match.result().summary}")
+
+    # -- shots --------------------------------------------------------------------------
+
+    def shoot(self, request: ShotIn, token: str | None) -> tuple[dict[str, Any], dict[str, float]]:
+        """A person's shot (the token must be the seat's): the shot's JSON, and the
+        seconds the server spent simulating, ruling, sampling and saving it."""
+        with self.lock:
+            self.check_token(request.seat, token)
+            self._check_playing()
+            seat = request.seat
+            self.match.turn(seat)  # out of turn: refused before the values are read
+            low, high = self.match.kind.speed_range()
+            if not low <= request.speed <= high:
+                raise InvalidInput(
+                    f"speed must be between {low} and {high} m/s in {self.match.kind.title}, "
+                    f"not {request.speed}"
+                )
+            line = self.match.start_line(seat)
+            if not line.contains(request.u):
+                problem = self.match.start_problem(*line.point(request.u), seat)
+                raise IllegalStart(problem or f"a shot may not start at u = {request.u}")
+            meant = self.match.aim(request.u, request.angle, request.speed, request.spin, seat)
+            shot = meant
+            if self.setup.realistic is not None:
+                shot = self._executed(seat, meant, self.setup.realistic)
+            return self._play(seat, shot, None if shot == meant else meant, None)
+
+    def _executed(self, seat: int, meant: Shot, level: str) -> Shot:
+        """The shot as a player of ``level`` would play it (seeded by the game and shot)."""
+        rng = np.random.default_rng([self.seed, len(self.played), seat])
+        z = ExecutionNoise.draws(rng, 1)[0]
+        return execute(self.match.kind.noise(level), self.match.view(seat), meant, z)
+
+    def _play(
+        self, seat: int, shot: Shot, meant: Shot | None, explanation: str | None
+    ) -> tuple[dict[str, Any], dict[str, float]]:
+        """Play, save and announce a shot (the lock is held); its JSON and timings."""
+        timings: dict[str, float] = {}
+        step, log = play_shot(self.match, seat, shot, timings)
+        played = Played(step, self.seats[seat].name, meant, explanation)
+        number = len(self.played) + 1
+        status = "over" if self.match.over else "playing"
+        record = self._record() if step.games_ended else None
+        sampled = time.perf_counter()
+        shot_data = self._shot_json(number, played, log)
+        saving = time.perf_counter()
+        timings["trajectory"] = saving - sampled
+        try:
+            self._save(
+                self.id,
+                self.version,
+                add=SavedShot(
+                    number, seat, record_to_dict(log.record, compact=True), played.note()
+                ),
+                status=status,
+                record=record,
+            )
+        except BaseException:
+            self._replay(self.played)
+            raise
+        timings["save"] = time.perf_counter() - saving
+        self.version += 1
+        self.status = status
+        self.played.append(played)
+        payload = {**shot_data, "state": self.state()}
+        self._publish("shot", payload)
+        return payload, timings
+
+    def ai_seat(self) -> int | None:
+        """The AI seat that shoots next (None when a person does or the game is over)."""
+        if self.status != "playing" or self.match.over:
+            return None
+        seats = self.match.choices()
+        seat = seats[0] if len(seats) == 1 else most_discs_left(self.match, seats)
+        return seat if seat in self.players else None
+
+    def ai_shot(self) -> bool:
+        """Let the AI seat to play choose and play its shot (outside the lock while it
+        thinks); False when no AI seat is to play."""
+        with self.lock:
+            seat = self.ai_seat()
+            if seat is None:
+                return False
+            view = self.match.view(seat)
+            version = self.version
+            player = self.players[seat]
+            self.thinking = seat
+        self._publish("thinking", {"seat": seat, "name": self.seats[seat].name})
+        shot = player.decide(view)
+        choice = player.last_choice if isinstance(player, AIPlayer) else None
+        with self.lock:
+            self.thinking = None
+            if self.version != version:
+                return True  # taken back or resigned meanwhile: look again
+            self._play(seat, shot, None, None if choice is None else choice.explanation)
+        return True
+
+    # -- take-backs, resigning, joining -------------------------------------------------
+
+    def undo(self, seat: int, token: str | None) -> dict[str, Any]:
+        """Take back this seat's last shot and the AI's replies after it."""
+        with self.lock:
+            self.check_token(seat, token)
+            if not self.setup.undo:
+                raise NothingToUndo("take-backs are off in this game")
+            if self.status == "resigned":
+                raise GameOver(f"the game is over: {self._result_words()}")
+            count = 0
+            for played in reversed(self.played):
+                count += 1
+                if played.step.entry.turn.seat not in self.players:
+                    break
+            else:
+                count = 0
+            if not count or self.played[-count].step.entry.turn.seat != seat:
+                raise NothingToUndo(
+                    f"seat {seat} has no shot to take back: the last shot of a person "
+                    "was not theirs"
+                    if count
+                    else "there is nothing to take back: no one at the table has shot yet"
+                )
+            for _ in range(count):
+                self.match.undo()
+            kept = len(self.played) - count
+            try:
+                self._save(
+                    self.id, self.version, keep=kept, status="playing", record=self._record()
+                )
+            except BaseException:
+                self._replay(self.played)
+                raise
+            del self.played[kept:]
+            self.version += 1
+            self.status = "playing"
+            return self._announce_state()
+
+    def _replay(self, played: list[Played]) -> None:
+        """Rebuild the match from the shots played (after a failed save)."""
+        self.match = start_match(self.setup, self.seed)
+        for p in played:
+            self.match.play_record(p.step.entry.record, p.step.entry.turn.seat)
+
+    def resign(self, seat: int, token: str | None) -> dict[str, Any]:
+        """The seat's side resigns: the game ends, the other side wins."""
+        with self.lock:
+            self.check_token(seat, token)
+            self._check_playing()
+            seats = {**self.seats, seat: replace(self.seats[seat], resigned=True)}
+            self.status = "resigned"
+            self.seats = seats
+            try:
+                self._save(
+                    self.id,
+                    self.version,
+                    status="resigned",
+                    seats=[s.to_saved() for s in seats.values()],
+                    record=self._record(),
+                )
+            except BaseException:
+                self.status = "playing"
+                self.seats = {**seats, seat: replace(seats[seat], resigned=False)}
+                raise
+            self.version += 1
+            return self._announce_state()
+
+    def join(self, code: str) -> tuple[int, str]:
+        """Take the seat a join link is for: its token (the code then expires)."""
+        with self.lock:
+            wanted = digest(code)
+            for seat in self.seats.values():
+                if seat.join is not None and hmac.compare_digest(seat.join, wanted):
+                    token = secrets.token_urlsafe(24)
+                    taken = replace(seat, token=digest(token), join=None)
+                    seats = {**self.seats, seat.seat: taken}
+                    self._save(self.id, self.version, seats=[s.to_saved() for s in seats.values()])
+                    self.seats = seats
+                    self.version += 1
+                    self._announce_state()
+                    return seat.seat, token
+            raise NotAllowed("this join link is not valid (already used, or mistyped)")
+
+    def _save(self, game_id: str, version: int, **change: Any) -> None:
+        """Save a change; a game another writer changed meanwhile is marked stale (the
+        server reads it back before its next use)."""
+        try:
+            self.saved.change(game_id, version, **change)
+        except ChangedMeanwhile:
+            self.stale = True
+            raise
+
+    # -- what the pages see -------------------------------------------------------------
+
+    def _announce_state(self) -> dict[str, Any]:
+        state = self.state()
+        self._publish("state", state)
+        return state
+
+    def _result_words(self) -> str:
+        resigned = [s for s in self.seats.values() if s.resigned]
+        if self.status == "resigned" and resigned:
+            side = resigned[0].side
+            names = self.match.kind.side_names
+            others = sorted({s.side for s in self.seats.values()} - {side})
+            winners = " and ".join(names[s] for s in others)
+            return f"{names[side]} resigned; {winners} {'wins' if len(others) == 1 else 'win'}"
+        return self.match.result().summary
+
+    def state(self) -> dict[str, Any]:
+        """Everything public about the game now (:class:`~.models.StateOut`)."""
+        with self.lock:
+            match = self.match
+            kind = match.kind
+            over = self.status != "playing" or match.over
+            result = match.result()
+            ended = [r for p in self.played for r in p.step.rounds_ended]
+            turn = None
+            if over:
+                position = self.played[-1].step.ruling.position_after if self.played else None
+                view = None
+            else:
+                choices = match.choices()
+                view = match.view(choices[0])
+                position = view.position
+                turn = {
+                    "seat": view.turn.seat,
+                    "side": view.turn.side,
+                    "disc": view.turn.disc,
+                    "choices": list(choices),
+                    "starts": {str(s): match.start_line(s).to_dict() for s in choices},
+                }
+            game_number = len(result.games) + (0 if over else 1)
+            sides = match.sides
+            score = {
+                "game": max(game_number, 1),
+                "games": 3 if self.setup.best_of_three else self.setup.games,
+                "round": view.round_number if view else (ended[-1].number if ended else 1),
+                "round_word": kind.round_word,
+                "scores": list(view.scores) if view else _last_game_scores(result, sides),
+                "twenties": _padded(view.twenties if view else (), sides)
+                if self.has_twenties
+                else None,
+                "discs_left": {str(s): n for s, n in view.discs_left} if view else {},
+                "hammer": view.hammer if view else None,
+                "match": list(result.scores),
+                "summary": self._result_words(),
+                "clock": None if over else _clock(match),
+            }
+            low, high = kind.speed_range()
+            return {
+                "speed_default": self.speed_default,
+                "id": self.id,
+                "game": kind.name,
+                "title": kind.title,
+                "piece": kind.piece,
+                "rules": match.referee.name,
+                "options": dict(self.setup.options),
+                "status": "resigned"
+                if self.status == "resigned"
+                else ("over" if over else "playing"),
+                "result": self._result_words(),
+                "version": self.version,
+                "shots": len(self.played),
+                "undo": self.setup.undo,
+                "realistic": self.setup.realistic,
+                "seats": [
+                    self.seats[s].public(kind.side_names[self.seats[s].side]) for s in match.seats
+                ],
+                "side_names": list(kind.side_names[:sides]),
+                "colours": list(SIDE_COLOURS[:sides]),
+                "board": self.figures,
+                "speed_range": [low, high],
+                "discs": [] if position is None else discs_json(position),
+                "turn": turn,
+                "score": score,
+                "rounds": [round_end_json(r) for r in ended],
+                "games": [game_end_json(g) for g in result.games],
+                "thinking": self.thinking,
+            }
+
+    def _shot_json(self, number: int, played: Played, log: Any) -> dict[str, Any]:
+        return {
+            "number": number,
+            "by": played.by,
+            "meant": None if played.meant is None else shot_values(played.meant),
+            "explanation": played.explanation,
+            **shot_json(played.step, log),
+        }
+
+    def shot(self, number: int) -> dict[str, Any]:
+        """Shot ``number`` (from 1) with its trajectory simulated again from its record
+        (same engine, same inputs: the same motion), for the replay page."""
+        with self.lock:
+            if not 1 <= number <= len(self.played):
+                raise InvalidInput(
+                    f"there is no shot {number}: this game has {len(self.played)} shots"
+                )
+            played = self.played[number - 1]
+            record = played.step.entry.record
+            log = None if record.shot is None else replay_log(record, self.match)
+            return self._shot_json(number, played, log)
+
+    def shot_list(self) -> list[dict[str, Any]]:
+        """Every shot in a line: number, who, game, round and the ruling's summary."""
+        with self.lock:
+            return [
+                {
+                    "number": n,
+                    "by": p.by,
+                    "seat": p.step.entry.turn.seat,
+                    "side": p.step.entry.turn.side,
+                    "game": p.step.game,
+                    "round": p.step.round,
+                    "summary": p.step.ruling.summary,
+                }
+                for n, p in enumerate(self.played, start=1)
+            ]
+
+    # -- records ------------------------------------------------------------------------
+
+    def tags(self) -> dict[str, str]:
+        """Tags of the records: the sides' names, the site, the result if resigned."""
+        names = self.match.kind.side_names
+        tags = {"Site": "flickboard table", "Table": self.id}
+        for side in range(self.match.sides):
+            players = [s.name for s in self.seats.values() if s.side == side]
+            tags[f"Side{side + 1}"] = " & ".join(players) or names[side]
+        if self.status == "resigned":
+            tags["Termination"] = self._result_words()
+        return tags
+
+    def _record(self) -> dict[str, Any]:
+        return self.match.to_json(self.tags())
+
+    def record(self) -> dict[str, Any]:
+        """The match record (docs/formats.md) as it stands."""
+        with self.lock:
+            return self._record()
+
+    def cmn(self) -> str:
+        """The match in CMN 1.0 (crokinole between two sides; finished games only)."""
+        with self.lock:
+            match = self.match
+            if not isinstance(match, CrokinoleMatch):
+                raise InvalidInput(
+                    f"CMN records crokinole; download the {match.kind.title} game's JSON record"
+                )
+            tags = self.tags()
+            records = [
+                game_record(g, {**tags, "Game": str(n)})
+                for n, g in enumerate(match.played, start=1)
+            ]
+            finished = [r for r in records if r.result is not None]
+            if not finished:
+                raise IllegalInPosition(
+                    "no game of this match is finished yet: CMN records finished games"
+                )
+            return records_cmn(finished, datetime.now(UTC))
+
+    # -- events to the pages ------------------------------------------------------------
+
+    def _publish(self, kind: str, data: dict[str, Any]) -> None:
+        self.events.publish(kind, json.dumps(data))
+
+    def publish_error(self, message: str) -> None:
+        """Tell the pages something went wrong on the server (the AI failed)."""
+        self._publish("problem", {"detail": message})
+
+
+def _padded(values: tuple[int, ...], sides: int) -> list[int]:
+    return [*values, *([0] * (sides - len(values)))][:sides]
+
+
+def _last_game_scores(result: Any, sides: int) -> list[int]:
+    if result.games:
+        return list(result.games[-1].scores)
+    return [0] * sides
+
+
+def _clock(match: Match) -> dict[str, Any] | None:
+    """The clock of a timed crokinole game (the only game kind with timed games)."""
+    game = getattr(match, "game", None)
+    clock = getattr(game, "clock", None)
+    if isinstance(clock, ShotBudget):
+        return {"kind": "shots", "left": clock.remaining}
+    if isinstance(clock, WallClock):
+        return {"kind": "seconds", "left": round(clock.remaining, 1)}
+    return None

@@ -1,0 +1,364 @@
+// Drawing the board, the discs, the start line, the aim and the referee's marks on a
+// canvas, from the figures the server sends (to scale, in metres).
+
+import { linePoint } from "./geometry.js";
+
+const WOOD = "#e9cf9c";
+const DITCH = "#3e2a18";
+const RAIL = "#6b4423";
+const INK = "#222";
+const GUTTER = "#4a4a4a";
+const WAX = "#f1e2c2";
+const SHAPES = ["circle", "triangle", "square", "diamond"];
+
+export const SHAPE_NAMES = ["ring", "triangle", "square", "diamond"];
+
+// A canvas sized for the screen's pixel density: drawing is in CSS pixels.
+export function fitCanvas(canvas, width, height) {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(height * dpr);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return ctx;
+}
+
+// Centred bold text of a size and colour from here on.
+function textStyle(ctx, size, colour) {
+  ctx.font = `bold ${size}px "DejaVu Sans", sans-serif`;
+  ctx.fillStyle = colour;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+}
+
+function px(panel, pixels) {
+  return pixels / panel.scale;
+}
+
+function circle(ctx, x, y, r) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, 2 * Math.PI);
+}
+
+export function drawBoard(ctx, panel, f) {
+  ctx.save();
+  panel.apply(ctx);
+  if (f.kind === "crokinole") drawCrokinole(ctx, panel, f);
+  else drawShuffleboard(ctx, panel, f);
+  ctx.restore();
+  if (f.kind === "crokinole") labelRegions(ctx, panel, f);
+  else labelZones(ctx, panel, f);
+}
+
+function drawCrokinole(ctx, panel, f) {
+  ctx.fillStyle = RAIL;
+  circle(ctx, 0, 0, f.rail);
+  ctx.fill();
+  ctx.fillStyle = DITCH;
+  circle(ctx, 0, 0, f.ditch);
+  ctx.fill();
+  ctx.fillStyle = WOOD;
+  circle(ctx, 0, 0, f.surface);
+  ctx.fill();
+  // the 15 region a shade darker, so the scoring regions read at a glance
+  ctx.fillStyle = "rgba(120, 80, 30, 0.10)";
+  circle(ctx, 0, 0, f.rings[0].radius);
+  ctx.fill();
+  ctx.strokeStyle = INK;
+  for (const ring of f.rings) {
+    ctx.lineWidth = Math.max(ring.width, px(panel, 1.2));
+    circle(ctx, 0, 0, ring.radius);
+    ctx.stroke();
+  }
+  const q = f.quadrant_lines;
+  ctx.lineWidth = Math.max(q.width, px(panel, 1.2));
+  for (const a of q.angles) {
+    ctx.beginPath();
+    ctx.moveTo(q.from * Math.cos(a), q.from * Math.sin(a));
+    ctx.lineTo(q.to * Math.cos(a), q.to * Math.sin(a));
+    ctx.stroke();
+  }
+  for (const [x, y] of f.pegs) {
+    ctx.fillStyle = "#3a3a3a";
+    circle(ctx, x, y, f.peg_radius);
+    ctx.fill();
+    ctx.strokeStyle = "#111";
+    ctx.lineWidth = px(panel, 1);
+    ctx.stroke();
+  }
+  ctx.fillStyle = "#2b1d10";
+  circle(ctx, 0, 0, f.hole);
+  ctx.fill();
+}
+
+function labelRegions(ctx, panel, f) {
+  // point values up and to the right of the centre, upright whatever the turn
+  const size = Math.max(10, Math.min(16, panel.scale * 0.018));
+  ctx.save();
+  textStyle(ctx, size, "rgba(60, 40, 20, 0.45)");
+  const a = Math.PI / 4 - panel.rotation + 0.26;
+  for (const region of f.regions) {
+    const r = (region.inner + region.outer) / 2 + (region.points === 15 ? 0.01 : 0);
+    const [sx, sy] = panel.toScreen(r * Math.cos(a), r * Math.sin(a));
+    ctx.fillText(String(region.points), sx, sy);
+  }
+  ctx.restore();
+}
+
+function drawShuffleboard(ctx, panel, f) {
+  const half = f.width / 2;
+  const g = f.side_gutter;
+  ctx.fillStyle = GUTTER;
+  ctx.fillRect(-half - g, -f.end_gutter, f.width + 2 * g, f.length + 2 * f.end_gutter);
+  ctx.fillStyle = WAX;
+  ctx.fillRect(-half, 0, f.width, f.length);
+  const tints = ["rgba(46,125,50,0.10)", "rgba(21,101,192,0.12)", "rgba(198,40,40,0.12)"];
+  f.zones.forEach((zone, k) => {
+    ctx.fillStyle = tints[k % tints.length];
+    ctx.fillRect(-half, zone.from, f.width, zone.to - zone.from);
+  });
+  for (const line of f.lines) {
+    const w = Math.max(line.width, px(panel, 1.2));
+    ctx.fillStyle = line.name === "foul" ? "#8a3b12" : INK;
+    ctx.fillRect(-half, line.y - w / 2, f.width, w);
+  }
+  // the far end's edge: a weight over it is a hanger
+  ctx.fillStyle = "#111";
+  ctx.fillRect(-half, f.length - px(panel, 1), f.width, px(panel, 2));
+}
+
+function labelZones(ctx, panel, f) {
+  if (panel.scale < 150) return; // too small to read: the zoomed view carries them
+  const size = Math.max(12, Math.min(28, panel.scale * 0.05));
+  ctx.save();
+  textStyle(ctx, size, "rgba(40, 40, 40, 0.35)");
+  for (const zone of f.zones) {
+    const [sx, sy] = panel.toScreen(0, (zone.from + zone.to) / 2);
+    ctx.fillText(String(zone.points), sx, sy);
+  }
+  const foul = f.lines[0];
+  const [fx, fy] = panel.toScreen(0, foul.y);
+  ctx.font = `${Math.max(10, size * 0.45)}px "DejaVu Sans", sans-serif`;
+  ctx.fillText("foul line", fx, fy - 10);
+  ctx.restore();
+}
+
+// One disc in screen pixels: its colour, a white shape telling its side without colour,
+// its number when there is room; leaning: dashed rim; in the hole or out: faded.
+export function drawDisc(ctx, sx, sy, r, side, colour, label, opts = {}) {
+  ctx.save();
+  ctx.globalAlpha = opts.alpha ?? 1;
+  if (opts.airborne) {
+    ctx.fillStyle = "rgba(0,0,0,0.25)";
+    circle(ctx, sx + r * 0.25, sy + r * 0.3, r);
+    ctx.fill();
+    r *= 1.12;
+  }
+  ctx.fillStyle = colour;
+  circle(ctx, sx, sy, r);
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, r * 0.12);
+  ctx.strokeStyle = "#111";
+  if (opts.leaning) ctx.setLineDash([r * 0.35, r * 0.25]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  const mark = side === 3 ? "#3b2a00" : "#fff";
+  ctx.strokeStyle = mark;
+  ctx.lineWidth = Math.max(1, r * 0.11);
+  const k = r * 0.62;
+  ctx.beginPath();
+  switch (SHAPES[side % SHAPES.length]) {
+    case "circle":
+      ctx.arc(sx, sy, k, 0, 2 * Math.PI);
+      break;
+    case "triangle":
+      ctx.moveTo(sx, sy - k);
+      ctx.lineTo(sx + k * 0.87, sy + k * 0.5);
+      ctx.lineTo(sx - k * 0.87, sy + k * 0.5);
+      ctx.closePath();
+      break;
+    case "square":
+      ctx.rect(sx - k * 0.72, sy - k * 0.72, k * 1.44, k * 1.44);
+      break;
+    default:
+      ctx.moveTo(sx, sy - k);
+      ctx.lineTo(sx + k, sy);
+      ctx.lineTo(sx, sy + k);
+      ctx.lineTo(sx - k, sy);
+      ctx.closePath();
+  }
+  ctx.stroke();
+  if (label !== undefined && label !== null && r >= 8) {
+    textStyle(ctx, Math.round(r * (String(label).length > 1 ? 0.62 : 0.78)), mark);
+    ctx.fillText(String(label), sx, sy + (SHAPES[side % 4] === "triangle" ? r * 0.1 : 0));
+  }
+  if (opts.ring) {
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = opts.ring;
+    ctx.lineWidth = 3;
+    circle(ctx, sx, sy, r + 4);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+// Discs [{id, side, x, y, leaning, where, alpha, ring}] in one panel.
+export function drawDiscs(ctx, panel, f, discs, colours) {
+  const r = f.disc * panel.scale;
+  for (const d of discs) {
+    const [sx, sy] = panel.toScreen(d.x, d.y);
+    const where = d.where || 0;
+    drawDisc(ctx, sx, sy, where === 3 ? r * 0.92 : r, d.side, colours[d.side], d.id, {
+      leaning: d.leaning || where === 4,
+      airborne: where === 1,
+      alpha: d.alpha ?? (where === 3 ? 0.75 : 1),
+      ring: d.ring,
+    });
+  }
+}
+
+// The start line: the stretches the referee allows in green, the rest dashed.
+export function drawStartLine(ctx, panel, line) {
+  const path = (u0, u1) => {
+    const steps = line.shape === "arc" ? Math.max(2, Math.ceil((u1 - u0) * 48)) : 1;
+    ctx.beginPath();
+    for (let k = 0; k <= steps; k += 1) {
+      const [x, y] = linePoint(line, u0 + ((u1 - u0) * k) / steps);
+      const [sx, sy] = panel.toScreen(x, y);
+      if (k === 0) ctx.moveTo(sx, sy);
+      else ctx.lineTo(sx, sy);
+    }
+  };
+  ctx.save();
+  ctx.lineCap = "round";
+  path(0, 1);
+  ctx.strokeStyle = "rgba(176, 0, 32, 0.7)";
+  ctx.setLineDash([4, 5]);
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  ctx.setLineDash([]);
+  for (const [a, b] of line.allowed) {
+    path(a, b);
+    ctx.strokeStyle = "rgba(27, 122, 60, 0.55)";
+    ctx.lineWidth = Math.max(6, panel.scale * 0.012);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+// The aim: the disc placed on the line, the line it will go along and, while pulling,
+// the band back to the pointer.
+export function drawAim(ctx, panel, f, aim, colour, side) {
+  const [sx, sy] = panel.toScreen(aim.x, aim.y);
+  const reach = (f.kind === "crokinole" ? 2 * f.surface : f.length) * (0.1 + 0.5 * aim.power);
+  const far = f.kind === "crokinole" ? 2 * f.rail : f.length + f.end_gutter;
+  const [tx, ty] = panel.toScreen(aim.x + reach * Math.cos(aim.direction), aim.y + reach * Math.sin(aim.direction));
+  const [gx, gy] = panel.toScreen(aim.x + far * Math.cos(aim.direction), aim.y + far * Math.sin(aim.direction));
+  ctx.save();
+  ctx.lineCap = "round";
+  ctx.strokeStyle = "rgba(20, 20, 20, 0.45)";
+  ctx.setLineDash([6, 6]);
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(sx, sy);
+  ctx.lineTo(gx, gy);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.strokeStyle = "#0b5394";
+  ctx.lineWidth = 4;
+  ctx.beginPath();
+  ctx.moveTo(sx, sy);
+  ctx.lineTo(tx, ty);
+  ctx.stroke();
+  const head = Math.atan2(ty - sy, tx - sx);
+  ctx.fillStyle = "#0b5394";
+  ctx.beginPath();
+  ctx.moveTo(tx + 10 * Math.cos(head), ty + 10 * Math.sin(head));
+  ctx.lineTo(tx + 10 * Math.cos(head + 2.5), ty + 10 * Math.sin(head + 2.5));
+  ctx.lineTo(tx + 10 * Math.cos(head - 2.5), ty + 10 * Math.sin(head - 2.5));
+  ctx.closePath();
+  ctx.fill();
+  if (aim.pull) {
+    ctx.strokeStyle = "rgba(138, 59, 18, 0.8)";
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(sx, sy);
+    ctx.lineTo(sx + aim.pull[0], sy + aim.pull[1]);
+    ctx.stroke();
+  }
+  ctx.restore();
+  const r = f.disc * panel.scale;
+  drawDisc(ctx, sx, sy, r, side, colour, null, { ring: "rgba(11, 83, 148, 0.8)" });
+  if (aim.spin) {
+    ctx.save();
+    ctx.strokeStyle = "#0b5394";
+    ctx.lineWidth = 2;
+    const ccw = aim.spin > 0;
+    ctx.beginPath();
+    ctx.arc(sx, sy, r + 8, ccw ? 0.3 : -0.3, ccw ? -1.6 : 1.6, ccw);
+    ctx.stroke();
+    ctx.restore();
+  }
+}
+
+// Contacts flash where they happen; a drop into the hole says 20.
+export function drawFlash(ctx, panel, event, age) {
+  const [sx, sy] = panel.toScreen(event.x, event.y);
+  ctx.save();
+  ctx.globalAlpha = Math.max(0, 1 - age / 0.35);
+  if (event.kind === "dropped") {
+    textStyle(ctx, 18, "#b8860b");
+    ctx.fillText("20!", sx, sy - 14 - age * 30);
+  } else {
+    ctx.strokeStyle = event.kind === "left_surface" || event.kind === "landed" ? "#b00020" : "#f0b429";
+    ctx.lineWidth = 3;
+    circle(ctx, sx, sy, 6 + age * 60);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+// The referee's marks on the discs a ruling names: out (a cross), a 20 (gold), put back.
+export function drawMarks(ctx, panel, f, marks) {
+  const r = f.disc * panel.scale;
+  for (const m of marks) {
+    const [sx, sy] = panel.toScreen(m.x, m.y);
+    ctx.save();
+    if (m.fate === "out") {
+      ctx.strokeStyle = "#b00020";
+      ctx.lineWidth = 3;
+      const k = r * 1.05;
+      ctx.beginPath();
+      ctx.moveTo(sx - k, sy - k);
+      ctx.lineTo(sx + k, sy + k);
+      ctx.moveTo(sx + k, sy - k);
+      ctx.lineTo(sx - k, sy + k);
+      ctx.stroke();
+    } else {
+      ctx.strokeStyle = m.fate === "twenty" ? "#d4a017" : "#0b5394";
+      ctx.lineWidth = 3;
+      circle(ctx, sx, sy, r + 5);
+      ctx.stroke();
+    }
+    // the badge ties the disc to its sentence in the ruling panel
+    ctx.fillStyle = "#1d1b16";
+    circle(ctx, sx + r + 2, sy - r - 2, 8);
+    ctx.fill();
+    textStyle(ctx, 11, "#fff");
+    ctx.fillText(String(m.badge), sx + r + 2, sy - r - 2);
+    ctx.restore();
+  }
+}
+
+// A small picture of a side's disc (score panel, legend).
+export function discIcon(side, colour, size = 22) {
+  const canvas = document.createElement("canvas");
+  const ctx = fitCanvas(canvas, size, size);
+  drawDisc(ctx, size / 2, size / 2, size / 2 - 2, side, colour, null);
+  canvas.className = "disc-icon";
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", `${SHAPE_NAMES[side % 4]} disc`);
+  return canvas;
+}

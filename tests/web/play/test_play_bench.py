@@ -1,0 +1,42 @@
+"""The table benchmark's measurements run, with tiny counts (nothing is timed here:
+speed is measured by ``flickboard bench web``)."""
+
+from __future__ import annotations
+
+import httpx
+
+from flickboard.bench.web import CONCURRENCY, loopback, report, served, server_times
+
+from ..conftest import LiveServer
+
+
+def test_the_server_time_is_measured_on_both_scenes_against_bare_simulate() -> None:
+    times = server_times(3)
+    assert set(times) == {
+        "opening: simulate",
+        "opening: table",
+        "30 discs: simulate",
+        "30 discs: table",
+    }
+    assert all(len(t.seconds) == 3 and t.p95 >= t.p50 > 0 for t in times.values())
+
+
+def test_loopback_plays_real_games_and_reads_the_servers_timing(live_server: LiveServer) -> None:
+    times, server, rates = loopback(live_server.url, shots=3, seconds=1.0)
+    assert len(times["opening: POST shot"].seconds) == 3
+    assert set(server) == {"simulate", "rule", "trajectory", "save"}
+    assert set(rates) == set(CONCURRENCY) and all(rate > 0 for rate in rates.values())
+    results = {
+        "server": {name: t.to_dict() for name, t in server_times(3).items()},
+        "loopback": {name: t.to_dict() for name, t in times.items()},
+        "server_timing_ms": server,
+        "shots_per_second": {str(n): r for n, r in rates.items()},
+        "aim_p95_ms": 30.0,
+    }
+    text = "\n".join(report(results))
+    assert "aim p95 < 30 ms per 30-disc shot" in text and "16 games at once" in text
+
+
+def test_the_benchmark_serves_the_app_in_a_child_process() -> None:
+    with served() as url:
+        assert httpx.get(url + "/api/play/catalogue").status_code == 200

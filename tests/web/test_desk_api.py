@@ -1,0 +1,261 @@
+"""The desk's API over a real SQLite database: every write route in the OpenAPI schema
+refuses no credentials (401) and each wrong role (403); CSRF tokens; the sign-in rate
+limit; sessions that end when an account is deactivated or a code revoked; scorers kept
+to their game; sealed exports imported through the web; club results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from flickboard.web.app import create_app
+
+DIRECTOR = ("Dee", "director-pass")
+REFEREE = ("Rex", "whistle-2024")
+WRITES = ("post", "put", "patch", "delete")
+
+
+class Desk:
+    """An app on a fresh database with a director, a referee, a drawn WCC event, a
+    scorer code for its first game and a CSC round robin."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.app = create_app(f"sqlite:///{tmp_path / 'api.sqlite'}")
+        svc = self.app.state.desk.service
+        svc.accounts.set_director(*DIRECTOR)
+        self.director = self.client(DIRECTOR)
+        self.call(
+            self.director,
+            "post",
+            "/api/desk/referees",
+            {"name": REFEREE[0], "password": REFEREE[1]},
+        )
+        made = self.call(self.director, "post", "/api/desk/events", _event(8))
+        self.event = made.json()["id"]
+        self.call(self.director, "post", f"/api/desk/events/{self.event}/draws", {"publish": True})
+        games = self.call(self.director, "get", f"/api/desk/events/{self.event}/draws").json()
+        self.game = games[0]["games"][0]["sides"]
+        self.other = games[0]["games"][1]["sides"]
+        code = self.call(
+            self.director, "post", f"/api/desk/events/{self.event}/codes",
+            {"round": 1, "player": self.game[0]},
+        ).json()["code"]  # fmt: skip
+        self.code = code
+        club = self.call(self.director, "post", "/api/desk/club-events", _csc())
+        self.csc = club.json()["id"]
+        self.referee = self.client(REFEREE)
+        self.scorer = TestClient(self.app)
+        self.call(self.scorer, "post", "/api/session/join", {"code": code})
+
+    def client(self, account: tuple[str, str] | None = None) -> TestClient:
+        c = TestClient(self.app)
+        if account is not None:
+            got = c.post("/api/session", json={"name": account[0], "password": account[1]})
+            assert got.status_code == 200, got.text
+        return c
+
+    @staticmethod
+    def call(c: TestClient, method: str, path: str, body: Any = None, csrf: bool = True) -> Any:
+        headers = {}
+        if csrf:
+            headers["X-CSRF-Token"] = c.get("/api/session").json()["csrf"]
+        answer = c.request(method.upper(), path, json=body, headers=headers)
+        assert answer.status_code < 400, (path, answer.status_code, answer.text)
+        return answer
+
+    def writes(self) -> list[tuple[str, str, dict[str, Any]]]:
+        """(method, concrete path, operation) of every write in the OpenAPI schema."""
+        schema = self.director.get("/api/openapi.json").json()
+        out = []
+        for path, ops in schema["paths"].items():
+            if not path.startswith("/api/desk/"):
+                continue
+            club = "/csc/" in path or "/league/" in path or "/bracket/" in path
+            concrete = (
+                path.replace("{event_id}", str(self.csc if club else self.event))
+                .replace("{round_no}", "1")
+                .replace("{player}", self.other[1])
+                .replace("{board}", "1")
+            )
+            for method, op in ops.items():
+                if method in WRITES:
+                    out.append((method, concrete, op))
+        return out
+
+
+def _event(n: int) -> dict[str, Any]:
+    return {
+        "name": "Open",
+        "category": "adult singles",
+        "games": 3,
+        "entrants": [{"id": f"P{i}", "name": f"Player {i}"} for i in range(1, n + 1)],
+    }
+
+
+def _csc() -> dict[str, Any]:
+    return {
+        "name": "Zone",
+        "format": "csc-round-robin",
+        "entrants": [
+            {
+                "id": t,
+                "name": f"Charter {t}",
+                "players": [
+                    {"id": f"{t}{i}", "name": f"{t} {i}", "gender": g}
+                    for i, g in enumerate("FMF", start=1)
+                ],
+            }
+            for t in "ABC"
+        ],
+    }
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Desk:
+    return Desk(tmp_path)
+
+
+def test_every_write_route_refuses_no_credentials_and_every_wrong_role(desk: Desk) -> None:
+    writes = desk.writes()
+    assert len(writes) >= 30
+    anonymous = TestClient(desk.app)
+    public_session = TestClient(desk.app)
+    token = public_session.get("/api/session").json()["csrf"]  # a visitor's session
+    roles = {"director": desk.director, "referee": desk.referee, "scorer": desk.scorer}
+    tried = 0
+    for method, path, op in writes:
+        allowed = set(op["x-roles"])
+        assert "public" not in allowed, path
+        got = anonymous.request(method.upper(), path, json={})
+        assert got.status_code == 401, (method, path, got.status_code, got.text)
+        got = public_session.request(method.upper(), path, json={}, headers={"X-CSRF-Token": token})
+        assert got.status_code == 401, (method, path, got.status_code, got.text)
+        for role, client in roles.items():
+            if role in allowed:
+                continue
+            csrf = client.get("/api/session").json()["csrf"]
+            got = client.request(method.upper(), path, json={}, headers={"X-CSRF-Token": csrf})
+            assert got.status_code == 403, (role, method, path, got.status_code, got.text)
+            assert got.json()["detail"], path
+            tried += 1
+    assert tried >= 35  # (route, wrong role) pairs
+
+
+def test_a_write_without_the_sessions_csrf_token_is_refused(desk: Desk) -> None:
+    path = f"/api/desk/events/{desk.event}/draws"
+    got = desk.director.post(path, json={})
+    assert got.status_code == 403 and "another site" in got.json()["detail"]
+    got = desk.director.post(path, json={}, headers={"X-CSRF-Token": "forged"})
+    assert got.status_code == 403
+    # the token of another session does not do either
+    token = desk.referee.get("/api/session").json()["csrf"]
+    assert desk.director.post(path, json={}, headers={"X-CSRF-Token": token}).status_code == 403
+    assert len(desk.app.state.desk.service.desk.draws("Open")) == 1  # nothing was drawn
+
+
+def test_sign_in_is_rate_limited_after_five_failures_a_minute(desk: Desk) -> None:
+    c = TestClient(desk.app)
+    for _ in range(5):
+        assert c.post("/api/session", json={"name": "Rex", "password": "guess"}).status_code == 401
+    got = c.post("/api/session", json={"name": "Rex", "password": REFEREE[1]})
+    assert got.status_code == 429 and int(got.headers["Retry-After"]) > 0
+    assert "too many failed attempts" in got.json()["detail"]
+    for _ in range(5):
+        assert c.post("/api/session/join", json={"code": "AAAAAAAA"}).status_code in (401, 429)
+    assert c.post("/api/session/join", json={"code": desk.code}).status_code == 429
+
+
+def test_a_deactivated_referee_and_a_revoked_code_are_signed_out_at_once(desk: Desk) -> None:
+    svc = desk.app.state.desk.service
+    assert desk.referee.get("/api/desk/disputes").status_code == 200
+    svc.accounts.deactivate("Rex")
+    assert desk.referee.get("/api/desk/disputes").status_code == 401
+    svc.accounts.revoke_code(desk.code)
+    got = desk.scorer.post(f"/api/desk/events/{desk.event}/cards", json={})
+    assert got.status_code == 401
+
+
+def test_a_scorer_enters_and_confirms_their_game_only(desk: Desk) -> None:
+    rounds = [{"scores": [105, 100], "twenties": [1, 0]}] * 4
+    path = f"/api/desk/events/{desk.event}/cards"
+    csrf = {"X-CSRF-Token": desk.scorer.get("/api/session").json()["csrf"]}
+    other = desk.scorer.post(
+        path, json={"round": 1, "sides": desk.other, "rounds": rounds}, headers=csrf
+    )
+    assert other.status_code == 403 and "only" in other.json()["detail"]
+    card = desk.scorer.post(
+        path, json={"round": 1, "sides": desk.game, "rounds": rounds}, headers=csrf
+    )
+    assert card.status_code == 201
+    done = desk.scorer.post(
+        f"{path}/1/{desk.game[1]}/validation", json={"initials": "XY"}, headers=csrf
+    )
+    assert done.status_code == 200 and done.json()["validated"]["by"] == desk.game[1]
+    st = desk.scorer.get(f"/api/desk/events/{desk.event}/standings").json()
+    assert st["provisional"] is False and st["standings"][0]["points"] == 8
+    audit = desk.director.get("/api/desk/audit", params={"event": "Open"}).json()
+    assert [a["role"] for a in audit if a["action"] == "validate_card"] == ["scorer"]
+
+
+def test_an_export_imported_through_the_web_keeps_what_its_seal_covers(desk: Desk) -> None:
+    rounds = [{"scores": [105, 100], "twenties": [1, 0]}] * 4
+    for a, b in (desk.game, desk.other):
+        desk.call(desk.director, "post", f"/api/desk/events/{desk.event}/cards",
+                  {"round": 1, "sides": [a, b], "rounds": rounds})  # fmt: skip
+        desk.call(desk.director, "post", f"/api/desk/events/{desk.event}/cards/1/{b}/validation",
+                  {"initials": "XY"})  # fmt: skip
+    exported = desk.director.get(f"/api/desk/events/{desk.event}/export").json()
+    exported["name"] = "Copy"
+    assert desk.call(desk.director, "post", "/api/desk/events", exported).json()["notes"] == []
+    exported["name"] = "Edited"
+    exported["cards"][0]["rounds"][0]["scores"] = [100, 105]
+    notes = desk.call(desk.director, "post", "/api/desk/events", exported).json()["notes"]
+    assert notes and "imported as not validated" in notes[0]
+
+
+def test_club_results_through_the_api_with_roles(desk: Desk) -> None:
+    path = f"/api/desk/events/{desk.csc}/csc/games"
+    game = {"round": 1, "home": "B", "visitors": "C", "score": "17-9"}
+    assert desk.call(desk.referee, "post", path, game).json() == {"remaining": 5}
+    again = desk.referee.post(
+        path, json=game, headers={"X-CSRF-Token": desk.referee.get("/api/session").json()["csrf"]}
+    )
+    assert again.status_code == 409 and "already entered" in again.json()["detail"]
+    st = desk.referee.get(f"/api/desk/events/{desk.csc}/standings").json()
+    assert st["remaining"] == 5 and st["standings"][0]["team"] == "B"
+    change = {"kind": "partner-out", "team": "A", "player": "A1", "round": 2, "reason": "ill"}
+    desk.call(desk.referee, "post", f"/api/desk/events/{desk.csc}/csc/delegation", change)
+    bad = desk.director.post(
+        f"/api/desk/events/{desk.csc}/csc/games",
+        json={"round": 2, "home": "A", "visitors": "C", "score": "17-99"},
+        headers={"X-CSRF-Token": desk.director.get("/api/session").json()["csrf"]},
+    )
+    assert bad.status_code in (409, 422) and "\n" not in bad.json()["detail"]
+
+
+def test_the_api_is_described_with_who_may_call_each_write(desk: Desk) -> None:
+    schema = desk.director.get("/api/openapi.json").json()
+    op = schema["paths"]["/api/desk/events/{event_id}/cards/{round_no}/{player}/corrections"][
+        "post"
+    ]
+    assert op["x-roles"] == ["director", "referee"] and op["x-signed"] is True
+    assert "CorrectionBody" in str(op["requestBody"])
+    assert "/api/session" in schema["paths"]
+
+
+def test_the_tv_qr_code_points_phones_at_the_venue_address(
+    desk: Desk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = desk.director.get(f"/desk/tv/{desk.event}").text
+    assert f"http://testserver/desk/standings/{desk.event}" in page and "<svg" in page
+    monkeypatch.setenv("FLICKBOARD_PUBLIC_URL", "http://192.168.1.20:8000/")
+    page = desk.director.get(f"/desk/tv/{desk.event}").text
+    assert f"http://192.168.1.20:8000/desk/standings/{desk.event}" in page
+    code = desk.call(
+        desk.director, "post", f"/api/desk/events/{desk.event}/codes",
+        {"round": 1, "player": desk.other[0]},
+    ).json()  # fmt: skip
+    assert code["url"] == f"http://192.168.1.20:8000/desk/join?code={code['code']}"
