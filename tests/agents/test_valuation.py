@@ -8,7 +8,6 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from flickboard.agents.frame_value import FRAME_SCALE
 from flickboard.agents.planner import Evaluator, Planner
 from flickboard.agents.valuation import Outlook, margin, outlook_after, value_of
 from flickboard.geometry import CrokinoleBoard
@@ -53,22 +52,42 @@ def test_last_shot_value_is_the_round_result() -> None:
     assert value_of(view, view.position, {0: 1, 1: 0}, over) == 1.0
 
 
-def test_the_hammer_is_worth_something_and_uncertainty_shrinks_leads() -> None:
+def test_the_hammer_and_a_twenty_made_are_worth_something() -> None:
     x, y = on_ten_line(0.5)
     view = crokinole_view(((x * 0.3, y * 0.3, 0),))  # my 15
     mine = value_of(view, view.position, {}, Outlook(0, {0: 3, 1: 3}, 0))
     theirs = value_of(view, view.position, {}, Outlook(0, {0: 3, 1: 3}, 1))
-    early = value_of(view, view.position, {}, Outlook(0, {0: 7, 1: 7}, 1))
-    assert mine > theirs > 0
-    assert early < theirs
+    twenty = value_of(view, view.position, {0: 1}, Outlook(0, {0: 3, 1: 3}, 1))
+    assert mine > theirs
+    assert twenty > theirs
 
 
-def test_shuffleboard_value_grows_with_the_margin_and_counts_the_leading_weight() -> None:
-    table_view = shuffleboard_view(((0.0, 4.2, 0),))
-    lead = value_of(table_view, table_view.position, {}, Outlook(0, {0: 0, 1: 0}, None))
-    assert lead == pytest.approx(table_view.referee.score(table_view.position)[0] / FRAME_SCALE)
+def test_shuffleboard_last_weight_is_valued_by_the_race_after_the_frame() -> None:
+    # Red's three with the last weight, 13-10 in a race to 15: the frame wins the game.
+    base = shuffleboard_view(((0.0, 4.2, 0),))
+    over = Outlook(0, {0: 0, 1: 0}, None)
+    won = replace(base, scores=(13, 10), target=15)
+    assert value_of(won, won.position, {}, over) == 1.0
+    # The same three from 0-0 leaves the game open: worth less than a won game, more
+    # than nothing; the opponent's three is worth less than nothing.
+    early = replace(base, scores=(0, 0), target=15)
+    lead = value_of(early, early.position, {}, over)
     behind = shuffleboard_view(((0.0, 4.2, 1),))
-    assert value_of(behind, behind.position, {}, Outlook(0, {0: 0, 1: 0}, None)) < 0 < lead
+    behind = replace(behind, scores=(0, 0), target=15)
+    assert value_of(behind, behind.position, {}, over) < 0 < lead < 1.0
+
+
+def test_shuffleboard_value_without_a_target_is_the_frame_points() -> None:
+    view = shuffleboard_view(((0.0, 4.2, 0),))
+    over = Outlook(0, {0: 0, 1: 0}, None)
+    assert value_of(view, view.position, {}, over) == pytest.approx(3 / 8)
+
+
+def test_a_shuffleboard_frame_in_play_is_worth_more_with_my_leading_weight() -> None:
+    left = Outlook(0, {0: 2, 1: 3}, 1)
+    mine = replace(shuffleboard_view(((0.0, 4.2, 0),)), scores=(5, 5), target=15)
+    theirs = replace(shuffleboard_view(((0.0, 4.2, 1),)), scores=(5, 5), target=15)
+    assert value_of(mine, mine.position, {}, left) > value_of(theirs, theirs.position, {}, left)
 
 
 def test_twenties_made_earlier_in_the_round_count_in_the_value_of_the_last_shot() -> None:

@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 
 from flickboard.agents.candidates import Candidate, legal
-from flickboard.agents.planner import Evaluator
+from flickboard.agents.planner import Evaluator, successive_halving
 from flickboard.agents.tactics import tactics_for
-from flickboard.agents.widen import successive_halving
 from flickboard.physics import Shot
 from flickboard.play.kind import game_kind
 from flickboard.play.noise import ExecutionNoise

@@ -84,3 +84,26 @@ def test_bench_ai_refuses_a_search_budget_that_does_not_fit(tmp_path: Path) -> N
     )
     assert result.exit_code == 2
     assert "outcomes must fit" in result.output
+
+
+def test_bench_ai_reports_opening_shots_by_level_and_mid_round_times(tmp_path: Path) -> None:
+    out = tmp_path / "ai.json"
+    tiny = "--samples 2 --candidates 6 --refine-rounds 0 --widen 4 --top 1 --outcomes 1"
+    skip = "--calibration-shots 0 --takeout-trials 0 --pairs 0 --equal-pairs 0"
+    asked = "--game shuffleboard --replies 2 --opening-decisions 2 --midround-positions 1"
+    words = f"bench ai {asked} {skip} {tiny}".split()
+    result = runner.invoke(app, [*words, "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert set(data["opening_rate"]) == {"novice", "recreational", "club", "expert", "world"}
+    assert data["opening_rate"]["club"]["decisions"] == 2
+    assert data["midround_decision_time"]["search"]["cpu"]["decisions"] == 1
+    assert "opening (world)" in result.output and "mid-round planner" in result.output
+
+
+def test_bench_ai_refuses_a_baseline_that_is_not_a_source_folder(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["bench", "ai", "--matches", "planner-baseline", "--baseline", str(tmp_path)]
+    )
+    assert result.exit_code == 2
+    assert "--baseline must be a flickboard src folder" in result.output

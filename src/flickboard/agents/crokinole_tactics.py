@@ -2,32 +2,35 @@
 
 Candidates: open 20s from the middle of the quadrant, takeouts of opposing discs (full
 and thin hits, two weights) from the starts whose line is clearest, draws to the 15 and
-hides behind pegs. Value (tournament 2/1/0 rounds):
-``tanh((margin + hammer) / (spread * sqrt(1 + n)))`` with ``n`` discs left, the hammer
-worth :data:`HAMMER` points to its holder; with nothing left, the sign of the margin
-(win 1, tie 0, loss -1).
+hides behind pegs. Value (tournament 2/1/0 rounds): the chance of winning the round less
+the chance of losing it, from the learned value (:mod:`flickboard.agents.value_model`,
+features in :mod:`flickboard.agents.crokinole_features`); with nothing left, the sign of
+the margin (win 1, tie 0, loss -1).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import cast
 
 import numpy as np
 
+from flickboard.agents import crokinole_features
 from flickboard.agents.candidates import (
     Candidate,
     disc_points,
     legal,
     opponents,
     path_clear,
+    segment_gap,
     starts,
 )
 from flickboard.agents.explain import intent
 from flickboard.agents.simple import SimpleBot
-from flickboard.agents.tactics import register_tactics
+from flickboard.agents.tactics import Features, Left, register_tactics
 from flickboard.agents.valuation import Outlook, margin
+from flickboard.agents.value_model import value_model
 from flickboard.agents.widen import sample_shots
 from flickboard.errors import IllegalInPosition
 from flickboard.geometry import CrokinoleBoard
@@ -48,12 +51,6 @@ FOLLOW = (0.3, 0.9)
 
 CUTS = (0.0, 0.5, -0.5)
 """Aim offsets across the line to a target, in disc radii (full and thin hits)."""
-
-SPREAD = 10.0
-"""Points one disc still to play can swing the margin by."""
-
-HAMMER = 5.0
-"""Points the last shot of a round is worth to its holder."""
 
 TOP_SPEED = 3.0
 """Fastest sampled shot (m/s): hard enough to clear two discs."""
@@ -95,11 +92,15 @@ class CrokinoleTactics:
     """The AI's crokinole (see the module docstring)."""
 
     def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
-        """Open 20s, takeouts of the five opposing discs worth most, then draws."""
+        """Open 20s, takeouts of the five opposing discs worth most, then draws; on an
+        empty board only the open 20 down the open centre lane, as players shoot there
+        (the NCA open-20 figures the levels are calibrated on are those shots)."""
         spots = quadrant_starts(view)
         if not spots:
             return []
         out = open_twenties(view, params)
+        if not view.position.layout.discs:
+            return out[:1]
         theirs = sorted(opponents(view), key=lambda d: (-disc_points(view, d), d.id))
         for d in theirs[:5]:
             out += _takeouts(view, spots, d, params)
@@ -110,8 +111,9 @@ class CrokinoleTactics:
     def sampled(
         self, view: View, params: PhysicsParams, count: int, rng: np.random.Generator
     ) -> list[Candidate]:
-        """Shots from anywhere legal on the line (a little off the listed starts)."""
-        spots = quadrant_starts(view)
+        """Shots from anywhere legal on the line (a little off the listed starts); none
+        on an empty board, where only open 20s are played."""
+        spots = quadrant_starts(view) if view.position.layout.discs else []
 
         def start(rng: np.random.Generator) -> tuple[float, float] | None:
             if not spots:
@@ -164,17 +166,23 @@ class CrokinoleTactics:
         sx, sy = spots[0]
         return Candidate(Shot.towards(sx, sy, 0.0, 0.0, 0.5), "draw", "draw towards the centre")
 
-    def value(
-        self, view: View, position: Position, twenties: Mapping[Side, int], outlook: Outlook
-    ) -> float:
-        """The expected round outcome from the margin, the discs left and the hammer."""
-        m = margin(view, position, twenties)
+    def features(self, view: View, left: Sequence[Left], outlook: Outlook) -> Features:
+        """The round, and each side's discs by ring, eighth and exposure."""
+        return crokinole_features.features(view, left, outlook)
+
+    def result_class(self, final: Sequence[int], side: Side) -> int:
+        """Lost -1, tied 0, won 1 (against the best other side)."""
+        others = max(v for s, v in enumerate(final) if s != side)
+        return (final[side] > others) - (final[side] < others)
+
+    def values(self, view: View, left: Sequence[Left], outlook: Outlook) -> list[float]:
+        """The chance of winning the round less the chance of losing it (tournament
+        rounds 2/1/0); with nothing left, the sign of the margin."""
         if outlook.total == 0:
-            return float((m > 0) - (m < 0))
-        me = view.turn.side
-        hammer = 0.0 if outlook.hammer is None else (1.0 if outlook.hammer == me else -1.0)
-        spread = SPREAD * math.sqrt(1 + outlook.total)
-        return math.tanh((m + HAMMER * hammer) / spread)
+            return [float(np.sign(margin(view, p, t))) for p, t in left]
+        model = value_model("crokinole")
+        p = model.probabilities(self.features(view, left, outlook))
+        return [float(v) for v in p @ model.classes.astype(np.float64)]
 
     def refine_spread(self, shot: Shot) -> tuple[float, float]:
         """A hundredth of a radian and 5 % of the speed."""
@@ -192,6 +200,35 @@ class CrokinoleTactics:
             if abs(r - ring.radius) <= foot + ring.width / 2:
                 return f"on the {name} line"
         return _WHERE.get(int(board.region_of(disc.x, disc.y)), "in play")
+
+    def shelter(self, view: View, position: Position, disc: PlacedDisc) -> str:
+        """Behind a peg (or a disc) when no straight line from the opposing seat's
+        shooting line reaches it clear."""
+        board = board_of(view)
+        r = board.disc.radius
+        base = CrokinoleBoard.seat_angle(crokinole_features.opposing_seat(view))
+        pegs = discs = 0
+        for a in crokinole_features.REACH:
+            sx = board.shooting_line_radius * math.cos(base + a)
+            sy = board.shooting_line_radius * math.sin(base + a)
+            peg = any(
+                segment_gap(px, py, sx, sy, disc.x, disc.y) < r + board.peg_radius
+                for px, py in board.pegs
+            )
+            other = any(
+                segment_gap(d.x, d.y, sx, sy, disc.x, disc.y) < 2 * r
+                for d in position.layout.discs
+                if d.id != disc.id
+            )
+            if not (peg or other):
+                return ""
+            pegs += peg
+            discs += other and not peg
+        return "behind a peg" if pegs >= discs else "behind a disc"
+
+    def skill_view(self, view: View) -> View:
+        """The opening shot of the round on an empty board, as it is."""
+        return view
 
     def target_spot(self, view: View, rng: np.random.Generator) -> tuple[float, float]:
         """A random spot inside the 10 line, off the hole."""

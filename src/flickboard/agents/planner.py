@@ -1,10 +1,12 @@
 """The planner: candidate shots weighed by their value under the player's own noise.
 
 Each candidate is played many times with execution noise (common random draws for all
-candidates, so differences are not luck), every outcome is ruled on by the referee and
-valued by :mod:`flickboard.agents.valuation`; the best candidate is then refined by a
-cross-entropy search over its angle and speed (fresh draws each iteration, the
-incumbent re-scored on them). Decisions are reproducible: every random draw comes from
+candidates, so differences are not luck; every candidate on a few draws first, the best
+quarter on all of them), every outcome is ruled on by the referee and
+valued by :mod:`flickboard.agents.valuation`; the best candidate that is a valid shot
+when played as meant is then refined by a cross-entropy search over its angle and speed
+(fresh draws each iteration, the incumbent re-scored on them), and its value is
+measured afresh (:func:`settle`). Decisions are reproducible: every random draw comes from
 a generator seeded by the player's seed and the turn.
 """
 
@@ -18,9 +20,10 @@ import numpy as np
 
 from flickboard.agents.batch import simulate_many
 from flickboard.agents.candidates import Candidate, candidates
+from flickboard.agents.explain import outcome, played_out
 from flickboard.agents.player import AIPlayer, Choice, execute, turn_rng
 from flickboard.agents.tactics import tactics_for
-from flickboard.agents.valuation import Outlook, outlook_after, value_of
+from flickboard.agents.valuation import Outlook, outlook_after, values_of
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
 from flickboard.play.noise import Draws, ExecutionNoise, clip_speed
@@ -41,17 +44,22 @@ class PlannerBudget:
         refine_rounds: cross-entropy iterations on the best candidate (0: none).
         population: shots tried per cross-entropy iteration.
         elite: best shots the next iteration is fitted to.
+        screen: draws every candidate is first played on; the best quarter go on to
+            all ``samples`` draws (successive halving; none when not under ``samples``).
     """
 
     samples: int = 24
     candidates: int = 80
-    refine_rounds: int = 3
-    population: int = 16
-    elite: int = 4
+    refine_rounds: int = 2
+    population: int = 8
+    elite: int = 3
+    screen: int = 6
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.candidates < 1 or self.population < 1:
             raise InvalidInput("planner budget counts must be positive")
+        if self.screen < 0:
+            raise InvalidInput("a planner budget's screen must not be negative")
         if self.refine_rounds < 0 or not 1 <= self.elite <= self.population:
             raise InvalidInput(
                 "a planner budget needs refine_rounds >= 0 and 1 <= elite <= population"
@@ -68,46 +76,100 @@ class Evaluator:
     outlook: Outlook = field(init=False)
 
     def __post_init__(self) -> None:
-        self.outlook = outlook_after(self.view)
+        self.outlook = outlook_after(self.view, self.noise)
 
     def outcomes(self, shot: Shot, draws: Draws) -> list[tuple[Ruling | None, float]]:
         """Each noisy execution's ruling (None if it failed) and value."""
+        return self.outcomes_of([shot], draws)[0]
+
+    def outcomes_of(
+        self, shots: Sequence[Shot], draws: Draws
+    ) -> list[list[tuple[Ruling | None, float]]]:
+        """For each shot, each noisy execution's ruling (None if it failed) and value:
+        every execution of every shot simulated in one batch and valued in one call."""
         view = self.view
-        played = [execute(self.noise, view, shot, z) for z in draws]
-        out: list[tuple[Ruling | None, float]] = []
+        played = [execute(self.noise, view, shot, z) for shot in shots for z in draws]
         try:
             records = simulate_many(
                 view.position.layout, played, shooter=view.turn.disc, params=self.params
             )
         except PhysicsError:
-            return [(None, FAILED) for _ in played]
+            if len(shots) > 1:  # find the shot the physics could not finish
+                return [self.outcomes(shot, draws) for shot in shots]
+            return [[(None, FAILED) for _ in draws]]
+        rulings: list[Ruling | None] = []
         for record in records:
-            if record is None:
-                out.append((None, FAILED))
-                continue
             try:
-                ruling = view.referee.rule(view.position, view.turn, record)
+                rulings.append(
+                    None if record is None else view.referee.rule(view.position, view.turn, record)
+                )
             except FlickboardError:
                 # An outcome the referee cannot rule on is not a shot to play for.
-                out.append((None, FAILED))
-                continue
-            twenties = dict(ruling.twenties())
-            for side, count in enumerate(view.twenties):
-                twenties[side] = twenties.get(side, 0) + count
-            out.append((ruling, value_of(view, ruling.position_after, twenties, self.outlook)))
-        return out
+                rulings.append(None)
+        ruled = [r for r in rulings if r is not None]
+        values = iter(
+            values_of(view, [(r.position_after, self.twenties(r)) for r in ruled], self.outlook)
+        )
+        flat = [(r, FAILED if r is None else next(values)) for r in rulings]
+        n = len(draws)
+        return [flat[k * n : (k + 1) * n] for k in range(len(shots))]
+
+    def means(self, shots: Sequence[Shot], draws: Draws) -> list[float]:
+        """Mean value of each shot over the draws (one batch)."""
+        if len(draws) == 0:
+            return [0.0 for _ in shots]
+        return [sum(v for _, v in out) / len(out) for out in self.outcomes_of(shots, draws)]
+
+    def twenties(self, ruling: Ruling) -> dict[int, int]:
+        """The 20s made in the round once ``ruling``'s shot is played, by side."""
+        twenties = dict(ruling.twenties())
+        for side, count in enumerate(self.view.twenties):
+            twenties[side] = twenties.get(side, 0) + count
+        return twenties
 
     def mean(self, shot: Shot, draws: Draws) -> float:
         """Mean value of the shot over the draws."""
-        values = [v for _, v in self.outcomes(shot, draws)]
-        return sum(values) / len(values)
+        return self.means([shot], draws)[0]
+
+
+def successive_halving(
+    evaluator: Evaluator,
+    pool: Sequence[Candidate],
+    draws: Draws,
+    schedule: Sequence[int],
+    keep: float = 0.25,
+    finalists: int = 1,
+) -> list[tuple[Candidate, float]]:
+    """Candidates still in the race after each stage, best first, with their means.
+
+    Stage ``k`` plays every surviving candidate on the first ``schedule[k]`` draws (the
+    draws of earlier stages are reused, not replayed), then keeps the best ``keep``
+    share (never fewer than ``finalists``). The last stage's survivors are returned
+    with their means over ``schedule[-1]`` draws; ties keep the order of ``pool``.
+    """
+    if not pool:
+        return []
+    if list(schedule) != sorted(schedule) or schedule[-1] > len(draws) or schedule[0] < 1:
+        raise InvalidInput("the schedule must grow and fit within the draws")
+    totals = [0.0] * len(pool)
+    alive = list(range(len(pool)))
+    done = 0
+    for stage, n in enumerate(schedule):
+        means = evaluator.means([pool[i].shot for i in alive], draws[done:n])
+        for i, mean in zip(alive, means, strict=True):
+            totals[i] += mean * (n - done)
+        done = n
+        alive.sort(key=lambda i: (-totals[i], i))
+        if stage < len(schedule) - 1:
+            alive = alive[: max(finalists, math.ceil(len(alive) * keep))]
+    return [(pool[i], totals[i] / done) for i in alive]
 
 
 def rank(
     evaluator: Evaluator, pool: Sequence[Candidate], draws: Draws
 ) -> list[tuple[Candidate, float]]:
     """Candidates with their mean values, best first (ties keep generation order)."""
-    scored = [(c, evaluator.mean(c.shot, draws)) for c in pool]
+    scored = list(zip(pool, evaluator.means([c.shot for c in pool], draws), strict=True))
     order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
     return [scored[i] for i in order]
 
@@ -148,23 +210,106 @@ class Planner(AIPlayer):
         return Evaluator(view, self.noise_in(view), view.physics)
 
     def ranked(self, view: View) -> list[tuple[Candidate, float]]:
-        """Every candidate with its mean value, best first."""
+        """The candidates that survive screening, with their mean values over all the
+        draws, best first."""
         pool = candidates(view, view.physics)[: self.budget.candidates]
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
-        return rank(self.evaluator(view), pool, self.draws(view))
+        draws = self.draws(view)
+        screen = self.budget.screen
+        if 0 < screen < self.budget.samples:
+            return successive_halving(
+                self.evaluator(view), pool, draws, (screen, self.budget.samples), finalists=4
+            )
+        return rank(self.evaluator(view), pool, draws)
 
     def draws(self, view: View) -> Draws:
         """The noise draws every candidate is weighed on at this turn."""
         return ExecutionNoise.draws(turn_rng(self.seed, view, 1), self.budget.samples)
 
     def choose(self, view: View) -> Choice:
-        """The shot to aim, before execution noise."""
+        """The shot to aim, before execution noise (see :func:`settle`); when no
+        candidate left after screening is valid played as meant, sampled shots that are
+        valid join them (:meth:`valid_more`)."""
+        evaluator = self.evaluator(view)
         ranked = self.ranked(view)
-        best, value = ranked[0]
-        if self.budget.refine_rounds:
-            best, value = refine(
-                self.evaluator(view), best, self.budget, turn_rng(self.seed, view, 2)
-            )
-        rounds = 1 + self.budget.refine_rounds
-        return Choice(best, value, self.budget.samples * rounds)
+        if not any(valid_as_meant(view, c) for c, _ in ranked):
+            more = rank(evaluator, self.valid_more(view), self.draws(view))
+            ranked = sorted([*ranked, *more], key=lambda cv: -cv[1])
+        return settle(evaluator, ranked, self.budget, self.seed)
+
+    def valid_more(self, view: View) -> list[Candidate]:
+        """Up to :data:`MORE_SHOTS` shots sampled across the shooter's choices (the
+        search's widening: other starts, cuts, weights) that are valid played as meant."""
+        rng = turn_rng(self.seed, view, 5)
+        pool = tactics_for(view.game).sampled(view, view.physics, MORE_SHOTS, rng)
+        return [c for c in pool if valid_as_meant(view, c)]
+
+
+DECIDED = 0.98
+"""A shot ruled invalid (a throw-away) is only meant when it is worth at least this: the
+round is decided."""
+
+
+MORE_SHOTS = 60
+"""Shots sampled when none of the planner's candidates is valid played as meant."""
+
+
+def valid_as_meant(view: View, candidate: Candidate) -> bool:
+    """Whether the referee rules the candidate valid when played exactly as meant."""
+    ruling = played_out(view, candidate.shot)
+    return ruling is not None and ruling.valid
+
+
+def intended(
+    view: View, ranked: Sequence[tuple[Candidate, float]]
+) -> tuple[Candidate, Ruling | None]:
+    """The best candidate that is a valid shot when played as meant, and its ruling.
+
+    A shot the referee rules invalid played without noise (one that strikes no
+    opposing disc when it must) is never meant while a valid one is found, unless it
+    is worth at least :data:`DECIDED` and more than the best valid one (the round is
+    decided); then its words say so. With no valid candidate at all, the best one is
+    taken and called what it is.
+    """
+    top, top_value = ranked[0]
+    for candidate, value in ranked:
+        ruling = played_out(view, candidate.shot)
+        if ruling is not None and ruling.valid:
+            if candidate is not top and top_value >= DECIDED and top_value > value:
+                break
+            return candidate, ruling
+    ruling = played_out(view, top.shot)
+    if ruling is not None and not ruling.valid:
+        why = "the round is decided" if top_value >= DECIDED else "no valid shot was found"
+        top = replace(top, words=f"throw-away ({why}); {top.words}")
+    return top, ruling
+
+
+def settle(
+    evaluator: Evaluator,
+    ranked: Sequence[tuple[Candidate, float]],
+    budget: PlannerBudget,
+    seed: int,
+) -> Choice:
+    """The choice from ranked candidates: the best meant as a valid shot
+    (:func:`intended`), its angle and speed refined by cross-entropy (not on an empty
+    board), and the refined shot kept only if it stays valid and beats the unrefined
+    one on fresh draws. The
+    value given is the chosen shot's mean over those fresh draws (not the maximum of
+    noisy means the ranking picked it by)."""
+    view = evaluator.view
+    best, ruling = intended(view, ranked)
+    fresh = ExecutionNoise.draws(turn_rng(seed, view, 4), budget.samples)
+    value = evaluator.mean(best.shot, fresh)
+    # On an empty board the aim at a spot is the skill test's own (the middle of the
+    # window): refining it would only chase the noise of the draws.
+    if budget.refine_rounds and view.position.layout.discs:
+        refined, _ = refine(evaluator, best, budget, turn_rng(seed, view, 2))
+        after = played_out(view, refined.shot)
+        keeps_valid = after is not None and (after.valid or ruling is None or not ruling.valid)
+        if refined.shot != best.shot and keeps_valid:
+            sharper = evaluator.mean(refined.shot, fresh)
+            if sharper > value:
+                best, value, ruling = refined, sharper, after
+    return Choice(best, value, budget.samples, outcome(view, ruling))

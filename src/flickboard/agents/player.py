@@ -3,18 +3,19 @@
 Skill = noise + planner: a player chooses the shot it means (:meth:`AIPlayer.choose`,
 each kind of player its own way), then plays it with its level's calibrated execution
 noise, drawn from a generator seeded by its seed and the turn, so a decision is
-reproducible. Its last choice, with the words for it, stays readable for explanations.
+reproducible. Its last choice, with the words for it (what it tries, what it does played
+without noise, what it is worth), stays readable for explanations (:func:`explanation_of`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from flickboard.agents.candidates import Candidate, legal
-from flickboard.agents.explain import explain
+from flickboard.agents.explain import explain, outcome, played_out
 from flickboard.physics import Shot
 from flickboard.play.kind import game_kind
 from flickboard.play.noise import ExecutionNoise, check_level
@@ -23,18 +24,25 @@ from flickboard.play.view import View
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """The shot a player settled on, what it tries, and its estimated value."""
+    """The shot a player settled on: what it tries, what it does played without noise,
+    and its estimated value (the mean over ``samples`` noisy executions of this very
+    shot; None for a player that does not simulate)."""
 
     candidate: Candidate
     value: float | None
     samples: int = 0
+    does: str = ""
 
     @property
     def explanation(self) -> str:
-        """What the shot tries and what it is worth, in words."""
-        if self.value is None:
-            return f"{self.candidate.words[:1].upper()}{self.candidate.words[1:]}."
-        return explain(self.candidate.words, self.value, self.samples)
+        """What the shot tries, what it does and what it is worth, in words."""
+        return explain(self.candidate.words, self.value, self.samples, self.does)
+
+
+def explanation_of(player: object) -> str | None:
+    """The explanation of a player's last shot, if it is an AI that has shot."""
+    choice = getattr(player, "last_choice", None)
+    return choice.explanation if isinstance(choice, Choice) else None
 
 
 def turn_rng(seed: int, view: View, salt: int) -> np.random.Generator:
@@ -81,6 +89,8 @@ class AIPlayer(ABC):
     def decide(self, view: View) -> Shot:
         """The chosen shot as executed, with this player's noise."""
         choice = self.choose(view)
+        if not choice.does:
+            choice = replace(choice, does=outcome(view, played_out(view, choice.candidate.shot)))
         self.last_choice = choice
         z = ExecutionNoise.draws(turn_rng(self.seed, view, 0), 1)[0]
         return execute(self.noise_in(view), view, choice.candidate.shot, z)

@@ -9,7 +9,7 @@ plus the mean change the reply makes (zero-sum: minus the opponent's value). Nea
 end of a round (:attr:`SearchBudget.exhaustive_at` discs left or fewer) more of its
 shots and every reply of the opponent are searched. When the opponent has no disc
 left, the one-ply value is exact. The chosen shot is sharpened by the planner's
-cross-entropy step.
+cross-entropy step and valued afresh.
 """
 
 from __future__ import annotations
@@ -17,11 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flickboard.agents.candidates import Candidate, candidates
-from flickboard.agents.planner import Evaluator, Planner, PlannerBudget, rank, refine
+from flickboard.agents.planner import (
+    Evaluator,
+    Planner,
+    PlannerBudget,
+    rank,
+    settle,
+    successive_halving,
+)
 from flickboard.agents.player import AIPlayer, Choice, turn_rng
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import outlook_after
-from flickboard.agents.widen import successive_halving
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.play.noise import Draws, ExecutionNoise
 from flickboard.play.view import View
@@ -46,11 +52,11 @@ class SearchBudget:
     """
 
     planner: PlannerBudget = field(default_factory=PlannerBudget)
-    widen: int = 320
+    widen: int = 200
     schedule: tuple[int, ...] = (3, 8, 24, 48)
     top: int = 4
     outcomes: int = 6
-    replies: int = 20
+    replies: int = 12
     reply_samples: int = 4
     exhaustive_at: int = 2
     exhaustive_top: int = 10
@@ -135,7 +141,8 @@ class SearchPlayer(AIPlayer):
         (``exhaustive_top`` near the end of a round) are worth their one-ply mean plus
         their reply correction over the first :attr:`SearchBudget.outcomes` draws
         (common random numbers across shots and replies). With no reply to come, the
-        one-ply best is taken as it stands.
+        one-ply best is taken as it stands. The best valid one is then refined and
+        valued afresh as the planner does (:func:`~flickboard.agents.planner.settle`).
         """
         budget = self.budget
         out = outlook_after(view)
@@ -149,13 +156,5 @@ class SearchPlayer(AIPlayer):
                 (c, v + self.correction(view, c, draws, exhaustive)) for c, v in ranked[:size]
             ]
             ranked.sort(key=lambda cv: -cv[1])
-        best_c, best_v = ranked[0]
-        if budget.planner.refine_rounds:
-            # Sharpen the execution of the chosen intent (one ply, as the planner does).
-            best_c, _ = refine(
-                self._planner().evaluator(view),
-                best_c,
-                budget.planner,
-                turn_rng(self.seed, view, 2),
-            )
-        return Choice(best_c, best_v, budget.schedule[-1])
+        # Sharpen the execution of the chosen intent (one ply, as the planner does).
+        return settle(self._planner().evaluator(view), ranked, budget.planner, self.seed)

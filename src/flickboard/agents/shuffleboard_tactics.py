@@ -1,29 +1,35 @@
 """What the AI knows of table shuffleboard: draws to each zone, hangers, guards, takeouts.
 
 Candidates: draws to each zone in several lanes, hangers, takeouts and taps of opposing
-weights, guards in front of its own. Value: the expected frame margin from a model fitted
-on simulated frames (:mod:`flickboard.agents.frame_value`), which knows that the hammer is
-worth about two and a half points and that an open leading weight rarely survives the
-next opposing weight; with no weight left, the margin itself.
+weights, guards in front of its own. Value: the race to the game's target
+(:mod:`flickboard.agents.race`): the chance of winning the game after the frame, averaged
+over the frame's points as the learned value (:mod:`flickboard.agents.value_model`,
+features in :mod:`flickboard.agents.shuffleboard_features`) expects them; with no
+weight left, the frame's count itself.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 
+from flickboard.agents import shuffleboard_features
 from flickboard.agents.candidates import Candidate, legal, starts
 from flickboard.agents.explain import intent
-from flickboard.agents.frame_value import frame_value
+from flickboard.agents.race import frame_worth
 from flickboard.agents.shuffleboard_bot import HIT_SPEED, ShuffleboardBot
-from flickboard.agents.tactics import register_tactics
-from flickboard.agents.valuation import Outlook
+from flickboard.agents.tactics import Features, Left, register_tactics
+from flickboard.agents.valuation import Outlook, skill_of
+from flickboard.agents.value_model import PLAYING_LEVELS, ValueModel, value_model
 from flickboard.agents.widen import sample_shots
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
+from flickboard.play.kind import game_kind
 from flickboard.play.noise import clip_speed
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Position, Side
@@ -38,6 +44,9 @@ clears, and a tap that nudges it further up."""
 
 GUARD_GAP = 3.0
 """A guard stops this many weight radii in front of the weight it covers."""
+
+FRAME_POINTS = 8
+"""The learned value's classes: a frame's points from -8 to 8 (more is counted as 8)."""
 
 TOP_SPEED = 2.8
 """Fastest sampled delivery (m/s)."""
@@ -119,13 +128,48 @@ class ShuffleboardTactics:
             return Candidate(shot, "takeout", "takeout of the leading weight")
         return Candidate(shot, "draw", "draw to the three zone")
 
-    def value(
-        self, view: View, position: Position, twenties: Mapping[Side, int], outlook: Outlook
-    ) -> float:
-        """The expected frame margin, scaled to [-1, 1]."""
-        del twenties
-        mine = outlook.left.get(view.turn.side, 0)
-        return frame_value(view, position, mine, outlook.total - mine)
+    def features(self, view: View, left: Sequence[Left], outlook: Outlook) -> Features:
+        """The frame, the count, and each side's weights by zone and third."""
+        return shuffleboard_features.features(view, left, outlook)
+
+    def result_class(self, final: Sequence[int], side: Side) -> int:
+        """The frame's points from ``side`` (positive when it scored), within +-8."""
+        points = final[side] - max(v for s, v in enumerate(final) if s != side)
+        return max(-FRAME_POINTS, min(FRAME_POINTS, points))
+
+    def values(self, view: View, left: Sequence[Left], outlook: Outlook) -> list[float]:
+        """The game's worth after the frame (the race to the target), averaged over how
+        the frame may end: exact once the last weight is down, else by the learned value."""
+        model = value_model("shuffleboard")
+        worth = self._worth(view, outlook, model)
+        if outlook.total == 0:
+            me = view.turn.side
+            out = []
+            for position, _ in left:
+                score = view.referee.score(position)
+                points = score.get(me, 0) - max((v for s, v in score.items() if s != me), default=0)
+                out.append(float(worth[min(2 * FRAME_POINTS, max(0, points + FRAME_POINTS))]))
+            return out
+        p = model.probabilities(self.features(view, left, outlook))
+        return [float(v) for v in p @ worth[model.classes + FRAME_POINTS]]
+
+    def _worth(self, view: View, outlook: Outlook, model: ValueModel) -> npt.NDArray[np.float64]:
+        """Worth of the game after the frame ends with each of -8 .. 8 points (mine
+        positive); without a target, the frame's points over 8."""
+        points = np.arange(-FRAME_POINTS, FRAME_POINTS + 1, dtype=np.float64)
+        if view.target is None:
+            return points / FRAME_POINTS
+        me = view.turn.side
+        scores = view.scores or (0, 0)
+        mine = max(0, scores[me])
+        theirs = max(0, max(v for s, v in enumerate(scores) if s != me))
+        kind = game_kind(view.game)
+        skill = skill_of(view.game, outlook)
+        levels = PLAYING_LEVELS
+        level = min(range(len(levels)), key=lambda i: abs(kind.level_scales[levels[i]] - skill))
+        start = tuple(float(v) for v in model.extra["start"][level])
+        hammer_mine = outlook.hammer == me if outlook.hammer is not None else False
+        return frame_worth(start, view.target, mine, theirs, hammer_mine)
 
     def refine_spread(self, shot: Shot) -> tuple[float, float]:
         """Three thousandths of a radian and 2 % of the speed (the table is long)."""
@@ -134,6 +178,17 @@ class ShuffleboardTactics:
     def where(self, view: View, disc: PlacedDisc) -> str:
         """The zone a weight lies in."""
         return _WHERE[table_of(view).zone_of(disc.x, disc.y)]
+
+    def shelter(self, view: View, position: Position, disc: PlacedDisc) -> str:
+        """Guarded when a weight lies in front of it, within a weight's width."""
+        if shuffleboard_features.guarded(table_of(view), position.layout.discs, disc):
+            return "guarded by a weight in front"
+        return ""
+
+    def skill_view(self, view: View) -> View:
+        """The hammer on a clear table: the frame's last weight, nothing in play (the
+        first weight of a frame is drawn short on purpose, out of the hammer's reach)."""
+        return replace(view, to_come=view.to_come[-1:])
 
     def target_spot(self, view: View, rng: np.random.Generator) -> tuple[float, float]:
         """A random spot in the two or three zone."""

@@ -2,17 +2,19 @@
 
 The planner, the search player, the heuristic and the evaluation harness are written
 once for every game; each game kind has a :class:`Tactics` that says which shots are
-worth considering, how to sample more, what a position is worth, and how to say where a
-disc lies. A third game brings its kind (:mod:`flickboard.play.kind`) and, for the AI,
+worth considering, how to sample more, what the learned value sees of a position and
+what a position is worth, and how to say where a disc lies. A third game brings its
+kind (:mod:`flickboard.play.kind`) and, for the AI,
 its tactics registered here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
@@ -22,6 +24,13 @@ from flickboard.rules.base import Position, Side
 if TYPE_CHECKING:
     from flickboard.agents.candidates import Candidate
     from flickboard.agents.valuation import Outlook
+
+
+Left = tuple[Position, Mapping[Side, int]]
+"""A position a shot may leave, with the 20s made in the round by then (by side)."""
+
+Features = npt.NDArray[np.float64]
+"""Rows of the learned value's inputs, one per position."""
 
 
 class Tactics(Protocol):
@@ -41,10 +50,19 @@ class Tactics(Protocol):
         """The geometric baseline's shot (no simulation of its own)."""
         ...
 
-    def value(
-        self, view: View, position: Position, twenties: Mapping[Side, int], outlook: Outlook
-    ) -> float:
-        """Expected outcome in [-1, 1] for the side of ``view`` once the position is left."""
+    def features(self, view: View, left: Sequence[Left], outlook: Outlook) -> Features:
+        """What the learned value sees of each position the shot of ``view`` may leave."""
+        ...
+
+    def result_class(self, final: Sequence[int], side: Side) -> int:
+        """A finished round's result from ``side`` (its scores by side), as the learned
+        value's class (crokinole: lost -1, tied 0, won 1; shuffleboard: frame points)."""
+        ...
+
+    def values(self, view: View, left: Sequence[Left], outlook: Outlook) -> list[float]:
+        """Expected outcome in [-1, 1] for the side of ``view`` of each position it may
+        leave (with the 20s made in the round): exact once the round is over, else the
+        learned value's."""
         ...
 
     def refine_spread(self, shot: Shot) -> tuple[float, float]:
@@ -53,6 +71,16 @@ class Tactics(Protocol):
 
     def where(self, view: View, disc: PlacedDisc) -> str:
         """Where a disc lies, in the game's words ("on the 10 line")."""
+        ...
+
+    def shelter(self, view: View, position: Position, disc: PlacedDisc) -> str:
+        """What covers a disc of ``position`` from the next opposing shot, in words
+        ("behind a peg", "guarded by a weight in front"); empty when it is exposed."""
+        ...
+
+    def skill_view(self, view: View) -> View:
+        """The view, from a game's first one, where the AI's own shot is judged by the
+        game kind's skill test (the opening shot; the hammer on a clear table)."""
         ...
 
     def target_spot(self, view: View, rng: np.random.Generator) -> tuple[float, float]:

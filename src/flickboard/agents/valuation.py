@@ -3,28 +3,34 @@
 The referee scores the board (never a copy of the rules here). The round from the
 shooter's side after its shot (:class:`Outlook`: discs left per side and who holds the
 hammer, the last shot) comes from the view's ``to_come``, the same way in every game;
-each game's tactics turn the position into an expected round outcome in [-1, 1]
-(:mod:`flickboard.agents.crokinole_tactics`, :mod:`flickboard.agents.shuffleboard_tactics`).
+each game's tactics turn the positions a shot may leave into expected outcomes in
+[-1, 1] with the learned value (:mod:`flickboard.agents.value_model`), all of a shot's
+executions at once.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from flickboard.agents.tactics import tactics_for
+from flickboard.agents.tactics import Left, tactics_for
+from flickboard.agents.value_model import PLAYING_LEVELS
+from flickboard.play.kind import game_kind
+from flickboard.play.noise import ExecutionNoise
 from flickboard.play.view import View
-from flickboard.rules.base import Position, Ruling, Side
+from flickboard.rules.base import Position, Side
 
 
 @dataclass(frozen=True, slots=True)
 class Outlook:
-    """The round from one side after a shot: discs left per side and who shoots last."""
+    """The round from one side after a shot: discs left per side, who shoots last, and
+    the shooter's skill (the scale of its execution noise; None: the ``club`` level's)."""
 
     side: Side
     left: Mapping[Side, int]
     hammer: Side | None
+    skill: float | None = None
 
     @property
     def total(self) -> int:
@@ -32,11 +38,41 @@ class Outlook:
         return sum(self.left.values())
 
 
-def outlook_after(view: View) -> Outlook:
-    """Discs left and hammer once the shot of this view is made."""
+def outlook_after(view: View, noise: ExecutionNoise | None = None) -> Outlook:
+    """Discs left and hammer once the shot of this view is made, for a shooter playing
+    with ``noise`` (default the ``club`` level's)."""
     rest = view.to_come[1:]
     left = Counter(side for _, side in rest)
-    return Outlook(view.turn.side, dict(left), rest[-1][1] if rest else None)
+    skill = None if noise is None else skill_scale(view.game, noise)
+    return Outlook(view.turn.side, dict(left), rest[-1][1] if rest else None, skill)
+
+
+def skill_scale(game: str, noise: ExecutionNoise) -> float:
+    """The scale of ``noise`` against the game's base profile (a level's scale)."""
+    base = game_kind(game).noise_profile
+    return noise.angle / base.angle if base.angle else 0.0
+
+
+def skill_of(game: str, outlook: Outlook) -> float:
+    """The shooter's skill scale in an outlook (the ``club`` level's when not given),
+    no finer than the finest level the value was fitted on (``perfect`` plays as
+    ``world`` does in the value's eyes)."""
+    scales = game_kind(game).level_scales
+    if outlook.skill is None:
+        return scales["club"]
+    return max(outlook.skill, min(scales[level] for level in PLAYING_LEVELS))
+
+
+def round_features(view: View, outlook: Outlook) -> tuple[float, float, float, float, float]:
+    """What every game's learned value sees of the round after a shot: discs left to
+    the shooter's side and to the others, the hammer (1 mine, -1 theirs, 0 none),
+    whether the next shot is the shooter's side's own (1) or not (0), and its skill."""
+    me = view.turn.side
+    mine = float(outlook.left.get(me, 0))
+    hammer = 0.0 if outlook.hammer is None else (1.0 if outlook.hammer == me else -1.0)
+    rest = view.to_come[1:]
+    next_me = float(bool(rest) and rest[0][1] == me)
+    return (mine, float(outlook.total) - mine, hammer, next_me, skill_of(view.game, outlook))
 
 
 def margin(view: View, position: Position, twenties: Mapping[Side, int]) -> float:
@@ -49,11 +85,14 @@ def margin(view: View, position: Position, twenties: Mapping[Side, int]) -> floa
     return totals[me] - (max(others) if others else 0)
 
 
+def values_of(view: View, left: Sequence[Left], out: Outlook) -> list[float]:
+    """Expected outcome in [-1, 1] for the side of ``view`` of each position its shot
+    may leave (with the 20s made in the round so far), valued together."""
+    if not left:
+        return []
+    return tactics_for(view.game).values(view, left, out)
+
+
 def value_of(view: View, position: Position, twenties: Mapping[Side, int], out: Outlook) -> float:
-    """Expected round outcome in [-1, 1] for the side of ``view`` after a shot."""
-    return tactics_for(view.game).value(view, position, twenties, out)
-
-
-def ruling_value(view: View, ruling: Ruling, out: Outlook) -> float:
-    """Value of the position a ruling leaves, counting the 20s it made."""
-    return value_of(view, ruling.position_after, ruling.twenties(), out)
+    """Expected outcome in [-1, 1] for the side of ``view`` after a shot."""
+    return values_of(view, [(position, twenties)], out)[0]

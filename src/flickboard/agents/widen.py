@@ -1,5 +1,5 @@
-"""Widening the search: sampled shots beyond the planner's candidates, screened by
-successive halving.
+"""Widening the search: sampled shots beyond the planner's candidates (screened by
+successive halving, :func:`flickboard.agents.planner.successive_halving`).
 
 The planner weighs a fixed set of shots built from the geometry (open 20s, takeouts
 from the two clearest starts at two weights, draws, hides). Many good shots are not
@@ -14,16 +14,14 @@ valued on many executions (successive halving).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
 
 from flickboard.agents.candidates import Candidate, legal
 from flickboard.agents.explain import intent
-from flickboard.agents.planner import Evaluator
-from flickboard.errors import InvalidInput
 from flickboard.physics import PhysicsParams, Shot
-from flickboard.play.noise import Draws, clip_speed
+from flickboard.play.noise import clip_speed
 from flickboard.play.view import View
 
 AIMED_SHARE = 0.6
@@ -76,35 +74,3 @@ def sample_shots(
             continue
         out.append(loose(rng, sx, sy))
     return out
-
-
-def successive_halving(
-    evaluator: Evaluator,
-    pool: Sequence[Candidate],
-    draws: Draws,
-    schedule: Sequence[int],
-    keep: float = 0.25,
-    finalists: int = 1,
-) -> list[tuple[Candidate, float]]:
-    """Candidates still in the race after each stage, best first, with their means.
-
-    Stage ``k`` plays every surviving candidate on the first ``schedule[k]`` draws (the
-    draws of earlier stages are reused, not replayed), then keeps the best ``keep``
-    share (never fewer than ``finalists``). The last stage's survivors are returned
-    with their means over ``schedule[-1]`` draws; ties keep the order of ``pool``.
-    """
-    if not pool:
-        return []
-    if list(schedule) != sorted(schedule) or schedule[-1] > len(draws) or schedule[0] < 1:
-        raise InvalidInput("the schedule must grow and fit within the draws")
-    totals = [0.0] * len(pool)
-    alive = list(range(len(pool)))
-    done = 0
-    for stage, n in enumerate(schedule):
-        for i in alive:
-            totals[i] += sum(v for _, v in evaluator.outcomes(pool[i].shot, draws[done:n]))
-        done = n
-        alive.sort(key=lambda i: (-totals[i], i))
-        if stage < len(schedule) - 1:
-            alive = alive[: max(finalists, math.ceil(len(alive) * keep))]
-    return [(pool[i], totals[i] / done) for i in alive]

@@ -24,7 +24,9 @@ from flickboard.agents.planner import Planner, PlannerBudget
 from flickboard.agents.search import SearchBudget, SearchPlayer
 from flickboard.agents.spec import player_from_spec
 from flickboard.agents.tactics import tactics_for
-from flickboard.bench.harness import PairStats, paired_games
+from flickboard.bench.ai_inplay import midround_times, opening_rate
+from flickboard.bench.baseline import BaselinePlayer
+from flickboard.bench.harness import PairStats, paired_games, wilson
 from flickboard.bench.jobs import RaySettings, run_jobs
 from flickboard.errors import FlickboardError
 from flickboard.physics import Layout, PlacedDisc, simulate
@@ -79,8 +81,14 @@ def timing(values: Sequence[float]) -> dict[str, float | int | None]:
     }
 
 
-MATCHES: tuple[str, ...] = ("planner-heuristic", "search-planner", "planner-planner")
-"""The paired matches the harness can play (first player v second)."""
+MATCHES: tuple[str, ...] = (
+    "planner-heuristic",
+    "search-planner",
+    "planner-planner",
+    "planner-baseline",
+)
+"""The paired matches the harness can play (first player v second); ``baseline`` is the
+planner of another flickboard source tree (``Settings.baseline``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +104,12 @@ class Settings:
     search: SearchBudget = field(default_factory=SearchBudget)
     level: str = "club"
     seed: int = 1
-    matches: tuple[str, ...] = MATCHES
+    matches: tuple[str, ...] = MATCHES[:3]
     workers: int = 1
+    baseline: Path | None = None
+    opening_decisions: int = 0
+    level_pairs: int = 0
+    midround_positions: int = 0
     ray: bool = False
     address: str | None = None
 
@@ -108,6 +120,10 @@ def make_player(kind: str, s: Settings, seed: int) -> Player:
         return player_from_spec(f"ai:heuristic:{s.level}", s.game, seed)
     if kind == "planner":
         return Planner(s.level, seed, s.planner, name="planner")
+    if kind == "baseline":
+        if s.baseline is None:
+            raise ValueError("the planner-baseline match needs a baseline source folder")
+        return BaselinePlayer(s.baseline, f"ai:planner:{s.level}", s.game, seed)
     return SearchPlayer(s.level, seed, s.search, name="search")
 
 
@@ -174,7 +190,7 @@ def run(settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
             }
             step()
     matches: dict[str, Any] = {}
-    times: dict[str, list[float]] = {"heuristic": [], "planner": [], "search": []}
+    times: dict[str, list[float]] = {"heuristic": [], "planner": [], "search": [], "baseline": []}
     for match in s.matches:
         if match not in MATCHES:
             raise ValueError(f"unknown match {match!r}; known: {', '.join(MATCHES)}")
@@ -197,6 +213,61 @@ def run(settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
             "sanity_band": [0.55, 0.65],
         }
     out["decision_time"] = {k: timing(v) for k, v in times.items()}
+    if s.opening_decisions:
+        out["opening_rate"] = opening_rates(s, progress)
+    if s.level_pairs:
+        out["levels"] = level_games(s, progress)
+    if s.midround_positions:
+        with _task(progress, "mid-round decision times", 1) as step:
+            raw = midround_times(
+                s.game,
+                {
+                    "planner": lambda seed: Planner(s.level, seed, s.planner),
+                    "search": lambda seed: SearchPlayer(s.level, seed, s.search),
+                },
+                s.midround_positions,
+                s.seed,
+            )
+            step()
+        out["midround_decision_time"] = {
+            k: {
+                "cpu": timing(v["cpu"]),
+                "wall": timing(v["wall"]),
+                "invalid_meant": v["invalid_meant"],
+            }
+            if isinstance(v, dict)
+            else v
+            for k, v in raw.items()
+        }
+    return out
+
+
+def opening_rates(s: Settings, progress: Progress | None = None) -> dict[str, Any]:
+    """The planner's own opening shots by level, against each level's target."""
+    out: dict[str, Any] = {}
+    goals = targets(s.game)
+    with _task(progress, "opening shots by level", len(goals)) as step:
+        for level, target in goals.items():
+            result = opening_rate(
+                s.game,
+                lambda seed, level=level: Planner(level, seed, s.planner),  # type: ignore[misc]
+                s.opening_decisions,
+                s.seed * 100_000,
+                wilson,
+            )
+            out[level] = {**result, "target": target}
+            step()
+    return out
+
+
+def level_games(s: Settings, progress: Progress | None = None) -> dict[str, Any]:
+    """Planner v planner at every level: 20s per player and game, the hammer's rounds."""
+    out: dict[str, Any] = {}
+    for level in targets(s.game):
+        at = replace(s, level=level)
+        with _task(progress, f"planner v planner, {level}", s.level_pairs) as step:
+            stats, _, _ = match_games(at, "planner", "planner", s.level_pairs, step)
+        out[level] = stats.summary()
     return out
 
 
@@ -210,6 +281,10 @@ def _settings_json(s: Settings) -> dict[str, Any]:
         "seed": s.seed,
         "matches": list(s.matches),
         "workers": s.workers,
+        "baseline": None if s.baseline is None else str(s.baseline),
+        "opening_decisions": s.opening_decisions,
+        "level_pairs": s.level_pairs,
+        "midround_positions": s.midround_positions,
         "ray": s.ray,
         "planner_budget": {
             "samples": s.planner.samples,
@@ -237,10 +312,21 @@ def plot(result: dict[str, Any], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
-    levels = result["calibration_rate"]["levels"] or {"(not run)": {"rate": 0.0, "target": 0.0}}
+    levels = (
+        result["calibration_rate"]["levels"]
+        or result.get("opening_rate")
+        or {"(not run)": {"rate": 0.0, "target": 0.0}}
+    )
     names = list(levels)
-    xs = range(len(names))
-    left.bar(xs, [levels[n]["rate"] for n in names], color="#4a7", label="measured")
+    xs = np.arange(len(names))
+    played = result.get("opening_rate", {})
+    width = 0.4 if played and result["calibration_rate"]["levels"] else 0.8
+    if result["calibration_rate"]["levels"]:
+        left.bar(xs - (width / 2 if played else 0), [levels[n]["rate"] for n in names],
+                 width, color="#4a7", label="ideal aim")  # fmt: skip
+    if played:
+        left.bar(xs + (width / 2 if width < 0.8 else 0), [played.get(n, {}).get("rate") or 0.0
+                 for n in names], width, color="#a74", label="the AI's own shots")  # fmt: skip
     left.plot(xs, [levels[n]["target"] for n in names], "k_", markersize=20, label="target")
     left.set_xticks(list(xs), names, rotation=20)
     left.set_ylim(0, 1.05)
@@ -285,4 +371,32 @@ def report(result: dict[str, Any]) -> str:
                 f"  {who}: median {t['median_s']:.3f} s, p95 {t['p95_s']:.3f} s"
                 f" over {t['decisions']} decisions"
             )
+    for level, r in result.get("opening_rate", {}).items():
+        low, high = r["wilson95"]
+        lines.append(
+            f"  opening ({level}): {r['rate']:.3f} [{low:.3f}, {high:.3f}] over"
+            f" {r['decisions']} decisions (target {r['target']:.2f}); by intent "
+            + ", ".join(
+                f"{k} {v['rate']:.3f} of {v['decisions']}" for k, v in r["by_intent"].items()
+            )
+        )
+    for level, m in result.get("levels", {}).items():
+        t = m["twenties_per_player_game_95"] or [0.0, 0.0]
+        h = m["hammer_wilson95"]
+        lines.append(
+            f"  {level} v {level}: 20s per player and game {m['twenties_per_player_game']:.2f}"
+            f" [{t[0]:.2f}, {t[1]:.2f}] over {m['games']} games; hammer won"
+            f" {m['hammer_round_win_rate']} [{h[0]:.3f}, {h[1]:.3f}] of"
+            f" {m['hammer_rounds_decided']} decided rounds"
+        )
+    mid = result.get("midround_decision_time")
+    if mid:
+        for who in ("planner", "search"):
+            c, w = mid[who]["cpu"], mid[who]["wall"]
+            lines.append(
+                f"  mid-round {who}: CPU median {c['median_s']:.3f} s (p95 {c['p95_s']:.3f}),"
+                f" wall median {w['median_s']:.3f} s over {c['decisions']} positions;"
+                f" {mid[who]['invalid_meant']} meant shots invalid without noise"
+            )
+        lines.append(f"  load average {mid['load_average_before']} -> {mid['load_average_after']}")
     return "\n".join(lines)

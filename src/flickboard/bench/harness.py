@@ -9,6 +9,7 @@ interval is Wilson's on the games played (ties as half a win).
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
@@ -62,6 +63,8 @@ class PairStats:
     b_twenties: int = 0
     hammer_rounds: int = 0
     hammer_wins: int = 0
+    twenties: list[int] = field(default_factory=list)
+    """20s made in each game, both sides together."""
 
     def add(self, other: PairStats) -> None:
         """Count ``other``'s games in these."""
@@ -72,6 +75,10 @@ class PairStats:
         """Rates and intervals as plain numbers."""
         low, high = wilson(self.a_score, self.games)
         decided = self.hammer_rounds
+        per_player = [t / 2 for t in self.twenties]
+        spread = statistics.stdev(per_player) if len(per_player) > 1 else 0.0
+        half = Z95 * spread / math.sqrt(len(per_player)) if per_player else 0.0
+        mean = statistics.mean(per_player) if per_player else None
         return {
             "games": self.games,
             "a_win_rate": self.a_score / self.games if self.games else None,
@@ -80,7 +87,16 @@ class PairStats:
             "twenties_per_game_b": self.b_twenties / self.games if self.games else None,
             "hammer_rounds_decided": decided,
             "hammer_round_win_rate": self.hammer_wins / decided if decided else None,
+            "hammer_wilson95": list(wilson(self.hammer_wins, decided)),
+            "twenties_per_player_game": mean,
+            "twenties_per_player_game_95": None if mean is None else [mean - half, mean + half],
+            "counts": {f.name: getattr(self, f.name) for f in fields(self)},
         }
+
+    @classmethod
+    def from_summary(cls, summary: dict[str, Any]) -> PairStats:
+        """The counts a summary was made from (to add runs together)."""
+        return cls(**summary["counts"])
 
 
 MAX_ROUNDS = 60
@@ -151,12 +167,14 @@ def pair_game(
     a_side = 0 if a_first else 1
     watch = PairWatch(stats)
     heard: Observer = watch if observer is None else Both(watch, observer)
+    before = stats.a_twenties + stats.b_twenties
     while not match.over and watch.rounds < MAX_ROUNDS:
         step = play_turn(match, seats, heard)
         for end in step.rounds_ended:
             stats.a_twenties += end.twenties[a_side] if end.twenties else 0
             stats.b_twenties += end.twenties[1 - a_side] if end.twenties else 0
     winner = match.result().winner if match.over else None
+    stats.twenties.append(stats.a_twenties + stats.b_twenties - before)
     stats.games += 1
     stats.a_score += 0.5 if winner is None else float(winner == a_side)
 

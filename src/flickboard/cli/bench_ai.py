@@ -15,6 +15,10 @@ from flickboard.cli.terminal import check_writable, fail
 from flickboard.errors import FlickboardError
 from flickboard.play.noise import LEVELS
 
+PLANNER = PlannerBudget()
+SEARCH = SearchBudget()
+"""The default budgets, which the options start from."""
+
 
 def bench_ai(
     game: Annotated[str, typer.Option(help="crokinole or shuffleboard.")] = "crokinole",
@@ -27,15 +31,25 @@ def bench_ai(
     equal_pairs: Annotated[
         int, typer.Option(min=0, help="Pairs of games planner v planner (hammer rate).")
     ] = 10,
-    samples: Annotated[int, typer.Option(min=1, help="Planner: executions per candidate.")] = 24,
-    candidates: Annotated[int, typer.Option(min=1, help="Planner: candidates weighed.")] = 80,
-    refine_rounds: Annotated[int, typer.Option(min=0, help="Planner: cross-entropy rounds.")] = 3,
-    top: Annotated[int, typer.Option(min=1, help="Search: own candidates searched.")] = 4,
-    outcomes: Annotated[int, typer.Option(min=1, help="Search: executions per candidate.")] = 6,
-    replies: Annotated[int, typer.Option(min=1, help="Search: opponent replies weighed.")] = 20,
+    samples: Annotated[
+        int, typer.Option(min=1, help="Planner: executions per candidate.")
+    ] = PLANNER.samples,
+    candidates: Annotated[
+        int, typer.Option(min=1, help="Planner: candidates weighed.")
+    ] = PLANNER.candidates,
+    refine_rounds: Annotated[
+        int, typer.Option(min=0, help="Planner: cross-entropy rounds.")
+    ] = PLANNER.refine_rounds,
+    top: Annotated[int, typer.Option(min=1, help="Search: own candidates searched.")] = SEARCH.top,
+    outcomes: Annotated[
+        int, typer.Option(min=1, help="Search: executions per candidate.")
+    ] = SEARCH.outcomes,
+    replies: Annotated[
+        int, typer.Option(min=1, help="Search: opponent replies weighed.")
+    ] = SEARCH.replies,
     widen: Annotated[
         int, typer.Option(min=0, help="Search: shots sampled beyond the planner's.")
-    ] = 320,
+    ] = SEARCH.widen,
     workers: Annotated[
         int,
         typer.Option(
@@ -52,12 +66,29 @@ def bench_ai(
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     matches: Annotated[
         str,
-        typer.Option(help="Comma-separated: planner-heuristic, search-planner, planner-planner."),
+        typer.Option(
+            help="Comma-separated: planner-heuristic, search-planner, planner-planner, "
+            "planner-baseline (needs --baseline)."
+        ),
     ] = "planner-heuristic,search-planner,planner-planner",
+    baseline: Annotated[
+        Path | None,
+        typer.Option(help="A flickboard src folder whose planner is the baseline (git archive)."),
+    ] = None,
+    opening_decisions: Annotated[
+        int, typer.Option(min=0, help="The planner's own opening shots per level (0: skip).")
+    ] = 0,
+    level_pairs: Annotated[
+        int, typer.Option(min=0, help="Pairs of planner v planner games at every level.")
+    ] = 0,
+    midround_positions: Annotated[
+        int, typer.Option(min=0, help="Mid-round positions the decision times are taken on.")
+    ] = 0,
     output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("ai-bench.json"),
     plot: Annotated[Path | None, typer.Option(help="Plot PNG (default: next to the JSON).")] = None,
 ) -> None:
-    """Open-20 (or three-zone) rates by level, takeouts, paired games, decision times."""
+    """Open-20 (or three-zone) rates by level, the AI's own opening shots, takeouts,
+    paired games (the ladder, games by level), decision times."""
     from flickboard.bench.ai import Settings, report, run
     from flickboard.bench.ai import plot as draw_plot
 
@@ -65,6 +96,8 @@ def bench_ai(
         fail(f"--game must be crokinole or shuffleboard, got {game!r}")
     if level not in LEVELS:
         fail(f"--level must be one of {', '.join(LEVELS)}, got {level!r}")
+    if baseline is not None and not (baseline / "flickboard" / "__init__.py").is_file():
+        fail(f"--baseline must be a flickboard src folder (with flickboard/ in it): {baseline}")
     if address is not None and not use_ray:
         fail("--address joins a Ray cluster: give --ray too")
     png = plot or output.with_suffix(".png")
@@ -87,6 +120,10 @@ def bench_ai(
         seed=seed,
         matches=tuple(m.strip() for m in matches.split(",") if m.strip()),
         workers=workers,
+        baseline=baseline,
+        opening_decisions=opening_decisions,
+        level_pairs=level_pairs,
+        midround_positions=midround_positions,
         ray=use_ray,
         address=address,
     )

@@ -294,6 +294,7 @@ class ShuffleboardGame:
             self.totals,
             (),
             self.params,
+            self.rules.goal,
         )
 
     def deliver(

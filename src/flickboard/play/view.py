@@ -41,6 +41,8 @@ class View:
         twenties: 20s each side has made so far in this round, by side (crokinole);
             they count in the round's score but are no longer on the board.
         params: the physics the game is played with.
+        target: points that win the game when it is a race to a target (table
+            shuffleboard), else None.
     """
 
     referee: Referee
@@ -51,6 +53,7 @@ class View:
     scores: tuple[int, ...] = ()
     twenties: tuple[int, ...] = ()
     params: PhysicsParams | None = None
+    target: int | None = None
 
     @property
     def board(self) -> Board:

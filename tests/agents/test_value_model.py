@@ -1,0 +1,87 @@
+"""The learned position value: its parameters, its data and its fit."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from flickboard.agents.fit_value import fit, samples
+from flickboard.agents.selfplay import play_rounds, position_of, view_of
+from flickboard.agents.tactics import tactics_for
+from flickboard.agents.valuation import outlook_after
+from flickboard.agents.value_model import ValueModel, value_model
+from flickboard.errors import InvalidInput
+from flickboard.play.kind import game_kind
+
+
+def tiny_model() -> ValueModel:
+    rng = np.random.default_rng(0)
+    return ValueModel(
+        mean=np.zeros(3),
+        scale=np.ones(3),
+        weights=(rng.normal(size=(3, 4)), rng.normal(size=(4, 2))),
+        biases=(np.zeros(4), np.zeros(2)),
+        classes=np.array([-1, 1]),
+        extra={"start": np.array([[0.5, 0.5]])},
+    )
+
+
+def test_probabilities_are_a_softmax_over_a_relu_layer() -> None:
+    model = tiny_model()
+    x = np.array([[1.0, -2.0, 0.5]])
+    h = np.maximum(x @ model.weights[0], 0.0)
+    z = h @ model.weights[1]
+    expected = np.exp(z) / np.exp(z).sum()
+    assert model.probabilities(x) == pytest.approx(expected)
+
+
+def test_a_model_saved_and_loaded_predicts_the_same(tmp_path: Path) -> None:
+    model = tiny_model()
+    model.save(tmp_path / "m.npz")
+    again = ValueModel.load(tmp_path / "m.npz")
+    x = np.random.default_rng(1).normal(size=(5, 3))
+    assert again.probabilities(x) == pytest.approx(model.probabilities(x))
+    assert again.extra["start"].tolist() == [[0.5, 0.5]]
+
+
+def test_a_model_whose_layers_do_not_match_is_refused() -> None:
+    model = tiny_model()
+    with pytest.raises(InvalidInput, match="first layer"):
+        ValueModel(np.zeros(2), np.ones(2), model.weights, model.biases, model.classes, {})
+
+
+@pytest.mark.parametrize("game", ["crokinole", "shuffleboard"])
+def test_the_shipped_model_reads_the_games_features(game: str) -> None:
+    model = value_model(game)
+    view = game_kind(game).new_match().view()
+    f = tactics_for(game).features(view, [(view.position, {})], outlook_after(view))
+    p = model.probabilities(f)
+    assert f.shape == (1, model.features)
+    assert p.sum() == pytest.approx(1.0)
+
+
+def test_self_play_stores_every_shot_of_a_round_with_its_result() -> None:
+    rounds = play_rounds("shuffleboard", 1, seed=4)
+    first = next(rounds)
+    assert len(first["shots"]) == 8
+    assert sum(first["final"]) == max(first["final"])  # only one colour scores a frame
+    last = first["shots"][-1]
+    view = view_of("shuffleboard", first["rules"], last)
+    assert view.position == position_of("shuffleboard", last)
+    assert len(view.to_come) == 1
+
+
+def test_a_fit_on_self_played_frames_writes_a_model_that_loads(tmp_path: Path) -> None:
+    data = tmp_path / "frames.jsonl"
+    with data.open("w") as out:
+        for record in play_rounds("shuffleboard", 3, seed=5):
+            out.write(json.dumps(record) + "\n")
+    x, y, groups = samples("shuffleboard", [json.loads(line) for line in data.open()])
+    assert len(x) == len(y) == len(groups) > 0
+    report = fit("shuffleboard", [data], tmp_path / "model.npz")
+    model = ValueModel.load(tmp_path / "model.npz")
+    assert model.probabilities(x).shape == (len(x), model.classes.size)
+    assert report["shots_held_out"] > 0 and report["log_loss"] > 0
