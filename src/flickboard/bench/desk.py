@@ -13,12 +13,8 @@ validated, none lost, none twice, and the standings total what the cards say.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 import uuid
@@ -29,6 +25,7 @@ from typing import Any
 
 import httpx
 
+from flickboard.bench.server import Server
 from flickboard.events.synthetic import game_with
 
 ROUNDS = 5
@@ -43,12 +40,6 @@ class Game:
     sides: tuple[str, str]
     code: str
     rounds: list[dict[str, list[int]]]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -86,57 +77,6 @@ def prepare(url: str, cards: int, seed: int = 7) -> tuple[int, list[Game]]:
     event_id = svc.desk.catalog()[0].id
     svc.engine.dispose()
     return event_id, games
-
-
-class Server:
-    """``uvicorn flickboard.web.app:app_factory`` on a loopback port, in a subprocess."""
-
-    def __init__(self, url: str, workers: int) -> None:
-        self.port = _free_port()
-        env = {**os.environ, "FLICKBOARD_DATABASE_URL": url}
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "flickboard.web.app:app_factory",
-                "--factory",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--workers",
-                str(workers),
-                "--log-level",
-                "warning",
-                "--timeout-graceful-shutdown",
-                "3",
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        self.base = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 120
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server stopped: {self.proc.stderr.read()[-2000:]}")  # type: ignore[union-attr]
-            try:
-                if httpx.get(self.base + "/api/session", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not answer in 120 s")
-            time.sleep(0.2)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
 
 
 async def _listen(

@@ -17,11 +17,7 @@ Run with ``flickboard bench web`` or ``python bench/web.py``.
 
 from __future__ import annotations
 
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -33,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from flickboard.bench.physics import scene_layout, scene_shots
+from flickboard.bench.server import Server
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, PhysicsParams, Shot, simulate
 from flickboard.physics.trajectory import state_log
@@ -154,51 +151,16 @@ def server_times(shots: int, progress: Progress = _none, seed: int = 1) -> dict[
 # -- 2. a real server on loopback -----------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def served() -> Iterator[str]:
     """``flickboard``'s app served by uvicorn in a child process on loopback, on a fresh
     SQLite database; its base URL."""
-    import httpx
-
     folder = tempfile.mkdtemp(prefix="flickboard-bench-web-")
-    port = _free_port()
-    env = {**os.environ, "FLICKBOARD_DATABASE_URL": f"sqlite:///{folder}/bench.sqlite"}
-    command = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "flickboard.web.app:app_factory",
-        "--factory",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-    ]
-    child = subprocess.Popen(command, env=env)
-    url = f"http://127.0.0.1:{port}"
+    server = Server(f"sqlite:///{folder}/bench.sqlite")
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                if httpx.get(url + "/api/play/catalogue", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if child.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the benchmark server did not start")
-            time.sleep(0.2)
-        yield url
+        yield server.base
     finally:
-        child.terminate()
-        child.wait(10)
+        server.stop()
 
 
 class HotseatGame:

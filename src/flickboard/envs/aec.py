@@ -32,7 +32,7 @@ from flickboard.geometry.startline import StartLine
 from flickboard.physics import Shot
 from flickboard.play.driver import most_discs_left
 from flickboard.play.kind import GameKind, game_kind
-from flickboard.play.match import GameEnd, Match, RoundEnd, Step
+from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise
 from flickboard.play.view import Player, View
 
@@ -342,26 +342,6 @@ def shot_info(step: Step, start_problem: str | None) -> dict[str, Any]:
             }
             for e in record.events
         ],
-        "rounds_ended": [_round(end) for end in step.rounds_ended],
-        "games_ended": [_game(end) for end in step.games_ended],
-    }
-
-
-def _round(end: RoundEnd) -> dict[str, Any]:
-    return {
-        "game": end.game,
-        "number": end.number,
-        "scores": list(end.scores),
-        "counted": list(end.counted),
-        "twenties": list(end.twenties),
-        "summary": end.summary,
-    }
-
-
-def _game(end: GameEnd) -> dict[str, Any]:
-    return {
-        "number": end.number,
-        "winner": end.winner,
-        "scores": list(end.scores),
-        "summary": end.summary,
+        "rounds_ended": [end.to_json() for end in step.rounds_ended],
+        "games_ended": [end.to_json() for end in step.games_ended],
     }

@@ -49,6 +49,17 @@ class RoundEnd:
     twenties: tuple[int, ...]
     summary: str
 
+    def to_json(self) -> dict[str, Any]:
+        """The round as plain JSON (for the web table and the agent environments)."""
+        return {
+            "game": self.game,
+            "number": self.number,
+            "scores": list(self.scores),
+            "counted": list(self.counted),
+            "twenties": list(self.twenties),
+            "summary": self.summary,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class GameEnd:
@@ -58,6 +69,15 @@ class GameEnd:
     winner: Side | None
     scores: tuple[int, ...]
     summary: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The game's end as plain JSON."""
+        return {
+            "number": self.number,
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "summary": self.summary,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,10 +48,8 @@ from flickboard.web.play.saved import ChangedMeanwhile, SavedGames, SavedShot
 from flickboard.web.play.setup import start_match
 from flickboard.web.play.shots import (
     discs_json,
-    game_end_json,
     play_shot,
     replay_log,
-    round_end_json,
     shot_json,
     shot_values,
 )
@@ -520,8 +518,8 @@ class LiveGame:
                 "discs": [] if position is None else discs_json(position),
                 "turn": turn,
                 "score": score,
-                "rounds": [round_end_json(r) for r in ended],
-                "games": [game_end_json(g) for g in result.games],
+                "rounds": [r.to_json() for r in ended],
+                "games": [g.to_json() for g in result.games],
                 "thinking": self.thinking,
             }
 

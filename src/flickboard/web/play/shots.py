@@ -19,7 +19,7 @@ import numpy as np
 from flickboard.physics import Shot, ShotRecord
 from flickboard.physics.record import EventKind
 from flickboard.physics.trajectory import StateLog, Trajectory, sample_log, state_log
-from flickboard.play.match import GameEnd, Match, RoundEnd, Step
+from flickboard.play.match import Match, Step
 from flickboard.rules.base import Position, Ruling
 
 FPS = 30.0
@@ -163,28 +163,6 @@ def ruling_json(ruling: Ruling) -> dict[str, Any]:
     }
 
 
-def round_end_json(end: RoundEnd) -> dict[str, Any]:
-    """A finished round (frame) and its summary."""
-    return {
-        "game": end.game,
-        "number": end.number,
-        "scores": list(end.scores),
-        "counted": list(end.counted),
-        "twenties": list(end.twenties),
-        "summary": end.summary,
-    }
-
-
-def game_end_json(end: GameEnd) -> dict[str, Any]:
-    """A finished game and its summary."""
-    return {
-        "number": end.number,
-        "winner": end.winner,
-        "scores": list(end.scores),
-        "summary": end.summary,
-    }
-
-
 def shot_json(step: Step, log: StateLog | None) -> dict[str, Any]:
     """Everything the page shows of one shot (``log`` None: a shot without a trajectory,
     drawn at its final positions)."""
@@ -203,7 +181,7 @@ def shot_json(step: Step, log: StateLog | None) -> dict[str, Any]:
         "trajectory": None if log is None else trajectory_json(sample_log(log, FPS, turns=True)),
         "events": events_json(record),
         "ruling": ruling_json(entry.ruling),
-        "rounds_ended": [round_end_json(r) for r in step.rounds_ended],
-        "games_ended": [game_end_json(g) for g in step.games_ended],
+        "rounds_ended": [r.to_json() for r in step.rounds_ended],
+        "games_ended": [g.to_json() for g in step.games_ended],
         "over": step.over,
     }
