@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
-from flickboard.geometry import CrokinoleBoard
+from flickboard.cli.shoot import board_named
+from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics.serialize import board_to_dict, record_from_dict
 
 runner = CliRunner()
@@ -93,3 +96,10 @@ def test_shoot_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     broken.write_text("{not json")
     result = runner.invoke(app, ["shoot", "--file", str(broken)])
     assert result.exit_code == 2 and "not valid JSON" in result.stderr
+
+
+def test_shoot_board_is_the_game_kinds_board_by_name_or_alias() -> None:
+    assert board_named("crokinole") == CrokinoleBoard.standard()
+    assert board_named("table shuffleboard") == ShuffleboardTable.csc()
+    with pytest.raises(InvalidInput, match="board must be one of crokinole, shuffleboard, got"):
+        board_named("chess")

@@ -13,9 +13,7 @@ from rich.table import Table
 
 from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
-
-BOARDS = ("crokinole", "shuffleboard")
+from flickboard.geometry import Board
 
 
 def parse_point(text: str, what: str) -> tuple[float, float]:
@@ -33,12 +31,14 @@ def parse_point(text: str, what: str) -> tuple[float, float]:
 
 
 def board_named(name: str) -> Board:
-    """The standard board or table by name."""
-    if name == "crokinole":
-        return CrokinoleBoard.standard()
-    if name == "shuffleboard":
-        return ShuffleboardTable.csc()
-    raise InvalidInput(f"board must be one of {', '.join(BOARDS)}, got {name!r}")
+    """The standard board or table of the game kind called ``name`` (or an alias)."""
+    from flickboard.play.kind import game_kind, game_kinds
+
+    try:
+        return game_kind(name).board()
+    except InvalidInput:
+        known = ", ".join(kind.name for kind in game_kinds())
+        raise InvalidInput(f"board must be one of {known}, got {name!r}") from None
 
 
 def read_shot_file(path: Path) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry import Board
 from flickboard.physics import Layout
 from flickboard.play.view import View
 from flickboard.rules.base import Position, Referee, Turn
@@ -42,16 +42,6 @@ ROUND_SCALE = 10.0
 DISC_STATES = ("to_come", "in_play", "leaning", "off")
 """One-hot state of a disc slot: not shot yet; in play (flat); in play leaning on the
 hole's rim; shot and off the board (removed, or a 20 taken off)."""
-
-
-def board_box(board: Board) -> tuple[float, float, float, float]:
-    """Centre and half-size of the playing surface: (cx, cy, half_x, half_y), metres."""
-    if isinstance(board, CrokinoleBoard):
-        r = board.surface_radius
-        return (0.0, 0.0, r, r)
-    if isinstance(board, ShuffleboardTable):
-        return (0.0, board.length / 2, board.width / 2, board.length / 2)
-    raise TypeError(f"no frame for a {type(board).__name__}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +64,7 @@ def seat_frame(referee: Referee, board: Board, seat: int, side: int) -> Frame:
     empty = Position.of(Layout(board, ()), {})
     line = referee.start_line(empty, Turn(seat, side, 0))
     turn = math.pi / 2 - line.inward(0.5)
-    return Frame(math.cos(turn), math.sin(turn), board_box(board))
+    return Frame(math.cos(turn), math.sin(turn), board.surface_box())
 
 
 @dataclass(frozen=True, slots=True)

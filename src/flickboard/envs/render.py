@@ -18,25 +18,33 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry import Board
+from flickboard.geometry.raster import Ground
 from flickboard.geometry.svg import SIDE_COLOURS
 from flickboard.rules.base import Position
 
-OUTSIDE, RAIL, DITCH, SURFACE, LINE, PEG, HOLE = range(7)
 DISC = 10
 """Label of a flat disc of side s: DISC + s; leaning: LEANING + s."""
 LEANING = 20
 
 COLOURS: dict[int, tuple[int, int, int]] = {
-    OUTSIDE: (255, 255, 255),
-    RAIL: (107, 68, 35),
-    DITCH: (62, 42, 24),
-    SURFACE: (233, 207, 156),
-    LINE: (34, 34, 34),
-    PEG: (68, 68, 68),
-    HOLE: (59, 42, 26),
+    Ground.OUTSIDE: (255, 255, 255),
+    Ground.RAIL: (107, 68, 35),
+    Ground.DITCH: (62, 42, 24),
+    Ground.SURFACE: (233, 207, 156),
+    Ground.LINE: (34, 34, 34),
+    Ground.PEG: (68, 68, 68),
+    Ground.HOLE: (59, 42, 26),
 }
-CHARS = {OUTSIDE: " ", RAIL: "#", DITCH: "~", SURFACE: ".", LINE: ":", PEG: "+", HOLE: "o"}
+CHARS: dict[int, str] = {
+    Ground.OUTSIDE: " ",
+    Ground.RAIL: "#",
+    Ground.DITCH: "~",
+    Ground.SURFACE: ".",
+    Ground.LINE: ":",
+    Ground.PEG: "+",
+    Ground.HOLE: "o",
+}
 
 
 def _hex(colour: str) -> tuple[int, int, int]:
@@ -46,66 +54,17 @@ def _hex(colour: str) -> tuple[int, int, int]:
 SIDE_RGB = tuple(_hex(c) for c in SIDE_COLOURS)
 
 
-def extent(board: Board) -> tuple[float, float, float, float]:
-    """What a picture shows: (x_min, y_min, x_max, y_max) in metres."""
-    if isinstance(board, CrokinoleBoard):
-        r = board.rail_radius * 1.04
-        return (-r, -r, r, r)
-    if isinstance(board, ShuffleboardTable):
-        g = board.side_gutter_width
-        return (-board.width / 2 - g, -0.05, board.width / 2 + g, board.length + 0.05)
-    raise TypeError(f"no picture of a {type(board).__name__}")
-
-
-def _grid(board: Board, cols: int, rows: int) -> tuple[npt.NDArray[np.float64], ...]:
-    """Board coordinates of the centre of every cell (row 0 at the top, north)."""
-    x0, y0, x1, y1 = extent(board)
-    xs = x0 + (np.arange(cols) + 0.5) * (x1 - x0) / cols
-    ys = y1 - (np.arange(rows) + 0.5) * (y1 - y0) / rows
-    gx, gy = np.meshgrid(xs, ys)
-    return gx, gy
-
-
 @lru_cache(maxsize=16)
 def labels(board: Board, cols: int, rows: int) -> npt.NDArray[np.int8]:
-    """The board alone, one label a cell (cached per board and size)."""
-    gx, gy = _grid(board, cols, rows)
-    out = np.full(gx.shape, OUTSIDE, dtype=np.int8)
-    x0, y0, x1, y1 = extent(board)
-    cell_x, cell_y = (x1 - x0) / cols, (y1 - y0) / rows
-    cell = max(cell_x, cell_y)
-    if isinstance(board, CrokinoleBoard):
-        r = np.hypot(gx, gy)
-        out[r <= board.rail_radius + 0.019] = RAIL
-        out[r <= board.rail_radius] = DITCH
-        out[r <= board.surface_radius] = SURFACE
-        for ring in board.rings:
-            out[np.abs(r - ring.radius) <= max(ring.width, cell_x) / 2] = LINE
-        for seat in range(4):
-            a = board.quadrant_line_angles(seat)[0]
-            along = gx * math.cos(a) + gy * math.sin(a)
-            across = np.abs(-gx * math.sin(a) + gy * math.cos(a))
-            on = (along >= board.ten_line_radius) & (along <= board.shooting_line_radius)
-            out[on & (across <= max(board.line_width, cell_x) / 2)] = LINE
-        for px, py in board.pegs:
-            out[np.hypot(gx - px, gy - py) <= max(board.peg_radius, cell_x / 2)] = PEG
-        out[r <= max(board.hole_radius, cell / 2)] = HOLE  # at least the middle cell
-    elif isinstance(board, ShuffleboardTable):
-        w = board.width / 2
-        out[np.abs(gx) <= w + board.side_gutter_width] = RAIL
-        surface = (np.abs(gx) <= w) & (gy >= 0) & (gy <= board.length)
-        out[surface] = SURFACE
-        for line in board.lines:
-            half = max(line.width, cell_y) / 2 + 1e-9  # every line at least one row
-            out[surface & (np.abs(gy - (line.near + line.far) / 2) <= half)] = LINE
-    return out
+    """The board alone, one :class:`Ground` label a cell (cached per board and size)."""
+    return board.ground(cols, rows)
 
 
 def _painted(position: Position, cols: int, rows: int) -> npt.NDArray[np.int8]:
     """The board's labels with every disc in play painted over them."""
     board = position.layout.board
     out = labels(board, cols, rows).copy()
-    x0, y0, x1, y1 = extent(board)
+    x0, y0, x1, y1 = board.picture_extent()
     sx, sy = cols / (x1 - x0), rows / (y1 - y0)
     radius = board.disc.radius
     for d in position.layout.discs:
@@ -131,14 +90,14 @@ def _painted(position: Position, cols: int, rows: int) -> npt.NDArray[np.int8]:
 
 def _long(board: Board) -> bool:
     """Whether the board is much longer than wide (a table)."""
-    x0, y0, x1, y1 = extent(board)
+    x0, y0, x1, y1 = board.picture_extent()
     return (y1 - y0) > 2 * (x1 - x0)
 
 
 def rgb(position: Position, width: int | None = None) -> npt.NDArray[np.uint8]:
     """The board and the discs in play as an (height, width, 3) uint8 picture, north up
     (default 360 pixels across a board, 720 along a table)."""
-    x0, y0, x1, y1 = extent(position.layout.board)
+    x0, y0, x1, y1 = position.layout.board.picture_extent()
     if width is None:
         width = round(720 * (x1 - x0) / (y1 - y0)) if _long(position.layout.board) else 360
     height = max(1, round(width * (y1 - y0) / (x1 - x0)))
@@ -156,7 +115,7 @@ def text(position: Position, side_names: tuple[str, ...], columns: int | None = 
     """The board and the discs in play as lines of characters, a character half as wide
     as it is tall so the board keeps its shape in a terminal: a crokinole board north up
     (41 columns), a table lying down with its delivering end on the left (80 columns)."""
-    x0, y0, x1, y1 = extent(position.layout.board)
+    x0, y0, x1, y1 = position.layout.board.picture_extent()
     if _long(position.layout.board):
         length = columns or 80
         across = max(1, round(length * (x1 - x0) / (y1 - y0) / 2))

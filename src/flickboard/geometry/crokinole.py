@@ -13,11 +13,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry.checks import figures, finite, whole
 from flickboard.geometry.disc import DiscSpec
+from flickboard.geometry.raster import Cells, Extent, Ground
 from flickboard.geometry.svg import DiscMark, mm, picture
 from flickboard.geometry.units import inches
 from flickboard.reprs import named_repr
@@ -51,6 +55,9 @@ class Ring:
         """Radius of the line's outer edge."""
         return self.radius + self.width / 2
 
+
+RAIL_WIDTH = inches(0.75)
+"""How wide the rail is drawn outside the ditch in pictures (not a playing figure)."""
 
 _POSITIVE = (
     "surface_radius",
@@ -191,7 +198,7 @@ class CrokinoleBoard:
     ) -> str:
         """An SVG picture of the board (rail, ditch, surface, rings, quadrant lines, pegs,
         hole) and ``discs`` on it."""
-        rail = self.rail_radius + inches(0.75)
+        rail = self.rail_radius + RAIL_WIDTH
         body = [
             f'<circle r="{mm(rail)}" fill="#6b4423"/>',
             f'<circle r="{mm(self.rail_radius)}" fill="#3e2a18"/>',
@@ -219,6 +226,72 @@ class CrokinoleBoard:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+    def picture_extent(self) -> Extent:
+        """What a raster picture of the board shows: the rail and a narrow margin."""
+        r = self.rail_radius * 1.04
+        return (-r, -r, r, r)
+
+    def surface_box(self) -> tuple[float, float, float, float]:
+        """Centre and half-size of the playing surface: (cx, cy, half_x, half_y), metres
+        (the centre of the hole and the surface's radius both ways)."""
+        r = self.surface_radius
+        return (0.0, 0.0, r, r)
+
+    def ground(self, cols: int, rows: int) -> npt.NDArray[np.int8]:
+        """The board as ``cols`` x ``rows`` cells over :meth:`picture_extent`, north up,
+        each labelled with the :class:`~flickboard.geometry.raster.Ground` under its
+        centre: rail, ditch, surface, the rings and quadrant lines, the pegs, the hole."""
+        cells = Cells.over(self.picture_extent(), cols, rows)
+        gx, gy, cell_x = cells.x, cells.y, cells.width
+        out = cells.blank()
+        r = np.hypot(gx, gy)
+        out[r <= self.rail_radius + 0.019] = Ground.RAIL
+        out[r <= self.rail_radius] = Ground.DITCH
+        out[r <= self.surface_radius] = Ground.SURFACE
+        for ring in self.rings:
+            out[np.abs(r - ring.radius) <= max(ring.width, cell_x) / 2] = Ground.LINE
+        for seat in range(4):
+            a = self.quadrant_line_angles(seat)[0]
+            along = gx * math.cos(a) + gy * math.sin(a)
+            across = np.abs(-gx * math.sin(a) + gy * math.cos(a))
+            on = (along >= self.ten_line_radius) & (along <= self.shooting_line_radius)
+            out[on & (across <= max(self.line_width, cell_x) / 2)] = Ground.LINE
+        for px, py in self.pegs:
+            out[np.hypot(gx - px, gy - py) <= max(self.peg_radius, cell_x / 2)] = Ground.PEG
+        cell = max(cell_x, cells.height)
+        out[r <= max(self.hole_radius, cell / 2)] = Ground.HOLE  # at least the middle cell
+        return out
+
+    def drawing(self) -> dict[str, Any]:
+        """The board as JSON-ready figures a page draws, in metres (docs/web.md "Board
+        figures"): surface, ditch and rail radii, rings, quadrant lines, pegs, hole and
+        scoring regions, and the disc's radius."""
+        return {
+            "kind": self.kind,
+            "disc": self.disc.radius,
+            "surface": self.surface_radius,
+            "ditch": self.rail_radius,
+            "rail": self.rail_radius + RAIL_WIDTH,
+            "rings": [
+                {"name": ring.name, "radius": ring.radius, "width": ring.width}
+                for ring in self.rings
+            ],
+            "quadrant_lines": {
+                "angles": [self.quadrant_line_angles(seat)[0] for seat in range(4)],
+                "from": self.ten_line_radius,
+                "to": self.shooting_line_radius,
+                "width": self.line_width,
+            },
+            "pegs": [[x, y] for x, y in self.pegs],
+            "peg_radius": self.peg_radius,
+            "hole": self.hole_radius,
+            "regions": [
+                {"points": 15, "inner": self.hole_radius, "outer": self.fifteen_line_radius},
+                {"points": 10, "inner": self.fifteen_line_radius, "outer": self.ten_line_radius},
+                {"points": 5, "inner": self.ten_line_radius, "outer": self.shooting_line_radius},
+            ],
+        }
 
     @property
     def obstacles(self) -> tuple[tuple[float, float, float], ...]:

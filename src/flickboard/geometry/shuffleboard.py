@@ -12,11 +12,15 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import ClassVar
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry.checks import figures
 from flickboard.geometry.disc import DiscSpec
+from flickboard.geometry.raster import Cells, Extent, Ground
 from flickboard.geometry.svg import DiscMark, mm, picture
 from flickboard.geometry.units import feet, inches
 from flickboard.reprs import named_repr
@@ -154,6 +158,57 @@ class ShuffleboardTable:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+    def picture_extent(self) -> Extent:
+        """What a raster picture of the table shows: the surface, its side gutters and
+        5 cm beyond each end."""
+        g = self.side_gutter_width
+        return (-self.width / 2 - g, -0.05, self.width / 2 + g, self.length + 0.05)
+
+    def surface_box(self) -> tuple[float, float, float, float]:
+        """Centre and half-size of the playing surface: (cx, cy, half_x, half_y), metres
+        (the middle of the table, half its width across and half its length along)."""
+        return (0.0, self.length / 2, self.width / 2, self.length / 2)
+
+    def ground(self, cols: int, rows: int) -> npt.NDArray[np.int8]:
+        """The table as ``cols`` x ``rows`` cells over :meth:`picture_extent`, north up,
+        each labelled with the :class:`~flickboard.geometry.raster.Ground` under its
+        centre: the side gutters (as rail), the surface and its lines (each at least a
+        row)."""
+        cells = Cells.over(self.picture_extent(), cols, rows)
+        gx, gy = cells.x, cells.y
+        out = cells.blank()
+        w = self.width / 2
+        out[np.abs(gx) <= w + self.side_gutter_width] = Ground.RAIL
+        surface = (np.abs(gx) <= w) & (gy >= 0) & (gy <= self.length)
+        out[surface] = Ground.SURFACE
+        for line in self.lines:
+            half = max(line.width, cells.height) / 2 + 1e-9  # every line at least one row
+            out[surface & (np.abs(gy - (line.near + line.far) / 2) <= half)] = Ground.LINE
+        return out
+
+    def drawing(self) -> dict[str, Any]:
+        """The table as JSON-ready figures a page draws, in metres (docs/web.md "Board
+        figures"): length, width, gutters, the foul, one, two and three lines, the
+        scoring zones and the weight's radius."""
+        foul, one, two, three = self.lines
+        return {
+            "kind": self.kind,
+            "disc": self.disc.radius,
+            "length": self.length,
+            "width": self.width,
+            "side_gutter": self.side_gutter_width,
+            "end_gutter": self.end_gutter_length,
+            "lines": [
+                {"name": line.name, "y": line.y, "width": line.width}
+                for line in (foul, one, two, three)
+            ],
+            "zones": [
+                {"points": 1, "from": one.far, "to": two.near},
+                {"points": 2, "from": two.far, "to": three.near},
+                {"points": 3, "from": three.far, "to": self.length},
+            ],
+        }
 
     @property
     def obstacles(self) -> tuple[tuple[float, float, float], ...]:

@@ -42,7 +42,6 @@ from flickboard.play.driver import most_discs_left
 from flickboard.play.match import Match, Step
 from flickboard.play.noise import ExecutionNoise
 from flickboard.play.view import Player
-from flickboard.web.play.figures import board_figures
 from flickboard.web.play.models import NewGame, ShotIn
 from flickboard.web.play.saved import ChangedMeanwhile, SavedGames, SavedShot
 from flickboard.web.play.setup import start_match
@@ -156,7 +155,7 @@ class LiveGame:
         self.status = status
         self.version = version
         self.match: Match = start_match(setup, seed)
-        self.figures = board_figures(self.match.kind.board())
+        self.figures = self.match.kind.board().drawing()
         self.has_twenties = bool(self.match.view().twenties)
         # a touch softer than the game's calibration shot (the open 20, the draw to the
         # three): a sensible first aim, not a gift
