@@ -107,6 +107,28 @@ def test_a_crokinole_game_against_the_ai_played_by_dragging(
     assert "Shot 4" in page.locator("#ruling h2").inner_text()
 
 
+def test_the_lobby_shows_the_seats_of_the_last_game_chosen_when_answers_cross(
+    live_server: LiveServer, page: Any
+) -> None:
+    held: list[Any] = []
+
+    def hold_crokinole(route: Any) -> None:
+        if not held and '"crokinole"' in (route.request.post_data or ""):
+            held.append(route)  # answered only after shuffleboard's seats are shown
+        else:
+            route.continue_()
+
+    page.route("**/api/play/seating", hold_crokinole)
+    page.goto(live_server.url + "/play")
+    page.check("input[name=game][value=shuffleboard]")
+    page.wait_for_selector(".seat-row")
+    with page.expect_response("**/api/play/seating"):
+        held[0].continue_()
+    page.wait_for_timeout(200)  # the late answer has been handled
+    assert page.get_by_label(re.compile("^Who plays seat 1 ")).count() == 1  # shuffleboard's
+    assert page.get_by_label(re.compile("^Who plays seat 2 ")).count() == 0  # crokinole's
+
+
 def test_a_table_shuffleboard_game_against_the_ai_by_keys_and_numbers(
     live_server: LiveServer, page: Any
 ) -> None:

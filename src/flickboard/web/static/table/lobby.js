@@ -165,13 +165,19 @@ function seatRow(seat, k) {
   );
 }
 
+let asked = 0; // seating requests made; only the latest one's answer is shown
+
 async function changed() {
+  const mine = ++asked;
   $("lobby-error").textContent = "";
   try {
-    seats = await call("POST", "/api/play/seating", setup());
+    const answer = await call("POST", "/api/play/seating", setup());
+    if (mine !== asked) return; // a later change is on its way (answers can cross)
+    seats = answer;
     $("seats").replaceChildren(...seats.map(seatRow));
     $("start").disabled = false;
   } catch (err) {
+    if (mine !== asked) return;
     $("lobby-error").textContent = err.message;
     $("start").disabled = true;
   }
