@@ -24,6 +24,12 @@ entrants:
 """
 
 
+CASUAL = (
+    "name: Casual\ncategory: adult singles\nformat: round-robin\nentrants:\n"
+    '  - {id: "N", name: Nick}\n  - {id: "X", name: Xavi}\n'
+)
+
+
 @pytest.fixture
 def run(tmp_path: Path):  # type: ignore[no-untyped-def]
     runner = CliRunner()
@@ -339,17 +345,50 @@ def test_event_create_imports_cmn_json_and_old_scoresheets(run, tmp_path: Path) 
     assert "created Wednesday: 6 entrants, 1 cards" in out
 
 
-def test_event_create_refuses_results_only_and_unknown_files_plainly(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_event_create_cmn_results_only_round_trips_through_the_db_into_standings_and_cmn(  # type: ignore[no-untyped-def]
+    run, tmp_path: Path
+) -> None:
+    """The CMN draft's minimal example (winners only) is stored as a results-only card:
+    standings from the database say the 20s are not recorded, and the CMN and event
+    file exports give back exactly the winners."""
     casual = tmp_path / "casual.yaml"
-    casual.write_text(
-        "name: Casual\ncategory: adult singles\nformat: round-robin\nentrants:\n"
-        '  - {id: "N", name: Nick}\n  - {id: "X", name: Xavi}\n'
+    casual.write_text(CASUAL)
+    minimal = SPEC / "cmn-casual-minimal.json"
+    out = run("event", "create", str(casual), "--cmn", str(minimal))
+    assert "created Casual: 2 entrants, 1 cards" in out
+    run("event", "validate", "Casual", "-r", "1", "--opponent", "X", "--initials", "XV")
+    data = json.loads(run("event", "standings", "Casual", "--json"))
+    assert [(p["entrant"], p["points"]) for p in data["standings"]] == [("N", 6), ("X", 2)]
+    assert data["standings"][0]["reasons"][0] == (
+        "6 tournament points (20s not recorded in 1 game: results only)"
     )
-    err = run(
-        "event", "create", str(casual), "--cmn", str(SPEC / "cmn-casual-minimal.json"), code=2
-    )
-    assert "holds results only" in err and "the desk keeps every round's scores" in err
-    assert err.count("\n") == 1
+    assert not data["provisional"]
+    exported = json.loads(run("event", "export", "Casual", "--format", "cmn"))
+    assert exported["match"]["games"] == json.loads(minimal.read_text())["match"]["games"]
+    assert exported["match"]["winner"] == 0
+    assert exported["match"]["flickboard"]["validated"] == {"by": "X", "initials": "XV"}
+    (card,) = json.loads(run("event", "export", "Casual"))["cards"]
+    assert card["rounds"] == [{"winner": w} for w in (0, 0, 1, 0)] and "seal" in card
+    again = tmp_path / "again.cmn.json"
+    again.write_text(run("event", "export", "Casual", "--format", "cmn"))
+    (tmp_path / "again.yaml").write_text(CASUAL.replace("Casual", "Again"))
+    run("event", "create", str(tmp_path / "again.yaml"), "--cmn", str(again))
+    assert run("event", "export", "Again", "--format", "cmn").count('"winner": 0') == 4
+    err = run("event", "export", "Casual", "--format", "scoresheet", code=2)
+    assert "holds results only, which a scoresheet cannot: export it as CMN" in err
+
+
+def test_event_create_refuses_a_game_without_its_winner_and_unknown_files_plainly(  # type: ignore[no-untyped-def]
+    run, tmp_path: Path
+) -> None:
+    casual = tmp_path / "casual.yaml"
+    casual.write_text(CASUAL)
+    record = json.loads((SPEC / "cmn-casual-minimal.json").read_text())
+    record["match"]["games"][1] = {"twenties": [1, 0]}
+    no_winner = tmp_path / "no-winner.json"
+    no_winner.write_text(json.dumps(record))
+    err = run("event", "create", str(casual), "--cmn", str(no_winner), code=2)
+    assert err == "error: match.games[1].winner is required (0, 1 or null)\n"
     notes = tmp_path / "notes.txt"
     notes.write_text("Nick beat Xavi 3 rounds to 1\n")
     err = run("event", "create", str(casual), "--cmn", str(notes), code=2)

@@ -635,18 +635,3 @@ def test_doubles_team_players_stored_exported_and_rated(desk: Desk) -> None:
     data["entrants"][1]["players"] = [{"id": "7", "name": "Lena"}]  # type: ignore[index]
     with pytest.raises(InvalidInput, match="entrant T2 lists 1 players; a side in competitive"):
         desk.create_event(parse_event(data))
-
-
-def test_results_only_card_is_refused_by_the_desk_and_nothing_is_stored(desk: Desk) -> None:
-    """The desk keeps every round's scores and 20s; a results-only card (each round's
-    winner, as a CMN record may give) cannot be stored, and the event is not created."""
-    data = _spec().model_dump()
-    data["cards"] = [
-        {"round": 1, "sides": ["P1", "P2"], "rounds": [{"winner": 0}] * 4},
-    ]
-    before = _counts(desk)
-    with pytest.raises(
-        IllegalInPosition, match=r"holds results only .* the desk keeps every round"
-    ):
-        desk.create_event(parse_event(data))
-    assert _counts(desk) == before and desk.events() == []

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, Engine, inspect, select
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition
-from flickboard.play.scoring import RaceScore
+from flickboard.events.eventfile import parse_event
+from flickboard.play.scoring import RaceScore, RoundScore
 from flickboard.store.club import ClubDesk
 from flickboard.store.csc import CscDesk
-from flickboard.store.db import DatabaseTooNew, engine_for, make_engine, upgrade
+from flickboard.store.db import MIGRATIONS, DatabaseTooNew, engine_for, make_engine, upgrade
 from flickboard.store.desk import Desk
-from flickboard.store.models import Base, DrawRoundRow
+from flickboard.store.models import ROUND_CHECKS, Base, CardRoundRow, DrawRoundRow
 
 
 def test_upgrade_head_from_empty_creates_the_schema(engine: Engine) -> None:
@@ -29,6 +32,13 @@ def test_migrations_match_the_models(engine: Engine) -> None:
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []
+
+
+def test_card_round_checks_of_the_migrations_are_the_models(engine: Engine) -> None:
+    """compare_metadata leaves CHECK constraints out: their names are compared here (the
+    model's ``ROUND_CHECKS`` and migration 0007's copy, kept as written)."""
+    found = {c["name"] for c in inspect(engine).get_check_constraints("card_rounds")}
+    assert found == set(ROUND_CHECKS)
 
 
 def _insert(conn: Connection, table: str, **values: object) -> int:
@@ -164,4 +174,68 @@ def test_upgrade_from_0004_gives_club_events_their_discipline(empty_url: str) ->
     assert found["Zone singles"] == "singles" and found["Ladies"] == "singles"
     assert found["Zone mixed"] == "doubles"
     assert found["Club night"] is None  # a crokinole event has a category instead
+    engine.dispose()
+
+
+def _downgrade(engine: Engine, revision: str) -> None:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, revision)
+
+
+def test_upgrade_from_0006_keeps_the_cards_as_scored_rounds(empty_url: str) -> None:
+    """0007 (results-only rounds): cards stored at 0006 are scored rounds after it,
+    read back unchanged, and the desk then stores results-only cards beside them."""
+    engine = make_engine(empty_url)
+    upgrade(engine, "0006")
+    with engine.begin() as conn:
+        _fill(conn, "0001")
+    upgrade(engine)
+    desk = Desk(engine=engine)
+    (card,) = desk.snapshot("Club night").to_cards()
+    assert not card.results_only and card.validated
+    assert [r.scores for r in card.game.rounds] == [(60, 20), (45, 30), (20, 50), (80, 0)]
+    assert card.twenties == (3, 0) and card.points == (6, 2)
+    assert [c.reason for c in card.corrections] == ["added wrong"]
+    with Session(engine) as s:
+        flags = s.execute(select(CardRoundRow.results_only, CardRoundRow.winner)).all()
+    assert [tuple(f) for f in flags] == [(False, None)] * 4
+    assert desk.standings("Club night").of("P1").points == 6
+    desk.enter_card("Club night", 1, ("P3", "P4"), [RoundScore((20, 5), (0, 0))] * 4)
+    engine.dispose()
+
+
+def test_downgrade_below_0007_refuses_while_results_only_rounds_are_stored(
+    empty_url: str,
+) -> None:
+    """Downgrade refuses (0006 cannot hold a round without its scores) and keeps the
+    data; with no results-only round stored it restores the 0006 table cleanly."""
+    engine = make_engine(empty_url)
+    upgrade(engine)
+    desk = Desk(engine=engine)
+    spec = {
+        "name": "Casual", "category": "adult singles", "format": "preliminary", "games": 2,
+        "entrants": [{"id": "N", "name": "Nick"}, {"id": "X", "name": "Xavi"}],
+        "cards": [{"round": 1, "sides": ["N", "X"], "rounds": [{"winner": 0}] * 4}],
+    }  # fmt: skip
+    desk.create_event(parse_event(spec))
+    with pytest.raises(RuntimeError, match="4 results-only card rounds are stored"):
+        _downgrade(engine, "0006")
+    (card,) = desk.snapshot("Casual").to_cards()
+    assert card.results_only and card.points == (8, 0)
+    desk.withdraw_card("Casual", 1, "N")
+    desk.enter_card("Casual", 1, ("N", "X"), [RoundScore((20, 5), (1, 0))] * 4)
+    _downgrade(engine, "0006")
+    columns = {c["name"] for c in inspect(engine).get_columns("card_rounds")}
+    assert {"results_only", "winner"}.isdisjoint(columns)
+    assert not any(c["nullable"] for c in inspect(engine).get_columns("card_rounds"))
+    with Session(engine) as s:
+        assert (
+            s.execute(sa.text("SELECT score0, twenties0 FROM card_rounds")).all() == [(20, 1)] * 4
+        )
+    upgrade(engine)
+    (card,) = Desk(engine=engine).snapshot("Casual").to_cards()
+    assert card.twenties == (4, 0)
     engine.dispose()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -214,8 +216,10 @@ def test_refusals_are_pages_with_the_desks_sentence(app: Any) -> None:
     assert forged.status_code == 403 and "out of date" in forged.text
 
 
-def test_a_csc_events_page_in_a_real_browser(app: Any, page: Page) -> None:
-    _, event = _csc(app)
+@contextmanager
+def _director_at(app: Any, page: Page) -> Iterator[str]:
+    """The app served for real, the director signed in on a phone-sized page; yields
+    the server's base URL."""
     server = LiveServer("", app)
     server.start()
     try:
@@ -225,10 +229,78 @@ def test_a_csc_events_page_in_a_real_browser(app: Any, page: Page) -> None:
         page.get_by_label("Password").fill("director-pass")
         page.get_by_role("button", name="Sign in").click()
         expect(page.locator(".who")).to_contain_text("Dee")
-        page.goto(f"{server.url}/desk/manage/{event}")
+        yield server.url
+    finally:
+        server.stop()
+
+
+def test_a_csc_events_page_in_a_real_browser(app: Any, page: Page) -> None:
+    _, event = _csc(app)
+    with _director_at(app, page) as url:
+        page.goto(f"{url}/desk/manage/{event}")
         page.get_by_label("Final score, round 1, Charter B first").fill("17-9")
         page.locator("form[action$='/csc/game']").first.get_by_role("button", name="Enter").click()
         expect(page.locator("#flash")).to_contain_text("Game entered")
         screenshot(page, "desk-csc-event")
-    finally:
-        server.stop()
+
+
+RESULTS_ONLY = {
+    "name": "Casual",
+    "category": "adult singles",
+    "format": "round-robin",
+    "entrants": [{"id": "N", "name": "Nick"}, {"id": "X", "name": "Xavi"}],
+    "cards": [
+        {
+            "round": 1,
+            "sides": ["N", "X"],
+            "rounds": [
+                {"winner": 0},
+                {"winner": "tie", "twenties": [1, 1]},
+                {"winner": 1, "scores": [20, 55]},
+                {"winner": 0},
+            ],
+        }
+    ],
+}
+
+
+def _results_only(app: Any) -> tuple[Browser, int]:
+    """The director signed in, an event with one results-only card imported."""
+    dee = Browser(app, "Dee", "director-pass")
+    up = dee.c.post(
+        "/desk/new/import",
+        data={"csrf": dee.token("/desk/new")},
+        files={"file": ("casual.json", json.dumps(RESULTS_ONLY).encode(), "application/json")},
+    )
+    assert up.status_code == 200 and "Event imported" in up.text
+    return dee, app.state.desk.service.desk.catalog()[0].id
+
+
+def test_desk_card_page_shows_a_results_only_card(app: Any) -> None:
+    dee, event = _results_only(app)
+    manage = dee.c.get(f"/desk/manage/{event}").text
+    assert "5–3 · results only" in manage
+    app.state.desk.service.desk.validate_card("Casual", 1, "X", "XV")
+    page = dee.c.get(f"/desk/manage/{event}/card/1/N")
+    assert page.status_code == 200
+    text = " ".join(re.sub(r"<[^>]+>", " ", page.text).split())
+    assert "1 won ? lost ?" in text and "2 tied 1 tied 1" in text and "3 20 ? 55 ?" in text
+    assert "Total - ? - ?" in text and "Points 5 3" in text
+    assert "Results only: this card records each round's winner" in text
+    assert "has no round scores to correct" in text and 'name="pA"' not in page.text
+    refused = dee.post(
+        f"/desk/manage/{event}/card/1/N/correct",
+        {"game_round": 1, "pA": 40, "tA": 0, "pB": 0, "tB": 0, "reason": "found"},
+        start=f"/desk/manage/{event}/card/1/N",
+    )
+    assert refused.status_code == 409 and "holds results only" in refused.text
+
+
+def test_results_only_card_page_in_a_real_browser(app: Any, page: Page) -> None:
+    _, event = _results_only(app)
+    with _director_at(app, page) as url:
+        page.goto(f"{url}/desk/manage/{event}/card/1/N")
+        table = page.locator("table.card")
+        expect(table.locator("tbody tr").first).to_contain_text("won")
+        expect(page.locator(".results-only")).to_contain_text("Results only")
+        screenshot(page, "desk-results-only-card")

@@ -131,11 +131,8 @@ def standings_pdf(
 def _round_cell(r: RoundOutcome, side: int) -> str:
     """A side's round on a printed card: ``45 (1)``; a results-only round without
     scores says ``won``, ``lost`` or ``tied``, and ``?`` stands for 20s not recorded."""
-    if r.scores is not None:
-        head = str(r.scores[side])
-    else:
-        head = "tied" if r.winner is None else "won" if r.winner == side else "lost"
-    return f"{head} ({'?' if r.twenties is None else r.twenties[side]})"
+    head, twenties = r.marks(side)
+    return f"{head} ({twenties})"
 
 
 def scorecards_pdf(

@@ -73,6 +73,15 @@ class RoundOutcome:
             winner, (score.scores[0], score.scores[1]), (score.twenties[0], score.twenties[1])
         )
 
+    def marks(self, side: int) -> tuple[str, str]:
+        """What a card shows for ``side``: its points (``won``, ``lost`` or ``tied``
+        when the scores were not recorded) and its 20s (``?`` when not recorded)."""
+        if self.scores is not None:
+            head = str(self.scores[side])
+        else:
+            head = "tied" if self.winner is None else "won" if self.winner == side else "lost"
+        return head, "?" if self.twenties is None else str(self.twenties[side])
+
     @property
     def points(self) -> tuple[int, int]:
         """Tournament points: 2 to the winner, 1 each for a tie."""
@@ -137,6 +146,12 @@ class Scorecard:
         if self.outcomes:
             return _summed([r.points for r in self.outcomes])
         return self.game.points
+
+    @property
+    def winner(self) -> int | None:
+        """The side with more tournament points (None when level)."""
+        a, b = self.points
+        return None if a == b else (0 if a > b else 1)
 
     @property
     def twenties(self) -> tuple[int, ...] | None:
@@ -261,6 +276,12 @@ def rule(card: Scorecard, referee: str, rounds: Sequence[RoundScore], reason: st
         raise IllegalInPosition("the card is validated: change it by a correction")
     if not referee.strip() or not reason.strip():
         raise InvalidInput("a ruling needs the referee and a reason")
+    if card.results_only:
+        if rounds:
+            raise IllegalInPosition(f"{_results_only(card)}; or rule that the card stands")
+        return replace(
+            card, validation=Validation(card.sides[1], referee.strip(), referee=referee.strip())
+        )
     if len(rounds) != len(card.game.rounds):
         raise InvalidInput(
             f"the ruling gives {plural(len(rounds), 'round')}; the card has {len(card.game.rounds)}"
@@ -280,6 +301,16 @@ def rule(card: Scorecard, referee: str, rounds: Sequence[RoundScore], reason: st
         ruled.game, category(card.category), championship=card.championship, names=card.names
     )
     return ruled
+
+
+def _results_only(card: Scorecard) -> str:
+    """Why a results-only card's rounds are not changed one by one, and what to do."""
+    return (
+        f"the round {card.draw_round} card of {card.sides[0]} v {card.sides[1]} holds results "
+        "only (each round's winner): a results-only card has no round scores to correct; "
+        "to give it its scores, withdraw it before it is validated and enter it again, or "
+        "fix it in the exported event file and create the event again from that file"
+    )
 
 
 def round_text(r: RoundScore) -> str:
@@ -305,7 +336,7 @@ def correct(
     the audit trail. An unvalidated card is not corrected: its opponent validates or
     disputes it, and a referee rules on the dispute (:func:`rule`)."""
     if card.results_only:
-        raise IllegalInPosition("a results-only card has no round scores to correct")
+        raise IllegalInPosition(_results_only(card))
     if card.validation is None:
         raise IllegalInPosition(
             f"the round {card.draw_round} card of {card.sides[0]} v {card.sides[1]} is not "

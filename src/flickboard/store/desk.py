@@ -30,6 +30,7 @@ from flickboard.events.ratings import RatedGame, rated_game
 from flickboard.events.sanctions import KINDS, OUT_KINDS, Sanction, check_sanction
 from flickboard.events.scorecard import (
     Correction,
+    RoundOutcome,
     Scorecard,
     Validation,
     correct,
@@ -321,10 +322,12 @@ class Desk(Store):
         """The cards matching ``where`` in play order (event, draw round, entry), with
         their rounds, validation and corrections: four queries however many cards."""
         ids = select(CardRow.id).where(*where)
-        rounds: dict[int, list[RoundScore]] = defaultdict(list)
-        for cid, s0, s1, t0, t1 in s.execute(
+        rounds: dict[int, list[_StoredRound]] = defaultdict(list)
+        for cid, only, winner, s0, s1, t0, t1 in s.execute(
             select(
                 CardRoundRow.card_id,
+                CardRoundRow.results_only,
+                CardRoundRow.winner,
                 CardRoundRow.score0,
                 CardRoundRow.score1,
                 CardRoundRow.twenties0,
@@ -333,7 +336,7 @@ class Desk(Store):
             .where(CardRoundRow.card_id.in_(ids))
             .order_by(CardRoundRow.card_id, CardRoundRow.idx)
         ):
-            rounds[cid].append(RoundScore((s0, s1), (t0, t1)))
+            rounds[cid].append((only, winner, _pair(s0, s1), _pair(t0, t1)))
         trails: dict[int, list[Correction]] = defaultdict(list)
         for c in s.scalars(
             select(CorrectionRow).where(CorrectionRow.card_id.in_(ids)).order_by(CorrectionRow.id)
@@ -369,13 +372,15 @@ class Desk(Store):
             .where(*where)
             .order_by(CardRow.event_id, CardRow.round_no, CardRow.id)
         ):
+            scored, outcomes = _rounds_of(rounds[cid])
             card = Scorecard(
                 str(cat),
                 rnd,
                 (a, b),
                 (names[(eid, a)], names[(eid, b)]),
-                GameScore(tuple(rounds[cid])),
+                GameScore(scored),
                 championship=champ,
+                outcomes=outcomes,
             )
             if by is not None and initials is not None:
                 card = replace(card, validation=Validation(by, initials, ruled))
@@ -887,13 +892,6 @@ class Desk(Store):
 
     @staticmethod
     def _add_card(s: Session, ev: EventRow, card: Scorecard) -> None:
-        if card.results_only:
-            raise IllegalInPosition(
-                f"the round {card.draw_round} card of {' v '.join(card.sides)} holds results "
-                "only (each round's winner, as CMN may give): the desk keeps every round's "
-                "scores and 20s, so enter them, or rank the results from an event file "
-                "(flickboard standings FILE)"
-            )
         row = CardRow(
             event_id=ev.id,
             round_no=card.draw_round,
@@ -917,6 +915,21 @@ class Desk(Store):
                     score1=r.scores[1],
                     twenties0=r.twenties[0],
                     twenties1=r.twenties[1],
+                    results_only=False,
+                )
+            )
+        for i, o in enumerate(card.outcomes):
+            scores, twenties = o.scores or (None, None), o.twenties or (None, None)
+            s.add(
+                CardRoundRow(
+                    card_id=row.id,
+                    idx=i,
+                    score0=scores[0],
+                    score1=scores[1],
+                    twenties0=twenties[0],
+                    twenties1=twenties[1],
+                    results_only=True,
+                    winner=o.winner,
                 )
             )
         for c in card.corrections:
@@ -1076,10 +1089,9 @@ class Desk(Store):
                     CardRow.event_id == ev.id, CardRow.round_no > old.draw_round
                 )
             )
-            if later and old.game.winner != new.game.winner:
+            if later and old.winner != new.winner:
                 before, after = (
-                    old.sides[w] if w is not None else "nobody"
-                    for w in (old.game.winner, new.game.winner)
+                    old.sides[w] if w is not None else "nobody" for w in (old.winner, new.winner)
                 )
                 raise IllegalInPosition(
                     f"this would make {after} the winner of championship game "
@@ -1210,6 +1222,29 @@ def _category(ev: EventRow) -> str:
     """The WCC category of a crokinole event."""
     assert ev.category is not None, "a crokinole event has a category"
     return ev.category
+
+
+_StoredRound = tuple[bool, int | None, tuple[int, int] | None, tuple[int, int] | None]
+"""A stored card round: results only, winner, scores, 20s (None: not recorded)."""
+
+
+def _rounds_of(
+    rows: Sequence[_StoredRound],
+) -> tuple[tuple[RoundScore, ...], tuple[RoundOutcome, ...]]:
+    """A card's stored rounds as the scorecard holds them: scored rounds, or (for a
+    card stored results-only) each round's outcome with what was recorded."""
+    if any(only for only, *_ in rows):
+        return (), tuple(RoundOutcome(w, sc, tw) for _, w, sc, tw in rows)
+    scored = []
+    for _, _, sc, tw in rows:
+        assert sc is not None and tw is not None, "a scored round has its points and 20s"
+        scored.append(RoundScore(sc, tw))
+    return tuple(scored), ()
+
+
+def _pair(a: int | None, b: int | None) -> tuple[int, int] | None:
+    """Both sides' figure, or None when not recorded (the table keeps both or neither)."""
+    return None if a is None or b is None else (a, b)
 
 
 def _round_json(r: RoundScore) -> str:

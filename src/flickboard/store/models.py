@@ -15,9 +15,37 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+ROUND_CHECKS: dict[str, str] = {
+    "score0_multiple_of_5": "score0 IS NULL OR (score0 >= 0 AND score0 % 5 = 0)",
+    "score1_multiple_of_5": "score1 IS NULL OR (score1 >= 0 AND score1 % 5 = 0)",
+    "twenties0_fit": (
+        "twenties0 IS NULL OR (twenties0 >= 0 AND (score0 IS NULL OR 20 * twenties0 <= score0))"
+    ),
+    "twenties1_fit": (
+        "twenties1 IS NULL OR (twenties1 >= 0 AND (score1 IS NULL OR 20 * twenties1 <= score1))"
+    ),
+    "round_scored_or_results_only": (
+        "(NOT results_only AND winner IS NULL AND score0 IS NOT NULL AND score1 IS NOT NULL"
+        " AND twenties0 IS NOT NULL AND twenties1 IS NOT NULL)"
+        " OR (results_only AND (winner IS NULL OR winner IN (0, 1))"
+        " AND (score0 IS NULL) = (score1 IS NULL) AND (twenties0 IS NULL) = (twenties1 IS NULL))"
+    ),
+    "round_winner_fits_scores": (
+        "NOT results_only OR score0 IS NULL"
+        " OR (winner IS NULL AND score0 = score1)"
+        " OR (winner IS NOT NULL AND ((winner = 0 AND score0 > score1)"
+        " OR (winner = 1 AND score1 > score0)))"
+    ),
+}
+"""The check constraints of ``card_rounds`` (migration 0007): a scored round has both
+sides' points and 20s and no stored winner; a results-only round has its winner (or
+none: a tie) and each pair of figures recorded for both sides or neither; points in
+fives, the 20s fitting in the points, and a recorded score agreeing with the winner."""
 
 
 class Base(DeclarativeBase):
@@ -184,24 +212,27 @@ class SeatRow(Base):
 
 
 class CardRoundRow(Base):
-    """One round of a card: both sides' points and 20s."""
+    """One round of a card: both sides' points and 20s; or, in a results-only round
+    (migration 0007), the winner (None: a tie) and whatever of the points and 20s was
+    recorded. The constraints are those of ``ROUND_CHECKS`` (shared with the migration)."""
 
     __tablename__ = "card_rounds"
     __table_args__ = (
         UniqueConstraint("card_id", "idx"),
-        CheckConstraint("score0 >= 0 AND score0 % 5 = 0", name="score0_multiple_of_5"),
-        CheckConstraint("score1 >= 0 AND score1 % 5 = 0", name="score1_multiple_of_5"),
-        CheckConstraint("twenties0 >= 0 AND 20 * twenties0 <= score0", name="twenties0_fit"),
-        CheckConstraint("twenties1 >= 0 AND 20 * twenties1 <= score1", name="twenties1_fit"),
+        *(CheckConstraint(sql, name=name) for name, sql in ROUND_CHECKS.items()),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     card_id: Mapped[int] = mapped_column(ForeignKey("cards.id", ondelete="CASCADE"))
     idx: Mapped[int] = mapped_column(Integer)
-    score0: Mapped[int] = mapped_column(Integer)
-    score1: Mapped[int] = mapped_column(Integer)
-    twenties0: Mapped[int] = mapped_column(Integer)
-    twenties1: Mapped[int] = mapped_column(Integer)
+    score0: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    score1: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    twenties0: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    twenties1: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    results_only: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A results-only round's winning side (0 the marking side, 1 the opponent; None a
+    tie); always None in a scored round, whose winner follows from its scores."""
 
 
 class CorrectionRow(Base):

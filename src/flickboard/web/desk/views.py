@@ -175,26 +175,36 @@ def _bracket(svc: DeskService, info: EventInfo) -> Board:
 
 @dataclass(frozen=True, slots=True)
 class CardView:
-    """A scorecard as a table: per round each side's points and 20s, totals."""
+    """A scorecard as a table: per round each side's points and 20s, totals. A
+    results-only round shows ``won``/``lost``/``tied`` where its points were not
+    recorded and ``?`` for 20s not recorded (``-`` a total not known)."""
 
     card: Scorecard
     rows: tuple[tuple[str, str, str, str, str], ...]
     totals: tuple[str, str, str, str]
     points: tuple[int, int]
 
+    @property
+    def results_only(self) -> bool:
+        """The card holds each round's winner, not (all) its scores and 20s."""
+        return self.card.results_only
+
 
 def card_view(card: Scorecard) -> CardView:
     """Rows ``(round, points A, 20s A, points B, 20s B)`` and the totals."""
-    rows = tuple(
-        (str(i), str(r.scores[0]), str(r.twenties[0]), str(r.scores[1]), str(r.twenties[1]))
-        for i, r in enumerate(card.game.rounds, start=1)
-    )
-    t = card.totals or (0, 0)
-    tw = card.twenties or (0, 0)
+    rows = []
+    for i, r in enumerate(card.rounds, start=1):
+        (p0, t0), (p1, t1) = r.marks(0), r.marks(1)
+        rows.append((str(i), p0, t0, p1, t1))
+    t, tw = card.totals, card.twenties
+
+    def shown(pair: tuple[int, ...] | None, side: int, missing: str) -> str:
+        return missing if pair is None else str(pair[side])
+
     return CardView(
         card,
-        rows,
-        (str(t[0]), str(tw[0]), str(t[1]), str(tw[1])),
+        tuple(rows),
+        (shown(t, 0, "-"), shown(tw, 0, "?"), shown(t, 1, "-"), shown(tw, 1, "?")),
         (card.points[0], card.points[1]),
     )
 
