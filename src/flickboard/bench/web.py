@@ -180,14 +180,25 @@ class HotseatGame:
         ).json()
         self.id = made["id"]
         self.tokens = made["tokens"]
-        self.turn = 0
+        self.state = self.client.get(f"{self.url}/api/play/games/{self.id}").json()
+        self.turn = self.state["turn"]["seat"]
+
+    def _start(self) -> float:
+        """A start (u along the start line) where the page would let the player start:
+        within an allowed stretch, kept off the line's ends where it can be."""
+        allowed = self.state["turn"]["starts"][str(self.turn)]["allowed"]
+        inner = [(max(a, 0.2), min(b, 0.8)) for a, b in allowed if min(b, 0.8) > max(a, 0.2)]
+        stretches = inner or [(a, b) for a, b in allowed]
+        lengths = np.array([b - a for a, b in stretches])
+        a, b = stretches[int(self.rng.choice(len(stretches), p=lengths / lengths.sum()))]
+        return float(self.rng.uniform(a, b))
 
     def shoot(self) -> tuple[float, dict[str, float]]:
         """One shot (a new game when this one is over): the client's seconds and the
         server's timings (ms) from ``Server-Timing``."""
         body = {
             "seat": self.turn,
-            "u": float(self.rng.uniform(0.2, 0.8)),
+            "u": self._start(),
             "angle": float(self.rng.uniform(-0.06, 0.06)),
             "speed": float(self.rng.uniform(0.8, 1.6)),
         }
@@ -205,7 +216,8 @@ class HotseatGame:
         if data["state"]["status"] != "playing":
             self._new()
         else:
-            self.turn = data["state"]["turn"]["seat"]
+            self.state = data["state"]
+            self.turn = self.state["turn"]["seat"]
         return took, timings
 
     def read(self) -> float:
