@@ -42,6 +42,8 @@ CSRF_HEADER = "X-CSRF-Token"
 class TooManyAttempts(FlickboardError):
     """Sign-in refused for a while after repeated failures (HTTP 429)."""
 
+    http_status = 429
+
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message)
         self.retry_after = retry_after

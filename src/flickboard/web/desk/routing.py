@@ -19,14 +19,13 @@ from fastapi.routing import APIRoute
 
 from flickboard.errors import (
     FlickboardError,
-    IllegalInPosition,
     InvalidInput,
-    NotAllowed,
     NotAuthenticated,
 )
 from flickboard.store.acting import Actor
 from flickboard.store.service import PERMISSIONS, require
 from flickboard.web.desk.auth import TooManyAttempts
+from flickboard.web.refusals import status_of
 
 if TYPE_CHECKING:
     from flickboard.web.desk import DeskWeb
@@ -35,21 +34,6 @@ if TYPE_CHECKING:
 def desk_of(request: Request) -> DeskWeb:
     """The desk's shared state in this app."""
     return cast("DeskWeb", request.app.state.desk)
-
-
-def status_of(exc: FlickboardError) -> int:
-    """The HTTP status of a refusal."""
-    if isinstance(exc, NotAuthenticated):
-        return 401
-    if isinstance(exc, NotAllowed):
-        return 403
-    if isinstance(exc, TooManyAttempts):
-        return 429
-    if isinstance(exc, IllegalInPosition):
-        return 409
-    if isinstance(exc, InvalidInput):
-        return 422
-    return 400
 
 
 def error_response(request: Request, exc: FlickboardError) -> Response:

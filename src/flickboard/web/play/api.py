@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
-from flickboard.errors import FlickboardError, IllegalInPosition, IllegalStart, NotAllowed
+from flickboard.errors import FlickboardError
 from flickboard.web.play.live import LiveGame
 from flickboard.web.play.models import (
     Created,
@@ -37,25 +37,13 @@ from flickboard.web.play.models import (
     StateOut,
 )
 from flickboard.web.play.setup import catalogue, check_new_game, seating, start_match
-from flickboard.web.play.tables import Tables, UnknownGame
+from flickboard.web.play.tables import Tables
+from flickboard.web.refusals import status_of
 
 RETRY_MS = 500
 """How soon a page's event stream reconnects after it ends (milliseconds)."""
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
-
-
-def status_of(error: FlickboardError) -> int:
-    """The HTTP status of a refusal."""
-    if isinstance(error, UnknownGame):
-        return 404
-    if isinstance(error, NotAllowed):
-        return 403
-    if isinstance(error, IllegalStart):
-        return 422
-    if isinstance(error, IllegalInPosition):
-        return 409
-    return 422
 
 
 def sentence(errors: Any) -> str:
@@ -79,7 +67,7 @@ class TableRoute(APIRoute):
             except RequestValidationError as exc:
                 return JSONResponse({"detail": sentence(exc.errors())}, status_code=422)
             except FlickboardError as exc:
-                return JSONResponse({"detail": str(exc)}, status_code=status_of(exc))
+                return JSONResponse({"detail": str(exc)}, status_code=status_of(exc, default=422))
 
         return route
 

@@ -30,6 +30,8 @@ picks up where it left (so a stopping server never waits long for open streams).
 class UnknownGame(InvalidInput):
     """No game has this ID (the web answers 404)."""
 
+    http_status = 404
+
 
 class Tables:
     """Every game of the server (see the module docstring)."""
