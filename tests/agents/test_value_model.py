@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from flickboard.agents.fit_value import fit, samples
+from flickboard.agents.fit_value import PENALTIES, fit, samples, split
 from flickboard.agents.selfplay import play_rounds, position_of, view_of
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import outlook_after
@@ -85,3 +85,28 @@ def test_a_fit_on_self_played_frames_writes_a_model_that_loads(tmp_path: Path) -
     model = ValueModel.load(tmp_path / "model.npz")
     assert model.probabilities(x).shape == (len(x), model.classes.size)
     assert report["shots_held_out"] > 0 and report["log_loss"] > 0
+
+
+def test_the_fit_validates_and_is_measured_on_rounds_it_never_fits() -> None:
+    # Shots of one round share its result: a split by shot would let the fit see the
+    # answers of the rounds it is stopped and measured on.
+    groups = np.repeat(np.arange(23), 7)
+    fitted, val, held = split(groups)
+    for mask in (fitted, val, held):
+        assert mask.any()
+    assert not (fitted & val).any() and not (fitted & held).any() and not (val & held).any()
+    for g in range(23):
+        rows = groups == g
+        assert fitted[rows].all() or not fitted[rows].any()
+        assert val[rows].all() or not val[rows].any()
+    assert set(groups[held]) == {g for g in range(23) if g % 5 == 0}
+
+
+def test_a_fit_reports_the_penalty_it_chose_on_validation_rounds(tmp_path: Path) -> None:
+    data = tmp_path / "frames.jsonl"
+    with data.open("w") as out:
+        for record in play_rounds("shuffleboard", 3, seed=6):
+            out.write(json.dumps(record) + "\n")
+    report = fit("shuffleboard", [data], tmp_path / "model.npz")
+    assert report["penalty"] in PENALTIES
+    assert report["shots_validated"] > 0 and report["epochs"] >= 1

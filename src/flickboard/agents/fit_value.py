@@ -3,9 +3,10 @@
 Reads rounds written by :mod:`flickboard.agents.selfplay`, turns every shot into the
 game's features (:meth:`~flickboard.agents.tactics.Tactics.features`) and its round's
 result class from the shooter's side, holds out every :data:`HOLD_OUT`-th round, fits
-scikit-learn's ``MLPClassifier`` (two ReLU layers, log-loss, Adam, early stopping) on
-the rest, reports the held-out error next to the fixed formula it replaced, and writes
-the fitted parameters to ``agents/models/GAME.npz`` (:class:`ValueModel`).
+scikit-learn's ``MLPClassifier`` (two ReLU layers, log-loss, Adam) on the rest, epoch by
+epoch, stopping early and choosing the L2 penalty on validation rounds (never on shots
+of a round it fits: they share its result), reports the held-out error, and writes the
+fitted parameters to ``agents/models/GAME.npz`` (:class:`ValueModel`).
 
 ``python -m flickboard.agents.fit_value --game crokinole DATA.jsonl [...]``
 """
@@ -13,6 +14,7 @@ the fitted parameters to ``agents/models/GAME.npz`` (:class:`ValueModel`).
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 from collections.abc import Iterable, Iterator
@@ -37,6 +39,15 @@ HIDDEN = (64, 32)
 """Units in the two hidden layers."""
 
 FIT_SEED = 20_251_124
+
+PENALTIES = (0.1, 1.0, 3.0, 10.0, 30.0)
+"""L2 penalties tried; the one with the least validation log-loss is kept."""
+
+MAX_EPOCHS = 80
+"""Most passes over the fitted shots."""
+
+PATIENCE = 8
+"""Passes without a better validation log-loss before the fit stops (the best is kept)."""
 
 
 def rounds(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:
@@ -102,28 +113,66 @@ def expected(classes: npt.NDArray[np.int64], p: npt.NDArray[np.float64]) -> Any:
     return p @ classes.astype(np.float64)
 
 
-def fit(game: str, paths: list[Path], out: Path | None = None) -> dict[str, float]:
-    """Fit, report and save the model of ``game``; the held-out measures."""
+def split(groups: npt.NDArray[np.int64]) -> tuple[Any, Any, Any]:
+    """Masks of the shots fitted, validated on and held out, by round: every
+    :data:`HOLD_OUT`-th round is held out, the round after it validates (with a single
+    round, it is both fitted and validated on)."""
+    held = groups % HOLD_OUT == 0
+    val = groups % HOLD_OUT == 1
+    fit = ~held & ~val
+    if not fit.any():
+        fit = val = ~held
+    if not val.any():
+        val = fit
+    return fit, val, held
+
+
+def train(
+    x: npt.NDArray[np.float64],
+    y: npt.NDArray[np.int64],
+    fit: Any,
+    val: Any,
+    penalty: float,
+) -> tuple[Any, float, int]:
+    """The network fitted epoch by epoch with one L2 ``penalty``, at the epoch of least
+    log-loss on the validation rounds; that log-loss and the epoch."""
     from sklearn.metrics import log_loss
     from sklearn.neural_network import MLPClassifier
 
-    data = list(rounds(paths))
-    x, y, groups = samples(game, data)
-    held = groups % HOLD_OUT == 0
-    mean = x[~held].mean(axis=0)
-    scale = x[~held].std(axis=0)
-    scale[scale < 1e-9] = 1.0
+    classes = np.unique(y[fit])
+    seen = val & np.isin(y, classes)
     net = MLPClassifier(
         hidden_layer_sizes=HIDDEN,
-        alpha=1e-4,
-        batch_size=min(512, max(1, int((~held).sum()) * 9 // 10)),  # a tenth stops early
+        alpha=penalty,
+        batch_size=min(512, max(1, int(fit.sum()))),
         learning_rate_init=1e-3,
-        max_iter=200,
-        early_stopping=True,
-        n_iter_no_change=8,
         random_state=FIT_SEED,
     )
-    net.fit((x[~held] - mean) / scale, y[~held])
+    best: tuple[float, Any, int] = (math.inf, None, 0)
+    for epoch in range(1, MAX_EPOCHS + 1):
+        net.partial_fit(x[fit], y[fit], classes=classes)
+        loss = float(log_loss(y[seen], net.predict_proba(x[seen]), labels=classes))
+        if loss < best[0]:
+            best = (loss, copy.deepcopy(net), epoch)
+        elif epoch - best[2] >= PATIENCE:
+            break
+    return best[1], best[0], best[2]
+
+
+def fit(game: str, paths: list[Path], out: Path | None = None) -> dict[str, float]:
+    """Fit, report and save the model of ``game``; the held-out measures."""
+    from sklearn.metrics import log_loss
+
+    data = list(rounds(paths))
+    x, y, groups = samples(game, data)
+    fitted, val, held = split(groups)
+    mean = x[fitted].mean(axis=0)
+    scale = x[fitted].std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    scaled = (x - mean) / scale
+    tries = [train(scaled, y, fitted, val, penalty) for penalty in PENALTIES]
+    choice = min(range(len(tries)), key=lambda k: tries[k][1])
+    net, val_loss, epochs = tries[choice]
     classes = np.asarray(net.classes_, dtype=np.int64)
     extra = {"start": start_table(game, data, classes)}
     model = ValueModel(
@@ -138,11 +187,16 @@ def fit(game: str, paths: list[Path], out: Path | None = None) -> dict[str, floa
     test = held & np.isin(y, classes)
     p = model.probabilities(x[test])
     truth = y[test].astype(np.float64)
-    prior = np.bincount(np.searchsorted(classes, y[~held]), minlength=classes.size) / (~held).sum()
+    prior = np.bincount(np.searchsorted(classes, y[fitted]), minlength=classes.size)
+    prior = prior / prior.sum()
     report = {
         "rounds": float(len(data)),
-        "shots_fitted": float((~held).sum()),
+        "shots_fitted": float(fitted.sum()),
+        "shots_validated": float(val.sum()),
         "shots_held_out": float(test.sum()),
+        "penalty": PENALTIES[choice],
+        "epochs": float(epochs),
+        "log_loss_validation": val_loss,
         "log_loss": float(log_loss(y[test], p, labels=classes)),
         "log_loss_prior": float(log_loss(y[test], np.tile(prior, (test.sum(), 1)), labels=classes)),
         "rmse_expected": math.sqrt(float(np.mean((expected(classes, p) - truth) ** 2))),

@@ -44,7 +44,8 @@ class SearchBudget:
             a quarter of the shots survive each stage.
         top: own shots weighed two plies deep (when not exhaustive).
         outcomes: noisy executions of each of those shots.
-        replies: opponent candidates weighed per outcome (when not exhaustive).
+        replies: opponent replies weighed on every ``reply_samples`` draw per outcome,
+            the best of all its candidates on one draw (when not exhaustive).
         reply_samples: noisy executions of each reply.
         exhaustive_at: with this many discs (or fewer) left in the round, counting this
             shot, ``exhaustive_top`` own shots and every reply are searched.
@@ -81,21 +82,37 @@ class SearchPlayer(AIPlayer):
     def _planner(self) -> Planner:
         return Planner(self.level, self.seed, self.budget.planner, noise=self.noise)
 
-    def reply_value(self, view: View, exhaustive: bool) -> float:
-        """The opponent's best reply value from ``view`` (its own point of view).
+    def best_reply(self, view: View, exhaustive: bool) -> Candidate | None:
+        """The opponent's likeliest best reply from ``view`` (None if it has none).
 
-        The replies are screened on a few draws; the best one is then valued afresh on
-        independent draws, so the estimate is not the (upward-biased) maximum of noisy
-        means.
+        Every reply the opponent's tactics list is played on one draw and the best
+        ``replies`` of them (all of them near the end of a round) go on to
+        ``reply_samples`` draws (successive halving): the replies weighed are the
+        likeliest best of the whole set, takeouts as well as draws, not the first
+        ones listed.
         """
         pool = candidates(view, view.physics)
-        if not exhaustive:
-            pool = pool[: self.budget.replies]
         if not pool:
+            return None
+        budget = self.budget
+        evaluator = Evaluator(view, self.noise_in(view), view.physics)
+        draws = ExecutionNoise.draws(turn_rng(self.seed, view, 3), budget.reply_samples)
+        if exhaustive or len(pool) <= budget.replies or budget.reply_samples == 1:
+            return rank(evaluator, pool, draws)[0][0]
+        keep = (budget.replies - 0.5) / len(pool)  # ceil(len * keep) == replies
+        screened = successive_halving(
+            evaluator, pool, draws, (1, budget.reply_samples), keep=keep, finalists=1
+        )
+        return screened[0][0]
+
+    def reply_value(self, view: View, exhaustive: bool) -> float:
+        """The opponent's best reply value from ``view`` (its own point of view): its
+        :meth:`best_reply` valued afresh on independent draws, so the estimate is not
+        the (upward-biased) maximum of noisy means."""
+        best = self.best_reply(view, exhaustive)
+        if best is None:
             return 0.0
         evaluator = Evaluator(view, self.noise_in(view), view.physics)
-        draws = ExecutionNoise.draws(turn_rng(self.seed, view, 3), self.budget.reply_samples)
-        best = rank(evaluator, pool, draws)[0][0]
         fresh = ExecutionNoise.draws(turn_rng(self.seed, view, 6), self.budget.reply_samples)
         return evaluator.mean(best.shot, fresh)
 

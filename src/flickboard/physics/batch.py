@@ -10,6 +10,7 @@ import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
 from flickboard.physics.codes import (
+    EV_SIZE,
     K_DISC,
     S_OK,
     FloatArray,
@@ -18,11 +19,11 @@ from flickboard.physics.codes import (
 )
 from flickboard.physics.engine import (
     STATES,
+    build_record,
     default_params,
     layout_arrays,
     raise_for_status,
     resolve_shooter,
-    simulate,
 )
 from flickboard.physics.jit import njit
 from flickboard.physics.kernel import run_shot
@@ -67,8 +68,10 @@ class BatchResult:
 
 @njit(cache=True)
 def run_batch(
-    board: np.ndarray, params: np.ndarray, discs: np.ndarray, shots: np.ndarray
+    board: np.ndarray, params: np.ndarray, discs: np.ndarray, shots: np.ndarray, keep: bool
 ) -> tuple[
+    np.ndarray,
+    np.ndarray,
     np.ndarray,
     np.ndarray,
     np.ndarray,
@@ -80,9 +83,12 @@ def run_batch(
     np.ndarray,
 ]:
     """Run every shot (rows x, y, vx, vy, spin); return per-shot arrays (``info``: the
-    kernel's disc or peg index behind a non-zero status)."""
+    kernel's disc or peg index behind a non-zero status). With ``keep``, every shot's
+    events too: shot ``s``'s are rows ``offsets[s]:offsets[s + 1]`` of ``events``."""
     m = shots.shape[0]
     n = discs.shape[0] + 1
+    events = np.empty((8 * m if keep else 0, EV_SIZE))
+    offsets = np.zeros(m + 1, dtype=np.int64)
     xs = np.empty((m, n))
     ys = np.empty((m, n))
     modes = np.zeros((m, n), dtype=np.int8)
@@ -96,6 +102,15 @@ def run_batch(
         code, what, ev, fin, _ = run_shot(board, params, discs, shots[s], False)
         status[s] = code
         info[s] = what
+        offsets[s + 1] = offsets[s]
+        if keep and code == S_OK:
+            end = offsets[s] + ev.shape[0]
+            if end > events.shape[0]:
+                grown = np.empty((max(end, 2 * events.shape[0]), EV_SIZE))
+                grown[: offsets[s]] = events[: offsets[s]]
+                events = grown
+            events[offsets[s] : end] = ev
+            offsets[s + 1] = end
         if code != S_OK:
             xs[s, : n - 1] = discs[:, 0]
             ys[s, : n - 1] = discs[:, 1]
@@ -118,7 +133,7 @@ def run_batch(
             xs[s, k] = fin[k, 0]
             ys[s, k] = fin[k, 1]
             modes[s, k] = int(fin[k, 2])
-    return xs, ys, modes, status, info, counts, first, contacts, dur
+    return xs, ys, modes, status, info, counts, first, contacts, dur, events, offsets
 
 
 def shots_array(shots: Sequence[Shot] | npt.ArrayLike) -> FloatArray:
@@ -165,8 +180,8 @@ def simulate_batch(
     rows, ids = layout_arrays(layout)
     shooter_id = resolve_shooter(layout, shooter, ids)
     table = shots_array(shots)
-    xs, ys, modes, status, info, counts, first, contacts, dur = run_batch(
-        board_array(layout.board), params_array(params), rows, table
+    xs, ys, modes, status, info, counts, first, contacts, dur, events, offsets = run_batch(
+        board_array(layout.board), params_array(params), rows, table, records
     )
     all_ids = (*ids, shooter_id)
     if strict and status.any():
@@ -182,9 +197,20 @@ def simulate_batch(
             objects = list(shots)
         else:
             objects = [Shot(*row) for row in np.asarray(shots, dtype=float).tolist()]
+        # The records are built from the batch's own events and finals (the same
+        # kernel output a single ``simulate`` turns into its record).
         built = tuple(
-            simulate(layout, shot, shooter=shooter_id, params=params) if code == S_OK else None
-            for shot, code in zip(objects, status.tolist(), strict=True)
+            build_record(
+                layout,
+                shot,
+                shooter_id,
+                all_ids,
+                events[offsets[s] : offsets[s + 1]],
+                np.column_stack((xs[s], ys[s], modes[s])),
+            )
+            if code == S_OK
+            else None
+            for s, (shot, code) in enumerate(zip(objects, status.tolist(), strict=True))
         )
     return BatchResult(
         all_ids, xs, ys, state, status, counts, first_ids, contacts, dropped, dur, built

@@ -1,0 +1,29 @@
+"""The search player's look at the opponent's reply."""
+
+from __future__ import annotations
+
+import pytest
+
+from flickboard.agents.candidates import candidates
+from flickboard.agents.search import SearchBudget, SearchPlayer
+from flickboard.geometry import ShuffleboardTable
+
+from .conftest import TINY, shuffleboard_view
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_reply_weighed_is_the_knock_off_of_a_hanger_not_a_draw_listed_first(
+    seed: int,
+) -> None:
+    # Red to deliver against a green hanger (4 points, nothing can be drawn past it):
+    # the reply worth most knocks it off, and takeouts come after the draws and
+    # hangers in the tactics' list, past the first ``replies``.
+    table = ShuffleboardTable.csc()
+    r = table.disc.radius
+    view = shuffleboard_view(((0.0, table.length - 0.5 * r, 1),))
+    budget = SearchBudget(TINY, widen=0, schedule=(2, 4), outcomes=2, replies=4, reply_samples=4)
+    listed = candidates(view, view.physics)
+    assert all(c.kind in ("draw", "hanger") for c in listed[: budget.replies])
+    reply = SearchPlayer("world", seed, budget).best_reply(view, exhaustive=False)
+    assert reply is not None
+    assert reply.kind in ("takeout", "tap") and reply.target == 0
