@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 
 from flickboard.agents import crokinole_features
 from flickboard.agents.candidates import (
@@ -27,18 +28,22 @@ from flickboard.agents.candidates import (
     starts,
 )
 from flickboard.agents.explain import intent
+from flickboard.agents.game_worth import round_worth
 from flickboard.agents.simple import SimpleBot
 from flickboard.agents.tactics import Features, Left, register_tactics
-from flickboard.agents.valuation import Outlook, margin
+from flickboard.agents.valuation import Outlook, margin, nearest_level
 from flickboard.agents.value_model import value_model
 from flickboard.agents.widen import sample_shots
 from flickboard.errors import IllegalInPosition
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
+from flickboard.play.crokinole import ROUNDS_PER_GAME
 from flickboard.play.crokinole_kind import open_twenty_shot
 from flickboard.play.noise import clip_speed
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Position, Side
+from flickboard.rules.crokinole import CrokinoleReferee
+from flickboard.rules.crokinole.options import Scoring
 
 START_OFFSETS = tuple(k * 0.1 for k in range(-7, 8))
 """Angles (rad) along the shooting line from the quadrant's centre tried as starts."""
@@ -176,13 +181,31 @@ class CrokinoleTactics:
         return (final[side] > others) - (final[side] < others)
 
     def values(self, view: View, left: Sequence[Left], outlook: Outlook) -> list[float]:
-        """The chance of winning the round less the chance of losing it (tournament
-        rounds 2/1/0); with nothing left, the sign of the margin."""
-        if outlook.total == 0:
-            return [float(np.sign(margin(view, p, t))) for p, t in left]
+        """What the round's result is worth (:meth:`worth`), averaged over the chances
+        of losing, tying and winning it that the learned value gives; with nothing
+        left, the worth of the result on the board."""
         model = value_model("crokinole")
+        worth = self.worth(view, outlook)
+        if outlook.total == 0:
+            return [float(worth[int(np.sign(margin(view, p, t))) + 1]) for p, t in left]
         p = model.probabilities(self.features(view, left, outlook))
-        return [float(v) for v in p @ model.classes.astype(np.float64)]
+        return [float(v) for v in p @ worth[model.classes + 1]]
+
+    def worth(self, view: View, outlook: Outlook) -> npt.NDArray[np.float64]:
+        """The worth of the round lost, tied and won: in a two-sided tournament game
+        (four rounds of 2/1/0) the game's expected result after it, the round's own
+        result second (:mod:`flickboard.agents.game_worth`); else (race scoring, three
+        or four sides, a view made by hand without the game's scores) the round's
+        result, -1, 0 and 1."""
+        scores = view.scores
+        options = cast(CrokinoleReferee, view.referee).options
+        if options.scoring is not Scoring.TOURNAMENT or len(scores) != 2:
+            return np.array([-1.0, 0.0, 1.0])
+        me = view.turn.side
+        start = value_model("crokinole").extra["start"][nearest_level(view.game, outlook)]
+        chances = (float(start[0]), float(start[1]), float(start[2]))
+        rounds_after = max(0, ROUNDS_PER_GAME - view.round_number)
+        return round_worth(chances, scores[me], scores[1 - me], rounds_after, outlook.hammer == me)
 
     def refine_spread(self, shot: Shot) -> tuple[float, float]:
         """A hundredth of a radian and 5 % of the speed."""

@@ -46,6 +46,8 @@ class PlannerBudget:
         elite: best shots the next iteration is fitted to.
         screen: draws every candidate is first played on; the best quarter go on to
             all ``samples`` draws (successive halving; none when not under ``samples``).
+        widen: shots sampled across the shooter's choices (other starts, cuts and
+            weights: the game's ``Tactics.sampled``) screened with the candidates.
     """
 
     samples: int = 24
@@ -54,10 +56,13 @@ class PlannerBudget:
     population: int = 8
     elite: int = 3
     screen: int = 6
+    widen: int = 60
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.candidates < 1 or self.population < 1:
             raise InvalidInput("planner budget counts must be positive")
+        if self.widen < 0:
+            raise InvalidInput("a planner budget's widen must not be negative")
         if self.screen < 0:
             raise InvalidInput("a planner budget's screen must not be negative")
         if self.refine_rounds < 0 or not 1 <= self.elite <= self.population:
@@ -215,6 +220,9 @@ class Planner(AIPlayer):
         pool = candidates(view, view.physics)[: self.budget.candidates]
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
+        if self.budget.widen:
+            rng = turn_rng(self.seed, view, 7)
+            pool += tactics_for(view.game).sampled(view, view.physics, self.budget.widen, rng)
         draws = self.draws(view)
         screen = self.budget.screen
         if 0 < screen < self.budget.samples:

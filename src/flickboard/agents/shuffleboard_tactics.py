@@ -24,12 +24,11 @@ from flickboard.agents.explain import intent
 from flickboard.agents.race import frame_worth
 from flickboard.agents.shuffleboard_bot import HIT_SPEED, ShuffleboardBot
 from flickboard.agents.tactics import Features, Left, register_tactics
-from flickboard.agents.valuation import Outlook, skill_of
-from flickboard.agents.value_model import PLAYING_LEVELS, ValueModel, value_model
+from flickboard.agents.valuation import Outlook, nearest_level
+from flickboard.agents.value_model import ValueModel, value_model
 from flickboard.agents.widen import sample_shots
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
-from flickboard.play.kind import game_kind
 from flickboard.play.noise import clip_speed
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Position, Side
@@ -163,10 +162,7 @@ class ShuffleboardTactics:
         scores = view.scores or (0, 0)
         mine = max(0, scores[me])
         theirs = max(0, max(v for s, v in enumerate(scores) if s != me))
-        kind = game_kind(view.game)
-        skill = skill_of(view.game, outlook)
-        levels = PLAYING_LEVELS
-        level = min(range(len(levels)), key=lambda i: abs(kind.level_scales[levels[i]] - skill))
+        level = nearest_level(view.game, outlook)
         start = tuple(float(v) for v in model.extra["start"][level])
         hammer_mine = outlook.hammer == me if outlook.hammer is not None else False
         return frame_worth(start, view.target, mine, theirs, hammer_mine)

@@ -102,7 +102,7 @@ def register_tactics(game: str, tactics: Tactics) -> None:
 
 def tactics_for(game: str) -> Tactics:
     """The tactics of a game by name; :class:`InvalidInput` if the AI does not play it."""
-    if not _TACTICS:
+    if game not in _TACTICS:  # the built-in tactics register themselves on import
         from flickboard.agents import crokinole_tactics, shuffleboard_tactics
 
         del crokinole_tactics, shuffleboard_tactics

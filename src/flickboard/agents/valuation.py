@@ -63,6 +63,14 @@ def skill_of(game: str, outlook: Outlook) -> float:
     return max(outlook.skill, min(scales[level] for level in PLAYING_LEVELS))
 
 
+def nearest_level(game: str, outlook: Outlook) -> int:
+    """The index in ``PLAYING_LEVELS`` of the level whose noise scale is nearest the
+    shooter's skill (for the tables the value model keeps by level)."""
+    scales = game_kind(game).level_scales
+    skill = skill_of(game, outlook)
+    return min(range(len(PLAYING_LEVELS)), key=lambda i: abs(scales[PLAYING_LEVELS[i]] - skill))
+
+
 def round_features(view: View, outlook: Outlook) -> tuple[float, float, float, float, float]:
     """What every game's learned value sees of the round after a shot: discs left to
     the shooter's side and to the others, the hammer (1 mine, -1 theirs, 0 none),
