@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from flickboard.agents.candidates import candidates
@@ -15,12 +17,12 @@ from .conftest import TINY, shuffleboard_view
 def test_the_reply_weighed_is_the_knock_off_of_a_hanger_not_a_draw_listed_first(
     seed: int,
 ) -> None:
-    # Red to deliver against a green hanger (4 points, nothing can be drawn past it):
-    # the reply worth most knocks it off, and takeouts come after the draws and
-    # hangers in the tactics' list, past the first ``replies``.
+    # Red to deliver the frame's last weight against a green hanger (4 points, nothing
+    # can be drawn past it): the only reply that scores knocks it off, and takeouts come
+    # after the draws and hangers in the tactics' list, past the first ``replies``.
     table = ShuffleboardTable.csc()
     r = table.disc.radius
-    view = shuffleboard_view(((0.0, table.length - 0.5 * r, 1),))
+    view = replace(shuffleboard_view(((0.0, table.length - 0.5 * r, 1),)), to_come=((0, 0),))
     budget = SearchBudget(TINY, widen=0, schedule=(2, 4), outcomes=2, replies=4, reply_samples=4)
     listed = candidates(view, view.physics)
     assert all(c.kind in ("draw", "hanger") for c in listed[: budget.replies])

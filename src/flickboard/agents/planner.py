@@ -47,7 +47,8 @@ class PlannerBudget:
         screen: draws every candidate is first played on; the best quarter go on to
             all ``samples`` draws (successive halving; none when not under ``samples``).
         widen: shots sampled across the shooter's choices (other starts, cuts and
-            weights: the game's ``Tactics.sampled``) screened with the candidates.
+            weights: the game's ``Tactics.sampled``) screened with the candidates,
+            when discs are in play.
     """
 
     samples: int = 24
@@ -220,7 +221,9 @@ class Planner(AIPlayer):
         pool = candidates(view, view.physics)[: self.budget.candidates]
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
-        if self.budget.widen:
+        # On a clear board the tactics' own shots are the aims (crokinole's open 20 and
+        # the calibration's draws); sampled shots would only chase the draws' noise.
+        if self.budget.widen and view.position.layout.discs:
             rng = turn_rng(self.seed, view, 7)
             pool += tactics_for(view.game).sampled(view, view.physics, self.budget.widen, rng)
         draws = self.draws(view)

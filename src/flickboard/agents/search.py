@@ -32,6 +32,9 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.play.noise import Draws, ExecutionNoise
 from flickboard.play.view import View
 
+REPLY_SCREEN = 2
+"""Draws every reply of the opponent is first played on."""
+
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
@@ -45,7 +48,8 @@ class SearchBudget:
         top: own shots weighed two plies deep (when not exhaustive).
         outcomes: noisy executions of each of those shots.
         replies: opponent replies weighed on every ``reply_samples`` draw per outcome,
-            the best of all its candidates on one draw (when not exhaustive).
+            the best of all its candidates on :data:`REPLY_SCREEN` draws (when not
+            exhaustive).
         reply_samples: noisy executions of each reply.
         exhaustive_at: with this many discs (or fewer) left in the round, counting this
             shot, ``exhaustive_top`` own shots and every reply are searched.
@@ -85,11 +89,11 @@ class SearchPlayer(AIPlayer):
     def best_reply(self, view: View, exhaustive: bool) -> Candidate | None:
         """The opponent's likeliest best reply from ``view`` (None if it has none).
 
-        Every reply the opponent's tactics list is played on one draw and the best
+        Every reply the opponent's tactics list is played on two draws and the best
         ``replies`` of them (all of them near the end of a round) go on to
         ``reply_samples`` draws (successive halving): the replies weighed are the
         likeliest best of the whole set, takeouts as well as draws, not the first
-        ones listed.
+        ones listed. (On one draw, many replies tie, and ties keep the list's order.)
         """
         pool = candidates(view, view.physics)
         if not pool:
@@ -97,12 +101,11 @@ class SearchPlayer(AIPlayer):
         budget = self.budget
         evaluator = Evaluator(view, self.noise_in(view), view.physics)
         draws = ExecutionNoise.draws(turn_rng(self.seed, view, 3), budget.reply_samples)
-        if exhaustive or len(pool) <= budget.replies or budget.reply_samples == 1:
+        if exhaustive or len(pool) <= budget.replies or budget.reply_samples <= REPLY_SCREEN:
             return rank(evaluator, pool, draws)[0][0]
         keep = (budget.replies - 0.5) / len(pool)  # ceil(len * keep) == replies
-        screened = successive_halving(
-            evaluator, pool, draws, (1, budget.reply_samples), keep=keep, finalists=1
-        )
+        schedule = (REPLY_SCREEN, budget.reply_samples)
+        screened = successive_halving(evaluator, pool, draws, schedule, keep=keep, finalists=1)
         return screened[0][0]
 
     def reply_value(self, view: View, exhaustive: bool) -> float:
