@@ -13,6 +13,7 @@ from flickboard.agents.heuristic import HeuristicPlayer
 from flickboard.agents.planner import Evaluator, Planner
 from flickboard.agents.player import turn_rng
 from flickboard.agents.search import SearchPlayer
+from flickboard.agents.tactics import tactics_for
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscState, simulate
 from flickboard.play.driver import Observer, play_turn
@@ -188,10 +189,22 @@ def test_search_screens_the_planners_candidates_and_sampled_shots() -> None:
     view = crokinole_view(((x * 0.6, y * 0.6, 1),), left=((0, 6), (2, 6)))
     player = SearchPlayer("club", 4, replace(TINY_SEARCH, schedule=(2,)))
     screened = player.screened(view, 1)
-    kinds = {c.kind for c, _ in screened}
     planned = candidates(view, view.physics)[: TINY.candidates]
     assert len(screened) == len(planned) + TINY_SEARCH.widen
-    assert {c.kind for c in planned} < kinds
+    sampled = [c for c, _ in screened if c.shot not in {p.shot for p in planned}]
+    assert len(sampled) == TINY_SEARCH.widen
+
+
+def test_with_an_opposing_disc_in_play_every_sampled_crokinole_shot_aims_at_a_disc() -> None:
+    # A shot that strikes no opposing disc is invalid (WCC "A Valid Shot"): the sampled
+    # shots are takeouts (or raises), none drawn to the middle.
+    x, y = on_ten_line(0.7)
+    view = crokinole_view(((x * 0.6, y * 0.6, 1), (-x * 0.5, y * 0.5, 0)), left=((0, 6), (2, 6)))
+    rng = np.random.default_rng(3)
+    shots = tactics_for("crokinole").sampled(view, view.physics, 40, rng)
+    assert len(shots) == 40
+    assert all(c.kind in ("takeout", "raise") and c.target is not None for c in shots)
+    assert {c.kind for c in shots} == {"takeout", "raise"}
 
 
 def test_search_reply_value_is_the_best_screened_reply_valued_on_fresh_draws() -> None:

@@ -33,7 +33,7 @@ from flickboard.agents.simple import SimpleBot
 from flickboard.agents.tactics import Features, Left, register_tactics
 from flickboard.agents.valuation import Outlook, margin, nearest_level
 from flickboard.agents.value_model import value_model
-from flickboard.agents.widen import sample_shots
+from flickboard.agents.widen import aimed_shot, sample_shots
 from flickboard.errors import IllegalInPosition
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
@@ -117,8 +117,11 @@ class CrokinoleTactics:
         self, view: View, params: PhysicsParams, count: int, rng: np.random.Generator
     ) -> list[Candidate]:
         """Shots from anywhere legal on the line (a little off the listed starts); none
-        on an empty board, where only open 20s are played."""
+        on an empty board, where only open 20s are played. With opposing discs in play a
+        shot must strike one to be valid (WCC "A Valid Shot"), so the shots not aimed at
+        a disc in play are aimed at an opposing one too, not drawn to the middle."""
         spots = quadrant_starts(view) if view.position.layout.discs else []
+        theirs = opponents(view)
 
         def start(rng: np.random.Generator) -> tuple[float, float] | None:
             if not spots:
@@ -131,6 +134,9 @@ class CrokinoleTactics:
             )
 
         def loose(rng: np.random.Generator, sx: float, sy: float) -> Candidate:
+            if theirs:
+                target = theirs[int(rng.integers(len(theirs)))]
+                return aimed_shot(view, params, rng, sx, sy, target, TOP_SPEED)
             angle = math.atan2(-sy, -sx) + float(rng.uniform(-0.35, 0.35))
             speed = clip_speed(float(rng.uniform(0.4, TOP_SPEED)))
             words = intent(view, "draw", None, "towards the middle")

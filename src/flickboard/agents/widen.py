@@ -20,7 +20,7 @@ import numpy as np
 
 from flickboard.agents.candidates import Candidate, legal
 from flickboard.agents.explain import intent
-from flickboard.physics import PhysicsParams, Shot
+from flickboard.physics import PhysicsParams, PlacedDisc, Shot
 from flickboard.play.noise import clip_speed
 from flickboard.play.view import View
 
@@ -49,7 +49,6 @@ def sample_shots(
     from starts drawn by ``start``, :data:`AIMED_SHARE` of them at a disc in play (any cut,
     any speed from just reaching it up to ``top``), the rest by ``loose``."""
     discs = view.position.layout.discs
-    r = view.board.disc.radius
     out: list[Candidate] = []
     attempts = 0
     while len(out) < count and attempts < 4 * count:
@@ -62,15 +61,30 @@ def sample_shots(
             continue
         if discs and rng.random() < AIMED_SHARE:
             target = discs[int(rng.integers(len(discs)))]
-            dist = math.hypot(target.x - sx, target.y - sy)
-            cut = float(rng.uniform(-1.0, 1.0)) * 2 * r / max(dist, 2 * r)
-            angle = math.atan2(target.y - sy, target.x - sx) + math.asin(max(-1.0, min(1.0, cut)))
-            low = params.speed_to_travel(max(dist - 2 * r, 0.0))
-            speed = clip_speed(float(rng.uniform(low, max(low, top))))
-            mine = view.position.side_of(target.id) == view.turn.side
-            kind = "raise" if mine else "takeout"
-            words = intent(view, kind, target.id)
-            out.append(Candidate(Shot(sx, sy, angle, speed), kind, words, target.id))
+            out.append(aimed_shot(view, params, rng, sx, sy, target, top))
             continue
         out.append(loose(rng, sx, sy))
     return out
+
+
+def aimed_shot(
+    view: View,
+    params: PhysicsParams,
+    rng: np.random.Generator,
+    sx: float,
+    sy: float,
+    target: PlacedDisc,
+    top: float,
+) -> Candidate:
+    """A shot from (sx, sy) at ``target`` with a cut of up to a disc's width either side
+    and any speed from just reaching it up to ``top``: a takeout, or a raise of the
+    shooter's own disc."""
+    r = view.board.disc.radius
+    dist = math.hypot(target.x - sx, target.y - sy)
+    cut = float(rng.uniform(-1.0, 1.0)) * 2 * r / max(dist, 2 * r)
+    angle = math.atan2(target.y - sy, target.x - sx) + math.asin(max(-1.0, min(1.0, cut)))
+    low = params.speed_to_travel(max(dist - 2 * r, 0.0))
+    speed = clip_speed(float(rng.uniform(low, max(low, top))))
+    mine = view.position.side_of(target.id) == view.turn.side
+    kind = "raise" if mine else "takeout"
+    return Candidate(Shot(sx, sy, angle, speed), kind, intent(view, kind, target.id), target.id)
