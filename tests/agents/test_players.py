@@ -237,3 +237,21 @@ def test_search_looks_at_every_candidate_near_the_end_of_a_round() -> None:
     assert seen and all(seen)
     assert len(seen) <= len(ranked) * TINY_SEARCH.outcomes
     assert len(seen) > TINY_SEARCH.top * TINY_SEARCH.outcomes
+
+
+@pytest.mark.parametrize(("game", "widen"), [("crokinole", 60), ("shuffleboard", 0)])
+def test_the_planner_screens_as_many_sampled_shots_as_its_game_says(game: str, widen: int) -> None:
+    # Crokinole's planner gains from takeouts off its listed starts; shuffleboard's
+    # lost games with sampled deliveries (docs/ai.md, "The ladder").
+    x, y = on_ten_line(0.7)
+    view = (
+        crokinole_view(((x * 0.6, y * 0.6, 1),), left=((0, 6), (2, 6)))
+        if game == "crokinole"
+        else shuffleboard_view(((0.05, 3.9, 1),))
+    )
+    assert tactics_for(game).planner_widen == widen
+    planner = Planner("club", 1, replace(TINY, screen=0, candidates=200))
+    listed = candidates(view, view.physics)
+    assert len(planner.ranked(view)) == len(listed) + widen
+    forced = Planner("club", 1, replace(TINY, screen=0, candidates=200, widen=5))
+    assert len(forced.ranked(view)) == len(listed) + 5

@@ -96,6 +96,9 @@ def open_twenties(view: View, params: PhysicsParams) -> list[Candidate]:
 class CrokinoleTactics:
     """The AI's crokinole (see the module docstring)."""
 
+    planner_widen = 60
+    """Takeouts from other starts, cuts and weights than the listed ones pay (docs/ai.md)."""
+
     def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
         """Open 20s, takeouts of the five opposing discs worth most, then draws; on an
         empty board only the open 20 down the open centre lane, as players shoot there

@@ -48,7 +48,8 @@ class PlannerBudget:
             all ``samples`` draws (successive halving; none when not under ``samples``).
         widen: shots sampled across the shooter's choices (other starts, cuts and
             weights: the game's ``Tactics.sampled``) screened with the candidates,
-            when discs are in play.
+            when discs are in play; None: the game's own number
+            (``Tactics.planner_widen``).
     """
 
     samples: int = 24
@@ -57,12 +58,12 @@ class PlannerBudget:
     population: int = 8
     elite: int = 3
     screen: int = 6
-    widen: int = 60
+    widen: int | None = None
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.candidates < 1 or self.population < 1:
             raise InvalidInput("planner budget counts must be positive")
-        if self.widen < 0:
+        if self.widen is not None and self.widen < 0:
             raise InvalidInput("a planner budget's widen must not be negative")
         if self.screen < 0:
             raise InvalidInput("a planner budget's screen must not be negative")
@@ -223,9 +224,11 @@ class Planner(AIPlayer):
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
         # On a clear board the tactics' own shots are the aims (crokinole's open 20 and
         # the calibration's draws); sampled shots would only chase the draws' noise.
-        if self.budget.widen and view.position.layout.discs:
+        tactics = tactics_for(view.game)
+        widen = tactics.planner_widen if self.budget.widen is None else self.budget.widen
+        if widen and view.position.layout.discs:
             rng = turn_rng(self.seed, view, 7)
-            pool += tactics_for(view.game).sampled(view, view.physics, self.budget.widen, rng)
+            pool += tactics.sampled(view, view.physics, widen, rng)
         draws = self.draws(view)
         screen = self.budget.screen
         if 0 < screen < self.budget.samples:

@@ -67,6 +67,10 @@ def table_of(view: View) -> ShuffleboardTable:
 class ShuffleboardTactics:
     """The AI's table shuffleboard (see the module docstring)."""
 
+    planner_widen = 0
+    """None: among shots of near-equal worth, sampled ones made the planner's best of
+    noisy means a lucky bad shot more often (docs/ai.md, "The ladder")."""
+
     def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
         """Draws into the three and two zones and hangers in each lane, guards, then
         takeouts and taps of each opposing weight."""

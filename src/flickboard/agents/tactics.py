@@ -36,6 +36,10 @@ Features = npt.NDArray[np.float64]
 class Tactics(Protocol):
     """One game's knowledge for the AI players."""
 
+    planner_widen: int
+    """Sampled shots (:meth:`sampled`) the planner screens with its candidates when no
+    budget says otherwise (the search samples its own)."""
+
     def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
         """The shots a planner weighs from this view, each with its intent."""
         ...
