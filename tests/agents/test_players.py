@@ -239,9 +239,13 @@ def test_search_looks_at_every_candidate_near_the_end_of_a_round() -> None:
     assert len(seen) > TINY_SEARCH.top * TINY_SEARCH.outcomes
 
 
-@pytest.mark.parametrize(("game", "widen"), [("crokinole", 60), ("shuffleboard", 0)])
-def test_the_planner_screens_as_many_sampled_shots_as_its_game_says(game: str, widen: int) -> None:
-    # Crokinole's planner gains from takeouts off its listed starts; shuffleboard's
+@pytest.mark.parametrize(
+    ("game", "widen", "search_widen"), [("crokinole", 60, 200), ("shuffleboard", 0, 0)]
+)
+def test_the_players_screen_as_many_sampled_shots_as_their_game_says(
+    game: str, widen: int, search_widen: int
+) -> None:
+    # Crokinole's players gain from takeouts off the listed starts; shuffleboard's
     # lost games with sampled deliveries (docs/ai.md, "The ladder").
     x, y = on_ten_line(0.7)
     view = (
@@ -255,3 +259,6 @@ def test_the_planner_screens_as_many_sampled_shots_as_its_game_says(game: str, w
     assert len(planner.ranked(view)) == len(listed) + widen
     forced = Planner("club", 1, replace(TINY, screen=0, candidates=200, widen=5))
     assert len(forced.ranked(view)) == len(listed) + 5
+    budget = replace(TINY_SEARCH, planner=replace(TINY, candidates=200), widen=None, schedule=(2,))
+    assert tactics_for(game).search_widen == search_widen
+    assert len(SearchPlayer("club", 1, budget).screened(view, 1)) == len(listed) + search_widen

@@ -99,6 +99,9 @@ class CrokinoleTactics:
     planner_widen = 60
     """Takeouts from other starts, cuts and weights than the listed ones pay (docs/ai.md)."""
 
+    search_widen = 200
+    """The search weighs more sampled shots still (it screens them on more draws)."""
+
     def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
         """Open 20s, takeouts of the five opposing discs worth most, then draws; on an
         empty board only the open 20 down the open centre lane, as players shoot there

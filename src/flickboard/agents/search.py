@@ -42,7 +42,8 @@ class SearchBudget:
 
     Attributes:
         planner: the planner's budget (its candidates and the cross-entropy step).
-        widen: shots sampled beyond the planner's candidates.
+        widen: shots sampled beyond the planner's candidates; None: the game's own
+            number (``Tactics.search_widen``).
         schedule: draws each screening stage has played a surviving shot on, growing;
             a quarter of the shots survive each stage.
         top: own shots weighed two plies deep (when not exhaustive).
@@ -57,7 +58,7 @@ class SearchBudget:
     """
 
     planner: PlannerBudget = field(default_factory=PlannerBudget)
-    widen: int = 200
+    widen: int | None = None
     schedule: tuple[int, ...] = (3, 8, 24, 48)
     top: int = 4
     outcomes: int = 6
@@ -68,7 +69,7 @@ class SearchBudget:
 
     def __post_init__(self) -> None:
         counts = (self.top, self.outcomes, self.replies, self.reply_samples, self.exhaustive_top)
-        if min(counts) < 1 or self.widen < 0:
+        if min(counts) < 1 or (self.widen is not None and self.widen < 0):
             raise InvalidInput("search budget counts must be positive (widen may be 0)")
         if not self.schedule or list(self.schedule) != sorted(set(self.schedule)):
             raise InvalidInput("the screening schedule must be a growing list of draw counts")
@@ -142,7 +143,9 @@ class SearchPlayer(AIPlayer):
         params = view.physics
         pool = candidates(view, params)[: self.budget.planner.candidates]
         rng = turn_rng(self.seed, view, 7)
-        pool += tactics_for(view.game).sampled(view, params, self.budget.widen, rng)
+        tactics = tactics_for(view.game)
+        widen = tactics.search_widen if self.budget.widen is None else self.budget.widen
+        pool += tactics.sampled(view, params, widen, rng)
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
         return successive_halving(

@@ -68,8 +68,11 @@ class ShuffleboardTactics:
     """The AI's table shuffleboard (see the module docstring)."""
 
     planner_widen = 0
-    """None: among shots of near-equal worth, sampled ones made the planner's best of
-    noisy means a lucky bad shot more often (docs/ai.md, "The ladder")."""
+    """None: among deliveries of near-equal worth, sampled ones made the best of noisy
+    means a lucky bad shot more often (docs/ai.md, "The ladder")."""
+
+    search_widen = 0
+    """None, for the same reason: the search loses to a planner without them."""
 
     def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
         """Draws into the three and two zones and hangers in each lane, guards, then

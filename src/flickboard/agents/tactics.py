@@ -38,7 +38,11 @@ class Tactics(Protocol):
 
     planner_widen: int
     """Sampled shots (:meth:`sampled`) the planner screens with its candidates when no
-    budget says otherwise (the search samples its own)."""
+    budget says otherwise."""
+
+    search_widen: int
+    """Sampled shots the search player screens with the planner's candidates when no
+    budget says otherwise."""
 
     def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
         """The shots a planner weighs from this view, each with its intent."""

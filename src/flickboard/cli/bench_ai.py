@@ -48,7 +48,10 @@ def bench_ai(
         int, typer.Option(min=1, help="Search: opponent replies weighed.")
     ] = SEARCH.replies,
     widen: Annotated[
-        int, typer.Option(min=0, help="Search: shots sampled beyond the planner's.")
+        int | None,
+        typer.Option(
+            min=0, help="Search: shots sampled beyond the planner's (default: the game's)."
+        ),
     ] = SEARCH.widen,
     workers: Annotated[
         int,
