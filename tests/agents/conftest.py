@@ -16,7 +16,15 @@ TINY = PlannerBudget(samples=4, candidates=20, refine_rounds=1, population=4, el
 """A planner budget small enough for game-level tests."""
 
 TINY_SEARCH = SearchBudget(
-    TINY, widen=8, schedule=(2, 4), top=2, outcomes=2, replies=4, reply_samples=2, exhaustive_top=4
+    TINY,
+    widen=8,
+    schedule=(2, 4),
+    top=2,
+    outcomes=2,
+    replies=4,
+    reply_samples=2,
+    reply_check=3,
+    exhaustive_top=4,
 )
 """A search budget small enough for game-level tests."""
 

@@ -215,7 +215,7 @@ def test_search_reply_value_is_the_best_screened_reply_valued_on_fresh_draws() -
     pool = candidates(view, view.physics)[: TINY_SEARCH.replies]
     evaluator = Evaluator(view, game_kind("crokinole").noise("club"), view.physics)
     screen = ExecutionNoise.draws(turn_rng(4, view, 3), TINY_SEARCH.reply_samples)
-    fresh = ExecutionNoise.draws(turn_rng(4, view, 6), TINY_SEARCH.reply_samples)
+    fresh = ExecutionNoise.draws(turn_rng(4, view, 6), TINY_SEARCH.reply_check)
     best = max(pool, key=lambda c: evaluator.mean(c.shot, screen))
     assert value == evaluator.mean(best.shot, fresh)
 

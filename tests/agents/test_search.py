@@ -8,6 +8,7 @@ import pytest
 
 from flickboard.agents.candidates import candidates
 from flickboard.agents.search import SearchBudget, SearchPlayer
+from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable
 
 from .conftest import TINY, shuffleboard_view
@@ -29,3 +30,21 @@ def test_the_reply_weighed_is_the_knock_off_of_a_hanger_not_a_draw_listed_first(
     reply = SearchPlayer("world", seed, budget).best_reply(view, exhaustive=False)
     assert reply is not None
     assert reply.kind in ("takeout", "tap") and reply.target == 0
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"top": 0},
+        {"outcomes": 0},
+        {"replies": 0},
+        {"reply_samples": 0},
+        {"reply_check": 0},
+        {"widen": -1},
+        {"schedule": (8, 3)},
+        {"schedule": (2, 4), "outcomes": 6},
+    ],
+)
+def test_a_search_budget_that_cannot_be_searched_is_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(InvalidInput):
+        SearchBudget(TINY, **bad)  # type: ignore[arg-type]

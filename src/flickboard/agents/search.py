@@ -51,7 +51,8 @@ class SearchBudget:
         replies: opponent replies weighed on every ``reply_samples`` draw per outcome,
             the best of all its candidates on :data:`REPLY_SCREEN` draws (when not
             exhaustive).
-        reply_samples: noisy executions of each reply.
+        reply_samples: noisy executions of each reply while the best is found.
+        reply_check: fresh noisy executions the best reply is valued on.
         exhaustive_at: with this many discs (or fewer) left in the round, counting this
             shot, ``exhaustive_top`` own shots and every reply are searched.
         exhaustive_top: own shots weighed two plies deep near the end of a round.
@@ -60,15 +61,19 @@ class SearchBudget:
     planner: PlannerBudget = field(default_factory=PlannerBudget)
     widen: int | None = None
     schedule: tuple[int, ...] = (3, 8, 24, 48)
-    top: int = 4
-    outcomes: int = 6
+    top: int = 3
+    outcomes: int = 8
     replies: int = 12
     reply_samples: int = 4
+    reply_check: int = 12
     exhaustive_at: int = 2
     exhaustive_top: int = 10
 
     def __post_init__(self) -> None:
-        counts = (self.top, self.outcomes, self.replies, self.reply_samples, self.exhaustive_top)
+        counts = (
+            self.top, self.outcomes, self.replies, self.reply_samples, self.reply_check,
+            self.exhaustive_top,
+        )  # fmt: skip
         if min(counts) < 1 or (self.widen is not None and self.widen < 0):
             raise InvalidInput("search budget counts must be positive (widen may be 0)")
         if not self.schedule or list(self.schedule) != sorted(set(self.schedule)):
@@ -117,7 +122,7 @@ class SearchPlayer(AIPlayer):
         if best is None:
             return 0.0
         evaluator = Evaluator(view, self.noise_in(view), view.physics)
-        fresh = ExecutionNoise.draws(turn_rng(self.seed, view, 6), self.budget.reply_samples)
+        fresh = ExecutionNoise.draws(turn_rng(self.seed, view, 6), self.budget.reply_check)
         return evaluator.mean(best.shot, fresh)
 
     def correction(self, view: View, candidate: Candidate, draws: Draws, exhaustive: bool) -> float:

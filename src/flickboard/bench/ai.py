@@ -299,6 +299,7 @@ def _settings_json(s: Settings) -> dict[str, Any]:
             "outcomes": s.search.outcomes,
             "replies": s.search.replies,
             "reply_samples": s.search.reply_samples,
+            "reply_check": s.search.reply_check,
             "exhaustive_at": s.search.exhaustive_at,
         },
     }

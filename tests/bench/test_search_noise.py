@@ -1,0 +1,27 @@
+"""The reply correction's noise against its spread (bench/search_noise)."""
+
+from __future__ import annotations
+
+import pytest
+
+from flickboard.agents.planner import PlannerBudget
+from flickboard.agents.search import SearchBudget
+from flickboard.bench.search_noise import reply_noise
+
+TINY = SearchBudget(
+    PlannerBudget(samples=4, candidates=12, refine_rounds=0, population=4, elite=2),
+    widen=4, schedule=(2, 4), top=2, outcomes=2, replies=3, reply_samples=2, reply_check=2,
+)  # fmt: skip
+
+
+def test_the_correction_noise_is_measured_the_same_on_every_run() -> None:
+    first = reply_noise("shuffleboard", 2, 5, TINY, draw_sets=2)
+    assert first == {**reply_noise("shuffleboard", 2, 5, TINY, draw_sets=2),
+                     "cpu_s_per_correction": first["cpu_s_per_correction"]}  # fmt: skip
+    assert first["noise"] > 0 and first["spread"] > 0
+    assert (first["top"], first["outcomes"], first["reply_check"]) == (2, 2, 2)
+
+
+def test_one_draw_set_has_no_noise_to_measure() -> None:
+    with pytest.raises(ValueError, match="two draw sets"):
+        reply_noise("shuffleboard", 1, 5, TINY, draw_sets=1)
