@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
-from flickboard.bench.ai import Settings, match_games, percentile, timing
+from flickboard.bench.ai import Settings, match_games, percentile, plot, timing
 from flickboard.bench.harness import PairStats
+
+RESULTS = Path(__file__).parents[2] / "bench" / "results"
 
 
 def test_percentile_by_nearest_rank() -> None:
@@ -48,3 +52,18 @@ def test_runs_with_different_seeds_add_up_game_by_game() -> None:
     assert merged["games"] == 4 == both.games
     assert merged["a_win_rate"] == both.a_score / 4
     assert merged["counts"]["twenties"] == both.twenties
+
+
+def test_the_plot_has_a_panel_for_each_thing_measured_and_none_empty(tmp_path: Path) -> None:
+    # The mid-round run measured only decision times: one panel, not two empty ones.
+    midround = json.loads((RESULTS / "ai-crokinole-midround.json").read_text())
+    assert plot(midround, tmp_path / "mid.png") == ["mid-round decisions (40 positions)"]
+    inplay = json.loads((RESULTS / "ai-shuffleboard-inplay.json").read_text())
+    assert plot(inplay, tmp_path / "inplay.png") == ["three-zone draw rate by level"]
+    ladder = json.loads((RESULTS / "ai-crokinole-ladder.json").read_text())
+    assert plot(ladder, tmp_path / "ladder.png") == [
+        "score of the first player named (Wilson 95 %)"
+    ]
+    empty = {"game": "crokinole", "calibration_rate": {"levels": {}}, "matches": {}}
+    assert plot(empty, tmp_path / "empty.png") == ["nothing measured"]
+    assert all((tmp_path / f"{n}.png").stat().st_size > 0 for n in ("mid", "inplay", "ladder"))

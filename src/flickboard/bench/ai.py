@@ -305,35 +305,62 @@ def _settings_json(s: Settings) -> dict[str, Any]:
     }
 
 
-def plot(result: dict[str, Any], path: Path) -> None:
-    """Calibration rates against targets, and win rates with their intervals (PNG)."""
+def plot(result: dict[str, Any], path: Path) -> list[str]:
+    """A PNG of what the run measured, one panel each: the skill test's rate by level
+    against its targets (ideal aim, the AI's own shots and each intent it chose), the
+    paired games' scores with their intervals, the mid-round decision times. Returns
+    the panels' titles."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
-    levels = (
-        result["calibration_rate"]["levels"]
-        or result.get("opening_rate")
-        or {"(not run)": {"rate": 0.0, "target": 0.0}}
-    )
+    panels = [
+        draw
+        for draw, present in (
+            (_plot_skill, result["calibration_rate"]["levels"] or result.get("opening_rate")),
+            (_plot_matches, result["matches"]),
+            (_plot_midround, result.get("midround_decision_time")),
+        )
+        if present
+    ] or [_plot_nothing]
+    fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 4), squeeze=False)
+    for draw, ax in zip(panels, axes[0], strict=True):
+        draw(result, ax)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return [ax.get_title() for ax in axes[0]]
+
+
+def _plot_skill(result: dict[str, Any], ax: Any) -> None:
+    ideal = result["calibration_rate"]["levels"]
+    played = result.get("opening_rate", {})
+    levels = ideal or played
     names = list(levels)
     xs = np.arange(len(names))
-    played = result.get("opening_rate", {})
-    width = 0.4 if played and result["calibration_rate"]["levels"] else 0.8
-    if result["calibration_rate"]["levels"]:
-        left.bar(xs - (width / 2 if played else 0), [levels[n]["rate"] for n in names],
-                 width, color="#4a7", label="ideal aim")  # fmt: skip
+    width = 0.4 if played and ideal else 0.8
+    if ideal:
+        ax.bar(xs - (width / 2 if played else 0), [ideal[n]["rate"] for n in names], width,
+               color="#4a7", label="ideal aim")  # fmt: skip
     if played:
-        left.bar(xs + (width / 2 if width < 0.8 else 0), [played.get(n, {}).get("rate") or 0.0
-                 for n in names], width, color="#a74", label="the AI's own shots")  # fmt: skip
-    left.plot(xs, [levels[n]["target"] for n in names], "k_", markersize=20, label="target")
-    left.set_xticks(list(xs), names, rotation=20)
-    left.set_ylim(0, 1.05)
-    what = game_kind(result["game"]).skill_test_name
-    left.set_title(f"{what} rate by level")
-    left.legend()
+        at = xs + (width / 2 if ideal else 0)
+        rates = [played.get(n, {}).get("rate") or 0.0 for n in names]
+        ax.bar(at, rates, width, color="#a74", label="the AI's own shots")
+        intents = sorted({i for n in names for i in played.get(n, {}).get("by_intent", {})})
+        for intent, marker in zip(intents, "o^sDv<>", strict=False):
+            rows = [played.get(n, {}).get("by_intent", {}).get(intent) for n in names]
+            ax.plot([x for x, r in zip(at, rows, strict=True) if r],
+                    [r["rate"] for r in rows if r], marker, color="#333", linestyle="none",
+                    label=f"... its shots meant as {intent.split(' (')[0]}")  # fmt: skip
+    ax.plot(xs, [levels[n]["target"] for n in names], "k_", markersize=20, label="target")
+    ax.set_xticks(list(xs), names, rotation=20)
+    ax.set_ylim(0, 1.05)
+    ax.set_title(f"{game_kind(result['game']).skill_test_name} rate by level")
+    ax.legend(fontsize=7, loc="upper left")
+
+
+def _plot_matches(result: dict[str, Any], ax: Any) -> None:
     matches = result["matches"]
     labels = list(matches)
     rates = [matches[k]["a_win_rate"] or 0.0 for k in labels]
@@ -341,14 +368,30 @@ def plot(result: dict[str, Any], path: Path) -> None:
         [r - matches[k]["wilson95"][0] for k, r in zip(labels, rates, strict=True)],
         [matches[k]["wilson95"][1] - r for k, r in zip(labels, rates, strict=True)],
     ]
-    right.bar(range(len(labels)), rates, yerr=errs, capsize=6, color="#47a")
-    right.axhline(0.5, color="grey", linestyle="--")
-    right.set_xticks(range(len(labels)), [f"{k}\n({matches[k]['games']} games)" for k in labels])
-    right.set_ylim(0, 1)
-    right.set_title("win rate of the first player (Wilson 95 %)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    ax.bar(range(len(labels)), rates, yerr=errs, capsize=6, color="#47a")
+    ax.axhline(0.5, color="grey", linestyle="--")
+    ax.set_xticks(range(len(labels)), [f"{k}\n({matches[k]['games']} games)" for k in labels])
+    ax.set_ylim(0, 1)
+    ax.set_title("score of the first player named (Wilson 95 %)")
+
+
+def _plot_midround(result: dict[str, Any], ax: Any) -> None:
+    mid = result["midround_decision_time"]
+    players = [p for p in ("planner", "search") if p in mid]
+    xs = np.arange(len(players))
+    medians = [mid[p]["cpu"]["median_s"] for p in players]
+    p95s = [mid[p]["cpu"]["p95_s"] for p in players]
+    ax.bar(xs - 0.2, medians, 0.4, color="#47a", label="median")
+    ax.bar(xs + 0.2, p95s, 0.4, color="#9bd", label="95th percentile")
+    ax.set_xticks(list(xs), players)
+    ax.set_ylabel("CPU seconds a decision")
+    ax.set_title(f"mid-round decisions ({mid['positions']} positions)")
+    ax.legend(fontsize=8)
+
+
+def _plot_nothing(result: dict[str, Any], ax: Any) -> None:
+    ax.set_title("nothing measured")
+    ax.set_axis_off()
 
 
 def report(result: dict[str, Any]) -> str:
