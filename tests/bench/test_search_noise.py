@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from flickboard.agents.planner import PlannerBudget
 from flickboard.agents.search import SearchBudget
 from flickboard.bench.search_noise import reply_noise
+from flickboard.errors import InvalidInput
 
 TINY = SearchBudget(
     PlannerBudget(samples=4, candidates=12, refine_rounds=0, population=4, elite=2),
@@ -23,5 +27,15 @@ def test_the_correction_noise_is_measured_the_same_on_every_run() -> None:
 
 
 def test_one_draw_set_has_no_noise_to_measure() -> None:
-    with pytest.raises(ValueError, match="two draw sets"):
+    with pytest.raises(InvalidInput, match="two draw sets"):
         reply_noise("shuffleboard", 1, 5, TINY, draw_sets=1)
+
+
+@pytest.mark.parametrize("args", [["--top", "0"], ["--positions", "0"], ["--game", "curling"]])
+def test_the_command_refuses_bad_arguments_in_one_line(args: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "flickboard.bench.search_noise", *args],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and "error:" in done.stderr

@@ -68,11 +68,11 @@ class ShuffleboardTactics:
     """The AI's table shuffleboard (see the module docstring)."""
 
     planner_widen = 0
-    """None: among deliveries of near-equal worth, sampled ones made the best of noisy
-    means a lucky bad shot more often (docs/ai.md, "The ladder")."""
+    """No sampled shots: among deliveries of near-equal worth, sampled ones made the best
+    of noisy means a lucky bad shot more often (docs/ai.md, "The ladder")."""
 
     search_widen = 0
-    """None, for the same reason: the search loses to a planner without them."""
+    """No sampled shots either: with them the search lost to a planner without them."""
 
     def candidates(self, view: View, params: PhysicsParams) -> list[Candidate]:
         """Draws into the three and two zones and hangers in each lane, guards, then

@@ -22,7 +22,9 @@ from typing import Any
 import numpy as np
 
 from flickboard.agents.search import SearchBudget, SearchPlayer
+from flickboard.agents.tactics import tactics_for
 from flickboard.bench.ai_inplay import midround_views
+from flickboard.errors import InvalidInput
 from flickboard.play.noise import ExecutionNoise
 
 
@@ -32,7 +34,9 @@ def reply_noise(
     """Mean noise and spread of the reply correction over ``positions`` mid-round views
     (see the module docstring), with the CPU seconds a correction took."""
     if draw_sets < 2:
-        raise ValueError("the noise needs at least two draw sets")
+        raise InvalidInput("the noise needs at least two draw sets")
+    if positions < 1:
+        raise InvalidInput("the noise needs at least one position")
     noise: list[float] = []
     spread: list[float] = []
     start = time.process_time()
@@ -79,10 +83,15 @@ def main() -> None:
     parser.add_argument("--outcomes", type=int, default=SearchBudget().outcomes)
     parser.add_argument("--reply-check", type=int, default=SearchBudget().reply_check)
     args = parser.parse_args()
-    budget = replace(
-        SearchBudget(), top=args.top, outcomes=args.outcomes, reply_check=args.reply_check
-    )
-    print(json.dumps(reply_noise(args.game, args.positions, args.seed, budget), indent=1))
+    try:
+        tactics_for(args.game)
+        budget = replace(
+            SearchBudget(), top=args.top, outcomes=args.outcomes, reply_check=args.reply_check
+        )
+        result = reply_noise(args.game, args.positions, args.seed, budget)
+    except InvalidInput as refused:
+        parser.error(str(refused))
+    print(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":
