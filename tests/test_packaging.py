@@ -59,7 +59,9 @@ def _install_postgres(path: Path) -> subprocess.CompletedProcess[str]:
     """Run scripts/apt.sh's apt_install of the PostgreSQL server as a user who is not root."""
     as_user = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
     what = "the storage tests need a PostgreSQL server (pg_ctl, initdb)"
-    script = f"source {ROOT / 'scripts' / 'apt.sh'}; apt_install '{what}' postgresql"
+    # a copy in the open folder: the checkout may be closed to other users (mktemp -d)
+    apt = shutil.copy(ROOT / "scripts" / "apt.sh", path / "apt.sh")
+    script = f"source {apt}; apt_install '{what}' postgresql"
     return subprocess.run(
         [*as_user, "env", f"PATH={path}", "bash", "-c", script],
         capture_output=True,
