@@ -195,7 +195,7 @@ def test_search_screens_the_planners_candidates_and_sampled_shots() -> None:
     assert len(sampled) == TINY_SEARCH.widen
 
 
-def test_with_an_opposing_disc_in_play_every_sampled_crokinole_shot_aims_at_a_disc() -> None:
+def test_wcc_a_valid_shot_sampled_crokinole_shots_aim_at_a_disc_while_one_is_in_play() -> None:
     # A shot that strikes no opposing disc is invalid (WCC "A Valid Shot"): the sampled
     # shots are takeouts (or raises), none drawn to the middle.
     x, y = on_ten_line(0.7)
