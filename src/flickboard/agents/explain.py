@@ -8,12 +8,18 @@ come from the game kind.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from flickboard.agents.tactics import tactics_for
 from flickboard.errors import FlickboardError
 from flickboard.physics import PlacedDisc, Shot, simulate
 from flickboard.play.kind import game_kind
 from flickboard.play.view import View
 from flickboard.rules.base import Fate, Ruling
+
+if TYPE_CHECKING:
+    from flickboard.agents.candidates import Candidate
 
 INTENTS: dict[str, str] = {
     "open20": "open 20",
@@ -98,3 +104,102 @@ def explain(words: str, value: float | None, samples: int, does: str = "") -> st
     if value is not None:
         text += f" Estimated value {value:+.2f} over {samples} simulated executions."
     return text
+
+
+THROW_AWAY = "throw-away"
+"""How the words of a shot meant to be ruled invalid start (the planner's choice when the
+round is decided or nothing valid is found): they claim nothing else."""
+
+HANGING = "hanging over the end"
+"""Where a shuffleboard weight that hangs lies, in the tactics' words."""
+
+
+def _stops(view: View, ruling: Ruling) -> str | None:
+    """Where the shooter's own disc stops played as meant (None: not in play)."""
+    own = ruling.decision(view.turn.disc)
+    if own.fate is not Fate.IN_PLAY:
+        return None
+    placed = PlacedDisc(own.disc, own.x, own.y, leaning=own.leaning)
+    return tactics_for(view.game).where(view, placed)
+
+
+def contradiction(view: View, candidate: Candidate, ruling: Ruling | None) -> str:
+    """What a candidate's words claim that its shot played exactly as meant (``ruling``)
+    does not do, in words; empty when the words hold. Claims by intent: an open 20 drops
+    with no opposing disc in play (a shot for the 20 drops); a takeout removes its target (or, with none named, an
+    opposing disc); a draw "into" a zone stops in it, a hanger hangs, a hide stops behind
+    a peg, a guard stops short of the disc it guards; a tap or a raise keeps its target in
+    play (a tap moves it further up)."""
+    if candidate.words.startswith(THROW_AWAY):
+        return ""
+    if ruling is None:
+        return "it cannot be played as meant"
+    if not ruling.valid:
+        return "it is ruled invalid as meant"
+    kind, target = candidate.kind, candidate.target
+    fates = {d.disc: d for d in ruling.decisions}
+    me = view.turn.side
+    theirs = [d.id for d in view.position.layout.discs if view.position.side_of(d.id) != me]
+    if kind == "open20":
+        if theirs:
+            return "opposing discs are in play"
+        return "" if fates[view.turn.disc].fate is Fate.TWENTY else "it does not drop"
+    if kind == "twenty":
+        return "" if fates[view.turn.disc].fate is Fate.TWENTY else "it does not drop"
+    if kind == "takeout":
+        gone = [d for d in theirs if d in fates and fates[d].fate is Fate.OUT]
+        hit = target in gone if target is not None else bool(gone)
+        return "" if hit else "it does not remove the disc it names"
+    if kind in ("tap", "raise"):
+        moved = fates.get(target) if target is not None else None
+        if target is None or (moved is not None and moved.fate is not Fate.IN_PLAY):
+            return "its target does not stay in play"
+        if kind == "tap" and (moved is None or moved.y <= view.position.layout.disc(target).y):
+            return "its target is not moved further up"
+        return ""
+    stops = _stops(view, ruling)
+    if stops is None:
+        return f"its {game_kind(view.game).piece} does not stay in play"
+    if kind == "hanger" and stops != HANGING:
+        return f"it stops {stops}"
+    if kind == "draw" and "into " in candidate.words:
+        spot = "in " + candidate.words.split("into ", 1)[1]
+        return "" if stops == spot else f"it stops {stops}"
+    own = fates[view.turn.disc]
+    if kind == "hide":
+        placed = PlacedDisc(own.disc, own.x, own.y, leaning=own.leaning)
+        cover = tactics_for(view.game).shelter(view, ruling.position_after, placed)
+        return "" if cover == "behind a peg" else "it does not stop behind a peg"
+    guarded = view.position.layout.disc(target) if kind == "guard" and target is not None else None
+    if guarded is not None and own.y >= guarded.y:
+        return "it does not stop in front"
+    return ""
+
+
+def as_played(view: View, candidate: Candidate, ruling: Ruling | None) -> Candidate | None:
+    """The candidate with words that name what it does played as meant: its own when
+    they hold (:func:`contradiction`), else words taken from the ruling (a takeout of
+    what it removes, a shot for the 20, a draw to where it stops, a throw-away); None
+    when it cannot be played at all (not offered)."""
+    if ruling is None:
+        return None
+    if not contradiction(view, candidate, ruling):
+        return candidate
+    if not ruling.valid:
+        return replace(candidate, kind="throw", words=f"{THROW_AWAY} (ruled invalid as meant)")
+    me, shooter = view.turn.side, view.turn.disc
+    gone = [
+        d.disc
+        for d in ruling.decisions
+        if d.fate is Fate.OUT and d.disc != shooter and view.position.side_of(d.disc) != me
+    ]
+    if gone:
+        words = f"takeout of {_names(view, gone)}"
+        return replace(candidate, kind="takeout", target=gone[0], words=words)
+    if ruling.decision(shooter).fate is Fate.TWENTY:
+        return replace(candidate, kind="twenty", target=None, words="shot for the 20")
+    stops = _stops(view, ruling)
+    if stops is None:
+        words = f"{THROW_AWAY} (it leaves play)"
+        return replace(candidate, kind="throw", target=None, words=words)
+    return replace(candidate, kind="draw", target=None, words=f"draw, stopping {stops}")

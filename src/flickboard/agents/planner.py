@@ -20,7 +20,7 @@ import numpy as np
 
 from flickboard.agents.batch import simulate_many
 from flickboard.agents.candidates import Candidate, candidates
-from flickboard.agents.explain import outcome, played_out
+from flickboard.agents.explain import THROW_AWAY, as_played, outcome, played_out
 from flickboard.agents.player import AIPlayer, Choice, execute, turn_rng
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import Outlook, outlook_after, values_of
@@ -218,7 +218,10 @@ class Planner(AIPlayer):
 
     def ranked(self, view: View) -> list[tuple[Candidate, float]]:
         """The candidates that survive screening, with their mean values over all the
-        draws, best first."""
+        draws, best first, each named for what it does played as meant (:func:`named`)."""
+        return named(view, self._screened(view))
+
+    def _screened(self, view: View) -> list[tuple[Candidate, float]]:
         pool = candidates(view, view.physics)[: self.budget.candidates]
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
@@ -269,6 +272,18 @@ MORE_SHOTS = 60
 """Shots sampled when none of the planner's candidates is valid played as meant."""
 
 
+def named(view: View, ranked: Sequence[tuple[Candidate, float]]) -> list[tuple[Candidate, float]]:
+    """Ranked candidates named for what they do played as meant
+    (:func:`~flickboard.agents.explain.as_played`: a takeout that removes nothing as
+    meant is called what it does); those that cannot be played are dropped."""
+    out = []
+    for candidate, value in ranked:
+        honest = as_played(view, candidate, played_out(view, candidate.shot))
+        if honest is not None:
+            out.append((honest, value))
+    return out
+
+
 def valid_as_meant(view: View, candidate: Candidate) -> bool:
     """Whether the referee rules the candidate valid when played exactly as meant."""
     ruling = played_out(view, candidate.shot)
@@ -294,7 +309,7 @@ def intended(
                 break
             return candidate, ruling
     ruling = played_out(view, top.shot)
-    if ruling is not None and not ruling.valid:
+    if ruling is not None and not ruling.valid and not top.words.startswith(THROW_AWAY):
         why = "the round is decided" if top_value >= DECIDED else "no valid shot was found"
         top = replace(top, words=f"throw-away ({why}); {top.words}")
     return top, ruling
@@ -325,5 +340,5 @@ def settle(
         if refined.shot != best.shot and keeps_valid:
             sharper = evaluator.mean(refined.shot, fresh)
             if sharper > value:
-                best, value, ruling = refined, sharper, after
+                best, value, ruling = as_played(view, refined, after) or refined, sharper, after
     return Choice(best, value, budget.samples, outcome(view, ruling))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from flickboard.agents.candidates import Candidate, legal
-from flickboard.agents.explain import explain, outcome, played_out
+from flickboard.agents.explain import as_played, explain, outcome, played_out
 from flickboard.physics import Shot
 from flickboard.play.kind import game_kind
 from flickboard.play.noise import ExecutionNoise, check_level
@@ -64,33 +64,41 @@ def execute(noise: ExecutionNoise, view: View, shot: Shot, z: np.ndarray) -> Sho
 class AIPlayer(ABC):
     """An AI player at a skill level (``noise`` overrides the level's calibrated noise)."""
 
-    level: str = "club"
+    level: str = "competitive"
     seed: int = 0
     name: str = field(default="", kw_only=True)
     noise: ExecutionNoise | None = field(default=None, kw_only=True)
     last_choice: Choice | None = field(default=None, init=False)
 
     label = "ai"
-    """The kind of player, for its default name (``planner:club``)."""
+    """The kind of player, for its default name (``planner:competitive``)."""
 
     def __post_init__(self) -> None:
-        check_level(self.level)
+        self.level = check_level(self.level)
         if not self.name:
             self.name = f"{self.label}:{self.level}"
 
     def noise_in(self, view: View) -> ExecutionNoise:
-        """The execution noise of this player in the game of the view."""
-        return self.noise if self.noise is not None else game_kind(view.game).noise(self.level)
+        """The execution noise of this player in the game of the view (its level's, the
+        sharper open-shot noise unless opposing discs are in play)."""
+        if self.noise is not None:
+            return self.noise
+        at_discs = any(
+            view.position.side_of(d.id) != view.turn.side for d in view.position.layout.discs
+        )
+        return game_kind(view.game).noise(self.level, at_discs)
 
     @abstractmethod
     def choose(self, view: View) -> Choice:
         """The shot to aim, before execution noise."""
 
     def decide(self, view: View) -> Shot:
-        """The chosen shot as executed, with this player's noise."""
+        """The chosen shot as executed, with this player's noise; its words name what it
+        does played as meant (:func:`~flickboard.agents.explain.as_played`)."""
         choice = self.choose(view)
-        if not choice.does:
-            choice = replace(choice, does=outcome(view, played_out(view, choice.candidate.shot)))
+        ruling = played_out(view, choice.candidate.shot)
+        named = as_played(view, choice.candidate, ruling) or choice.candidate
+        choice = replace(choice, candidate=named, does=choice.does or outcome(view, ruling))
         self.last_choice = choice
         z = ExecutionNoise.draws(turn_rng(self.seed, view, 0), 1)[0]
         return execute(self.noise_in(view), view, choice.candidate.shot, z)

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from flickboard.agents import shuffleboard_features
-from flickboard.agents.candidates import Candidate, legal, starts
+from flickboard.agents.candidates import Candidate, legal, path_clear, starts
 from flickboard.agents.explain import intent
 from flickboard.agents.race import frame_worth
 from flickboard.agents.shuffleboard_bot import HIT_SPEED, ShuffleboardBot
@@ -40,6 +40,10 @@ LANES = (0.0, 0.08, -0.08, 0.16, -0.16)
 HITS = ((3.0, "takeout"), (6.0, "takeout"), (0.6, "tap"))
 """Extra travel (m) past a struck weight: a takeout that may stick, a hard one that
 clears, and a tap that nudges it further up."""
+
+TAP_SHARE = 0.6
+"""Share of the room left before the far end a tap aims the shooter's travel past the
+struck weight (the struck weight travels most of it)."""
 
 GUARD_GAP = 3.0
 """A guard stops this many weight radii in front of the weight it covers."""
@@ -86,8 +90,12 @@ class ShuffleboardTactics:
             (table.length - r * 0.4, "hanger", ""),
         )
         out: list[Candidate] = []
+        lanes = starts(view, LANES)
         for ty, kind, spot in targets:
-            for x, y0 in starts(view, LANES):
+            # Aim down the lanes clear to the spot: a weight in the way stops the draw
+            # short (a hanger through a weight does not hang); all lanes if none is clear.
+            clear = [(x, y0) for x, y0 in lanes if path_clear(view, x, y0, x, ty)]
+            for x, y0 in clear or lanes:
                 speed = clip_speed(params.speed_to_travel(ty - y0))
                 words = intent(view, kind, None, spot)
                 out.append(Candidate(Shot(x, y0, math.pi / 2, speed), kind, words))
@@ -103,6 +111,13 @@ class ShuffleboardTactics:
                     continue
                 dist = math.hypot(d.x - sx, d.y - RELEASE_LINE)
                 for extra, kind in HITS:
+                    if kind == "tap":
+                        # Nudge it up, not off: the weight takes most of the shooter's
+                        # travel, so aim for a little over half the room it has left.
+                        room = table.length - 0.4 * r - d.y
+                        if room < 2 * r:
+                            continue
+                        extra = min(extra, TAP_SHARE * room)
                     speed = clip_speed(params.speed_to_travel(dist + extra))
                     shot = Shot.towards(sx, RELEASE_LINE, d.x, d.y, speed)
                     out.append(Candidate(shot, kind, intent(view, kind, d.id), d.id))

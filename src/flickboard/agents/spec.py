@@ -1,9 +1,10 @@
-"""Players by name: ``bot``, ``random``, ``ai:club``, ``ai:planner:club``, ``ai:search``...
+"""Players by name: ``bot``, ``random``, ``ai:competitive``, ``ai:planner:champion``,
+``ai:search``...
 
 One parser for every place a player is named (match CLIs, benches, the web, the front
 door's ``fb.player``). AI grammar: ``ai[:KIND][:LEVEL]`` with KIND one of heuristic,
-planner (the default), search, and LEVEL one of the skill levels (default club), in
-either order. ``bot`` is the game's simple built-in player; ``random`` plays random
+planner (the default), search, and LEVEL one of the skill levels (default competitive;
+the former names club, expert and world still name the same players), in either order. ``bot`` is the game's simple built-in player; ``random`` plays random
 legal shots.
 """
 
@@ -16,7 +17,7 @@ from flickboard.agents.search import SearchPlayer
 from flickboard.agents.tactics import tactics_for
 from flickboard.errors import InvalidInput
 from flickboard.play.kind import GameKind, game_kind
-from flickboard.play.noise import LEVELS
+from flickboard.play.noise import LEVELS, check_level, level_help
 from flickboard.play.view import Player
 
 SIMPLE = ("bot", "random")
@@ -26,7 +27,7 @@ KINDS: tuple[str, ...] = ("heuristic", "planner", "search")
 """Kinds of AI player, weakest first."""
 
 DEFAULT_KIND = "planner"
-DEFAULT_LEVEL = "club"
+DEFAULT_LEVEL = "competitive"
 
 
 def is_ai_spec(spec: str) -> bool:
@@ -40,7 +41,7 @@ def parse_spec(spec: str) -> tuple[str, str]:
     if not is_ai_spec(spec):
         raise InvalidInput(
             f"{spec!r} is not a player: use human, bot, random or an AI such as ai:club or "
-            "ai:search:world"
+            "ai:search:champion"
         )
     parts = [p for p in spec.strip().lower().split(":")[1:]]
     kind, level = DEFAULT_KIND, DEFAULT_LEVEL
@@ -48,14 +49,22 @@ def parse_spec(spec: str) -> tuple[str, str]:
     for part in parts:
         if part in KINDS and not seen_kind:
             kind, seen_kind = part, True
-        elif part in LEVELS and not seen_level:
-            level, seen_level = part, True
+        elif _level(part) and not seen_level:
+            level, seen_level = check_level(part), True
         else:
             raise InvalidInput(
                 f"bad AI player {spec!r}: {part!r} is not a kind ({', '.join(KINDS)}) "
-                f"or a level ({', '.join(LEVELS)}), or is given twice"
+                f"or a level ({level_help()}), or is given twice"
             )
     return kind, level
+
+
+def _level(text: str) -> bool:
+    """Whether ``text`` names a level (or a former name of one)."""
+    try:
+        return check_level(text) in LEVELS
+    except InvalidInput:
+        return False
 
 
 def is_player_spec(spec: str) -> bool:

@@ -25,7 +25,7 @@ from flickboard.rules.base import Position, Side
 @dataclass(frozen=True, slots=True)
 class Outlook:
     """The round from one side after a shot: discs left per side, who shoots last, and
-    the shooter's skill (the scale of its execution noise; None: the ``club`` level's)."""
+    the shooter's skill (the scale of its execution noise; None: the ``competitive`` level's)."""
 
     side: Side
     left: Mapping[Side, int]
@@ -40,7 +40,7 @@ class Outlook:
 
 def outlook_after(view: View, noise: ExecutionNoise | None = None) -> Outlook:
     """Discs left and hammer once the shot of this view is made, for a shooter playing
-    with ``noise`` (default the ``club`` level's)."""
+    with ``noise`` (default the ``competitive`` level's)."""
     rest = view.to_come[1:]
     left = Counter(side for _, side in rest)
     skill = None if noise is None else skill_scale(view.game, noise)
@@ -54,13 +54,14 @@ def skill_scale(game: str, noise: ExecutionNoise) -> float:
 
 
 def skill_of(game: str, outlook: Outlook) -> float:
-    """The shooter's skill scale in an outlook (the ``club`` level's when not given),
+    """The shooter's skill scale in an outlook (the ``competitive`` level's when not given),
     no finer than the finest level the value was fitted on (``perfect`` plays as
-    ``world`` does in the value's eyes)."""
+    ``champion`` does in the value's eyes) nor coarser than the coarsest."""
     scales = game_kind(game).level_scales
     if outlook.skill is None:
-        return scales["club"]
-    return max(outlook.skill, min(scales[level] for level in PLAYING_LEVELS))
+        return scales["competitive"]
+    fitted = [scales[level] for level in PLAYING_LEVELS]
+    return min(max(outlook.skill, min(fitted)), max(fitted))
 
 
 def nearest_level(game: str, outlook: Outlook) -> int:

@@ -24,12 +24,19 @@ import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
 from flickboard.physics.jit import njit
-from flickboard.play.noise import LEVELS
 
 Array = npt.NDArray[np.float64]
 
-PLAYING_LEVELS = LEVELS[:-1]
-"""Levels self-play is drawn from and the race tables are kept for (not ``perfect``)."""
+PLAYING_LEVELS: tuple[str, ...] = (
+    "novice",
+    "recreational",
+    "competitive",
+    "top-competitive",
+    "champion",
+)
+"""Levels self-play is drawn from and the race tables are kept for (the shipped models
+were fitted on these; ``strong-recreational`` is valued with its own noise scale and
+the tables of the level nearest it)."""
 
 MODELS = "models"
 """Folder of :mod:`flickboard.agents` holding the fitted models."""

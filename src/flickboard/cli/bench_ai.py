@@ -13,7 +13,7 @@ from flickboard.agents.planner import PlannerBudget
 from flickboard.agents.search import SearchBudget
 from flickboard.cli.terminal import check_writable, fail
 from flickboard.errors import FlickboardError
-from flickboard.play.noise import LEVELS
+from flickboard.play.noise import check_level, level_help
 
 PLANNER = PlannerBudget()
 SEARCH = SearchBudget()
@@ -22,7 +22,9 @@ SEARCH = SearchBudget()
 
 def bench_ai(
     game: Annotated[str, typer.Option(help="crokinole or shuffleboard.")] = "crokinole",
-    level: Annotated[str, typer.Option(help="Skill level of the players in games.")] = "club",
+    level: Annotated[
+        str, typer.Option(help="Skill level of the players in games.")
+    ] = "competitive",
     calibration_shots: Annotated[
         int, typer.Option(min=0, help="Shots per level (0: skip).")
     ] = 2000,
@@ -87,6 +89,21 @@ def bench_ai(
     midround_positions: Annotated[
         int, typer.Option(min=0, help="Mid-round positions the decision times are taken on.")
     ] = 0,
+    realism: Annotated[
+        bool,
+        typer.Option(
+            "--realism",
+            help="Only this: equal-level games at every tier against real rounds (20s, "
+            "hammer, ties, invalid shots, explanations); JSON to bench/results/ai-realism.json "
+            "unless --output says otherwise.",
+        ),
+    ] = False,
+    realism_games: Annotated[
+        int, typer.Option(min=1, help="With --realism: games at each tier.")
+    ] = 60,
+    data: Annotated[
+        Path, typer.Option(help="With --realism: the real rounds (CSV, gzipped or not).")
+    ] = Path("bench/data/crokinole_rounds.csv.gz"),
     output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("ai-bench.json"),
     plot: Annotated[Path | None, typer.Option(help="Plot PNG (default: next to the JSON).")] = None,
 ) -> None:
@@ -95,10 +112,16 @@ def bench_ai(
     from flickboard.bench.ai import Settings, report, run
     from flickboard.bench.ai import plot as draw_plot
 
+    if realism:
+        _realism(realism_games, seed, workers, data, output)
+        return
+
     if game not in ("crokinole", "shuffleboard"):
         fail(f"--game must be crokinole or shuffleboard, got {game!r}")
-    if level not in LEVELS:
-        fail(f"--level must be one of {', '.join(LEVELS)}, got {level!r}")
+    try:
+        level = check_level(level)
+    except FlickboardError:
+        fail(f"--level must be one of {level_help()}, got {level!r}")
     if baseline is not None and not (baseline / "flickboard" / "__init__.py").is_file():
         fail(f"--baseline must be a flickboard src folder (with flickboard/ in it): {baseline}")
     if address is not None and not use_ray:
@@ -145,6 +168,30 @@ def bench_ai(
     draw_plot(result, png)
     typer.echo(report(result))
     typer.echo(f"results: {output}, plot: {png}")
+
+
+REALISM_JSON = Path("bench/results/ai-realism.json")
+
+
+def _realism(games: int, seed: int, workers: int, data: Path, output: Path) -> None:
+    """``--realism``: the JSON is rewritten after every batch of games (a run cut short
+    keeps what it played)."""
+    from flickboard.bench.ai_realism import realism_report, run_realism
+
+    out = REALISM_JSON if output == Path("ai-bench.json") else output
+    check_writable(out)
+    if not data.is_file():
+        fail(f"--data: no real rounds at {data} (run from the repository's root)")
+
+    def save(result: dict[str, object]) -> None:
+        out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+    try:
+        result = run_realism(games, seed, workers=workers, data=data, on_progress=save)
+    except (FlickboardError, ValueError) as exc:
+        fail(str(exc))
+    typer.echo(realism_report(result))
+    typer.echo(f"results: {out}")
 
 
 def register(app: typer.Typer) -> None:

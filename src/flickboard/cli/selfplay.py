@@ -16,7 +16,9 @@ def selfplay(
     ] = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Policy B (default: A, self-play).")] = "",
     pairs: Annotated[int, typer.Option(min=1, help="Pairs of games (colours swapped).")] = 10,
-    noise: Annotated[str, typer.Option(help="Execution noise: a skill level, or none.")] = "club",
+    noise: Annotated[
+        str, typer.Option(help="Execution noise: a skill level, or none.")
+    ] = "competitive",
     seed: Annotated[int, typer.Option(help="Seed of the run (pair k plays seed + k).")] = 1,
     workers: Annotated[
         int, typer.Option(min=1, help="CPUs of the local Ray cluster (or processes).")
@@ -40,12 +42,15 @@ def selfplay(
     from flickboard.cli.terminal import check_writable, fail
     from flickboard.envs.selfplay import SelfPlay, run, write
     from flickboard.errors import FlickboardError
-    from flickboard.play.noise import LEVELS
+    from flickboard.play.noise import check_level, level_help
 
     if game not in ("crokinole", "shuffleboard"):
         fail(f"--game must be crokinole or shuffleboard, got {game!r}")
-    if noise != "none" and noise not in LEVELS:
-        fail(f"--noise must be none or one of {', '.join(LEVELS)}, got {noise!r}")
+    if noise != "none":
+        try:
+            noise = check_level(noise)
+        except FlickboardError:
+            fail(f"--noise must be none or one of {level_help()}, got {noise!r}")
     if output.suffix not in (".parquet", ".npz"):
         fail(f"--output must end in .parquet or .npz, got {output.name!r}")
     if address is not None and not use_ray:

@@ -50,7 +50,12 @@ resumed match seats the same players."""
 
 HUMAN = "human"
 
-PLAYER_HELP = "human, bot, random or ai[:KIND][:LEVEL]"
+PLAYER_HELP = (
+    "human, bot, random or ai[:KIND][:LEVEL]; KIND heuristic, planner (default) or search;"
+    " LEVEL novice (35 % of open 20s), recreational (45), strong-recreational (50),"
+    " competitive (55, the default), top-competitive (65), champion (75) or perfect"
+    " (former names: club = competitive, expert = top-competitive, world = champion)"
+)
 
 NameOption = Annotated[
     list[str] | None,
@@ -87,7 +92,8 @@ HumanLevelOption = Annotated[
     str,
     typer.Option(
         help="People's execution noise: the skill level whose hand they play with "
-        "(novice, recreational, club, expert, world; perfect: none)."
+        "(novice, recreational, strong-recreational, competitive, top-competitive, "
+        "champion; perfect: none; former names club, expert, world)."
     ),
 ]
 
@@ -246,7 +252,7 @@ class TerminalTable:
                 colour = self.match.kind.side_name(side)
                 raise InvalidInput(
                     f"--{colour}: {spec!r} is not a player: use human, bot, random or "
-                    "ai[:KIND][:LEVEL] (e.g. ai:club, ai:search:world)"
+                    "ai[:KIND][:LEVEL] (e.g. ai:competitive, ai:search:champion)"
                 )
         return players
 

@@ -87,6 +87,11 @@ class GameKind(ABC):
     skill_targets: ClassVar[Mapping[str, float]]
     """The rate of :meth:`skill_test` each level is calibrated to (docs/ai.md)."""
 
+    at_discs_scales: ClassVar[Mapping[str, float]] = {}
+    """Extra scale of a level's noise on shots played while opposing discs are in play
+    (takeouts, hits: everything but the skill test's open shots), calibrated on real
+    games (``flickboard bench ai --realism``, docs/ai.md); 1 where not given."""
+
     skill_test_name: ClassVar[str]
     """What :meth:`skill_test` measures, in words (``open-20``)."""
 
@@ -120,9 +125,12 @@ class GameKind(ABC):
             raise InvalidInput(f"{other}; {self.title}: {', '.join(self.rule_sets)}")
         return referee(name, **options)
 
-    def noise(self, level: str) -> ExecutionNoise:
-        """The calibrated execution noise of a named skill level in this game."""
-        return self.noise_profile.scaled(self.level_scales[check_level(level)])
+    def noise(self, level: str, at_discs: bool = False) -> ExecutionNoise:
+        """The calibrated execution noise of a named skill level in this game; with
+        ``at_discs``, on a shot played while opposing discs are in play."""
+        name = check_level(level)
+        extra = self.at_discs_scales.get(name, 1.0) if at_discs else 1.0
+        return self.noise_profile.scaled(self.level_scales[name] * extra)
 
     def side_name(self, side: Side) -> str:
         """The colour name of a side."""

@@ -25,8 +25,32 @@ from flickboard.physics.shot import MAX_SPEED
 Draws = npt.NDArray[np.float64]
 """Standard normal draws, one row per execution: start, angle, speed, spin."""
 
-LEVELS: tuple[str, ...] = ("novice", "recreational", "club", "expert", "world", "perfect")
-"""Skill levels, weakest first; ``perfect`` plays with no noise."""
+LEVELS: tuple[str, ...] = (
+    "novice",
+    "recreational",
+    "strong-recreational",
+    "competitive",
+    "top-competitive",
+    "champion",
+    "perfect",
+)
+"""Skill levels (tiers), weakest first, named for the players they are calibrated on;
+``perfect`` plays with no noise."""
+
+ALIASES: dict[str, str] = {"club": "competitive", "expert": "top-competitive", "world": "champion"}
+"""The levels' former names, kept: each is the same player it was (same noise scale)."""
+
+TIERS: dict[str, str] = {
+    "novice": "novice recreational player: 35 % of open 20s (NCA 2023-24)",
+    "recreational": "good recreational player: 45 % of open 20s (NCA 2023-24)",
+    "strong-recreational": "great recreational player: 50 % of open 20s (NCA 2023-24)",
+    "competitive": "average competitive player: 55 % of open 20s (NCA 2023-24); was club",
+    "top-competitive": "top competitive player: 65 % of open 20s (NCA 2023-24); was expert",
+    "champion": "the best player: 75 % of open 20s (NCA 2023-24, 75.6 %); was world",
+    "perfect": "no execution noise at all",
+}
+"""What each level is, with the source's figure (crokinole; table shuffleboard's levels
+make ten points fewer three-zone draws): the help and the lobby show these."""
 
 MIN_SPEED = 0.05
 """Slowest shot an AI player plays or a noisy execution is clipped to (m/s)."""
@@ -37,11 +61,20 @@ def clip_speed(speed: float) -> float:
     return min(max(speed, MIN_SPEED), MAX_SPEED)
 
 
+def level_help() -> str:
+    """The levels in one line for a help text, with their former names."""
+    old = ", ".join(f"{alias} = {level}" for alias, level in ALIASES.items())
+    return f"{', '.join(LEVELS)} (former names: {old})"
+
+
 def check_level(level: str) -> str:
-    """The level name, checked."""
-    if level not in LEVELS:
-        raise InvalidInput(f"unknown skill level {level!r}; known: {', '.join(LEVELS)}")
-    return level
+    """The level's name (a former name, any case, spaces or underscores for hyphens:
+    ``Strong recreational``, ``club``), checked."""
+    text = "-".join(str(level).strip().lower().replace("_", " ").split())
+    name = ALIASES.get(text, text)
+    if name not in LEVELS:
+        raise InvalidInput(f"unknown skill level {level!r}; known: {level_help()}")
+    return name
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,17 +63,19 @@ class Shuffleboard(GameKind):
     level_scales: ClassVar[Mapping[str, float]] = {
         "novice": 1.85938,
         "recreational": 1.32422,
-        "club": 1.00781,
-        "expert": 0.80078,
-        "world": 0.64062,
+        "strong-recreational": 1.16602,
+        "competitive": 1.00781,
+        "top-competitive": 0.80078,
+        "champion": 0.64062,
         "perfect": 0.0,
     }
     skill_targets: ClassVar[Mapping[str, float]] = {
         "novice": 0.25,
         "recreational": 0.35,
-        "club": 0.45,
-        "expert": 0.55,
-        "world": 0.65,
+        "strong-recreational": 0.40,
+        "competitive": 0.45,
+        "top-competitive": 0.55,
+        "champion": 0.65,
     }
     """Three-zone draw rate by level: no published data exists; chosen ten points under
     crokinole's open-20 rates (docs/ai.md)."""

@@ -34,11 +34,11 @@ class Strict(BaseModel):
 
 class SeatIn(Strict):
     """Who plays one seat: a person at this screen, a person at another browser (who
-    joins by link), or the AI (``ai[:KIND][:LEVEL]``, e.g. ``ai:planner:club``)."""
+    joins by link), or the AI (``ai[:KIND][:LEVEL]``, e.g. ``ai:planner:competitive``)."""
 
     player: Literal["here", "remote", "ai"] = "here"
     name: str = Field("", max_length=MAX_NAME)
-    ai: str = Field("ai:planner:club", max_length=40)
+    ai: str = Field("ai:planner:competitive", max_length=40)
 
 
 class GameIn(Strict):

@@ -18,7 +18,7 @@ from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry.svg import SIDE_COLOURS
 from flickboard.play.kind import GameKind, game_kind, game_kinds
 from flickboard.play.match import Match
-from flickboard.play.noise import LEVELS
+from flickboard.play.noise import LEVELS, TIERS, check_level, level_help
 from flickboard.rules.crokinole.options import CATEGORIES
 from flickboard.web.play.models import GameIn, NewGame
 
@@ -115,7 +115,7 @@ def catalogue() -> dict[str, Any]:
                 "speed_range": [low, high],
             }
         )
-    return {"games": games, "ai_kinds": list(AI_KINDS), "levels": list(LEVELS)}
+    return {"games": games, "ai_kinds": list(AI_KINDS), "levels": list(LEVELS), "tiers": TIERS}
 
 
 def start_match(setup: GameIn, seed: int = 0) -> Match:
@@ -159,7 +159,10 @@ def check_new_game(request: NewGame, match: Match) -> None:
     for seat in request.seats:
         if seat.player == "ai":
             parse_spec(seat.ai)
-    if request.realistic is not None and request.realistic not in LEVELS:
-        raise InvalidInput(
-            f"realistic mode needs a skill level ({', '.join(LEVELS)}), not {request.realistic!r}"
-        )
+    if request.realistic is not None:
+        try:
+            check_level(request.realistic)
+        except InvalidInput:
+            raise InvalidInput(
+                f"realistic mode needs a skill level ({level_help()}), not {request.realistic!r}"
+            ) from None

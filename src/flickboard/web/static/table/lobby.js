@@ -131,9 +131,9 @@ function setup() {
 }
 
 function seatRow(seat, k) {
-  const was = chosen.get(seat.seat) || { player: k === 0 ? "here" : "ai", name: "", ai: "ai:planner:club" };
+  const was = chosen.get(seat.seat) || { player: k === 0 ? "here" : "ai", name: "", ai: "ai:planner:competitive" };
   chosen.set(seat.seat, was);
-  const [, kind = "planner", level = "club"] = was.ai.split(":");
+  const [, kind = "planner", level = "competitive"] = was.ai.split(":");
   const player = el(
     "select",
     { "aria-label": `Who plays seat ${seat.seat} (${seat.colour})`, "data-seat": String(seat.seat), class: "player-kind" },
@@ -144,7 +144,7 @@ function seatRow(seat, k) {
   player.value = was.player;
   const aiKind = el("select", { "aria-label": `AI kind, seat ${seat.seat}`, class: "ai-kind" }, ...catalogue.ai_kinds.map((x) => el("option", { value: x, text: x })));
   aiKind.value = kind;
-  const aiLevel = el("select", { "aria-label": `AI level, seat ${seat.seat}`, class: "ai-level" }, ...catalogue.levels.map((x) => el("option", { value: x, text: x })));
+  const aiLevel = el("select", { "aria-label": `AI level, seat ${seat.seat}`, class: "ai-level" }, ...catalogue.levels.map((x) => el("option", { value: x, text: `${x}: ${catalogue.tiers[x]}` })));
   aiLevel.value = level;
   const name = el("input", { type: "text", maxlength: "40", placeholder: "name (optional)", "aria-label": `Name, seat ${seat.seat}`, value: was.name, class: "name" });
   const ai = el("span", { class: "ai" }, aiKind, aiLevel);
@@ -205,7 +205,7 @@ async function startGame(event) {
 async function start() {
   catalogue = await call("GET", "/api/play/catalogue");
   for (const level of catalogue.levels.filter((l) => l !== "perfect")) {
-    $("realistic").append(el("option", { value: level, text: `${level}: shots go astray like a ${level} player's` }));
+    $("realistic").append(el("option", { value: level, text: `${level}: shots go astray like a ${catalogue.tiers[level].split(":")[0]}'s` }));
   }
   buildGames();
   buildRules();

@@ -1,0 +1,396 @@
+"""Does the AI play the games people play? Equal-level games at every tier, against real
+rounds (``flickboard bench ai --realism``).
+
+At every playing tier two default players (the planner at that level) play whole WCC
+singles games (four rounds); the games are compared with 3,884 real singles games
+(``bench/data/crokinole_rounds.csv.gz``, its README) and the published WCC figures: 20s
+per player per game, the hammer's share of decided rounds, tied rounds, round results
+from the hammer's side and 20s per player per round, each with a 95 % interval (Wilson's
+for shares; the normal one on the games' means for 20s). Every decision is checked too:
+the shot meant valid when played without noise, the shot played valid, and the words
+of the shot against what it does as meant (:func:`~flickboard.agents.explain.contradiction`).
+Games run tier by tier in turn, so a run cut short has about as many games at each.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from flickboard.agents.explain import THROW_AWAY, contradiction, played_out
+from flickboard.agents.player import Choice
+from flickboard.agents.spec import player_from_spec
+from flickboard.bench.harness import Z95, PairStats, pair_game, wilson
+from flickboard.bench.jobs import run_jobs
+from flickboard.errors import InvalidInput
+from flickboard.play.driver import Observer
+from flickboard.play.match import Match, RoundEnd, Step
+from flickboard.play.noise import LEVELS
+from flickboard.play.view import Player, View
+
+REAL_DATA = Path("bench/data/crokinole_rounds.csv.gz")
+"""The real rounds (from the repository's root)."""
+
+TIERS: tuple[str, ...] = LEVELS[:-1]
+"""The tiers played (not ``perfect``, which no person is)."""
+
+TWENTY_BINS = 6
+"""20s per player per round are counted 0, 1, ... 4 and 5 or more."""
+
+EXAMPLES = 20
+"""Contradictions quoted per tier (all are counted)."""
+
+PUBLISHED: dict[str, dict[str, Any]] = {
+    "wcc_competitive": {"twenties_per_player_game": 5.00, "what": "WCC competitive prelims"},
+    "wcc_competitive_top16": {"twenties_per_player_game": 7.32, "what": "its top 16"},
+    "wcc_recreational": {"twenties_per_player_game": 3.35, "what": "WCC recreational prelims"},
+    "wcc_recreational_top16": {"twenties_per_player_game": 4.59, "what": "its top 16"},
+}
+"""Published WCC figures not in the CSV: preliminaries 1999-2019, 20s per player per game
+(crokinolereference.com, ``All Crokinole Results.xlsx``; bench/data/README.md)."""
+
+SOURCES = (
+    "Real rounds: bench/data/crokinole_rounds.csv.gz, 3,884 singles games 2009-2020 from "
+    "crokinolereference.com (CrokinoleCentre/crokinolereference.com, inputs/Crokinole Match "
+    "Detail.xlsx); WCC preliminaries 1999-2019: crokinolereference.com, All Crokinole "
+    "Results.xlsx; open-20 tiers: NCA 2023-24 (The Pudding, the-pudding/crokinole)."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A figure a tier should match: ``measure`` within ``within`` of ``figure``."""
+
+    tier: str
+    measure: str
+    figure: float
+    within: float
+    source: str
+
+
+TARGETS: tuple[Target, ...] = (
+    Target("novice", "twenties_per_player_game", 3.35, 1.0, "WCC recreational"),
+    Target("recreational", "twenties_per_player_game", 3.35, 1.0, "WCC recreational"),
+    Target("strong-recreational", "twenties_per_player_game", 3.35, 1.0, "WCC recreational"),
+    Target("competitive", "twenties_per_player_game", 6.67, 1.0, "tour singles"),
+    Target("competitive", "hammer_share", 0.556, 0.03, "tour singles"),
+    Target("top-competitive", "twenties_per_player_game", 8.44, 1.0, "tour playoffs"),
+)
+"""What the tiers are calibrated to (issue 27)."""
+
+VALID_MEANT_FROM = "recreational"
+"""From this tier up, the shot meant is valid played without noise in >= 99 % of
+decisions (a missed required hit is a miss of the hand, not of the choice)."""
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float | None, list[float] | None]:
+    """The mean and its normal 95 % interval (None when empty)."""
+    if not values:
+        return None, None
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, [mean - half, mean + half]
+
+
+def share(count: int, total: int) -> dict[str, Any]:
+    """A share with its Wilson interval."""
+    return {
+        "rate": count / total if total else None,
+        "of": total,
+        "wilson95": list(wilson(count, total)),
+    }
+
+
+def bins(counts: Sequence[int]) -> list[float]:
+    """Counts as shares of their total."""
+    total = sum(counts)
+    return [c / total if total else 0.0 for c in counts]
+
+
+def _bin(twenties: int) -> int:
+    return min(twenties, TWENTY_BINS - 1)
+
+
+def real_figures(path: Path = REAL_DATA) -> dict[str, Any]:
+    """The real games' figures: 20s per player per four-round game (all, prelims, power
+    pools, playoffs), the hammer's share of decided rounds (all, near-equals), tied rounds,
+    round results from the hammer's side and 20s per player per round."""
+    if not path.is_file():
+        raise InvalidInput(f"no real rounds at {path} (run from the repository's root)")
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows or "hammer" not in rows[0]:
+        raise InvalidInput(f"{path} is not a file of real rounds (see bench/data/README.md)")
+    games: dict[str, list[dict[str, str]]] = {}
+    for row in rows:
+        games.setdefault(row["game"], []).append(row)
+    per_game: dict[str, list[float]] = {"all": [], "prelims": [], "power_pools": [], "playoffs": []}
+    for rounds in games.values():
+        first = [r for r in rounds if int(r["round"]) <= 4]
+        if len(first) != 4 or any(r["a_20s"] == "" or r["b_20s"] == "" for r in first):
+            continue
+        value = sum(int(r["a_20s"]) + int(r["b_20s"]) for r in first) / 2
+        stage = first[0]["stage"].lower()
+        group = "prelims" if stage == "prelim" else "power_pools" if "power" in stage else None
+        per_game["all"].append(value)
+        per_game[group or "playoffs"].append(value)
+    won = lost = tied = near_won = near_decided = 0
+    round_bins = [0] * TWENTY_BINS
+    for r in rows:
+        if r["a_20s"] != "" and r["b_20s"] != "":
+            round_bins[_bin(int(r["a_20s"]))] += 1
+            round_bins[_bin(int(r["b_20s"]))] += 1
+        if r["hammer"] == "":
+            continue
+        a, b = int(r["a_points"]), int(r["b_points"])
+        if a == b:
+            tied += 1
+            continue
+        hammer_won = (a > b) == (r["hammer"] == "a")
+        won += hammer_won
+        lost += not hammer_won
+        if abs(float(r["a_share"]) - float(r["b_share"])) < 0.05:
+            near_decided += 1
+            near_won += hammer_won
+    twenties = {}
+    for name, values in per_game.items():
+        mean, interval = mean_interval(values)
+        twenties[name] = {"mean": mean, "ci95": interval, "games": len(values)}
+    total = won + lost + tied
+    return {
+        "games": len(games),
+        "twenties_per_player_game": twenties,
+        "hammer_share": share(won, won + lost),
+        "hammer_share_near_equals": share(near_won, near_decided),
+        "tied_rounds": share(tied, total),
+        "round_results": {"hammer_won": won, "tied": tied, "hammer_lost": lost},
+        "round_results_share": bins([won, tied, lost]),
+        "twenties_per_round": bins(round_bins),
+        "twenties_per_round_counts": round_bins,
+    }
+
+
+@dataclass
+class Tally:
+    """What equal-level games at one tier did (counts that add up across runs)."""
+
+    games: int = 0
+    twenties: list[float] = field(default_factory=list)
+    """20s per player in each game (the two players' mean)."""
+    hammer_won: int = 0
+    hammer_lost: int = 0
+    tied: int = 0
+    round_twenties: list[int] = field(default_factory=lambda: [0] * TWENTY_BINS)
+    decisions: int = 0
+    meant_invalid: int = 0
+    throw_aways: int = 0
+    played_invalid: int = 0
+    contradictions: int = 0
+    examples: list[str] = field(default_factory=list)
+    cpu_s: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s games in these."""
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            if f.name == "round_twenties":
+                setattr(self, f.name, [a + b for a, b in zip(mine, theirs, strict=True)])
+            elif f.name == "examples":
+                setattr(self, f.name, (mine + theirs)[:EXAMPLES])
+            else:
+                setattr(self, f.name, mine + theirs)
+
+    def summary(self) -> dict[str, Any]:
+        """The tier's figures with their intervals."""
+        mean, interval = mean_interval(self.twenties)
+        rounds = self.hammer_won + self.hammer_lost + self.tied
+        return {
+            "games": self.games,
+            "twenties_per_player_game": {"mean": mean, "ci95": interval},
+            "hammer_share": share(self.hammer_won, self.hammer_won + self.hammer_lost),
+            "tied_rounds": share(self.tied, rounds),
+            "round_results": {
+                "hammer_won": self.hammer_won,
+                "tied": self.tied,
+                "hammer_lost": self.hammer_lost,
+            },
+            "round_results_share": bins([self.hammer_won, self.tied, self.hammer_lost]),
+            "twenties_per_round": bins(self.round_twenties),
+            "decisions": self.decisions,
+            "invalid_played": share(self.played_invalid, self.decisions),
+            "invalid_meant": share(self.meant_invalid, self.decisions),
+            "valid_meant": share(self.decisions - self.meant_invalid, self.decisions),
+            "throw_aways": self.throw_aways,
+            "contradictions": share(self.contradictions, self.decisions),
+            "contradiction_examples": self.examples,
+            "cpu_s_per_game": self.cpu_s / self.games if self.games else None,
+            "counts": {f.name: getattr(self, f.name) for f in fields(self)},
+        }
+
+
+@dataclass
+class RealismWatch(Observer):
+    """Counts one game's rounds and checks each AI decision (see the module docstring)."""
+
+    tally: Tally
+    view: View | None = None
+    hammer: int | None = None
+
+    def on_turn(self, match: Match, seat: int, view: View) -> None:
+        """Keep the view the shot is chosen from."""
+        self.view = view
+
+    def on_shot(self, match: Match, step: Step, player: Player) -> None:
+        """The shot's validity, meant and played, and its words against what it does."""
+        t = self.tally
+        self.hammer = step.entry.turn.side
+        t.decisions += 1
+        t.played_invalid += not step.ruling.valid
+        choice = getattr(player, "last_choice", None)
+        if self.view is None or not isinstance(choice, Choice):
+            return
+        candidate = choice.candidate
+        meant = played_out(self.view, candidate.shot)
+        if meant is None or not meant.valid:
+            t.meant_invalid += 1
+            t.throw_aways += candidate.words.startswith(THROW_AWAY)
+        wrong = contradiction(self.view, candidate, meant)
+        if wrong:
+            t.contradictions += 1
+            if len(t.examples) < EXAMPLES:
+                t.examples.append(f"{candidate.words!r}: {wrong}")
+
+    def on_round_end(self, match: Match, end: RoundEnd) -> None:
+        """The round's result from the hammer's side, and each player's 20s."""
+        t = self.tally
+        for count in end.twenties or (0, 0):
+            t.round_twenties[_bin(count)] += 1
+        if self.hammer is None:
+            return
+        best = max(end.scores)
+        if end.scores.count(best) > 1:
+            t.tied += 1
+        elif end.scores.index(best) == self.hammer:
+            t.hammer_won += 1
+        else:
+            t.hammer_lost += 1
+
+
+def tier_game(job: tuple[str, int, bool]) -> Tally:
+    """One equal-level game at a tier with the default players (run in a worker)."""
+    tier, seed, a_first = job
+    tally = Tally()
+    stats = PairStats()
+    a = player_from_spec(f"ai:planner:{tier}", "crokinole", seed)
+    b = player_from_spec(f"ai:planner:{tier}", "crokinole", seed + 10_000)
+    start = time.thread_time()
+    pair_game("crokinole", a, b, a_first, stats, RealismWatch(tally))
+    tally.cpu_s = time.thread_time() - start
+    tally.games = 1
+    tally.twenties = [stats.twenties[0] / 2]
+    return tally
+
+
+def judged(tiers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each target with the tier's measure and whether it is met (the estimate within
+    the tolerance)."""
+    out = []
+    for target in TARGETS:
+        summary = tiers.get(target.tier)
+        if summary is None:
+            continue
+        measure = summary[target.measure]
+        value = measure.get("mean", measure.get("rate"))
+        out.append(
+            {
+                "tier": target.tier,
+                "measure": target.measure,
+                "figure": target.figure,
+                "within": target.within,
+                "source": target.source,
+                "value": value,
+                "interval": measure.get("ci95", measure.get("wilson95")),
+                "games": summary["games"],
+                "met": value is not None and abs(value - target.figure) <= target.within,
+            }
+        )
+    return out
+
+
+def run_realism(
+    games: int,
+    seed: int = 1,
+    tiers: Sequence[str] = TIERS,
+    workers: int = 1,
+    data: Path = REAL_DATA,
+    on_progress: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """``games`` equal-level games at each tier, compared with the real ones; the result
+    so far is handed to ``on_progress`` after every batch of ``workers`` games."""
+    real = real_figures(data)
+    tallies = {tier: Tally() for tier in tiers}
+    jobs = [(tier, seed + k, k % 2 == 0) for k in range(games) for tier in tiers]
+    result: dict[str, Any] = {}
+    for start in range(0, len(jobs), workers):
+        batch = jobs[start : start + workers]
+        played = run_jobs(tier_game, batch, workers=workers)
+        for (tier, _, _), tally in zip(batch, played, strict=True):
+            tallies[tier].add(tally)
+        summaries = {tier: t.summary() for tier, t in tallies.items() if t.games}
+        result = {
+            "game": "crokinole",
+            "settings": {"games_per_tier": games, "seed": seed, "tiers": list(tiers)},
+            "real": real,
+            "published": PUBLISHED,
+            "sources": SOURCES,
+            "tiers": summaries,
+            "targets": judged(summaries),
+            "valid_meant_from": VALID_MEANT_FROM,
+        }
+        if on_progress is not None:
+            on_progress(result)
+    return result
+
+
+def realism_report(result: dict[str, Any]) -> str:
+    """The run in a few lines: each tier against the real figures, the targets, and any
+    contradiction left."""
+    real = result["real"]
+    tw = real["twenties_per_player_game"]
+    lines = [
+        f"Real: 20s per player and game {tw['all']['mean']:.2f} ({tw['all']['games']} games;"
+        f" playoffs {tw['playoffs']['mean']:.2f}); hammer {real['hammer_share']['rate']:.3f}"
+        f" of {real['hammer_share']['of']} decided rounds; tied {real['tied_rounds']['rate']:.3f}"
+    ]
+    for tier, s in result["tiers"].items():
+        t = s["twenties_per_player_game"]
+        h = s["hammer_share"]
+        lines.append(
+            f"  {tier:<20} {s['games']:>3} games: 20s {t['mean']:.2f}"
+            f" [{t['ci95'][0]:.2f}, {t['ci95'][1]:.2f}]; hammer {_pct(h)}; tied"
+            f" {_pct(s['tied_rounds'])}; invalid played {_pct(s['invalid_played'])}, valid"
+            f" meant {_pct(s['valid_meant'])}; contradictions {s['contradictions']['rate']:.3f}"
+        )
+        lines += [f"      contradiction: {e}" for e in s["contradiction_examples"]]
+    for j in result["targets"]:
+        lines.append(
+            f"  target {j['tier']} {j['measure']} {j['figure']} +- {j['within']}:"
+            f" {j['value']:.3f} over {j['games']} games -> {'met' if j['met'] else 'NOT met'}"
+        )
+    return "\n".join(lines)
+
+
+def _pct(s: dict[str, Any]) -> str:
+    low, high = s["wilson95"]
+    rate = s["rate"]
+    if rate is None:
+        return "-"
+    return f"{100 * rate:.1f} % [{100 * low:.1f}, {100 * high:.1f}]"
