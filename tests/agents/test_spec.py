@@ -78,7 +78,8 @@ def test_former_level_names_are_the_same_players(game: str, former: str, tier: s
 
 
 @pytest.mark.parametrize(
-    "spelling", ["strong-recreational", "Strong recreational", "strong_recreational", " STRONG  recreational "]
+    "spelling",
+    ["strong-recreational", "Strong recreational", "strong_recreational", " STRONG  recreational "],
 )
 def test_strong_recreational_is_accepted_however_it_is_spelled(spelling: str) -> None:
     assert check_level(spelling) == "strong-recreational"
@@ -93,5 +94,5 @@ def test_every_tier_says_what_it_is_with_the_source_figure() -> None:
 
 
 def test_an_unknown_level_names_the_tiers_and_their_former_names() -> None:
-    with pytest.raises(InvalidInput, match="strong-recreational.*world = champion"):
+    with pytest.raises(InvalidInput, match=r"strong-recreational.*world = champion"):
         check_level("grandmaster")

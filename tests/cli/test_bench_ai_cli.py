@@ -24,7 +24,12 @@ def test_bench_ai_writes_results_and_a_plot(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
-    assert set(data["calibration_rate"]["levels"]) >= {"novice", "world", "perfect"}
+    assert set(data["calibration_rate"]["levels"]) >= {
+        "novice",
+        "strong-recreational",
+        "champion",
+        "perfect",
+    }
     assert data["calibration_rate"]["levels"]["perfect"]["rate"] == 1.0
     assert data["takeout"]["trials"] == 2
     assert out.with_suffix(".png").stat().st_size > 0
@@ -95,10 +100,13 @@ def test_bench_ai_reports_opening_shots_by_level_and_mid_round_times(tmp_path: P
     result = runner.invoke(app, [*words, "--output", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
-    assert set(data["opening_rate"]) == {"novice", "recreational", "club", "expert", "world"}
-    assert data["opening_rate"]["club"]["decisions"] == 2
+    assert set(data["opening_rate"]) == {
+        "novice", "recreational", "strong-recreational", "competitive", "top-competitive",
+        "champion",
+    }  # fmt: skip
+    assert data["opening_rate"]["competitive"]["decisions"] == 2
     assert data["midround_decision_time"]["search"]["cpu"]["decisions"] == 1
-    assert "opening (world)" in result.output and "mid-round planner" in result.output
+    assert "opening (champion)" in result.output and "mid-round planner" in result.output
 
 
 def test_bench_ai_refuses_a_baseline_that_is_not_a_source_folder(tmp_path: Path) -> None:
@@ -107,3 +115,23 @@ def test_bench_ai_refuses_a_baseline_that_is_not_a_source_folder(tmp_path: Path)
     )
     assert result.exit_code == 2
     assert "--baseline must be a flickboard src folder" in result.output
+
+
+def test_bench_ai_realism_refuses_missing_real_rounds_in_one_line(tmp_path: Path) -> None:
+    out = tmp_path / "realism.json"
+    missing = tmp_path / "rounds.csv"
+    result = runner.invoke(
+        app, ["bench", "ai", "--realism", "--data", str(missing), "--output", str(out)]
+    )
+    assert result.exit_code == 2
+    assert "no real rounds at" in result.output
+    assert not out.exists()
+
+
+def test_match_help_names_the_tiers_their_figures_and_former_names() -> None:
+    result = runner.invoke(app, ["match", "crokinole", "--help"], terminal_width=400)
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert "strong-recreational (50)" in text
+    assert "competitive (55, the default)" in text
+    assert "club = competitive" in text
