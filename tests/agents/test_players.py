@@ -262,3 +262,14 @@ def test_the_players_screen_as_many_sampled_shots_as_their_game_says(
     budget = replace(TINY_SEARCH, planner=replace(TINY, candidates=200), widen=None, schedule=(2,))
     assert tactics_for(game).search_widen == search_widen
     assert len(SearchPlayer("club", 1, budget).screened(view, 1)) == len(listed) + search_widen
+
+
+def test_with_opposing_discs_in_play_a_player_shoots_with_its_tiers_noise_at_discs() -> None:
+    kind = game_kind("crokinole")
+    open_board = crokinole_view(((0.05, 0.05, 0),))  # only its own disc: open shots
+    at_discs = crokinole_view(((0.05, 0.05, 1),))
+    player = Planner("recreational")
+    assert player.noise_in(open_board) == kind.noise("recreational")
+    assert player.noise_in(at_discs) == kind.noise("recreational", at_discs=True)
+    assert player.noise_in(at_discs).angle > player.noise_in(open_board).angle
+    assert Planner("champion").noise_in(at_discs) == kind.noise("champion")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -129,9 +130,9 @@ def test_bench_ai_realism_refuses_missing_real_rounds_in_one_line(tmp_path: Path
 
 
 def test_match_help_names_the_tiers_their_figures_and_former_names() -> None:
-    result = runner.invoke(app, ["match", "crokinole", "--help"], terminal_width=400)
+    result = runner.invoke(app, ["match", "crokinole", "--help"], env={"COLUMNS": "1000"})
     assert result.exit_code == 0
-    text = " ".join(result.output.split())
+    text = " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())
     assert "strong-recreational (50)" in text
     assert "competitive (55, the default)" in text
     assert "club = competitive" in text

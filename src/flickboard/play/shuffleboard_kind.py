@@ -63,7 +63,7 @@ class Shuffleboard(GameKind):
     level_scales: ClassVar[Mapping[str, float]] = {
         "novice": 1.85938,
         "recreational": 1.32422,
-        "strong-recreational": 1.16602,
+        "strong-recreational": 1.14844,
         "competitive": 1.00781,
         "top-competitive": 0.80078,
         "champion": 0.64062,

@@ -41,6 +41,14 @@ def saved_version(url: str, game_id: str) -> tuple[int, int]:
 # -- the lobby ---------------------------------------------------------------------------
 
 
+def test_the_catalogue_says_what_each_level_is_with_its_former_name(api: TestClient) -> None:
+    catalogue = api.get("/api/play/catalogue").json()
+    assert catalogue["levels"][:3] == ["novice", "recreational", "strong-recreational"]
+    assert set(catalogue["tiers"]) == set(catalogue["levels"])
+    assert "55 % of open 20s" in catalogue["tiers"]["competitive"]
+    assert "was world" in catalogue["tiers"]["champion"]
+
+
 def test_the_catalogue_offers_what_each_game_kind_accepts(api: TestClient) -> None:
     games = {g["name"]: g for g in api.get("/api/play/catalogue").json()["games"]}
     crokinole, shuffleboard = games["crokinole"], games["shuffleboard"]

@@ -345,3 +345,22 @@ def test_a_touch_drag_aims_on_a_phone(live_server: LiveServer, browser: Any) -> 
         shown(page, 2)
     finally:
         phone.close()
+
+
+def test_the_lobby_names_each_ai_level_with_the_sources_figure(
+    live_server: LiveServer, page: Any
+) -> None:
+    lobby(page, live_server)
+    page.get_by_label(re.compile("^Who plays seat 2 ")).select_option("ai")
+    level = page.get_by_label("AI level, seat 2")
+    assert level.input_value() == "competitive"
+    options = level.locator("option").all_inner_texts()
+    assert (
+        "competitive: average competitive player: 55 % of open 20s (NCA 2023-24); was club"
+        in options
+    )
+    assert any(
+        o.startswith("strong-recreational: great recreational player: 50 %") for o in options
+    )
+    level.select_option("strong-recreational")
+    screenshot(page, "table-lobby-levels")
