@@ -18,8 +18,8 @@ from flickboard.bench.ai_realism import (
     real_figures,
     realism_markdown,
 )
-from flickboard.bench.harness import PairStats, pair_game
 from flickboard.errors import InvalidInput
+from flickboard.evaluation.harness import PairStats, pair_game
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "bench" / "data" / "crokinole_rounds.csv.gz"

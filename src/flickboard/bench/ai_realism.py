@@ -28,9 +28,9 @@ from typing import Any
 from flickboard.agents.explain import THROW_AWAY, contradiction, played_out
 from flickboard.agents.player import Choice
 from flickboard.agents.spec import player_from_spec
-from flickboard.bench.harness import Z95, PairStats, pair_game, wilson
-from flickboard.bench.jobs import run_jobs
 from flickboard.errors import InvalidInput
+from flickboard.evaluation.harness import Z95, PairStats, pair_game, wilson
+from flickboard.evaluation.jobs import run_jobs
 from flickboard.play.driver import Observer
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import LEVELS
