@@ -96,3 +96,12 @@ def test_every_tier_says_what_it_is_with_the_source_figure() -> None:
 def test_an_unknown_level_names_the_tiers_and_their_former_names() -> None:
     with pytest.raises(InvalidInput, match=r"strong-recreational.*world = champion"):
         check_level("grandmaster")
+
+
+def test_a_kinds_figures_by_level_are_read_by_former_names_and_listed_by_new_ones() -> None:
+    kind = game_kind("crokinole")
+    assert kind.skill_targets["world"] == kind.skill_targets["champion"] == 0.75
+    assert kind.level_scales["club"] == kind.level_scales["competitive"]
+    assert list(kind.skill_targets) == list(LEVELS[:-1])
+    with pytest.raises(KeyError):
+        kind.level_scales["grandmaster"]

@@ -20,7 +20,9 @@ import json
 import math
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -30,7 +32,6 @@ from flickboard.agents.player import Choice
 from flickboard.agents.spec import player_from_spec
 from flickboard.errors import InvalidInput
 from flickboard.evaluation.harness import Z95, PairStats, pair_game, wilson
-from flickboard.evaluation.jobs import run_jobs
 from flickboard.play.driver import Observer
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import LEVELS
@@ -334,21 +335,41 @@ def run_realism(
     data: Path = REAL_DATA,
     on_progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
-    """``games`` equal-level games at each tier, compared with the real ones; the result
-    so far is handed to ``on_progress`` after every batch of ``workers`` games."""
+    """``games`` equal-level games at each tier, compared with the real ones, on
+    ``workers`` processes (one pool for the whole run); the result so far is handed to
+    ``on_progress`` after every game, counted in the order of the games (the same
+    result for a seed whatever the number of workers)."""
     real = real_figures(data)
     tallies = {tier: Tally() for tier in tiers}
     jobs = [(tier, seed + k, k % 2 == 0) for k in range(games) for tier in tiers]
     result: dict[str, Any] = {}
-    for start in range(0, len(jobs), workers):
-        batch = jobs[start : start + workers]
-        played = run_jobs(tier_game, batch, workers=workers)
-        for (tier, _, _), tally in zip(batch, played, strict=True):
-            tallies[tier].add(tally)
+    with ExitStack() as stack:
+        if workers > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(workers))
+            futures = [pool.submit(tier_game, job) for job in jobs]
+            played: Iterator[Tally] = (f.result() for f in futures)
+        else:
+            played = (tier_game(job) for job in jobs)
+        result = _tally_games(jobs, played, tallies, games, seed, real, on_progress)
+    return result
+
+
+def _tally_games(
+    jobs: Sequence[tuple[str, int, bool]],
+    played: Iterator[Tally],
+    tallies: dict[str, Tally],
+    games: int,
+    seed: int,
+    real: dict[str, Any],
+    on_progress: Callable[[dict[str, Any]], None] | None,
+) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for (tier, _, _), tally in zip(jobs, played, strict=True):
+        tallies[tier].add(tally)
         summaries = {tier: t.summary() for tier, t in tallies.items() if t.games}
         result = {
             "game": "crokinole",
-            "settings": {"games_per_tier": games, "seed": seed, "tiers": list(tiers)},
+            "settings": {"games_per_tier": games, "seed": seed, "tiers": list(tallies)},
             "real": real,
             "published": PUBLISHED,
             "sources": SOURCES,

@@ -26,7 +26,7 @@ from flickboard.play.crokinole import (
     WallClock,
 )
 from flickboard.play.kind import GameKind, MatchSetup, register_kind
-from flickboard.play.noise import ExecutionNoise
+from flickboard.play.noise import ByLevel, ExecutionNoise
 from flickboard.rules.base import Referee, Turn
 from flickboard.rules.crokinole import RULE_SETS, SIDE_NAMES, CrokinoleReferee
 
@@ -80,31 +80,37 @@ class Crokinole(GameKind):
     piece = "disc"
     round_word = "round"
     noise_profile = ExecutionNoise(start=0.002, angle=0.01, speed=0.03)
-    level_scales: ClassVar[Mapping[str, float]] = {
-        "novice": 4.36719,
-        "recreational": 3.65625,
-        "strong-recreational": 3.375,
-        "competitive": 3.13281,
-        "top-competitive": 2.6875,
-        "champion": 2.29688,
-        "perfect": 0.0,
-    }
-    skill_targets: ClassVar[Mapping[str, float]] = {
-        "novice": 0.35,
-        "recreational": 0.45,
-        "strong-recreational": 0.50,
-        "competitive": 0.55,
-        "top-competitive": 0.65,
-        "champion": 0.75,
-    }
+    level_scales: ClassVar[Mapping[str, float]] = ByLevel(
+        {
+            "novice": 4.36719,
+            "recreational": 3.65625,
+            "strong-recreational": 3.375,
+            "competitive": 3.13281,
+            "top-competitive": 2.6875,
+            "champion": 2.29688,
+            "perfect": 0.0,
+        }
+    )
+    skill_targets: ClassVar[Mapping[str, float]] = ByLevel(
+        {
+            "novice": 0.35,
+            "recreational": 0.45,
+            "strong-recreational": 0.50,
+            "competitive": 0.55,
+            "top-competitive": 0.65,
+            "champion": 0.75,
+        }
+    )
     """Open-20 success by level, from the 2023-24 NCA season (DESIGN section 3)."""
-    at_discs_scales: ClassVar[Mapping[str, float]] = {
-        "novice": 1.2,
-        "recreational": 1.35,
-        "strong-recreational": 1.4,
-        "competitive": 1.1,
-        "top-competitive": 1.15,
-    }
+    at_discs_scales: ClassVar[Mapping[str, float]] = ByLevel(
+        {
+            "novice": 1.2,
+            "recreational": 1.35,
+            "strong-recreational": 1.4,
+            "competitive": 1.1,
+            "top-competitive": 1.15,
+        }
+    )
     """Takeouts and hits are less sure than the calibrated open 20: recreational players
     leave far more discs on the board (3.35 20s a game at the WCC against the AI's 5.15
     with open-20 noise everywhere), the tour's players a little more (docs/ai.md)."""

@@ -12,6 +12,7 @@ terminal can play with a level's noise too ("realistic" mode).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -59,6 +60,30 @@ MIN_SPEED = 0.05
 def clip_speed(speed: float) -> float:
     """A speed a player may play: between :data:`MIN_SPEED` and the physics' maximum."""
     return min(max(speed, MIN_SPEED), MAX_SPEED)
+
+
+class ByLevel(Mapping[str, float]):
+    """Figures by level (a kind's noise scales, its skill targets): read by a level's
+    name or a former one (``scales["club"]`` is ``scales["competitive"]``), listed by
+    the levels' names only."""
+
+    def __init__(self, figures: Mapping[str, float]) -> None:
+        self._figures = {check_level(level): value for level, value in figures.items()}
+
+    def __getitem__(self, level: str) -> float:
+        try:
+            return self._figures[check_level(level)]
+        except InvalidInput:
+            raise KeyError(level) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._figures)
+
+    def __len__(self) -> int:
+        return len(self._figures)
+
+    def __repr__(self) -> str:
+        return f"ByLevel({self._figures!r})"
 
 
 def level_help() -> str:

@@ -18,7 +18,7 @@ from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
 from flickboard.play.kind import GameKind, MatchSetup, register_kind
-from flickboard.play.noise import ExecutionNoise
+from flickboard.play.noise import ByLevel, ExecutionNoise
 from flickboard.play.shuffleboard import GameRules, ShuffleboardMatch
 from flickboard.rules.base import Referee, Turn
 from flickboard.rules.shuffleboard import RELEASE_LINE, CSCReferee
@@ -60,23 +60,27 @@ class Shuffleboard(GameKind):
     piece = "weight"
     round_word = "frame"
     noise_profile = ExecutionNoise(start=0.003, angle=0.002, speed=0.01)
-    level_scales: ClassVar[Mapping[str, float]] = {
-        "novice": 1.85938,
-        "recreational": 1.32422,
-        "strong-recreational": 1.14844,
-        "competitive": 1.00781,
-        "top-competitive": 0.80078,
-        "champion": 0.64062,
-        "perfect": 0.0,
-    }
-    skill_targets: ClassVar[Mapping[str, float]] = {
-        "novice": 0.25,
-        "recreational": 0.35,
-        "strong-recreational": 0.40,
-        "competitive": 0.45,
-        "top-competitive": 0.55,
-        "champion": 0.65,
-    }
+    level_scales: ClassVar[Mapping[str, float]] = ByLevel(
+        {
+            "novice": 1.85938,
+            "recreational": 1.32422,
+            "strong-recreational": 1.14844,
+            "competitive": 1.00781,
+            "top-competitive": 0.80078,
+            "champion": 0.64062,
+            "perfect": 0.0,
+        }
+    )
+    skill_targets: ClassVar[Mapping[str, float]] = ByLevel(
+        {
+            "novice": 0.25,
+            "recreational": 0.35,
+            "strong-recreational": 0.40,
+            "competitive": 0.45,
+            "top-competitive": 0.55,
+            "champion": 0.65,
+        }
+    )
     """Three-zone draw rate by level: no published data exists; chosen ten points under
     crokinole's open-20 rates (docs/ai.md)."""
     skill_test_name = "three-zone draw"
