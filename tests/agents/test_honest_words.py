@@ -24,35 +24,36 @@ POSITIONS = 6
 """Seeded positions per game."""
 
 
-def _crokinole_position(rng: np.random.Generator) -> View:
-    discs: list[tuple[float, float, int]] = []
-    while len(discs) < int(rng.integers(2, 6)):
-        r, a = float(rng.uniform(0.02, 0.27)), float(rng.uniform(0, 2 * math.pi))
-        disc = (r * math.cos(a), r * math.sin(a), int(rng.integers(2)))
-        try:
-            crokinole_view((*discs, disc))
-        except FlickboardError:
-            continue
-        discs.append(disc)
-    return crokinole_view(tuple(discs))
+Disc = tuple[float, float, int]
 
 
-def _shuffleboard_position(rng: np.random.Generator) -> View:
-    discs: list[tuple[float, float, int]] = []
-    while len(discs) < int(rng.integers(2, 5)):
-        disc = (float(rng.uniform(-0.2, 0.2)), float(rng.uniform(3.3, 4.2)), int(rng.integers(2)))
-        try:
-            shuffleboard_view((*discs, disc))
-        except FlickboardError:
-            continue
-        discs.append(disc)
-    return shuffleboard_view(tuple(discs))
+def _crokinole_disc(rng: np.random.Generator) -> Disc:
+    r, a = float(rng.uniform(0.02, 0.27)), float(rng.uniform(0, 2 * math.pi))
+    return (r * math.cos(a), r * math.sin(a), int(rng.integers(2)))
+
+
+def _shuffleboard_disc(rng: np.random.Generator) -> Disc:
+    return (float(rng.uniform(-0.2, 0.2)), float(rng.uniform(3.3, 4.2)), int(rng.integers(2)))
 
 
 def _positions(game: str) -> list[View]:
+    """Seeded positions of 2-5 discs (crokinole) or 2-4 weights (shuffleboard)."""
     rng = np.random.default_rng(27)
-    make = _crokinole_position if game == "crokinole" else _shuffleboard_position
-    return [make(rng) for _ in range(POSITIONS)]
+    view_of = crokinole_view if game == "crokinole" else shuffleboard_view
+    draw = _crokinole_disc if game == "crokinole" else _shuffleboard_disc
+    views = []
+    for _ in range(POSITIONS):
+        discs: list[Disc] = []
+        count = int(rng.integers(2, 6 if game == "crokinole" else 5))
+        while len(discs) < count:
+            disc = draw(rng)
+            try:
+                view_of((*discs, disc))
+            except FlickboardError:
+                continue
+            discs.append(disc)
+        views.append(view_of(tuple(discs)))
+    return views
 
 
 def _offered(view: View) -> list[Candidate]:
