@@ -73,7 +73,7 @@ def test_a_hide_that_drops_into_the_hole_is_said_to_drop_for_a_twenty() -> None:
 def test_a_shot_that_misses_every_opposing_disc_is_said_to_be_invalid() -> None:
     x, y = on_ten_line(-0.3)
     view = crokinole_view(((x, y, 1),))
-    twenty = next(c for c in candidates(view, view.physics) if c.kind == "open20")
+    twenty = next(c for c in candidates(view, view.physics) if c.kind == "twenty")
     words = outcome(view, played_out(view, twenty.shot))
     assert words.startswith("is ruled invalid (invalid shot by red: no red disc struck")
 

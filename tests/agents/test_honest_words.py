@@ -112,10 +112,14 @@ def test_a_takeout_that_misses_as_meant_is_called_what_it_does() -> None:
 def test_an_open_20_with_opposing_discs_in_play_is_not_called_an_open_20() -> None:
     x, y = on_ten_line(1.2)
     view = crokinole_view(((x, y, 1),))
-    open20 = next(c for c in _offered(view) if c.kind == "open20")
-    ruling = played_out(view, open20.shot)
-    assert contradiction(view, open20, ruling) != ""
-    named = as_played(view, open20, ruling)
+    offered = _offered(view)
+    assert not any("open 20" in c.words for c in offered)
+    at_hole = [c for c in offered if c.kind == "twenty"]
+    assert at_hole and all(c.words == "shot for the 20" for c in at_hole)
+    called_open = replace(at_hole[0], kind="open20", words="open 20")
+    ruling = played_out(view, called_open.shot)
+    assert contradiction(view, called_open, ruling) != ""
+    named = as_played(view, called_open, ruling)
     assert named is not None and "open 20" not in named.words
 
 

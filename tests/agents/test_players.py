@@ -80,7 +80,7 @@ def test_planner_values_an_invalid_shot_as_the_referee_rules_it() -> None:
     # (WCC, A Valid Shot): the referee removes it, and the planner's value follows.
     x, y = on_ten_line(-0.3)
     view = crokinole_view(((x, y, 1),))
-    miss = next(c for c in candidates(view, view.physics) if c.kind == "open20")
+    miss = next(c for c in candidates(view, view.physics) if c.kind == "twenty")
     evaluator = Evaluator(view, ExecutionNoise(), view.physics)
     draws = ExecutionNoise.draws(np.random.default_rng(0), 3)
     outcomes = evaluator.outcomes(miss.shot, draws)

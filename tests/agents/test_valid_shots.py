@@ -39,7 +39,7 @@ def _ranked_with_an_invalid_top(value: float) -> tuple[object, list[tuple[object
     x, y = on_ten_line(0.9)
     view = crokinole_view(((x * 0.6, y * 0.6, 1),))
     pool = candidates(view, view.physics)
-    twenty = next(c for c in pool if c.kind == "open20")  # strikes nothing: invalid
+    twenty = next(c for c in pool if c.kind == "twenty")  # strikes nothing: invalid
     takeout = next(c for c in pool if c.kind == "takeout" and played_out(view, c.shot).valid)
     return view, [(twenty, value), (takeout, value - 0.3)]
 

@@ -82,14 +82,16 @@ def quadrant_starts(view: View) -> list[tuple[float, float]]:
 
 
 def open_twenties(view: View, params: PhysicsParams) -> list[Candidate]:
-    """The best open 20 from each of a few starts the referee allows."""
+    """The best open 20 from each of a few starts the referee allows (with opposing discs
+    in play it is no open 20: a shot for the 20)."""
     board = board_of(view)
     centre = CrokinoleBoard.seat_angle(view.turn.seat)
+    kind = "twenty" if opponents(view) else "open20"
     out = []
     for a in OPEN_TWENTY_TURNS:
         shot = open_twenty_shot(board, params, centre + a)
         if legal(view, shot.x, shot.y):
-            out.append(Candidate(shot, "open20", intent(view, "open20")))
+            out.append(Candidate(shot, kind, intent(view, kind)))
     return out
 
 
@@ -177,7 +179,7 @@ class CrokinoleTactics:
             # Candidates come per target and start in blocks of cuts x weights; the
             # first of each block is the full hit at the firm weight.
             return min(takeouts[:: len(CUTS) * len(FOLLOW)], key=key)
-        draws = [c for c in pool if c.kind in ("hide", "draw", "open20")]
+        draws = [c for c in pool if c.kind in ("hide", "draw", "open20", "twenty")]
         if draws:
             return draws[0]
         sx, sy = spots[0]

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 INTENTS: dict[str, str] = {
     "open20": "open 20",
+    "twenty": "shot for the 20",
     "takeout": "takeout of {target}",
     "draw": "draw {spot}",
     "hide": "hide behind a peg {spot}",
@@ -197,7 +198,8 @@ def as_played(view: View, candidate: Candidate, ruling: Ruling | None) -> Candid
         words = f"takeout of {_names(view, gone)}"
         return replace(candidate, kind="takeout", target=gone[0], words=words)
     if ruling.decision(shooter).fate is Fate.TWENTY:
-        return replace(candidate, kind="twenty", target=None, words="shot for the 20")
+        words = intent(view, "twenty")
+        return replace(candidate, kind="twenty", target=None, words=words)
     stops = _stops(view, ruling)
     if stops is None:
         words = f"{THROW_AWAY} (it leaves play)"
