@@ -139,7 +139,7 @@ def test_the_ai_replies_in_the_background_and_says_why(api: TestClient) -> None:
     assert shoot(api, game, 0).status_code == 200
     now = wait_for_shots(api, game["id"], 2)
     reply = ShotOut.model_validate(api.get(f"/api/play/games/{game['id']}/shots/2").json())
-    assert reply.seat == 2 and reply.by == "AI (heuristic, club)"
+    assert reply.seat == 2 and reply.by == "AI (heuristic, competitive)"  # club is the former name
     assert reply.explanation and reply.explanation[0].isupper()
     assert now["turn"]["seat"] == 0 and now["score"]["clock"] == {"kind": "shots", "left": 2}
     listed = [
