@@ -87,17 +87,22 @@ TARGETS: tuple[Target, ...] = (
 )
 """What the tiers are calibrated to (issue 27)."""
 
+MIN_GAMES = 60
+"""Games a tier needs before its targets are judged (issue 27)."""
+
 VALID_MEANT_FROM = "recreational"
 """From this tier up, the shot meant is valid played without noise in >= 99 % of
 decisions (a missed required hit is a miss of the hand, not of the choice)."""
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float | None, list[float] | None]:
-    """The mean and its normal 95 % interval (None when empty)."""
+    """The mean (None when empty) and its normal 95 % interval (None under two values)."""
     if not values:
         return None, None
     mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    if len(values) < 2:
+        return mean, None
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
     return mean, [mean - half, mean + half]
 
 
@@ -302,8 +307,9 @@ def tier_game(job: tuple[str, int, bool]) -> Tally:
 
 
 def judged(tiers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each target with the tier's measure and whether it is met (the estimate within
-    the tolerance)."""
+    """Each target with the tier's measure, whether the estimate is within the tolerance,
+    and whether it is met: within, over at least :data:`MIN_GAMES` games (None: too
+    few games to judge)."""
     out = []
     for target in TARGETS:
         summary = tiers.get(target.tier)
@@ -311,6 +317,7 @@ def judged(tiers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         measure = summary[target.measure]
         value = measure.get("mean", measure.get("rate"))
+        within = value is not None and abs(value - target.figure) <= target.within
         out.append(
             {
                 "tier": target.tier,
@@ -321,7 +328,8 @@ def judged(tiers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
                 "value": value,
                 "interval": measure.get("ci95", measure.get("wilson95")),
                 "games": summary["games"],
-                "met": value is not None and abs(value - target.figure) <= target.within,
+                "within_tolerance": within,
+                "met": within if summary["games"] >= MIN_GAMES else None,
             }
         )
     return out
@@ -396,8 +404,8 @@ def realism_report(result: dict[str, Any]) -> str:
         t = s["twenties_per_player_game"]
         h = s["hammer_share"]
         lines.append(
-            f"  {tier:<20} {s['games']:>3} games: 20s {t['mean']:.2f}"
-            f" [{t['ci95'][0]:.2f}, {t['ci95'][1]:.2f}]; hammer {_pct(h)}; tied"
+            f"  {tier:<20} {s['games']:>3} games: 20s {_interval(t['mean'], t['ci95'])};"
+            f" hammer {_pct(h)}; tied"
             f" {_pct(s['tied_rounds'])}; invalid played {_pct(s['invalid_played'])}, valid"
             f" meant {_pct(s['valid_meant'])}; contradictions {s['contradictions']['rate']:.3f}"
         )
@@ -405,9 +413,13 @@ def realism_report(result: dict[str, Any]) -> str:
     for j in result["targets"]:
         lines.append(
             f"  target {j['tier']} {j['measure']} {j['figure']} +- {j['within']}:"
-            f" {j['value']:.3f} over {j['games']} games -> {'met' if j['met'] else 'NOT met'}"
+            f" {j['value']:.3f} over {j['games']} games -> {_verdict(j['met'])}"
         )
     return "\n".join(lines)
+
+
+def _verdict(met: bool | None) -> str:
+    return f"not judged (under {MIN_GAMES} games)" if met is None else "met" if met else "NOT met"
 
 
 def _pct(s: dict[str, Any]) -> str:
@@ -426,11 +438,14 @@ END = "<!-- realism: end -->"
 
 
 def _interval(value: float | None, interval: Sequence[float] | None, pct: bool = False) -> str:
-    if value is None or interval is None:
+    """``6.67 [6.54, 6.80]`` or ``55.6 % [54.5, 56.7]``; no interval under two games."""
+    if value is None:
         return "-"
-    k = 100 if pct else 1
-    unit = " %" if pct else ""
-    return f"{k * value:.{1 if pct else 2}f}{unit} [{k * interval[0]:.{1 if pct else 2}f}, {k * interval[1]:.{1 if pct else 2}f}]"
+    k, digits, unit = (100, 1, " %") if pct else (1, 2, "")
+    text = f"{k * value:.{digits}f}{unit}"
+    if interval is None:
+        return f"{text} (one game: no interval)"
+    return f"{text} [{k * interval[0]:.{digits}f}, {k * interval[1]:.{digits}f}]"
 
 
 def _shares(values: Sequence[float]) -> str:
@@ -481,8 +496,8 @@ def realism_markdown(result: dict[str, Any]) -> str:
         )
     lines += [
         "",
-        "| tier | target | measured (95 %) | games | met |",
-        "| --- | --- | --- | --- | --- |",
+        f"| tier | target | measured (95 %) | games | estimate within | met (>= {MIN_GAMES} games) |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for j in result["targets"]:
         pct = j["measure"] == "hammer_share"
@@ -493,7 +508,8 @@ def realism_markdown(result: dict[str, Any]) -> str:
         lines.append(
             f"| {j['tier']} | {what} {figure} +- {within} ({j['source']}) |"
             f" {_interval(j['value'], j['interval'], pct)} | {j['games']} |"
-            f" {'yes' if j['met'] else 'no'} |"
+            f" {'yes' if j['within_tolerance'] else 'no'} |"
+            f" {'not judged' if j['met'] is None else 'yes' if j['met'] else 'no'} |"
         )
     lines += [
         "",
@@ -521,9 +537,18 @@ def realism_markdown(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def refreshed(result: dict[str, Any]) -> dict[str, Any]:
+    """A ``--realism`` result with each tier's summary and the targets made afresh from
+    its counts (a run cut short, or saved by an older version, reads as this one)."""
+    tiers = {tier: Tally(**s["counts"]).summary() for tier, s in result["tiers"].items()}
+    return {**result, "tiers": tiers, "targets": judged(tiers)}
+
+
 def write_docs(result_path: Path, doc: Path = DOC) -> None:
-    """Rewrite the generated section of ``doc`` from a ``--realism`` JSON."""
-    result = json.loads(result_path.read_text(encoding="utf-8"))
+    """Refresh a ``--realism`` JSON (:func:`refreshed`) and rewrite the generated section
+    of ``doc`` from it."""
+    result = refreshed(json.loads(result_path.read_text(encoding="utf-8")))
+    result_path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     text = doc.read_text(encoding="utf-8")
     if BEGIN not in text or END not in text:
         raise InvalidInput(f"{doc} has no generated real-games section ({BEGIN} ... {END})")
