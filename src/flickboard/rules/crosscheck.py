@@ -1,0 +1,96 @@
+"""Hold the compiled referee core to the Python referee, decision by decision.
+
+``disagreements(referee, position, turn, batch, rulings)`` rules every outcome of the
+batch with the Python referee (from the batch's records) and lists, in one line each,
+every decision where the compiled rulings differ: validity, foul, each disc's fate,
+clause and place after, the position after, the points on the board and the 20s made.
+The differential tests and ``flickboard bench rulings`` both use it.
+"""
+
+from __future__ import annotations
+
+from flickboard.physics.batch import BatchResult
+from flickboard.rules.base import Fate, Position, Referee, Ruling, Turn
+from flickboard.rules.compiled import FATES, BatchRulings
+
+_CROKINOLE_FOULS = (
+    ("touched no disc", "touched-no-disc"),
+    ("only a direct hit", "own-disc-first"),
+    ("struck an opposing disc", "no-opposing-disc-struck"),
+    ("ended touching or inside", "short-of-fifteen"),
+)
+_CSC_FOULS = {"csc/4i-reentered": "reentered", "csc/5n": "short-of-foul-line"}
+
+
+def foul_of(ruling: Ruling, shooter: int) -> str:
+    """The foul a Python ruling names ('' for a valid shot), in the compiled core's words."""
+    if ruling.valid:
+        return ""
+    clause = ruling.decision(shooter).clause
+    if clause.startswith("csc/"):
+        return _CSC_FOULS.get(clause, clause)
+    for words, foul in _CROKINOLE_FOULS:
+        if words in ruling.summary:
+            return foul
+    return ruling.summary
+
+
+def disagreements(
+    referee: Referee, position: Position, turn: Turn, batch: BatchResult, rulings: BatchRulings
+) -> list[str]:
+    """Every way the compiled rulings differ from the Python referee's, one line each."""
+    if batch.records is None:
+        raise ValueError("the batch needs its records: simulate_batch(..., records=True)")
+    found: list[str] = []
+    for s, record in enumerate(batch.records):
+        if record is None:
+            if rulings.ruled[s]:
+                found.append(f"shot {s}: did not run but was ruled")
+            continue
+        ruling = referee.rule(position, turn, record)
+        found += [f"shot {s}: {line}" for line in _compare(referee, ruling, rulings, s, turn)]
+    return found
+
+
+def _compare(
+    referee: Referee, ruling: Ruling, rulings: BatchRulings, s: int, turn: Turn
+) -> list[str]:
+    out: list[str] = []
+    if bool(rulings.valid[s]) != ruling.valid:
+        out.append(f"valid {bool(rulings.valid[s])} v {ruling.valid}")
+    foul = rulings.fouls[rulings.foul[s]]
+    if foul != foul_of(ruling, turn.disc):
+        out.append(f"foul {foul!r} v {foul_of(ruling, turn.disc)!r}")
+    decided = {d.disc: d for d in ruling.decisions}
+    fates = rulings.fates(s)
+    clauses = rulings.clauses_of(s)
+    if set(fates) != set(decided):
+        out.append(f"discs decided {sorted(fates)} v {sorted(decided)}")
+    for k, disc in enumerate(rulings.ids):
+        d = decided.get(disc)
+        if d is None:
+            continue
+        if fates.get(disc) is not d.fate or clauses.get(disc) != d.clause:
+            out.append(f"disc {disc}: {fates.get(disc)} {clauses.get(disc)} v {d.fate} {d.clause}")
+        where = (float(rulings.x[s, k]), float(rulings.y[s, k]), bool(rulings.leaning[s, k]))
+        if where != (d.x, d.y, d.leaning):
+            out.append(f"disc {disc} lies at {where} v {(d.x, d.y, d.leaning)}")
+    kept = {
+        disc: (float(rulings.x[s, k]), float(rulings.y[s, k]), bool(rulings.leaning[s, k]))
+        for k, disc in enumerate(rulings.ids)
+        if rulings.fate[s, k] < 0 or FATES[rulings.fate[s, k]] in (Fate.IN_PLAY, Fate.RESTORED)
+    }
+    after = {d.id: (d.x, d.y, d.leaning) for d in ruling.position_after.layout.discs}
+    if kept != after:
+        out.append("position after differs")
+    score = referee.score(ruling.position_after)
+    points = {side: int(rulings.points[s, side]) for side in score}
+    if points != score:
+        out.append(f"points {points} v {score}")
+    twenties = {side: int(n) for side, n in enumerate(rulings.twenties[s].tolist()) if n}
+    if twenties != ruling.twenties():
+        out.append(f"20s {twenties} v {ruling.twenties()}")
+    return out
+
+
+__all__ = ["disagreements", "foul_of"]
