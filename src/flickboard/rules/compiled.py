@@ -41,6 +41,8 @@ class BatchRulings:
     disc out or taken off as a 20: where it ended). ``points`` are each side's points on
     the board after the shot (crokinole sides 0-3; shuffleboard red, green by the
     leading-weight rule) and ``twenties`` the 20s the shot made per side (crokinole).
+    ``impossible`` marks a shot after which a disc put back would overlap a disc in play:
+    the Python referee refuses such a position (an error, not a ruling).
     """
 
     ids: tuple[int, ...]
@@ -54,6 +56,7 @@ class BatchRulings:
     leaning: npt.NDArray[np.bool_]
     points: npt.NDArray[np.int32]
     twenties: npt.NDArray[np.int32]
+    impossible: npt.NDArray[np.bool_]
     clauses: tuple[str, ...]
     fouls: tuple[str, ...]
 
@@ -93,17 +96,19 @@ def rule_batch(
     ruled = batch.status == 0
     board = position.layout.board
     if isinstance(referee, CrokinoleReferee) and isinstance(board, CrokinoleBoard):
-        valid, foul, fate, clause, x, y, lean, points, twenties = crokinole.rule_crokinole(
-            crokinole.figures_array(board),
-            crokinole.options_array(referee.options),
-            sides,
-            rows,
-            batch.log,
-            batch.log_offsets,
-            batch.x,
-            batch.y,
-            batch.state,
-            batch.status,
+        valid, foul, fate, clause, x, y, lean, points, twenties, impossible = (
+            crokinole.rule_crokinole(
+                crokinole.figures_array(board),
+                crokinole.options_array(referee.options),
+                sides,
+                rows,
+                batch.log,
+                batch.log_offsets,
+                batch.x,
+                batch.y,
+                batch.state,
+                batch.status,
+            )
         )
         clauses = tuple(f"{referee.name}/{key}" for key in crokinole.CLAUSE_KEYS)
         return BatchRulings(
@@ -118,6 +123,7 @@ def rule_batch(
             lean,
             points,
             twenties,
+            impossible,
             clauses,
             crokinole.FOULS,
         )
@@ -126,7 +132,7 @@ def rule_batch(
             raise InvalidInput(
                 "compiled rulings take no official's calls; rule such a shot with referee.rule"
             )
-        valid, foul, fate, clause, x, y, points = shuffleboard.rule_csc(
+        valid, foul, fate, clause, x, y, points, impossible = shuffleboard.rule_csc(
             shuffleboard.figures_array(board),
             sides,
             rows,
@@ -151,6 +157,7 @@ def rule_batch(
             lean,
             points,
             twenties,
+            impossible,
             shuffleboard.CLAUSES,
             shuffleboard.FOULS,
         )

@@ -1,7 +1,7 @@
 """Hold the compiled referee core to the Python referee, decision by decision.
 
-``disagreements(referee, position, turn, batch, rulings)`` rules every outcome of the
-batch with the Python referee (from the batch's records) and lists, in one line each,
+``python_rulings`` rules every outcome of a batch with the Python referee (from the
+batch's records); ``disagreements`` lists, in one line each,
 every decision where the compiled rulings differ: validity, foul, each disc's fate,
 clause and place after, the position after, the points on the board and the 20s made.
 The differential tests and ``flickboard bench rulings`` both use it.
@@ -9,6 +9,7 @@ The differential tests and ``flickboard bench rulings`` both use it.
 
 from __future__ import annotations
 
+from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.physics.batch import BatchResult
 from flickboard.rules.base import Fate, Position, Referee, Ruling, Turn
 from flickboard.rules.compiled import FATES, BatchRulings
@@ -35,20 +36,46 @@ def foul_of(ruling: Ruling, shooter: int) -> str:
     return ruling.summary
 
 
+def python_rulings(
+    referee: Referee, position: Position, turn: Turn, batch: BatchResult
+) -> list[Ruling | FlickboardError | None]:
+    """The Python referee's ruling on each outcome of the batch (built with its records):
+    None for a shot that did not run, the error for one it refuses."""
+    if batch.records is None:
+        raise InvalidInput("the batch needs its records: simulate_batch(..., records=True)")
+    out: list[Ruling | FlickboardError | None] = []
+    for record in batch.records:
+        if record is None:
+            out.append(None)
+            continue
+        try:
+            out.append(referee.rule(position, turn, record))
+        except FlickboardError as exc:
+            out.append(exc)
+    return out
+
+
 def disagreements(
-    referee: Referee, position: Position, turn: Turn, batch: BatchResult, rulings: BatchRulings
+    referee: Referee,
+    turn: Turn,
+    python: list[Ruling | FlickboardError | None],
+    rulings: BatchRulings,
 ) -> list[str]:
     """Every way the compiled rulings differ from the Python referee's, one line each."""
-    if batch.records is None:
-        raise ValueError("the batch needs its records: simulate_batch(..., records=True)")
     found: list[str] = []
-    for s, record in enumerate(batch.records):
-        if record is None:
+    for s, ruling in enumerate(python):
+        if ruling is None:
             if rulings.ruled[s]:
                 found.append(f"shot {s}: did not run but was ruled")
-            continue
-        ruling = referee.rule(position, turn, record)
-        found += [f"shot {s}: {line}" for line in _compare(referee, ruling, rulings, s, turn)]
+        elif isinstance(ruling, FlickboardError):
+            if not rulings.impossible[s]:
+                found.append(
+                    f"shot {s}: the Python referee refused it ({ruling}), the core did not"
+                )
+        elif rulings.impossible[s]:
+            found.append(f"shot {s}: the core finds the position after impossible, Python did not")
+        else:
+            found += [f"shot {s}: {line}" for line in _compare(referee, ruling, rulings, s, turn)]
     return found
 
 
@@ -93,4 +120,4 @@ def _compare(
     return out
 
 
-__all__ = ["disagreements", "foul_of"]
+__all__ = ["disagreements", "foul_of", "python_rulings"]

@@ -28,6 +28,7 @@ from flickboard.physics.jit import njit
 from flickboard.rules.crokinole.options import CrokinoleOptions, ValidShot
 from flickboard.rules.crokinole.referee import SHOOTING_LINE
 from flickboard.rules.hypot import hypot
+from flickboard.rules.kept import restored_overlap
 
 CLAUSE_KEYS: tuple[str, ...] = (
     "valid-shot",
@@ -74,7 +75,7 @@ ST_SURFACE, ST_LEANING, ST_HOLE, ST_DITCH, ST_GUTTER = 0, 1, 2, 3, 4
 # Option flags, in the order of options_array.
 O_DIRECT, O_PLAY_TO_MIDDLE, O_SPINNING_DISC, O_OUTER_LINE_IN_PLAY = 0, 1, 2, 3
 # Board figures, in the order of figures_array.
-G_FOOT, G_FIFTEEN_INNER, G_TEN_INNER, G_SHOOTING_INNER, G_FIFTEEN_OUTER = 0, 1, 2, 3, 4
+G_FOOT, G_FIFTEEN_INNER, G_TEN_INNER, G_SHOOTING_INNER, G_FIFTEEN_OUTER, G_RADIUS = range(6)
 
 
 def options_array(options: CrokinoleOptions) -> np.ndarray:
@@ -94,7 +95,14 @@ def figures_array(board: CrokinoleBoard) -> np.ndarray:
     """The board figures the compiled core reads (footprint radius, line edges)."""
     fifteen, ten, shooting = board.rings
     return np.array(
-        (board.disc.footprint_radius, fifteen.inner, ten.inner, shooting.inner, fifteen.outer)
+        (
+            board.disc.footprint_radius,
+            fifteen.inner,
+            ten.inner,
+            shooting.inner,
+            fifteen.outer,
+            board.disc.radius,
+        )
     )
 
 
@@ -139,6 +147,7 @@ def rule_crokinole(
     np.ndarray,
     np.ndarray,
     np.ndarray,
+    np.ndarray,
 ]:
     """Rule on every outcome of a batch from one position.
 
@@ -146,7 +155,8 @@ def rule_crokinole(
     ``owners`` the side of each (the shooter's last). Rows whose ``status`` is not 0
     (the shot did not run) are left unruled: not valid, foul 0, every fate -1.
     Returns valid, foul, fate, clause, x, y, leaning after (per disc), points on the
-    board per side (4) and 20s made per side (4).
+    board per side (4), 20s made per side (4) and whether the position after is
+    impossible (a disc put back overlaps one in play, see :mod:`flickboard.rules.kept`).
     """
     m = xs.shape[0]
     n = xs.shape[1]
@@ -169,6 +179,7 @@ def rule_crokinole(
     lean = np.zeros((m, n), dtype=np.bool_)
     points = np.zeros((m, 4), dtype=np.int32)
     twenties = np.zeros((m, 4), dtype=np.int32)
+    impossible = np.zeros(m, dtype=np.bool_)
     moved = np.zeros(n, dtype=np.bool_)
     left = np.zeros(n, dtype=np.bool_)
     back_on = np.zeros(n, dtype=np.bool_)
@@ -314,6 +325,8 @@ def rule_crokinole(
             else:
                 fate[s, k] = F_RESTORED
                 clause[s, k] = C_DIRECT_HIT
+        if not ok:
+            impossible[s] = restored_overlap(fate[s], ax[s], ay[s], figures[G_RADIUS])
         for k in range(n):
             f = fate[s, k]
             if f == F_TWENTY:
@@ -326,7 +339,7 @@ def rule_crokinole(
                     if value == 0 and outer_in_play:
                         value = 5
                 points[s, owners[k]] += value
-    return valid, foul, fate, clause, ax, ay, lean, points, twenties
+    return valid, foul, fate, clause, ax, ay, lean, points, twenties, impossible
 
 
 __all__ = [

@@ -22,6 +22,7 @@ from flickboard.physics.codes import (
     K_REENTERED,
 )
 from flickboard.physics.jit import njit
+from flickboard.rules.kept import restored_overlap
 from flickboard.rules.shuffleboard.referee import FOUL_LINE, MOVE_TOLERANCE
 from flickboard.rules.shuffleboard.scoring import LEVEL_TOLERANCE
 
@@ -112,7 +113,8 @@ def rule_csc(
     Columns are the weights in play (``before``: rows x, y, leaning) then the delivered
     one, ``owners`` the side of each. Rows whose ``status`` is not 0 are left unruled.
     Returns valid, foul, fate, clause, x, y after (per weight) and the frame's points
-    (red, green) on the table after.
+    (red, green) on the table after, and whether the position after is impossible
+    (a weight put back overlaps one in play, see :mod:`flickboard.rules.kept`).
     """
     m = xs.shape[0]
     n = xs.shape[1]
@@ -125,6 +127,7 @@ def rule_csc(
     ax = np.empty((m, n))
     ay = np.empty((m, n))
     points = np.zeros((m, 2), dtype=np.int32)
+    impossible = np.zeros(m, dtype=np.bool_)
     moved = np.zeros(n, dtype=np.bool_)
     pushed = np.zeros(n, dtype=np.bool_)
     came_back = np.zeros(n, dtype=np.bool_)
@@ -194,6 +197,7 @@ def rule_csc(
                 if not restored:
                     ax[s, k] = xs[s, k]
                     ay[s, k] = ys[s, k]
+        impossible[s] = restored_overlap(fate[s], ax[s], ay[s], r)
         # -- the count (scoring.count_weights): only the leading colour scores
         top = -np.inf
         leader = -1
@@ -222,7 +226,7 @@ def rule_csc(
             front = ay[s, k] + r
             if not has_rival or front - rival > LEVEL_TOLERANCE:
                 points[s, leader] += zone_value(figures, ay[s, k])
-    return valid, foul, fate, clause, ax, ay, points
+    return valid, foul, fate, clause, ax, ay, points, impossible
 
 
 __all__ = ["CLAUSES", "FOULS", "figures_array", "rule_csc", "zone_value"]

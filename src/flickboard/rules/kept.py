@@ -1,0 +1,38 @@
+"""Whether the discs a compiled ruling puts back overlap a disc left in play.
+
+A disc put back where it was before the shot (Depot 7a, CSC 4(i), 5(e)) may land on a
+disc the shot left there; the Python referee then refuses the position after
+(``Layout``'s overlap check). The compiled cores flag such a shot ``impossible`` by the
+same test, with CPython's ``hypot``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from flickboard.physics.jit import njit
+from flickboard.physics.layout import OVERLAP_TOLERANCE
+from flickboard.rules.hypot import hypot
+
+F_IN_PLAY, F_RESTORED = 0, 3
+F_NONE = -1
+
+
+@njit(cache=True)
+def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: float) -> bool:
+    """True if a disc with fate RESTORED overlaps another disc kept on the board (fates
+    -1, IN_PLAY, RESTORED) by more than ``OVERLAP_TOLERANCE``: one shot's row."""
+    gap = 2 * radius - OVERLAP_TOLERANCE
+    n = fate.shape[0]
+    for k in range(n):
+        if fate[k] != F_RESTORED:
+            continue
+        for j in range(n):
+            if j == k or not (fate[j] == F_NONE or fate[j] == F_IN_PLAY or fate[j] == F_RESTORED):
+                continue
+            if hypot(x[k] - x[j], y[k] - y[j]) < gap:
+                return True
+    return False
+
+
+__all__ = ["restored_overlap"]

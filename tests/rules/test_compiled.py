@@ -1,0 +1,83 @@
+"""The compiled referee core agrees with the Python referee decision by decision.
+
+Seeded fuzz (flickboard.bench.rulings): positions of every kind (played-looking, first
+shot, no opposing disc, discs exactly on lines, a leaner, four colours, discs at the
+shooting line; shuffleboard hangers and level weights) and shots aimed at discs, at the
+20 hole, wild and hard enough to leave the board, for every rule set and option.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flickboard.bench.rulings import CROKINOLE_RULE_SETS, SHUFFLEBOARD_RULE_SETS, cases
+from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics import Layout, PlacedDisc
+from flickboard.physics.batch import simulate_batch
+from flickboard.rules import Fate, Position, Turn, referee
+from flickboard.rules.compiled import rule_batch
+from flickboard.rules.crosscheck import disagreements, python_rulings
+
+RULE_SETS = [
+    (game, row)
+    for game, rows in (("crokinole", CROKINOLE_RULE_SETS), ("shuffleboard", SHUFFLEBOARD_RULE_SETS))
+    for row in rows
+]
+
+
+@pytest.mark.parametrize(("game", "row"), RULE_SETS, ids=[row[0] for _, row in RULE_SETS])
+def test_compiled_rulings_agree_with_the_python_referee(game: str, row: tuple) -> None:
+    label, name, options = row
+    ref = referee(name, **options)
+    rng = np.random.default_rng(23)
+    shots = valid = invalid = 0
+    for position, turn, rows in cases(game, rng, 420, 30):
+        batch = simulate_batch(
+            position.layout, rows, shooter=turn.disc, records=True, keep_log=True
+        )
+        rulings = rule_batch(ref, position, turn, batch)
+        found = disagreements(ref, turn, python_rulings(ref, position, turn, batch), rulings)
+        assert not found, f"{label}: " + "; ".join(found[:5])
+        shots += int(rulings.ruled.sum())
+        valid += int((rulings.valid & rulings.ruled).sum())
+        invalid += int((~rulings.valid & rulings.ruled).sum())
+    assert shots > 300 and valid > 30 and invalid > 30
+
+
+def test_the_spinning_disc_and_the_twenty_are_ruled_alike_when_they_happen() -> None:
+    """The fuzz reaches the rarer branches (20s, leaners, the shooting-line rules)."""
+    ref = referee("wcc")
+    seen: set[str] = set()
+    for position, turn, rows in cases("crokinole", np.random.default_rng(5), 3000, 100):
+        batch = simulate_batch(position.layout, rows, shooter=turn.disc, keep_log=True)
+        rulings = rule_batch(ref, position, turn, batch)
+        seen |= {rulings.clauses[c] for c in np.unique(rulings.clause[rulings.clause >= 0])}
+    assert {"wcc/twenty", "wcc/leaner", "wcc/outer-line", "wcc/out-of-bounds"} <= seen
+
+
+def test_a_direct_hit_miss_puts_the_opponents_disc_back() -> None:
+    """Depot 7a: the shooter bumps its own disc into an opposing one; the compiled core
+    restores the opposing disc and removes the shooter's, as the Python referee does."""
+    board = CrokinoleBoard.standard()
+    layout = Layout(board, (PlacedDisc(0, 0.0, -0.12), PlacedDisc(1, 0.0, -0.05)))
+    position = Position.of(layout, {0: 0, 1: 1})
+    turn = Turn(0, 0, 2)
+    r = board.rings[2].radius
+    batch = simulate_batch(
+        layout, [(0.0, -r, np.pi / 2, 1.2, 0.0)], shooter=2, records=True, keep_log=True
+    )
+    ref = referee("depot", direct_hit=True)
+    rulings = rule_batch(ref, position, turn, batch)
+    assert rulings.fates(0) == {0: Fate.OUT, 1: Fate.RESTORED, 2: Fate.OUT}
+    assert rulings.fouls[rulings.foul[0]] == "own-disc-first"
+    assert not disagreements(ref, turn, python_rulings(ref, position, turn, batch), rulings)
+
+
+def test_compiled_rulings_need_the_event_log() -> None:
+    board = CrokinoleBoard.standard()
+    layout = Layout(board, ())
+    batch = simulate_batch(layout, [(0.0, -0.3, np.pi / 2, 1.0, 0.0)], shooter=0)
+    with pytest.raises(InvalidInput, match="keep_log"):
+        rule_batch(referee("wcc"), Position.of(layout, {}), Turn(0, 0, 0), batch)
