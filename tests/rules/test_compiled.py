@@ -8,17 +8,19 @@ shooting line; shuffleboard hangers and level weights) and shots aimed at discs,
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from flickboard.bench.rulings import CROKINOLE_RULE_SETS, SHUFFLEBOARD_RULE_SETS, cases
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
-from flickboard.physics import Layout, PlacedDisc
+from flickboard.physics import Edge, Event, EventKind, Layout, PlacedDisc, ShotRecord
 from flickboard.physics.batch import simulate_batch
 from flickboard.rules import Fate, Position, Turn, referee
 from flickboard.rules.compiled import rule_batch
-from flickboard.rules.crosscheck import disagreements, python_rulings
+from flickboard.rules.crosscheck import batch_of_records, disagreements, python_rulings
 
 RULE_SETS = [
     (game, row)
@@ -81,3 +83,46 @@ def test_compiled_rulings_need_the_event_log() -> None:
     batch = simulate_batch(layout, [(0.0, -0.3, np.pi / 2, 1.0, 0.0)], shooter=0)
     with pytest.raises(InvalidInput, match="keep_log"):
         rule_batch(referee("wcc"), Position.of(layout, {}), Turn(0, 0, 0), batch)
+
+
+def _with_a_return(record: ShotRecord, rng: np.random.Generator) -> ShotRecord:
+    """The record with one disc knocked off the surface and back on at a random moment,
+    then (sometimes) striking a disc: what the simulator rarely or never makes."""
+    events = list(record.events)
+    ids = [f.id for f in record.finals]
+    disc = int(rng.choice(ids))
+    at = int(rng.integers(len(events) + 1))
+    time = events[at - 1].time if at else 0.0
+    edge = Edge.RIM if isinstance(record.layout.board, CrokinoleBoard) else Edge.LEFT
+    added = [
+        Event(time, EventKind.LEFT_SURFACE, disc, edge),
+        Event(time, EventKind.REENTERED, disc, edge),
+    ]
+    others = [i for i in ids if i != disc]
+    if others and rng.random() < 0.6:
+        added.append(Event(time, EventKind.DISC_CONTACT, disc, int(rng.choice(others))))
+    events[at:at] = added
+    return replace(record, events=tuple(events))
+
+
+@pytest.mark.parametrize(("game", "row"), RULE_SETS, ids=[row[0] for _, row in RULE_SETS])
+def test_discs_off_the_surface_and_back_on_are_ruled_alike(game: str, row: tuple) -> None:
+    """Crokinole's damage rule and CSC 4(i) / Part IV DEAD (a weight off the table and
+    back on, and the weights it then moves), on records with such a return spliced in."""
+    _label, name, options = row
+    ref = referee(name, **options)
+    rng = np.random.default_rng(41)
+    clauses: set[str] = set()
+    for position, turn, rows in cases(game, rng, 240, 20):
+        batch = simulate_batch(position.layout, rows, shooter=turn.disc, records=True)
+        assert batch.records is not None
+        records = [_with_a_return(r, rng) for r in batch.records if r is not None]
+        if not records:
+            continue
+        spliced = batch_of_records(records)
+        rulings = rule_batch(ref, position, turn, spliced)
+        found = disagreements(ref, turn, python_rulings(ref, position, turn, spliced), rulings)
+        assert not found, "; ".join(found[:5])
+        clauses |= {rulings.clauses[c] for c in np.unique(rulings.clause[rulings.clause >= 0])}
+    expected = {"csc/4i-reentered", "csc/iv-dead"} if game == "shuffleboard" else {f"{name}/damage"}
+    assert expected <= clauses

@@ -9,8 +9,15 @@ The differential tests and ``flickboard bench rulings`` both use it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+
 from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.physics.batch import BatchResult
+from flickboard.physics.batch import STATE_ORDER, BatchResult
+from flickboard.physics.codes import EV_SIZE
+from flickboard.physics.engine import EDGES, KINDS
+from flickboard.physics.record import DiscState, Edge, EventKind, ShotRecord
 from flickboard.rules.base import Fate, Position, Referee, Ruling, Turn
 from flickboard.rules.compiled import FATES, BatchRulings
 
@@ -34,6 +41,53 @@ def foul_of(ruling: Ruling, shooter: int) -> str:
         if words in ruling.summary:
             return foul
     return ruling.summary
+
+
+def batch_of_records(records: Sequence[ShotRecord]) -> BatchResult:
+    """Records from one layout and shooter (simulated or entered by hand) as the batch
+    arrays the compiled core reads, records kept: hand-made outcomes (a weight off the
+    table and back on, which the simulator never makes) go through both referees."""
+    first = records[0]
+    ids = (*(d.id for d in first.layout.discs), first.shooter)
+    column = {disc: k for k, disc in enumerate(ids)}
+    m, n = len(records), len(ids)
+    xs, ys = np.zeros((m, n)), np.zeros((m, n))
+    state = np.zeros((m, n), dtype=np.int8)
+    rows: list[list[float]] = []
+    offsets = np.zeros(m + 1, dtype=np.int64)
+    for s, record in enumerate(records):
+        if record.layout != first.layout or record.shooter != first.shooter:
+            raise InvalidInput("the records must start from one layout with one shooter")
+        for f in record.finals:
+            k = column[f.id]
+            xs[s, k], ys[s, k], state[s, k] = f.x, f.y, STATE_ORDER.index(f.state)
+        for e in record.events:
+            if e.kind is EventKind.DISC_CONTACT and isinstance(e.other, int):
+                other = column[e.other]
+            elif isinstance(e.other, Edge):
+                other = EDGES.index(e.other)
+            else:
+                other = -1 if e.other is None else e.other
+            rows.append([e.time, KINDS.index(e.kind), column[e.disc], other, e.x, e.y, e.side])
+        offsets[s + 1] = len(rows)
+    log = np.array(rows, dtype=float).reshape(len(rows), EV_SIZE)
+    counts = np.diff(offsets).astype(np.int32)
+    none = np.full(m, -1, dtype=np.int64)
+    return BatchResult(
+        ids,
+        xs,
+        ys,
+        state,
+        np.zeros(m, dtype=np.int8),
+        counts,
+        none,
+        np.zeros(m, dtype=np.int32),
+        (state == STATE_ORDER.index(DiscState.IN_HOLE)).any(axis=1),
+        np.array([r.duration for r in records]),
+        tuple(records),
+        log,
+        offsets,
+    )
 
 
 def python_rulings(
@@ -120,4 +174,4 @@ def _compare(
     return out
 
 
-__all__ = ["disagreements", "foul_of", "python_rulings"]
+__all__ = ["batch_of_records", "disagreements", "foul_of", "python_rulings"]
