@@ -29,6 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     # events reads rules facts kept once: WCC disc counts and CSC targets.
     "events": SHARED | {"play", "events", "rules.crokinole.options", "rules.shuffleboard.game"},
     "store": SHARED | {"play", "events", "store"},
+    "evaluation": SHARED | {"geometry", "physics", "rules", "play", "agents", "evaluation"},
 }
 
 

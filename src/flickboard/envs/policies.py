@@ -13,7 +13,7 @@ baselines read the view:
 
 :class:`PolicyPlayer` goes the other way: a policy as a player for the driver, reading
 the observation and executing its action exactly as the environment does (same action
-map, same noise model), so the evaluation harness (:mod:`flickboard.bench.harness`,
+map, same noise model), so the evaluation harness (:mod:`flickboard.evaluation.harness`,
 shared with ``flickboard bench ai``) measures policies and built-in players alike.
 """
 
