@@ -202,11 +202,11 @@ def shuffleboard_case(
     layout = Layout(table, tuple(discs))
     turn = Turn(me, me, layout.next_id())
     half = table.width / 2 - r
-    x = rng.uniform(-half, half, count)
+    starts = rng.uniform(-half, half, count)
     angle = math.pi / 2 + rng.normal(0, 0.03, count)
     speed = rng.uniform(0.5, 4.5, count)
     spin = rng.normal(0, 10, count)
-    shots = np.column_stack((x, np.full(count, RELEASE_LINE), angle, speed, spin))
+    shots = np.column_stack((starts, np.full(count, RELEASE_LINE), angle, speed, spin))
     return Position.of(layout, owners), turn, shots
 
 

@@ -107,7 +107,9 @@ def rule_csc(
     ys: np.ndarray,
     state: np.ndarray,
     status: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]:
     """Rule on every delivery of a batch from one position (no official's calls).
 
     Columns are the weights in play (``before``: rows x, y, leaning) then the delivered
