@@ -95,73 +95,45 @@ def rule_batch(
     sides = np.array([owners[i] for i in ids] + [turn.side], dtype=np.int64)
     ruled = batch.status == 0
     board = position.layout.board
+    arrays = (batch.log, batch.log_offsets, batch.x, batch.y, batch.state, batch.status)
     if isinstance(referee, CrokinoleReferee) and isinstance(board, CrokinoleBoard):
-        valid, foul, fate, clause, x, y, lean, points, twenties, impossible = (
-            crokinole.rule_crokinole(
-                crokinole.figures_array(board),
-                crokinole.options_array(referee.options),
-                sides,
-                rows,
-                batch.log,
-                batch.log_offsets,
-                batch.x,
-                batch.y,
-                batch.state,
-                batch.status,
-            )
+        figures = crokinole.figures_array(board)
+        flags = crokinole.options_array(referee.options)
+        *ruled_out, lean, points, twenties, impossible = crokinole.rule_crokinole(
+            figures, flags, sides, rows, *arrays
         )
         clauses = tuple(f"{referee.name}/{key}" for key in crokinole.CLAUSE_KEYS)
-        return BatchRulings(
-            batch.ids,
-            ruled,
-            valid,
-            foul,
-            fate,
-            clause,
-            x,
-            y,
-            lean,
-            points,
-            twenties,
-            impossible,
-            clauses,
-            crokinole.FOULS,
-        )
-    if isinstance(referee, CSCReferee) and isinstance(board, ShuffleboardTable):
+        fouls = crokinole.FOULS
+    elif isinstance(referee, CSCReferee) and isinstance(board, ShuffleboardTable):
         if referee.calls != CSCReferee().calls:
             raise InvalidInput(
                 "compiled rulings take no official's calls; rule such a shot with referee.rule"
             )
-        valid, foul, fate, clause, x, y, points, impossible = shuffleboard.rule_csc(
-            shuffleboard.figures_array(board),
-            sides,
-            rows,
-            batch.log,
-            batch.log_offsets,
-            batch.x,
-            batch.y,
-            batch.state,
-            batch.status,
+        *ruled_out, points, impossible = shuffleboard.rule_csc(
+            shuffleboard.figures_array(board), sides, rows, *arrays
         )
-        lean = np.zeros(fate.shape, dtype=np.bool_)
-        twenties = np.zeros((fate.shape[0], 2), dtype=np.int32)
-        return BatchRulings(
-            batch.ids,
-            ruled,
-            valid,
-            foul,
-            fate,
-            clause,
-            x,
-            y,
-            lean,
-            points,
-            twenties,
-            impossible,
-            shuffleboard.CLAUSES,
-            shuffleboard.FOULS,
-        )
-    raise InvalidInput(f"no compiled core for rule set {referee.name!r} on this board")
+        lean = np.zeros(batch.x.shape, dtype=np.bool_)
+        twenties = np.zeros((batch.x.shape[0], 2), dtype=np.int32)
+        clauses, fouls = shuffleboard.CLAUSES, shuffleboard.FOULS
+    else:
+        raise InvalidInput(f"no compiled core for rule set {referee.name!r} on this board")
+    valid, foul, fate, clause, x, y = ruled_out
+    return BatchRulings(
+        batch.ids,
+        ruled,
+        valid,
+        foul,
+        fate,
+        clause,
+        x,
+        y,
+        lean,
+        points,
+        twenties,
+        impossible,
+        clauses,
+        fouls,
+    )
 
 
 __all__ = ["FATES", "BatchRulings", "rule_batch"]

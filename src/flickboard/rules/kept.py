@@ -1,4 +1,5 @@
-"""Whether the discs a compiled ruling puts back overlap a disc left in play.
+"""The position a compiled ruling leaves: its arrays, the discs where they lay before,
+and whether the discs it puts back overlap a disc left in play.
 
 A disc put back where it was before the shot (Depot 7a, CSC 4(i), 5(e)) may land on a
 disc the shot left there; the Python referee then refuses the position after
@@ -19,6 +20,40 @@ F_NONE = -1
 
 
 @njit(cache=True)
+def new_rulings(
+    m: int, n: int, sides: int
+) -> tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]:
+    """Empty results for ``m`` shots of ``n`` discs: valid, foul, fate (-1), clause (-1),
+    x, y, points per side, impossible."""
+    return (
+        np.zeros(m, dtype=np.bool_),
+        np.zeros(m, dtype=np.int8),
+        np.full((m, n), F_NONE, dtype=np.int8),
+        np.full((m, n), -1, dtype=np.int8),
+        np.empty((m, n)),
+        np.empty((m, n)),
+        np.zeros((m, sides), dtype=np.int32),
+        np.zeros(m, dtype=np.bool_),
+    )
+
+
+@njit(cache=True)
+def lay_before(
+    s: int, before: np.ndarray, xs: np.ndarray, ys: np.ndarray, ax: np.ndarray, ay: np.ndarray
+) -> None:
+    """Row ``s`` of ``ax``, ``ay``: every disc where it lay before the shot, the shooter
+    where it ended (what a disc the ruling does not move keeps)."""
+    shooter = ax.shape[1] - 1
+    for k in range(shooter):
+        ax[s, k] = before[k, 0]
+        ay[s, k] = before[k, 1]
+    ax[s, shooter] = xs[s, shooter]
+    ay[s, shooter] = ys[s, shooter]
+
+
+@njit(cache=True)
 def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: float) -> bool:
     """True if a disc with fate RESTORED overlaps another disc kept on the board (fates
     -1, IN_PLAY, RESTORED) by more than ``OVERLAP_TOLERANCE``: one shot's row."""
@@ -35,4 +70,4 @@ def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: flo
     return False
 
 
-__all__ = ["restored_overlap"]
+__all__ = ["lay_before", "new_rulings", "restored_overlap"]

@@ -28,7 +28,7 @@ from flickboard.physics.jit import njit
 from flickboard.rules.crokinole.options import CrokinoleOptions, ValidShot
 from flickboard.rules.crokinole.referee import SHOOTING_LINE
 from flickboard.rules.hypot import hypot
-from flickboard.rules.kept import restored_overlap
+from flickboard.rules.kept import lay_before, new_rulings, restored_overlap
 
 CLAUSE_KEYS: tuple[str, ...] = (
     "valid-shot",
@@ -170,16 +170,9 @@ def rule_crokinole(
     for k in range(n - 1):
         if owners[k] != me:
             opponents = True
-    valid = np.zeros(m, dtype=np.bool_)
-    foul = np.zeros(m, dtype=np.int8)
-    fate = np.full((m, n), F_NONE, dtype=np.int8)
-    clause = np.full((m, n), -1, dtype=np.int8)
-    ax = np.empty((m, n))
-    ay = np.empty((m, n))
+    valid, foul, fate, clause, ax, ay, points, impossible = new_rulings(m, n, 4)
     lean = np.zeros((m, n), dtype=np.bool_)
-    points = np.zeros((m, 4), dtype=np.int32)
     twenties = np.zeros((m, 4), dtype=np.int32)
-    impossible = np.zeros(m, dtype=np.bool_)
     moved = np.zeros(n, dtype=np.bool_)
     left = np.zeros(n, dtype=np.bool_)
     back_on = np.zeros(n, dtype=np.bool_)
@@ -191,12 +184,9 @@ def rule_crokinole(
     pclause = np.zeros(n, dtype=np.int8)
     plean = np.zeros(n, dtype=np.bool_)
     for s in range(m):
+        lay_before(s, before, xs, ys, ax, ay)
         for k in range(n - 1):
-            ax[s, k] = before[k, 0]
-            ay[s, k] = before[k, 1]
             lean[s, k] = before[k, 2] != 0
-        ax[s, shooter] = xs[s, shooter]
-        ay[s, shooter] = ys[s, shooter]
         if status[s] != 0:
             continue
         # -- the trails (referee._trails) and the contacts (_reaches_opponent)

@@ -22,7 +22,7 @@ from flickboard.physics.codes import (
     K_REENTERED,
 )
 from flickboard.physics.jit import njit
-from flickboard.rules.kept import restored_overlap
+from flickboard.rules.kept import lay_before, new_rulings, restored_overlap
 from flickboard.rules.shuffleboard.referee import FOUL_LINE, MOVE_TOLERANCE
 from flickboard.rules.shuffleboard.scoring import LEVEL_TOLERANCE
 
@@ -122,25 +122,14 @@ def rule_csc(
     n = xs.shape[1]
     shooter = n - 1
     r = figures[G_RADIUS]
-    valid = np.zeros(m, dtype=np.bool_)
-    foul = np.zeros(m, dtype=np.int8)
-    fate = np.full((m, n), F_NONE, dtype=np.int8)
-    clause = np.full((m, n), -1, dtype=np.int8)
-    ax = np.empty((m, n))
-    ay = np.empty((m, n))
-    points = np.zeros((m, 2), dtype=np.int32)
-    impossible = np.zeros(m, dtype=np.bool_)
+    valid, foul, fate, clause, ax, ay, points, impossible = new_rulings(m, n, 2)
     moved = np.zeros(n, dtype=np.bool_)
     pushed = np.zeros(n, dtype=np.bool_)
     came_back = np.zeros(n, dtype=np.bool_)
     back_on = np.zeros(n, dtype=np.bool_)
     replaced = np.zeros(n, dtype=np.bool_)
     for s in range(m):
-        for k in range(n - 1):
-            ax[s, k] = before[k, 0]
-            ay[s, k] = before[k, 1]
-        ax[s, shooter] = xs[s, shooter]
-        ay[s, shooter] = ys[s, shooter]
+        lay_before(s, before, xs, ys, ax, ay)
         if status[s] != 0:
             continue
         for k in range(n):
