@@ -272,11 +272,20 @@ class CrokinoleRound:
         """The (seat, side) of every shot left in the round if ``seat`` shoots now and the
         usual order is kept (under free order, the partner with more discs left)."""
         cached = self._to_come
-        if cached is not None and cached[:2] == (len(self.shots), seat):
+        shots = len(self.shots)
+        if cached is not None and cached[:2] == (shots, seat):
             return cached[2]
-        order = self._order_from(seat)
+        if (
+            cached is not None
+            and cached[0] == shots - 1
+            and self.shots[-1].turn.seat == cached[1]
+            and cached[2][1:2] == ((seat, self.seating.side_of(seat)),)
+        ):
+            order = cached[2][1:]  # the order is kept: what was to come after that shot
+        else:
+            order = self._order_from(seat)
         if self.clock is None:
-            self._to_come = (len(self.shots), seat, order)
+            self._to_come = (shots, seat, order)
         return order
 
     def _order_from(self, seat: int) -> tuple[tuple[int, Side], ...]:
