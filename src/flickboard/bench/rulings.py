@@ -57,9 +57,10 @@ Case = tuple[Position, Turn, np.ndarray]
 
 @dataclass
 class Settings:
-    """How much to fuzz: ``shots`` per game (every rule set of the game rules the same
-    outcomes), ``per_position`` shots from each position, ``compare`` how many of them
-    the Python referee also rules (all by default)."""
+    """How much to fuzz: ``shots`` per game that run (a fuzzed start on a disc or a peg
+    is refused by the kernel and not counted; every rule set of the game rules the same
+    outcomes), ``per_position`` shots from each position, ``compare`` how many of them the
+    Python referee also rules (all by default)."""
 
     shots: int = 1_000_000
     per_position: int = 200
@@ -247,7 +248,9 @@ def run(settings: Settings, progress: Callable[[str], None] = lambda _: None) ->
         compare_left = settings.shots if settings.compare is None else settings.compare
         physics = records = 0.0
         shots = 0
-        for position, turn, rows in cases(game, rng, settings.shots, settings.per_position):
+        for position, turn, rows in cases(game, rng, 2**62, settings.per_position):
+            if shots >= settings.shots:
+                break
             compare = compare_left > 0
             start = time.thread_time()
             batch = simulate_batch(position.layout, rows, shooter=turn.disc, keep_log=True)
@@ -286,7 +289,7 @@ def run(settings: Settings, progress: Callable[[str], None] = lambda _: None) ->
                     result.disagreements += len(found)
                     result.examples += found[: max(0, 5 - len(result.examples))]
             if compare:
-                compare_left -= len(rows)
+                compare_left -= int((batch.status == 0).sum())
             if shots // 100_000 != (shots - ran) // 100_000:
                 progress(f"{game}: {shots} shots")
         games[game] = {
