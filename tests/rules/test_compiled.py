@@ -9,7 +9,9 @@ shooting line; shuffleboard hangers and level weights) and shots aimed at discs,
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
@@ -18,8 +20,10 @@ from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Edge, Event, EventKind, Layout, PlacedDisc, ShotRecord
 from flickboard.physics.batch import simulate_batch
+from flickboard.physics.jit import cache_dir, files_hash
 from flickboard.rules import Fate, Position, Turn, referee
 from flickboard.rules.compiled import rule_batch
+from flickboard.rules.corejit import CORE_SOURCES
 from flickboard.rules.crosscheck import batch_of_records, disagreements, python_rulings
 
 RULE_SETS = [
@@ -126,3 +130,22 @@ def test_discs_off_the_surface_and_back_on_are_ruled_alike(game: str, row: tuple
         clauses |= {rulings.clauses[c] for c in np.unique(rulings.clause[rulings.clause >= 0])}
     expected = {"csc/4i-reentered", "csc/iv-dead"} if game == "shuffleboard" else {f"{name}/damage"}
     assert expected <= clauses
+
+
+def test_the_core_is_cached_in_a_folder_named_after_all_its_sources(tmp_path: Path) -> None:
+    """numba watches only a function's own file; the core's functions call each other
+    across files, so its cache folder follows the hash of every one of them."""
+    copies = []
+    for source in CORE_SOURCES:
+        copy = tmp_path / source.relative_to(CORE_SOURCES[0].parent)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_bytes(source.read_bytes())
+        copies.append(copy)
+    assert files_hash(copies) == files_hash(CORE_SOURCES)
+    hypot_copy = next(c for c in copies if c.name == "hypot.py")
+    hypot_copy.write_text(hypot_copy.read_text() + "\n# an edit to a function the core calls\n")
+    assert files_hash(copies) != files_hash(CORE_SOURCES)
+    folder = cache_dir() / f"with-{files_hash(CORE_SOURCES)}"
+    test_a_direct_hit_miss_puts_the_opponents_disc_back()
+    assert any(folder.rglob("*rule_crokinole*.nbi")), "the core was not cached there"
+    assert str(cache_dir()) == numba.config.CACHE_DIR

@@ -12,20 +12,20 @@ from __future__ import annotations
 
 import math
 
-from flickboard.physics.jit import njit
+from flickboard.rules.corejit import core_jit
 
 _SPLITTER = 134217729.0
 """2**27 + 1: Veltkamp's constant that splits a double into two 26-bit halves."""
 
 
-@njit(cache=True, inline="always")
+@core_jit(inline="always")
 def _split(x: float) -> tuple[float, float]:
     t = x * _SPLITTER
     hi = t - (t - x)
     return hi, x - hi
 
 
-@njit(cache=True, inline="always")
+@core_jit(inline="always")
 def _product(x: float, y: float) -> tuple[float, float]:
     """x * y as an unevaluated sum hi + lo, exactly (Dekker)."""
     xh, xl = _split(x)
@@ -36,7 +36,7 @@ def _product(x: float, y: float) -> tuple[float, float]:
     return z, p - z + q + xl * yl
 
 
-@njit(cache=True)
+@core_jit()
 def hypot(x: float, y: float) -> float:
     """sqrt(x*x + y*y) with the very bits CPython's ``math.hypot(x, y)`` gives."""
     a = abs(x)

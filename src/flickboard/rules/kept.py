@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from flickboard.physics.jit import njit
 from flickboard.physics.layout import OVERLAP_TOLERANCE
+from flickboard.rules.corejit import core_jit
 from flickboard.rules.hypot import hypot
 
 F_IN_PLAY, F_RESTORED = 0, 3
 F_NONE = -1
 
 
-@njit(cache=True)
+@core_jit()
 def new_rulings(
     m: int, n: int, sides: int
 ) -> tuple[
@@ -39,7 +39,7 @@ def new_rulings(
     )
 
 
-@njit(cache=True)
+@core_jit()
 def lay_before(
     s: int, before: np.ndarray, xs: np.ndarray, ys: np.ndarray, ax: np.ndarray, ay: np.ndarray
 ) -> None:
@@ -53,7 +53,7 @@ def lay_before(
     ay[s, shooter] = ys[s, shooter]
 
 
-@njit(cache=True)
+@core_jit()
 def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: float) -> bool:
     """True if a disc with fate RESTORED overlaps another disc kept on the board (fates
     -1, IN_PLAY, RESTORED) by more than ``OVERLAP_TOLERANCE``: one shot's row."""

@@ -24,7 +24,7 @@ from flickboard.physics.codes import (
     K_REENTERED,
     K_TOUCH,
 )
-from flickboard.physics.jit import njit
+from flickboard.rules.corejit import core_jit
 from flickboard.rules.crokinole.options import CrokinoleOptions, ValidShot
 from flickboard.rules.crokinole.referee import SHOOTING_LINE
 from flickboard.rules.hypot import hypot
@@ -106,7 +106,7 @@ def figures_array(board: CrokinoleBoard) -> np.ndarray:
     )
 
 
-@njit(cache=True)
+@core_jit()
 def region_value(figures: np.ndarray, x: float, y: float) -> int:
     """``board.region_of(x, y).value``: 0 (ditch), 5, 10 or 15 by the footprint rule."""
     reach = hypot(x, y) + figures[G_FOOT]
@@ -119,13 +119,13 @@ def region_value(figures: np.ndarray, x: float, y: float) -> int:
     return 15
 
 
-@njit(cache=True)
+@core_jit()
 def touches_fifteen(figures: np.ndarray, x: float, y: float) -> bool:
     """Whether a disc lying flat here touches the 15 line or lies inside it (footprint)."""
     return bool(hypot(x, y) - figures[G_FOOT] <= figures[G_FIFTEEN_OUTER])
 
 
-@njit(cache=True)
+@core_jit()
 def rule_crokinole(
     figures: np.ndarray,
     flags: np.ndarray,

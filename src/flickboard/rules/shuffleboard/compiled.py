@@ -21,7 +21,7 @@ from flickboard.physics.codes import (
     K_DISC,
     K_REENTERED,
 )
-from flickboard.physics.jit import njit
+from flickboard.rules.corejit import core_jit
 from flickboard.rules.kept import lay_before, new_rulings, restored_overlap
 from flickboard.rules.shuffleboard.referee import FOUL_LINE, MOVE_TOLERANCE
 from flickboard.rules.shuffleboard.scoring import LEVEL_TOLERANCE
@@ -54,7 +54,7 @@ def figures_array(table: ShuffleboardTable) -> np.ndarray:
     return np.array((table.disc.radius, foul.far, one.far, two.far, three.far, table.length))
 
 
-@njit(cache=True)
+@core_jit()
 def zone_value(figures: np.ndarray, y: float) -> int:
     """``table.zone_of(x, y)`` as its value: 0 neutral, 1, 2, 3, 4 hanger (rule 4(g))."""
     r = figures[G_RADIUS]
@@ -69,7 +69,7 @@ def zone_value(figures: np.ndarray, y: float) -> int:
     return 0
 
 
-@njit(cache=True)
+@core_jit()
 def _lying(
     figures: np.ndarray,
     k: int,
@@ -96,7 +96,7 @@ def _lying(
     return F_IN_PLAY, C_4, False
 
 
-@njit(cache=True)
+@core_jit()
 def rule_csc(
     figures: np.ndarray,
     owners: np.ndarray,
