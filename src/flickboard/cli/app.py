@@ -67,6 +67,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "web": Lazy(("bench_web",), "bench_web"),
         "envs": Lazy(("bench_envs",), "bench_envs"),
         "desk": Lazy(("bench_desk",), "bench_desk"),
+        "rulings": Lazy(("bench_rulings",), "bench_rulings"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""
