@@ -9,7 +9,7 @@ from typing import Annotated, TypeVar
 
 import typer
 from sqlalchemy.exc import SQLAlchemyError
-from typer.main import get_current_context
+from typer.main import get_current_context  # type: ignore[attr-defined]  # not in typer's __all__
 
 from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
