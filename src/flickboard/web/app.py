@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -39,8 +39,10 @@ def create_app(database_url: str | None = None) -> FastAPI:
     )
     app.state.database_url = database_url or default_url()
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    from flickboard.web import warming
     from flickboard.web.play import install as install_table
 
+    app.include_router(warming.router)  # before the table: /play/warming is not a game
     install_table(app)
 
     from flickboard.web import desk
@@ -52,10 +54,20 @@ def create_app(database_url: str | None = None) -> FastAPI:
         """The front page: play, or run an event."""
         return TEMPLATES.TemplateResponse(request, "home.html", {"version": flickboard.__version__})
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        """The tab's icon: a crokinole board with a red disc (bundled)."""
+        return FileResponse(STATIC / "favicon.ico", media_type="image/vnd.microsoft.icon")
+
     return app
 
 
 def app_factory() -> FastAPI:
     """The app for ``uvicorn --factory`` (several workers): the database from
-    ``$FLICKBOARD_DATABASE_URL``."""
-    return create_app()
+    ``$FLICKBOARD_DATABASE_URL``). Once it listens, it warms the physics kernels in the
+    background (the first page does not wait; the table's pages say so meanwhile)."""
+    from flickboard.physics.warm import WARMUP
+
+    app = create_app()
+    app.router.on_startup.append(WARMUP.start)
+    return app
