@@ -97,6 +97,8 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         if isinstance(opponent, str):
             return player_from_spec(opponent, self.aec.kind, seed)
         if hasattr(opponent, "act") or hasattr(opponent, "decide"):
+            if hasattr(opponent, "reseed"):
+                opponent.reseed(seed)  # reset(seed) repeats its shots too
             return opponent  # type: ignore[return-value]
         if callable(opponent):
             return opponent(seed)
