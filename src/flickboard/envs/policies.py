@@ -153,15 +153,17 @@ class PolicyPlayer:
         meant = self.actions.shot(view, action)
         z = None if self.noise.silent else ExecutionNoise.draws(self.rng, 1)[0]
         shot, problem = execute(view, meant, self.noise, z)
-        self.last = Decision(observation, action, problem)
+        self.last = Decision(observation, action, self.actions.action(view, shot), problem)
         return shot
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What a :class:`PolicyPlayer` last saw and did: its observation, its action (as
-    used: clipped to the box), and why its start had to move (None if it did not)."""
+    """What a :class:`PolicyPlayer` last saw and did: its observation, its action (the
+    shot meant, clipped to the box), the action naming the shot played (after the noise,
+    clipped), and why its start had to move (None if it did not)."""
 
     observation: Observation
     action: Action
+    played: Action
     start_problem: str | None
