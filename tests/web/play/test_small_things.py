@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ..conftest import SCREENSHOTS, LiveServer, screenshot
+from ..conftest import LiveServer, screenshot
 from .test_play_browser import choose, lobby, my_turn, quick, shown, start
 
 PHONE = {"width": 390, "height": 844}
