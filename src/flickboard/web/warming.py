@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from flickboard.web.app import TEMPLATES
+from flickboard.web.templates import TEMPLATES
 
 router = APIRouter()
 
