@@ -113,7 +113,7 @@ def vector_steps(game: str, envs: int, steps: int, mode: str, seed: int) -> Rate
     """``steps`` steps of ``envs`` single-agent environments in gymnasium's vector form."""
     import gymnasium
 
-    from flickboard.envs.single import ENV_IDS
+    from flickboard.envs.registration import ENV_IDS
 
     vec = gymnasium.make_vec(ENV_IDS[game], num_envs=envs, vectorization_mode=mode)
     vec.reset(seed=seed)

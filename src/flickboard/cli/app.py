@@ -191,6 +191,21 @@ _GROUPS = {
 }
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"flickboard {VERSION}")
+        raise typer.Exit()
+
+
+@app.callback()
+def front(
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_print_version, help="Print the version."
+    ),
+) -> None:
+    """Crokinole and table shuffleboard by the book."""
+
+
 @app.command()
 def version() -> None:
     """Print the flickboard version."""
