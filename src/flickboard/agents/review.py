@@ -428,14 +428,18 @@ VERSION = 1
 
 
 def player_names(kind: GameKind, tags: Mapping[str, str]) -> dict[int, str]:
-    """Player names by side from a record's ``Players`` tag (``red=Ann, green=Joe``)."""
+    """Player names by side from a record's ``Players`` tag (``red=Ann, green=Joe``); a
+    name two sides share (``bot``) is told apart by its colour."""
     colours = {name: side for side, name in enumerate(kind.side_names)}
     names: dict[int, str] = {}
     for part in tags.get("Players", "").split(","):
         colour, _, name = part.partition("=")
         if colour.strip() in colours and name.strip():
             names[colours[colour.strip()]] = name.strip()
-    return names
+    shared = {n for n in names.values() if list(names.values()).count(n) > 1}
+    return {
+        side: f"{n} ({kind.side_name(side)})" if n in shared else n for side, n in names.items()
+    }
 
 
 def players_of(
@@ -565,7 +569,7 @@ class Trend:
 
 def trends(reviews: Sequence[tuple[str, Review]]) -> list[Trend]:
     """Each player's accuracy across ``(source, review)`` pairs, by name (the colour when
-    the record names nobody); a name that looks like an AI's level spec is kept as is."""
+    the record names nobody)."""
     series: dict[str, list[tuple[str, float]]] = {}
     for source, review in reviews:
         for p in review.players:

@@ -44,10 +44,10 @@ from flickboard.rules.base import Fate, Position, Turn
 
 Progress = Callable[[str], None]
 
-LADDER_BUDGET = ReviewBudget(candidates=40, widen=0, schedule=(2, 6), finalists=2, samples=12)
+LADDER_BUDGET = ReviewBudget(candidates=30, widen=0, schedule=(2, 6), finalists=2, samples=10)
 """The cheaper review budget of the ladder, blunder and world-choice checks."""
 
-LADDER_PLAYER = PlannerBudget(samples=8, candidates=40, refine_rounds=0, screen=0, widen=0)
+LADDER_PLAYER = PlannerBudget(samples=6, candidates=30, refine_rounds=0, screen=0, widen=0)
 """The budget of the ladder's planners."""
 
 
@@ -59,7 +59,7 @@ class Settings:
     games: int = 20
     reviewer: str = "club"
     blunders: int = 50
-    world_games: int = 2
+    world_games: int = 1
     timed: int = 3
     seed: int = 1
 
@@ -78,22 +78,36 @@ def play_game(game: str, players: list[Player], seed: int) -> dict[str, Any]:
     return match.to_json()
 
 
-def ladder(settings: Settings, progress: Progress) -> dict[str, Any]:
-    """Mean accuracy per level over AI-v-AI games, reviewed under one level."""
+def ladder(
+    settings: Settings, progress: Progress, save: Callable[[dict[str, Any]], None] | None = None
+) -> dict[str, Any]:
+    """Mean accuracy per level over AI-v-AI games, reviewed under one level; the levels
+    take turns game by game, so that a run cut short has as many games of each (``save``
+    is given the figures so far after each round of levels)."""
+    accuracies: dict[str, list[float]] = {level: [] for level in PLAYING_LEVELS}
     out: dict[str, Any] = {}
-    for level in PLAYING_LEVELS:
-        accuracies: list[float] = []
-        for k in range(settings.games):
-            seed = settings.seed + 1000 * k
+    for k in range(settings.games):
+        seed = settings.seed + 1000 * k
+        for level in PLAYING_LEVELS:
             players: list[Player] = [
                 Planner(level, seed, LADDER_PLAYER), Planner(level, seed + 1, LADDER_PLAYER),
             ]  # fmt: skip
             record = play_game(settings.game, players, seed)
             review = review_record(record, level=settings.reviewer, budget=LADDER_BUDGET, seed=seed)
-            accuracies += [p.accuracy for p in review.players]
-            progress(f"ladder {level}: game {k + 1}/{settings.games}")
-        mean, low, high = mean_interval(accuracies)
-        out[level] = {"players": len(accuracies), "mean": mean, "low": low, "high": high}
+            accuracies[level] += [p.accuracy for p in review.players]
+        progress(f"ladder: game {k + 1}/{settings.games} of every level")
+        out = ladder_figures(accuracies, k + 1)
+        if save is not None:
+            save(out)
+    return out
+
+
+def ladder_figures(accuracies: dict[str, list[float]], games: int) -> dict[str, Any]:
+    """Mean accuracy and 95 % interval per level; whether they are in order and apart."""
+    out: dict[str, Any] = {"games_per_level": games}
+    for level, values in accuracies.items():
+        mean, low, high = mean_interval(values)
+        out[level] = {"players": len(values), "mean": mean, "low": low, "high": high}
     means = [out[level]["mean"] for level in PLAYING_LEVELS]
     out["ordered"] = all(a < b for a, b in itertools.pairwise(means))
     out["apart"] = out["novice"]["high"] < out["world"]["low"]
@@ -109,9 +123,10 @@ def ditch_view(rng: np.random.Generator) -> tuple[View, Shot]:
     board = base.board
     assert isinstance(board, CrokinoleBoard)
     discs = []
-    for k in range(int(rng.integers(1, 4))):
+    count = int(rng.integers(1, 4))
+    for k in range(count):  # one to a sector of the far half, off red's lane
         r = float(rng.uniform(board.ten_line_radius, board.shooting_line_radius - 0.02))
-        a = float(rng.uniform(0.2, math.pi - 0.2))  # the far half, off red's lane
+        a = 0.2 + (k + float(rng.uniform(0.2, 0.8))) * (math.pi - 0.4) / count
         discs.append(PlacedDisc(2 * k + 1, r * math.cos(a), r * math.sin(a)))
     position = Position.of(Layout(board, tuple(discs)), {d.id: 0 for d in discs})
     scores = [(3, 3), (4, 2), (2, 4)][int(rng.integers(3))]
@@ -129,24 +144,26 @@ def ditch_view(rng: np.random.Generator) -> tuple[View, Shot]:
 def off_end_view(rng: np.random.Generator) -> tuple[View, Shot]:
     """Table shuffleboard: the hammer of a frame, green one point from the target with
     its weight in the one zone (it wins the game unless red outscores it), red one to
-    three points short (a draw to the three wins it the game), red's weight thrown off
+    two points short (a draw past green wins it the game), red's weight thrown off
     the far end."""
     match = game_kind("shuffleboard").new_match(seed=int(rng.integers(1 << 30)))
     base = match.view()
     table = base.board
     assert isinstance(table, ShuffleboardTable)
     target = base.target or 21
-    y = table.length / 2 - float(rng.uniform(0.45, 0.7))
+    y = table.length - float(rng.uniform(0.45, 0.7))
     x = float(rng.uniform(-0.12, 0.12))
     position = Position.of(Layout(table, (PlacedDisc(6, x, y),)), {6: 1})
-    short = int(rng.integers(1, 4))
+    short = int(rng.integers(1, 3))
     view = replace(
         base, position=position, turn=Turn(0, 0, 7), to_come=((0, 0),),
         scores=(target - short, target - 1), twenties=(),
     )  # fmt: skip
     line = view.start_line
-    u = float(rng.uniform(0.3, 0.7))
+    u = float(rng.uniform(0.2, 0.8))
     sx, sy = line.point(u)
+    if abs(sx - x) < table.disc.radius * 2.5:  # clear of green's weight
+        sx = x + math.copysign(table.disc.radius * 2.5, sx - x)
     return view, Shot(sx, sy, line.inward(u), float(rng.uniform(5.0, 6.0)))
 
 
@@ -163,9 +180,12 @@ def blunders(settings: Settings, progress: Progress) -> dict[str, Any]:
             tries += 1
             view, shot = make(rng)
             ruling = played_out(view, shot)
-            if ruling is None or ruling.decision(view.turn.disc).fate is not Fate.OUT:
-                continue  # not the bad shot meant: draw another position
-            review = review_shot(view, shot, ruling, settings.reviewer, LADDER_BUDGET, tries)
+            gone = (
+                [] if ruling is None else [d.disc for d in ruling.decisions if d.fate is Fate.OUT]
+            )
+            if ruling is None or gone != [view.turn.disc]:
+                continue  # not the bad shot meant (it moved another disc): draw another
+            review = review_shot(view, shot, ruling, settings.reviewer, seed=tries)
             labels.append(review.label)
             losses.append(review.expected_loss)
         hits = sum(label == BLUNDER for label in labels)
@@ -213,34 +233,48 @@ def timing(settings: Settings, progress: Progress) -> dict[str, Any]:
             "median": statistics.median(seconds) if seconds else None}  # fmt: skip
 
 
-def run(settings: Settings, progress: Progress = print) -> dict[str, Any]:
-    """Every check, as JSON-ready results."""
-    result: dict[str, Any] = {"settings": asdict(settings)}
-    result["time"] = timing(settings, progress)
-    result["blunders"] = blunders(settings, progress)
-    result["world_choices"] = world_choices(settings, progress)
-    result["ladder"] = ladder(settings, progress)
+def run(
+    settings: Settings,
+    progress: Progress = print,
+    save: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Every check, as JSON-ready results; ``save`` is given the results so far after
+    each check (and each round of the ladder), so a run cut short keeps its figures."""
+    result: dict[str, Any] = {"settings": asdict(settings), "complete": False}
+
+    def keep(key: str, value: dict[str, Any]) -> None:
+        result[key] = value
+        if save is not None:
+            save(result)
+
+    keep("blunders", blunders(settings, progress))
+    keep("time", timing(settings, progress))
+    keep("world_choices", world_choices(settings, progress))
+    keep("ladder", ladder(settings, progress, lambda figures: keep("ladder", figures)))
+    result["complete"] = True
     return result
 
 
 def report(result: dict[str, Any]) -> str:
-    """The results in a few lines."""
+    """The results in a few lines (those measured so far)."""
     lines = []
-    t = result["time"]
-    if t["median"] is not None:
+    for game, b in result.get("blunders", {}).items():
+        lines.append(f"blunders {game}: {b['blunders']}/{b['positions']} labelled blunder")
+    t = result.get("time")
+    if t and t["median"] is not None:
         lines.append(
             f"review of a crokinole game: median {t['median']:.1f} s CPU over {t['games']}"
         )
-    for game, b in result["blunders"].items():
-        lines.append(f"blunders {game}: {b['blunders']}/{b['positions']} labelled blunder")
-    w = result["world_choices"]
-    lines.append(f"world planner: {w['best_or_good']}/{w['shots']} shots best or good")
-    ladder_ = result["ladder"]
-    for level in PLAYING_LEVELS:
-        row = ladder_[level]
-        lines.append(
-            f"{level:>12}: accuracy {row['mean']:.1f} [{row['low']:.1f}, {row['high']:.1f}] "
-            f"({row['players']} player-games)"
-        )
-    lines.append(f"ordered: {ladder_['ordered']}; world and novice apart: {ladder_['apart']}")
+    w = result.get("world_choices")
+    if w:
+        lines.append(f"world planner: {w['best_or_good']}/{w['shots']} shots best or good")
+    ladder_ = result.get("ladder")
+    if ladder_:
+        for level in PLAYING_LEVELS:
+            row = ladder_[level]
+            lines.append(
+                f"{level:>12}: accuracy {row['mean']:.1f} [{row['low']:.1f}, {row['high']:.1f}] "
+                f"({row['players']} player-games)"
+            )
+        lines.append(f"ordered: {ladder_['ordered']}; world and novice apart: {ladder_['apart']}")
     return "\n".join(lines)

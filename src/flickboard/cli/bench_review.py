@@ -15,7 +15,7 @@ def bench_review(
     blunders: Annotated[int, typer.Option(min=1, help="Constructed bad shots per game.")] = 50,
     world_games: Annotated[
         int, typer.Option(min=1, help="World planner games whose choices are judged.")
-    ] = 2,
+    ] = 1,
     timed: Annotated[int, typer.Option(min=1, help="Crokinole games whose review is timed.")] = 3,
     reviewer: Annotated[
         str, typer.Option(help="Level the ladder's games are reviewed at.")
@@ -31,16 +31,20 @@ def bench_review(
     from flickboard.play.noise import check_level
 
     check_writable(output)
+
+    def save(result: dict[str, object]) -> None:
+        output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
     try:
         check_level(reviewer)
         settings = Settings(
             games=games, reviewer=reviewer, blunders=blunders, world_games=world_games,
             timed=timed, seed=seed,
         )  # fmt: skip
-        result = run(settings, progress=lambda text: typer.echo(text, err=True))
+        result = run(settings, progress=lambda text: typer.echo(text, err=True), save=save)
     except FlickboardError as exc:
         fail(str(exc))
-    output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    save(result)
     typer.echo(report(result))
     typer.echo(f"results: {output}")
 

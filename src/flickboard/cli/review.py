@@ -137,21 +137,19 @@ def _review_one(
 def _summary(reviews: list[tuple[str, Review]], folder: bool) -> None:
     """Each player's accuracy and costliest shots; a folder adds the trends."""
     from rich.console import Console
-    from rich.table import Table
 
     from flickboard.agents.review import LABELS, trends
 
     console = Console(highlight=False)
     for source, rev in reviews:
-        table = Table(title=f"{source}: {rev.game} review ({rev.rules})")
-        for name in ("game", "player", "level", "shots", "accuracy", *LABELS, "20s missed",
-                     "takeouts missed"):  # fmt: skip
-            table.add_column(name, justify="left" if name in ("player", "level") else "right")
+        console.print(f"[bold]{source}[/bold]: {rev.game} review ({rev.rules})")
         for p in rev.players:
-            labels = [str(p.labels.get(name, 0)) for name in LABELS]
-            table.add_row(str(p.game), p.name, p.level, str(p.shots), f"{p.accuracy:.1f}",
-                          *labels, str(p.open_20s_missed), str(p.takeouts_missed))  # fmt: skip
-        console.print(table)
+            labels = ", ".join(f"{name} {p.labels.get(name, 0)}" for name in LABELS)
+            console.print(
+                f"{p.name} (game {p.game}, seat {p.seat}, weighed as {p.level}): accuracy "
+                f"{p.accuracy:.1f} over {p.shots} shots; {labels}; open 20s missed "
+                f"{p.open_20s_missed}, takeouts missed {p.takeouts_missed}"
+            )
         for p in rev.players:
             console.print(f"[bold]{p.name}[/bold] (game {p.game}), costliest shots:")
             for i in p.costliest:
