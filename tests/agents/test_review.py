@@ -135,7 +135,7 @@ def test_trends_follow_each_player_across_games_in_order() -> None:
     first = review_record(record, budget=SMALL, seed=1)
     second = review_record(record, budget=SMALL, seed=2)
     found = trends([("a.json", first), ("b.json", second)])
-    assert [t.name for t in found] == ["bot (green)", "bot (red)"]
+    assert [t.name for t in found] == ["green", "red"]  # no names: colours
     for trend in found:
         assert trend.sources == ("a.json#1", "b.json#1")
         assert trend.slope == pytest.approx(trend.accuracies[1] - trend.accuracies[0])
