@@ -177,6 +177,8 @@ class ShotReview:
     game: int
     round: int
     number: int
+    index: int
+    """The shot's number in the whole record, every seat's shots counted (from 1)."""
     seat: int
     side: int
     level: str
@@ -219,6 +221,7 @@ class ShotReview:
             "game": self.game,
             "round": self.round,
             "shot": self.number,
+            "index": self.index,
             "seat": self.seat,
             "side": self.side,
             "level": self.level,
@@ -288,25 +291,13 @@ def review_rng(seed: int, view: View) -> np.random.Generator:
     return np.random.default_rng([w % (1 << 64) for w in words])
 
 
-def review_shot(
-    view: View,
-    played: Shot,
-    ruling: Ruling,
-    level: str = DEFAULT_LEVEL,
-    budget: ReviewBudget | None = None,
-    seed: int = 0,
-    *,
-    place: tuple[int, int, int] = (1, 1, 1),
-) -> ShotReview:
-    """Weigh one shot played from ``view`` (ruled ``ruling``) under ``level``'s noise;
-    ``place`` is its game, round and number in the round."""
-    from flickboard.play.kind import game_kind
-
-    budget = budget or ReviewBudget()
-    noise = game_kind(view.game).noise(check_level(level))
+def screen(
+    view: View, noise: ExecutionNoise, budget: ReviewBudget, rng: np.random.Generator
+) -> tuple[list[Candidate], Evaluator, Candidate]:
+    """The pool of shots weighed from ``view`` (candidates and sampled shots), the
+    evaluator under ``noise``, and the best shot valid as meant after screening."""
     params = view.physics
     tactics = tactics_for(view.game)
-    rng = review_rng(seed, view)
     pool = candidates(view, params)[: budget.candidates]
     widen = tactics.planner_widen if budget.widen is None else budget.widen
     pool += tactics.sampled(view, params, widen, rng)
@@ -318,6 +309,42 @@ def review_shot(
         evaluator, pool, draws, budget.schedule, finalists=budget.finalists
     )
     best, _ = intended(view, screened)
+    return pool, evaluator, best
+
+
+def best_shot(
+    view: View, level: str = DEFAULT_LEVEL, budget: ReviewBudget | None = None, seed: int = 0
+) -> Aim:
+    """The best shot from ``view`` for a player of ``level``, as the review finds it
+    (a hint), with its expected value (win probability)."""
+    from flickboard.play.kind import game_kind
+
+    budget = budget or ReviewBudget()
+    noise = game_kind(view.game).noise(check_level(level))
+    rng = review_rng(seed, view)
+    _, evaluator, best = screen(view, noise, budget, rng)
+    value = evaluator.mean(best.shot, ExecutionNoise.draws(rng, budget.samples))
+    return Aim(best.kind, best.words, best.shot, win_chance(value))
+
+
+def review_shot(
+    view: View,
+    played: Shot,
+    ruling: Ruling,
+    level: str = DEFAULT_LEVEL,
+    budget: ReviewBudget | None = None,
+    seed: int = 0,
+    *,
+    place: tuple[int, int, int, int] = (1, 1, 1, 1),
+) -> ShotReview:
+    """Weigh one shot played from ``view`` (ruled ``ruling``) under ``level``'s noise;
+    ``place`` is its game, round, number in the round and number in the record."""
+    from flickboard.play.kind import game_kind
+
+    budget = budget or ReviewBudget()
+    noise = game_kind(view.game).noise(check_level(level))
+    rng = review_rng(seed, view)
+    pool, evaluator, best = screen(view, noise, budget, rng)
     meant = nearest(view, pool, played, noise)
     fresh = ExecutionNoise.draws(rng, budget.samples)
     v_best, v_played, v_meant = (
@@ -327,7 +354,7 @@ def review_shot(
         best, v_best = meant, v_meant
     top = max(v_best, v_played)
     outcome = win_chance(
-        tactics.values(
+        tactics_for(view.game).values(
             view, [(ruling.position_after, evaluator.twenties(ruling))], evaluator.outlook
         )[0]
     )
@@ -336,11 +363,12 @@ def review_shot(
     me = view.turn.side
     out = {d.disc for d in ruling.decisions if d.fate is Fate.OUT}
     theirs_out = any(view.position.side_of(d) != me for d in out if d != view.turn.disc)
-    game, rnd, number = place
+    game, rnd, number, index = place
     return ShotReview(
         game=game,
         round=rnd,
         number=number,
+        index=index,
         seat=view.turn.seat,
         side=me,
         level=level,
@@ -428,10 +456,15 @@ VERSION = 1
 
 
 def player_names(kind: GameKind, tags: Mapping[str, str]) -> dict[int, str]:
-    """Player names by side from a record's ``Players`` tag (``red=Ann, green=Joe``); a
+    """Player names by side from a record's ``Players`` tag (``red=Ann, green=Joe``) or
+    its ``Side1``, ``Side2``... tags (the browser table's); a
     name two sides share (``bot``) is told apart by its colour."""
     colours = {name: side for side, name in enumerate(kind.side_names)}
     names: dict[int, str] = {}
+    for side, colour in enumerate(kind.side_names):  # the table's tags: Side1 = "Ann"
+        given = tags.get(f"Side{side + 1}", "").strip()
+        if given and given != colour:
+            names[side] = given
     for part in tags.get("Players", "").split(","):
         colour, _, name = part.partition("=")
         if colour.strip() in colours and name.strip():
@@ -509,9 +542,11 @@ def review_record(
     shots: list[ShotReview] = []
     skipped = 0
     counts: dict[tuple[int, int], int] = {}
+    index = 0
     for view, result in match.replay_views():
         if view is None or not isinstance(result, Step):
             continue
+        index += 1
         key = (result.game, result.round)
         counts[key] = counts.get(key, 0) + 1
         if view.turn.seat not in chosen:
@@ -520,7 +555,7 @@ def review_record(
         if shot is None:
             skipped += 1
         else:
-            place = (result.game, result.round, counts[key])
+            place = (result.game, result.round, counts[key], index)
             shots.append(
                 review_shot(
                     view, shot, result.ruling, by_seat[view.turn.seat], budget, seed, place=place
