@@ -18,6 +18,8 @@ let shots = [];
 let current = 0;
 let token = 0; // the latest request wins when the scrubber moves fast
 const control = { skip: false };
+// ?review=1 (the table's Review link) starts the review; read before the address changes
+const reviewAsked = new URL(window.location.href).searchParams.get("review") === "1";
 let review = null; // the game review once done: its shots by number in the game
 let polling = null;
 
@@ -81,6 +83,8 @@ function showReview(n, shot) {
   const p = reviewed.paths || {};
   view.set({
     discs: shot.before,
+    marks: [],
+    ghosts: [],
     paths: [
       { kind: "played", points: p.played, label: "played" },
       { kind: "meant", points: p.meant, label: "meant" },
@@ -174,7 +178,7 @@ async function start() {
   await show(first, false);
   const status = await call("GET", `${api}/review`);
   if (!reviewed(status) && !polling) polling = setInterval(() => poll().catch(() => {}), 1000);
-  if (new URL(window.location.href).searchParams.get("review") === "1" && status.status === "none") {
+  if (reviewAsked && status.status === "none") {
     await startReview();
   }
 }
