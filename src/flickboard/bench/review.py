@@ -34,7 +34,7 @@ from flickboard.agents.heuristic import HeuristicPlayer
 from flickboard.agents.planner import Planner, PlannerBudget
 from flickboard.agents.review import BLUNDER, ReviewBudget, review_record, review_shot
 from flickboard.agents.value_model import PLAYING_LEVELS
-from flickboard.bench.harness import Z95
+from flickboard.evaluation.harness import Z95
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc, Shot
 from flickboard.play.driver import play_match
