@@ -108,10 +108,12 @@ def test_a_crokinole_record_is_reviewed_shot_by_shot_for_the_seat_asked() -> Non
 def test_a_shuffleboard_record_is_reviewed_through_the_same_interface() -> None:
     record = _record("shuffleboard", target=1)
     shots = sum(len(r["shots"]) for r in record["rounds"])
-    review = review_record(record, budget=SMALL, level="world")
+    review = review_record(
+        record, budget=SMALL, level="world"
+    )  # a former name: reviewed as champion
     assert review.game == "shuffleboard" and len(review.shots) == shots >= 8
     assert {p.seat for p in review.players} == {0, 1}
-    assert all(s.level == "world" and not s.open_20_missed for s in review.shots)
+    assert all(s.level == "champion" and not s.open_20_missed for s in review.shots)
 
 
 def test_a_review_is_the_same_for_the_same_seed() -> None:
