@@ -42,12 +42,21 @@ def serve(
     no_browser: Annotated[
         bool, typer.Option("--no-browser", help="Do not open a browser tab.")
     ] = False,
+    behind_proxy: Annotated[
+        bool,
+        typer.Option(
+            "--behind-proxy",
+            help="A reverse proxy in front appends the client's address to X-Forwarded-For: "
+            "trust its last entry (otherwise the header is ignored).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the browser table and the tournament desk (play and run events in a browser)."""
     import uvicorn
 
     from flickboard.errors import FlickboardError
     from flickboard.store.db import URL_ENV, default_url, engine_for
+    from flickboard.web.app import BEHIND_PROXY_ENV
     from flickboard.web.desk.routing import PUBLIC_URL_ENV
 
     url = db or default_url()
@@ -70,6 +79,7 @@ def serve(
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(address)).start()
     os.environ[URL_ENV] = url
+    os.environ[BEHIND_PROXY_ENV] = "1" if behind_proxy else "0"
     uvicorn.run(
         "flickboard.web.app:app_factory",
         factory=True,
@@ -77,6 +87,7 @@ def serve(
         port=port,
         workers=workers,
         log_level="warning",
+        proxy_headers=False,  # the app reads X-Forwarded-For itself, only --behind-proxy
         timeout_graceful_shutdown=3,  # live pages' event streams are ended on Ctrl-C
     )
 

@@ -8,6 +8,7 @@ face adds its routes with its own ``install(app)``: the table under ``/play`` an
 
 from __future__ import annotations
 
+import os
 from importlib import resources
 from pathlib import Path
 
@@ -24,9 +25,16 @@ TEMPLATES = Jinja2Templates(directory=str(PACKAGE / "templates"))
 """Page templates of every face (Jinja2)."""
 
 
-def create_app(database_url: str | None = None) -> FastAPI:
+BEHIND_PROXY_ENV = "FLICKBOARD_BEHIND_PROXY"
+"""``1``: the app runs behind a reverse proxy that appends the client's address to
+``X-Forwarded-For`` (``flickboard serve --behind-proxy`` sets it); otherwise that header
+is ignored."""
+
+
+def create_app(database_url: str | None = None, *, behind_proxy: bool | None = None) -> FastAPI:
     """The app on the database at ``database_url`` (default: the embedded SQLite file,
-    or ``$FLICKBOARD_DATABASE_URL``)."""
+    or ``$FLICKBOARD_DATABASE_URL``). ``behind_proxy`` (default ``$FLICKBOARD_BEHIND_PROXY``):
+    trust the last ``X-Forwarded-For`` entry as the client's address."""
     from flickboard.store.db import default_url
 
     app = FastAPI(
@@ -38,6 +46,9 @@ def create_app(database_url: str | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.database_url = database_url or default_url()
+    if behind_proxy is None:
+        behind_proxy = os.environ.get(BEHIND_PROXY_ENV) == "1"
+    app.state.behind_proxy = behind_proxy
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     from flickboard.web.play import install as install_table
 
