@@ -26,6 +26,12 @@ def venue_address() -> str:
             return socket.gethostname()
 
 
+SERVER_OPTIONS: dict[str, object] = {"proxy_headers": False}
+"""uvicorn's options that concern who is asking: its own X-Forwarded-For handling is off
+(it trusts the header from 127.0.0.1, so a client there could pick its address); the app
+reads the header itself, and only behind a proxy (``--behind-proxy``)."""
+
+
 def serve(
     host: Annotated[
         str,
@@ -86,8 +92,8 @@ def serve(
         host=host,
         port=port,
         workers=workers,
+        **SERVER_OPTIONS,  # type: ignore[arg-type]
         log_level="warning",
-        proxy_headers=False,  # the app reads X-Forwarded-For itself, only --behind-proxy
         timeout_graceful_shutdown=3,  # live pages' event streams are ended on Ctrl-C
     )
 
