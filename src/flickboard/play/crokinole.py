@@ -30,6 +30,7 @@ from flickboard.play.scoring import GameScore, RaceScore, RoundScore
 from flickboard.play.view import View
 from flickboard.rules.base import Position, Ruling, Side, Turn
 from flickboard.rules.crokinole import CrokinoleReferee, Scoring, side_name
+from flickboard.rules.crokinole.options import check_game_form
 from flickboard.rules.hand import HandOutcome, to_record
 
 if TYPE_CHECKING:
@@ -386,6 +387,7 @@ class CrokinoleGame:
         board: CrokinoleBoard | None = None,
     ) -> None:
         options = referee.options
+        check_game_form(options.rule_set, scoring=options.scoring, championship=championship)
         options.discs_each(seating.players, teams=seating.teams)
         if options.scoring is not Scoring.TOURNAMENT and seating.sides != 2:
             raise InvalidInput(f"{options.scoring.value} scoring is for two sides")
@@ -600,7 +602,9 @@ class CrokinoleMatch(Match):
             )
         kind = game_kind("crokinole")
         super().__init__(kind, params or kind.params())
-        CrokinoleGame(referee, seating)  # refuse a seating the rules do not allow
+        CrokinoleGame(
+            referee, seating, championship=championship
+        )  # refuse what the rules do not allow
         self.referee = referee
         self.seating = seating
         self.games = 3 if championship else games or 1
