@@ -552,11 +552,13 @@ class MatchResult:
         best = _sole_best(tuple(twenties))
         wcc = self.rules == "WCC"
         none = "" if wcc else f"; the {self.rules} rules give none"
+        every = self.twenties or [0] * len(pts)
+        totals = f"{'-'.join(map(str, pts))}, 20s {'-'.join(map(str, every))}"
         if best is not None:
             source = "WCC tie-break" if wcc else "the WCC's tie-break"
-            return tied[best], f"on 20s after a tie on points ({source}{none})"
+            return tied[best], f"on 20s after a tie on points ({totals}; {source}{none})"
         source = "WCC" if wcc else "as in the WCC"
-        return None, f"level on points and 20s (a shoot-out decides, {source}{none})"
+        return None, f"level on points and 20s ({totals}; a shoot-out decides, {source}{none})"
 
 
 def _sole_best(values: tuple[int, ...]) -> int | None:
