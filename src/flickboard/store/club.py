@@ -36,10 +36,10 @@ class ClubDesk(Store):
     """Formats this desk runs (empty: any)."""
 
     @contextmanager
-    def _write(self) -> Iterator[Session]:
+    def _write(self, *, audited: bool = True) -> Iterator[Session]:
         """One transaction: committed whole, or rolled back whole on any error."""
         try:
-            with super()._write() as session:
+            with super()._write(audited=audited) as session:
                 yield session
         except IntegrityError as exc:
             reason = str(exc.orig).splitlines()[0] if exc.orig is not None else str(exc)

@@ -158,16 +158,10 @@ async def login(request: Request) -> Response:
     visit = web.sessions.visit(request)
     if visit.fresh or text(form, "csrf") != visit.csrf:
         raise NotAllowed("the form is out of date: reload the page and sign in again")
-    name = text(form, "name")
-    keys = (f"ip:{request.client.host if request.client else '?'}", f"name:{name}")
-    web.limit.check(*keys)
-    try:
-        actor = web.service.login(name, text(form, "password"))
-    except NotAuthenticated:
-        web.limit.failed(*keys)
-        raise
+    signed = web.sessions.account(request, text(form, "name"), text(form, "password"))
+    actor = web.sessions.actor(request)
     response = back("/desk", f"Signed in as {actor.role} {actor.name}")
-    web.sessions.save(response, web.sessions.sign_in(visit, actor))
+    web.sessions.save(response, signed)
     return response
 
 
@@ -180,7 +174,7 @@ async def logout(request: Request) -> Response:
     if text(form, "csrf") != visit.csrf:
         raise NotAllowed("the form is out of date: reload the page")
     response = back("/desk", "Signed out")
-    web.sessions.save(response, web.sessions.sign_in(visit, Actor.public()))
+    web.sessions.save(response, web.sessions.sign_out(request, audited=visit.token is not None))
     return response
 
 
@@ -198,16 +192,9 @@ async def join(request: Request) -> Response:
     visit = web.sessions.visit(request)
     if visit.fresh or text(form, "csrf") != visit.csrf:
         raise NotAllowed("the form is out of date: reload the page and join again")
-    code = text(form, "code")
-    keys = (f"ip:{request.client.host if request.client else '?'}",)
-    web.limit.check(*keys)
-    try:
-        actor = web.service.scorer(code)
-    except NotAuthenticated:
-        web.limit.failed(*keys)
-        raise
+    joined = web.sessions.join(request, text(form, "code"))
     response = back("/desk/score")
-    web.sessions.save(response, web.sessions.sign_in(visit, actor, code))
+    web.sessions.save(response, joined)
     return response
 
 
@@ -799,7 +786,8 @@ def referee_page(request: Request) -> HTMLResponse:
 def accounts_page(request: Request) -> HTMLResponse:
     """Accounts (the director adds referees)."""
     _official(request)
-    return page(request, "accounts.html", accounts=desk_of(request).service.accounts.accounts())
+    accounts = desk_of(request).service.accounts
+    return page(request, "accounts.html", accounts=accounts.accounts(), locked=accounts.locked())
 
 
 @router.post("/accounts")
@@ -807,6 +795,28 @@ async def add_referee(request: Request, who: Annotated[Actor, may("add_referee")
     form = await form_of(request)
     desk_of(request).service.add_referee(who, text(form, "name"), text(form, "password"))
     return back("/desk/accounts", f"Referee {text(form, 'name')} can sign in")
+
+
+@router.post("/accounts/unlock")
+async def unlock_account(
+    request: Request, who: Annotated[Actor, may("unlock_account")]
+) -> Response:
+    """The director lifts an account's lock."""
+    form = await form_of(request)
+    desk_of(request).service.unlock(who, text(form, "name"))
+    return back("/desk/accounts", f"{text(form, 'name')} can sign in again")
+
+
+@router.post("/accounts/password")
+async def change_password(
+    request: Request, who: Annotated[Actor, may("change_password")]
+) -> Response:
+    """An account changes its own password; its other sessions end."""
+    form = await form_of(request)
+    web = desk_of(request)
+    token = web.sessions.visit(request).token
+    web.service.change_password(who, text(form, "current"), text(form, "new"), token)
+    return back("/desk/accounts", "Password changed: your other sessions are signed out")
 
 
 # -- officials: club events ------------------------------------------------------------------
