@@ -27,7 +27,8 @@ export class BoardView {
     const box = this.canvas.parentElement;
     const width = Math.max(280, box.clientWidth - (this.figures.kind === "crokinole" ? 0 : 0));
     this._width = box.clientWidth;
-    const tall = Math.max(320, window.innerHeight - 160);
+    // Room below the board for the power bar, the aim fields and Shoot (above the fold).
+    const tall = Math.max(300, window.innerHeight - 330);
     const [panels, height] = layoutPanels(this.figures, this.seat, width, tall);
     this.panels = panels;
     this.ctx = fitCanvas(this.canvas, width, height);
