@@ -46,6 +46,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "desk": Lazy(("desk",), "desk_app"),
         "example": Lazy(("example",), "example"),
         "selfplay": Lazy(("selfplay",), "selfplay"),
+        "review": Lazy(("review",), "review"),
     },
     "score": {
         "shuffleboard": Lazy(("shuffleboard",), "score"),
@@ -67,6 +68,8 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "web": Lazy(("bench_web",), "bench_web"),
         "envs": Lazy(("bench_envs",), "bench_envs"),
         "desk": Lazy(("bench_desk",), "bench_desk"),
+        "rulings": Lazy(("bench_rulings",), "bench_rulings"),
+        "review": Lazy(("bench_review",), "bench_review"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""
