@@ -20,7 +20,7 @@ from flickboard.events.categories import category
 from flickboard.events.draw import Draw
 from flickboard.events.eventfile import EventFile
 from flickboard.events.scorecard import RoundOutcome, round_text
-from flickboard.events.standings import Standings
+from flickboard.events.standings import Standings, shown_reasons, tie_lines
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -101,9 +101,12 @@ def standings_pdf(
     date: date | None = None,
     printed: datetime | None = None,
     compress: bool = True,
+    finished: bool = True,
 ) -> bytes:
     """A standings sheet: place, ID, name, points, 20s and the reasons; the header
-    (with PROVISIONAL while cards are pending) on every page."""
+    (with PROVISIONAL while cards are pending) on every page. Until every game is played
+    (``finished`` False) no tie is called a shoot-out; then a tie line names each group
+    still tied once."""
     if standings.provisional:
         title += f" - PROVISIONAL ({len(standings.pending)} cards not validated)"
 
@@ -124,7 +127,11 @@ def standings_pdf(
             pdf.cell(width, 6, printable(text), border=1)
         pdf.ln()
         pdf.set_font(FAMILY, "I", 7)
-        pdf.multi_cell(0, 4, printable("; ".join(p.reasons[1:])) or " ", new_x="LMARGIN")
+        reasons = shown_reasons(p, finished)[1:]
+        pdf.multi_cell(0, 4, printable("; ".join(reasons)) or " ", new_x="LMARGIN")
+    pdf.set_font(FAMILY, "B", 9)
+    for line in tie_lines(standings, names, finished):
+        pdf.multi_cell(0, 5, printable(line), new_x="LMARGIN")
     return bytes(pdf.output())
 
 
