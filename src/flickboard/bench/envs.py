@@ -58,9 +58,9 @@ class Rate:
 
 
 def _timed(work: Callable[[], int]) -> Rate:
-    wall, cpu = time.perf_counter(), time.process_time()
+    wall, cpu = time.perf_counter(), time.thread_time()
     count = work()
-    return Rate(count, time.perf_counter() - wall, time.process_time() - cpu)
+    return Rate(count, time.perf_counter() - wall, time.thread_time() - cpu)
 
 
 @dataclass
@@ -113,7 +113,7 @@ def vector_steps(game: str, envs: int, steps: int, mode: str, seed: int) -> Rate
     """``steps`` steps of ``envs`` single-agent environments in gymnasium's vector form."""
     import gymnasium
 
-    from flickboard.envs.single import ENV_IDS
+    from flickboard.envs.registration import ENV_IDS
 
     vec = gymnasium.make_vec(ENV_IDS[game], num_envs=envs, vectorization_mode=mode)
     vec.reset(seed=seed)
@@ -133,8 +133,8 @@ def vector_steps(game: str, envs: int, steps: int, mode: str, seed: int) -> Rate
 
 def selfplay_games(game: str, workers: int, pairs: int, policy: str, seed: int) -> Rate:
     """Self-play games per second on a local Ray cluster of ``workers`` CPUs."""
-    from flickboard.bench.jobs import RaySettings, ray_session
     from flickboard.envs.selfplay import SelfPlay, run
+    from flickboard.evaluation.jobs import RaySettings, ray_session
 
     with ray_session(RaySettings(), workers):
         warm = SelfPlay(game, policy, policy, pairs=workers, seed=seed + 99_999)

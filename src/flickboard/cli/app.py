@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -22,7 +23,8 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-import flickboard
+from flickboard.extras import missing_extra
+from flickboard.version import VERSION
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "desk": Lazy(("desk",), "desk_app"),
         "example": Lazy(("example",), "example"),
         "selfplay": Lazy(("selfplay",), "selfplay"),
+        "review": Lazy(("review",), "review"),
     },
     "score": {
         "shuffleboard": Lazy(("shuffleboard",), "score"),
@@ -65,6 +68,8 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "web": Lazy(("bench_web",), "bench_web"),
         "envs": Lazy(("bench_envs",), "bench_envs"),
         "desk": Lazy(("bench_desk",), "bench_desk"),
+        "rulings": Lazy(("bench_rulings",), "bench_rulings"),
+        "review": Lazy(("bench_review",), "bench_review"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""
@@ -188,12 +193,35 @@ _GROUPS = {
 }
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"flickboard {VERSION}")
+        raise typer.Exit()
+
+
+@app.callback()
+def front(
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_print_version, help="Print the version."
+    ),
+) -> None:
+    """Crokinole and table shuffleboard by the book."""
+
+
 @app.command()
 def version() -> None:
     """Print the flickboard version."""
-    typer.echo(flickboard.__version__)
+    typer.echo(VERSION)
 
 
 def main() -> None:
-    """Run the command line."""
-    app()
+    """Run the command line; a command whose extra is not installed says which to install."""
+    try:
+        app()
+    except ImportError as exc:
+        words = sys.argv[1:3] if sys.argv[1:2] and sys.argv[1] in _GROUPS else sys.argv[1:2]
+        message = missing_extra(exc, " ".join(["flickboard", *words]))
+        if message is None:
+            raise
+        typer.echo(f"error: {message}", err=True)
+        raise SystemExit(2) from None

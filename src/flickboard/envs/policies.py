@@ -13,7 +13,7 @@ baselines read the view:
 
 :class:`PolicyPlayer` goes the other way: a policy as a player for the driver, reading
 the observation and executing its action exactly as the environment does (same action
-map, same noise model), so the evaluation harness (:mod:`flickboard.bench.harness`,
+map, same noise model), so the evaluation harness (:mod:`flickboard.evaluation.harness`,
 shared with ``flickboard bench ai``) measures policies and built-in players alike.
 """
 
@@ -27,13 +27,13 @@ import numpy as np
 
 from flickboard.agents.player import AIPlayer
 from flickboard.agents.spec import KINDS, player_from_spec
-from flickboard.envs.actions import Action, ActionMap, checked, execute
+from flickboard.envs.actions import Action, ActionMap, checked
 from flickboard.envs.aec import noise_model
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.errors import InvalidInput
 from flickboard.physics import Shot
 from flickboard.play.kind import game_kind
-from flickboard.play.noise import ExecutionNoise
+from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
 
 
@@ -49,15 +49,22 @@ class Policy(Protocol):
 
 
 @dataclass
-class RandomPolicy:
-    """Uniform actions over the action box, from a seeded generator."""
+class UniformPolicy:
+    """Uniform actions over the action box, from a seeded generator: the ``uniform``
+    baseline (not the built-in ``random`` player, which shoots plausible shots)."""
 
     seed: int = 0
-    name: str = "random"
+    name: str = "uniform"
     rng: np.random.Generator = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rng = np.random.default_rng(self.seed)
+
+    def reseed(self, seed: int) -> None:
+        """Start again from ``seed`` (a Gymnasium environment's ``reset(seed)`` calls it
+        on an opponent given as an object)."""
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
 
     def act(self, observation: Observation, view: View) -> Action:
         """A uniform action."""
@@ -86,18 +93,22 @@ class PlayerPolicy:
         return self.actions.action(view, shot)
 
 
-BASELINES: tuple[str, ...] = ("random", *KINDS)
-"""The baseline policies by name (an AI kind may take ``:LEVEL``)."""
+RandomPolicy = UniformPolicy
+"""The uniform baseline's former name (kept so that old code runs)."""
+
+BASELINES: tuple[str, ...] = ("uniform", *KINDS)
+"""The baseline policies by name (an AI kind may take ``:LEVEL``; ``random`` is accepted
+for ``uniform``, its former name)."""
 
 
 def baseline(name: str, game: str, seed: int = 0, actions: ActionMap | None = None) -> Policy:
-    """A baseline policy by name: ``random``, or ``heuristic``, ``planner``, ``search``
+    """A baseline policy by name: ``uniform`` (or ``random``, its former name), or ``heuristic``, ``planner``, ``search``
     with an optional ``:LEVEL`` (its choice of shot; the level's noise is the
     environment's to add)."""
     kind = game_kind(game)
     text = name.strip().lower()
-    if text == "random":
-        return RandomPolicy(seed)
+    if text in ("uniform", "random"):
+        return UniformPolicy(seed)
     ai = text.split(":")[0]
     if ai not in KINDS:
         raise InvalidInput(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
@@ -141,16 +152,18 @@ class PolicyPlayer:
         action = checked(self.policy.act(observation, view)).astype(np.float32)
         meant = self.actions.shot(view, action)
         z = None if self.noise.silent else ExecutionNoise.draws(self.rng, 1)[0]
-        shot, problem = execute(view, meant, self.noise, z)
-        self.last = Decision(observation, action, problem)
+        shot, problem = execute(self.noise, view, meant, z)
+        self.last = Decision(observation, action, self.actions.action(view, shot), problem)
         return shot
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What a :class:`PolicyPlayer` last saw and did: its observation, its action (as
-    used: clipped to the box), and why its start had to move (None if it did not)."""
+    """What a :class:`PolicyPlayer` last saw and did: its observation, its action (the
+    shot meant, clipped to the box), the action naming the shot played (after the noise,
+    clipped), and why its start had to move (None if it did not)."""
 
     observation: Observation
     action: Action
+    played: Action
     start_problem: str | None

@@ -188,10 +188,10 @@ def _row(pdf: FPDF, cells: Sequence[str], widths: Sequence[float]) -> None:
     """One table row whose cells wrap their text within their width, every cell as
     tall as the tallest (a new page first if the row would not fit)."""
     lines = [
-        len(pdf.multi_cell(w, LINE, t or " ", dry_run=True, output="LINES"))
+        pdf.multi_cell(w, LINE, t or " ", dry_run=True, output="LINES")
         for t, w in zip(cells, widths, strict=True)
     ]
-    height = LINE * max(lines)
+    height = LINE * max(len(x) if isinstance(x, list) else 1 for x in lines)
     if pdf.will_page_break(height):
         pdf.add_page()
     x, y = pdf.get_x(), pdf.get_y()

@@ -28,54 +28,15 @@ from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
 from flickboard.store.desk import CardState, EventInfo
 from flickboard.store.events import parse_entrants
-from flickboard.web.app import TEMPLATES
+from flickboard.web.desk.rendering import OFFICIALS, page
 from flickboard.web.desk.routing import DeskRoute, desk_of, may, public_url
 from flickboard.web.desk.views import card_view, result_text, standings_board
+from flickboard.web.templates import TEMPLATES
 
 router = APIRouter(prefix="/desk", route_class=DeskRoute, include_in_schema=False)
 
-OFFICIALS = ("director", "referee")
-
 
 # -- rendering --------------------------------------------------------------------------
-
-
-def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A desk page with the visitor's identity, CSRF token and any message."""
-    web = desk_of(request)
-    visit = web.sessions.visit(request)
-    try:
-        who = web.sessions.actor(request)
-    except NotAuthenticated:  # a deactivated account or revoked code: signed out
-        who = Actor.public()
-    response = TEMPLATES.TemplateResponse(
-        request,
-        f"desk/{template}",
-        {
-            "who": who,
-            "csrf": visit.csrf,
-            "message": request.query_params.get("msg", ""),
-            "official": who.role in OFFICIALS,
-            "director": who.role == "director",
-            **context,
-        },
-        status_code=status,
-    )
-    if visit.fresh:
-        web.sessions.save(response, visit)
-    return response
-
-
-def error_page(request: Request, message: str, status: int, headers: dict[str, str]) -> Response:
-    """A refusal: into the page's alert area for htmx, else a page of its own."""
-    if request.headers.get("HX-Request"):
-        body = TEMPLATES.get_template("desk/_alert.html").render(message=message, error=True)
-        return HTMLResponse(
-            body,
-            status_code=status,
-            headers={**headers, "HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
-        )
-    return page(request, "error.html", status, message=message, back=request.headers.get("referer"))
 
 
 def back(to: str, message: str = "") -> RedirectResponse:
@@ -170,11 +131,17 @@ def _official(request: Request) -> Actor:
 # -- the desk's front door --------------------------------------------------------------
 
 
+LOCAL_HOSTS = ("127.0.0.1", "::1")
+"""Client addresses of this machine: the server's owner, who may make accounts."""
+
+
 @router.get("", name="desk_home")
 def home(request: Request) -> HTMLResponse:
-    """Every event, with its public page and TV page; sign in or join a game."""
+    """Every event, with its public page and TV page; sign in or join a game. Asked
+    from this machine (the owner of the server), it says how to become director."""
     web = desk_of(request)
-    return page(request, "home.html", events=web.service.desk.catalog())
+    local = request.client is not None and request.client.host in LOCAL_HOSTS
+    return page(request, "home.html", events=web.service.desk.catalog(), on_this_machine=local)
 
 
 @router.get("/login", name="login_page")

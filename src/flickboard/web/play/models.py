@@ -88,6 +88,13 @@ class SeatAct(Strict):
     seat: int = Field(ge=0, le=3)
 
 
+class ReviewIn(SeatAct):
+    """Ask for a game review or a hint as a seat of the game (its token in
+    ``X-Seat-Token``), weighed at a skill level (docs/review.md)."""
+
+    level: str = Field("club", min_length=3, max_length=20, description="Skill level")
+
+
 class JoinIn(Strict):
     """The code of a join link."""
 
@@ -219,6 +226,8 @@ class StateOut(BaseModel):
     realistic: str | None
     seats: list[SeatOut]
     side_names: list[str]
+    exports: list[str]
+    """Record formats besides JSON the game can be downloaded in now (``cmn``)."""
     colours: list[str]
     board: dict[str, object]
     speed_range: list[float]
