@@ -252,13 +252,21 @@ class DeskService:
         )
 
     def draw(
-        self, actor: Actor, event: str, seed: int | None = None, publish: bool = False
+        self,
+        actor: Actor,
+        event: str,
+        seed: int | None = None,
+        publish: bool = False,
+        round_no: int | None = None,
     ) -> Draw:
-        """Draw the next round, a draft unless ``publish``."""
+        """Draw the next round, a draft unless ``publish`` (``round_no``: the round
+        meant, so that a request sent twice draws once)."""
         return self._do(
             actor,
             "draw",
-            lambda: self.desk.draw_next(event, seed, publish=publish, by=str(actor)),
+            lambda: self.desk.draw_next(
+                event, seed, publish=publish, by=str(actor), round_no=round_no
+            ),
             event,
             public=publish,
         )

@@ -102,6 +102,13 @@ class CorrectionBody(BaseModel):
 class DrawBody(BaseModel):
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
     publish: bool = False
+    round: int | None = Field(
+        default=None,
+        ge=1,
+        le=1000,
+        description="The round meant (the next one): a request sent twice draws it once, "
+        "the second is refused (409).",
+    )
 
 
 class Pools(BaseModel):
@@ -479,7 +486,7 @@ def draw(
 ) -> dict[str, Any]:
     """Draw the next round: a draft to review unless ``publish``."""
     d = desk_of(request).service.draw(
-        who, event_info(request, event_id).name, body.seed, body.publish
+        who, event_info(request, event_id).name, body.seed, body.publish, body.round
     )
     return {"round": d.round_no, "games": [list(g) for g in d.games], "bye": d.bye}
 

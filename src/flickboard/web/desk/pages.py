@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request, Response, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.datastructures import FormData
 
-from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated
+from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated, NotFound
 from flickboard.events.categories import CATEGORIES, category
 from flickboard.events.delegation import CHANGE_KINDS, DelegationChange
 from flickboard.events.eventfile import CLUB_FORMATS, parse_any, parse_event
@@ -213,7 +213,7 @@ def score_page(request: Request) -> Response:
     a, b = who.match.sides
     names = web.service.desk.names(info.name)
     draw = next(d for d in web.service.desk.draws(info.name) if d.round_no == who.match.round_no)
-    board = next(i for i, g in enumerate(draw.games, start=1) if set(g) == {a, b})
+    board = draw.board_of(a, b)
     state = _states(request, info).get((who.match.round_no, frozenset((a, b))))
     return page(
         request,
@@ -327,9 +327,33 @@ def standings_pdf(request: Request, event_id: int) -> Response:
     info = _event(request, event_id)
     if info.club:
         raise InvalidInput("printed standings are for crokinole events")
-    st = web.service.standings(info.name)
-    data = pdf(info.name, st, web.service.desk.names(info.name), date=info.date)
+    live = web.service.desk.live(info.name)
+    data = pdf(
+        info.name,
+        live.standings,
+        live.names,
+        date=info.date,
+        finished=live.unfinished is None,
+    )
     return Response(data, media_type="application/pdf")
+
+
+@router.get("/standings/{event_id}/csv", name="standings_csv")
+def standings_csv(request: Request, event_id: int) -> Response:
+    """The standings as CSV, as ``flickboard event standings --csv`` writes them
+    (formula cells escaped), as a download."""
+    from flickboard.events.export import standings_csv as csv
+
+    web = desk_of(request)
+    info = _event(request, event_id)
+    if info.club:
+        raise InvalidInput("standings as CSV are for crokinole events")
+    live = web.service.desk.live(info.name)
+    return Response(
+        csv(live.standings, live.names),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="standings-{event_id}.csv"'},
+    )
 
 
 def qr_svg(url: str) -> str:
@@ -719,7 +743,7 @@ def card_page(request: Request, event_id: int, round_no: int, player: str) -> HT
         None,
     )
     if state is None:
-        raise InvalidInput(f"no round {round_no} card for {player}")
+        raise NotFound(f"no round {round_no} card for {player}")
     return page(
         request,
         "card.html",
