@@ -334,7 +334,9 @@ export function drawPaths(ctx, panel, f, paths) {
     if (path.label) {
       textStyle(ctx, 13, style.colour);
       ctx.textAlign = "left";
-      ctx.fillText(path.label, ex + f.disc * panel.scale + 4, ey);
+      // labels of paths ending together are stacked, not written over each other
+      const lift = { best: -14, played: 0, meant: 14 }[path.kind] || 0;
+      ctx.fillText(path.label, ex + f.disc * panel.scale + 4, ey + lift);
     }
     ctx.restore();
   }
