@@ -21,7 +21,7 @@ from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition
-from flickboard.store.db import WRITE, engine_for
+from flickboard.store.db import SYNC_NORMAL, WRITE, engine_for
 from flickboard.store.models import PlayGameRow, PlayShotRow
 
 
@@ -65,9 +65,11 @@ class SavedGames:
 
     @property
     def engine(self) -> Engine:
-        """The engine (opened, and the schema upgraded, on first use)."""
+        """The engine (opened, and the schema upgraded, on first use). On SQLite a shot
+        is committed to the write-ahead log without waiting for the disk
+        (``synchronous=NORMAL``): kept across a crash of the server, see docs/web.md."""
         if self._engine is None:
-            self._engine = engine_for(self.url)
+            self._engine = engine_for(self.url, synchronous=SYNC_NORMAL)
         return self._engine
 
     @contextmanager
