@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from flickboard.version import VERSION as __version__  # noqa: N811
 
 if TYPE_CHECKING:
     from flickboard.agents.spec import player_from_spec as player

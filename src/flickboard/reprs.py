@@ -24,3 +24,16 @@ def named_repr(value: Any, calls: Iterable[tuple[str, Callable[[], Any]]]) -> st
         if make() == value:
             return text
     return field_repr(value)
+
+
+REPR_WIDTH = 120
+"""The most characters a one-line repr of a composite value takes."""
+
+
+def one_line(kind: str, text: str, width: int = REPR_WIDTH) -> str:
+    """``<kind text>`` on one line of at most ``width`` characters (cut with "...")."""
+    words = " ".join(text.split())
+    room = width - len(kind) - 3
+    if len(words) > room:
+        words = words[: room - 3].rstrip(" ,;:") + "..."
+    return f"<{kind} {words}>"

@@ -32,6 +32,7 @@ from flickboard.physics import PhysicsParams, Shot, ShotRecord
 from flickboard.play.kind import GameKind, game_kind
 from flickboard.play.match import Match
 from flickboard.play.view import View
+from flickboard.reprs import field_repr
 from flickboard.rules.base import Referee, Ruling
 
 
@@ -104,7 +105,7 @@ def _check_match(
 def _state(match: Match) -> str:
     """Everything observable about a match, as text: record, choices, next view."""
     view = None if match.over else match.view()
-    return json.dumps(match.to_json(), sort_keys=True) + repr(match.choices()) + repr(view)
+    return json.dumps(match.to_json(), sort_keys=True) + repr(match.choices()) + field_repr(view)
 
 
 def _check_undo(match: Match, seat: int, shot: Shot, report: Report) -> None:

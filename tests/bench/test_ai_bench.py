@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from flickboard.bench.ai import Settings, match_games, percentile, plot, timing
-from flickboard.bench.harness import PairStats
+from flickboard.evaluation.harness import PairStats
 
 RESULTS = Path(__file__).parents[2] / "bench" / "results"
 

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flickboard.envs.actions import ActionMap, along, execute, fraction
+from flickboard.envs.actions import ActionMap, along, fraction
 from flickboard.envs.observation import DISC_STATES, Encoder, ObservationLayout
 from flickboard.physics import Layout, PlacedDisc
 from flickboard.play.kind import game_kind, new_match
-from flickboard.play.noise import ExecutionNoise
+from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.rules.base import Position
 
 CROKINOLE = ActionMap.for_kind(game_kind("crokinole"))
@@ -84,7 +84,7 @@ def test_a_start_on_a_disc_is_moved_to_the_nearest_legal_one_with_the_reason() -
     x, y = line.point(0.4)
     _, view = _view_with({0: (x, y, 1)})
     meant = replace(CROKINOLE.shot(view, [0.0, 0.0, 0.0, 0.0]), x=x, y=y)
-    played, problem = execute(view, meant, ExecutionNoise(), None)
+    played, problem = execute(ExecutionNoise(), view, meant, None)
     assert problem is not None
     assert view.referee.start_problem(view.position, view.turn, played.x, played.y) is None
     assert math.dist((played.x, played.y), (x, y)) < 2.2 * view.board.disc.radius
@@ -95,9 +95,9 @@ def test_noise_moves_the_shot_by_the_draws_given() -> None:
     view = new_match("crokinole").view()
     meant = CROKINOLE.shot(view, [0.0, 0.0, 0.0, 0.0])
     noise = game_kind("crokinole").noise("novice")
-    played, _ = execute(view, meant, noise, np.array([0.0, 1.0, 0.0, 0.0]))
+    played, _ = execute(noise, view, meant, np.array([0.0, 1.0, 0.0, 0.0]))
     assert played.angle - meant.angle == pytest.approx(noise.angle)
-    assert execute(view, meant, noise, None)[0] == meant
+    assert execute(noise, view, meant, None)[0] == meant
 
 
 def test_positions_are_seen_from_the_observers_seat() -> None:

@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from flickboard.bench.ai import Settings, match_games
-from flickboard.bench.jobs import RaySettings, run_jobs
 from flickboard.cli.app import app
 from flickboard.envs.selfplay import SCHEMA, SelfPlay, read, run
+from flickboard.evaluation.jobs import RaySettings, run_jobs
 
 ray = pytest.importorskip("ray", reason="the test command installs flickboard[ray]")
 

@@ -214,3 +214,39 @@ def test_replay_plays_the_history_again_step_by_step_and_leaves_the_match_as_it_
     again = list(match.replay())
     assert [s.ruling for s in again] == [s.ruling for s in steps]  # type: ignore[attr-defined]
     assert _state(match) == before
+
+
+@pytest.mark.parametrize(
+    ("game", "line"), [("crokinole", "shooting line"), ("shuffleboard", "release line")]
+)
+@pytest.mark.parametrize("u", [2.0, -0.1, float("nan")])
+def test_aim_refuses_a_point_off_its_line_at_once(game: str, line: str, u: float) -> None:
+    match = new_match(game)
+    before = _state(match)
+    with pytest.raises(InvalidInput) as refused:
+        match.aim(u, 0.0, 1.0)
+    message = str(refused.value)
+    assert f"off seat 0's {line}" in message and "\n" not in message
+    assert _state(match) == before
+    assert match.aim(1.0, 0.0, 1.0) is not None  # its ends are on it
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_match_view_step_and_ruling_say_the_essential_in_one_line(game: str) -> None:
+    match = new_match(game)
+    view = match.view()
+    assert repr(view).startswith(f"<View {game} ") and "seat 0 (red) to shoot" in repr(view)
+    step = match.play(match.aim(0.5, 0.0, 1.2))
+    shown = {
+        "match": repr(match),
+        "view": repr(match.view()),
+        "step": repr(step),
+        "ruling": repr(step.ruling),
+    }
+    for name, text in shown.items():
+        assert len(text) <= 120 and "\n" not in text, (name, text)
+    assert shown["match"].startswith(f"<{type(match).__name__} ") and "seat" in shown["match"]
+    assert "(green) to shoot" in shown["view"] and shown["match"].endswith("(green) to shoot>")
+    assert shown["step"].startswith("<Step game 1 round 1, seat 0 disc 0: ")
+    assert step.ruling.summary[:30] in shown["step"] and step.ruling.summary[:30] in shown["ruling"]
+    assert shown["ruling"].startswith("<Ruling valid" if step.ruling.valid else "<Ruling not valid")

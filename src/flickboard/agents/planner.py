@@ -21,12 +21,12 @@ import numpy as np
 from flickboard.agents.batch import simulate_many
 from flickboard.agents.candidates import Candidate, candidates
 from flickboard.agents.explain import outcome, played_out
-from flickboard.agents.player import AIPlayer, Choice, execute, turn_rng
+from flickboard.agents.player import AIPlayer, Choice, turn_rng
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import Outlook, outlook_after, values_of
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
-from flickboard.play.noise import Draws, ExecutionNoise, clip_speed
+from flickboard.play.noise import Draws, ExecutionNoise, clip_speed, execute
 from flickboard.play.view import View
 from flickboard.rules.base import Ruling
 
@@ -95,7 +95,7 @@ class Evaluator:
         """For each shot, each noisy execution's ruling (None if it failed) and value:
         every execution of every shot simulated in one batch and valued in one call."""
         view = self.view
-        played = [execute(self.noise, view, shot, z) for shot in shots for z in draws]
+        played = [execute(self.noise, view, shot, z).shot for shot in shots for z in draws]
         try:
             records = simulate_many(
                 view.position.layout, played, shooter=view.turn.disc, params=self.params

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from flickboard.agents.candidates import Candidate, legal
+from flickboard.agents.candidates import Candidate
 from flickboard.agents.explain import explain, outcome, played_out
 from flickboard.physics import Shot
 from flickboard.play.kind import game_kind
-from flickboard.play.noise import ExecutionNoise, check_level
+from flickboard.play.noise import ExecutionNoise, check_level, execute
 from flickboard.play.view import View
 
 
@@ -49,15 +49,6 @@ def turn_rng(seed: int, view: View, salt: int) -> np.random.Generator:
     """A generator seeded by the player's seed and the turn (reproducible decisions)."""
     words = (seed, view.round_number, view.turn.seat, view.turn.disc, salt, *view.scores)
     return np.random.default_rng([w % (1 << 64) for w in words])
-
-
-def execute(noise: ExecutionNoise, view: View, shot: Shot, z: np.ndarray) -> Shot:
-    """The shot as played with one draw of noise; a start pushed off the legal line
-    falls back to the start meant."""
-    played = noise.perturb(shot, view.start_line, z)
-    if (played.x, played.y) != (shot.x, shot.y) and not legal(view, played.x, played.y):
-        return Shot(shot.x, shot.y, played.angle, played.speed, played.spin)
-    return played
 
 
 @dataclass
@@ -93,4 +84,4 @@ class AIPlayer(ABC):
             choice = replace(choice, does=outcome(view, played_out(view, choice.candidate.shot)))
         self.last_choice = choice
         z = ExecutionNoise.draws(turn_rng(self.seed, view, 0), 1)[0]
-        return execute(self.noise_in(view), view, choice.candidate.shot, z)
+        return execute(self.noise_in(view), view, choice.candidate.shot, z).shot

@@ -10,6 +10,7 @@ its tactics registered here.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -102,6 +103,13 @@ class Tactics(Protocol):
 
 _TACTICS: dict[str, Tactics] = {}
 
+BUILTIN_TACTICS: tuple[str, ...] = (
+    "flickboard.agents.crokinole_tactics",
+    "flickboard.agents.shuffleboard_tactics",
+)
+"""Modules whose import registers the built-in tactics (found by name, as the game kinds
+are: the tactics use the generic helpers that ask :func:`tactics_for`)."""
+
 
 def register_tactics(game: str, tactics: Tactics) -> None:
     """Make ``tactics`` the AI's knowledge of ``game``."""
@@ -111,9 +119,8 @@ def register_tactics(game: str, tactics: Tactics) -> None:
 def tactics_for(game: str) -> Tactics:
     """The tactics of a game by name; :class:`InvalidInput` if the AI does not play it."""
     if game not in _TACTICS:  # the built-in tactics register themselves on import
-        from flickboard.agents import crokinole_tactics, shuffleboard_tactics
-
-        del crokinole_tactics, shuffleboard_tactics
+        for module in BUILTIN_TACTICS:
+            importlib.import_module(module)
     try:
         return _TACTICS[game]
     except KeyError:

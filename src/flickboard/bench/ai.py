@@ -26,9 +26,9 @@ from flickboard.agents.spec import player_from_spec
 from flickboard.agents.tactics import tactics_for
 from flickboard.bench.ai_inplay import midround_times, opening_rate
 from flickboard.bench.baseline import BaselinePlayer
-from flickboard.bench.harness import PairStats, paired_games, wilson
-from flickboard.bench.jobs import RaySettings, run_jobs
 from flickboard.errors import FlickboardError
+from flickboard.evaluation.harness import PairStats, paired_games, wilson
+from flickboard.evaluation.jobs import RaySettings, run_jobs
 from flickboard.physics import Layout, PlacedDisc, simulate
 from flickboard.play.kind import game_kind
 from flickboard.play.noise import LEVELS

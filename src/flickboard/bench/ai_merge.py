@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from flickboard.bench.ai import report
-from flickboard.bench.harness import PairStats
+from flickboard.evaluation.harness import PairStats
 
 
 def merge(results: list[dict[str, Any]]) -> dict[str, Any]:

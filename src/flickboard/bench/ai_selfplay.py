@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from flickboard.agents.fit_value import rounds
-from flickboard.bench.harness import Z95, wilson
+from flickboard.evaluation.harness import Z95, wilson
 
 
 def count(data: list[dict[str, Any]]) -> dict[str, Any]:

@@ -133,8 +133,8 @@ def vector_steps(game: str, envs: int, steps: int, mode: str, seed: int) -> Rate
 
 def selfplay_games(game: str, workers: int, pairs: int, policy: str, seed: int) -> Rate:
     """Self-play games per second on a local Ray cluster of ``workers`` CPUs."""
-    from flickboard.bench.jobs import RaySettings, ray_session
     from flickboard.envs.selfplay import SelfPlay, run
+    from flickboard.evaluation.jobs import RaySettings, ray_session
 
     with ray_session(RaySettings(), workers):
         warm = SelfPlay(game, policy, policy, pairs=workers, seed=seed + 99_999)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -22,7 +23,8 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-import flickboard
+from flickboard.extras import missing_extra
+from flickboard.version import VERSION
 
 
 @dataclass(frozen=True)
@@ -191,9 +193,17 @@ _GROUPS = {
 @app.command()
 def version() -> None:
     """Print the flickboard version."""
-    typer.echo(flickboard.__version__)
+    typer.echo(VERSION)
 
 
 def main() -> None:
-    """Run the command line."""
-    app()
+    """Run the command line; a command whose extra is not installed says which to install."""
+    try:
+        app()
+    except ImportError as exc:
+        words = sys.argv[1:3] if sys.argv[1:2] and sys.argv[1] in _GROUPS else sys.argv[1:2]
+        message = missing_extra(exc, " ".join(["flickboard", *words]))
+        if message is None:
+            raise
+        typer.echo(f"error: {message}", err=True)
+        raise SystemExit(2) from None

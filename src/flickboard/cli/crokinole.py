@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli.groups import subgroup
 from flickboard.cli.replaying import (
     PicturesOption,
     RulingsOption,
@@ -495,10 +496,5 @@ def rule(
 
 def register(app: typer.Typer) -> None:
     """Add the crokinole commands to the score, match, replay and rule groups."""
-    from flickboard.cli.app import match_app, replay_app, rule_app, score_app
-
-    del app
-    score_app.command("crokinole")(score)
-    match_app.command("crokinole")(match)
-    replay_app.command("crokinole")(replay)
-    rule_app.command("crokinole")(rule)
+    for group, command in (("score", score), ("match", match), ("replay", replay), ("rule", rule)):
+        subgroup(app, group).command("crokinole")(command)

@@ -36,10 +36,10 @@ def selfplay(
     """Paired self-play games over Ray: A's win rate (Wilson) and every shot as data."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from flickboard.bench.jobs import RaySettings
     from flickboard.cli.terminal import check_writable, fail
     from flickboard.envs.selfplay import SelfPlay, run, write
     from flickboard.errors import FlickboardError
+    from flickboard.evaluation.jobs import RaySettings
     from flickboard.play.noise import LEVELS
 
     if game not in ("crokinole", "shuffleboard"):

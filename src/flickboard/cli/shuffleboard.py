@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli.groups import subgroup
 from flickboard.cli.replaying import (
     PicturesOption,
     RulingsOption,
@@ -583,9 +584,5 @@ def _deduction(penalty: Penalty) -> tuple[int, int]:
 
 def register(app: typer.Typer) -> None:
     """Add the shuffleboard commands to the score, match and replay groups."""
-    from flickboard.cli.app import match_app, replay_app, score_app
-
-    del app
-    score_app.command("shuffleboard")(score)
-    match_app.command("shuffleboard")(match)
-    replay_app.command("shuffleboard")(replay)
+    for group, command in (("score", score), ("match", match), ("replay", replay)):
+        subgroup(app, group).command("shuffleboard")(command)

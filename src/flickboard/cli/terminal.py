@@ -37,7 +37,7 @@ from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.driver import Observer, SeatChoice, most_discs_left
 from flickboard.play.kind import GameKind
 from flickboard.play.match import GameEnd, Match, Outcome, RoundEnd, Step
-from flickboard.play.noise import ExecutionNoise
+from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Position, Ruling, Turn
 
@@ -441,9 +441,7 @@ class TerminalHuman:
         """The shot as the hand plays it (the person's noise), and what the hand did."""
         if self.noise.silent:
             return meant
-        from flickboard.agents.player import execute
-
-        played = execute(self.noise, view, meant, ExecutionNoise.draws(self.rng, 1)[0])
+        played = execute(self.noise, view, meant, ExecutionNoise.draws(self.rng, 1)[0]).shot
         line = view.start_line
         turned = math.degrees(math.remainder(meant.angle - played.angle, 2 * math.pi))
         slid = (line.param(played.x, played.y) - line.param(meant.x, meant.y)) * line.length

@@ -34,7 +34,9 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import Shot
 from flickboard.play.kind import GameKind
-from flickboard.play.noise import ExecutionNoise, clip_speed
+from flickboard.play.noise import (
+    inside_stretch,
+)
 from flickboard.play.view import View
 
 Action = npt.NDArray[np.float32]
@@ -52,10 +54,6 @@ DEFAULT_MAX_ANGLE = math.radians(30)
 
 MAX_SPIN = 30.0
 """Default spin (rad/s) an action of +-1 means."""
-
-EDGE = 1e-6
-"""How far (as a share of the line) a start is kept inside an allowed stretch's ends, so
-a start at a disc's edge is not refused by rounding."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +143,10 @@ def along(line: StartLine, value: float) -> float:
     target = (min(max(value, -1.0), 1.0) + 1) / 2 * _total(line)
     for a, b in line.allowed:
         if target <= b - a:
-            return _inside(a, b, a + target)
+            return inside_stretch(a, b, a + target)
         target -= b - a
     a, b = line.allowed[-1]
-    return _inside(a, b, b)
+    return inside_stretch(a, b, b)
 
 
 def fraction(line: StartLine, u: float) -> float:
@@ -164,47 +162,3 @@ def fraction(line: StartLine, u: float) -> float:
             return (done + nearest - a) / total
         done += b - a
     return 1.0
-
-
-def _inside(a: float, b: float, u: float) -> float:
-    """``u`` kept :data:`EDGE` inside [a, b] (the middle of a stretch too short for that)."""
-    if b - a <= 2 * EDGE:
-        return (a + b) / 2
-    return min(max(u, a + EDGE), b - EDGE)
-
-
-def legal_start(view: View, line: StartLine, x: float, y: float) -> tuple[float, float]:
-    """The legal start nearest (x, y) on the view's start line ``line``."""
-    if line.empty:
-        raise IllegalInPosition("no shot may start anywhere on the start line")
-    u = line.param(x, y)
-    nearest = line.nearest(u)
-    assert nearest is not None
-    for a, b in line.allowed:
-        if a <= nearest <= b:
-            point = line.point(_inside(a, b, nearest))
-            if view.referee.start_problem(view.position, view.turn, *point) is None:
-                return point
-            return line.point((a + b) / 2)
-    return line.point(nearest)
-
-
-def execute(
-    view: View,
-    shot: Shot,
-    noise: ExecutionNoise,
-    z: npt.NDArray[np.float64] | None,
-    line: StartLine | None = None,
-) -> tuple[Shot, str | None]:
-    """The shot as played with one row of noise draws ``z`` (None: no noise), and why its
-    start had to move (None if it did not): a start the rules do not allow is moved to
-    the nearest legal one, keeping the direction, speed and spin. ``line`` is the view's
-    start line when it is already known."""
-    line = line or view.start_line
-    played = shot if z is None or noise.silent else noise.perturb(shot, line, z)
-    played = Shot(played.x, played.y, played.angle, clip_speed(played.speed), played.spin)
-    problem = view.referee.start_problem(view.position, view.turn, played.x, played.y)
-    if problem is None:
-        return played, None
-    x, y = legal_start(view, line, played.x, played.y)
-    return Shot(x, y, played.angle, played.speed, played.spin), problem

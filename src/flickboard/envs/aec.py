@@ -24,7 +24,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from flickboard.envs.actions import ActionMap, StartMode, checked, execute
+from flickboard.envs.actions import ActionMap, StartMode, checked
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.envs.render import rgb, text
 from flickboard.errors import InvalidInput
@@ -33,7 +33,7 @@ from flickboard.physics import Shot
 from flickboard.play.driver import most_discs_left
 from flickboard.play.kind import GameKind, game_kind
 from flickboard.play.match import Match, RoundEnd, Step
-from flickboard.play.noise import ExecutionNoise
+from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
 
 Reward = Literal["differential", "points"]
@@ -224,7 +224,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
             if self._rng is None:
                 self._rng = np.random.default_rng()
             z = ExecutionNoise.draws(self._rng, 1)[0]
-        shot, problem = execute(view, meant, self.noise, z, line)
+        shot, problem = execute(self.noise, view, meant, z, line)
         self._cumulative_rewards[agent] = 0.0
         step = self.match.play(shot, seat)
         self.shots[seat] += 1

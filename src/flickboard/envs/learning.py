@@ -24,10 +24,10 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.bench.harness import PairStats, paired_games
 from flickboard.envs.observation import DISC_STATES, Observation, ObservationLayout
 from flickboard.envs.policies import PolicyPlayer, RandomPolicy
 from flickboard.envs.single import ENV_IDS
+from flickboard.evaluation.harness import PairStats, paired_games
 from flickboard.play.view import View
 
 FEATURES = 5

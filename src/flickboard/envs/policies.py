@@ -13,7 +13,7 @@ baselines read the view:
 
 :class:`PolicyPlayer` goes the other way: a policy as a player for the driver, reading
 the observation and executing its action exactly as the environment does (same action
-map, same noise model), so the evaluation harness (:mod:`flickboard.bench.harness`,
+map, same noise model), so the evaluation harness (:mod:`flickboard.evaluation.harness`,
 shared with ``flickboard bench ai``) measures policies and built-in players alike.
 """
 
@@ -27,13 +27,13 @@ import numpy as np
 
 from flickboard.agents.player import AIPlayer
 from flickboard.agents.spec import KINDS, player_from_spec
-from flickboard.envs.actions import Action, ActionMap, checked, execute
+from flickboard.envs.actions import Action, ActionMap, checked
 from flickboard.envs.aec import noise_model
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.errors import InvalidInput
 from flickboard.physics import Shot
 from flickboard.play.kind import game_kind
-from flickboard.play.noise import ExecutionNoise
+from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
 
 
@@ -141,7 +141,7 @@ class PolicyPlayer:
         action = checked(self.policy.act(observation, view)).astype(np.float32)
         meant = self.actions.shot(view, action)
         z = None if self.noise.silent else ExecutionNoise.draws(self.rng, 1)[0]
-        shot, problem = execute(view, meant, self.noise, z)
+        shot, problem = execute(self.noise, view, meant, z)
         self.last = Decision(observation, action, problem)
         return shot
 

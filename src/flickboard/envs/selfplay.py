@@ -1,11 +1,11 @@
 """Self-play data: paired games between two policies, every shot a row, on any workers.
 
 A job is one pair of games (the same seeds, colours and hammer swapped) played on the
-shared harness (:func:`flickboard.bench.harness.pair_game`) by two
+shared harness (:func:`flickboard.evaluation.harness.pair_game`) by two
 :class:`~flickboard.envs.policies.PolicyPlayer`\\ s, so each row holds exactly the
 observation and action the environments would give and take. Pair ``k`` is seeded by
 ``seed + k`` alone, and the rows come back in pair order: the data for a seed are the
-same on one process or on a Ray cluster of any size (:mod:`flickboard.bench.jobs`).
+same on one process or on a Ray cluster of any size (:mod:`flickboard.evaluation.jobs`).
 
 Columns (:data:`SCHEMA`; Parquet via pyarrow, or a numpy ``.npz`` file):
 
@@ -38,11 +38,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.bench.harness import PairStats, pair_game
-from flickboard.bench.jobs import RaySettings, run_jobs
 from flickboard.envs.aec import side_rewards
 from flickboard.envs.policies import PolicyPlayer, baseline
 from flickboard.errors import InvalidInput
+from flickboard.evaluation.harness import PairStats, pair_game
+from flickboard.evaluation.jobs import RaySettings, run_jobs
 from flickboard.play.driver import Observer
 from flickboard.play.match import Match, Step
 from flickboard.play.view import Player

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from flickboard import __version__
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
 from flickboard.events.eventfile import CardSpec, EntrantSpec, EventFile, card_spec, parse_event
@@ -33,6 +32,7 @@ from flickboard.play.cmn import (
 )
 from flickboard.play.scoresheet import SheetGame, dump_sheets, parse_sheets
 from flickboard.play.scoring import GameScore
+from flickboard.version import VERSION
 
 EVENT_TYPE = "tournament"
 """CMN ``event.type`` of a desk event."""
@@ -67,7 +67,7 @@ def card_match(card: Scorecard, event: EventFile, *, date: str) -> CmnMatch:
         None if a == b else (0 if a > b else 1),
         GameFormat("fixed", count=cat.rounds_per_game),
         CmnEvent(event.name, EVENT_TYPE, card.draw_round),
-        flickboard_source(__version__),
+        flickboard_source(VERSION),
         CmnExtras(
             category=event.category,
             championship=card.championship,

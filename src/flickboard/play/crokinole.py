@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from flickboard.errors import GameOver, IllegalInPosition, InvalidInput, OutOfTurn, RoundOver
 from flickboard.geometry import CrokinoleBoard
@@ -684,12 +684,6 @@ class CrokinoleMatch(Match):
         if self.tally.kind is MatchKind.POINTS:
             return self.tally.points()
         return self.tally.games_won()
-
-    def to_json(self, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
-        """The match record (docs/formats.md, "Crokinole match records")."""
-        from flickboard.play.crokinole_record import match_to_json
-
-        return match_to_json(self, tags)
 
     def _advance(self) -> None:
         self._settle()

@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from flickboard import __version__
 from flickboard.errors import InvalidInput
 from flickboard.play.cmn import (
     CmnEvent,
@@ -32,6 +31,7 @@ from flickboard.play.crokinole import ROUNDS_PER_GAME, Seating
 from flickboard.play.crokinole_record import round_from_json
 from flickboard.play.gamerecord import GameRecord
 from flickboard.rules.crokinole import SIDE_NAMES, CrokinoleReferee, crokinole_referee, side_name
+from flickboard.version import VERSION
 
 
 def rules_tag(ref: CrokinoleReferee) -> str:
@@ -125,5 +125,5 @@ def _pair(values: Sequence[int]) -> tuple[int, int]:
 
 def records_cmn(records: Sequence[GameRecord], when: datetime) -> str:
     """CMN text of a match's game records: every finished game, played by ``when``."""
-    found = [match_from_record(r, date=utc_date(when), version=__version__) for r in records]
+    found = [match_from_record(r, date=utc_date(when), version=VERSION) for r in records]
     return dump_cmn([m for m in found if m is not None])

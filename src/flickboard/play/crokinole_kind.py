@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.errors import InvalidInput
+from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
 from flickboard.play.crokinole import (
@@ -32,6 +33,7 @@ from flickboard.rules.crokinole import RULE_SETS, SIDE_NAMES, CrokinoleReferee
 
 if TYPE_CHECKING:
     from flickboard.physics.batch import BatchResult
+    from flickboard.play.match import Match
 
 
 @lru_cache(maxsize=8)
@@ -79,6 +81,7 @@ class Crokinole(GameKind):
     side_names = SIDE_NAMES
     piece = "disc"
     round_word = "round"
+    start_line_word = "shooting line"
     noise_profile = ExecutionNoise(start=0.002, angle=0.01, speed=0.03)
     level_scales: ClassVar[Mapping[str, float]] = {
         "novice": 4.36719,
@@ -132,6 +135,39 @@ class Crokinole(GameKind):
             clock=clock,
             params=setup.params,
         )
+
+    exports = ("cmn",)
+
+    def exportable(self, match: Match) -> tuple[str, ...]:
+        """CMN keeps the finished games of a match between two sides."""
+        assert isinstance(match, CrokinoleMatch)
+        finished = any(g.over for g in match.played)
+        return ("cmn",) if match.sides == 2 and finished else ()
+
+    def export(self, match: Match, form: str, tags: Mapping[str, str], when: datetime) -> str:
+        """The match in CMN 1.0 (its finished games; docs/formats.md, "CMN")."""
+        if form != "cmn":
+            return super().export(match, form, tags, when)
+        from flickboard.play.crokinole_cmn import records_cmn
+        from flickboard.play.crokinole_record import game_record
+
+        assert isinstance(match, CrokinoleMatch)
+        records = [
+            game_record(g, {**tags, "Game": str(n)}) for n, g in enumerate(match.played, start=1)
+        ]
+        finished = [r for r in records if r.result is not None]
+        if not finished:
+            raise IllegalInPosition(
+                "no game of this match is finished yet: CMN records finished games"
+            )
+        return records_cmn(finished, when)
+
+    def match_to_json(self, match: Match, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The match record (docs/formats.md, "Crokinole match records")."""
+        from flickboard.play.crokinole_record import match_to_json
+
+        assert isinstance(match, CrokinoleMatch)
+        return match_to_json(match, tags)
 
     def match_from_json(self, data: object) -> CrokinoleMatch:
         """A crokinole match or game record, replayed."""

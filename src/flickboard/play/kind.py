@@ -19,6 +19,7 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -76,6 +77,9 @@ class GameKind(ABC):
 
     round_word: ClassVar[str]
     """What a round is called: ``round`` or ``frame``."""
+
+    start_line_word: ClassVar[str] = "start line"
+    """What the line a shot starts from is called (``shooting line``, ``release line``)."""
 
     noise_profile: ClassVar[ExecutionNoise]
     """The shape of this game's execution noise; a level scales it."""
@@ -193,6 +197,27 @@ class GameKind(ABC):
     @abstractmethod
     def _new_match(self, referee: Referee, setup: MatchSetup) -> Match:
         """Hook: a match under ``referee`` with checked arguments."""
+
+    exports: ClassVar[tuple[str, ...]] = ()
+    """Record formats besides the JSON record a match of this game exports to (``cmn``)."""
+
+    def exportable(self, match: Match) -> tuple[str, ...]:
+        """The formats of :attr:`exports` that ``match`` can be written in now."""
+        del match
+        return ()
+
+    def export(self, match: Match, form: str, tags: Mapping[str, str], when: datetime) -> str:
+        """``match`` written in the format ``form`` (one of :attr:`exports`) on ``when``."""
+        del match, tags, when
+        games = [k.name for k in game_kinds() if form in k.exports]
+        raise InvalidInput(
+            f"{form.upper()} records {' and '.join(games) or 'no game'}; "
+            f"download the {self.title} game's JSON record"
+        )
+
+    @abstractmethod
+    def match_to_json(self, match: Match, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The record of ``match`` (one of this game's) as JSON (docs/formats.md)."""
 
     @abstractmethod
     def match_from_json(self, data: object) -> Match:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from numbers import Real
 from typing import TYPE_CHECKING, Any, Protocol
 
 from flickboard.errors import GameOver, InvalidInput, NothingToUndo, OutOfTurn
@@ -26,6 +27,7 @@ from flickboard.geometry.startline import StartLine
 from flickboard.physics import PhysicsParams, Shot, ShotRecord
 from flickboard.play.gamerecord import ShotEntry
 from flickboard.play.view import View
+from flickboard.reprs import one_line
 from flickboard.rules.base import Position, Referee, Ruling, Side, Turn
 from flickboard.rules.hand import HandOutcome, to_record
 
@@ -107,6 +109,15 @@ class Step:
     games_ended: tuple[GameEnd, ...] = ()
     over: bool = False
 
+    def __repr__(self) -> str:
+        turn = self.entry.turn
+        ended = "; match over" if self.over else "; round over" if self.rounds_ended else ""
+        return one_line(
+            "Step",
+            f"game {self.game} round {self.round}, seat {turn.seat} disc {turn.disc}: "
+            f"{self.entry.ruling.summary}{ended}",
+        )
+
     @property
     def ruling(self) -> Ruling:
         """The referee's ruling on the shot."""
@@ -187,10 +198,10 @@ class Match(ABC):
     def result(self) -> Outcome:
         """The match so far, in numbers and words."""
 
-    @abstractmethod
     def to_json(self, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The match record as JSON (docs/formats.md), with ``tags`` (names, the event...);
         the kind's ``match_from_json`` replays it into an equal match."""
+        return self.kind.match_to_json(self, tags)
 
     def __repr__(self) -> str:
         if self.over:
@@ -199,7 +210,10 @@ class Match(ABC):
             turn = self.turn()
             state = f"seat {turn.seat} ({self.kind.side_name(turn.side)}) to shoot"
         players = len(self.seats)
-        return f"<{type(self).__name__} {self.referee.name}, {players} players: {self.result().summary}; {state}>"
+        return one_line(
+            type(self).__name__,
+            f"{self.referee.name}, {players} players: {self.result().summary}; {state}",
+        )
 
     def _repr_svg_(self) -> str:
         return self.position.svg()
@@ -250,8 +264,18 @@ class Match(ABC):
         self, u: float, angle: float, speed: float, spin: float = 0.0, seat: int | None = None
     ) -> Shot:
         """A shot from the point ``u`` (0 to 1, left to right) of the start line, ``angle``
-        radians right of straight in, at ``speed`` m/s with ``spin`` rad/s."""
-        line = self.start_line(seat)
+        radians right of straight in, at ``speed`` m/s with ``spin`` rad/s.
+
+        Raises :class:`InvalidInput` at once for a ``u`` off the line (below 0, above 1,
+        not a number), and the errors of :meth:`turn`.
+        """
+        turn = self.turn(seat)
+        if not (isinstance(u, Real) and 0.0 <= u <= 1.0):
+            raise InvalidInput(
+                f"u = {u!r} is off seat {turn.seat}'s {self.kind.start_line_word}: u runs "
+                "from 0 (its left end, as the shooter faces the board) to 1 (its right end)"
+            )
+        line = self.referee.start_line(self.position, turn)
         x, y = line.point(u)
         return Shot(x, y, line.inward(u) - angle, speed, spin)
 

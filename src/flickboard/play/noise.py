@@ -13,20 +13,28 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.errors import InvalidInput
+from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import Shot
 from flickboard.physics.shot import MAX_SPEED
+
+if TYPE_CHECKING:
+    from flickboard.play.view import View
 
 Draws = npt.NDArray[np.float64]
 """Standard normal draws, one row per execution: start, angle, speed, spin."""
 
 LEVELS: tuple[str, ...] = ("novice", "recreational", "club", "expert", "world", "perfect")
 """Skill levels, weakest first; ``perfect`` plays with no noise."""
+
+EDGE = 1e-6
+"""How far (as a share of the line) a start is kept inside an allowed stretch's ends, so
+a start at a disc's edge is not refused by rounding."""
 
 MIN_SPEED = 0.05
 """Slowest shot an AI player plays or a noisy execution is clipped to (m/s)."""
@@ -96,3 +104,58 @@ class ExecutionNoise:
         speed = clip_speed(shot.speed * (1.0 + self.speed * float(z[2])))
         spin = shot.spin + self.spin * float(z[3])
         return Shot(x, y, angle, speed, spin)
+
+
+class Executed(NamedTuple):
+    """A meant shot as the hand played it, and why its start had to move (None if the
+    start the noise gave was legal)."""
+
+    shot: Shot
+    moved: str | None
+
+
+def inside_stretch(a: float, b: float, u: float) -> float:
+    """``u`` kept :data:`EDGE` inside [a, b] (the middle of a stretch too short for that)."""
+    if b - a <= 2 * EDGE:
+        return (a + b) / 2
+    return min(max(u, a + EDGE), b - EDGE)
+
+
+def legal_start(view: View, line: StartLine, x: float, y: float) -> tuple[float, float]:
+    """The legal start nearest (x, y) on the view's start line ``line``."""
+    if line.empty:
+        raise IllegalInPosition("no shot may start anywhere on the start line")
+    nearest = line.nearest(line.param(x, y))
+    assert nearest is not None
+    for a, b in line.allowed:
+        if a <= nearest <= b:
+            point = line.point(inside_stretch(a, b, nearest))
+            if view.referee.start_problem(view.position, view.turn, *point) is None:
+                return point
+            return line.point((a + b) / 2)
+    return line.point(nearest)
+
+
+def execute(
+    noise: ExecutionNoise,
+    view: View,
+    shot: Shot,
+    z: Draws | None,
+    line: StartLine | None = None,
+) -> Executed:
+    """The shot as played with one row of noise draws ``z`` (None: no noise): the one
+    rule the AI, the web's realistic mode, the terminal and the environments share.
+
+    A start the rules do not allow (the noise slid it off the allowed stretches, or the
+    shot meant was off them) moves to the nearest legal start, keeping the direction,
+    speed and spin (docs/ai.md, "Execution noise"). ``line`` is the view's start line
+    when it is already known.
+    """
+    line = line or view.start_line
+    played = shot if z is None or noise.silent else noise.perturb(shot, line, z)
+    played = Shot(played.x, played.y, played.angle, clip_speed(played.speed), played.spin)
+    problem = view.referee.start_problem(view.position, view.turn, played.x, played.y)
+    if problem is None:
+        return Executed(played, None)
+    x, y = legal_start(view, line, played.x, played.y)
+    return Executed(Shot(x, y, played.angle, played.speed, played.spin), problem)

@@ -596,14 +596,6 @@ class ShuffleboardMatch(Match):
         summary = ends[0].summary if ends else game.describe()
         return Outcome(game.over, game.winner, game.totals, summary, ends)
 
-    def to_json(self, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
-        """The game record, or the best-of-three record (docs/formats.md)."""
-        from flickboard.play.shuffleboard_record import game_to_json, match_to_json
-
-        if self.series is not None:
-            return match_to_json(self.series, tags)
-        return game_to_json(self.games[0], tags)
-
     def _advance(self) -> None:
         series = self.series
         if (

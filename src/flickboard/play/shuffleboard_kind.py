@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,7 @@ from flickboard.rules.shuffleboard.scoring import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from flickboard.physics.batch import BatchResult
+    from flickboard.play.match import Match
 
 
 def draw_speed(params: PhysicsParams, start_y: float, target_y: float) -> float:
@@ -59,6 +60,7 @@ class Shuffleboard(GameKind):
     side_names = tuple(COLOUR_NAMES[s] for s in sorted(COLOUR_NAMES))
     piece = "weight"
     round_word = "frame"
+    start_line_word = "release line"
     noise_profile = ExecutionNoise(start=0.003, angle=0.002, speed=0.01)
     level_scales: ClassVar[Mapping[str, float]] = {
         "novice": 1.85938,
@@ -112,6 +114,15 @@ class Shuffleboard(GameKind):
             referee=referee,
             params=setup.params,
         )
+
+    def match_to_json(self, match: Match, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The game record, or the best-of-three record (docs/formats.md)."""
+        from flickboard.play.shuffleboard_record import game_to_json, match_to_json
+
+        assert isinstance(match, ShuffleboardMatch)
+        if match.series is not None:
+            return match_to_json(match.series, tags)
+        return game_to_json(match.games[0], tags)
 
     def match_from_json(self, data: object) -> ShuffleboardMatch:
         """A shuffleboard game or best-of-three record, replayed."""

@@ -23,6 +23,7 @@ from typing import Protocol, runtime_checkable
 from flickboard.geometry import Board
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import PhysicsParams, Shot
+from flickboard.reprs import one_line
 from flickboard.rules.base import Position, Referee, Ruling, Side, Turn
 
 
@@ -54,6 +55,18 @@ class View:
     twenties: tuple[int, ...] = ()
     params: PhysicsParams | None = None
     target: int | None = None
+
+    def __repr__(self) -> str:
+        from flickboard.play.kind import game_kind
+
+        kind, turn = game_kind(self.game), self.turn
+        scores = "-".join(map(str, self.scores)) or "none"
+        return one_line(
+            "View",
+            f"{self.game} {self.referee.name}, {kind.round_word} {self.round_number}, "
+            f"seat {turn.seat} ({kind.side_name(turn.side)}) to shoot {kind.piece} {turn.disc}, "
+            f"{len(self.position.layout.discs)} in play, scores {scores}",
+        )
 
     @property
     def board(self) -> Board:

@@ -16,6 +16,7 @@ from flickboard.errors import DuplicateName, IllegalInPosition, IllegalStart, In
 from flickboard.geometry.startline import StartLine
 from flickboard.geometry.svg import DiscMark
 from flickboard.physics import Layout, PlacedDisc, ShotRecord
+from flickboard.reprs import one_line
 
 Side = int
 """A colour (crokinole: 0..3; shuffleboard: 0 red, 1 green/blue); teams share one."""
@@ -129,6 +130,10 @@ class Ruling:
     def explanation(self) -> list[str]:
         """The summary, then one plain sentence for each disc the shot concerned."""
         return [self.summary, *(d.reason for d in self.decisions)]
+
+    def __repr__(self) -> str:
+        verdict = "valid" if self.valid else "not valid"
+        return one_line("Ruling", f"{verdict}, {len(self.decisions)} decisions: {self.summary}")
 
     def __str__(self) -> str:
         """The explanation, one sentence per line."""

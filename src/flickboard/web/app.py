@@ -8,30 +8,23 @@ face adds its routes with its own ``install(app)``: the table under ``/play`` an
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
-
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
-from fastapi.templating import Jinja2Templates
 
-import flickboard
-
-PACKAGE = Path(str(resources.files("flickboard.web")))
-STATIC = PACKAGE / "static"
-TEMPLATES = Jinja2Templates(directory=str(PACKAGE / "templates"))
-"""Page templates of every face (Jinja2)."""
+from flickboard.store.db import default_url
+from flickboard.version import VERSION
+from flickboard.web.desk import install as install_desk
+from flickboard.web.play import install as install_table
+from flickboard.web.templates import STATIC, TEMPLATES
 
 
 def create_app(database_url: str | None = None) -> FastAPI:
     """The app on the database at ``database_url`` (default: the embedded SQLite file,
     or ``$FLICKBOARD_DATABASE_URL``)."""
-    from flickboard.store.db import default_url
-
     app = FastAPI(
         title="flickboard",
-        version=flickboard.__version__,
+        version=VERSION,
         description="Crokinole and table shuffleboard by the book: the table and the desk.",
         docs_url="/api/docs",
         redoc_url=None,
@@ -39,18 +32,13 @@ def create_app(database_url: str | None = None) -> FastAPI:
     )
     app.state.database_url = database_url or default_url()
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    from flickboard.web.play import install as install_table
-
     install_table(app)
-
-    from flickboard.web import desk
-
-    desk.install(app)
+    install_desk(app)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> HTMLResponse:
         """The front page: play, or run an event."""
-        return TEMPLATES.TemplateResponse(request, "home.html", {"version": flickboard.__version__})
+        return TEMPLATES.TemplateResponse(request, "home.html", {"version": VERSION})
 
     return app
 

@@ -361,7 +361,9 @@ def test_a_page_that_reconnects_gets_what_it_missed(api: TestClient) -> None:
 def test_the_records_download_and_replay(api: TestClient) -> None:
     game = new_game(api, time_shots=2)
     shoot(api, game, 0)
+    assert state(api, game["id"])["exports"] == []  # the kind says: no finished game yet
     shoot(api, game, 2)
+    assert state(api, game["id"])["exports"] == ["cmn"]
     record = api.get(f"/api/play/games/{game['id']}/record.json")
     assert "attachment" in record.headers["content-disposition"]
     replayed = load_match(record.json())
@@ -370,6 +372,7 @@ def test_the_records_download_and_replay(api: TestClient) -> None:
     cmn = api.get(f"/api/play/games/{game['id']}/record.cmn.json").json()
     jsonschema.validate(cmn, json.loads(CMN_SCHEMA.read_text()))
     board = new_game(api, game="shuffleboard")
+    assert state(api, board["id"])["exports"] == []
     refused(api.get(f"/api/play/games/{board['id']}/record.cmn.json"), 422, "CMN records crokinole")
 
 

@@ -28,54 +28,15 @@ from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
 from flickboard.store.desk import CardState, EventInfo
 from flickboard.store.events import parse_entrants
-from flickboard.web.app import TEMPLATES
+from flickboard.web.desk.rendering import OFFICIALS, page
 from flickboard.web.desk.routing import DeskRoute, desk_of, may, public_url
 from flickboard.web.desk.views import card_view, result_text, standings_board
+from flickboard.web.templates import TEMPLATES
 
 router = APIRouter(prefix="/desk", route_class=DeskRoute, include_in_schema=False)
 
-OFFICIALS = ("director", "referee")
-
 
 # -- rendering --------------------------------------------------------------------------
-
-
-def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A desk page with the visitor's identity, CSRF token and any message."""
-    web = desk_of(request)
-    visit = web.sessions.visit(request)
-    try:
-        who = web.sessions.actor(request)
-    except NotAuthenticated:  # a deactivated account or revoked code: signed out
-        who = Actor.public()
-    response = TEMPLATES.TemplateResponse(
-        request,
-        f"desk/{template}",
-        {
-            "who": who,
-            "csrf": visit.csrf,
-            "message": request.query_params.get("msg", ""),
-            "official": who.role in OFFICIALS,
-            "director": who.role == "director",
-            **context,
-        },
-        status_code=status,
-    )
-    if visit.fresh:
-        web.sessions.save(response, visit)
-    return response
-
-
-def error_page(request: Request, message: str, status: int, headers: dict[str, str]) -> Response:
-    """A refusal: into the page's alert area for htmx, else a page of its own."""
-    if request.headers.get("HX-Request"):
-        body = TEMPLATES.get_template("desk/_alert.html").render(message=message, error=True)
-        return HTMLResponse(
-            body,
-            status_code=status,
-            headers={**headers, "HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
-        )
-    return page(request, "error.html", status, message=message, back=request.headers.get("referer"))
 
 
 def back(to: str, message: str = "") -> RedirectResponse:

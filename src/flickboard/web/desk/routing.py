@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Depends, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -25,15 +25,12 @@ from flickboard.errors import (
 from flickboard.store.acting import Actor
 from flickboard.store.service import PERMISSIONS, require
 from flickboard.web.desk.auth import TooManyAttempts
+from flickboard.web.desk.rendering import desk_of as desk_of  # used by the routes' modules
+from flickboard.web.desk.rendering import error_page
 from flickboard.web.refusals import status_of
 
 if TYPE_CHECKING:
-    from flickboard.web.desk import DeskWeb
-
-
-def desk_of(request: Request) -> DeskWeb:
-    """The desk's shared state in this app."""
-    return cast("DeskWeb", request.app.state.desk)
+    pass
 
 
 def error_response(request: Request, exc: FlickboardError) -> Response:
@@ -45,8 +42,6 @@ def error_response(request: Request, exc: FlickboardError) -> Response:
     message = str(exc)
     if request.url.path.startswith("/api/"):
         return JSONResponse({"detail": message}, status_code=status, headers=headers)
-    from flickboard.web.desk.pages import error_page
-
     return error_page(request, message, status, headers)
 
 

@@ -22,11 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from flickboard.agents.player import AIPlayer, execute
+from flickboard.agents.player import AIPlayer
 from flickboard.agents.spec import parse_spec, player_from_spec
 from flickboard.errors import (
     GameOver,
-    IllegalInPosition,
     IllegalStart,
     InvalidInput,
     NotAllowed,
@@ -35,12 +34,10 @@ from flickboard.errors import (
 from flickboard.geometry.svg import SIDE_COLOURS
 from flickboard.physics import Shot
 from flickboard.physics.serialize import record_from_dict, record_to_dict
-from flickboard.play.crokinole import CrokinoleMatch, ShotBudget, WallClock
-from flickboard.play.crokinole_cmn import records_cmn
-from flickboard.play.crokinole_record import game_record
+from flickboard.play.crokinole import ShotBudget, WallClock
 from flickboard.play.driver import most_discs_left
 from flickboard.play.match import Match, Step
-from flickboard.play.noise import ExecutionNoise
+from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player
 from flickboard.web.play.models import NewGame, ShotIn
 from flickboard.web.play.saved import ChangedMeanwhile, SavedGames, SavedShot
@@ -274,7 +271,7 @@ class LiveGame:
         """The shot as a player of ``level`` would play it (seeded by the game and shot)."""
         rng = np.random.default_rng([self.seed, len(self.played), seat])
         z = ExecutionNoise.draws(rng, 1)[0]
-        return execute(self.match.kind.noise(level), self.match.view(seat), meant, z)
+        return execute(self.match.kind.noise(level), self.match.view(seat), meant, z).shot
 
     def _play(
         self, seat: int, shot: Shot, meant: Shot | None, explanation: str | None
@@ -511,6 +508,7 @@ class LiveGame:
                     self.seats[s].public(kind.side_names[self.seats[s].side]) for s in match.seats
                 ],
                 "side_names": list(kind.side_names[:sides]),
+                "exports": list(kind.exportable(match)),
                 "colours": list(SIDE_COLOURS[:sides]),
                 "board": self.figures,
                 "speed_range": [low, high],
@@ -582,24 +580,9 @@ class LiveGame:
             return self._record()
 
     def cmn(self) -> str:
-        """The match in CMN 1.0 (crokinole between two sides; finished games only)."""
+        """The match in CMN 1.0, as its game kind writes it (crokinole: finished games)."""
         with self.lock:
-            match = self.match
-            if not isinstance(match, CrokinoleMatch):
-                raise InvalidInput(
-                    f"CMN records crokinole; download the {match.kind.title} game's JSON record"
-                )
-            tags = self.tags()
-            records = [
-                game_record(g, {**tags, "Game": str(n)})
-                for n, g in enumerate(match.played, start=1)
-            ]
-            finished = [r for r in records if r.result is not None]
-            if not finished:
-                raise IllegalInPosition(
-                    "no game of this match is finished yet: CMN records finished games"
-                )
-            return records_cmn(finished, datetime.now(UTC))
+            return self.match.kind.export(self.match, "cmn", self.tags(), datetime.now(UTC))
 
     # -- events to the pages ------------------------------------------------------------
 

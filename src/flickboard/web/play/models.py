@@ -219,6 +219,8 @@ class StateOut(BaseModel):
     realistic: str | None
     seats: list[SeatOut]
     side_names: list[str]
+    exports: list[str]
+    """Record formats besides JSON the game can be downloaded in now (``cmn``)."""
     colours: list[str]
     board: dict[str, object]
     speed_range: list[float]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from flickboard.web.app import TEMPLATES
+from flickboard.web.templates import TEMPLATES
 
 router = APIRouter(include_in_schema=False)
 

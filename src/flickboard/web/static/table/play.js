@@ -125,8 +125,8 @@ function actions(s) {
   $("replay-link").href = `/play/${gameId}/replay`;
   $("json-link").href = `${api}/record.json`;
   $("cmn-link").href = `${api}/record.cmn.json`;
-  // CMN keeps finished crokinole games between two sides
-  $("cmn-link").hidden = !(s.game === "crokinole" && s.side_names.length === 2 && s.games.length > 0);
+  // the game kind says which records it exports now (CMN: finished crokinole games)
+  $("cmn-link").hidden = !s.exports.includes("cmn");
 }
 
 function tickClock(s) {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from flickboard.agents.heuristic import HeuristicPlayer
-from flickboard.bench.harness import PairStats, paired_games, wilson
+from flickboard.evaluation.harness import PairStats, paired_games, wilson
 
 
 def test_wilson_interval_of_half_over_ten_games() -> None:
