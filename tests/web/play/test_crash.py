@@ -12,8 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from flickboard.bench.server import READY, free_port
+from flickboard.errors import InvalidInput
+from flickboard.store.db import engine_for
+from flickboard.web.play.saved import SavedGames
 
 from .helpers import new_game, shoot, state
 
@@ -65,3 +69,16 @@ def test_a_shot_answered_survives_killing_the_server(tmp_path: Path) -> None:
         for key in ("discs", "turn", "score", "version"):
             assert after[key] == answered[key], key
         assert shoot(client, game, after["turn"]["seat"]).status_code == 200  # play goes on
+
+
+def test_the_tables_database_commits_to_the_log_without_waiting_for_the_disk(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'table.sqlite'}"
+    with SavedGames(url).engine.connect() as table:
+        assert table.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert table.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+    with engine_for(url).connect() as desk:  # the desk's connections keep FULL
+        assert desk.exec_driver_sql("PRAGMA synchronous").scalar() == 2
+    with pytest.raises(InvalidInput, match="synchronous must be FULL or NORMAL, not 'OFF'"):
+        engine_for(url, synchronous="OFF")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition
@@ -146,25 +146,26 @@ class SavedGames:
             values["seats"] = json.dumps(seats)
         if record is not None:
             values["record"] = json.dumps(record)
-        with self._write() as session:
-            done = session.execute(
+        # Core statements on one connection (no ORM session): the shortest transaction
+        with self.engine.execution_options(**WRITE).begin() as connection:
+            done = connection.execute(
                 update(PlayGameRow)
                 .where(PlayGameRow.id == game_id, PlayGameRow.version == version)
                 .values(**values)
             )
-            if getattr(done, "rowcount", 0) != 1:
+            if done.rowcount != 1:
                 raise ChangedMeanwhile(
                     "this game was changed meanwhile (another window or server); reload the page"
                 )
             if keep is not None:
-                session.execute(
+                connection.execute(
                     delete(PlayShotRow).where(
                         PlayShotRow.game_id == game_id, PlayShotRow.number > keep
                     )
                 )
             if add is not None:
-                session.add(
-                    PlayShotRow(
+                connection.execute(
+                    insert(PlayShotRow).values(
                         game_id=game_id,
                         number=add.number,
                         seat=add.seat,
