@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, Table, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition
@@ -50,6 +50,14 @@ class SavedGame:
     status: str
     version: int
     shots: list[SavedShot]
+
+
+_GAMES = cast(Table, PlayGameRow.__table__)
+_SHOTS = cast(Table, PlayShotRow.__table__)
+_BUMP = update(_GAMES).where(
+    _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version")
+)
+"""A game's change at a version; the columns set are the parameters given."""
 
 
 def _now() -> datetime:
@@ -146,30 +154,26 @@ class SavedGames:
             values["seats"] = json.dumps(seats)
         if record is not None:
             values["record"] = json.dumps(record)
-        # Core statements on one connection (no ORM session): the shortest transaction
+        # Core statements on one connection (no ORM session), values passed as
+        # parameters of cached statements: the shortest transaction
         with self.engine.execution_options(**WRITE).begin() as connection:
-            done = connection.execute(
-                update(PlayGameRow)
-                .where(PlayGameRow.id == game_id, PlayGameRow.version == version)
-                .values(**values)
-            )
+            done = connection.execute(_BUMP, {"b_id": game_id, "b_version": version, **values})
             if done.rowcount != 1:
                 raise ChangedMeanwhile(
                     "this game was changed meanwhile (another window or server); reload the page"
                 )
             if keep is not None:
                 connection.execute(
-                    delete(PlayShotRow).where(
-                        PlayShotRow.game_id == game_id, PlayShotRow.number > keep
-                    )
+                    delete(_SHOTS).where(_SHOTS.c.game_id == game_id, _SHOTS.c.number > keep)
                 )
             if add is not None:
                 connection.execute(
-                    insert(PlayShotRow).values(
-                        game_id=game_id,
-                        number=add.number,
-                        seat=add.seat,
-                        record=json.dumps(add.record),
-                        note=json.dumps(add.note),
-                    )
+                    insert(_SHOTS),
+                    {
+                        "game_id": game_id,
+                        "number": add.number,
+                        "seat": add.seat,
+                        "record": json.dumps(add.record),
+                        "note": json.dumps(add.note),
+                    },
                 )
