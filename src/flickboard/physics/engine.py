@@ -160,13 +160,5 @@ def simulate(
     return build_record(layout, shot, shooter_id, all_ids, ev, fin)
 
 
-def build_record(
-    layout: Layout,
-    shot: Shot | None,
-    shooter: int,
-    all_ids: tuple[int, ...],
-    ev: FloatArray,
-    fin: FloatArray,
-) -> ShotRecord:
-    """Turn kernel output into a ShotRecord (over the arrays; objects made when asked)."""
-    return ShotRecord.from_kernel(layout, shot, shooter, all_ids, ev, fin)
+build_record = ShotRecord.from_kernel
+"""Turn kernel output into a ShotRecord (over the arrays; objects made when asked)."""

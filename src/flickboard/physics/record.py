@@ -312,7 +312,7 @@ class ShotRecord:
         if self._arrays is not None and self._events is None:
             arrays = self._arrays
             return (
-                _from_kernel,
+                ShotRecord.from_kernel,
                 (self.layout, self.shot, self.shooter, arrays.ids, arrays.events, arrays.finals),
             )
         return (ShotRecord, self._fields())
@@ -358,17 +358,6 @@ class ShotRecord:
             if f.state in (DiscState.ON_SURFACE, DiscState.LEANING)
         )
         return Layout(self.layout.board, kept)
-
-
-def _from_kernel(
-    layout: Layout,
-    shot: Shot | None,
-    shooter: int,
-    ids: tuple[int, ...],
-    events: FloatArray,
-    finals: FloatArray,
-) -> ShotRecord:
-    return ShotRecord.from_kernel(layout, shot, shooter, ids, events, finals)
 
 
 def _arrays_of(events: tuple[Event, ...], finals: tuple[DiscFinal, ...]) -> RecordArrays:
