@@ -72,10 +72,22 @@ def web(data: dict[str, Any]) -> str:
     for name, t in data["loopback"].items():
         lines.append(f"| {name} | {t['p50_ms']:.1f} ms | {t['p95_ms']:.1f} ms |")
     rates = ", ".join(f"{n} at once {r:.0f}" for n, r in data["shots_per_second"].items())
+    scene = data["server"]["30 discs: table"]
+    save = timing.get("save", float("nan"))
+    busy = data["loopback"].get("16 games at once: POST shot", {}).get("p95_ms", float("nan"))
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "not met"
+
     lines += [
         "",
         f"The server's own time per opening shot (median of `Server-Timing`): {parts}. "
-        f"Shots per second with games played at once: {rates}.",
+        f"Shots per second with games played at once: {rates}. In process, a 30-disc "
+        f"shot's work: p50 {scene['p50_ms']:.1f} ms, p95 {scene['p95_ms']:.1f} ms. Aims: "
+        f"30-disc p95 under {data['aim_p95_ms']:.0f} ms {verdict(scene['p95_ms'] < data['aim_p95_ms'])}; "
+        f"save at most {data['aim_save_ms']:.0f} ms {verdict(save <= data['aim_save_ms'])}; "
+        f"`POST` p95 with 16 games at once at most {data['aim_busy_p95_ms']:.0f} ms "
+        f"{verdict(busy <= data['aim_busy_p95_ms'])}.",
     ]
     return "\n".join(lines) + "\n"
 
