@@ -4,7 +4,8 @@
 # tests drive Debian's chromium with Playwright, never a downloaded browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test,bench,ray]'
+source scripts/venv.sh
+use_venv 'test,bench,ray,web,envs'  # a virtual environment: .venv unless already in one
 source scripts/apt.sh
 
 # Debian's chromium for the browser tests (installed if missing).
@@ -31,7 +32,7 @@ trap '"${RUN_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/
 "${RUN_AS[@]}" "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U flickboard flickboard_test
 export FLICKBOARD_TEST_POSTGRES_URL="postgresql+psycopg://flickboard@127.0.0.1:$PG_PORT/flickboard_test"
 
-python3 -m ruff check src tests bench
-python3 -m ruff format --check src tests bench
-python3 -m mypy
-python3 -m pytest -n 2 -q
+python -m ruff check src tests bench
+python -m ruff format --check src tests bench
+python -m mypy
+python -m pytest -n 2 -q

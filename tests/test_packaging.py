@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import signal
+import site
 import subprocess
+import sys
 import tempfile
+import time
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,7 +24,7 @@ def test_pymunk_is_only_the_bench_extra_not_a_runtime_dependency() -> None:
     assert not any(d.startswith("pymunk") for d in project["dependencies"])
     assert any(d.startswith("pymunk") for d in project["optional-dependencies"]["bench"])
     script = (ROOT / "scripts" / "test.sh").read_text()
-    assert "-e '.[test,bench,ray]'" in script  # the test command installs it
+    assert "use_venv 'test,bench,ray,web,envs'" in script  # the test command installs it
 
 
 def test_ray_is_an_optional_extra_the_test_command_installs() -> None:
@@ -95,3 +100,128 @@ def test_the_test_script_without_root_installs_through_sudo() -> None:
         calls = (tools / "calls").read_text().splitlines()
     assert done.returncode == 0, done.stderr
     assert calls == ["apt-get update -qq", "apt-get install -y -qq postgresql"]
+
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+FIRST, SECOND = re.findall(r"```bash\n(.*?)\n```", README, re.S)[:2]
+SITE = site.getsitepackages()[0]
+
+
+def _checkout(folder: Path) -> Path:
+    """A copy of the checkout's files (tracked and new, not ignored) in ``folder``."""
+    files = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    for name in files:
+        if (ROOT / name).is_file() and not name.startswith("out/"):
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, folder / name)
+    return folder
+
+
+def _offline_env(**more: str) -> dict[str, str]:
+    """The environment for pip without downloading the dependencies again: they are
+    this interpreter's (PYTHONPATH), pip installs flickboard alone."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return {**env, "PIP_NO_DEPS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1", **more}
+
+
+def test_the_readme_first_command_makes_a_venv_installs_and_serves(tmp_path: Path) -> None:
+    assert FIRST == (
+        "python3 -m venv .venv && .venv/bin/pip install -e '.[web,envs]' && "
+        ".venv/bin/flickboard serve"
+    )
+    checkout = _checkout(tmp_path / "flickboard")
+    from tests.web.conftest import free_port
+
+    port = free_port()
+    env = _offline_env(
+        PYTHONPATH=SITE,  # the dependencies, as pip would have installed them
+        FLICKBOARD_DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite'}",
+        FLICKBOARD_NUMBA_CACHE=str(tmp_path / "cache"),
+    )
+    proc = subprocess.Popen(
+        ["bash", "-c", f"{FIRST} --no-browser --port {port}"],
+        cwd=checkout,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        import httpx
+
+        deadline = time.monotonic() + 600
+        while True:
+            assert proc.poll() is None, proc.communicate()[0]
+            assert time.monotonic() < deadline, "no page in 10 minutes"
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except httpx.TransportError:
+                time.sleep(0.3)
+        assert "Play a game" in page.text
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        out, _ = proc.communicate(timeout=60)
+    assert f"flickboard is serving at http://localhost:{port}/" in out
+    python = checkout / ".venv" / "bin" / "python"
+    where = subprocess.run(
+        [str(python), "-c", "import flickboard; print(flickboard.__file__)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert where.strip() == str(checkout / "src" / "flickboard" / "__init__.py")  # editable
+    installed = next((checkout / ".venv" / "lib").glob("python3*/site-packages"))
+    points = (next(installed.glob("flickboard-*.dist-info")) / "entry_points.txt").read_text()
+    assert "[gymnasium.envs]\nflickboard = flickboard.envs.registration:register_envs" in points
+
+
+def test_the_readme_second_command_uses_a_venv_made_in_the_checkout(tmp_path: Path) -> None:
+    assert SECOND == "bash scripts/test.sh"
+    script = (ROOT / "scripts" / "test.sh").read_text()
+    assert script.index("use_venv") < script.index("python -m pytest")
+    assert "python3 -m pip" not in script  # never the system's pip
+    checkout = _checkout(tmp_path / "flickboard")
+    probe = "source scripts/venv.sh; use_venv web; command -v python; python -c 'import sys; print(sys.prefix)'"
+    done = subprocess.run(
+        ["bash", "-c", probe], cwd=checkout, env=_offline_env(), capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(checkout / ".venv/bin/python"), str(checkout / ".venv")]
+    assert "making a virtual environment in .venv" in done.stderr
+    again = subprocess.run(
+        ["bash", "-c", probe], cwd=checkout, env=_offline_env(), capture_output=True, text=True
+    )
+    assert again.returncode == 0 and "making" not in again.stderr  # made once, reused
+    inside = subprocess.run(
+        ["bash", "-c", probe],
+        cwd=checkout,
+        env=_offline_env(VIRTUAL_ENV=sys.prefix),
+        capture_output=True,
+        text=True,
+    )
+    assert "making" not in inside.stderr  # already in one: that one is used
+
+
+def test_the_gymnasium_entry_point_registers_every_environment_in_a_fresh_interpreter() -> None:
+    points = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
+    target = points["gymnasium.envs"]["flickboard"]
+    module, function = target.split(":")
+    code = (
+        "import gymnasium, importlib; "
+        f"getattr(importlib.import_module({module!r}), {function!r})(); "
+        "print(sorted(i for i in gymnasium.registry if i.startswith('flickboard/')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['flickboard/Crokinole-v0', 'flickboard/Shuffleboard-v0']"
+    fresh = "import gymnasium; print(gymnasium.make('flickboard.envs:flickboard/Crokinole-v0'))"
+    made = subprocess.run([sys.executable, "-c", fresh], capture_output=True, text=True)
+    assert made.returncode == 0 and "flickboard/Crokinole-v0" in made.stdout, made.stderr

@@ -8,8 +8,9 @@ The front door for Python users (loaded lazily, so ``import flickboard`` stays c
     outcome = fb.play_match(match, [fb.player("ai:heuristic:club", game="crokinole", seed=1),
                                     fb.player("bot", game="crokinole", seed=2)])
 
-Layers (one-way): geometry -> physics -> rules -> play -> events; agents on play;
-store, web, cli and envs are adapters on top. docs/python.md shows the API.
+Layers (one-way): geometry -> physics -> rules -> play -> events; agents on play,
+evaluation on agents; store, web, cli and envs are adapters on top (docs/layers.md).
+docs/python.md shows the API.
 """
 
 from __future__ import annotations

@@ -171,3 +171,13 @@ def test_a_scorer_code_is_issued_for_a_drawn_game_and_revoked(run, tmp_path: Pat
     assert re.fullmatch(r"[A-HJ-NP-Z2-9]{8}", code)
     assert run("desk", "revoke", code) == "code revoked\n"
     assert "unknown or revoked scorer code" in run("desk", "revoke", code, code=2)
+
+
+def test_the_audit_trail_names_the_command_that_wrote(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from flickboard.store.acting import Actor
+    from flickboard.store.service import DeskService
+
+    _drawn(run, tmp_path)
+    service = DeskService(f"sqlite:///{tmp_path / 'events.sqlite'}")
+    actions = {str(a["action"]) for a in service.audit(Actor.desk())}
+    assert {"event create", "event draw"} <= actions, actions

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from rich.console import Console
 
 from flickboard.cli import kernels
 from flickboard.cli.kernels import kernels_cached, warm_kernels
+from flickboard.physics import warm
+from flickboard.physics.warm import Step, Warmup
 
 
 def test_a_terminal_match_says_the_kernels_are_ready_before_its_first_shot() -> None:
@@ -53,11 +56,58 @@ def test_the_message_says_compiling_when_the_cache_is_empty_and_loading_when_not
         "Compiling the physics kernels (once: about a minute, cached afterwards)...\n"
     )
     monkeypatch.setattr(kernels, "_ready", False)
+    monkeypatch.setattr(warm, "WARMUP", Warmup())  # warmed again: a spinner naming each part
     shown = Console(file=io.StringIO(), width=200, force_terminal=True, record=True)
     warm_kernels(shown)  # a spinner naming each part, gone once they are ready
     said = shown.export_text()
-    assert "Compiling the physics kernels (once: about a minute, cached afterwards): the " in said
     assert said.splitlines()[-1].startswith("Physics kernels ready (")
     again = Console(file=io.StringIO(), record=True)
     warm_kernels(again)  # once per run
     assert again.export_text() == ""
+
+
+def test_piped_progress_names_the_part_at_least_every_heartbeat_until_ready(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def slow(step: Step) -> None:  # the real warming, after a part that takes a while
+        step("the shot engine")
+        time.sleep(0.35)
+        warm.warm(step)
+
+    monkeypatch.setattr(warm, "WARMUP", Warmup(slow))
+    monkeypatch.setattr(kernels, "HEARTBEAT", 0.1)
+    monkeypatch.setattr(kernels, "_ready", False)
+    out = io.StringIO()
+    warm_kernels(Console(file=out, width=200))
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith(("Loading the physics kernels...", "Compiling the physics"))
+    beats = [line for line in lines if ": the shot engine (" in line]
+    assert len(beats) >= 2  # one a heartbeat while the part was being compiled
+    assert lines[-1].startswith("Physics kernels ready (")
+
+
+def test_the_heartbeat_is_at_most_10_seconds() -> None:
+    assert 0 < kernels.HEARTBEAT <= 10
+
+
+def test_shoot_says_the_kernels_are_ready_before_its_shot_on_stderr() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "flickboard",
+            "shoot",
+            "--board",
+            "crokinole",
+            "--from",
+            "0,-0.30",
+            "--angle",
+            "90",
+            "--speed",
+            "1.2",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "Physics kernels ready" in done.stderr and "Shot by disc" in done.stdout

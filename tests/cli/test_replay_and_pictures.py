@@ -83,20 +83,29 @@ def test_replay_shot_by_shot_shows_each_ruling_and_the_board_and_draws_each_shot
     assert "1.1.2: green" in one.stdout and "1.1.1:" not in one.stdout
 
 
-def test_replay_refuses_another_games_record_a_missing_shot_and_a_missing_folder(
+def test_replay_refuses_another_games_record_a_missing_shot_and_a_file_for_a_folder(
     tmp_path: Path,
 ) -> None:
     record, _ = _played(tmp_path, "crokinole", "--time-shots", "2")
+    (tmp_path / "file").write_text("not a folder")
     for args, message in (
         (["shuffleboard", str(record)], "is a crokinole record: flickboard replay crokinole"),
         (["crokinole", str(record), "--shot", "1.9.1"], "there is no shot 1.9.1 in this record"),
         (["crokinole", str(record), "--shot", "one"], "--shot must be GAME.ROUND.SHOT"),
-        (["crokinole", str(record), "--picture", str(tmp_path / "no")], "no such folder"),
+        (["crokinole", str(record), "--picture", str(tmp_path / "file")], "not a folder"),
     ):
         result = runner.invoke(app, ["replay", *args])
         assert result.exit_code == 2, result.output
         assert message in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_replay_makes_the_picture_folder_when_it_is_missing(tmp_path: Path) -> None:
+    record, _ = _played(tmp_path, "crokinole", "--time-shots", "2")
+    folder = tmp_path / "pictures" / "game"
+    result = runner.invoke(app, ["replay", "crokinole", str(record), "--picture", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == ["shot-1.01.01.svg", "shot-1.01.02.svg"]
 
 
 def _board_file(tmp_path: Path) -> Path:

@@ -1,4 +1,5 @@
-"""``flickboard serve``: warms the kernels, says where it serves, serves, stops on Ctrl-C."""
+"""``flickboard serve``: says where it serves, serves at once while it warms the kernels in
+the background (with progress), refuses a busy port, stops on Ctrl-C."""
 
 from __future__ import annotations
 
@@ -12,26 +13,89 @@ from pathlib import Path
 import httpx
 from tests.web.conftest import free_port
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _serve(port: int, env: dict[str, str]) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "flickboard", "serve", "--no-browser", "--port", str(port)]
+    return subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+
+
+def _first_page(proc: subprocess.Popen[str], url: str) -> httpx.Response:
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()[0]
+        try:
+            return httpx.get(url, timeout=2)
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise AssertionError("the server did not answer")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (user + system), from /proc: the machine's load does
+    not count, unlike the clock's."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def test_serve_on_a_cold_cache_answers_within_5_s_while_the_kernels_compile(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    env = {
+        **os.environ,
+        "FLICKBOARD_DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite'}",
+        "FLICKBOARD_NUMBA_CACHE": str(tmp_path / "cache"),  # empty: everything compiles
+    }
+    proc = _serve(port, env)
+    try:
+        page = _first_page(proc, f"http://127.0.0.1:{port}/")
+        assert _cpu_seconds(proc.pid) < 5.0  # started, schema made, answered
+        assert page.status_code == 200 and "Play a game" in page.text
+        assert httpx.get(f"http://127.0.0.1:{port}/api/kernels").json()["ready"] is False
+        table = httpx.get(f"http://127.0.0.1:{port}/play")
+        assert "Warming up: compiling the physics kernels" in table.text
+        assert 'hx-get="/play/warming"' in table.text  # asks again until ready
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    assert f"flickboard is serving at http://localhost:{port}/" in out
+    assert "Compiling the physics kernels (once: about a minute, cached afterwards) in the" in out
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line_and_nothing_else() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "flickboard", "serve", "--no-browser", "--port", str(port)],
+            capture_output=True,
+            text=True,
+        )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"error: port {port} is busy (another flickboard serve?): stop it, or pass --port\n"
+    )
+
 
 def test_serve_warms_the_kernels_prints_its_url_and_serves_the_front_page(tmp_path: Path) -> None:
     port = free_port()
     env = {**os.environ, "FLICKBOARD_DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite'}"}
-    command = [sys.executable, "-m", "flickboard", "serve", "--no-browser", "--port", str(port)]
-    proc = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
+    proc = _serve(port, env)
     try:
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline:
-            assert proc.poll() is None, proc.communicate()[0]
-            try:
-                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                break
-            except httpx.TransportError:
-                time.sleep(0.2)
-        else:
-            raise AssertionError("the server did not answer")
+        page = _first_page(proc, f"http://127.0.0.1:{port}/")
         assert page.status_code == 200 and "Play a game" in page.text
+        deadline = time.monotonic() + 600
+        while not httpx.get(f"http://127.0.0.1:{port}/api/kernels").json()["ready"]:
+            assert time.monotonic() < deadline, "the kernels were not ready in 10 minutes"
+            time.sleep(0.5)
+        assert "Set up a game" in httpx.get(f"http://127.0.0.1:{port}/play").text
     finally:
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=30)

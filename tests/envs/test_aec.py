@@ -9,7 +9,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    render_test,
+    seed_test,
+    state_test,
+)
 
 from flickboard.envs import crokinole_v0, shuffleboard_v0
 from flickboard.envs.aec import FlickboardAEC, agent_name
@@ -52,6 +59,28 @@ def test_pettingzoo_max_cycles_test_passes(setup: tuple[str, int]) -> None:
 def test_pettingzoo_parallel_api_test_passes(setup: tuple[str, int]) -> None:
     game, players = setup
     parallel_api_test(MODULES[game].parallel_env(players=players), num_cycles=20)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_pettingzoo_render_test_passes_and_human_mode_prints_the_board(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    render_test(MODULES[game].env)
+    printed = capsys.readouterr().out
+    env = MODULES[game].env(render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    board = capsys.readouterr().out
+    assert board.startswith(MODULES[game].env().unwrapped.kind.title)  # the status line
+    assert board.strip() in printed  # render_test's human env printed the same board
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_pettingzoo_state_test_passes(game: str) -> None:
+    state_test(MODULES[game].env(), MODULES[game].parallel_env(), num_cycles=10)
+    env = MODULES[game].env()
+    env.reset(seed=2)
+    assert np.array_equal(env.state(), env.observe(env.agent_selection))
 
 
 def _play(env: Any, seed: int, shots: int = 10_000) -> list[dict[str, Any]]:
@@ -184,7 +213,7 @@ def test_observation_of_the_selected_agent_says_it_is_its_turn() -> None:
         ({"noise": "godlike"}, "skill level"),
         ({"start": "anywhere"}, "start"),
         ({"max_cycles": 0}, "max_cycles"),
-        ({"render_mode": "human"}, "render_mode"),
+        ({"render_mode": "svg"}, "render_mode"),
     ],
 )
 def test_bad_options_are_refused_in_words(options: dict[str, Any], words: str) -> None:

@@ -16,3 +16,19 @@ def test_cross_entropy_training_raises_the_win_rate_against_the_random_policy() 
     assert before.games == after.games == 12
     assert after.a_score / 12 >= before.a_score / 12 + 0.4
     assert run.mean_return[-1] > run.mean_return[0]
+
+
+def test_the_learning_module_asked_for_help_prints_it_and_does_not_train() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "flickboard.envs.learning", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stdout.startswith(
+        "usage: python -m flickboard.envs.learning"
+    )
+    assert "uniform baseline" in done.stdout and "generation" not in done.stdout

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -12,14 +14,15 @@ from flickboard.envs.policies import (
     PlayerPolicy,
     PolicyPlayer,
     RandomPolicy,
+    UniformPolicy,
     baseline,
 )
 from flickboard.errors import InvalidInput
 from flickboard.play.noise import ExecutionNoise
 
 
-def test_the_baselines_are_random_and_the_three_ai_kinds() -> None:
-    assert BASELINES == ("random", "heuristic", "planner", "search")
+def test_the_baselines_are_uniform_and_the_three_ai_kinds() -> None:
+    assert BASELINES == ("uniform", "heuristic", "planner", "search")
     assert isinstance(baseline("random", "crokinole", 3), RandomPolicy)
     planner = baseline("planner:world", "shuffleboard", 3)
     assert isinstance(planner, PlayerPolicy) and planner.name == "planner:world"
@@ -64,3 +67,27 @@ def test_a_policy_players_noise_repeats_with_its_seed() -> None:
     shots = [PolicyPlayer(RandomPolicy(1), noise="novice", seed=7).decide(view) for _ in range(2)]
     other = PolicyPlayer(RandomPolicy(1), noise="novice", seed=8).decide(view)
     assert shots[0] == shots[1] != other
+
+
+def test_the_uniform_baseline_is_named_so_and_random_is_its_former_name() -> None:
+    assert RandomPolicy is UniformPolicy
+    assert baseline("uniform", "crokinole", 3).name == "uniform"
+    assert isinstance(baseline("random", "crokinole", 3), UniformPolicy)
+
+
+def test_reset_with_a_seed_reseeds_an_opponent_passed_as_an_object() -> None:
+    import gymnasium
+
+    def episode(env: Any) -> list[float]:
+        env.reset(seed=5)
+        starts = []
+        for _ in range(3):
+            _, _, over, cut, info = env.step(np.zeros(4, dtype=np.float32))
+            starts += [shot["start"][0] for shot in info["shots"][1:]]
+            if over or cut:
+                break
+        return starts
+
+    env = gymnasium.make("flickboard.envs:flickboard/Crokinole-v0", opponent=UniformPolicy(1))
+    first = episode(env)
+    assert first and episode(env) == first  # the same object, reseeded by reset(seed)

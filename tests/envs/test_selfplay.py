@@ -47,6 +47,31 @@ def test_rows_say_who_shot_what_it_earned_and_how_the_game_ended(data: tuple) ->
     assert c["outcome"][a_first_rows].sum() == stats.a_score
 
 
+def test_every_row_carries_both_sides_rewards_so_a_sides_column_sums_to_its_return(
+    data: tuple,  # type: ignore[type-arg]
+) -> None:
+    _, c = data
+    assert c["side_rewards"].shape == (len(c["pair"]), 2)
+    shooter = c["side_rewards"][np.arange(len(c["pair"])), c["side"]]
+    assert np.array_equal(shooter, c["reward"])  # the shooter's own, as before
+    for pair in (0, 1):
+        for game in (0, 1):
+            rows = (c["pair"] == pair) & (c["game"] == game)
+            red, green = c["side_rewards"][rows].sum(axis=0)
+            assert red == -green  # zero-sum rounds
+            own = c["reward"][rows & (c["side"] == 0)].sum()  # rounds red's shots ended
+            theirs = c["reward"][rows & (c["side"] == 1)].sum()  # rounds green's ended
+            assert red == pytest.approx(own - theirs) and (own != red or theirs == 0)
+
+
+def test_rows_hold_the_shot_meant_and_the_shot_played(data: tuple) -> None:  # type: ignore[type-arg]
+    _, c = data
+    assert c["played"].shape == c["action"].shape
+    assert np.all(np.abs(c["played"]) <= 1.0)
+    moved = np.any(np.abs(c["played"] - c["action"]) > 1e-4, axis=1)
+    assert moved.mean() > 0.5  # the club noise moves nearly every shot off the one meant
+
+
 @pytest.mark.parametrize("suffix", [".parquet", ".npz"])
 def test_data_files_read_back_exactly(data: tuple, tmp_path: Path, suffix: str) -> None:  # type: ignore[type-arg]
     _, columns = data

@@ -456,3 +456,32 @@ def test_wcc_once_the_disc_leaves_the_finger_a_shot_has_taken_place() -> None:
     ruling = rnd.play(Shot(x, y, math.pi / 2, 0.05))
     assert not ruling.valid and ruling.decision(0).fate is Fate.OUT
     assert rnd.left == {0: 7, 2: 8} and rnd.choices() == (2,)
+
+
+@pytest.mark.parametrize(
+    ("rules", "options", "seating"),
+    [
+        ("wcc", {}, Seating.singles()),
+        ("wcc", {}, Seating.doubles()),
+        ("depot", {"free_order": True}, Seating.doubles()),
+        ("depot", {"free_for_all": True}, Seating(3)),
+    ],
+)
+def test_who_may_shoot_and_the_order_to_come_kept_between_shots_are_worked_out_afresh(
+    rules: str, options: dict[str, bool], seating: Seating
+) -> None:
+    """The round keeps its choices and the order to come between shots (environments ask
+    for them many times a shot); at every shot they equal the ones worked out afresh,
+    whichever partner shoots under free order."""
+    import random
+
+    rng = random.Random(3)
+    rnd = CrokinoleGame(referee(rules, **options), seating).start_round()
+    while True:
+        fresh = rnd._allowed(rnd._last_seat(), rnd.left, None)
+        assert rnd.choices() == fresh
+        if not fresh:
+            break
+        for seat in fresh:
+            assert rnd.to_come(seat) == rnd._order_from(seat)
+        _shoot(rnd, rng.random() < 0.3, rng.choice(fresh))

@@ -33,3 +33,20 @@ def test_a_real_browser_shows_the_front_page(live_server: LiveServer, page: Any)
     assert page.get_by_role("link", name="Play a game").is_visible()
     screenshot(page, "front-page")
     assert httpx.get(live_server.url + "/api/openapi.json").status_code == 200
+
+
+def test_the_favicon_is_bundled_and_every_page_links_it(tmp_path: Any) -> None:
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite'}"))
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/vnd.microsoft.icon"
+    assert icon.content == (STATIC / "favicon.ico").read_bytes() and icon.content[:4] == b"\0\0\1\0"
+    for path in ("/", "/play", "/desk"):
+        assert '<link rel="icon" href="/favicon.ico">' in client.get(path).text, path
+
+
+def test_kernels_not_warming_ahead_are_ready_and_the_warming_poll_reloads(tmp_path: Any) -> None:
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite'}"))
+    assert client.get("/api/kernels").json()["ready"] is True  # made in Python: no warming
+    poll = client.get("/play/warming")
+    assert poll.status_code == 200 and poll.headers["HX-Refresh"] == "true"
+    assert "Set up a game" in client.get("/play").text

@@ -58,9 +58,9 @@ class Rate:
 
 
 def _timed(work: Callable[[], int]) -> Rate:
-    wall, cpu = time.perf_counter(), time.process_time()
+    wall, cpu = time.perf_counter(), time.thread_time()
     count = work()
-    return Rate(count, time.perf_counter() - wall, time.process_time() - cpu)
+    return Rate(count, time.perf_counter() - wall, time.thread_time() - cpu)
 
 
 @dataclass
@@ -113,7 +113,7 @@ def vector_steps(game: str, envs: int, steps: int, mode: str, seed: int) -> Rate
     """``steps`` steps of ``envs`` single-agent environments in gymnasium's vector form."""
     import gymnasium
 
-    from flickboard.envs.single import ENV_IDS
+    from flickboard.envs.registration import ENV_IDS
 
     vec = gymnasium.make_vec(ENV_IDS[game], num_envs=envs, vectorization_mode=mode)
     vec.reset(seed=seed)

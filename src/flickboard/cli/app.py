@@ -46,6 +46,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "desk": Lazy(("desk",), "desk_app"),
         "example": Lazy(("example",), "example"),
         "selfplay": Lazy(("selfplay",), "selfplay"),
+        "review": Lazy(("review",), "review"),
     },
     "score": {
         "shuffleboard": Lazy(("shuffleboard",), "score"),
@@ -67,6 +68,8 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "web": Lazy(("bench_web",), "bench_web"),
         "envs": Lazy(("bench_envs",), "bench_envs"),
         "desk": Lazy(("bench_desk",), "bench_desk"),
+        "rulings": Lazy(("bench_rulings",), "bench_rulings"),
+        "review": Lazy(("bench_review",), "bench_review"),
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""
@@ -188,6 +191,21 @@ _GROUPS = {
     "rule": rule_app,
     "bench": bench_app,
 }
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"flickboard {VERSION}")
+        raise typer.Exit()
+
+
+@app.callback()
+def front(
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_print_version, help="Print the version."
+    ),
+) -> None:
+    """Crokinole and table shuffleboard by the book."""
 
 
 @app.command()

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, TypeVar
 
-import click
 import typer
 from sqlalchemy.exc import SQLAlchemyError
+from typer.main import get_current_context  # type: ignore[attr-defined]  # not in typer's __all__
 
 from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
@@ -33,7 +33,7 @@ def club_desk(cls: type[D], db: str | None) -> Iterator[D]:
     """A desk (tournament or club) whose errors become one-line messages and exit code 2.
     Its writes are the desk terminal's (the director's rights, no account), audited
     under the command's name."""
-    ctx = click.get_current_context(silent=True)
+    ctx = get_current_context(silent=True)  # typer's own click, not a separate one
     command = ctx.command_path.removeprefix("flickboard ") if ctx is not None else "cli"
     try:
         with acting(Actor.desk(), command[:40]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import time
+import threading
 
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -31,34 +31,70 @@ def kernels_cached() -> bool:
     return any((cache_dir() / name).glob("*.nbi"))
 
 
-def warm_kernels(console: Console | None = None) -> None:
-    """Compile the physics kernels now (once per run), showing progress on ``console``
-    (default stdout): a spinner and each part on a terminal, a line before and after
-    otherwise."""
-    global _ready
-    if _ready:
-        return
-    from flickboard.physics.warm import warm
+HEARTBEAT = 8.0
+"""Seconds between progress lines when output is not a terminal (at most 10)."""
 
-    out = console or console_for_cli()
-    what = (
+
+def _what() -> str:
+    return (
         "Loading the physics kernels"
         if kernels_cached()
         else "Compiling the physics kernels (once: about a minute, cached afterwards)"
     )
-    started = time.monotonic()
+
+
+def _report(out: Console, what: str) -> None:
+    """Wait for :data:`WARMUP` to end, printing a line every :data:`HEARTBEAT` seconds
+    (which part, for how long); then say the kernels are ready, or raise why not."""
+    from flickboard.physics.warm import WARMUP
+
+    while not WARMUP.wait(HEARTBEAT):
+        out.print(f"{what}: {WARMUP.part} ({WARMUP.elapsed():.0f} s)...")
+    if WARMUP.error is not None:
+        raise WARMUP.error
+    out.print(f"Physics kernels ready ({WARMUP.seconds:.0f} s).")
+
+
+def warm_kernels(console: Console | None = None) -> None:
+    """Compile the physics kernels now (once per run), showing progress on ``console``
+    (default stdout): a spinner naming each part on a terminal; otherwise a line before,
+    a line at least every 10 s naming the part, and a line after."""
+    global _ready
+    if _ready:
+        return
+    from flickboard.physics.warm import WARMUP
+
+    out = console or console_for_cli()
+    what = _what()
+    WARMUP.start()
     if out.is_terminal:
         columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
         with Progress(*columns, console=out, transient=True) as progress:
-            task = progress.add_task(what, total=4)
-
-            def step(name: str) -> None:
-                progress.update(task, description=f"{what}: {name}")
-                progress.advance(task)
-
-            warm(step)
+            task = progress.add_task(what, total=None)
+            while not WARMUP.wait(0.1):
+                progress.update(task, description=f"{what}: {WARMUP.part}")
     else:
         out.print(f"{what}...")
-        warm()
+    _report(out, what)
     _ready = True
-    out.print(f"Physics kernels ready ({time.monotonic() - started:.0f} s).")
+
+
+def report_warming(console: Console | None = None) -> None:
+    """Report on the physics kernels warming in the background (started by the server
+    once it listens: it answers at once, its table pages say they are warming up
+    meanwhile): progress lines on ``console`` (default stdout) as :func:`warm_kernels`
+    prints when not on a terminal."""
+    from flickboard.physics.warm import WARMUP
+
+    out = console or console_for_cli()
+    what = _what()
+
+    def report() -> None:
+        WARMUP.wait_start()
+        out.print(f"{what} in the background (the table's pages say so meanwhile)...")
+        try:
+            _report(out, what)
+        except Exception as exc:  # the server goes on; a shot will say what is wrong
+            out.print(f"The physics kernels failed to compile: {exc}")
+
+    threading.Thread(target=report, name="flickboard-warmup-report", daemon=True).start()

@@ -165,8 +165,13 @@ def replay_file(
     """The body of every ``replay GAME FILE`` command: the record replayed, shown shot by
     shot as asked, then each game's table and the verdict; the match and the record's
     tags."""
-    if picture is not None and not picture.is_dir():
-        fail(f"--picture {picture}: no such folder (pictures are written into a folder)")
+    if picture is not None:
+        if picture.exists() and not picture.is_dir():
+            fail(f"--picture {picture}: not a folder (pictures are written into a folder)")
+        try:
+            picture.mkdir(parents=True, exist_ok=True)  # made if missing, as the README says
+        except OSError as exc:
+            fail(f"--picture {picture}: cannot make the folder: {exc.strerror or exc}")
     try:
         only = ShotLabel.parse(shot) if shot is not None else None
     except FlickboardError as exc:

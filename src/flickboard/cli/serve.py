@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from flickboard.cli.kernels import warm_kernels
+from flickboard.cli.kernels import report_warming
 from flickboard.cli.terminal import console_for_cli, fail
 
 
@@ -24,6 +24,21 @@ def venue_address() -> str:
             return str(s.getsockname()[0])
         except OSError:
             return socket.gethostname()
+
+
+def port_taken(host: str, port: int) -> bool:
+    """Whether something already listens on ``host``:``port`` (bound and let go at once,
+    as uvicorn binds: with SO_REUSEADDR, so a port left in TIME_WAIT counts as free)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return True
+    return False
 
 
 def serve(
@@ -50,6 +65,8 @@ def serve(
     from flickboard.store.db import URL_ENV, default_url, engine_for
     from flickboard.web.desk.routing import PUBLIC_URL_ENV
 
+    if port_taken(host, port):
+        fail(f"port {port} is busy (another flickboard serve?): stop it, or pass --port")
     url = db or default_url()
     if workers > 1 and url.startswith("sqlite"):
         fail("--workers above 1 needs PostgreSQL (--db postgresql+psycopg://...)")
@@ -57,7 +74,8 @@ def serve(
         engine_for(url).dispose()  # creates or upgrades the schema, or says why not
     except FlickboardError as exc:
         fail(str(exc))
-    warm_kernels()
+    if workers == 1:  # the app runs in this process, and warms the kernels here
+        report_warming()
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     address = f"http://{shown}:{port}/"
     console_for_cli().print(f"flickboard is serving at [bold]{address}[/bold] (Ctrl-C stops it)")

@@ -114,6 +114,10 @@ def shoot(
             layout = Layout(the_board, placed)
             x, y = parse_point(start, "--from")
             shot = Shot(x, y, math.radians(angle), speed, spin)
+        from flickboard.cli.kernels import warm_kernels
+        from flickboard.cli.terminal import console_for_progress
+
+        warm_kernels(console_for_progress())  # compiling takes minutes the first time: say so
         result = simulate(layout, shot, shooter=shooter, params=params)
         trajectory = None
         if picture is not None:

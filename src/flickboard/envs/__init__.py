@@ -3,7 +3,8 @@
 ``flickboard.envs.crokinole_v0`` and ``flickboard.envs.shuffleboard_v0`` are PettingZoo
 environment modules (``env``, ``raw_env``, ``parallel_env``); importing this package
 registers ``flickboard/Crokinole-v0`` and ``flickboard/Shuffleboard-v0`` with Gymnasium
-(one agent against built-in opponents). Baseline policies, the evaluation harness and a
+(one agent against built-in opponents; without importing it first,
+``gymnasium.make("flickboard.envs:flickboard/Crokinole-v0")``). Baseline policies, the evaluation harness and a
 worked learning example are in :mod:`flickboard.envs.policies` and
 :mod:`flickboard.envs.learning`; self-play data in :mod:`flickboard.envs.selfplay`.
 """
@@ -11,7 +12,7 @@ worked learning example are in :mod:`flickboard.envs.policies` and
 from __future__ import annotations
 
 from flickboard.envs import crokinole_v0, shuffleboard_v0
-from flickboard.envs.single import register_envs
+from flickboard.envs.registration import register_envs
 
 register_envs()
 

@@ -37,7 +37,7 @@ from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
 
 Reward = Literal["differential", "points"]
-RENDER_MODES = ("ansi", "rgb_array")
+RENDER_MODES = ("human", "ansi", "rgb_array")
 
 
 def agent_name(seat: int) -> str:
@@ -69,7 +69,8 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         reward: ``differential`` (a round's points for your side minus the mean of the
             others') or ``points`` (your side's round points as the game counts them).
         max_cycles: truncate once the seat to shoot has already shot this many times.
-        render_mode: ``ansi`` or ``rgb_array``.
+        render_mode: ``human`` (the board printed after every shot, as ``ansi``
+            draws it), ``ansi`` or ``rgb_array``.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -136,6 +137,8 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         box = spaces.Box(low, high, dtype=np.float32)
         action = spaces.Box(-1.0, 1.0, (4,), dtype=np.float32)
         self.observation_spaces = {a: box for a in self.possible_agents}
+        self.state_space = box
+        """The space of :meth:`state` (the observations' box)."""
         self.action_spaces = {a: action for a in self.possible_agents}
         self._rng: np.random.Generator | None = None
         self._start(first_view)
@@ -195,7 +198,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         return self.encoder.encode(self._view, self.seat_of[agent])
 
     def state(self) -> Observation:
-        """The state: the observation of the seat to shoot."""
+        """The state: the observation of the seat to shoot (in :attr:`state_space`)."""
         return self.observe(self.agent_selection)
 
     # -- acting ----------------------------------------------------------------------
@@ -242,6 +245,8 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self.infos = {a: self._info(a, played) for a in self.agents}
         self.agent_selection = agent_name(self._view.turn.seat)
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _info(self, agent: str, shot: dict[str, Any] | None) -> dict[str, Any]:
         seat = self.seat_of[agent]
@@ -253,14 +258,19 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
     # -- pictures --------------------------------------------------------------------
 
     def render(self) -> npt.NDArray[np.uint8] | str | None:
-        """The board: text (``ansi``) or an RGB array (``rgb_array``)."""
+        """The board: text (``ansi``), an RGB array (``rgb_array``), or the text printed
+        to stdout (``human``: None is returned; every shot prints it too)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() needs a render_mode: 'ansi' or 'rgb_array'")
+            gymnasium.logger.warn("render() needs a render_mode: " + ", ".join(RENDER_MODES))
             return None
         position = self._view.position
         if self.render_mode == "rgb_array":
             return rgb(position)
-        return self._status() + "\n" + text(position, self.kind.side_names)
+        board = self._status() + "\n" + text(position, self.kind.side_names)
+        if self.render_mode == "human":
+            print(board, flush=True)
+            return None
+        return board
 
     def _status(self) -> str:
         view = self._view

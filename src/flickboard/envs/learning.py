@@ -25,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from flickboard.envs.observation import DISC_STATES, Observation, ObservationLayout
-from flickboard.envs.policies import PolicyPlayer, RandomPolicy
-from flickboard.envs.single import ENV_IDS
+from flickboard.envs.policies import PolicyPlayer, UniformPolicy
+from flickboard.envs.registration import ENV_IDS
 from flickboard.evaluation.harness import PairStats, paired_games
 from flickboard.play.view import View
 
@@ -107,7 +107,7 @@ def train(
 ) -> Training:
     """Train a linear policy against the random policy with the cross-entropy method."""
     env = gymnasium.make(
-        ENV_IDS[game], opponent=lambda s: RandomPolicy(s), seat="random", noise=noise
+        ENV_IDS[game], opponent=lambda s: UniformPolicy(s), seat="random", noise=noise
     )
     layout: ObservationLayout = env.unwrapped.aec.layout  # type: ignore[attr-defined]
     rng = np.random.default_rng(seed)
@@ -145,16 +145,24 @@ def win_rate(
     stats, _, _ = paired_games(
         game,
         lambda s: PolicyPlayer(policy, game, seed=s),
-        lambda s: PolicyPlayer(RandomPolicy(s), game, seed=s),
+        lambda s: PolicyPlayer(UniformPolicy(s), game, seed=s),
         pairs,
         seed,
     )
     return stats
 
 
-def main() -> None:
-    """Train on crokinole and report the win rate against the random policy before and
-    after, as docs/envs.md shows."""
+def main(argv: list[str] | None = None) -> None:
+    """Train on crokinole and report the win rate against the uniform policy before and
+    after, as docs/envs.md shows (``--help`` says so and stops)."""
+    import argparse
+
+    argparse.ArgumentParser(
+        prog="python -m flickboard.envs.learning",
+        description="Train a linear policy on crokinole by the cross-entropy method and print "
+        "its win rate against the uniform baseline before and after (minutes of CPU; "
+        "docs/envs.md, 'A worked example').",
+    ).parse_args(argv)
 
     def report(generation: int, run: Training) -> None:
         print(
@@ -169,7 +177,7 @@ def main() -> None:
     for label, s in (("before", before), ("after", after)):
         low, high = s["wilson95"]
         print(
-            f"win rate v random {label}: {s['a_win_rate']:.3f} "
+            f"win rate v uniform {label}: {s['a_win_rate']:.3f} "
             f"[{low:.3f}, {high:.3f}] over {s['games']} games"
         )
 

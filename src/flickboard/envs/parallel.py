@@ -34,6 +34,8 @@ class FlickboardParallel(ParallelEnv[str, Observation, npt.NDArray[np.float32]])
         self.possible_agents = list(self.aec.possible_agents)
         self.agents: list[str] = []
         self.render_mode = self.aec.render_mode
+        self.state_space = self.aec.state_space
+        """The space of :meth:`state`."""
         self.cycles = 0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:

@@ -49,15 +49,22 @@ class Policy(Protocol):
 
 
 @dataclass
-class RandomPolicy:
-    """Uniform actions over the action box, from a seeded generator."""
+class UniformPolicy:
+    """Uniform actions over the action box, from a seeded generator: the ``uniform``
+    baseline (not the built-in ``random`` player, which shoots plausible shots)."""
 
     seed: int = 0
-    name: str = "random"
+    name: str = "uniform"
     rng: np.random.Generator = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rng = np.random.default_rng(self.seed)
+
+    def reseed(self, seed: int) -> None:
+        """Start again from ``seed`` (a Gymnasium environment's ``reset(seed)`` calls it
+        on an opponent given as an object)."""
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
 
     def act(self, observation: Observation, view: View) -> Action:
         """A uniform action."""
@@ -86,18 +93,22 @@ class PlayerPolicy:
         return self.actions.action(view, shot)
 
 
-BASELINES: tuple[str, ...] = ("random", *KINDS)
-"""The baseline policies by name (an AI kind may take ``:LEVEL``)."""
+RandomPolicy = UniformPolicy
+"""The uniform baseline's former name (kept so that old code runs)."""
+
+BASELINES: tuple[str, ...] = ("uniform", *KINDS)
+"""The baseline policies by name (an AI kind may take ``:LEVEL``; ``random`` is accepted
+for ``uniform``, its former name)."""
 
 
 def baseline(name: str, game: str, seed: int = 0, actions: ActionMap | None = None) -> Policy:
-    """A baseline policy by name: ``random``, or ``heuristic``, ``planner``, ``search``
+    """A baseline policy by name: ``uniform`` (or ``random``, its former name), or ``heuristic``, ``planner``, ``search``
     with an optional ``:LEVEL`` (its choice of shot; the level's noise is the
     environment's to add)."""
     kind = game_kind(game)
     text = name.strip().lower()
-    if text == "random":
-        return RandomPolicy(seed)
+    if text in ("uniform", "random"):
+        return UniformPolicy(seed)
     ai = text.split(":")[0]
     if ai not in KINDS:
         raise InvalidInput(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
@@ -142,15 +153,17 @@ class PolicyPlayer:
         meant = self.actions.shot(view, action)
         z = None if self.noise.silent else ExecutionNoise.draws(self.rng, 1)[0]
         shot, problem = execute(self.noise, view, meant, z)
-        self.last = Decision(observation, action, problem)
+        self.last = Decision(observation, action, self.actions.action(view, shot), problem)
         return shot
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What a :class:`PolicyPlayer` last saw and did: its observation, its action (as
-    used: clipped to the box), and why its start had to move (None if it did not)."""
+    """What a :class:`PolicyPlayer` last saw and did: its observation, its action (the
+    shot meant, clipped to the box), the action naming the shot played (after the noise,
+    clipped), and why its start had to move (None if it did not)."""
 
     observation: Observation
     action: Action
+    played: Action
     start_problem: str | None

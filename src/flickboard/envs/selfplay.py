@@ -18,9 +18,14 @@ seat            int8             the shooter's seat
 side            int8             the shooter's side (0 red...)
 player          int8             0: policy A shot, 1: policy B
 observation     float32[N]       the shooter's observation (docs/envs.md; N by the game)
-action          float32[4]       the action as played (start, angle, speed, spin)
+action          float32[4]       the action meant: the policy's (start, angle, speed, spin)
+played          float32[4]       the action naming the shot played, after the execution
+                                 noise (clipped to the box)
 reward          float32          the shooter's side's reward from rounds this shot ended
                                  (round differential)
+side_rewards    float32[2]       every side's reward from rounds this shot ended (red,
+                                 green): a side's column summed over a game's rows is its
+                                 return, whoever shot
 valid           bool             the referee ruled the shot valid
 start_moved     bool             the start had to move to the nearest legal one
 outcome         float32          the game's result for the shooter's side: 1 won, 0.5 tied,
@@ -59,12 +64,17 @@ SCHEMA: tuple[tuple[str, str], ...] = (
     ("player", "int8"),
     ("observation", "float32"),
     ("action", "float32"),
+    ("played", "float32"),
     ("reward", "float32"),
+    ("side_rewards", "float32"),
     ("valid", "bool"),
     ("start_moved", "bool"),
     ("outcome", "float32"),
 )
-"""Column names and numpy types (``observation`` and ``action`` are fixed-size rows)."""
+"""Column names and numpy types (:data:`ROWS` are fixed-size rows)."""
+
+ROWS = ("observation", "action", "played", "side_rewards")
+"""The columns whose every row is an array."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +120,10 @@ class Recorder(Observer):
         rows["player"].append(0 if player is self.a else 1)
         rows["observation"].append(player.last.observation)
         rows["action"].append(player.last.action)
-        rows["reward"].append(
-            side_rewards(step.rounds_ended, match.sides, "differential")[turn.side]
-        )
+        rows["played"].append(player.last.played)
+        sides = side_rewards(step.rounds_ended, match.sides, "differential")
+        rows["reward"].append(sides[turn.side])
+        rows["side_rewards"].append(np.asarray(sides, dtype=np.float32))
         rows["valid"].append(step.ruling.valid)
         rows["start_moved"].append(player.last.start_problem is not None)
         rows["outcome"].append(0.0)
@@ -142,11 +153,11 @@ def pair_job(job: tuple[SelfPlay, int]) -> tuple[PairStats, Columns]:
 
 
 def columns(rows: dict[str, list[Any]]) -> Columns:
-    """Rows as typed numpy columns (observation and action as 2-d arrays)."""
+    """Rows as typed numpy columns (:data:`ROWS` as 2-d arrays)."""
     out: Columns = {}
     for name, dtype in SCHEMA:
         values = rows[name]
-        if name in ("observation", "action") and values:
+        if name in ROWS and values:
             out[name] = np.stack(values).astype(dtype)
         else:
             out[name] = np.asarray(values, dtype=dtype)
@@ -215,7 +226,7 @@ def read(path: Path) -> Columns:
     out: Columns = {}
     for name, dtype in SCHEMA:
         column = table.column(name).combine_chunks()
-        if name in ("observation", "action"):
+        if name in ROWS:
             width = column.type.list_size
             out[name] = column.flatten().to_numpy().reshape(-1, width).astype(dtype)
         else:

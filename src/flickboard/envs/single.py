@@ -30,9 +30,6 @@ from flickboard.play.view import Player
 
 Opponent = str | Policy | Player | Callable[[int], Policy | Player]
 
-ENV_IDS = {"crokinole": "flickboard/Crokinole-v0", "shuffleboard": "flickboard/Shuffleboard-v0"}
-"""The Gymnasium id of each game's single-agent environment."""
-
 
 class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
     """One agent against opponents (see the module docstring).
@@ -100,6 +97,8 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         if isinstance(opponent, str):
             return player_from_spec(opponent, self.aec.kind, seed)
         if hasattr(opponent, "act") or hasattr(opponent, "decide"):
+            if hasattr(opponent, "reseed"):
+                opponent.reseed(seed)  # reset(seed) repeats its shots too
             return opponent  # type: ignore[return-value]
         if callable(opponent):
             return opponent(seed)
@@ -162,14 +161,3 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def register_envs() -> None:
-    """Register the single-agent environments with Gymnasium (once)."""
-    for game, env_id in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
-            gymnasium.register(
-                id=env_id,
-                entry_point="flickboard.envs.single:FlickboardEnv",
-                kwargs={"game": game},
-            )

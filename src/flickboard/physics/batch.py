@@ -46,7 +46,9 @@ class BatchResult:
     ran, else a kernel status (illegal start, too many events, too long); such rows
     keep the layout's positions. ``first_contact`` is the id of the first disc the
     shooter struck (-1 if none); ``contacts`` counts disc-disc contacts; ``dropped``
-    says whether a disc went into the 20 hole.
+    says whether a disc went into the 20 hole. With ``keep_log``, ``log`` holds every
+    shot's kernel event rows (columns ``EV_*`` of :mod:`.codes`, disc columns as kernel
+    indices into ``ids``): shot ``s``'s are rows ``log_offsets[s]:log_offsets[s + 1]``.
     """
 
     ids: tuple[int, ...]
@@ -60,6 +62,8 @@ class BatchResult:
     dropped: npt.NDArray[np.bool_]
     duration: FloatArray
     records: tuple[ShotRecord | None, ...] | None = None
+    log: FloatArray | None = None
+    log_offsets: npt.NDArray[np.int64] | None = None
 
     def states(self, shot: int) -> dict[int, DiscState]:
         """Final state of every disc after one shot, by id."""
@@ -168,6 +172,7 @@ def simulate_batch(
     params: PhysicsParams | None = None,
     records: bool = False,
     strict: bool = False,
+    keep_log: bool = False,
 ) -> BatchResult:
     """Simulate many shots from one layout in one compiled call.
 
@@ -181,7 +186,7 @@ def simulate_batch(
     shooter_id = resolve_shooter(layout, shooter, ids)
     table = shots_array(shots)
     xs, ys, modes, status, info, counts, first, contacts, dur, events, offsets = run_batch(
-        board_array(layout.board), params_array(params), rows, table, records
+        board_array(layout.board), params_array(params), rows, table, records or keep_log
     )
     all_ids = (*ids, shooter_id)
     if strict and status.any():
@@ -212,6 +217,19 @@ def simulate_batch(
             else None
             for s, (shot, code) in enumerate(zip(objects, status.tolist(), strict=True))
         )
+    log, log_offsets = (events[: offsets[-1]], offsets) if keep_log else (None, None)
     return BatchResult(
-        all_ids, xs, ys, state, status, counts, first_ids, contacts, dropped, dur, built
+        all_ids,
+        xs,
+        ys,
+        state,
+        status,
+        counts,
+        first_ids,
+        contacts,
+        dropped,
+        dur,
+        built,
+        log,
+        log_offsets,
     )

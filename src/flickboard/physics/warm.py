@@ -2,12 +2,16 @@
 
 numba compiles the engine on first use (about 40 s of CPU on a busy machine, then cached
 in the user cache folder): a server or a terminal game warms them first and says so,
-so that no first shot seems to hang.
+so that no first shot seems to hang. :data:`WARMUP` warms them once per process in a
+background thread, so that a server answers at once and its pages can say they are
+warming up while a terminal command reports progress.
 """
 
 from __future__ import annotations
 
 import math
+import threading
+import time
 from collections.abc import Callable
 
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
@@ -48,3 +52,70 @@ def warm(step: Step | None = None) -> int:
             step(name)
         run()
     return len(parts)
+
+
+class Warmup:
+    """The warming of the kernels in this process, in a background thread: not started,
+    under way (which part, since when), done, or failed (the error). ``work`` warms,
+    telling each part's name (default :func:`warm`)."""
+
+    def __init__(self, work: Callable[[Step], object] | None = None) -> None:
+        self._work = work
+        self._lock = threading.Lock()
+        self._started = threading.Event()
+        self._done = threading.Event()
+        self.started: float | None = None
+        """``time.monotonic()`` when warming started; None before."""
+        self.part = ""
+        """The part being compiled (or loaded) now."""
+        self.seconds = 0.0
+        """How long warming took, once done."""
+        self.error: BaseException | None = None
+        """Why warming failed, if it did."""
+
+    @property
+    def warming(self) -> bool:
+        """Whether warming has started and is not over: a shot now would wait for it."""
+        return self.started is not None and not self._done.is_set()
+
+    @property
+    def done(self) -> bool:
+        """Whether warming is over (or failed)."""
+        return self._done.is_set()
+
+    def elapsed(self) -> float:
+        """Seconds since warming started (0 before)."""
+        return 0.0 if self.started is None else time.monotonic() - self.started
+
+    def start(self) -> None:
+        """Start warming in a daemon thread, unless it has started already."""
+        with self._lock:
+            if self.started is not None:
+                return
+            self.started = time.monotonic()
+        self._started.set()
+        threading.Thread(target=self._run, name="flickboard-warmup", daemon=True).start()
+
+    def _run(self) -> None:
+        def step(name: str) -> None:
+            self.part = name
+
+        try:
+            (self._work or warm)(step)
+        except BaseException as exc:  # kept for whoever waits, then the thread ends
+            self.error = exc
+        self.seconds = self.elapsed()
+        self._done.set()
+
+    def wait_start(self, timeout: float | None = None) -> bool:
+        """Wait up to ``timeout`` seconds for warming to start; whether it has."""
+        return self._started.wait(timeout)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait up to ``timeout`` seconds for warming to end; whether it has."""
+        return self._done.wait(timeout)
+
+
+WARMUP = Warmup()
+"""The kernels' warming in this process (started by ``flickboard serve`` and by every
+command that simulates)."""

@@ -133,6 +133,10 @@ class WallClock:
         return max(self.seconds - (self.now() - self._started), 0.0)
 
 
+_SEATS: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+"""Occupied seats by number of players, clockwise from seat 0."""
+
+
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who sits where: 2 players (singles), 4 in two teams (doubles), or 3-4 alone."""
@@ -159,7 +163,7 @@ class Seating:
     @property
     def seats(self) -> tuple[int, ...]:
         """Occupied seats, clockwise from seat 0."""
-        return (0, 2) if self.players == 2 else tuple(range(self.players))
+        return _SEATS[self.players]
 
     @property
     def sides(self) -> int:
@@ -176,7 +180,7 @@ class Seating:
 
     def rotate(self, seat: int, steps: int) -> int:
         """The occupied seat ``steps`` places clockwise from ``seat``."""
-        seats = self.seats
+        seats = _SEATS[self.players]
         return seats[(seats.index(seat) + steps) % len(seats)]
 
 
@@ -212,6 +216,10 @@ class CrokinoleRound:
         self.shots: list[ShotEntry] = []
         self._owed: dict[Side, int] | None = None
         self._next_id = 0
+        self._choices: tuple[int, tuple[int, ...]] | None = None
+        self._to_come: tuple[int, int, tuple[tuple[int, Side], ...]] | None = None
+        """(shots played, choices then): who may shoot changes only with a shot, or
+        with the clock (never cached while a clock runs)."""
 
     # -- whose turn ---------------------------------------------------------------------
 
@@ -251,12 +259,36 @@ class CrokinoleRound:
 
     def choices(self) -> tuple[int, ...]:
         """Seats that may shoot now, preferred first; empty once the round is over."""
+        cached = self._choices
+        if cached is not None and cached[0] == len(self.shots):
+            return cached[1]
         owed = self._owed if self._time_up() else None
-        return self._allowed(self._last_seat(), self.left, owed)
+        choices = self._allowed(self._last_seat(), self.left, owed)
+        if self.clock is None:
+            self._choices = (len(self.shots), choices)
+        return choices
 
     def to_come(self, seat: int) -> tuple[tuple[int, Side], ...]:
         """The (seat, side) of every shot left in the round if ``seat`` shoots now and the
         usual order is kept (under free order, the partner with more discs left)."""
+        cached = self._to_come
+        shots = len(self.shots)
+        if cached is not None and cached[:2] == (shots, seat):
+            return cached[2]
+        if (
+            cached is not None
+            and cached[0] == shots - 1
+            and self.shots[-1].turn.seat == cached[1]
+            and cached[2][1:2] == ((seat, self.seating.side_of(seat)),)
+        ):
+            order = cached[2][1:]  # the order is kept: what was to come after that shot
+        else:
+            order = self._order_from(seat)
+        if self.clock is None:
+            self._to_come = (shots, seat, order)
+        return order
+
+    def _order_from(self, seat: int) -> tuple[tuple[int, Side], ...]:
         left = dict(self.left)
         owed = dict(self._owed) if self._time_up() and self._owed is not None else None
         order: list[tuple[int, Side]] = []
@@ -612,6 +644,7 @@ class CrokinoleMatch(Match):
         self.tally = self._fresh_tally()
         self.played: list[CrokinoleGame] = []
         self._ends: list[GameEnd] = []
+        self._settled_at: tuple[int, ...] | None = None
 
     def _fresh_tally(self) -> MatchResult:
         return MatchResult(
@@ -686,7 +719,22 @@ class CrokinoleMatch(Match):
         return self.tally.games_won()
 
     def _advance(self) -> None:
-        self._settle()
+        key = self._progress()
+        if key is None or key != self._settled_at:
+            self._settle()
+            self._settled_at = self._progress()
+
+    def _progress(self) -> tuple[int, ...] | None:
+        """Where the match stands (games, rounds, shots), to skip settling again a match
+        already settled there; None while a clock runs (time can end a round)."""
+        if self.clock is not None:
+            return None
+        game = self.game
+        if game is None:
+            return (len(self.played),)
+        current = game.current
+        shots = -1 if current is None else len(current.shots)
+        return (len(self.played), id(game), len(game.rounds), id(current), shots)
 
     def _settle(self) -> tuple[tuple[RoundEnd, ...], tuple[GameEnd, ...]]:
         """Score finished rounds and games and start the next ones until a round is in
@@ -749,12 +797,14 @@ class CrokinoleMatch(Match):
         number, game_number = len(game.rounds) + 1, len(self.played)
         rnd.apply(turn, record)
         rounds, games = self._settle()
+        self._settled_at = self._progress()
         return Step(rnd.shots[-1], game_number, number, rounds, games, self._finished())
 
     def _reset(self) -> None:
         self.tally = self._fresh_tally()
         self.played = []
         self._ends = []
+        self._settled_at = None
 
     def _undo_problem(self) -> str | None:
         if any(isinstance(g.clock, WallClock) for g in self.played):

@@ -356,6 +356,19 @@ class Match(ABC):
         for action in kept:
             yield self._do(action)
 
+    def replay_views(self) -> Iterator[tuple[View | None, object]]:
+        """:meth:`replay` with the shooter's view before each shot: (view, what the
+        action gave), the view None for an action that is not a shot (a game review
+        weighs each shot from the view its player had)."""
+        kept = self._log
+        self._reset()
+        self._log = []
+        for action in kept:
+            view = None
+            if isinstance(action, ShotAction):
+                view = self._view(self.turn(action.seat, action.calls))
+            yield view, self._do(action)
+
     def _do(self, action: Action) -> Any:
         """Apply an action and log it (a failed action changes nothing)."""
         out = action.apply(self)

@@ -173,9 +173,13 @@ class ShuffleboardGame:
     first: Side = field(init=False)
     position: Position = field(init=False)
     carried: dict[tuple[int, str], int] = field(init=False)
-    _race: tuple[tuple[int, int], RaceScore] | None = field(
+    _race: tuple[tuple[int, int], RaceScore, tuple[int, int], Side | None] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    _turn: tuple[tuple[int, int, int], Turn] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """The next turn and the (frames, deliveries, penalties) it was worked out at."""
 
     def __post_init__(self) -> None:
         self.first = self.rules.first
@@ -242,11 +246,16 @@ class ShuffleboardGame:
     @property
     def turn(self) -> Turn:
         """Who delivers next: end, colour and the id the weight takes."""
+        key = (len(self.frames), len(self.deliveries), len(self.penalties))
+        if self._turn is not None and self._turn[0] == key:
+            return self._turn[1]
         if self.over:
             raise IllegalInPosition("the game is over")
         n = len(self.standing)
         side = self.order[n]
-        return Turn(player_for(self.rules, side, self.frame), side, n)
+        turn = Turn(player_for(self.rules, side, self.frame), side, n)
+        self._turn = (key, turn)
+        return turn
 
     def turn_of(self, calls: Calls) -> Turn:
         """The turn a delivery with these calls is made in: the next turn, or, called out
@@ -399,19 +408,26 @@ class ShuffleboardGame:
                 for p in self.penalties
                 if p.points
             ]
-            self._race = (key, RaceScore(self.rules.goal, tuple(steps)))
+            race = RaceScore(self.rules.goal, tuple(steps))
+            red, green = race.totals
+            self._race = (key, race, (red, green), race.winner)
         return self._race[1]
+
+    def _counted(self) -> tuple[tuple[int, int], RaceScore, tuple[int, int], Side | None]:
+        """The race, its totals and its winner, kept until a frame or a penalty is added."""
+        self.race  # noqa: B018  (brings self._race up to date)
+        assert self._race is not None
+        return self._race
 
     @property
     def totals(self) -> tuple[int, int]:
         """Red's and green's points so far, penalties deducted."""
-        red, green = self.race.totals
-        return (red, green)
+        return self._counted()[2]
 
     @property
     def winner(self) -> Side | None:
         """The colour that reached the target at the end of a frame, if any."""
-        return self.race.winner
+        return self._counted()[3]
 
     def describe(self) -> str:
         """The score in words."""

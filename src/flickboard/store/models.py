@@ -463,6 +463,25 @@ class PlayGameRow(Base):
     )
 
 
+class PlayReviewRow(Base):
+    """The game review of a browser-table game (docs/review.md), cached with the game:
+    the level it was weighed at, how far it got, and the review JSON once done
+    (migration 0008)."""
+
+    __tablename__ = "play_reviews"
+
+    game_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("play_games.id", ondelete="CASCADE"), primary_key=True
+    )
+    level: Mapped[str] = mapped_column(String(20))
+    status: Mapped[str] = mapped_column(String(20))
+    shots: Mapped[int] = mapped_column(Integer)
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    review: Mapped[str | None] = mapped_column(Text, nullable=True)
+    updated: Mapped[datetime] = mapped_column(DateTime)
+
+
 class PlayShotRow(Base):
     """One shot of a browser-table game, numbered from 1: the seat, the shot record
     (compact, full precision: replayed through the match it rebuilds the game exactly)

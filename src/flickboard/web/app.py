@@ -9,11 +9,12 @@ face adds its routes with its own ``install(app)``: the table under ``/play`` an
 from __future__ import annotations
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from flickboard.store.db import default_url
 from flickboard.version import VERSION
+from flickboard.web import warming
 from flickboard.web.desk import install as install_desk
 from flickboard.web.play import install as install_table
 from flickboard.web.templates import STATIC, TEMPLATES
@@ -32,6 +33,7 @@ def create_app(database_url: str | None = None) -> FastAPI:
     )
     app.state.database_url = database_url or default_url()
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.include_router(warming.router)  # before the table: /play/warming is not a game
     install_table(app)
     install_desk(app)
 
@@ -40,10 +42,20 @@ def create_app(database_url: str | None = None) -> FastAPI:
         """The front page: play, or run an event."""
         return TEMPLATES.TemplateResponse(request, "home.html", {"version": VERSION})
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        """The tab's icon: a crokinole board with a red disc (bundled)."""
+        return FileResponse(STATIC / "favicon.ico", media_type="image/vnd.microsoft.icon")
+
     return app
 
 
 def app_factory() -> FastAPI:
     """The app for ``uvicorn --factory`` (several workers): the database from
-    ``$FLICKBOARD_DATABASE_URL``."""
-    return create_app()
+    ``$FLICKBOARD_DATABASE_URL``). Once it listens, it warms the physics kernels in the
+    background (the first page does not wait; the table's pages say so meanwhile)."""
+    from flickboard.physics.warm import WARMUP
+
+    app = create_app()
+    app.router.on_startup.append(WARMUP.start)
+    return app

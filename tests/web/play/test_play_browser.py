@@ -82,6 +82,7 @@ def test_a_crokinole_game_against_the_ai_played_by_dragging(
     start(page)
     my_turn(page)
     assert page.locator("#board").get_attribute("data-seat") == "0"
+    assert page.locator("#cmn-link").is_hidden()  # the kind exports no CMN yet
     screenshot(page, "table-crokinole-start")
     drag(page, 0, 64)  # pull straight back: straight in, gently
     assert page.locator("#aim-angle").input_value() == "0.0"
@@ -101,6 +102,7 @@ def test_a_crokinole_game_against_the_ai_played_by_dragging(
     assert page.locator("#table-page").get_attribute("data-status") == "over"
     assert re.search(r"(red|green) wins|tied", page.locator("#score").inner_text())
     assert page.locator("#log li").count() == 4
+    assert page.locator("#cmn-link").is_visible()  # a finished game: the kind exports CMN
     screenshot(page, "table-crokinole-over")
     page.click("#replay-link")
     page.wait_for_selector("#ruling h2")
@@ -168,6 +170,7 @@ def test_a_table_shuffleboard_game_against_the_ai_by_keys_and_numbers(
         assert "wins" in page.locator("#score").inner_text()
     else:  # a frame with no score: the game goes on
         my_turn(page)
+    assert page.locator("#cmn-link").is_hidden()  # shuffleboard exports its JSON record only
     screenshot(page, "table-shuffleboard-after")
 
 

@@ -94,7 +94,7 @@ def calls_from_json(data: object) -> Calls:
     """Calls from ``{"upside_down": bool, "body_over_end": bool, "opponent_weight": bool,
     "out_of_order": bool, "body_vibration": bool, "knocked_upside_down": [ids],
     "hanger_fell": id}``; every field is optional."""
-    if data is None:
+    if data is None or (isinstance(data, Mapping) and not data):
         return NO_CALLS
     if not isinstance(data, Mapping):
         raise InvalidInput("calls must be a JSON object")

@@ -131,11 +131,17 @@ def _official(request: Request) -> Actor:
 # -- the desk's front door --------------------------------------------------------------
 
 
+LOCAL_HOSTS = ("127.0.0.1", "::1")
+"""Client addresses of this machine: the server's owner, who may make accounts."""
+
+
 @router.get("", name="desk_home")
 def home(request: Request) -> HTMLResponse:
-    """Every event, with its public page and TV page; sign in or join a game."""
+    """Every event, with its public page and TV page; sign in or join a game. Asked
+    from this machine (the owner of the server), it says how to become director."""
     web = desk_of(request)
-    return page(request, "home.html", events=web.service.desk.catalog())
+    local = request.client is not None and request.client.host in LOCAL_HOSTS
+    return page(request, "home.html", events=web.service.desk.catalog(), on_this_machine=local)
 
 
 @router.get("/login", name="login_page")

@@ -30,6 +30,7 @@ from flickboard.web.play.models import (
     JoinIn,
     NewGame,
     Problem,
+    ReviewIn,
     SeatAct,
     ShotIn,
     ShotOut,
@@ -210,6 +211,34 @@ def post_undo(body: SeatAct, live: Game, token: TokenHeader = None) -> JSONRespo
 def post_resign(body: SeatAct, live: Game, token: TokenHeader = None) -> JSONResponse:
     """The seat's side resigns the match."""
     return answer(live.resign(body.seat, token))
+
+
+@router.post("/games/{game_id}/review", summary="Review the game (in the background)",
+             responses=REFUSALS)  # fmt: skip
+def post_review(
+    body: ReviewIn, live: Game, games: Games, token: TokenHeader = None
+) -> JSONResponse:
+    """Start the game review (docs/review.md) as a seat of the game (its token): it runs
+    in the background and is kept with the game; the answer is its status (as ``GET``)."""
+    live.check_token(body.seat, token)
+    return answer(games.reviews.start(live, body.level.strip().lower()))
+
+
+@router.get("/games/{game_id}/review", summary="The game review: progress, then the review",
+            responses=REFUSALS)  # fmt: skip
+def get_review(live: Game, games: Games) -> JSONResponse:
+    """``status`` (none, running, done, failed), ``done`` of ``total`` shots weighed, and
+    the review once done (each shot with the paths of the shot played, the best and the
+    meant shot)."""
+    return answer(games.reviews.status(live.id))
+
+
+@router.post("/games/{game_id}/hint", summary="The best shot now, as a ghost (casual games)",
+             responses=REFUSALS)  # fmt: skip
+def post_hint(body: ReviewIn, live: Game, games: Games, token: TokenHeader = None) -> JSONResponse:
+    """The review engine's best shot for the seat to shoot (its token), with its path;
+    refused (409) in games without undo (tournament and rated play)."""
+    return answer(games.reviews.hint(live, body.seat, token, body.level.strip().lower()))
 
 
 @router.get(

@@ -38,7 +38,7 @@ from flickboard.play.crokinole import ShotBudget, WallClock
 from flickboard.play.driver import most_discs_left
 from flickboard.play.match import Match, Step
 from flickboard.play.noise import ExecutionNoise, execute
-from flickboard.play.view import Player
+from flickboard.play.view import Player, View
 from flickboard.web.play.models import NewGame, ShotIn
 from flickboard.web.play.saved import ChangedMeanwhile, SavedGames, SavedShot
 from flickboard.web.play.setup import start_match
@@ -221,6 +221,13 @@ class LiveGame:
         return live
 
     # -- who may act --------------------------------------------------------------------
+
+    def view_of(self, seat: int) -> View:
+        """What ``seat`` sees now (refused when it may not shoot or the game is over)."""
+        with self.lock:
+            if self.status != "playing":
+                raise GameOver(f"the game is over: {self._result_words()}")
+            return self.match.view(seat)
 
     def check_token(self, seat: int, token: str | None) -> None:
         """Refuse (403) a request for ``seat`` without its token."""

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from flickboard.web.templates import TEMPLATES
+from flickboard.web.warming import warming_page
 
 router = APIRouter(include_in_schema=False)
 
@@ -15,16 +16,20 @@ router = APIRouter(include_in_schema=False)
 @router.get("/play", response_class=HTMLResponse)
 def lobby(request: Request) -> HTMLResponse:
     """Set up a game: the game, rules, format and who plays each seat."""
-    return TEMPLATES.TemplateResponse(request, "play/lobby.html", {})
+    return warming_page(request) or TEMPLATES.TemplateResponse(request, "play/lobby.html", {})
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)
 def table(request: Request, game_id: str) -> HTMLResponse:
     """The table of a game (a ``?join=CODE`` link takes a seat)."""
-    return TEMPLATES.TemplateResponse(request, "play/table.html", {"game_id": game_id})
+    return warming_page(request) or TEMPLATES.TemplateResponse(
+        request, "play/table.html", {"game_id": game_id}
+    )
 
 
 @router.get("/play/{game_id}/replay", response_class=HTMLResponse)
 def replay(request: Request, game_id: str) -> HTMLResponse:
     """A game shot by shot (``?shot=N`` opens at a shot: a link to share)."""
-    return TEMPLATES.TemplateResponse(request, "play/replay.html", {"game_id": game_id})
+    return warming_page(request) or TEMPLATES.TemplateResponse(
+        request, "play/replay.html", {"game_id": game_id}
+    )

@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.web.play.live import LiveGame
 from flickboard.web.play.models import NewGame
+from flickboard.web.play.review import Reviews
 from flickboard.web.play.saved import SavedGames
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,7 @@ class Tables:
 
     def __init__(self, database_url: str) -> None:
         self.saved = SavedGames(database_url)
+        self.reviews = Reviews(database_url)
         self.boot = secrets.token_hex(4)
         self.stream_seconds = STREAM_SECONDS
         self._games: dict[str, LiveGame] = {}

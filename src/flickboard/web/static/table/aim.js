@@ -32,8 +32,18 @@ export class AimControl {
     this.canvas.addEventListener("pointerup", (e) => this.up(e));
     this.canvas.addEventListener("pointercancel", () => this.cancel());
     this.canvas.addEventListener("keydown", (e) => this.key(e));
+    // Keys reach the board when nothing else has focus: no click on the board needed first.
+    document.addEventListener("keydown", (e) => {
+      if (e.target === document.body || e.target === document.documentElement) this.key(e);
+    });
     for (const input of Object.values(this.inputs)) {
       input.addEventListener("change", () => this.typed());
+      // Enter in a field applies its value (it does not shoot: Shoot or Enter on the board does).
+      input.addEventListener("keydown", (e) => {
+        if (e.key !== "Enter") return;
+        e.preventDefault();
+        this.typed();
+      });
     }
     form.addEventListener("submit", (e) => {
       e.preventDefault();

@@ -2,7 +2,7 @@
 // to, redrawn from a scene (discs, start line, aim, flashes, the referee's marks).
 
 import { layoutPanels } from "./geometry.js";
-import { drawAim, drawBoard, drawDiscs, drawFlash, drawMarks, drawStartLine, fitCanvas } from "./draw.js";
+import { drawAim, drawBoard, drawDiscs, drawFlash, drawMarks, drawPaths, drawStartLine, fitCanvas } from "./draw.js";
 
 export class BoardView {
   constructor(canvas, figures, colours) {
@@ -10,7 +10,7 @@ export class BoardView {
     this.figures = figures;
     this.colours = colours;
     this.seat = 0;
-    this.scene = { discs: [], ghosts: [], marks: [], flashes: [], line: null, aim: null, side: 0 };
+    this.scene = { discs: [], ghosts: [], marks: [], flashes: [], paths: [], line: null, aim: null, side: 0 };
     this.panels = [];
     this.layout();
     this._resize = new ResizeObserver(() => {
@@ -27,7 +27,8 @@ export class BoardView {
     const box = this.canvas.parentElement;
     const width = Math.max(280, box.clientWidth - (this.figures.kind === "crokinole" ? 0 : 0));
     this._width = box.clientWidth;
-    const tall = Math.max(320, window.innerHeight - 160);
+    // Room below the board for the power bar, the aim fields and Shoot (above the fold).
+    const tall = Math.max(300, window.innerHeight - 330);
     const [panels, height] = layoutPanels(this.figures, this.seat, width, tall);
     this.panels = panels;
     this.ctx = fitCanvas(this.canvas, width, height);
@@ -65,6 +66,7 @@ export class BoardView {
       ctx.clip();
       drawDiscs(ctx, panel, this.figures, s.ghosts.map((d) => ({ ...d, alpha: 0.4 })), this.colours);
       drawDiscs(ctx, panel, this.figures, s.discs, this.colours);
+      drawPaths(ctx, panel, this.figures, s.paths);
       for (const flash of s.flashes) drawFlash(ctx, panel, flash.event, flash.age);
       drawMarks(ctx, panel, this.figures, s.marks);
       if (s.aim) drawAim(ctx, panel, this.figures, s.aim, this.colours[s.side], s.side);

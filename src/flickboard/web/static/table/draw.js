@@ -303,6 +303,43 @@ export function drawAim(ctx, panel, f, aim, colour, side) {
   }
 }
 
+// Paths of the game review and hints: the shot played (solid), the best shot (a ghost:
+// dashed, with a faded disc where it stops) and the shot meant (dotted), each labelled.
+export function drawPaths(ctx, panel, f, paths) {
+  const styles = {
+    played: { colour: "rgba(20, 20, 20, 0.85)", dash: [] },
+    best: { colour: "rgba(30, 140, 60, 0.9)", dash: [10, 6] },
+    meant: { colour: "rgba(11, 83, 148, 0.9)", dash: [2, 5] },
+  };
+  for (const path of paths || []) {
+    const style = styles[path.kind] || styles.played;
+    if (!path.points || !path.points.length) continue;
+    const points = path.points.map(([x, y]) => panel.toScreen(x, y));
+    ctx.save();
+    ctx.strokeStyle = style.colour;
+    ctx.setLineDash(style.dash);
+    ctx.lineWidth = 3;
+    ctx.lineCap = "round";
+    ctx.beginPath();
+    points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const [ex, ey] = points[points.length - 1];
+    ctx.globalAlpha = 0.45;
+    ctx.fillStyle = style.colour;
+    ctx.beginPath();
+    ctx.arc(ex, ey, f.disc * panel.scale, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    if (path.label) {
+      textStyle(ctx, 13, style.colour);
+      ctx.textAlign = "left";
+      ctx.fillText(path.label, ex + f.disc * panel.scale + 4, ey);
+    }
+    ctx.restore();
+  }
+}
+
 // Contacts flash where they happen; a drop into the hole says 20.
 export function drawFlash(ctx, panel, event, age) {
   const [sx, sy] = panel.toScreen(event.x, event.y);

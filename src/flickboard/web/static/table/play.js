@@ -118,11 +118,36 @@ function invites(s) {
   );
 }
 
+// A hint: the review engine's best shot from here, drawn as a ghost path (casual games).
+async function hint() {
+  const seat = aimingSeat(state);
+  if (seat === null) return;
+  $("hint").disabled = true;
+  $("hint-words").hidden = false;
+  $("hint-words").textContent = "Thinking of a hint…";
+  try {
+    const best = await call("POST", `${api}/hint`, { seat }, tokens[String(seat)]);
+    $("hint-words").textContent = `Hint: ${best.words} (${(100 * best.value).toFixed(0)} % to win).`;
+    view.set({ paths: [{ kind: "best", points: best.path, label: "hint" }] });
+  } catch (err) {
+    $("hint-words").textContent = err.message;
+  } finally {
+    $("hint").disabled = false;
+  }
+}
+
 function actions(s) {
   const mine = s.seats.some((seat) => held(seat.seat));
   $("resign").hidden = !(mine && s.status === "playing");
   $("undo").hidden = !(s.undo && s.status !== "resigned" && lastHuman !== null && held(lastHuman));
   $("replay-link").href = `/play/${gameId}/replay`;
+  // the review at the end of a game; hints only in casual games (undo allowed), on my turn
+  $("review-link").href = `/play/${gameId}/replay?review=1`;
+  $("review-link").hidden = !(mine && s.status !== "playing" && s.shots > 0);
+  $("hint").hidden = !(s.undo && aimingSeat(s) !== null);
+  if ($("hint").hidden) {
+    $("hint-words").hidden = true;
+  }
   $("json-link").href = `${api}/record.json`;
   $("cmn-link").href = `${api}/record.cmn.json`;
   // the game kind says which records it exports now (CMN: finished crokinole games)
@@ -162,7 +187,7 @@ function apply(s, { keepMarks = false } = {}) {
   }
   view.turnTo(orientation(s));
   view.canvas.dataset.seat = String(view.seat);
-  const changes = { discs: s.discs };
+  const changes = { discs: s.discs, paths: [] };
   if (!keepMarks) Object.assign(changes, { marks: [], ghosts: [] });
   view.set(changes);
   renderScore($("score"), s, tokens);
@@ -326,6 +351,7 @@ async function start() {
   $("pace").value = String(pace());
   $("pace").addEventListener("change", () => localStorage.setItem("flickboard.pace", $("pace").value));
   $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", hint);
   $("resign").addEventListener("click", resign);
   const code = new URL(window.location.href).searchParams.get("join");
   let refused = "";

@@ -3,7 +3,7 @@
 // The address (?shot=N) is the link to share.
 
 import { animateShot, rulingMarks } from "./animate.js";
-import { call } from "./api.js";
+import { call, heldTokens } from "./api.js";
 import { BoardView } from "./board.js";
 import { logShot, renderRuling } from "./panels.js";
 
@@ -18,6 +18,10 @@ let shots = [];
 let current = 0;
 let token = 0; // the latest request wins when the scrubber moves fast
 const control = { skip: false };
+// ?review=1 (the table's Review link) starts the review; read before the address changes
+const reviewAsked = new URL(window.location.href).searchParams.get("review") === "1";
+let review = null; // the game review once done: its shots by number in the game
+let polling = null;
 
 function link(n) {
   return `/play/${gameId}/replay?shot=${n}`;
@@ -38,7 +42,7 @@ async function show(n, animate) {
   mark(n);
   if (n === 0) {
     $("where").textContent = `before the first shot (${shots.length} shots)`;
-    view.set({ discs: [], marks: [], ghosts: [] });
+    view.set({ discs: [], marks: [], ghosts: [], paths: [] });
     renderRuling($("ruling"), null, state);
     return;
   }
@@ -47,12 +51,100 @@ async function show(n, animate) {
   $("where").textContent = `shot ${n} of ${shots.length}: game ${shot.game}, ${state.score.round_word} ${shot.round}`;
   $("banner").textContent = `${shot.by} (${state.side_names[shot.side]}): ${shot.ruling.summary}`;
   renderRuling($("ruling"), shot, state);
-  view.set({ discs: shot.before, marks: [], ghosts: [] });
+  view.set({ discs: shot.before, marks: [], ghosts: [], paths: [] });
   control.skip = !animate;
   await animateShot(view, shot, control);
   if (mine !== token) return;
   const { marks, ghosts } = rulingMarks(shot.ruling);
   view.set({ discs: shot.after, marks, ghosts });
+  showReview(n, shot);
+}
+
+// The review of shot n: its label and the coach's words beside the board, and on the
+// board (over the position before) the shot played, the best shot as a ghost path and
+// the shot meant.
+function showReview(n, shot) {
+  const box = $("review-shot");
+  box.replaceChildren();
+  const reviewed = review && review.shots.find((s) => s.index === n);
+  if (!reviewed) {
+    view.set({ paths: [] });
+    return;
+  }
+  const head = document.createElement("p");
+  head.className = `review-label label-${reviewed.label}`;
+  head.textContent = `Shot ${n}: ${reviewed.label} (${(100 * reviewed.expected_loss).toFixed(1)} points of winning chance lost)`;
+  const words = document.createElement("p");
+  words.textContent = reviewed.comment.charAt(0).toUpperCase() + reviewed.comment.slice(1) + ".";
+  const best = document.createElement("p");
+  best.className = "small";
+  best.textContent = `Best: ${reviewed.best.words} (${(100 * reviewed.best.value).toFixed(0)} % to win); played ${(100 * reviewed.played.value).toFixed(0)} %; meant: ${reviewed.meant.words}.`;
+  box.append(head, words, best);
+  const p = reviewed.paths || {};
+  view.set({
+    discs: shot.before,
+    marks: [],
+    ghosts: [],
+    paths: [
+      { kind: "played", points: p.played, label: "played" },
+      { kind: "meant", points: p.meant, label: "meant" },
+      { kind: "best", points: p.best, label: "best" },
+    ],
+  });
+}
+
+function showPlayers() {
+  const box = $("review-players");
+  box.replaceChildren();
+  if (!review) return;
+  for (const p of review.players) {
+    const line = document.createElement("p");
+    line.className = "review-player";
+    const labels = Object.entries(p.labels).filter(([, k]) => k).map(([name, k]) => `${k} ${name}`).join(", ");
+    line.textContent = `${p.name} (game ${p.game}): accuracy ${p.accuracy.toFixed(1)} · ${labels}`;
+    box.append(line);
+  }
+}
+
+function reviewed(status) {
+  const progress = $("review-progress");
+  if (status.status === "running") {
+    progress.textContent = `Reviewing at ${status.level}… ${status.done} of ${status.total || "?"} shots weighed (the table stays usable).`;
+    return false;
+  }
+  if (status.status === "failed") {
+    progress.textContent = "The review failed; try again.";
+    return true;
+  }
+  if (status.status === "done") {
+    review = status.review;
+    progress.textContent = `Reviewed at ${status.level}: ${review.shots.length} shots.`;
+    showPlayers();
+    show(current, false);
+    return true;
+  }
+  progress.textContent = "";
+  return true;
+}
+
+async function poll() {
+  const status = await call("GET", `${api}/review`);
+  if (reviewed(status)) {
+    clearInterval(polling);
+    polling = null;
+  }
+}
+
+async function startReview() {
+  const tokens = Object.entries(heldTokens(gameId));
+  if (!tokens.length) {
+    $("error").textContent = "Only a player of this game (this browser holds no seat of it) can ask for its review.";
+    return;
+  }
+  const [seat, token] = tokens[0];
+  const body = { seat: Number.parseInt(seat, 10), level: $("review-level").value };
+  const status = await call("POST", `${api}/review`, body, token);
+  if (!reviewed(status) && !polling) polling = setInterval(() => poll().catch(() => {}), 1000);
 }
 
 async function start() {
@@ -75,10 +167,20 @@ async function start() {
   $("prev").addEventListener("click", () => show(Math.max(0, current - 1), false));
   $("next").addEventListener("click", () => show(Math.min(shots.length, current + 1), true));
   $("again").addEventListener("click", () => show(current, true));
+  $("review-start").addEventListener("click", () => {
+    startReview().catch((err) => {
+      $("error").textContent = err.message;
+    });
+  });
   const asked = Number.parseInt(new URL(window.location.href).searchParams.get("shot") ?? "", 10);
   const first = Number.isFinite(asked) ? Math.min(Math.max(asked, 0), shots.length) : shots.length;
   $("banner").textContent = `${state.result} · ${shots.length} shots`;
   await show(first, false);
+  const status = await call("GET", `${api}/review`);
+  if (!reviewed(status) && !polling) polling = setInterval(() => poll().catch(() => {}), 1000);
+  if (reviewAsked && status.status === "none") {
+    await startReview();
+  }
 }
 
 start().catch((err) => {

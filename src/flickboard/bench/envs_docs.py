@@ -1,0 +1,92 @@
+"""The environment throughput figures of docs/envs.md, written from the bench's JSON.
+
+``python -m flickboard.bench.envs_docs`` rewrites the block between :data:`BEGIN` and
+:data:`END` in docs/envs.md from ``bench/results/envs.json`` (what ``flickboard bench
+envs`` wrote); ``--check`` only says whether it is up to date. The figures are never
+typed by hand (tests/bench/test_envs_docs.py holds the page to the JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+BEGIN = "<!-- figures: python -m flickboard.bench.envs_docs (from bench/results/envs.json) -->"
+END = "<!-- end of figures -->"
+
+
+def _n(value: float) -> str:
+    return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
+
+
+def figures(result: dict[str, Any]) -> str:
+    """The block: the settings, a table of rates, and the step's cost in simulations."""
+    s = result["settings"]
+    steps = result["steps"]
+    rows = ["| what | wall clock | CPU time |", "| --- | --- | --- |"]
+    titles = {"crokinole": "crokinole singles", "shuffleboard": "table shuffleboard singles"}
+    for game, rates in steps.items():
+        env, sim = rates["env"], rates["simulate"]
+        rows.append(
+            f"| {titles.get(game, game)}, environment steps | "
+            f"{_n(env['per_second_wall'])} steps/s | {_n(env['per_second_cpu'])} steps/s |"
+        )
+        rows.append(
+            f"| the same shots, bare `simulate` | {_n(sim['per_second_wall'])} shots/s | "
+            f"{_n(sim['per_second_cpu'])} shots/s |"
+        )
+    vector = result.get("vector", {})
+    if vector:
+        envs = next(iter(vector.values()))["envs"]
+        rates = " / ".join(_n(v["per_second_wall"]) for v in vector.values())
+        rows.append(
+            f"| vector form, crokinole, {envs} environments, {' / '.join(vector)} (each step "
+            f"includes the opponent's shot) | {rates} steps/s | |"
+        )
+    games = result.get("selfplay_games", {})
+    if games:
+        rates = " / ".join(_n(v["per_second_wall"]) for v in games.values())
+        rows.append(
+            f"| self-play, {s['selfplay_policy']} v {s['selfplay_policy']} crokinole games, "
+            f"{' / '.join(games)} Ray workers | {rates} games/s | |"
+        )
+    costs = [
+        f"a {titles.get(game, game).split(' singles')[0]} step costs about "
+        f"{rates['simulate']['per_second_cpu'] / rates['env']['per_second_cpu']:.0f} bare "
+        f"simulations of its shot (CPU time)"
+        for game, rates in steps.items()
+    ]
+    head = (
+        f"`flickboard bench envs` ({s['steps']:,} steps per game, seed {s['seed']}, "
+        f"{result.get('cpus', '?')} CPUs):"
+    )
+    return "\n".join([BEGIN, head, "", *rows, "", "So " + "; ".join(costs) + ".", END])
+
+
+def rewritten(page: str, result: dict[str, Any]) -> str:
+    """``page`` with its figures block made again from ``result``."""
+    start, end = page.index(BEGIN), page.index(END) + len(END)
+    return page[:start] + figures(result) + page[end:]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Rewrite (or ``--check``) docs/envs.md's figures from the bench JSON."""
+    parser = argparse.ArgumentParser(prog="python -m flickboard.bench.envs_docs")
+    parser.add_argument("--results", type=Path, default=Path("bench/results/envs.json"))
+    parser.add_argument("--page", type=Path, default=Path("docs/envs.md"))
+    parser.add_argument("--check", action="store_true", help="only say if it is up to date")
+    args = parser.parse_args(argv)
+    result = json.loads(args.results.read_text(encoding="utf-8"))
+    page = args.page.read_text(encoding="utf-8")
+    new = rewritten(page, result)
+    if args.check:
+        print("up to date" if new == page else f"{args.page}: figures differ from {args.results}")
+        return 0 if new == page else 1
+    args.page.write_text(new, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,295 @@
+"""``flickboard bench review``: is the game review valid, and how long does it take?
+
+Four checks (docs/review.md, "Validity"):
+
+- **ladder**: AI-v-AI games at each level (both seats the planner at that level, on a
+  small budget so that a hundred games are affordable: the choices are the planner's,
+  the execution the level's), each reviewed under the reviewer's one level (one
+  yardstick for every player); the mean accuracy per level must order the levels, with world's and novice's
+  95 % intervals apart;
+- **blunders**: constructed positions where a deliberately bad shot is played (crokinole:
+  into the ditch with an open 20 on, the last shot of the last round, the 20 deciding
+  the game; table shuffleboard: the hammer thrown off the end when a draw to the three
+  wins the frame and the game); each must be labelled a blunder;
+- **world choices**: the world-level planner's own shots, reviewed at world level, must
+  be labelled best or good in at least 80 % of them;
+- **time**: the review of a whole 4-round crokinole game at the default budget, thread
+  CPU time (``time.thread_time``), median over the games timed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from flickboard.agents.explain import played_out
+from flickboard.agents.heuristic import HeuristicPlayer
+from flickboard.agents.planner import Planner, PlannerBudget
+from flickboard.agents.review import BLUNDER, ReviewBudget, review_record, review_shot
+from flickboard.agents.value_model import PLAYING_LEVELS
+from flickboard.evaluation.harness import Z95
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.physics import Layout, PlacedDisc, Shot
+from flickboard.play.driver import play_match
+from flickboard.play.kind import game_kind
+from flickboard.play.view import Player, View
+from flickboard.rules.base import Fate, Position, Turn
+
+Progress = Callable[[str], None]
+
+LADDER_BUDGET = ReviewBudget(candidates=30, widen=0, schedule=(2, 6), finalists=2, samples=10)
+"""The cheaper review budget of the ladder, blunder and world-choice checks."""
+
+LADDER_PLAYER = PlannerBudget(samples=6, candidates=30, refine_rounds=0, screen=0, widen=0)
+"""The budget of the ladder's planners."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the bench runs."""
+
+    game: str = "crokinole"
+    games: int = 20
+    reviewer: str = "club"
+    blunders: int = 50
+    world_games: int = 1
+    timed: int = 3
+    seed: int = 1
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """Mean and its normal 95 % interval."""
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def play_game(game: str, players: list[Player], seed: int) -> dict[str, Any]:
+    """One singles game between ``players``; its record."""
+    match = game_kind(game).new_match(seed=seed)
+    play_match(match, players)
+    return match.to_json()
+
+
+def ladder(
+    settings: Settings, progress: Progress, save: Callable[[dict[str, Any]], None] | None = None
+) -> dict[str, Any]:
+    """Mean accuracy per level over AI-v-AI games, reviewed under one level; the levels
+    take turns game by game, so that a run cut short has as many games of each (``save``
+    is given the figures so far after each round of levels)."""
+    accuracies: dict[str, list[float]] = {level: [] for level in PLAYING_LEVELS}
+    out: dict[str, Any] = {}
+    for k in range(settings.games):
+        seed = settings.seed + 1000 * k
+        for level in PLAYING_LEVELS:
+            players: list[Player] = [
+                Planner(level, seed, LADDER_PLAYER), Planner(level, seed + 1, LADDER_PLAYER),
+            ]  # fmt: skip
+            record = play_game(settings.game, players, seed)
+            review = review_record(record, level=settings.reviewer, budget=LADDER_BUDGET, seed=seed)
+            accuracies[level] += [p.accuracy for p in review.players]
+        progress(f"ladder: game {k + 1}/{settings.games} of every level")
+        out = ladder_figures(accuracies, k + 1)
+        if save is not None:
+            save(out)
+    return out
+
+
+def ladder_figures(accuracies: dict[str, list[float]], games: int) -> dict[str, Any]:
+    """Mean accuracy and 95 % interval per level; whether they are in order and apart."""
+    out: dict[str, Any] = {"games_per_level": games}
+    for level, values in accuracies.items():
+        mean, low, high = mean_interval(values)
+        out[level] = {"players": len(values), "mean": mean, "low": low, "high": high}
+    means = [out[level]["mean"] for level in PLAYING_LEVELS]
+    out["ordered"] = all(a < b for a, b in itertools.pairwise(means))
+    out["apart"] = out["novice"]["high"] < out["world"]["low"]
+    return out
+
+
+def ditch_view(rng: np.random.Generator) -> tuple[View, Shot]:
+    """Crokinole: the last shot of the last round, tied or one round apart in the game,
+    red's own discs only on the board and green's 20 made this round (red trails on the
+    board unless it makes a 20), the shot sent into the ditch."""
+    match = game_kind("crokinole").new_match(seed=int(rng.integers(1 << 30)))
+    base = match.view()
+    board = base.board
+    assert isinstance(board, CrokinoleBoard)
+    discs = []
+    count = int(rng.integers(1, 4))
+    for k in range(count):  # one to a sector of the far half, off red's lane
+        r = float(rng.uniform(board.ten_line_radius, board.shooting_line_radius - 0.02))
+        a = 0.2 + (k + float(rng.uniform(0.2, 0.8))) * (math.pi - 0.4) / count
+        discs.append(PlacedDisc(2 * k + 1, r * math.cos(a), r * math.sin(a)))
+    position = Position.of(Layout(board, tuple(discs)), {d.id: 0 for d in discs})
+    scores = [(3, 3), (4, 2), (2, 4)][int(rng.integers(3))]
+    view = replace(
+        base, position=position, turn=Turn(0, 0, 23), to_come=((0, 0),), round_number=4,
+        scores=scores, twenties=(0, 1),
+    )  # fmt: skip
+    line = view.start_line
+    u = float(rng.uniform(0.3, 0.7))
+    x, y = line.point(u)
+    off = float(rng.choice([-1.0, 1.0])) * float(rng.uniform(1.1, 1.3))
+    return view, Shot(x, y, line.inward(u) + off, float(rng.uniform(3.0, 4.0)))
+
+
+def off_end_view(rng: np.random.Generator) -> tuple[View, Shot]:
+    """Table shuffleboard: the hammer of a frame, green one point from the target with
+    its weight in the one zone (it wins the game unless red outscores it), red one to
+    two points short (a draw past green wins it the game), red's weight thrown off
+    the far end."""
+    match = game_kind("shuffleboard").new_match(seed=int(rng.integers(1 << 30)))
+    base = match.view()
+    table = base.board
+    assert isinstance(table, ShuffleboardTable)
+    target = base.target or 21
+    y = table.length - float(rng.uniform(0.45, 0.7))
+    x = float(rng.uniform(-0.12, 0.12))
+    position = Position.of(Layout(table, (PlacedDisc(6, x, y),)), {6: 1})
+    short = int(rng.integers(1, 3))
+    view = replace(
+        base, position=position, turn=Turn(0, 0, 7), to_come=((0, 0),),
+        scores=(target - short, target - 1), twenties=(),
+    )  # fmt: skip
+    line = view.start_line
+    u = float(rng.uniform(0.2, 0.8))
+    sx, sy = line.point(u)
+    if abs(sx - x) < table.disc.radius * 2.5:  # clear of green's weight
+        sx = x + math.copysign(table.disc.radius * 2.5, sx - x)
+    return view, Shot(sx, sy, line.inward(u), float(rng.uniform(5.0, 6.0)))
+
+
+def blunders(settings: Settings, progress: Progress) -> dict[str, Any]:
+    """The share of constructed bad shots labelled a blunder, per game."""
+    out: dict[str, Any] = {}
+    makers = {"crokinole": ditch_view, "shuffleboard": off_end_view}
+    for game, make in makers.items():
+        rng = np.random.default_rng(settings.seed)
+        labels: list[str] = []
+        losses: list[float] = []
+        tries = 0
+        while len(labels) < settings.blunders and tries < 4 * settings.blunders:
+            tries += 1
+            view, shot = make(rng)
+            ruling = played_out(view, shot)
+            gone = (
+                [] if ruling is None else [d.disc for d in ruling.decisions if d.fate is Fate.OUT]
+            )
+            if ruling is None or gone != [view.turn.disc]:
+                continue  # not the bad shot meant (it moved another disc): draw another
+            review = review_shot(view, shot, ruling, settings.reviewer, seed=tries)
+            labels.append(review.label)
+            losses.append(review.expected_loss)
+        hits = sum(label == BLUNDER for label in labels)
+        out[game] = {
+            "positions": len(labels),
+            "blunders": hits,
+            "share": hits / len(labels) if labels else 0.0,
+            "smallest_loss": min(losses) if losses else None,
+        }
+        progress(f"blunders {game}: {hits}/{len(labels)}")
+    return out
+
+
+def world_choices(settings: Settings, progress: Progress) -> dict[str, Any]:
+    """The share of the world planner's own shots labelled best or good."""
+    budget = PlannerBudget(samples=12, candidates=40, refine_rounds=1, screen=4)
+    labels: list[str] = []
+    for k in range(settings.world_games):
+        seed = settings.seed + 7 * k
+        players: list[Player] = [
+            Planner("world", seed, budget), Planner("world", seed + 1, budget),
+        ]  # fmt: skip
+        record = play_game(settings.game, players, seed)
+        review = review_record(record, level="world", budget=LADDER_BUDGET, seed=seed)
+        labels += [s.label for s in review.shots]
+        progress(f"world choices: game {k + 1}/{settings.world_games}")
+    good = sum(label in ("best", "good") for label in labels)
+    return {"shots": len(labels), "best_or_good": good, "share": good / max(1, len(labels))}
+
+
+def timing(settings: Settings, progress: Progress) -> dict[str, Any]:
+    """Thread CPU seconds to review a whole crokinole game at the default budget."""
+    seconds: list[float] = []
+    shots: list[int] = []
+    for k in range(settings.timed):
+        seed = settings.seed + 31 * k
+        players: list[Player] = [HeuristicPlayer("club", seed), HeuristicPlayer("club", seed + 1)]
+        record = play_game("crokinole", players, seed)
+        start = time.thread_time()
+        review = review_record(record, seed=seed)
+        seconds.append(time.thread_time() - start)
+        shots.append(len(review.shots))
+        progress(f"time: game {k + 1}/{settings.timed}: {seconds[-1]:.1f} s")
+    return {"games": len(seconds), "seconds": seconds, "shots": shots,
+            "median": statistics.median(seconds) if seconds else None}  # fmt: skip
+
+
+def run(
+    settings: Settings,
+    progress: Progress = print,
+    save: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Every check, as JSON-ready results; ``save`` is given the results so far after
+    each check (and each round of the ladder), so a run cut short keeps its figures."""
+    result: dict[str, Any] = {"settings": asdict(settings), "complete": False}
+
+    def keep(key: str, value: dict[str, Any]) -> None:
+        result[key] = value
+        if save is not None:
+            save(result)
+
+    keep("blunders", blunders(settings, progress))
+    keep("time", timing(settings, progress))
+    keep("world_choices", world_choices(settings, progress))
+    keep("ladder", ladder(settings, progress, lambda figures: keep("ladder", figures)))
+    result["complete"] = True
+    return result
+
+
+def report(result: dict[str, Any]) -> str:
+    """The results in a few lines (those measured so far)."""
+    lines = []
+    for game, b in result.get("blunders", {}).items():
+        lines.append(f"blunders {game}: {b['blunders']}/{b['positions']} labelled blunder")
+    t = result.get("time")
+    if t and t["median"] is not None:
+        lines.append(
+            f"review of a crokinole game: median {t['median']:.1f} s CPU over {t['games']}"
+        )
+    w = result.get("world_choices")
+    if w:
+        lines.append(f"world planner: {w['best_or_good']}/{w['shots']} shots best or good")
+    ladder_ = result.get("ladder")
+    if ladder_:
+        for level in PLAYING_LEVELS:
+            row = ladder_[level]
+            lines.append(
+                f"{level:>12}: accuracy {row['mean']:.1f} [{row['low']:.1f}, {row['high']:.1f}] "
+                f"({row['players']} player-games)"
+            )
+        lines.append(f"ordered: {ladder_['ordered']}; world and novice apart: {ladder_['apart']}")
+    return "\n".join(lines)
+
+
+BEGIN = "<!-- figures:begin -->"
+END = "<!-- figures:end -->"
+
+
+def figures_into(doc: str, result: dict[str, Any]) -> str:
+    """``doc`` with the text between its figures markers replaced by the results."""
+    if BEGIN not in doc or END not in doc:
+        raise ValueError(f"the page has no {BEGIN} ... {END} markers")
+    head, rest = doc.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    state = "" if result.get("complete") else " (run not complete: the figures so far)"
+    body = f"```\n{report(result)}\n```\n\nFrom `bench/results/review.json`{state}.\n"
+    return f"{head}{BEGIN}\n{body}{END}{tail}"

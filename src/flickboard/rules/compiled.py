@@ -1,0 +1,139 @@
+"""Rulings in bulk: the decisions of a referee on a batch of outcomes, as arrays.
+
+``rule_batch(referee, position, turn, batch)`` rules every outcome of
+:func:`flickboard.physics.simulate_batch` (run with ``keep_log=True``) in one compiled
+call, for any crokinole rule set and option and for CSC shuffleboard. No record, event or
+ruling object is made; the Python referee stays the one that explains, and the
+differential tests hold the compiled core to it decision by decision (docs/rules.md,
+"Rulings in bulk").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.physics.batch import BatchResult
+from flickboard.physics.engine import layout_arrays
+from flickboard.rules.base import Fate, Position, Referee, Turn
+from flickboard.rules.crokinole import compiled as crokinole
+from flickboard.rules.crokinole.referee import CrokinoleReferee
+from flickboard.rules.shuffleboard import compiled as shuffleboard
+from flickboard.rules.shuffleboard.referee import CSCReferee
+
+FATES: tuple[Fate, ...] = tuple(Fate)
+"""``BatchRulings.fate`` codes index this tuple (-1: the shot did not concern the disc)."""
+
+
+@dataclass(frozen=True)
+class BatchRulings:
+    """A referee's decisions on many outcomes from one position; row ``s`` is shot ``s``.
+
+    Columns follow ``ids`` (the layout's discs, then the shooter), as in the batch.
+    ``ruled`` is False for a shot that did not run (non-zero batch status).
+    ``foul`` indexes ``fouls`` (0: valid). ``fate`` indexes :data:`FATES`, -1 for a disc
+    the shot did not concern (it stays where it was); ``clause`` indexes ``clauses`` (-1
+    likewise). ``x``, ``y``, ``leaning`` say where each disc lies after the ruling (for a
+    disc out or taken off as a 20: where it ended). ``points`` are each side's points on
+    the board after the shot (crokinole sides 0-3; shuffleboard red, green by the
+    leading-weight rule) and ``twenties`` the 20s the shot made per side (crokinole).
+    ``impossible`` marks a shot after which a disc put back would overlap a disc in play:
+    the Python referee refuses such a position (an error, not a ruling).
+    """
+
+    ids: tuple[int, ...]
+    ruled: npt.NDArray[np.bool_]
+    valid: npt.NDArray[np.bool_]
+    foul: npt.NDArray[np.int8]
+    fate: npt.NDArray[np.int8]
+    clause: npt.NDArray[np.int8]
+    x: npt.NDArray[np.float64]
+    y: npt.NDArray[np.float64]
+    leaning: npt.NDArray[np.bool_]
+    points: npt.NDArray[np.int32]
+    twenties: npt.NDArray[np.int32]
+    impossible: npt.NDArray[np.bool_]
+    clauses: tuple[str, ...]
+    fouls: tuple[str, ...]
+
+    def fates(self, shot: int) -> dict[int, Fate]:
+        """The fate of each disc the shot concerned, by id."""
+        return {
+            i: FATES[c] for i, c in zip(self.ids, self.fate[shot].tolist(), strict=True) if c >= 0
+        }
+
+    def clauses_of(self, shot: int) -> dict[int, str]:
+        """The clause applied to each disc the shot concerned, by id."""
+        return {
+            i: self.clauses[c]
+            for i, c in zip(self.ids, self.clause[shot].tolist(), strict=True)
+            if c >= 0
+        }
+
+
+def rule_batch(
+    referee: Referee, position: Position, turn: Turn, batch: BatchResult
+) -> BatchRulings:
+    """Rule on every outcome of ``batch`` (shots of ``turn`` from ``position``).
+
+    The batch must come from ``simulate_batch(position.layout, ..., shooter=turn.disc,
+    keep_log=True)``; :class:`InvalidInput` otherwise, or for a referee with an
+    official's calls set (they come only by hand entry; rule those one by one).
+    """
+    if batch.log is None or batch.log_offsets is None:
+        raise InvalidInput(
+            "compiled rulings need the batch's event log: simulate_batch(..., keep_log=True)"
+        )
+    rows, ids = layout_arrays(position.layout)
+    if batch.ids != (*ids, turn.disc):
+        raise InvalidInput("the batch was not simulated from this position with this turn's disc")
+    owners = dict(position.owners)
+    sides = np.array([owners[i] for i in ids] + [turn.side], dtype=np.int64)
+    ruled = batch.status == 0
+    board = position.layout.board
+    arrays = (batch.log, batch.log_offsets, batch.x, batch.y, batch.state, batch.status)
+    if isinstance(referee, CrokinoleReferee) and isinstance(board, CrokinoleBoard):
+        figures = crokinole.figures_array(board)
+        flags = crokinole.options_array(referee.options)
+        *ruled_out, lean, points, twenties, impossible = crokinole.rule_crokinole(
+            figures, flags, sides, rows, *arrays
+        )
+        clauses = tuple(f"{referee.name}/{key}" for key in crokinole.CLAUSE_KEYS)
+        fouls = crokinole.FOULS
+    elif isinstance(referee, CSCReferee) and isinstance(board, ShuffleboardTable):
+        if referee.calls != CSCReferee().calls:
+            raise InvalidInput(
+                "compiled rulings take no official's calls; rule such a shot with referee.rule"
+            )
+        *ruled_out, points, impossible = shuffleboard.rule_csc(
+            shuffleboard.figures_array(board), sides, rows, *arrays
+        )
+        lean = np.zeros(batch.x.shape, dtype=np.bool_)
+        twenties = np.zeros((batch.x.shape[0], 2), dtype=np.int32)
+        clauses, fouls = shuffleboard.CLAUSES, shuffleboard.FOULS
+    else:
+        raise InvalidInput(f"no compiled core for rule set {referee.name!r} on this board")
+    valid, foul, fate, clause, x, y = ruled_out
+    return BatchRulings(
+        batch.ids,
+        ruled,
+        valid,
+        foul,
+        fate,
+        clause,
+        x,
+        y,
+        lean,
+        points,
+        twenties,
+        impossible,
+        clauses,
+        fouls,
+    )
+
+
+__all__ = ["FATES", "BatchRulings", "rule_batch"]

@@ -1,0 +1,342 @@
+"""The crokinole referee's decisions in bulk: one compiled call rules a batch of outcomes.
+
+It mirrors :meth:`CrokinoleReferee.rule` branch by branch on the kernel's arrays (event
+rows, final x, y and state per disc), for every rule set and option: whether the shot is
+valid and, if not, the foul; each disc's fate and clause; where each disc lies after; the
+points each side has on the board and the 20s made. The Python referee stays the one that
+explains (sentences, citations); tests/rules/test_compiled.py holds the two to the same
+decisions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from flickboard.geometry import CrokinoleBoard
+from flickboard.physics.codes import (
+    EV_DISC,
+    EV_KIND,
+    EV_OTHER,
+    EV_SIDE,
+    K_CLEAR,
+    K_DISC,
+    K_LEFT,
+    K_REENTERED,
+    K_TOUCH,
+)
+from flickboard.rules.corejit import core_jit
+from flickboard.rules.crokinole.options import CrokinoleOptions, ValidShot
+from flickboard.rules.crokinole.referee import SHOOTING_LINE
+from flickboard.rules.hypot import hypot
+from flickboard.rules.kept import lay_before, new_rulings, restored_overlap
+
+CLAUSE_KEYS: tuple[str, ...] = (
+    "valid-shot",
+    "direct-hit",
+    "twenty",
+    "leaner",
+    "out-of-bounds",
+    "outer-line",
+    "outer-line-in-play",
+    "spinning-disc",
+    "damage",
+    "in-play",
+)
+"""Rule keys by compiled clause code (the clause is ``f"{rule_set}/{key}"``)."""
+(
+    C_VALID_SHOT,
+    C_DIRECT_HIT,
+    C_TWENTY,
+    C_LEANER,
+    C_OUT_OF_BOUNDS,
+    C_OUTER_LINE,
+    C_OUTER_LINE_IN_PLAY,
+    C_SPINNING_DISC,
+    C_DAMAGE,
+    C_IN_PLAY,
+) = range(len(CLAUSE_KEYS))
+
+FOULS: tuple[str, ...] = (
+    "",
+    "touched-no-disc",
+    "own-disc-first",
+    "no-opposing-disc-struck",
+    "short-of-fifteen",
+)
+"""Why a shot is not valid, by compiled foul code (0: valid): the shooter touched no disc
+or hit its own first (direct hit, Depot 7a); no disc of the shooter's struck an opposing
+one (combination); no opposing disc in play and none of the shot's discs ended touching or
+inside the 15 line (play to the middle)."""
+
+# Fate codes: the order of rules.base.Fate; -1 for a disc the shot did not concern.
+F_NONE, F_IN_PLAY, F_OUT, F_TWENTY, F_RESTORED = -1, 0, 1, 2, 3
+# Final states: the order of physics.record.DiscState (batch.STATE_ORDER).
+ST_SURFACE, ST_LEANING, ST_HOLE, ST_DITCH, ST_GUTTER = 0, 1, 2, 3, 4
+# Option flags, in the order of options_array.
+O_DIRECT, O_PLAY_TO_MIDDLE, O_SPINNING_DISC, O_OUTER_LINE_IN_PLAY = 0, 1, 2, 3
+# Board figures, in the order of figures_array.
+G_FOOT, G_FIFTEEN_INNER, G_TEN_INNER, G_SHOOTING_INNER, G_FIFTEEN_OUTER, G_RADIUS = range(6)
+
+
+def options_array(options: CrokinoleOptions) -> np.ndarray:
+    """The options the compiled core reads, as flags."""
+    return np.array(
+        (
+            options.valid_shot is ValidShot.DIRECT,
+            options.play_to_middle,
+            options.spinning_disc,
+            options.outer_line_in_play,
+        ),
+        dtype=np.int64,
+    )
+
+
+def figures_array(board: CrokinoleBoard) -> np.ndarray:
+    """The board figures the compiled core reads (footprint radius, line edges)."""
+    fifteen, ten, shooting = board.rings
+    return np.array(
+        (
+            board.disc.footprint_radius,
+            fifteen.inner,
+            ten.inner,
+            shooting.inner,
+            fifteen.outer,
+            board.disc.radius,
+        )
+    )
+
+
+@core_jit()
+def region_value(figures: np.ndarray, x: float, y: float) -> int:
+    """``board.region_of(x, y).value``: 0 (ditch), 5, 10 or 15 by the footprint rule."""
+    reach = hypot(x, y) + figures[G_FOOT]
+    if reach >= figures[G_SHOOTING_INNER]:
+        return 0
+    if reach >= figures[G_TEN_INNER]:
+        return 5
+    if reach >= figures[G_FIFTEEN_INNER]:
+        return 10
+    return 15
+
+
+@core_jit()
+def touches_fifteen(figures: np.ndarray, x: float, y: float) -> bool:
+    """Whether a disc lying flat here touches the 15 line or lies inside it (footprint)."""
+    return bool(hypot(x, y) - figures[G_FOOT] <= figures[G_FIFTEEN_OUTER])
+
+
+@core_jit()
+def rule_crokinole(
+    figures: np.ndarray,
+    flags: np.ndarray,
+    owners: np.ndarray,
+    before: np.ndarray,
+    log: np.ndarray,
+    offsets: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    state: np.ndarray,
+    status: np.ndarray,
+) -> tuple[
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+]:
+    """Rule on every outcome of a batch from one position.
+
+    Columns are the layout's discs (``before``: rows x, y, leaning) then the shooter,
+    ``owners`` the side of each (the shooter's last). Rows whose ``status`` is not 0
+    (the shot did not run) are left unruled: not valid, foul 0, every fate -1.
+    Returns valid, foul, fate, clause, x, y, leaning after (per disc), points on the
+    board per side (4), 20s made per side (4) and whether the position after is
+    impossible (a disc put back overlaps one in play, see :mod:`flickboard.rules.kept`).
+    """
+    m = xs.shape[0]
+    n = xs.shape[1]
+    shooter = n - 1
+    me = owners[shooter]
+    direct = flags[O_DIRECT] != 0
+    middle = flags[O_PLAY_TO_MIDDLE] != 0
+    spinning = flags[O_SPINNING_DISC] != 0
+    outer_in_play = flags[O_OUTER_LINE_IN_PLAY] != 0
+    opponents = False
+    for k in range(n - 1):
+        if owners[k] != me:
+            opponents = True
+    valid, foul, fate, clause, ax, ay, points, impossible = new_rulings(m, n, 4)
+    lean = np.zeros((m, n), dtype=np.bool_)
+    twenties = np.zeros((m, 4), dtype=np.int32)
+    moved = np.zeros(n, dtype=np.bool_)
+    left = np.zeros(n, dtype=np.bool_)
+    back_on = np.zeros(n, dtype=np.bool_)
+    touched = np.zeros(n, dtype=np.bool_)
+    struck_over = np.zeros(n, dtype=np.bool_)
+    over = np.zeros(n, dtype=np.bool_)
+    released = np.zeros(n, dtype=np.bool_)
+    pfate = np.zeros(n, dtype=np.int8)
+    pclause = np.zeros(n, dtype=np.int8)
+    plean = np.zeros(n, dtype=np.bool_)
+    for s in range(m):
+        lay_before(s, before, xs, ys, ax, ay)
+        for k in range(n - 1):
+            lean[s, k] = before[k, 2] != 0
+        if status[s] != 0:
+            continue
+        # -- the trails (referee._trails) and the contacts (_reaches_opponent)
+        for k in range(n):
+            moved[k] = k == shooter
+            left[k] = False
+            back_on[k] = False
+            touched[k] = False
+            struck_over[k] = False
+            over[k] = False
+            released[k] = k != shooter
+        first = -1
+        struck_opponent = False
+        for e in range(offsets[s], offsets[s + 1]):
+            kind = int(log[e, EV_KIND])
+            d = int(log[e, EV_DISC])
+            other = int(log[e, EV_OTHER])
+            side = log[e, EV_SIDE]
+            moved[d] = True
+            on_line = (kind in (K_TOUCH, K_CLEAR)) and other == SHOOTING_LINE
+            if not on_line or (kind == K_CLEAR and side < 0):
+                released[d] = True
+            if kind == K_DISC:
+                moved[other] = True
+                released[other] = True
+                if over[d]:
+                    struck_over[d] = True
+                if over[other]:
+                    struck_over[other] = True
+                if first < 0:
+                    if d == shooter:
+                        first = other
+                    elif other == shooter:
+                        first = d
+                if owners[d] != owners[other] and (owners[d] == me or owners[other] == me):
+                    struck_opponent = True
+            elif on_line:
+                if not released[d]:
+                    if kind == K_CLEAR and side > 0:
+                        released[d] = True
+                        touched[d] = True
+                        over[d] = True
+                    continue
+                if kind == K_TOUCH:
+                    touched[d] = True
+                    over[d] = True
+                else:
+                    over[d] = side > 0
+            elif kind == K_LEFT:
+                left[d] = True
+            elif kind == K_REENTERED and left[d]:
+                back_on[d] = True
+        # -- each moved disc's fate if the shot is valid (referee._fate_if_valid)
+        for k in range(n):
+            if not moved[k]:
+                continue
+            st = state[s, k]
+            plean[k] = False
+            if back_on[k]:
+                pfate[k], pclause[k] = F_OUT, C_DAMAGE
+            elif st in (ST_DITCH, ST_GUTTER) or left[k]:
+                pfate[k], pclause[k] = F_OUT, C_OUT_OF_BOUNDS
+            elif region_value(figures, xs[s, k], ys[s, k]) == 0:
+                if outer_in_play:
+                    pfate[k], pclause[k] = F_IN_PLAY, C_OUTER_LINE_IN_PLAY
+                else:
+                    pfate[k], pclause[k] = F_OUT, C_OUTER_LINE
+            else:
+                came_back = False
+                if touched[k] and not outer_in_play:
+                    if not spinning or struck_over[k]:
+                        pfate[k], pclause[k] = F_OUT, C_SPINNING_DISC
+                        continue
+                    came_back = True
+                if st == ST_HOLE:
+                    pfate[k], pclause[k] = F_TWENTY, C_TWENTY
+                elif st == ST_LEANING:
+                    pfate[k], pclause[k] = F_IN_PLAY, C_LEANER
+                    plean[k] = True
+                elif came_back:
+                    pfate[k], pclause[k] = F_IN_PLAY, C_SPINNING_DISC
+                else:
+                    pfate[k], pclause[k] = F_IN_PLAY, C_IN_PLAY
+        # -- validity (referee.rule)
+        if opponents:
+            if direct:
+                if first < 0:
+                    ok, why = False, 1
+                elif owners[first] != me:
+                    ok, why = True, 0
+                else:
+                    ok, why = False, 2
+            else:
+                ok, why = struck_opponent, 0 if struck_opponent else 3
+        elif middle:
+            ok = False
+            for k in range(n):
+                if not moved[k] or owners[k] != me:
+                    continue
+                if pfate[k] == F_TWENTY or (
+                    pfate[k] == F_IN_PLAY
+                    and (plean[k] or touches_fifteen(figures, xs[s, k], ys[s, k]))
+                ):
+                    ok = True
+            why = 0 if ok else 4
+        else:
+            ok, why = True, 0
+        valid[s] = ok
+        foul[s] = why
+        # -- the decisions, where each disc lies after, the points
+        for k in range(n):
+            if not moved[k]:
+                continue
+            if ok:
+                fate[s, k] = pfate[k]
+                clause[s, k] = pclause[k]
+                ax[s, k] = xs[s, k]
+                ay[s, k] = ys[s, k]
+                lean[s, k] = plean[k]
+            elif owners[k] == me:
+                fate[s, k] = F_OUT
+                clause[s, k] = C_DIRECT_HIT if direct else C_VALID_SHOT
+                ax[s, k] = xs[s, k]
+                ay[s, k] = ys[s, k]
+                lean[s, k] = False
+            else:
+                fate[s, k] = F_RESTORED
+                clause[s, k] = C_DIRECT_HIT
+        if not ok:
+            impossible[s] = restored_overlap(fate[s], ax[s], ay[s], figures[G_RADIUS])
+        for k in range(n):
+            f = fate[s, k]
+            if f == F_TWENTY:
+                twenties[s, owners[k]] += 1
+            elif f in (F_NONE, F_IN_PLAY, F_RESTORED):
+                if lean[s, k]:
+                    value = 15
+                else:
+                    value = region_value(figures, ax[s, k], ay[s, k])
+                    if value == 0 and outer_in_play:
+                        value = 5
+                points[s, owners[k]] += value
+    return valid, foul, fate, clause, ax, ay, lean, points, twenties, impossible
+
+
+__all__ = [
+    "CLAUSE_KEYS",
+    "FOULS",
+    "figures_array",
+    "options_array",
+    "region_value",
+    "rule_crokinole",
+]

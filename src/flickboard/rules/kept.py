@@ -1,0 +1,73 @@
+"""The position a compiled ruling leaves: its arrays, the discs where they lay before,
+and whether the discs it puts back overlap a disc left in play.
+
+A disc put back where it was before the shot (Depot 7a, CSC 4(i), 5(e)) may land on a
+disc the shot left there; the Python referee then refuses the position after
+(``Layout``'s overlap check). The compiled cores flag such a shot ``impossible`` by the
+same test, with CPython's ``hypot``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from flickboard.physics.layout import OVERLAP_TOLERANCE
+from flickboard.rules.corejit import core_jit
+from flickboard.rules.hypot import hypot
+
+F_IN_PLAY, F_RESTORED = 0, 3
+F_NONE = -1
+
+
+@core_jit()
+def new_rulings(
+    m: int, n: int, sides: int
+) -> tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]:
+    """Empty results for ``m`` shots of ``n`` discs: valid, foul, fate (-1), clause (-1),
+    x, y, points per side, impossible."""
+    return (
+        np.zeros(m, dtype=np.bool_),
+        np.zeros(m, dtype=np.int8),
+        np.full((m, n), F_NONE, dtype=np.int8),
+        np.full((m, n), -1, dtype=np.int8),
+        np.empty((m, n)),
+        np.empty((m, n)),
+        np.zeros((m, sides), dtype=np.int32),
+        np.zeros(m, dtype=np.bool_),
+    )
+
+
+@core_jit()
+def lay_before(
+    s: int, before: np.ndarray, xs: np.ndarray, ys: np.ndarray, ax: np.ndarray, ay: np.ndarray
+) -> None:
+    """Row ``s`` of ``ax``, ``ay``: every disc where it lay before the shot, the shooter
+    where it ended (what a disc the ruling does not move keeps)."""
+    shooter = ax.shape[1] - 1
+    for k in range(shooter):
+        ax[s, k] = before[k, 0]
+        ay[s, k] = before[k, 1]
+    ax[s, shooter] = xs[s, shooter]
+    ay[s, shooter] = ys[s, shooter]
+
+
+@core_jit()
+def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: float) -> bool:
+    """True if a disc with fate RESTORED overlaps another disc kept on the board (fates
+    -1, IN_PLAY, RESTORED) by more than ``OVERLAP_TOLERANCE``: one shot's row."""
+    gap = 2 * radius - OVERLAP_TOLERANCE
+    n = fate.shape[0]
+    for k in range(n):
+        if fate[k] != F_RESTORED:
+            continue
+        for j in range(n):
+            if j == k or not (fate[j] == F_NONE or fate[j] == F_IN_PLAY or fate[j] == F_RESTORED):
+                continue
+            if hypot(x[k] - x[j], y[k] - y[j]) < gap:
+                return True
+    return False
+
+
+__all__ = ["lay_before", "new_rulings", "restored_overlap"]

@@ -1,0 +1,223 @@
+"""The CSC referee's decisions in bulk: one compiled call rules a batch of deliveries.
+
+It mirrors :meth:`CSCReferee.rule` with no official's calls (a simulated delivery has
+none: the calls come only with an outcome entered by hand) on the kernel's arrays: whether
+the delivery is proper and, if dead, why; each weight's fate and clause; where each weight
+lies after; the frame's points by the leading-weight rule (4(a)). The Python referee stays
+the one that explains; tests/rules/test_compiled.py holds the two to the same decisions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from flickboard.geometry import ShuffleboardTable
+from flickboard.physics.codes import (
+    EV_DISC,
+    EV_KIND,
+    EV_OTHER,
+    EV_SIDE,
+    K_CLEAR,
+    K_DISC,
+    K_REENTERED,
+)
+from flickboard.rules.corejit import core_jit
+from flickboard.rules.kept import lay_before, new_rulings, restored_overlap
+from flickboard.rules.shuffleboard.referee import FOUL_LINE, MOVE_TOLERANCE
+from flickboard.rules.shuffleboard.scoring import LEVEL_TOLERANCE
+
+CLAUSES: tuple[str, ...] = (
+    "csc/4",
+    "csc/4i-reentered",
+    "csc/5n",
+    "csc/iv-dead",
+    "csc/5e",
+    "csc/iv-gutter",
+    "csc/4i-foul-line",
+)
+"""Clauses by compiled clause code."""
+C_4, C_4I_REENTERED, C_5N, C_IV_DEAD, C_5E, C_IV_GUTTER, C_4I_FOUL_LINE = range(len(CLAUSES))
+
+FOULS: tuple[str, ...] = ("", "reentered", "short-of-foul-line")
+"""Why a delivery is dead, by compiled foul code (0: properly delivered): the weight left
+the playing surface and came back on (4(i)); it did not completely cross the foul line
+(5(n))."""
+
+F_NONE, F_IN_PLAY, F_OUT, F_TWENTY, F_RESTORED = -1, 0, 1, 2, 3
+ST_SURFACE = 0
+G_RADIUS, G_FOUL_FAR, G_ONE_FAR, G_TWO_FAR, G_THREE_FAR, G_LENGTH = range(6)
+
+
+def figures_array(table: ShuffleboardTable) -> np.ndarray:
+    """The table figures the compiled core reads (weight radius, line edges, length)."""
+    foul, one, two, three = table.lines
+    return np.array((table.disc.radius, foul.far, one.far, two.far, three.far, table.length))
+
+
+@core_jit()
+def zone_value(figures: np.ndarray, y: float) -> int:
+    """``table.zone_of(x, y)`` as its value: 0 neutral, 1, 2, 3, 4 hanger (rule 4(g))."""
+    r = figures[G_RADIUS]
+    if y + r > figures[G_LENGTH]:
+        return 4
+    if y - r > figures[G_THREE_FAR]:
+        return 3
+    if y - r > figures[G_TWO_FAR]:
+        return 2
+    if y - r > figures[G_ONE_FAR]:
+        return 1
+    return 0
+
+
+@core_jit()
+def _lying(
+    figures: np.ndarray,
+    k: int,
+    shooter: int,
+    proper: bool,
+    st: int,
+    back_on: np.ndarray,
+    replaced: np.ndarray,
+    moved: np.ndarray,
+) -> tuple[int, int, bool]:
+    """``_Judgement.left_lying``: (fate, clause, whether it lies where it was before)."""
+    if back_on[k]:
+        return F_OUT, C_IV_DEAD, False
+    if replaced[k]:
+        return F_RESTORED, C_4I_REENTERED, True
+    if st != ST_SURFACE:
+        if k != shooter and (not proper or not moved[k]):
+            return F_RESTORED, C_5E, True
+        if k == shooter:
+            return F_OUT, C_IV_GUTTER, False
+        return F_OUT, C_5E, False
+    if k != shooter and moved[k] and not proper:
+        return F_IN_PLAY, C_4I_FOUL_LINE, False
+    return F_IN_PLAY, C_4, False
+
+
+@core_jit()
+def rule_csc(
+    figures: np.ndarray,
+    owners: np.ndarray,
+    before: np.ndarray,
+    log: np.ndarray,
+    offsets: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    state: np.ndarray,
+    status: np.ndarray,
+) -> tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]:
+    """Rule on every delivery of a batch from one position (no official's calls).
+
+    Columns are the weights in play (``before``: rows x, y, leaning) then the delivered
+    one, ``owners`` the side of each. Rows whose ``status`` is not 0 are left unruled.
+    Returns valid, foul, fate, clause, x, y after (per weight) and the frame's points
+    (red, green) on the table after, and whether the position after is impossible
+    (a weight put back overlaps one in play, see :mod:`flickboard.rules.kept`).
+    """
+    m = xs.shape[0]
+    n = xs.shape[1]
+    shooter = n - 1
+    r = figures[G_RADIUS]
+    valid, foul, fate, clause, ax, ay, points, impossible = new_rulings(m, n, 2)
+    moved = np.zeros(n, dtype=np.bool_)
+    pushed = np.zeros(n, dtype=np.bool_)
+    came_back = np.zeros(n, dtype=np.bool_)
+    back_on = np.zeros(n, dtype=np.bool_)
+    replaced = np.zeros(n, dtype=np.bool_)
+    for s in range(m):
+        lay_before(s, before, xs, ys, ax, ay)
+        if status[s] != 0:
+            continue
+        for k in range(n):
+            moved[k] = k == shooter
+            pushed[k] = False
+            came_back[k] = False
+            back_on[k] = False
+        crossed = False
+        for e in range(offsets[s], offsets[s + 1]):
+            kind = int(log[e, EV_KIND])
+            d = int(log[e, EV_DISC])
+            other = int(log[e, EV_OTHER])
+            if kind == K_REENTERED:
+                back_on[d] = True
+                if d != shooter:
+                    came_back[d] = True
+            elif kind == K_DISC:
+                moved[d] = True
+                moved[other] = True
+                if came_back[d] or came_back[other] or pushed[d] or pushed[other]:
+                    pushed[d] = True
+                    pushed[other] = True
+            elif kind == K_CLEAR and d == shooter and other == FOUL_LINE and log[e, EV_SIDE] > 0:
+                crossed = True
+        for k in range(n):
+            replaced[k] = pushed[k] and not came_back[k] and k != shooter
+        if not crossed:
+            crossed = state[s, shooter] == ST_SURFACE and ys[s, shooter] - r > figures[G_FOUL_FAR]
+        if back_on[shooter]:
+            foul[s] = 1
+            fate[s, shooter] = F_OUT
+            clause[s, shooter] = C_4I_REENTERED
+            for k in range(n - 1):
+                clause[s, k] = C_4I_REENTERED
+                still = (
+                    not moved[k]
+                    and state[s, k] == ST_SURFACE
+                    and not abs(xs[s, k] - before[k, 0]) > MOVE_TOLERANCE
+                    and not abs(ys[s, k] - before[k, 1]) > MOVE_TOLERANCE
+                )
+                fate[s, k] = F_IN_PLAY if still else F_RESTORED
+        else:
+            proper = crossed
+            valid[s] = proper
+            for k in range(n):
+                if k == shooter and not proper:
+                    foul[s] = 2
+                    fate[s, k] = F_OUT
+                    clause[s, k] = C_5N
+                    continue
+                f, c, restored = _lying(
+                    figures, k, shooter, proper, state[s, k], back_on, replaced, moved
+                )
+                fate[s, k] = f
+                clause[s, k] = c
+                if not restored:
+                    ax[s, k] = xs[s, k]
+                    ay[s, k] = ys[s, k]
+        impossible[s] = restored_overlap(fate[s], ax[s], ay[s], r)
+        # -- the count (scoring.count_weights): only the leading colour scores
+        top = -np.inf
+        leader = -1
+        best0 = -np.inf
+        best1 = -np.inf
+        for k in range(n):
+            if fate[s, k] != F_IN_PLAY and fate[s, k] != F_RESTORED:
+                continue
+            front = ay[s, k] + r
+            if front > top:
+                top = front
+                leader = owners[k]
+            if owners[k] == 0:
+                best0 = max(best0, front)
+            else:
+                best1 = max(best1, front)
+        if leader < 0:
+            continue
+        rival = best1 if leader == 0 else best0
+        has_rival = rival > -np.inf
+        if has_rival and top - rival <= LEVEL_TOLERANCE:
+            continue
+        for k in range(n):
+            if (fate[s, k] != F_IN_PLAY and fate[s, k] != F_RESTORED) or owners[k] != leader:
+                continue
+            front = ay[s, k] + r
+            if not has_rival or front - rival > LEVEL_TOLERANCE:
+                points[s, leader] += zone_value(figures, ay[s, k])
+    return valid, foul, fate, clause, ax, ay, points, impossible
+
+
+__all__ = ["CLAUSES", "FOULS", "figures_array", "rule_csc", "zone_value"]

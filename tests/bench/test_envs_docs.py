@@ -1,0 +1,34 @@
+"""docs/envs.md's throughput figures are the bench's JSON, written by a script."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flickboard.bench.envs_docs import BEGIN, END, figures, main, rewritten
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "bench" / "results" / "envs.json"
+PAGE = ROOT / "docs" / "envs.md"
+
+
+def test_the_docs_figures_are_those_of_the_bench_json() -> None:
+    result = json.loads(RESULTS.read_text(encoding="utf-8"))
+    page = PAGE.read_text(encoding="utf-8")
+    assert rewritten(page, result) == page, "run: python -m flickboard.bench.envs_docs"
+    rate = result["steps"]["shuffleboard"]["env"]["per_second_cpu"]
+    assert f"{rate:,.0f} steps/s" in page[page.index(BEGIN) : page.index(END)]
+
+
+def test_the_script_rewrites_a_stale_page_and_check_says_so(tmp_path: Path) -> None:
+    result = json.loads(RESULTS.read_text(encoding="utf-8"))
+    page = tmp_path / "envs.md"
+    page.write_text(f"before\n{BEGIN}\n| typed by hand | 946 steps/s |\n{END}\nafter\n")
+    results = tmp_path / "envs.json"
+    results.write_text(json.dumps(result))
+    args = ["--results", str(results), "--page", str(page)]
+    assert main([*args, "--check"]) == 1
+    assert main(args) == 0 and main([*args, "--check"]) == 0
+    text = page.read_text()
+    assert text.startswith("before\n") and text.endswith("\nafter\n")
+    assert figures(result) in text and "typed by hand" not in text

@@ -1,0 +1,45 @@
+"""The rulings bench counts what it says, and the docs' table comes from its JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from flickboard.bench.rulings import CROKINOLE_RULE_SETS, DOC_BEGIN, DOC_END, markdown
+from flickboard.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bench_rulings_compares_every_rule_set_and_writes_json(tmp_path: Path) -> None:
+    out = tmp_path / "rulings.json"
+    result = CliRunner().invoke(
+        app,
+        ["bench", "rulings", "--shots", "60", "--compare", "30", "--per-position", "15",
+         "--output", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    crokinole = data["games"]["crokinole"]["rule_sets"]
+    assert [r["label"] for r in crokinole] == [label for label, _, _ in CROKINOLE_RULE_SETS]
+    for r in crokinole + data["games"]["shuffleboard"]["rule_sets"]:
+        assert r["disagreements"] == 0, r["examples"]
+        # shots that ran, counted position by position (15 a position) up to the target
+        assert 60 <= r["shots"] < 60 + 15
+        assert 30 <= r["compared"] < 30 + 15
+    assert "disagree" in result.output
+
+
+def test_bench_rulings_refuses_an_unknown_game() -> None:
+    result = CliRunner().invoke(app, ["bench", "rulings", "--game", "curling"])
+    assert result.exit_code != 0
+    assert "crokinole and/or shuffleboard" in result.output
+
+
+def test_the_docs_table_is_written_from_the_bench_json() -> None:
+    data = json.loads((ROOT / "bench/results/rulings.json").read_text(encoding="utf-8"))
+    page = (ROOT / "docs/rules.md").read_text(encoding="utf-8")
+    table = page.split(DOC_BEGIN, 1)[1].split(DOC_END, 1)[0].strip()
+    assert table == markdown(data)
