@@ -224,14 +224,7 @@ class ShotRecord:
         finals: tuple[DiscFinal, ...],
         duration: float,
     ) -> None:
-        put = object.__setattr__
-        put(self, "layout", layout)
-        put(self, "shot", shot)
-        put(self, "shooter", shooter)
-        put(self, "_events", events)
-        put(self, "_finals", finals)
-        put(self, "duration", duration)
-        put(self, "_arrays", None)
+        _fill(self, layout, shot, shooter, duration, events, finals, None)
 
     @classmethod
     def from_kernel(
@@ -246,14 +239,9 @@ class ShotRecord:
         """A record over the kernel's output (``ids``: disc ids by kernel index, the
         shooter last); no Event or DiscFinal object is made until asked for."""
         self = cls.__new__(cls)
-        put = object.__setattr__
-        put(self, "layout", layout)
-        put(self, "shot", shot)
-        put(self, "shooter", shooter)
-        put(self, "_events", None)
-        put(self, "_finals", None)
-        put(self, "duration", float(events[-1, EV_TIME]) if len(events) else 0.0)
-        put(self, "_arrays", RecordArrays(ids, _read_only(events), _read_only(finals)))
+        duration = float(events[-1, EV_TIME]) if len(events) else 0.0
+        arrays = RecordArrays(ids, _read_only(events), _read_only(finals))
+        _fill(self, layout, shot, shooter, duration, None, None, arrays)
         return self
 
     @property
@@ -358,6 +346,27 @@ class ShotRecord:
             if f.state in (DiscState.ON_SURFACE, DiscState.LEANING)
         )
         return Layout(self.layout.board, kept)
+
+
+def _fill(
+    record: ShotRecord,
+    layout: Layout,
+    shot: Shot | None,
+    shooter: int,
+    duration: float,
+    events: tuple[Event, ...] | None,
+    finals: tuple[DiscFinal, ...] | None,
+    arrays: RecordArrays | None,
+) -> None:
+    """Set a new record's slots (records are frozen once made)."""
+    put = object.__setattr__
+    put(record, "layout", layout)
+    put(record, "shot", shot)
+    put(record, "shooter", shooter)
+    put(record, "duration", duration)
+    put(record, "_events", events)
+    put(record, "_finals", finals)
+    put(record, "_arrays", arrays)
 
 
 def _arrays_of(events: tuple[Event, ...], finals: tuple[DiscFinal, ...]) -> RecordArrays:
