@@ -201,14 +201,20 @@ def test_the_readme_second_command_uses_a_venv_made_in_the_checkout(tmp_path: Pa
         ["bash", "-c", probe], cwd=checkout, env=_offline_env(), capture_output=True, text=True
     )
     assert again.returncode == 0 and "making" not in again.stderr  # made once, reused
+    # Already in one: that one is used. A throw-away one, never this interpreter's: pip
+    # would install the copy over the flickboard the rest of the suite runs.
+    other = tmp_path / "other-venv"
+    subprocess.run(["python3", "-m", "venv", "--system-site-packages", str(other)], check=True)
     inside = subprocess.run(
         ["bash", "-c", probe],
         cwd=checkout,
-        env=_offline_env(VIRTUAL_ENV=sys.prefix),
+        env=_offline_env(VIRTUAL_ENV=str(other), PATH=f"{other}/bin:{os.environ['PATH']}"),
         capture_output=True,
         text=True,
     )
-    assert "making" not in inside.stderr  # already in one: that one is used
+    assert inside.returncode == 0, inside.stderr
+    assert "making" not in inside.stderr
+    assert inside.stdout.split() == [str(other / "bin/python"), str(other)]
 
 
 def test_the_gymnasium_entry_point_registers_every_environment_in_a_fresh_interpreter() -> None:

@@ -16,6 +16,10 @@ class InvalidInput(FlickboardError, ValueError):
     """A value that can never be right: not finite, out of range, malformed."""
 
 
+class NotFound(InvalidInput):
+    """Nothing has this name or ID: an event, a card, a game (the web answers 404)."""
+
+
 class IllegalInPosition(FlickboardError, ValueError):
     """A well-formed request that the position or the rules do not allow."""
 

@@ -306,7 +306,10 @@ def test_wcc_match_of_several_games_is_won_on_tournament_points_then_20s() -> No
     _play_game(level, {0: 1}, {0: 1}, {0: 1}, {0: 1})
     _play_game(level, {2: 2}, {2: 1}, {2: 1}, {2: 1})
     assert level.tally.points() == (8, 8) and level.tally.twenties == [4, 5]
-    assert level.tally.verdict() == (1, "on 20s after a tie on points (WCC tie-break)")
+    assert level.tally.verdict() == (
+        1,
+        "on 20s after a tie on points (8-8, 20s 4-5; WCC tie-break)",
+    )
 
 
 @pytest.mark.parametrize(("rules", "title"), [("nca", "NCA"), ("depot", "Crokinole Depot")])
@@ -319,13 +322,16 @@ def test_a_match_level_on_points_names_the_rule_set_in_force_not_only_the_wcc(
     _play_game(level, {2: 2}, {2: 1}, {2: 1}, {2: 1})
     winner, how = level.tally.verdict()
     assert winner == 1
-    assert how == f"on 20s after a tie on points (the WCC's tie-break; the {title} rules give none)"
+    assert (
+        how
+        == f"on 20s after a tie on points (8-8, 20s 4-5; the WCC's tie-break; the {title} rules give none)"
+    )
     assert "(WCC tie-break)" not in level.result().summary
     tied = CrokinoleMatch(referee(rules), Seating.singles(), games=2)
     _play_game(tied, {0: 1}, {0: 1}, {0: 1}, {0: 1})
     _play_game(tied, {2: 1}, {2: 1}, {2: 1}, {2: 1})
     assert tied.result().summary == (
-        f"tied, level on points and 20s (a shoot-out decides, as in the WCC; the {title} "
+        f"tied, level on points and 20s (8-8, 20s 4-4; a shoot-out decides, as in the WCC; the {title} "
         "rules give none)"
     )
 
@@ -485,3 +491,18 @@ def test_who_may_shoot_and_the_order_to_come_kept_between_shots_are_worked_out_a
         for seat in fresh:
             assert rnd.to_come(seat) == rnd._order_from(seat)
         _shoot(rnd, rng.random() < 0.3, rng.choice(fresh))
+
+
+def test_wcc_tie_breaking_procedure_a_game_tied_on_points_ends_with_one_verdict_and_totals() -> (
+    None
+):
+    """WCC, Tie-Breaking Procedure: "The player with the higher number of 20's in the
+    match will place higher". The game itself is tied (Depot 4f counts 4-4 a completed
+    game); the match's verdict names the 20s with both totals, once."""
+    match = CrokinoleMatch(referee("wcc"), Seating.singles())
+    _play_game(match, {0: 2}, {2: 1}, {}, {})
+    assert match.over and match.tally.points() == (4, 4) and match.tally.twenties == [2, 1]
+    result = match.result()
+    assert result.winner == 0
+    assert result.summary == "red wins on 20s after a tie on points (4-4, 20s 2-1; WCC tie-break)"
+    assert match.result().games[0].summary == "Game 1: tied"

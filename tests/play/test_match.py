@@ -137,7 +137,10 @@ def test_a_crokinole_step_says_which_round_and_game_it_ended() -> None:
     assert [r.number for r in step.rounds_ended] == [1, 2, 3, 4]
     assert step.rounds_ended[0].summary.startswith("Round 1: red 20 (1 x 20), green 20 (1 x 20)")
     assert [g.number for g in step.games_ended] == [1] and step.over and match.over
-    assert match.result().summary == "tied, level on points and 20s (a shoot-out decides, WCC)"
+    assert (
+        match.result().summary
+        == "tied, level on points and 20s (1-1, 20s 1-1; a shoot-out decides, WCC)"
+    )
     with pytest.raises(GameOver, match="the match is over"):
         match.play(Shot(0.0, -0.3, 1.57, 1.0))
 

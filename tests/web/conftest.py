@@ -33,7 +33,7 @@ def free_port() -> int:
 class LiveServer:
     """The app served by uvicorn in a background thread."""
 
-    def __init__(self, database_url: str, app: Any = None) -> None:
+    def __init__(self, database_url: str, app: Any = None, **options: Any) -> None:
         self.app = app if app is not None else create_app(database_url)
         self.port = free_port()
         config = uvicorn.Config(
@@ -42,6 +42,7 @@ class LiveServer:
             port=self.port,
             log_level="warning",
             timeout_graceful_shutdown=2,  # live pages' streams do not end by themselves
+            **options,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -171,8 +171,9 @@ def test_sign_in_is_rate_limited_after_five_failures_a_minute(desk: Desk) -> Non
 def test_a_deactivated_referee_and_a_revoked_code_are_signed_out_at_once(desk: Desk) -> None:
     svc = desk.app.state.desk.service
     assert desk.referee.get("/api/desk/disputes").status_code == 200
-    svc.accounts.deactivate("Rex")
-    assert desk.referee.get("/api/desk/disputes").status_code == 401
+    svc.accounts.deactivate("Rex")  # ends the referee's sessions: a public visitor now
+    assert desk.referee.get("/api/desk/disputes").status_code == 403
+    assert desk.referee.get("/api/session").json()["role"] == "public"
     svc.accounts.revoke_code(desk.code)
     got = desk.scorer.post(f"/api/desk/events/{desk.event}/cards", json={})
     assert got.status_code == 401

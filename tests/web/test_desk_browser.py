@@ -238,3 +238,33 @@ def _refused_everything(page: Page, base: str, event_id: int, *, scorer: bool) -
         assert answer.status in (401, 403), (method, path, answer.status, answer.text()[:200])
         checked += 1
     assert checked > 50
+
+
+def test_the_director_lifts_a_lock_and_a_password_change_signs_other_sessions_out(
+    desk_server: LiveServer, browser: Browser
+) -> None:
+    accounts = desk_server.app.state.desk.service.accounts
+    accounts.add_referee("Rex", REFEREE_PASSWORD)
+    for _ in range(50):  # fifty failed sign-ins in a row, as an attacker's would count
+        accounts._failed("Rex")
+    base = desk_server.url
+    director = _context(browser, **LAPTOP).new_page()
+    _sign_in(director, base, "Dee", DIRECTOR_PASSWORD)
+    elsewhere = _context(browser, **PHONE).new_page()
+    _sign_in(elsewhere, base, "Dee", DIRECTOR_PASSWORD)
+    director.goto(base + "/desk/accounts")
+    expect(director.locator("li", has_text="Rex")).to_contain_text("locked")
+    screenshot(director, "desk-accounts-locked")
+    director.get_by_role("button", name="Lift the lock").click()
+    expect(director.get_by_text("Rex can sign in again")).to_be_visible()
+    assert accounts.locked() == []
+    director.get_by_label("Current password").fill(DIRECTOR_PASSWORD)
+    director.get_by_label("New password").fill("a-new-long-one")
+    director.get_by_role("button", name="Change the password").click()
+    # argon2 checks the old password and hashes the new one: slow on a busy machine
+    expect(director.get_by_text("your other sessions are signed out")).to_be_visible(timeout=30_000)
+    screenshot(director, "desk-accounts-password")
+    elsewhere.goto(base + "/desk/accounts")
+    expect(elsewhere.locator(".who")).not_to_contain_text("Dee")
+    director.goto(base + "/desk/accounts")
+    expect(director.locator(".who")).to_contain_text("Dee")

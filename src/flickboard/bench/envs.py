@@ -35,7 +35,7 @@ class Settings:
     vector_envs: int = 2
     vector_steps: int = 400
     selfplay_pairs: int = 8
-    selfplay_policy: str = "random"
+    selfplay_policy: str = "uniform"
     workers: tuple[int, ...] = (1, 2)
     seed: int = 1
 

@@ -25,11 +25,14 @@ def free_port() -> int:
 
 class Server:
     """``uvicorn flickboard.web.app:app_factory`` on ``url``'s database with ``workers``
-    processes; ``base`` is its address once it answers (up to 120 s)."""
+    processes (and ``env`` added to its environment); ``base`` is its address once it
+    answers (up to ``wait`` seconds)."""
 
-    def __init__(self, url: str, workers: int = 1) -> None:
+    def __init__(
+        self, url: str, workers: int = 1, env: dict[str, str] | None = None, wait: float = 120
+    ) -> None:
         self.port = free_port()
-        env = {**os.environ, "FLICKBOARD_DATABASE_URL": url}
+        env = {**os.environ, **(env or {}), "FLICKBOARD_DATABASE_URL": url}
         command = [
             sys.executable,
             "-m",
@@ -51,7 +54,7 @@ class Server:
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed by stop)
         self.proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
         self.base = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + wait
         while True:
             if self.proc.poll() is not None:
                 self.log.seek(0)
@@ -63,8 +66,16 @@ class Server:
                 pass
             if time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError("the server did not answer in 120 s")
+                raise RuntimeError(f"the server did not answer in {wait:.0f} s")
             time.sleep(0.2)
+
+    def rss(self) -> int:
+        """The server process's resident memory now (bytes; Linux ``/proc``)."""
+        with open(f"/proc/{self.proc.pid}/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        raise RuntimeError("the server's resident memory could not be read")
 
     def stop(self) -> None:
         """Stop it (killed if it has not stopped in 30 s)."""

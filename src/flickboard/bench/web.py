@@ -12,6 +12,13 @@
    ``GET`` of the game's state on the same server; then shots per second with 1, 4 and
    16 games played at once (each by its own client thread, hotseat, every shot saved).
 
+3. **Soak** (``--soak``): a real server as above, 2,000 hotseat games of 10 shots each
+   made and played one after another through the API (the per-address limit on new
+   games lifted, the cap of games held in memory set to 64); the server's resident
+   memory (RSS) is read before, every 50 games and after. Bounded memory means the RSS
+   after the run is near the RSS once the server has reached its cap of held games,
+   not growing with every game.
+
 Run with ``flickboard bench web`` or ``python bench/web.py``.
 """
 
@@ -307,6 +314,89 @@ def _throughput(url: str, games: int, seconds: float, progress: Progress) -> tup
     if failures:
         raise RuntimeError(f"a client failed: {failures[0]}")
     return sum(counts) / (time.monotonic() - window[0]), posts
+
+
+# -- 3. soak: many games, bounded memory ----------------------------------------------------
+
+
+SOAK_GAMES = 2000
+SOAK_SHOTS = 10
+SOAK_EVERY = 50
+"""The soak reads the server's memory after every this many games."""
+SOAK_HELD = 64
+"""The cap of games held in memory during the soak."""
+
+
+def soak(
+    games: int = SOAK_GAMES,
+    shots: int = SOAK_SHOTS,
+    progress: Progress = _none,
+    budget: float | None = None,
+    held: int = SOAK_HELD,
+) -> dict[str, Any]:
+    """``games`` hotseat games of ``shots`` shots each on a real server, one after
+    another; its RSS (MB) before, every :data:`SOAK_EVERY` games and after. With a
+    ``budget`` (seconds) the run stops after the game that passes it: ``games`` says
+    how many were played, ``games_asked`` how many were asked for. The server holds at
+    most ``held`` games in memory (its cap, lowered from the default so that a short run
+    passes it early)."""
+    import httpx
+
+    folder = tempfile.mkdtemp(prefix="flickboard-bench-soak-")
+    server = Server(
+        f"sqlite:///{folder}/soak.sqlite",
+        env={"FLICKBOARD_GAMES_PER_MINUTE": "1000000", "FLICKBOARD_GAMES_HELD": str(held)},
+        wait=600,  # a busy machine
+    )
+    mb = 1024 * 1024
+    try:
+        rss = [(0, server.rss() / mb)]
+        advance = progress(f"soak: {games} games x {shots} shots", games)
+        start = time.monotonic()
+        with httpx.Client(timeout=60) as client:
+            played = 0
+            while played < games:
+                game = HotseatGame(client, server.base, 20_000 + played)
+                for _ in range(shots):
+                    game.shoot()
+                played += 1
+                late = budget is not None and time.monotonic() - start > budget
+                if played % SOAK_EVERY == 0 or played == games or late:
+                    rss.append((played, server.rss() / mb))
+                advance()
+                if late:
+                    break
+        seconds = time.monotonic() - start
+    finally:
+        server.stop()
+    return {
+        "games": played,
+        "games_asked": games,
+        "shots_per_game": shots,
+        "seconds": seconds,
+        "held_max": held,
+        "rss_mb": [{"games": n, "rss_mb": round(m, 1)} for n, m in rss],
+        "rss_before_mb": round(rss[0][1], 1),
+        "rss_at_cap_mb": round(_rss_at(rss, held), 1),
+        "rss_after_mb": round(rss[-1][1], 1),
+    }
+
+
+def _rss_at(rss: list[tuple[int, float]], games: int) -> float:
+    """The first RSS read once at least ``games`` games were played."""
+    return next((m for n, m in rss if n >= games), rss[-1][1])
+
+
+def soak_report(results: dict[str, Any]) -> list[str]:
+    """The soak's results in lines of text."""
+    before, cap, after = (results[k] for k in ("rss_before_mb", "rss_at_cap_mb", "rss_after_mb"))
+    shots = results["games"] * results["shots_per_game"]
+    return [
+        f"Soak: {results['games']} games x {results['shots_per_game']} shots ({shots} shots, "
+        f"{results['seconds']:.0f} s) on one server holding at most {results['held_max']} games:",
+        f"  RSS before {before:.1f} MB, once at the cap {cap:.1f} MB, after {after:.1f} MB "
+        f"({after - cap:+.1f} MB after the cap, {after / cap:.2f}x)",
+    ]
 
 
 # -- the report -------------------------------------------------------------------------

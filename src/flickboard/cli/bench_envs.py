@@ -17,8 +17,8 @@ def bench_envs(
         int, typer.Option(min=0, help="Pairs of self-play games per Ray run (0: skip Ray).")
     ] = 8,
     policy: Annotated[
-        str, typer.Option(help="Self-play policy (random, heuristic...).")
-    ] = "random",
+        str, typer.Option(help="Self-play policy (uniform, heuristic...).")
+    ] = "uniform",
     workers: Annotated[str, typer.Option(help="Ray worker counts, comma-separated.")] = "1,2",
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("envs-bench.json"),

@@ -67,8 +67,21 @@ def referee(
 def accounts_cmd(db: Db = None) -> None:
     """List the accounts."""
     with club_desk(Accounts, db) as accounts:
+        locked = set(accounts.locked())
         for name, role, active in accounts.accounts():
-            typer.echo(f"{name} ({role}){'' if active else ' - deactivated'}")
+            state = ("" if active else " - deactivated") + (" - locked" if name in locked else "")
+            typer.echo(f"{name} ({role}){state}")
+
+
+@desk_app.command("unlock")
+def unlock(
+    name: Annotated[str, typer.Argument(help="The locked account's name.")],
+    db: Db = None,
+) -> None:
+    """Lift the lock of an account locked by failed sign-ins (the director at the desk)."""
+    with club_desk(Accounts, db) as accounts:
+        accounts.unlock(name)
+        typer.echo(f"{name}: lock lifted")
 
 
 @desk_app.command("code")

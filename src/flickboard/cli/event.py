@@ -549,7 +549,11 @@ def standings_cmd(
     with club_desk(Desk, db) as desk:
         title = f"{name} ({desk.format_of(name)})"
         when = desk.snapshot(name).date if pdf_out is not None else None
-        _show(title, desk.standings(name), desk.names(name), as_json, csv_out, pdf_out, name, when)
+        finished = desk.unfinished(name) is None
+        _show(
+            title, desk.standings(name), desk.names(name), as_json, csv_out, pdf_out, name, when,
+            finished,
+        )  # fmt: skip
 
 
 def _show(
@@ -561,15 +565,17 @@ def _show(
     pdf_out: Path | None,
     event: str = "NAME",
     date: dt.date | None = None,
+    finished: bool = True,
 ) -> None:
-    """Write the requested files, then print the standings as a table or JSON."""
+    """Write the requested files, then print the standings as a table or JSON (the PDF
+    calls no tie a shoot-out until every game is played: ``finished``)."""
     from flickboard.events.export import standings_csv
     from flickboard.events.paper import standings_pdf
 
     if csv_out is not None:
         write_file(csv_out, standings_csv(s, names))
     if pdf_out is not None:
-        write_file(pdf_out, standings_pdf(title, s, names, date=date))
+        write_file(pdf_out, standings_pdf(title, s, names, date=date, finished=finished))
     if as_json:
         typer.echo(_standings_json(s, names))
     else:

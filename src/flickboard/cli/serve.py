@@ -41,6 +41,12 @@ def port_taken(host: str, port: int) -> bool:
     return False
 
 
+SERVER_OPTIONS: dict[str, object] = {"proxy_headers": False}
+"""uvicorn's options that concern who is asking: its own X-Forwarded-For handling is off
+(it trusts the header from 127.0.0.1, so a client there could pick its address); the app
+reads the header itself, and only behind a proxy (``--behind-proxy``)."""
+
+
 def serve(
     host: Annotated[
         str,
@@ -57,12 +63,21 @@ def serve(
     no_browser: Annotated[
         bool, typer.Option("--no-browser", help="Do not open a browser tab.")
     ] = False,
+    behind_proxy: Annotated[
+        bool,
+        typer.Option(
+            "--behind-proxy",
+            help="A reverse proxy in front appends the client's address to X-Forwarded-For: "
+            "trust its last entry (otherwise the header is ignored).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the browser table and the tournament desk (play and run events in a browser)."""
     import uvicorn
 
     from flickboard.errors import FlickboardError
     from flickboard.store.db import URL_ENV, default_url, engine_for
+    from flickboard.web.app import BEHIND_PROXY_ENV
     from flickboard.web.desk.routing import PUBLIC_URL_ENV
 
     if port_taken(host, port):
@@ -88,12 +103,14 @@ def serve(
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(address)).start()
     os.environ[URL_ENV] = url
+    os.environ[BEHIND_PROXY_ENV] = "1" if behind_proxy else "0"
     uvicorn.run(
         "flickboard.web.app:app_factory",
         factory=True,
         host=host,
         port=port,
         workers=workers,
+        **SERVER_OPTIONS,  # type: ignore[arg-type]
         log_level="warning",
         timeout_graceful_shutdown=3,  # live pages' event streams are ended on Ctrl-C
     )

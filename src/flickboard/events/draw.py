@@ -22,6 +22,12 @@ class Draw:
     games: tuple[Pair, ...]
     bye: str | None = None
 
+    def board_of(self, a: str, b: str) -> int | None:
+        """The board (from 1, in the order of the games) where ``a`` plays ``b``, or
+        None if they do not meet in this round."""
+        pair = {a, b}
+        return next((i for i, g in enumerate(self.games, start=1) if set(g) == pair), None)
+
 
 def _check_entrants(entrants: Sequence[str]) -> None:
     if len(set(entrants)) != len(entrants):

@@ -3,9 +3,13 @@ with their corrections, and blank WCC scorecards for every game of a drawn round
 
 Text is set in DejaVu Sans, bundled in ``flickboard/fonts`` (embedded in each PDF, so
 a fresh machine prints the same): Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew
-and Arabic letters print; Chinese, Japanese, Korean, Thai and Devanagari are not in
-the font and print as a white square (the entrant's ID is printed beside every name).
-Hebrew and Arabic letters print unshaped, left to right.
+and Arabic letters print, shaped and in reading order (fpdf2's text shaping with
+HarfBuzz, ``uharfbuzz``: Arabic letters joined, right-to-left words right to left).
+Chinese, Japanese and Korean are not in DejaVu: they print in a CJK font found on the
+system (:data:`CJK_FONTS`, or the file in ``$FLICKBOARD_PDF_FONT``), embedded as a
+fallback; without one, or for any other letter no font has, the letter prints as a
+white square and the sheet ends with a note saying which font to install (the
+entrant's ID is printed beside every name). Long names wrap within their column.
 """
 
 from __future__ import annotations
@@ -20,28 +24,58 @@ from flickboard.events.categories import category
 from flickboard.events.draw import Draw
 from flickboard.events.eventfile import EventFile
 from flickboard.events.scorecard import RoundOutcome, round_text
-from flickboard.events.standings import Standings
+from flickboard.events.standings import Standings, shown_reasons, tie_lines
 
 if TYPE_CHECKING:
     from fpdf import FPDF
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FAMILY = "DejaVu"
+FALLBACK = "Fallback"
+FONT_ENV = "FLICKBOARD_PDF_FONT"
+CJK_FONTS = (
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",  # fonts-droid-fallback
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",  # fonts-wqy-microhei
+    "/usr/share/fonts/truetype/arphic/uming.ttc",  # fonts-arphic-uming
+)
+"""Fonts with Chinese, Japanese and Korean letters looked for on the system, in order
+(Debian's packages named beside them); ``$FLICKBOARD_PDF_FONT`` names another file."""
+MISSING_NOTE = (
+    "Letters printed as a white square are in no font here: install one with them "
+    "(Debian: fonts-droid-fallback) or name a .ttf file in $FLICKBOARD_PDF_FONT."
+)
 MISSING = "\u25a1"
 """Printed for a character the font does not have (a white square)."""
 
 
+def fallback_font() -> Path | None:
+    """The CJK font this machine has (``$FLICKBOARD_PDF_FONT`` first), or None."""
+    import os
+
+    named = os.environ.get(FONT_ENV)
+    for candidate in ((named,) if named else ()) + CJK_FONTS:
+        if Path(candidate).is_file():
+            return Path(candidate)
+    return None
+
+
 @cache
-def _covered() -> frozenset[int]:
+def _cmap(font: Path) -> frozenset[int]:
     from fontTools.ttLib import TTFont
 
-    return frozenset(TTFont(FONTS / "DejaVuSans.ttf").getBestCmap())
+    return frozenset(TTFont(font, fontNumber=0).getBestCmap())
+
+
+def _covered() -> frozenset[int]:
+    fallback = fallback_font()
+    base = _cmap(FONTS / "DejaVuSans.ttf")
+    return base if fallback is None else base | _cmap(fallback)
 
 
 def printable(text: str) -> str:
-    """``text`` with every character the font lacks shown as a white square.
+    """``text`` with every character no font has shown as a white square.
 
-    >>> printable("Ζωή 中")
+    >>> printable("Ζωή 𓀀")
     'Ζωή □'
     """
     covered = _covered()
@@ -84,6 +118,11 @@ def _pdf(
         ("I", "DejaVuSans-Oblique.ttf"),
     ):
         pdf.add_font(FAMILY, style, str(FONTS / file))
+    fallback = fallback_font()
+    if fallback is not None:
+        pdf.add_font(FALLBACK, "", str(fallback))
+        pdf.set_fallback_fonts([FALLBACK], exact_match=False)
+    pdf.set_text_shaping(True)  # HarfBuzz: Arabic joined, right-to-left in its order
     pdf.alias_nb_pages()
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
@@ -101,9 +140,12 @@ def standings_pdf(
     date: date | None = None,
     printed: datetime | None = None,
     compress: bool = True,
+    finished: bool = True,
 ) -> bytes:
     """A standings sheet: place, ID, name, points, 20s and the reasons; the header
-    (with PROVISIONAL while cards are pending) on every page."""
+    (with PROVISIONAL while cards are pending) on every page. Until every game is played
+    (``finished`` False) no tie is called a shoot-out; then a tie line names each group
+    still tied once."""
     if standings.provisional:
         title += f" - PROVISIONAL ({len(standings.pending)} cards not validated)"
 
@@ -116,16 +158,47 @@ def standings_pdf(
     pdf = _pdf(
         f"Standings - {title}", _stamp(date, printed or datetime.now()), heads, compress=compress
     )
+    missing = False
     for p in standings.placings:
         pdf.set_font(FAMILY, "", 9)
         place = f"{p.place}{'=' if p.tied else ''}"
-        cells = (place, p.entrant, names.get(p.entrant, ""), str(p.points), str(p.twenties))
-        for text, (_, width) in zip(cells, STANDINGS_COLUMNS, strict=True):
-            pdf.cell(width, 6, printable(text), border=1)
-        pdf.ln()
+        cells = [
+            printable(t)
+            for t in (place, p.entrant, names.get(p.entrant, ""), str(p.points), str(p.twenties))
+        ]
+        missing = missing or any(MISSING in c for c in cells)
+        _row(pdf, cells, [w for _, w in STANDINGS_COLUMNS])
         pdf.set_font(FAMILY, "I", 7)
-        pdf.multi_cell(0, 4, printable("; ".join(p.reasons[1:])) or " ", new_x="LMARGIN")
+        reasons = shown_reasons(p, finished)[1:]
+        pdf.multi_cell(0, 4, printable("; ".join(reasons)) or " ", new_x="LMARGIN")
+    pdf.set_font(FAMILY, "B", 9)
+    for line in tie_lines(standings, names, finished):
+        pdf.multi_cell(0, 5, printable(line), new_x="LMARGIN")
+    if missing:
+        pdf.set_font(FAMILY, "I", 8)
+        pdf.multi_cell(0, 5, MISSING_NOTE, new_x="LMARGIN")
     return bytes(pdf.output())
+
+
+LINE = 6.0
+"""The height of one line of a table row (mm)."""
+
+
+def _row(pdf: FPDF, cells: Sequence[str], widths: Sequence[float]) -> None:
+    """One table row whose cells wrap their text within their width, every cell as
+    tall as the tallest (a new page first if the row would not fit)."""
+    lines = [
+        pdf.multi_cell(w, LINE, t or " ", dry_run=True, output="LINES")
+        for t, w in zip(cells, widths, strict=True)
+    ]
+    height = LINE * max(len(x) if isinstance(x, list) else 1 for x in lines)
+    if pdf.will_page_break(height):
+        pdf.add_page()
+    x, y = pdf.get_x(), pdf.get_y()
+    for text, width in zip(cells, widths, strict=True):
+        pdf.rect(pdf.get_x(), y, width, height)
+        pdf.multi_cell(width, LINE, text, new_x="RIGHT", new_y="TOP")
+    pdf.set_xy(x, y + height)
 
 
 def _round_cell(r: RoundOutcome, side: int) -> str:

@@ -263,17 +263,56 @@ def _placings(
             t = tally[e]
             tied = len(block) > 1
             why = tuple(reasons[e]) + (
-                (f"still tied with {', '.join(x for x in block if x != e)}: shoot-out needed",)
-                if tied
-                else ()
+                (f"still tied with {_others(block, e)}: {SHOOT_OUT}",) if tied else ()
             )
             out.append(Placing(place, e, t.points, t.twenties, t.games, why, tied))
         place += len(block)
     return Standings(tuple(out), waiting)
 
 
+NAMED_IN_A_REASON = 3
+"""A placing's reason names at most this many others it is tied with; a bigger tie is
+named once, in the standings' tie line (:func:`tie_lines`)."""
+
+
 def _others(group: Sequence[str], e: str) -> str:
-    return ", ".join(x for x in group if x != e)
+    others = [x for x in group if x != e]
+    if len(others) > NAMED_IN_A_REASON:
+        return f"{len(others)} others (the tie line names them)"
+    return ", ".join(others)
+
+
+def _among(group: Sequence[str]) -> str:
+    if len(group) > NAMED_IN_A_REASON + 1:
+        return f"the {len(group)} tied"
+    return ", ".join(group)
+
+
+SHOOT_OUT = "shoot-out needed"
+"""Said by the standings of a tie only a shoot-out breaks: shown once every game is played
+(before that a tie is only a tie)."""
+
+
+LEVEL_NOTE = "Entrants level on points and 20s when every game is played shoot out"
+
+
+def shown_reasons(placing: Placing, finished: bool) -> tuple[str, ...]:
+    """A placing's reasons as shown: without "shoot-out needed" until every game is
+    played."""
+    if finished:
+        return placing.reasons
+    return tuple(r for r in placing.reasons if SHOOT_OUT not in r)
+
+
+def tie_lines(standings: Standings, names: Mapping[str, str], finished: bool) -> tuple[str, ...]:
+    """One line per group still tied, naming its entrants once: a shoot-out is needed
+    once every game is played; before that they are only level."""
+    if not finished:
+        return (LEVEL_NOTE,) if standings.unresolved else ()
+    return tuple(
+        f"Shoot-out needed among {', '.join(names.get(e, e) for e in g)}"
+        for g in standings.unresolved
+    )
 
 
 def preliminary_standings(
@@ -402,7 +441,7 @@ class _Chain:
             (
                 "step 2 20s in games among the tied",
                 lambda e: among[e].twenties,
-                lambda e: f"{among[e].twenties} twenties in games among {', '.join(group)}",
+                lambda e: f"{among[e].twenties} twenties in games among {_among(group)}",
             ),
             (
                 "step 3 20s in all games of the round robin",
@@ -454,4 +493,4 @@ class _Chain:
                 return f"{verb} {other} ({mine}-{theirs} points)"
 
             return two
-        return lambda e: f"{among[e].points} points in games among {', '.join(group)}"
+        return lambda e: f"{among[e].points} points in games among {_among(group)}"

@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from flickboard.errors import InvalidInput
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore, tournament_round_points
+from flickboard.rules.crokinole.options import check_game_form, check_rounds_played
 
 CMN_VERSION = "1.0"
 """The draft this module reads and writes."""
@@ -556,10 +557,29 @@ def checked(match: CmnMatch, *, where: str = "match") -> CmnMatch:
     while tied, as a WCC championship game plays a 5th round), a match too short for
     its format, and a match ``winner`` the games do not give.
     """
+    _check_rules(match, where)
     games, readings = _scores_read(match.games, where)
     match = replace(match, games=games)
     readings += _length_read(match, where)
     return replace(match, readings=tuple(readings))
+
+
+def _check_rules(match: CmnMatch, where: str) -> None:
+    """A match recorded under a rule set is one those rules play (their own words):
+    WCC games by tournament points, a 5th round only in a tied WCC championship game."""
+    rule_set = (match.extras.rules or "").split(" ")[0].lower()
+    fmt = match.game_format
+    race = fmt is not None and fmt.type != "fixed"
+    try:
+        check_game_form(
+            rule_set,
+            scoring="conventional" if race else "tournament",
+            championship=match.extras.championship,
+        )
+        if fmt is not None and fmt.type == "fixed" and len(match.games) > (fmt.count or 0):
+            check_rounds_played(rule_set, len(match.games), championship=match.extras.championship)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{where}: {exc}") from None
 
 
 def _totals(game: CmnGame, included: bool) -> tuple[int, int] | None:

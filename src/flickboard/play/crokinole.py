@@ -30,6 +30,7 @@ from flickboard.play.scoring import GameScore, RaceScore, RoundScore
 from flickboard.play.view import View
 from flickboard.rules.base import Position, Ruling, Side, Turn
 from flickboard.rules.crokinole import CrokinoleReferee, Scoring, side_name
+from flickboard.rules.crokinole.options import check_game_form
 from flickboard.rules.hand import HandOutcome, to_record
 
 if TYPE_CHECKING:
@@ -418,6 +419,7 @@ class CrokinoleGame:
         board: CrokinoleBoard | None = None,
     ) -> None:
         options = referee.options
+        check_game_form(options.rule_set, scoring=options.scoring, championship=championship)
         options.discs_each(seating.players, teams=seating.teams)
         if options.scoring is not Scoring.TOURNAMENT and seating.sides != 2:
             raise InvalidInput(f"{options.scoring.value} scoring is for two sides")
@@ -582,11 +584,13 @@ class MatchResult:
         best = _sole_best(tuple(twenties))
         wcc = self.rules == "WCC"
         none = "" if wcc else f"; the {self.rules} rules give none"
+        every = self.twenties or [0] * len(pts)
+        totals = f"{'-'.join(map(str, pts))}, 20s {'-'.join(map(str, every))}"
         if best is not None:
             source = "WCC tie-break" if wcc else "the WCC's tie-break"
-            return tied[best], f"on 20s after a tie on points ({source}{none})"
+            return tied[best], f"on 20s after a tie on points ({totals}; {source}{none})"
         source = "WCC" if wcc else "as in the WCC"
-        return None, f"level on points and 20s (a shoot-out decides, {source}{none})"
+        return None, f"level on points and 20s ({totals}; a shoot-out decides, {source}{none})"
 
 
 def _sole_best(values: tuple[int, ...]) -> int | None:
@@ -632,7 +636,9 @@ class CrokinoleMatch(Match):
             )
         kind = game_kind("crokinole")
         super().__init__(kind, params or kind.params())
-        CrokinoleGame(referee, seating)  # refuse a seating the rules do not allow
+        CrokinoleGame(
+            referee, seating, championship=championship
+        )  # refuse what the rules do not allow
         self.referee = referee
         self.seating = seating
         self.games = 3 if championship else games or 1

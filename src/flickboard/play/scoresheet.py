@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from flickboard.errors import InvalidInput
 from flickboard.play.crokinole import ROUNDS_PER_GAME
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
+from flickboard.rules.crokinole.options import check_game_form
 
 SCORING_MODES = ("tournament", "conventional", "fair")
 """Values of the ``Scoring`` tag; tournament when the tag is absent."""
@@ -86,6 +87,10 @@ class SheetGame:
         """What a scorecard is checked for: no round the rules would not have played,
         and a finished game played to its end."""
         n = len(self.rounds)
+        rule_set = (self.tag("Rules") or "").split(" ")[0].lower()
+        check_game_form(
+            rule_set, scoring=self.scoring, championship=self.tag("Championship") == "yes"
+        )
         if self.scoring != "tournament":
             race = self.race_score()
             reached = race.reached_at

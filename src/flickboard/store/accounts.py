@@ -1,10 +1,15 @@
 """Desk accounts and table scorer codes.
 
 The director (one account, its password set on first run by ``flickboard desk
-admin``) and the referees the director creates sign in with a name and a password,
-kept as argon2id hashes (argon2-cffi). A table scorer has no account: the director or
-a referee issues a random code for one game of a published round, and the code is
-kept only as its SHA-256, so a copy of the database does not let anyone score.
+admin``) and the referees the director creates sign in with a name and a password
+(:mod:`flickboard.store.passwords`: the policy and the argon2id hashes). Every sign-in
+and every failed one is audited (the account's role, or ``public`` for a failure). An
+account locks after :data:`LOCK_AFTER` failed sign-ins in a row, until the director
+lifts the lock (web or ``flickboard desk unlock``); the per-address limits of the web
+stop an attacker long before that. A password change ends the account's other
+sessions. A table scorer has no account: the director or a referee issues a random
+code for one game of a published round, and the code is kept only as its SHA-256, so a
+copy of the database does not let anyone score.
 """
 
 from __future__ import annotations
@@ -12,37 +17,31 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition, InvalidInput, NotAuthenticated
 from flickboard.events.names import check_name
-from flickboard.store.acting import Actor, Match
+from flickboard.store.acting import Actor, Match, acting
 from flickboard.store.base import Store, now
 from flickboard.store.models import (
     AccountRow,
+    DeskSessionRow,
     DrawGameRow,
     DrawRoundRow,
     EventRow,
     ScorerCodeRow,
 )
+from flickboard.store.passwords import check_password, hash_password, needs_rehash, verify
+from flickboard.store.sessions import token_hash
 
-MIN_PASSWORD = 8
-"""Shortest password accepted."""
+LOCK_AFTER = 50
+"""Failed sign-ins in a row that lock an account (until the director lifts it)."""
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Scorer code letters: no 0/O or 1/I to misread from a printed card."""
 CODE_LENGTH = 8
 """8 letters of 32: 40 bits, drawn by ``secrets``."""
-
-_hasher = PasswordHasher()
-
-
-def _check_password(password: str) -> None:
-    if len(password) < MIN_PASSWORD:
-        raise InvalidInput(f"a password needs at least {MIN_PASSWORD} characters")
 
 
 def code_hash(code: str) -> str:
@@ -61,8 +60,9 @@ class Accounts(Store):
 
     def set_director(self, name: str, password: str, current: str | None = None) -> Actor:
         """Set the director's password: on first run freely, afterwards only with the
-        current password (:class:`NotAuthenticated` otherwise)."""
-        _check_password(password)
+        current password (:class:`NotAuthenticated` otherwise); every session of the
+        director ends."""
+        check_password(password)
         name = check_name(name, "the director's name")
         with self._write() as s:
             row = s.scalar(select(AccountRow).where(AccountRow.role == "director"))
@@ -73,39 +73,64 @@ class Accounts(Store):
                     AccountRow(
                         name=name,
                         role="director",
-                        password_hash=_hasher.hash(password),
+                        password_hash=hash_password(password),
                         active=True,
                     )
                 )
             else:
-                if current is None or not _verify(row, current):
+                if current is None or not verify(row.password_hash, current):
                     raise NotAuthenticated(
                         "the director's password is set: give the current one to change it"
                     )
                 row.name = name
-                row.password_hash = _hasher.hash(password)
+                row.password_hash = hash_password(password)
+                row.failures, row.locked = 0, False
+                _end_sessions(s, row.id)
         return Actor("director", name, account=True)
+
+    def change_password(self, name: str, current: str, new: str, keep: str | None = None) -> None:
+        """An account changes its own password (the current one is asked again); every
+        other session of the account ends (``keep``: the token of the one asking)."""
+        check_password(new)
+        with self._write() as s:
+            row = s.scalar(select(AccountRow).where(AccountRow.name == name))
+            if row is None or not row.active or not verify(row.password_hash, current):
+                raise NotAuthenticated("the current password is wrong")
+            row.password_hash = hash_password(new)
+            _end_sessions(s, row.id, keep)
+
+    def unlock(self, name: str) -> None:
+        """Lift the lock of an account locked by failed sign-ins (the director)."""
+        with self._write() as s:
+            row = s.scalar(select(AccountRow).where(AccountRow.name == name))
+            if row is None:
+                raise InvalidInput(f"no account called {name!r}")
+            if not row.locked and not row.failures:
+                raise IllegalInPosition(f"{name} is not locked")
+            row.failures, row.locked = 0, False
 
     def add_referee(self, name: str, password: str) -> None:
         """A new referee account."""
-        _check_password(password)
+        check_password(password)
         name = check_name(name, "a referee's name")
         with self._write() as s:
             if s.scalar(select(AccountRow.id).where(AccountRow.name == name)) is not None:
                 raise IllegalInPosition(f"an account called {name!r} already exists")
             s.add(
                 AccountRow(
-                    name=name, role="referee", password_hash=_hasher.hash(password), active=True
+                    name=name, role="referee", password_hash=hash_password(password), active=True
                 )
             )
 
     def deactivate(self, name: str) -> None:
-        """A referee can no longer sign in (their past signatures stay)."""
+        """A referee can no longer sign in (their past signatures stay; their sessions
+        end)."""
         with self._write() as s:
             row = s.scalar(select(AccountRow).where(AccountRow.name == name))
             if row is None or row.role != "referee":
                 raise InvalidInput(f"no referee account called {name!r}")
             row.active = False
+            _end_sessions(s, row.id)
 
     def accounts(self) -> list[tuple[str, str, bool]]:
         """(name, role, active) of every account."""
@@ -115,18 +140,46 @@ class Accounts(Store):
                 for a in s.scalars(select(AccountRow).order_by(AccountRow.id))
             ]
 
-    def login(self, name: str, password: str) -> Actor:
+    def locked(self) -> list[str]:
+        """Names of the accounts locked by failed sign-ins."""
+        with self._read() as s:
+            return list(s.scalars(select(AccountRow.name).where(AccountRow.locked)))
+
+    def login(self, name: str, password: str, address: str = "") -> Actor:
         """The account's identity; :class:`NotAuthenticated` for an unknown name, a
-        wrong password or a deactivated referee (one message for all three)."""
+        wrong password or a deactivated referee (one message for all three, and the
+        same time: an unknown name is checked against a dummy hash). A locked account
+        is told so only with the right password. Audited either way, from
+        ``address``."""
+        source = f" from {address}" if address else ""
+        with self._read() as s:
+            row = s.scalar(select(AccountRow).where(AccountRow.name == name))
+        good = verify(None if row is None else row.password_hash, password)
+        if row is None or not row.active or not good or row.locked:
+            with acting(Actor.public(), "sign_in_failed", f"{name[:80]!r}{source}", public=False):
+                self._failed(name)
+            if row is not None and row.locked and good:
+                raise NotAuthenticated(
+                    f"{name} is locked after {LOCK_AFTER} failed sign-ins: "
+                    "the director lifts the lock (flickboard desk unlock)"
+                )
+            raise NotAuthenticated("wrong name or password")
+        actor = Actor("director" if row.role == "director" else "referee", row.name, account=True)
+        with acting(actor, "sign_in", f"{name}{source}", public=False), self._write() as s:
+            held = s.get(AccountRow, row.id)
+            if held is not None:
+                held.failures = 0
+                if needs_rehash(held.password_hash):
+                    held.password_hash = hash_password(password)
+        return actor
+
+    def _failed(self, name: str) -> None:
+        """Count a failed sign-in against the account called ``name`` (if any)."""
         with self._write() as s:
             row = s.scalar(select(AccountRow).where(AccountRow.name == name))
-            if row is None or not row.active or not _verify(row, password):
-                raise NotAuthenticated("wrong name or password")
-            if _hasher.check_needs_rehash(row.password_hash):
-                row.password_hash = _hasher.hash(password)
-            if row.role == "director":
-                return Actor("director", row.name, account=True)
-            return Actor("referee", row.name, account=True)
+            if row is not None and not row.locked:
+                row.failures += 1
+                row.locked = row.failures >= LOCK_AFTER
 
     def actor(self, name: str) -> Actor:
         """The identity of an account signed in earlier, while it is still active
@@ -161,6 +214,7 @@ class Accounts(Store):
             )
             if game is None or game.side1 is None:
                 raise IllegalInPosition(f"{player} has no game in round {round_no} of {event}")
+            s.info["event"] = ev.name
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             s.add(
                 ScorerCodeRow(
@@ -179,8 +233,12 @@ class Accounts(Store):
     def scorer(self, code: str) -> Actor:
         """The table scorer holding ``code``; :class:`NotAuthenticated` if it is unknown
         or revoked."""
+        return self.scorer_of(code_hash(code))
+
+    def scorer_of(self, hashed: str) -> Actor:
+        """The table scorer holding the code of this hash (a session keeps only it)."""
         with self._read() as s:
-            row = _code_row(s, code)
+            row = _code_row(s, hashed)
             return Actor(
                 "scorer",
                 f"code for round {row.round_no}, {row.side0} v {row.side1}",
@@ -188,20 +246,24 @@ class Accounts(Store):
             )
 
     def revoke_code(self, code: str) -> None:
-        """The code stops working."""
+        """The code stops working (the phones that joined with it are signed out)."""
         with self._write() as s:
-            _code_row(s, code).revoked = True
+            row = _code_row(s, code_hash(code))
+            row.revoked = True
+            s.info["event"] = s.scalar(select(EventRow.name).where(EventRow.id == row.event_id))
+            s.execute(delete(DeskSessionRow).where(DeskSessionRow.code_hash == row.code_hash))
 
 
-def _code_row(s: Session, code: str) -> ScorerCodeRow:
-    row = s.scalar(select(ScorerCodeRow).where(ScorerCodeRow.code_hash == code_hash(code)))
+def _code_row(s: Session, hashed: str) -> ScorerCodeRow:
+    row = s.scalar(select(ScorerCodeRow).where(ScorerCodeRow.code_hash == hashed))
     if row is None or row.revoked:
         raise NotAuthenticated("unknown or revoked scorer code")
     return row
 
 
-def _verify(row: AccountRow, password: str) -> bool:
-    try:
-        return bool(_hasher.verify(row.password_hash, password))
-    except (VerifyMismatchError, VerificationError, InvalidHashError):
-        return False
+def _end_sessions(s: Session, account_id: int, keep: str | None = None) -> None:
+    """Inside a write: end the account's sessions (all, or all but ``keep``'s)."""
+    q = delete(DeskSessionRow).where(DeskSessionRow.account_id == account_id)
+    if keep is not None:
+        q = q.where(DeskSessionRow.id != token_hash(keep))
+    s.execute(q)

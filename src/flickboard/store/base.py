@@ -3,13 +3,15 @@ that serialises writes to one event."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import Engine, func, select, text, update
+from sqlalchemy import Delete, Engine, Table, event, func, inspect, select, text, update
 from sqlalchemy.exc import DataError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import ORMExecuteState, Session, UOWTransaction
 
 from flickboard.errors import InvalidInput
 from flickboard.store.acting import CHANNEL, Change, Notifier, current
@@ -47,29 +49,37 @@ class Store:
         self.notifier = notifier
 
     @contextmanager
-    def _write(self) -> Iterator[Session]:
+    def _write(self, *, audited: bool = True) -> Iterator[Session]:
         """One write transaction (``BEGIN IMMEDIATE`` on SQLite), audited with the
-        acting identity. A public change is announced: by NOTIFY inside the transaction
-        on PostgreSQL (delivered on commit) and to :attr:`notifier` after the commit. A
-        number too large for the database is a clear error, not a traceback."""
+        acting identity and the rows it changed, before and after (:class:`Trail`;
+        ``audited=False`` only for a session's bookkeeping). A public change is
+        announced: by NOTIFY inside the transaction on PostgreSQL (delivered on commit)
+        and to :attr:`notifier` after the commit. A number too large for the database
+        is a clear error, not a traceback."""
         act = current()
         changes: list[Change] = []
         try:
             with Session(self._writer) as session, session.begin():
                 session.info["write"] = True
                 session.info["changed"] = {}
+                trail = Trail(session) if audited else None
                 yield session
                 changed: dict[str, tuple[int, int]] = session.info["changed"]
-                session.add(
-                    AuditRow(
-                        event_name=next(iter(changed), None),
-                        at=now(),
-                        role=act.actor.role,
-                        actor=act.actor.name,
-                        action=act.action,
-                        detail=act.detail,
+                if trail is not None:
+                    session.flush()
+                    trail.stop()
+                    session.add(
+                        AuditRow(
+                            event_name=session.info.get("event") or next(iter(changed), None),
+                            at=now(),
+                            role=act.actor.role,
+                            actor=act.actor.name,
+                            action=act.action,
+                            detail=act.detail,
+                            before=trail.text(trail.before),
+                            after=trail.text(trail.after),
+                        )
                     )
-                )
                 if act.public:
                     changes = [Change(i, n, r, act.action) for n, (i, r) in changed.items()]
                 if session.get_bind().dialect.name == "postgresql":
@@ -123,3 +133,92 @@ class Store:
         """Rows in a table (for checks that nothing changed)."""
         with self._read() as s:
             return int(s.scalar(select(func.count()).select_from(table)) or 0)
+
+
+SECRET_COLUMNS = frozenset({"password_hash", "code_hash", "id_hash", "csrf", "value"})
+"""Columns whose values the audit trail never copies (it says ``"(secret)"``)."""
+
+
+class Trail:
+    """The rows one write changes, before and after, for its audit row: ORM inserts,
+    updates and deletes (each changed column), and rows a bulk DELETE removes (read
+    just before). Keys are ``table:primary key``."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.before: dict[str, dict[str, Any]] = {}
+        self.after: dict[str, dict[str, Any]] = {}
+        event.listen(session, "after_flush", self._flushed)
+        event.listen(session, "do_orm_execute", self._executing)
+
+    def stop(self) -> None:
+        """Stop listening (before the audit row itself is added)."""
+        event.remove(self.session, "after_flush", self._flushed)
+        event.remove(self.session, "do_orm_execute", self._executing)
+
+    @staticmethod
+    def _key(obj: object) -> str:
+        state = inspect(obj)
+        ident = state.identity or ()
+        return f"{state.mapper.local_table.name}:{'/'.join(map(str, ident))}"
+
+    @staticmethod
+    def _value(column: str, value: Any) -> Any:
+        if column in SECRET_COLUMNS and value is not None:
+            return "(secret)"
+        return value
+
+    def _flushed(self, session: Session, _flush: UOWTransaction) -> None:
+        for obj in session.new:
+            state = inspect(obj)
+            self.after[self._key(obj)] = {
+                a.key: self._value(a.key, a.value) for a in state.attrs if a.key in _columns(obj)
+            }
+        for obj in session.dirty:
+            state = inspect(obj)
+            old: dict[str, Any] = {}
+            new: dict[str, Any] = {}
+            for a in state.attrs:
+                if a.key not in _columns(obj):
+                    continue
+                history = a.history
+                if history.has_changes():
+                    old[a.key] = self._value(a.key, history.deleted[0] if history.deleted else None)
+                    new[a.key] = self._value(a.key, history.added[0] if history.added else None)
+            if new:
+                key = self._key(obj)
+                self.before.setdefault(key, {}).update(
+                    {k: v for k, v in old.items() if k not in self.before.get(key, {})}
+                )
+                self.after.setdefault(key, {}).update(new)
+        for obj in session.deleted:
+            state = inspect(obj)
+            self.before[self._key(obj)] = {
+                k: self._value(k, v) for k, v in state.dict.items() if k in _columns(obj)
+            }
+
+    def _executing(self, state: ORMExecuteState) -> None:
+        statement = state.statement
+        if not isinstance(statement, Delete):
+            return
+        mapper = state.bind_mapper
+        if mapper is None:
+            return
+        table = mapper.local_table
+        assert isinstance(table, Table)
+        gone = state.session.execute(
+            select(*table.columns).where(*statement._where_criteria)
+        ).mappings()
+        keys = [c.name for c in table.primary_key.columns]
+        for row in gone:
+            key = f"{table.name}:{'/'.join(str(row[k]) for k in keys)}"
+            self.before[key] = {k: self._value(k, v) for k, v in row.items()}
+
+    @staticmethod
+    def text(values: dict[str, dict[str, Any]]) -> str | None:
+        """The values as JSON (None when there are none)."""
+        return json.dumps(values, default=str, sort_keys=True) if values else None
+
+
+def _columns(obj: object) -> frozenset[str]:
+    return frozenset(c.key for c in inspect(obj).mapper.column_attrs)

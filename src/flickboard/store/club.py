@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile
 from flickboard.events.leagues import Forfeit, LeagueGame
 from flickboard.play.scoring import RaceScore
@@ -36,10 +36,10 @@ class ClubDesk(Store):
     """Formats this desk runs (empty: any)."""
 
     @contextmanager
-    def _write(self) -> Iterator[Session]:
+    def _write(self, *, audited: bool = True) -> Iterator[Session]:
         """One transaction: committed whole, or rolled back whole on any error."""
         try:
-            with super()._write() as session:
+            with super()._write(audited=audited) as session:
                 yield session
         except IntegrityError as exc:
             reason = str(exc.orig).splitlines()[0] if exc.orig is not None else str(exc)
@@ -102,7 +102,7 @@ class ClubDesk(Store):
         self._lock(s, name)
         ev = s.scalar(select(EventRow).where(EventRow.name == name))
         if ev is None or ev.format not in CLUB_FORMATS:
-            raise InvalidInput(f"no club event called {name!r}")
+            raise NotFound(f"no club event called {name!r}")
         if self.formats and ev.format not in self.formats:
             raise IllegalInPosition(
                 f"{name} is a {ev.format} event, not {' or '.join(self.formats)}"

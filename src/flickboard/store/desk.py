@@ -14,7 +14,7 @@ from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.categories import category
 from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
 from flickboard.events.eventfile import (
@@ -92,6 +92,9 @@ class LiveStandings:
     games: int
     unfinished: str | None
     """What is left to play (None: every game has its card)."""
+    disputed: int = 0
+    """Cards counted as pending that are disputed: they wait for a referee, not for the
+    opponent's validation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +137,7 @@ class Desk(Store):
         with self._read() as s:
             e = s.get(EventRow, event_id)
             if e is None:
-                raise InvalidInput(f"no event with ID {event_id}")
+                raise NotFound(f"no event with ID {event_id}")
             return EventInfo(e.id, e.name, e.format, e.category, e.date, e.revision or 0)
 
     def unfinished(self, name: str) -> str | None:
@@ -156,6 +159,12 @@ class Desk(Store):
                 len([d for d in meta.drawn() if d.round_no >= 1]),
                 meta.games,
                 _left_to_play(meta, entered),
+                s.scalar(
+                    select(func.count(func.distinct(DisputeRow.card_id)))
+                    .join(CardRow, CardRow.id == DisputeRow.card_id)
+                    .where(CardRow.event_id == ev.id, DisputeRow.ruled_at.is_(None))
+                )
+                or 0,
             )
 
     def card_states(self, name: str) -> list[CardState]:
@@ -187,7 +196,7 @@ class Desk(Store):
         self._lock(s, name)
         row = s.scalar(select(EventRow).where(EventRow.name == name))
         if row is None:
-            raise InvalidInput(f"no event called {name!r}")
+            raise NotFound(f"no event called {name!r}")
         if row.format in CLUB_FORMATS:
             group = {"csc-round-robin": "csc", "elimination": "bracket"}.get(row.format, "league")
             raise IllegalInPosition(
@@ -713,11 +722,19 @@ class Desk(Store):
             return top.name
 
     def draw_next(
-        self, name: str, seed: int | None = None, *, publish: bool = True, by: str = "desk"
+        self,
+        name: str,
+        seed: int | None = None,
+        *,
+        publish: bool = True,
+        by: str = "desk",
+        round_no: int | None = None,
     ) -> Draw:
         """Draw the next preliminary round: no one meets an opponent already met in a
         drawn round or on an entered card; byes for odd fields. Unless ``publish``, the
-        round is a draft: reviewed, then published or withdrawn (and drawn again)."""
+        round is a draft: reviewed, then published or withdrawn (and drawn again).
+        ``round_no``, when given, is the round the asker means to draw: the same request
+        sent twice draws it once (the second finds it drawn and is refused)."""
         with self._write() as s:
             ev = self._event(s, name)
             if ev.format not in ("preliminary", "round-of-32"):
@@ -732,6 +749,12 @@ class Desk(Store):
             draws = self._draws(s, ev)
             entered = self._entered(s, ev)
             done = max([d.round_no for d in draws] + [g.draw_round for g in entered] + [0])
+            if round_no is not None and round_no != done + 1:
+                raise IllegalInPosition(
+                    f"round {round_no} of {name} cannot be drawn now: "
+                    + (f"it is drawn already ({done} drawn)" if round_no <= done else
+                       f"the next round is {done + 1}")
+                )  # fmt: skip
             if done >= ev.games:
                 raise IllegalInPosition(f"all {ev.games} rounds of {name} are drawn")
             played = {frozenset(g) for d in draws for g in d.games}
@@ -947,7 +970,7 @@ class Desk(Store):
             )
         )
         if row is None:
-            raise InvalidInput(f"no round {round_no} card for {player} in {ev.name}")
+            raise NotFound(f"no round {round_no} card for {player} in {ev.name}")
         return row
 
     def validate_card(self, name: str, round_no: int, opponent_id: str, initials: str) -> Scorecard:
@@ -1014,17 +1037,28 @@ class Desk(Store):
             )
             if name is not None:
                 q = q.where(EventRow.name == name)
-            return [
-                {
-                    "event": ev,
-                    "round": card.round_no,
-                    "sides": [card.side0, card.side1],
-                    "raised_by": d.raised_by,
-                    "raised_at": d.raised_at.isoformat(timespec="seconds"),
-                    "reason": d.reason,
-                }
-                for d, card, ev in s.execute(q)
-            ]
+            out: list[dict[str, object]] = []
+            events: dict[str, tuple[dict[str, str], dict[int, Draw]]] = {}
+            for d, card, ev in s.execute(q):
+                if ev not in events:
+                    row = self._event(s, ev)
+                    draws = {x.round_no: x for x in self._draws(s, row, drafts=True)}
+                    events[ev] = (self._names(s, row), draws)
+                names, draws = events[ev]
+                drawn = draws.get(card.round_no)
+                out.append(
+                    {
+                        "event": ev,
+                        "round": card.round_no,
+                        "sides": [card.side0, card.side1],
+                        "names": [names.get(card.side0, ""), names.get(card.side1, "")],
+                        "board": None if drawn is None else drawn.board_of(card.side0, card.side1),
+                        "raised_by": d.raised_by,
+                        "raised_at": d.raised_at.isoformat(timespec="seconds"),
+                        "reason": d.reason,
+                    }
+                )
+            return out
 
     def rule_dispute(
         self,

@@ -8,7 +8,7 @@ import io
 
 from sqlalchemy import delete, func, select
 
-from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.categories import category
 from flickboard.events.eventfile import DRAWN_BY_ROUND, PlayerSpec, TeamSpec
 from flickboard.events.names import check_name
@@ -68,7 +68,7 @@ class EventAdmin(Store):
         with self._write() as s:
             self._lock(s, name)
             if s.scalar(select(EventRow.id).where(EventRow.name == name)) is None:
-                raise InvalidInput(f"no event called {name!r}")
+                raise NotFound(f"no event called {name!r}")
             s.execute(delete(EventRow).where(EventRow.name == name))
 
     def rename(self, name: str, new: str) -> None:
@@ -78,7 +78,7 @@ class EventAdmin(Store):
             self._lock(s, name)
             ev = s.scalar(select(EventRow).where(EventRow.name == name))
             if ev is None:
-                raise InvalidInput(f"no event called {name!r}")
+                raise NotFound(f"no event called {name!r}")
             if s.scalar(select(EventRow.id).where(EventRow.name == new)) is not None:
                 raise IllegalInPosition(f"an event called {new!r} already exists")
             ev.name = new
@@ -91,7 +91,7 @@ class EventAdmin(Store):
             self._lock(s, name)
             ev = s.scalar(select(EventRow).where(EventRow.name == name))
             if ev is None:
-                raise InvalidInput(f"no event called {name!r}")
+                raise NotFound(f"no event called {name!r}")
             if ev.format not in DRAWN_BY_ROUND:
                 raise IllegalInPosition(
                     f"{name} is a {ev.format}: its entrants are fixed with its draw at creation"

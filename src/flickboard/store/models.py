@@ -377,6 +377,27 @@ class AccountRow(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
     active: Mapped[bool] = mapped_column(Boolean)
     created: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    failures: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Failed sign-ins since the last good one (migration 0009)."""
+    locked: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """Locked after :data:`~flickboard.store.accounts.LOCK_AFTER` failures in a row,
+    until the director lifts it."""
+
+
+class DeskSessionRow(Base):
+    """A signed-in session held by the server (migration 0009): the cookie carries only
+    its random ID, kept here as its SHA-256; an account's or a scorer code's."""
+
+    __tablename__ = "desk_sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True
+    )
+    code_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(DateTime)
+    seen: Mapped[datetime] = mapped_column(DateTime)
 
 
 class ScorerCodeRow(Base):
@@ -418,7 +439,9 @@ class SanctionRow(Base):
 
 
 class AuditRow(Base):
-    """Every write made through the desk service: who (role and name), when, what."""
+    """Every write made through the desk service: who (role and name), when, what, and
+    the rows it changed before and after (JSON). Append-only: triggers refuse UPDATE and
+    DELETE (migration 0009); no foreign key, so the rows outlive a deleted event."""
 
     __tablename__ = "audit"
 
@@ -429,6 +452,8 @@ class AuditRow(Base):
     actor: Mapped[str] = mapped_column(String(80))
     action: Mapped[str] = mapped_column(String(40))
     detail: Mapped[str] = mapped_column(Text)
+    before: Mapped[str | None] = mapped_column(Text, nullable=True)
+    after: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SettingRow(Base):

@@ -25,6 +25,7 @@ right; every other refusal is :class:`InvalidInput` or :class:`IllegalInPosition
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
@@ -67,6 +68,8 @@ PERMISSIONS: dict[str, tuple[frozenset[Role], bool]] = {
     "create_pools": (DIRECTOR, False),
     "create_round_of_32": (DIRECTOR, False),
     "add_referee": (DIRECTOR, False),
+    "unlock_account": (DIRECTOR, False),
+    "change_password": (OFFICIALS, True),
     "issue_code": (OFFICIALS, False),
     "enter_card": (AT_THE_TABLE, False),
     "validate_card": (AT_THE_TABLE, False),
@@ -127,9 +130,26 @@ class DeskService:
 
     # -- identity -------------------------------------------------------------------
 
-    def login(self, name: str, password: str) -> Actor:
-        """An account's identity, or :class:`NotAuthenticated`."""
-        return self.accounts.login(name, password)
+    def login(self, name: str, password: str, address: str = "") -> Actor:
+        """An account's identity, or :class:`NotAuthenticated` (audited either way)."""
+        return self.accounts.login(name, password, address)
+
+    def change_password(
+        self, actor: Actor, current: str, new: str, keep: str | None = None
+    ) -> None:
+        """An account changes its own password; its other sessions end (``keep``: the
+        token of the session asking)."""
+        self._do(
+            actor,
+            "change_password",
+            lambda: self.accounts.change_password(actor.name, current, new, keep),
+            actor.name,
+            public=False,
+        )
+
+    def unlock(self, actor: Actor, name: str) -> None:
+        """The director lifts the lock of an account locked by failed sign-ins."""
+        self._do(actor, "unlock_account", lambda: self.accounts.unlock(name), name, public=False)
 
     def scorer(self, code: str) -> Actor:
         """A table scorer's identity from their code, or :class:`NotAuthenticated`."""
@@ -198,6 +218,8 @@ class DeskService:
                     "action": a.action,
                     "event": a.event_name,
                     "detail": a.detail,
+                    "before": json.loads(a.before) if a.before else None,
+                    "after": json.loads(a.after) if a.after else None,
                 }
                 for a in s.scalars(q)
             ]
@@ -230,13 +252,21 @@ class DeskService:
         )
 
     def draw(
-        self, actor: Actor, event: str, seed: int | None = None, publish: bool = False
+        self,
+        actor: Actor,
+        event: str,
+        seed: int | None = None,
+        publish: bool = False,
+        round_no: int | None = None,
     ) -> Draw:
-        """Draw the next round, a draft unless ``publish``."""
+        """Draw the next round, a draft unless ``publish`` (``round_no``: the round
+        meant, so that a request sent twice draws once)."""
         return self._do(
             actor,
             "draw",
-            lambda: self.desk.draw_next(event, seed, publish=publish, by=str(actor)),
+            lambda: self.desk.draw_next(
+                event, seed, publish=publish, by=str(actor), round_no=round_no
+            ),
             event,
             public=publish,
         )

@@ -8,6 +8,8 @@ face adds its routes with its own ``install(app)``: the table under ``/play`` an
 
 from __future__ import annotations
 
+import os
+
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
@@ -19,10 +21,16 @@ from flickboard.web.desk import install as install_desk
 from flickboard.web.play import install as install_table
 from flickboard.web.templates import STATIC, TEMPLATES
 
+BEHIND_PROXY_ENV = "FLICKBOARD_BEHIND_PROXY"
+"""``1``: the app runs behind a reverse proxy that appends the client's address to
+``X-Forwarded-For`` (``flickboard serve --behind-proxy`` sets it); otherwise that header
+is ignored."""
 
-def create_app(database_url: str | None = None) -> FastAPI:
+
+def create_app(database_url: str | None = None, *, behind_proxy: bool | None = None) -> FastAPI:
     """The app on the database at ``database_url`` (default: the embedded SQLite file,
-    or ``$FLICKBOARD_DATABASE_URL``)."""
+    or ``$FLICKBOARD_DATABASE_URL``). ``behind_proxy`` (default ``$FLICKBOARD_BEHIND_PROXY``):
+    trust the last ``X-Forwarded-For`` entry as the client's address."""
     app = FastAPI(
         title="flickboard",
         version=VERSION,
@@ -32,6 +40,9 @@ def create_app(database_url: str | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.database_url = database_url or default_url()
+    if behind_proxy is None:
+        behind_proxy = os.environ.get(BEHIND_PROXY_ENV) == "1"
+    app.state.behind_proxy = behind_proxy
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(warming.router)  # before the table: /play/warming is not a game
     install_table(app)

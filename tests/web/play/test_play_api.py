@@ -398,3 +398,34 @@ def test_free_order_doubles_offer_both_partners_each_their_start(api: TestClient
     turn = state(api, game["id"])["turn"]
     assert turn["choices"] == [1, 3] and set(turn["starts"]) == {"1", "3"}
     assert shoot(api, game, 3).status_code == 200  # the partner who was not usual first
+
+
+def test_take_back_after_game_over_is_refused_409_and_the_game_stays_finished(
+    api: TestClient, url: str
+) -> None:
+    game = new_game(api, time_shots=2)
+    shoot(api, game, 0)
+    last = shoot(api, game, 2).json()
+    assert last["over"]
+    before = state(api, game["id"])
+    for seat in ("0", "2"):
+        token = {"X-Seat-Token": game["tokens"][seat]}
+        got = api.post(
+            f"/api/play/games/{game['id']}/undo", json={"seat": int(seat)}, headers=token
+        )
+        refused(got, 409, "the game is over")
+    assert state(api, game["id"]) == before and before["status"] == "over"
+    assert saved_version(url, game["id"]) == (before["version"], 2)
+
+
+def test_the_end_of_a_game_says_its_verdict_with_the_totals_the_board_shows(
+    api: TestClient,
+) -> None:
+    game = new_game(api, time_shots=2)
+    shoot(api, game, 0)
+    end = shoot(api, game, 2).json()["state"]
+    twenties = [sum(r["twenties"][s] for r in end["rounds"]) for s in (0, 1)]
+    assert end["score"]["twenties"] == twenties  # not 0-0 once the game is over
+    points = "-".join(map(str, end["score"]["match"]))
+    assert f"({points}, 20s {twenties[0]}-{twenties[1]};" in end["result"]
+    assert end["score"]["summary"] == end["result"]

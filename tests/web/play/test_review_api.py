@@ -4,6 +4,7 @@ back; only a seat of the game may ask; hints only in casual games."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from typer.testing import CliRunner
 
 from flickboard.agents.review import review_record
+from flickboard.cli.app import app
 from flickboard.store.db import engine_for
 from flickboard.store.models import PlayReviewRow
 
@@ -56,7 +59,7 @@ def _review(api: TestClient, game: dict[str, Any], level: str = "club") -> dict[
 
 
 def test_a_table_game_is_reviewed_in_the_background_and_kept_with_the_game(
-    api: TestClient, url: str
+    api: TestClient, url: str, tmp_path: Path
 ) -> None:
     game = _played(api, 4)
     before = api.get(f"/api/play/games/{game['id']}/review").json()
@@ -73,6 +76,11 @@ def test_a_table_game_is_reviewed_in_the_background_and_kept_with_the_game(
     record = api.get(f"/api/play/games/{game['id']}/record.json").json()
     again = review_record(record).to_json()
     assert [s["label"] for s in again["shots"]] == [s["label"] for s in review["shots"]]
+    saved = tmp_path / "table.json"
+    saved.write_text(json.dumps(record), encoding="utf-8")
+    command = CliRunner().invoke(app, ["review", "crokinole", str(saved), "--json"])
+    assert command.exit_code == 0, command.output
+    assert json.loads(command.stdout)["shots"] == again["shots"]
     # kept in the database: asking again answers the cached review at once
     with Session(engine_for(url)) as session:
         row = session.scalar(select(PlayReviewRow).where(PlayReviewRow.game_id == game["id"]))

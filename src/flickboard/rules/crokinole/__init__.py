@@ -20,6 +20,7 @@ from flickboard.rules.crokinole.options import (
     Scoring,
     StartRule,
     ValidShot,
+    check_game_form,
     depot_options,
     fair_options,
     nca_options,
@@ -52,7 +53,10 @@ def _made(
 
 @register("wcc")
 def wcc(**keywords: Any) -> CrokinoleReferee:
-    """World Crokinole Championship rules; keyword ``category`` (see :func:`wcc_options`)."""
+    """World Crokinole Championship rules; keyword ``category`` (see :func:`wcc_options`).
+    A ``scoring`` other than tournament is refused in the WCC's words."""
+    if "scoring" in keywords:
+        check_game_form("wcc", scoring=keywords["scoring"])
     return _made("wcc", wcc_options, keywords)
 
 

@@ -234,3 +234,42 @@ def fair_options() -> CrokinoleOptions:
         doubles_discs=6,
         youngest_first=True,
     )
+
+
+POINT_SCORING = 'WCC: "All tournament games will use a point-scoring system"'
+"""Why a WCC game is never a race (WCC rules, Scoring)."""
+
+FOUR_ROUNDS = {
+    "wcc": "WCC: \"A 'game' shall consist of 4 rounds, other than where exceptions are made "
+    'for Tournaments Championships"',
+    "nca": 'NCA: "The game shall consist of four rounds"',
+    "depot": 'Crokinole Depot 4f: "A game consists of 4 rounds"',
+}
+"""Each tournament rule set's words on the length of a game."""
+
+
+def check_game_form(
+    rule_set: str, *, scoring: Scoring | str = Scoring.TOURNAMENT, championship: bool = False
+) -> None:
+    """Refuse, in the rules' own words, a game or card these rules never produce: a WCC
+    game not scored by tournament points, and a championship game (extra rounds while
+    tied after four, best two of three) under any rules but the WCC's, which alone make
+    that exception ("If after 4 rounds (a game) the player's scores are tied, a 5th
+    round will be played"). Unknown rule sets are left to their own checks."""
+    mode = Scoring(str(scoring).lower()) if str(scoring).lower() in set(Scoring) else None
+    if rule_set == "wcc" and mode is not Scoring.TOURNAMENT:
+        raise InvalidInput(f"{POINT_SCORING}: a WCC game is not scored {scoring}")
+    if championship and rule_set != "wcc" and rule_set in RULE_SET_TITLES:
+        words = FOUR_ROUNDS.get(rule_set, "a game is a race to its target")
+        raise InvalidInput(
+            f"{words}: a championship game (a 5th round while tied, best two of three) "
+            "is played only under the WCC rules"
+        )
+
+
+def check_rounds_played(rule_set: str, rounds: int, *, championship: bool = False) -> None:
+    """Refuse a tournament game of more than four rounds unless it is a WCC championship
+    game (which plays on while tied), in the rules' words."""
+    if rounds > 4 and not (championship and rule_set == "wcc") and rule_set in FOUR_ROUNDS:
+        extra = " outside a tied WCC championship game" if rule_set == "wcc" else ""
+        raise InvalidInput(f"{FOUR_ROUNDS[rule_set]}: this game has {rounds} rounds{extra}")

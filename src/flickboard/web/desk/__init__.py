@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from flickboard.store.db import engine_for, make_engine
 from flickboard.store.service import DeskService
 from flickboard.store.settings import Settings
-from flickboard.web.desk.auth import SECRET, RateLimit, Sessions
+from flickboard.web.desk.auth import SECRET, Sessions
 from flickboard.web.desk.live import Hub, Renders
 
 
@@ -32,7 +32,7 @@ class DeskWeb:
             engine=engine, notifier=None if self.postgres else self.hub.publish
         )
         self.sessions = Sessions(self.service, Settings(engine=engine).secret(SECRET))
-        self.limit = RateLimit()
+        self.limit = self.sessions.limit
         # Live pages read through connections of their own, so that writes queueing for
         # an event's lock never hold up the standings everyone watches.
         self.reader = DeskService(engine=make_engine(url, pooled=False))

@@ -62,6 +62,11 @@ class Login(BaseModel):
     password: str = Field(min_length=1, max_length=200)
 
 
+class PasswordChange(BaseModel):
+    current: str = Field(min_length=1, max_length=200)
+    new: str = Field(min_length=1, max_length=200)
+
+
 class Join(BaseModel):
     code: str = Field(min_length=1, max_length=40)
 
@@ -97,6 +102,13 @@ class CorrectionBody(BaseModel):
 class DrawBody(BaseModel):
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
     publish: bool = False
+    round: int | None = Field(
+        default=None,
+        ge=1,
+        le=1000,
+        description="The round meant (the next one): a request sent twice draws it once, "
+        "the second is refused (409).",
+    )
 
 
 class Pools(BaseModel):
@@ -137,7 +149,7 @@ class ShootOutBody(BaseModel):
 
 class Referee(BaseModel):
     name: str = Field(min_length=1, max_length=80)
-    password: str = Field(min_length=8, max_length=200)
+    password: str = Field(min_length=1, max_length=200)
 
 
 class Result(BaseModel):
@@ -259,43 +271,42 @@ def whoami(request: Request, response: Response, who: Who) -> dict[str, Any]:
 
 @session_router.post("")
 def sign_in(request: Request, response: Response, body: Login) -> dict[str, Any]:
-    """Sign in as the director or a referee (rate limited: 429 after 5 failures a
-    minute from one address or for one name)."""
+    """Sign in as the director or a referee (429 with back-off after 5 failures from one
+    address; an account locks only after 50 failures in a row)."""
     web = desk_of(request)
-    keys = (f"ip:{request.client.host if request.client else '?'}", f"name:{body.name}")
-    web.limit.check(*keys)
-    try:
-        actor = web.service.login(body.name, body.password)
-    except Exception:
-        web.limit.failed(*keys)
-        raise
-    visit = web.sessions.sign_in(web.sessions.visit(request), actor)
-    request.state.visit, request.state.actor = visit, actor
-    return _session(request, response, actor)
+    web.sessions.account(request, body.name, body.password)
+    return _session(request, response, web.sessions.actor(request))
 
 
 @session_router.post("/join")
 def join(request: Request, response: Response, body: Join) -> dict[str, Any]:
     """Join one game as its table scorer with the game's code (rate limited)."""
     web = desk_of(request)
-    keys = (f"ip:{request.client.host if request.client else '?'}",)
-    web.limit.check(*keys)
-    try:
-        actor = web.service.scorer(body.code)
-    except Exception:
-        web.limit.failed(*keys)
-        raise
-    visit = web.sessions.sign_in(web.sessions.visit(request), actor, body.code)
-    request.state.visit, request.state.actor = visit, actor
-    return _session(request, response, actor)
+    web.sessions.join(request, body.code)
+    return _session(request, response, web.sessions.actor(request))
 
 
 @session_router.delete("", status_code=204)
 def sign_out(request: Request, who: Annotated[Actor, Depends(signed_in)]) -> Response:
-    """End this session."""
+    """End this session: its cookie no longer signs anyone in."""
+    desk_of(request).sessions.sign_out(request, audited=True)
     response = Response(status_code=204)
     response.delete_cookie("flickboard_desk", path="/")
     return response
+
+
+@session_router.put("/password", openapi_extra=roles_of("change_password"))
+def change_password(
+    request: Request,
+    response: Response,
+    body: PasswordChange,
+    who: Annotated[Actor, may("change_password")],
+) -> dict[str, Any]:
+    """Change the signed-in account's password (the current one asked again); every
+    other session of the account ends, this one goes on."""
+    web = desk_of(request)
+    web.service.change_password(who, body.current, body.new, web.sessions.visit(request).token)
+    return _session(request, response, who)
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -475,7 +486,7 @@ def draw(
 ) -> dict[str, Any]:
     """Draw the next round: a draft to review unless ``publish``."""
     d = desk_of(request).service.draw(
-        who, event_info(request, event_id).name, body.seed, body.publish
+        who, event_info(request, event_id).name, body.seed, body.publish, body.round
     )
     return {"round": d.round_no, "games": [list(g) for g in d.games], "bye": d.bye}
 
@@ -700,6 +711,15 @@ def add_referee(
     """The director creates a referee account."""
     desk_of(request).service.add_referee(who, body.name, body.password)
     return {"name": body.name}
+
+
+@router.post("/accounts/{name}/unlock", openapi_extra=roles_of("unlock_account"))
+def unlock_account(
+    request: Request, name: str, who: Annotated[Actor, may("unlock_account")]
+) -> dict[str, str]:
+    """The director lifts the lock of an account locked by failed sign-ins."""
+    desk_of(request).service.unlock(who, name)
+    return {"name": name}
 
 
 # -- club events ------------------------------------------------------------------------

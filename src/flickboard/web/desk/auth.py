@@ -1,17 +1,23 @@
-"""Who is asking: signed session cookies, CSRF tokens and the sign-in rate limit.
+"""Who is asking: session cookies, CSRF tokens, client addresses and the sign-in
+limits.
 
 Every visitor gets a session cookie (``flickboard_desk``) signed with itsdangerous
-under a secret kept in the database (so every worker process accepts it), holding a
-random CSRF token and, once signed in, the identity: an account (director or referee,
-re-checked on every request, so a deactivated referee is out at once) or a table
-scorer's code (re-checked too, so a revoked code stops working). The cookie is
-HttpOnly and SameSite=Lax; it lasts 12 hours.
+under a secret kept in the database (so every worker process accepts it). An anonymous
+visitor's cookie holds only a random CSRF token. Signing in (an account, or a table
+scorer's code) opens a session held by the server (:mod:`flickboard.store.sessions`):
+the cookie then carries its random token, and the identity and CSRF token live in the
+database. Signing out and a password change end sessions there, so a copied cookie dies
+with them; a session lasts 12 hours at most and 2 hours unused. The account (or code) is
+re-checked on every request, so a deactivated referee or a revoked code is out at once.
+The cookie is HttpOnly and SameSite=Lax.
 
 Every write checks the CSRF token: a form's hidden ``csrf`` field, or the
 ``X-CSRF-Token`` header (htmx sends it from the page's ``hx-headers``; API clients read
 it from ``GET /api/session``). Sign-in and joining by code are limited per client
-address and per name: five failures in a minute lock that key for the rest of the
-minute (429), in each worker process.
+address with back-off (:class:`RateLimit`); accounts lock only after many more failures
+(:data:`flickboard.store.accounts.LOCK_AFTER`). The client address is the connection's,
+or the last ``X-Forwarded-For`` entry only when ``serve --behind-proxy`` says a proxy
+adds it (:func:`client_address`).
 """
 
 from __future__ import annotations
@@ -20,7 +26,6 @@ import hmac
 import secrets
 import threading
 import time
-from collections import defaultdict, deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,15 +33,28 @@ from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from flickboard.errors import FlickboardError, NotAllowed, NotAuthenticated
-from flickboard.store.acting import Actor
+from flickboard.store.accounts import code_hash
+from flickboard.store.acting import Actor, acting
 from flickboard.store.service import DeskService
+from flickboard.store.sessions import LIFETIME, DeskSessions
 
 COOKIE = "flickboard_desk"
-MAX_AGE = 12 * 3600
-"""Seconds a session lasts."""
+MAX_AGE = int(LIFETIME.total_seconds())
+"""Seconds the cookie lasts (the server ends the session on its own terms)."""
 SECRET = "session_secret"
 """The database setting holding the cookie-signing key."""
 CSRF_HEADER = "X-CSRF-Token"
+
+
+def client_address(request: Request) -> str:
+    """The asker's address: the connection's, or (behind a proxy the operator named)
+    the last ``X-Forwarded-For`` entry, the one that proxy added."""
+    if getattr(request.app.state, "behind_proxy", False):
+        forwarded = request.headers.get("x-forwarded-for", "")
+        last = forwarded.split(",")[-1].strip()
+        if last:
+            return last[:64]
+    return request.client.host if request.client else "?"
 
 
 class TooManyAttempts(FlickboardError):
@@ -51,30 +69,58 @@ class TooManyAttempts(FlickboardError):
 
 @dataclass
 class Visit:
-    """A visitor's session: CSRF token and who they signed in as (if anyone)."""
+    """A visitor's session: CSRF token and, signed in, the server session's token and
+    who holds it (an account's name or a scorer code's hash)."""
 
     csrf: str
-    role: str | None = None
-    name: str | None = None
-    code: str | None = None
+    token: str | None = None
+    account: str | None = None
+    code_hash: str | None = None
     fresh: bool = False
     """True when made by this request (the cookie must be sent)."""
 
     def data(self) -> dict[str, Any]:
         """What the cookie holds."""
-        return {"csrf": self.csrf, "role": self.role, "name": self.name, "code": self.code}
+        return {"csrf": self.csrf} if self.token is None else {"sid": self.token}
 
 
 class Sessions:
-    """Signs and reads session cookies; resolves them to an :class:`Actor`."""
+    """Reads and signs session cookies, opens and ends server sessions; resolves them
+    to an :class:`Actor`."""
 
     def __init__(self, service: DeskService, secret: bytes) -> None:
         self.service = service
+        self.held = DeskSessions(engine=service.engine)
         self.signer = URLSafeTimedSerializer(secret, salt="flickboard-desk-session")
+        self.limit = RateLimit()
+
+    def account(self, request: Request, name: str, password: str) -> Visit:
+        """Sign in with a name and password (limited per client address; audited)."""
+        address = client_address(request)
+        self.limit.check(address)
+        try:
+            actor = self.service.login(name, password, address)
+        except NotAuthenticated:
+            self.limit.failed(address)
+            raise
+        self.limit.succeeded(address)
+        return self.sign_in(request, actor)
+
+    def join(self, request: Request, code: str) -> Visit:
+        """Join one game as its table scorer with the game's code (limited per client
+        address)."""
+        address = client_address(request)
+        self.limit.check(address)
+        try:
+            actor = self.service.scorer(code)
+        except NotAuthenticated:
+            self.limit.failed(address)
+            raise
+        return self.sign_in(request, actor, code_hash(code))
 
     def visit(self, request: Request) -> Visit:
-        """The request's session (a fresh anonymous one if it has none or a bad one);
-        cached on the request."""
+        """The request's session (a fresh anonymous one if it has none, a bad one or
+        one that ended); cached on the request."""
         found: Visit | None = getattr(request.state, "visit", None)
         if found is not None:
             return found
@@ -83,9 +129,12 @@ class Sessions:
         if raw:
             try:
                 data = self.signer.loads(raw, max_age=MAX_AGE)
-                visit = Visit(
-                    str(data["csrf"]), data.get("role"), data.get("name"), data.get("code")
-                )
+                if "sid" in data:
+                    held = self.held.find(str(data["sid"]))
+                    if held is not None:
+                        visit = Visit(held.csrf, str(data["sid"]), held.account, held.code_hash)
+                else:
+                    visit = Visit(str(data["csrf"]))
             except (BadSignature, KeyError, TypeError):
                 pass
         request.state.visit = visit
@@ -109,10 +158,10 @@ class Sessions:
             return cached
         visit = self.visit(request)
         actor = Actor.public()
-        if visit.code:
-            actor = self.service.scorer(visit.code)
-        elif visit.role in ("director", "referee") and visit.name:
-            actor = self.service.accounts.actor(visit.name)
+        if visit.code_hash:
+            actor = self.service.accounts.scorer_of(visit.code_hash)
+        elif visit.account:
+            actor = self.service.accounts.actor(visit.account)
         request.state.actor = actor
         return actor
 
@@ -130,38 +179,79 @@ class Sessions:
             raise NotAllowed("the form is out of date or came from another site: reload the page")
         return actor
 
-    @staticmethod
-    def sign_in(visit: Visit, actor: Actor, code: str | None = None) -> Visit:
-        """A new session for ``actor`` (a new CSRF token: the old one dies with it)."""
-        return Visit(secrets.token_urlsafe(24), actor.role, actor.name, code, fresh=True)
+    def sign_in(self, request: Request, actor: Actor, code_hash: str | None = None) -> Visit:
+        """A new server session for ``actor`` (an account, or a scorer by its code's
+        hash), replacing the request's; the old one ends, and its CSRF token with it."""
+        self.sign_out(request)
+        account = actor.name if actor.account else None
+        token, csrf = self.held.open(account, code_hash)
+        visit = Visit(csrf, token, account, code_hash, fresh=True)
+        request.state.visit, request.state.actor = visit, actor
+        return visit
+
+    def sign_out(self, request: Request, *, audited: bool = False) -> Visit:
+        """End the request's server session (if any; ``audited``: as the signed-in
+        actor's ``sign_out``): a new anonymous visit."""
+        visit = self.visit(request)
+        if visit.token is not None:
+            if audited:
+                with acting(self.actor(request), "sign_out", client_address(request), public=False):
+                    self.held.end(visit.token, audited=True)
+            else:
+                self.held.end(visit.token)
+        fresh = Visit(secrets.token_urlsafe(24), fresh=True)
+        request.state.visit, request.state.actor = fresh, Actor.public()
+        return fresh
 
 
 class RateLimit:
-    """At most ``limit`` failures per key in ``window`` seconds (thread-safe)."""
+    """Failed attempts per key (a client address) with back-off: ``free`` failures
+    pass, then each further one doubles the wait before the next try (``base``
+    seconds, at most ``cap``); a key forgets after ``forget`` seconds without a
+    failure, and a success clears it. Thread-safe; in each worker process."""
 
-    def __init__(self, limit: int = 5, window: float = 60.0) -> None:
-        self.limit = limit
-        self.window = window
-        self._failures: dict[str, deque[float]] = defaultdict(deque)
+    def __init__(
+        self, free: int = 5, base: float = 30.0, cap: float = 3600.0, forget: float = 3600.0
+    ) -> None:
+        self.free = free
+        self.base = base
+        self.cap = cap
+        self.forget = forget
+        self._failures: dict[str, tuple[int, float]] = {}
         self._lock = threading.Lock()
 
-    def check(self, *keys: str) -> None:
-        """Refuse (:class:`TooManyAttempts`) while any key is over the limit."""
+    def wait(self, key: str) -> float:
+        """Seconds ``key`` must still wait before its next try (0: it may try now)."""
         now = time.monotonic()
         with self._lock:
-            for key in keys:
-                seen = self._failures[key]
-                while seen and now - seen[0] > self.window:
-                    seen.popleft()
-                if len(seen) >= self.limit:
-                    wait = int(self.window - (now - seen[0])) + 1
-                    raise TooManyAttempts(
-                        f"too many failed attempts: wait {wait} seconds and try again", wait
-                    )
+            count, last = self._failures.get(key, (0, now))
+            if now - last > self.forget:
+                self._failures.pop(key, None)
+                return 0.0
+            if count < self.free:
+                return 0.0
+            backoff = min(self.cap, self.base * 2.0 ** (count - self.free))
+            return max(0.0, backoff - (now - last))
 
-    def failed(self, *keys: str) -> None:
-        """Count a failure against each key."""
+    def check(self, key: str) -> None:
+        """Refuse (:class:`TooManyAttempts`) while ``key`` must wait."""
+        wait = self.wait(key)
+        if wait > 0:
+            seconds = int(wait) + 1
+            raise TooManyAttempts(
+                f"too many failed attempts: wait {seconds} seconds and try again", seconds
+            )
+
+    def failed(self, key: str) -> None:
+        """Count a failure against ``key``."""
         now = time.monotonic()
         with self._lock:
-            for key in keys:
-                self._failures[key].append(now)
+            count, last = self._failures.get(key, (0, now))
+            if now - last > self.forget:
+                count = 0
+            self._failures[key] = (count + 1, now)
+
+    def succeeded(self, key: str) -> None:
+        """``key`` got in: its failures are forgotten."""
+        with self._lock:
+            self._failures.pop(key, None)

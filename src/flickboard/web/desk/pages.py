@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request, Response, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.datastructures import FormData
 
-from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated
+from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated, NotFound
 from flickboard.events.categories import CATEGORIES, category
 from flickboard.events.delegation import CHANGE_KINDS, DelegationChange
 from flickboard.events.eventfile import CLUB_FORMATS, parse_any, parse_event
@@ -158,16 +158,10 @@ async def login(request: Request) -> Response:
     visit = web.sessions.visit(request)
     if visit.fresh or text(form, "csrf") != visit.csrf:
         raise NotAllowed("the form is out of date: reload the page and sign in again")
-    name = text(form, "name")
-    keys = (f"ip:{request.client.host if request.client else '?'}", f"name:{name}")
-    web.limit.check(*keys)
-    try:
-        actor = web.service.login(name, text(form, "password"))
-    except NotAuthenticated:
-        web.limit.failed(*keys)
-        raise
+    signed = web.sessions.account(request, text(form, "name"), text(form, "password"))
+    actor = web.sessions.actor(request)
     response = back("/desk", f"Signed in as {actor.role} {actor.name}")
-    web.sessions.save(response, web.sessions.sign_in(visit, actor))
+    web.sessions.save(response, signed)
     return response
 
 
@@ -180,7 +174,7 @@ async def logout(request: Request) -> Response:
     if text(form, "csrf") != visit.csrf:
         raise NotAllowed("the form is out of date: reload the page")
     response = back("/desk", "Signed out")
-    web.sessions.save(response, web.sessions.sign_in(visit, Actor.public()))
+    web.sessions.save(response, web.sessions.sign_out(request, audited=visit.token is not None))
     return response
 
 
@@ -198,16 +192,9 @@ async def join(request: Request) -> Response:
     visit = web.sessions.visit(request)
     if visit.fresh or text(form, "csrf") != visit.csrf:
         raise NotAllowed("the form is out of date: reload the page and join again")
-    code = text(form, "code")
-    keys = (f"ip:{request.client.host if request.client else '?'}",)
-    web.limit.check(*keys)
-    try:
-        actor = web.service.scorer(code)
-    except NotAuthenticated:
-        web.limit.failed(*keys)
-        raise
+    joined = web.sessions.join(request, text(form, "code"))
     response = back("/desk/score")
-    web.sessions.save(response, web.sessions.sign_in(visit, actor, code))
+    web.sessions.save(response, joined)
     return response
 
 
@@ -226,7 +213,7 @@ def score_page(request: Request) -> Response:
     a, b = who.match.sides
     names = web.service.desk.names(info.name)
     draw = next(d for d in web.service.desk.draws(info.name) if d.round_no == who.match.round_no)
-    board = next(i for i, g in enumerate(draw.games, start=1) if set(g) == {a, b})
+    board = draw.board_of(a, b)
     state = _states(request, info).get((who.match.round_no, frozenset((a, b))))
     return page(
         request,
@@ -340,9 +327,33 @@ def standings_pdf(request: Request, event_id: int) -> Response:
     info = _event(request, event_id)
     if info.club:
         raise InvalidInput("printed standings are for crokinole events")
-    st = web.service.standings(info.name)
-    data = pdf(info.name, st, web.service.desk.names(info.name), date=info.date)
+    live = web.service.desk.live(info.name)
+    data = pdf(
+        info.name,
+        live.standings,
+        live.names,
+        date=info.date,
+        finished=live.unfinished is None,
+    )
     return Response(data, media_type="application/pdf")
+
+
+@router.get("/standings/{event_id}/csv", name="standings_csv")
+def standings_csv(request: Request, event_id: int) -> Response:
+    """The standings as CSV, as ``flickboard event standings --csv`` writes them
+    (formula cells escaped), as a download."""
+    from flickboard.events.export import standings_csv as csv
+
+    web = desk_of(request)
+    info = _event(request, event_id)
+    if info.club:
+        raise InvalidInput("standings as CSV are for crokinole events")
+    live = web.service.desk.live(info.name)
+    return Response(
+        csv(live.standings, live.names),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="standings-{event_id}.csv"'},
+    )
 
 
 def qr_svg(url: str) -> str:
@@ -732,7 +743,7 @@ def card_page(request: Request, event_id: int, round_no: int, player: str) -> HT
         None,
     )
     if state is None:
-        raise InvalidInput(f"no round {round_no} card for {player}")
+        raise NotFound(f"no round {round_no} card for {player}")
     return page(
         request,
         "card.html",
@@ -799,7 +810,8 @@ def referee_page(request: Request) -> HTMLResponse:
 def accounts_page(request: Request) -> HTMLResponse:
     """Accounts (the director adds referees)."""
     _official(request)
-    return page(request, "accounts.html", accounts=desk_of(request).service.accounts.accounts())
+    accounts = desk_of(request).service.accounts
+    return page(request, "accounts.html", accounts=accounts.accounts(), locked=accounts.locked())
 
 
 @router.post("/accounts")
@@ -807,6 +819,28 @@ async def add_referee(request: Request, who: Annotated[Actor, may("add_referee")
     form = await form_of(request)
     desk_of(request).service.add_referee(who, text(form, "name"), text(form, "password"))
     return back("/desk/accounts", f"Referee {text(form, 'name')} can sign in")
+
+
+@router.post("/accounts/unlock")
+async def unlock_account(
+    request: Request, who: Annotated[Actor, may("unlock_account")]
+) -> Response:
+    """The director lifts an account's lock."""
+    form = await form_of(request)
+    desk_of(request).service.unlock(who, text(form, "name"))
+    return back("/desk/accounts", f"{text(form, 'name')} can sign in again")
+
+
+@router.post("/accounts/password")
+async def change_password(
+    request: Request, who: Annotated[Actor, may("change_password")]
+) -> Response:
+    """An account changes its own password; its other sessions end."""
+    form = await form_of(request)
+    web = desk_of(request)
+    token = web.sessions.visit(request).token
+    web.service.change_password(who, text(form, "current"), text(form, "new"), token)
+    return back("/desk/accounts", "Password changed: your other sessions are signed out")
 
 
 # -- officials: club events ------------------------------------------------------------------

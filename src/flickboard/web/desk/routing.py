@@ -1,10 +1,13 @@
 """What every desk route shares: the desk's state in the app, errors as status codes,
 and the identity of a write checked before its body is read.
 
-Errors: :class:`NotAuthenticated` 401, :class:`NotAllowed` 403, too many sign-in
-attempts 429, :class:`IllegalInPosition` 409, :class:`InvalidInput` 422; the message is
-the desk's sentence (JSON ``{"detail": ...}`` on the API; on pages, the message in the
-page's alert area, or an error page without JavaScript).
+Errors: :class:`NotAuthenticated` 401, :class:`NotAllowed` 403, an unknown event or
+card (:class:`NotFound`) 404, too many sign-in attempts 429, :class:`IllegalInPosition`
+409, :class:`InvalidInput` and a malformed request 422; the message is the desk's
+sentence (JSON ``{"detail": ...}`` on the API, :class:`flickboard.web.refusals.Problem`;
+on pages, the message in the page's alert area, or an error page without JavaScript).
+Each API route documents the refusals it can answer, derived from its shape once here
+(:func:`documented_refusals`).
 """
 
 from __future__ import annotations
@@ -14,8 +17,11 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from fastapi import Depends, Request, Response
+from fastapi.dependencies.utils import get_flat_params
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
 
 from flickboard.errors import (
     FlickboardError,
@@ -27,7 +33,7 @@ from flickboard.store.service import PERMISSIONS, require
 from flickboard.web.desk.auth import TooManyAttempts
 from flickboard.web.desk.rendering import desk_of as desk_of  # used by the routes' modules
 from flickboard.web.desk.rendering import error_page
-from flickboard.web.refusals import status_of
+from flickboard.web.refusals import malformed, refusals, sentence, status_of
 
 if TYPE_CHECKING:
     pass
@@ -45,8 +51,40 @@ def error_response(request: Request, exc: FlickboardError) -> Response:
     return error_page(request, message, status, headers)
 
 
+def documented_refusals(path: str, methods: set[str], extra: dict[str, Any]) -> set[int]:
+    """The refusals an API route can answer, from its shape: 404 for an event or card
+    in its path; 401, 403 and 409 for a write (a role checked, a state that may not
+    allow it); 401 and 429 for signing in; 403 for reading officials' lists. (422 for
+    routes with parameters is added once the route knows them.)"""
+    if not path.startswith("/api/"):
+        return set()
+    out: set[int] = set()
+    if "{event_id}" in path:
+        out.add(404)
+    if "x-action" in extra:
+        out |= {401, 403, 409}
+    if path == "/api/session" and "DELETE" in methods:
+        out.add(401)
+    if path.startswith("/api/session") and "POST" in methods:
+        out |= {401, 429}
+    if path in ("/api/desk/disputes", "/api/desk/audit"):
+        out |= {401, 403}
+    return out
+
+
 class DeskRoute(APIRoute):
-    """A route whose desk refusals become status codes with the desk's sentence."""
+    """A route whose desk refusals become status codes with the desk's sentence, each
+    documented in the OpenAPI schema with its :class:`Problem` body."""
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        methods = {m.upper() for m in kwargs.get("methods") or ()}
+        statuses = documented_refusals(path, methods, kwargs.get("openapi_extra") or {})
+        kwargs["responses"] = {**refusals(*statuses, 422), **(kwargs.get("responses") or {})}
+        super().__init__(path, endpoint, **kwargs)
+        if not (get_flat_params(self.dependant) or self.body_field):
+            # nothing to validate: no 422 (FastAPI would not list one either)
+            self.responses.pop(422, None)
+            self.response_fields.pop(422, None)
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         original = super().get_route_handler()
@@ -56,6 +94,12 @@ class DeskRoute(APIRoute):
                 return await original(request)
             except FlickboardError as exc:
                 return error_response(request, exc)
+            except RequestValidationError as exc:
+                return error_response(request, InvalidInput(sentence(exc.errors())))
+            except HTTPException as exc:
+                if exc.status_code != 400:
+                    raise
+                return error_response(request, malformed(exc))
             except OverflowError:
                 return error_response(
                     request, InvalidInput("a number is out of the range the desk keeps")

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from flickboard.events.leagues import Forfeit
+from flickboard.events.names import plural
 from flickboard.events.scorecard import Scorecard
+from flickboard.events.standings import shown_reasons, tie_lines
 from flickboard.store.desk import EventInfo
 from flickboard.store.league import fmt_points
 from flickboard.store.service import DeskService
@@ -53,11 +55,6 @@ class Board:
         return line.reasons[-1] if self.finished else line.reasons[0]
 
 
-SHOOT_OUT = "shoot-out needed"
-"""Said by the standings of a tie only a shoot-out breaks: shown once every game is played
-(before that a tie is only a tie)."""
-
-
 def place_text(place: int, tied: bool) -> str:
     """A place as printed: ``3``, or ``3=`` when shared."""
     return f"{place}{'=' if tied else ''}"
@@ -80,25 +77,29 @@ def standings_board(svc: DeskService, info: EventInfo) -> Board:
             p.entrant,
             names[p.entrant],
             (str(p.points), str(p.twenties), str(p.games)),
-            p.reasons if finished else tuple(r for r in p.reasons if SHOOT_OUT not in r),
+            shown_reasons(p, finished),
             p.tied,
         )
         for p in st.placings
     )
     provisional: tuple[str, ...] = ()
     if st.provisional:
+        waiting = len(st.pending) - live.disputed
         provisional = (
-            f"PROVISIONAL: {len(st.pending)} card{'s' if len(st.pending) != 1 else ''} "
-            "waiting for the opponent's validation",
+            "PROVISIONAL: "
+            + " and ".join(
+                words
+                for count, words in (
+                    (waiting, f"{plural(waiting, 'card')} waiting for the opponent's validation"),
+                    (
+                        live.disputed,
+                        f"{plural(live.disputed, 'card')} disputed, waiting for a referee",
+                    ),
+                )
+                if count
+            ),
         )
-    notes: tuple[str, ...] = ()
-    if finished:  # ties matter once every game is played
-        notes = tuple(
-            f"Shoot-out needed among {', '.join(names[e] for e in group)}"
-            for group in st.unresolved
-        )
-    elif st.unresolved:
-        notes = ("Entrants level on points and 20s when every game is played shoot out",)
+    notes = tie_lines(st, names, finished)  # ties matter once every game is played
     if info.format in ("preliminary", "round-of-32"):
         notes = (f"After {live.rounds_drawn} of {live.games} rounds drawn", *notes)
     return Board(info, "wcc", ("Pts", "20s", "Games"), lines, provisional, notes, finished=finished)

@@ -20,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.sse import EventSourceResponse, ServerSentEvent
+from starlette.exceptions import HTTPException
 
 from flickboard.errors import FlickboardError
 from flickboard.web.play.live import LiveGame
@@ -29,7 +30,6 @@ from flickboard.web.play.models import (
     Joined,
     JoinIn,
     NewGame,
-    Problem,
     ReviewIn,
     SeatAct,
     ShotIn,
@@ -39,21 +39,12 @@ from flickboard.web.play.models import (
 )
 from flickboard.web.play.setup import catalogue, check_new_game, seating, start_match
 from flickboard.web.play.tables import Tables
-from flickboard.web.refusals import status_of
+from flickboard.web.refusals import malformed, refusals, sentence, status_of
 
 RETRY_MS = 500
 """How soon a page's event stream reconnects after it ends (milliseconds)."""
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
-
-
-def sentence(errors: Any) -> str:
-    """The validator's complaint as one sentence: where, what, and the value given."""
-    first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "request"
-    given = f" (got {first['input']!r})" if "input" in first and first["input"] is not None else ""
-    more = f"; and {len(errors) - 1} more" if len(errors) > 1 else ""
-    return f"{where}: {first.get('msg', 'is not valid')}{given}{more}"
 
 
 class TableRoute(APIRoute):
@@ -67,21 +58,23 @@ class TableRoute(APIRoute):
                 return await handler(request)
             except RequestValidationError as exc:
                 return JSONResponse({"detail": sentence(exc.errors())}, status_code=422)
+            except HTTPException as exc:
+                if exc.status_code != 400:
+                    raise
+                return JSONResponse({"detail": str(malformed(exc))}, status_code=422)
             except FlickboardError as exc:
-                return JSONResponse({"detail": str(exc)}, status_code=status_of(exc, default=422))
+                wait = getattr(exc, "retry_after", None)
+                return JSONResponse(
+                    {"detail": str(exc)},
+                    status_code=status_of(exc, default=422),
+                    headers={"Retry-After": str(wait)} if wait is not None else None,
+                )
 
         return route
 
 
-REFUSALS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem, "description": words}
-    for code, words in (
-        (403, "Not this seat's token"),
-        (404, "No such game"),
-        (409, "Not now: out of turn, game over, nothing to take back"),
-        (422, "A malformed or out-of-range value, or a start the referee refuses"),
-    )
-}
+REFUSALS = refusals(403, 404, 409, 422)
+"""The refusals of a game's routes (the statuses each may answer, docs/web.md)."""
 
 router = APIRouter(prefix="/api/play", tags=["table"], route_class=TableRoute)
 
@@ -127,13 +120,14 @@ def post_seating(setup: GameIn) -> JSONResponse:
     "/games",
     status_code=201,
     summary="Start a game",
-    responses={201: {"model": Created}, **REFUSALS},
+    responses={201: {"model": Created}, **REFUSALS, **refusals(429)},
 )
-def post_game(request: NewGame, games: Games) -> JSONResponse:
+def post_game(request: NewGame, games: Games, http: Request) -> JSONResponse:
     """A new game: its page, the tokens of the seats played at this screen and the join
-    links of the seats played elsewhere."""
+    links of the seats played elsewhere (at most 30 new games a minute from one address:
+    429 after, with ``Retry-After``)."""
     check_new_game(request, start_match(request))
-    live, tokens, joins = games.create(request)
+    live, tokens, joins = games.create(request, http.client.host if http.client else "?")
     links = {seat: f"/play/{live.id}?join={code}" for seat, code in joins.items()}
     created = {"id": live.id, "url": f"/play/{live.id}", "tokens": tokens, "joins": links}
     return answer(created, 201)

@@ -36,7 +36,7 @@ from flickboard.physics import Shot
 from flickboard.physics.serialize import record_from_dict, record_to_dict
 from flickboard.play.crokinole import ShotBudget, WallClock
 from flickboard.play.driver import most_discs_left
-from flickboard.play.match import Match, Step
+from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
 from flickboard.web.play.models import NewGame, ShotIn
@@ -352,7 +352,8 @@ class LiveGame:
             self.check_token(seat, token)
             if not self.setup.undo:
                 raise NothingToUndo("take-backs are off in this game")
-            if self.status == "resigned":
+            if self.status != "playing" or self.match.over:
+                # the records already downloaded stand: a finished game stays finished
                 raise GameOver(f"the game is over: {self._result_words()}")
             count = 0
             for played in reversed(self.played):
@@ -485,7 +486,9 @@ class LiveGame:
                 "round": view.round_number if view else (ended[-1].number if ended else 1),
                 "round_word": kind.round_word,
                 "scores": list(view.scores) if view else _last_game_scores(result, sides),
-                "twenties": _padded(view.twenties if view else (), sides)
+                "twenties": (
+                    _padded(view.twenties, sides) if view else _last_game_twenties(ended, sides)
+                )
                 if self.has_twenties
                 else None,
                 "discs_left": {str(s): n for s, n in view.discs_left} if view else {},
@@ -603,6 +606,12 @@ class LiveGame:
 
 def _padded(values: tuple[int, ...], sides: int) -> list[int]:
     return [*values, *([0] * (sides - len(values)))][:sides]
+
+
+def _last_game_twenties(ended: list[RoundEnd], sides: int) -> list[int]:
+    """Each side's 20s in the last game played (the verdict's totals, once it is over)."""
+    last = [r for r in ended if ended and r.game == ended[-1].game]
+    return [sum(r.twenties[s] for r in last if s < len(r.twenties)) for s in range(sides)]
 
 
 def _last_game_scores(result: Any, sides: int) -> list[int]:

@@ -337,9 +337,3 @@ class ShotSummary(BaseModel):
     game: int
     round: int
     summary: str
-
-
-class Problem(BaseModel):
-    """A refused request: one sentence saying why (the referee's or the validator's)."""
-
-    detail: str

@@ -63,6 +63,12 @@ class Broadcast:
             self._listeners.add(listener)
         return listener
 
+    @property
+    def watched(self) -> bool:
+        """Whether a page is listening now."""
+        with self._lock:
+            return bool(self._listeners)
+
     def forget(self, listener: Listener) -> None:
         """A page's stream ended."""
         with self._lock:

@@ -2,7 +2,13 @@
 when asked for, and the worker threads in which the AI seats play.
 
 One server process holds a game while it is played: its pages' event streams are fed
-from that process (docs/web.md says what several workers mean for the table).
+from that process (docs/web.md says what several workers mean for the table). Memory
+stays bounded: a finished game nobody has asked for in :data:`FINISHED_SECONDS`, any game
+nobody has asked for in :data:`IDLE_SECONDS` and, past :data:`HELD_MAX` games, the
+least recently used leave memory unless a page is
+watching them or the AI is playing them; they are read back from the database (their
+shots played again) when next asked for. New games are limited per client address
+(:mod:`flickboard.web.play.throttle`).
 """
 
 from __future__ import annotations
@@ -10,13 +16,16 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
-from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.errors import FlickboardError, NotFound
 from flickboard.web.play.live import LiveGame
 from flickboard.web.play.models import NewGame
 from flickboard.web.play.review import Reviews
 from flickboard.web.play.saved import SavedGames
+from flickboard.web.play.throttle import NewGames, whole_number
 
 log = logging.getLogger(__name__)
 
@@ -27,11 +36,18 @@ STREAM_SECONDS = 15.0
 """How long one event stream stays open before the page's EventSource reconnects and
 picks up where it left (so a stopping server never waits long for open streams)."""
 
+IDLE_SECONDS = 600.0
+"""A game nobody asked for in this long leaves memory (it stays in the database)."""
+FINISHED_SECONDS = 30.0
+"""A finished game nobody asked for in this long leaves memory."""
+HELD_MAX = 256
+"""At most this many games stay in memory; past it the least recently used leave
+(``$FLICKBOARD_GAMES_HELD`` sets another cap for a server)."""
+HELD_ENV = "FLICKBOARD_GAMES_HELD"
 
-class UnknownGame(InvalidInput):
+
+class UnknownGame(NotFound):
     """No game has this ID (the web answers 404)."""
-
-    http_status = 404
 
 
 class Tables:
@@ -42,18 +58,72 @@ class Tables:
         self.reviews = Reviews(database_url)
         self.boot = secrets.token_hex(4)
         self.stream_seconds = STREAM_SECONDS
-        self._games: dict[str, LiveGame] = {}
+        self.idle_seconds = IDLE_SECONDS
+        self.finished_seconds = FINISHED_SECONDS
+        self.held_max = whole_number(HELD_ENV, HELD_MAX)
+        self.new_games = NewGames()
+        self._games: OrderedDict[str, LiveGame] = OrderedDict()
+        self._touched: dict[str, float] = {}
         self._lock = threading.Lock()
         self._ai = ThreadPoolExecutor(max_workers=AI_WORKERS, thread_name_prefix="flickboard-ai")
 
-    def create(self, request: NewGame) -> tuple[LiveGame, dict[str, str], dict[str, str]]:
-        """A new game with a fresh random ID; the AI opens it if it shoots first."""
+    def create(
+        self, request: NewGame, address: str = "?"
+    ) -> tuple[LiveGame, dict[str, str], dict[str, str]]:
+        """A new game with a fresh random ID, if ``address`` may start one now
+        (:class:`~flickboard.web.play.throttle.TooManyGames`); the AI opens it if it
+        shoots first."""
+        self.new_games.admit(address)
         game_id = secrets.token_urlsafe(9)
         live, tokens, joins = LiveGame.create(game_id, request, self.saved, self.boot)
-        with self._lock:
-            self._games[game_id] = live
+        self._hold(live)
         self.wake_ai(live)
         return live, tokens, joins
+
+    @property
+    def held(self) -> int:
+        """How many games are in memory now."""
+        with self._lock:
+            return len(self._games)
+
+    def _hold(self, live: LiveGame) -> LiveGame:
+        """Keep ``live`` in memory as the most recently used (the one held already if
+        another request read it back meanwhile), and let others leave."""
+        with self._lock:
+            live = self._games.setdefault(live.id, live)
+            self._games.move_to_end(live.id)
+            self._touched[live.id] = time.monotonic()
+        self.sweep(keep=live.id)
+        return live
+
+    def sweep(self, now: float | None = None, keep: str | None = None) -> list[str]:
+        """Let games leave memory (see the module docstring), all but ``keep``: the
+        IDs that left."""
+        now = time.monotonic() if now is None else now
+        left = []
+        with self._lock:
+            over = len(self._games) - self.held_max
+            for game_id, live in list(self._games.items()):
+                finished = live.status != "playing" or live.match.over
+                quiet = now - self._touched.get(game_id, now)
+                idle = quiet >= (self.finished_seconds if finished else self.idle_seconds)
+                if game_id == keep or not (idle or over > 0) or self._busy(live):
+                    continue
+                del self._games[game_id]
+                self._touched.pop(game_id, None)
+                left.append(game_id)
+                over -= 1
+        return left
+
+    @staticmethod
+    def _busy(live: LiveGame) -> bool:
+        """Watched by a page, played by the AI, or changing now: it stays."""
+        if live.ai_running or live.events.watched:
+            return True
+        if not live.lock.acquire(blocking=False):
+            return True
+        live.lock.release()
+        return False
 
     def get(self, game_id: str) -> LiveGame:
         """The game with this ID, read back from the database if this process has not
@@ -64,14 +134,13 @@ class Tables:
                 del self._games[game_id]
                 live = None
         if live is not None:
-            return live
+            return self._hold(live)
         if not 8 <= len(game_id) <= 40:
             raise UnknownGame(f"there is no game {game_id!r} on this server")
         restored = LiveGame.restore(game_id, self.saved, self.boot)
         if restored is None:
             raise UnknownGame(f"there is no game {game_id!r} on this server")
-        with self._lock:
-            live = self._games.setdefault(game_id, restored)
+        live = self._hold(restored)
         self.wake_ai(live)
         return live
 

@@ -237,8 +237,11 @@ async function showShot(shot) {
   await pause(control.skip ? 100 : 900 / control.speed);
   // the board as the referee leaves it, the removed discs as ghosts where they lay
   view.set({ discs: shot.after, ghosts, marks });
-  const lines = [...shot.rounds_ended.map((r) => r.summary), ...shot.games_ended.map((g) => g.summary)];
-  if (shot.over && shot.state.score.games > 1) lines.push(`Match: ${shot.state.result}.`);
+  // The end of a one-game match says its verdict once (with the totals), not the game's
+  // line beside the match's: a game tied on points that the 20s decide is not "tied" too.
+  const single = shot.over && shot.state.score.games === 1 && shot.state.status === "over";
+  const lines = [...shot.rounds_ended.map((r) => r.summary), ...(single ? [] : shot.games_ended.map((g) => g.summary))];
+  if (shot.over) lines.push(single ? `Result: ${shot.state.result}.` : `Match: ${shot.state.result}.`);
   if (lines.length) {
     renderScore($("score"), shot.state, tokens);
     banner(shot.over ? shot.state.result : lines[lines.length - 1]);

@@ -1,0 +1,116 @@
+"""The audit trail on SQLite and PostgreSQL: append-only (the database's triggers refuse
+UPDATE and DELETE of its rows, whoever asks), kept when an event is deleted, every write
+with who, when, what, before and after, and scorer codes tied to their event."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import DBAPIError
+
+from flickboard.events.eventfile import parse_event
+from flickboard.store.acting import Actor
+from flickboard.store.models import AuditRow
+from flickboard.store.service import DeskService
+
+
+def _spec() -> object:
+    return parse_event(
+        {
+            "name": "Open",
+            "category": "adult singles",
+            "games": 3,
+            "entrants": [{"id": f"P{i}", "name": f"Player {i}"} for i in range(1, 5)],
+        }
+    )
+
+
+@pytest.fixture
+def svc(engine: Engine) -> DeskService:
+    return DeskService(engine=engine)
+
+
+@pytest.fixture
+def director(svc: DeskService) -> Actor:
+    return svc.accounts.set_director("Dee", "director-pass")
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE audit SET actor = 'someone else'",
+        "UPDATE audit SET detail = '' WHERE id = 1",
+        "DELETE FROM audit",
+        "DELETE FROM audit WHERE id = 1",
+    ],
+)
+def test_audit_rows_are_append_only_in_the_database(
+    svc: DeskService, director: Actor, engine: Engine, statement: str
+) -> None:
+    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    before = svc.audit(director)
+    assert len(before) >= 2
+    with pytest.raises(DBAPIError, match="append-only"), engine.begin() as c:
+        c.execute(text(statement))
+    assert svc.audit(director) == before
+    with engine.begin() as c:  # appending still works
+        c.execute(
+            text(
+                "INSERT INTO audit (at, role, actor, action, detail) "
+                "VALUES (CURRENT_TIMESTAMP, 'director', 'desk', 'note', 'x')"
+            )
+        )
+    assert len(svc.audit(director)) == len(before) + 1
+
+
+def test_a_deleted_events_audit_rows_stay_with_what_it_was(
+    svc: DeskService, director: Actor
+) -> None:
+    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    svc.draw(director, "Open", publish=True)
+    kept = svc.audit(director, "Open")
+    svc.delete_event(director, "Open")
+    trail = svc.audit(director, "Open")
+    assert trail[: len(kept)] == kept
+    gone = trail[-1]
+    assert gone["action"] == "delete_event" and gone["role"] == "director"
+    assert gone["actor"] == "Dee" and gone["at"]
+    (key,) = [k for k in gone["before"] if k.startswith("events:")]  # type: ignore[union-attr]
+    assert gone["before"][key]["name"] == "Open"  # type: ignore[index]
+    assert svc.desk.count(AuditRow) == len(svc.audit(director))
+
+
+def test_every_write_keeps_the_values_it_changed_before_and_after(
+    svc: DeskService, director: Actor
+) -> None:
+    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    svc.rename_event(director, "Open", "Spring Open")
+    renamed = svc.audit(director)[-1]
+    assert renamed["action"] == "rename_event"
+    (key,) = renamed["before"]  # type: ignore[misc]
+    assert renamed["before"][key]["name"] == "Open"  # type: ignore[index]
+    assert renamed["after"][key]["name"] == "Spring Open"  # type: ignore[index]
+    created = next(a for a in svc.audit(director) if a["action"] == "create_event")
+    assert created["before"] is None
+    assert any(k.startswith("entrants:") for k in created["after"])  # type: ignore[union-attr]
+
+
+def test_secrets_never_reach_the_audit_trail(svc: DeskService, director: Actor) -> None:
+    svc.add_referee(director, "Rex", "whistle-2024")
+    made = svc.audit(director)[-1]
+    (key,) = made["after"]  # type: ignore[misc]
+    assert made["after"][key]["password_hash"] == "(secret)"  # type: ignore[index]
+    assert "argon2" not in str(svc.audit(director))
+
+
+def test_a_code_issue_is_tied_to_its_event_and_audited(svc: DeskService, director: Actor) -> None:
+    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    d = svc.draw(director, "Open", publish=True)
+    code = svc.issue_code(director, "Open", 1, d.games[0][0])
+    issued = svc.audit(director, "Open")[-1]
+    assert issued["action"] == "issue_code" and issued["actor"] == "Dee"
+    assert code not in str(issued)
+    svc.accounts.revoke_code(code)
+    revoked = svc.audit(director, "Open")[-1]  # the desk terminal's revocation
+    assert (revoked["role"], revoked["actor"]) == ("director", "desk")
+    assert next(iter(revoked["after"].values())) == {"revoked": True}  # type: ignore[union-attr]

@@ -1,0 +1,64 @@
+"""The TV page holds a real venue's field (Debian's chromium at 1920x1080): 128 entrants
+on pages of 24 that turn by themselves, a 190-character name cut with an ellipsis and
+never pushing the points off the screen, nothing below the fold. Screenshot:
+out/screenshots/desk-tv-128.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from flickboard.events.eventfile import EventFile
+from flickboard.store.acting import Actor
+
+from .conftest import LiveServer, screenshot
+
+LONG = "Maximiliane " + "Tiefenbrunner-" * 12 + "Oberhollen"  # 190 characters
+
+
+@pytest.fixture
+def venue(tmp_path: Any) -> Iterator[tuple[LiveServer, int]]:
+    server = LiveServer(f"sqlite:///{tmp_path / 'tv.sqlite'}")
+    svc = server.app.state.desk.service
+    entrants = [{"id": f"P{i:03d}", "name": f"Entrant number {i}"} for i in range(1, 129)]
+    entrants[0]["name"] = LONG
+    spec = {"name": "Worlds", "category": "adult singles", "games": 8, "entrants": entrants}
+    svc.create_event(Actor("director", "Dee"), EventFile.model_validate(spec))
+    event_id = svc.desk.catalog()[0].id
+    server.start()
+    try:
+        yield server, event_id
+    finally:
+        server.stop()
+
+
+def test_the_tv_page_shows_128_entrants_on_pages_that_turn(
+    venue: tuple[LiveServer, int], browser: Browser
+) -> None:
+    assert len(LONG) == 190
+    server, event_id = venue
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{server.url}/desk/tv/{event_id}?turn=2")
+    pages = tv.locator(".tvboard .tv-page")
+    expect(pages).to_have_count(6)  # 5 pages of 24 and one of 8
+    expect(tv.locator("table.tv-standings tbody tr")).to_have_count(128)
+    expect(pages.nth(0)).to_be_visible()
+    expect(pages.nth(1)).to_be_hidden()
+    screenshot(tv, "desk-tv-128")
+    # nothing below the fold, nothing past the right edge
+    assert tv.evaluate("document.documentElement.scrollHeight") <= 1080
+    assert tv.evaluate("document.documentElement.scrollWidth") <= 1920
+    cut = tv.locator("td.name .cut", has_text="Maximiliane").first
+    assert cut.evaluate("e => e.scrollWidth > e.clientWidth")  # cut, with an ellipsis
+    assert cut.evaluate("e => getComputedStyle(e).textOverflow") == "ellipsis"
+    points = tv.locator("table.tv-standings tbody tr").first.locator("td.num").last
+    box = points.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 1920
+    # the page turns by itself, and comes round again
+    expect(tv.locator(".tv-page-no")).to_have_text("2", timeout=10_000)
+    expect(pages.nth(1)).to_be_visible()
+    expect(pages.nth(0)).to_be_hidden()
+    screenshot(tv, "desk-tv-128-page-2")
