@@ -28,7 +28,7 @@ import numpy as np
 
 from flickboard.agents.random_player import RandomPlayer
 from flickboard.errors import IllegalStart, OutOfTurn
-from flickboard.physics import PhysicsParams, Shot
+from flickboard.physics import PhysicsParams, Shot, ShotRecord
 from flickboard.play.kind import GameKind, game_kind
 from flickboard.play.match import Match
 from flickboard.play.view import View
@@ -194,7 +194,11 @@ def _walk(value: object, match: Match, seen: set[int], path: str) -> None:
         if not type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]
             raise ConformanceError(f"{path} is a {type(value).__name__} that can be changed")
         for f in fields(value):
-            _walk(getattr(value, f.name), match, seen, f"{path}.{f.name}")
+            if f.compare:  # a field out of equality is a cache (a layout's kernel rows)
+                _walk(getattr(value, f.name), match, seen, f"{path}.{f.name}")
+    elif isinstance(value, ShotRecord):
+        for name in ("layout", "shot", "shooter", "events", "finals", "duration"):
+            _walk(getattr(value, name), match, seen, f"{path}.{name}")
     elif not isinstance(value, Referee | PhysicsParams):
         raise ConformanceError(f"{path} reaches a {type(value).__name__} of unknown kind")
 

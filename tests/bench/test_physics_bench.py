@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import subprocess
 import sys
@@ -10,16 +11,17 @@ import pytest
 
 from flickboard.bench.physics import (
     BASELINE_SECONDS,
+    PymunkBoard,
     missing_baseline,
     opening_shot,
-    pymunk_shot,
     ratios,
+    report,
     run_benchmark,
     scene_layout,
     scene_shots,
 )
 from flickboard.geometry import CrokinoleBoard
-from flickboard.physics import DiscState, Layout, PhysicsParams, simulate
+from flickboard.physics import DiscState, Layout, PhysicsParams, Shot, simulate
 
 BOARD = CrokinoleBoard.standard()
 
@@ -44,27 +46,57 @@ def test_the_opening_shot_is_drawn_to_the_20() -> None:
 def test_the_pymunk_baseline_slides_the_shooter_as_far_as_friction_allows() -> None:
     shot = opening_shot(BOARD)
     params = PhysicsParams.crokinole()
-    stop = shot.y + shot.speed**2 / (2 * params.friction * params.gravity)  # no hole in pymunk
-    x, y = pymunk_shot(Layout(BOARD), shot, 240, until_rest=True)
+    # pushed faster than the capture speed it slides over the hole: no drop
+    fast = Shot(shot.x, shot.y, shot.angle, 1.2)
+    stop = fast.y + fast.speed**2 / (2 * params.friction * params.gravity)
+    assert stop < BOARD.surface_radius
+    out = PymunkBoard(BOARD).shot(Layout(BOARD), fast, 240)
+    assert out.dropped == () and out.left == ()
+    x, y = out.shooter_at
     assert abs(x) < 1e-9 and abs(y - stop) < 5e-3
 
 
-def test_a_tiny_run_reports_every_engine_on_both_scenes() -> None:
-    timings, facts = run_benchmark(shots=3, baseline_shots=3)
+def test_the_pymunk_baseline_removes_what_flickboard_removes() -> None:
+    # same work: a disc drawn to the 20 drops, discs knocked off the board leave it
+    table = PymunkBoard(BOARD)
+    opening = table.shot(Layout(BOARD), opening_shot(BOARD), 240)
+    assert opening.dropped == (0,) and math.hypot(*opening.shooter_at) < BOARD.hole_radius
+    outward = Shot(0.0, -0.3, -math.pi / 2, 1.0)  # straight off the board
+    record = simulate(Layout(BOARD), outward)
+    assert record.final(record.shooter).state is DiscState.IN_DITCH
+    off = table.shot(Layout(BOARD), outward, 240)
+    assert off.left == (0,) and math.hypot(*off.shooter_at) == pytest.approx(
+        BOARD.surface_radius, abs=0.03
+    )
+    layout = scene_layout(BOARD)
+    ours = theirs = 0
+    for shot in scene_shots(layout, 6):
+        ours += sum(f.state is DiscState.IN_DITCH for f in simulate(layout, shot).finals)
+        theirs += len(table.shot(layout, shot, 240).left)
+    assert ours > 0 and theirs > 0  # the scene knocks discs off in both engines
+    assert not list(table.space.bodies) and len(table.space.shapes) == 8 + 1 + 96  # board only
+
+
+def test_a_tiny_run_reports_both_rates_to_rest_on_both_scenes() -> None:
+    timings, facts = run_benchmark(shots=10, baseline_shots=3, rounds=1)
     names = {t.name for t in timings}
-    assert names == {
-        "flickboard",
-        *(f"pymunk {hz} Hz{rest}" for hz in (240, 1000) for rest in ("", " to rest")),
-    }
+    assert names == {"flickboard", "pymunk 240 Hz", "pymunk 1000 Hz"}
     assert {(t.name, t.scene) for t in timings} == {
         (name, scene) for name in names for scene in ("30 discs", "opening")
     }
-    assert all(t.median > 0 and t.per_second == 1 / t.median for t in timings)
+    assert all(t.seconds > 0 and t.per_second == 1 / t.seconds for t in timings)
     ratio = ratios(timings)
-    assert len(ratio) == 8 and all(math.isfinite(r) and r > 0 for r in ratio.values())
+    assert len(ratio) == 4 and all(math.isfinite(r) and r > 0 for r in ratio.values())
     assert facts["scene_events"] > 1 and 0 < facts["scene_duration"] < BASELINE_SECONDS
     assert facts["scene_motion"] >= facts["scene_duration"]
     assert 0 < facts["opening_duration"] < BASELINE_SECONDS
+    for scene in ("scene", "opening"):
+        assert facts[f"{scene}_simulate_seconds"] > facts[f"{scene}_kernel_seconds"] > 0
+    data = json.loads(json.dumps(report(timings, facts)))
+    rows = {(r["engine"], r["scene"]): r for r in data["timings"]}
+    assert rows[("pymunk 240 Hz", "30 discs")]["times_flickboard"] == pytest.approx(
+        ratio[("pymunk 240 Hz", "30 discs")]
+    )
 
 
 def test_bench_physics_says_how_to_install_pymunk_when_it_is_missing() -> None:

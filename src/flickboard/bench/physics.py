@@ -1,32 +1,37 @@
-"""Physics benchmark: shots per second on one core, against pymunk in the same run.
+"""Physics benchmark: CPU time per shot on one core, against pymunk in the same run.
 
 Scenes: (a) the standard 30-disc scene, 29 discs resting legally on a crokinole board
 plus one shooter fired from the shooting line into them; (b) an opening shot on an
 empty board (aimed at the 20). The baseline is pymunk (Chipmunk2D) with friction done
 on the C side: each disc is held by a PivotJoint to a static body (max_bias 0,
 max_force = mu m g) and a GearJoint for spin (max_force = 2/3 mu m g r), at 240 Hz and
-at 1 kHz, run two ways: stepped for a fixed 3 s of simulated time (the figure DESIGN.md
-quotes), and stepped only until every disc rests (speed under REST_SPEED, checked every
-REST_CHECK steps, 3 s at most), which is what flickboard itself simulates and so the
-fairer ratio. Numba compilation is kept out of the measurement (the kernel is cached on
-disk and warmed up before timing).
+at 1 kHz, stepped until every disc rests (speed under REST_SPEED, checked every
+REST_CHECK steps, BASELINE_SECONDS at most), as flickboard simulates. The pymunk model
+does the same work as flickboard: a disc whose centre reaches the 20 hole at capture
+speed or less drops (it leaves the simulation; a static disc stays in the hole as an
+obstacle) and a disc whose centre goes over the surface's edge leaves the board (it is
+removed), both found by C-side sensors. Both sides are timed in CPU time of the thread
+(``time.thread_time``) over the same shots, the best of ROUNDS passes each. Numba
+compilation is kept out (the kernel is cached on disk and warmed up before timing).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot, simulate
 from flickboard.physics.codes import M_AIR, M_SLIDE
+from flickboard.physics.engine import board_rows, default_params, params_rows, shot_array
+from flickboard.physics.kernel import run_shot
 from flickboard.physics.trajectory import state_log
 
 BASELINE_SECONDS = 3.0
@@ -108,31 +113,41 @@ def motion_seconds(layout: Layout, shot: Shot) -> float:
 
 @dataclass(frozen=True)
 class Timing:
-    """Median and spread of seconds per shot for one engine on one scene."""
+    """CPU seconds per shot for one engine on one scene (mean over its shots)."""
 
     name: str
     scene: str
-    median: float
+    seconds: float
     shots: int
 
     @property
     def per_second(self) -> float:
-        """Shots per second at the median."""
-        return 1.0 / self.median
+        """Shots per second of CPU time."""
+        return 1.0 / self.seconds
 
 
-def time_each(run: Callable[[int], object], count: int, repeat: int = 1) -> list[float]:
-    """Seconds for each call ``run(i)``, each the best of ``repeat`` tries."""
-    out = []
-    clock = time.perf_counter
-    for i in range(count):
-        best = math.inf
-        for _ in range(repeat):
+ROUNDS = 5
+"""Each side is timed as the best of this many passes over its shots."""
+
+
+def cpu_per_call(run: Callable[[int], object], count: int, rounds: int = ROUNDS) -> float:
+    """CPU seconds of this thread per call ``run(i)`` for i < count, best of ``rounds``
+    passes (a pass of fast calls is repeated until it takes 20 ms or more)."""
+    clock = time.thread_time
+    best = math.inf
+    repeat = 1
+    for _ in range(rounds):
+        while True:
             t0 = clock()
-            run(i)
-            best = min(best, clock() - t0)
-        out.append(best)
-    return out
+            for _ in range(repeat):
+                for i in range(count):
+                    run(i)
+            spent = clock() - t0
+            if spent >= 0.02 or repeat >= 1 << 16:
+                break
+            repeat *= 2
+        best = min(best, spent / (repeat * count))
+    return best
 
 
 def missing_baseline() -> str | None:
@@ -147,78 +162,175 @@ def missing_baseline() -> str | None:
     return None
 
 
-def pymunk_shot(
-    layout: Layout,
-    shot: Shot,
-    hz: float,
-    params: PhysicsParams | None = None,
-    *,
-    until_rest: bool = False,
-) -> tuple[float, float]:
-    """Step one shot in pymunk for BASELINE_SECONDS, or until every disc rests when
-    ``until_rest``; return the shooter's final centre."""
-    import pymunk
+DISC, HOLE, EDGE = 1, 2, 3
+"""pymunk collision types: discs, the 20 hole's sensor, the surface edge's sensors."""
 
-    params = params or PhysicsParams.crokinole()
-    board = cast(CrokinoleBoard, layout.board)
-    disc = board.disc
-    space = pymunk.Space()
-    space.iterations = 10
-    ground = space.static_body
-    g = params.gravity
-    e_disc = math.sqrt(params.disc_restitution)
-    mu_disc = math.sqrt(params.disc_friction)
-    for px, py in board.pegs:
-        peg = pymunk.Circle(ground, board.peg_radius, (px, py))
-        peg.elasticity = params.peg_restitution / e_disc
-        peg.friction = params.peg_friction / mu_disc
-        space.add(peg)
-    bodies = []
-    starts = [(d.x, d.y, 0.0, 0.0, 0.0) for d in layout.discs]
-    vx, vy = shot.velocity
-    starts.append((shot.x, shot.y, vx, vy, shot.spin))
-    moment = pymunk.moment_for_circle(disc.mass, 0, disc.radius)
-    for x, y, bvx, bvy, spin in starts:
-        body = pymunk.Body(disc.mass, moment)
-        body.position = (x, y)
-        body.velocity = (bvx, bvy)
-        body.angular_velocity = spin
-        shape = pymunk.Circle(body, disc.radius)
-        shape.elasticity = e_disc
-        shape.friction = mu_disc
-        pivot = pymunk.PivotJoint(ground, body, (0, 0), (0, 0))
-        pivot.max_bias = 0
-        pivot.max_force = params.friction * disc.mass * g
-        gear = pymunk.GearJoint(ground, body, 0.0, 1.0)
-        gear.max_bias = 0
-        gear.max_force = 2 / 3 * params.spin_friction * disc.mass * g * disc.radius
-        space.add(body, shape, pivot, gear)
-        bodies.append(body)
-    dt = 1.0 / hz
-    for step in range(round(BASELINE_SECONDS * hz)):
-        space.step(dt)
-        if until_rest and step % REST_CHECK == 0 and _all_rest(bodies):
-            break
-    pos = bodies[-1].position
-    return float(pos.x), float(pos.y)
+EDGE_SEGMENTS = 96
+"""Sensor segments around the surface's edge in the pymunk model."""
 
 
-def _all_rest(bodies: Sequence[object]) -> bool:
-    return all(b.velocity.length < REST_SPEED for b in bodies)  # type: ignore[attr-defined]
+class PymunkBoard:
+    """The crokinole board in pymunk, built once (pegs; sensors for the 20 hole and the
+    surface's edge); :meth:`shot` puts a layout's discs and the shot disc on it, steps
+    until every disc rests and takes them off again."""
+
+    def __init__(self, board: CrokinoleBoard, params: PhysicsParams | None = None) -> None:
+        import pymunk
+
+        self.board = board
+        self.params = params = params or PhysicsParams.crokinole()
+        disc = board.disc
+        self.space = space = pymunk.Space()
+        space.iterations = 10
+        ground = space.static_body
+        self.e_disc = e_disc = math.sqrt(params.disc_restitution)
+        self.mu_disc = mu_disc = math.sqrt(params.disc_friction)
+        for px, py in board.pegs:
+            peg = pymunk.Circle(ground, board.peg_radius, (px, py))
+            peg.elasticity = params.peg_restitution / e_disc
+            peg.friction = params.peg_friction / mu_disc
+            space.add(peg)
+        # the hole: a disc overlaps this sensor when its centre is over the hole
+        hole = pymunk.Circle(ground, board.hole_radius - disc.radius)
+        hole.sensor = True
+        hole.collision_type = HOLE
+        # the edge: segments one disc radius outside it, touched when a centre crosses it
+        ring = board.surface_radius + disc.radius
+        corners = [
+            (ring * math.cos(a), ring * math.sin(a))
+            for a in (2 * math.pi * k / EDGE_SEGMENTS for k in range(EDGE_SEGMENTS + 1))
+        ]
+        edge = [pymunk.Segment(ground, a, b, 0.0) for a, b in itertools.pairwise(corners)]
+        for seg in edge:
+            seg.sensor = True
+            seg.collision_type = EDGE
+        # a disc lying in the hole stands proud of the surface: an obstacle
+        self.lying = pymunk.Circle(ground, disc.radius)
+        space.add(hole, *edge)
+        space.on_collision(DISC, HOLE, begin=self._over_hole, pre_solve=self._over_hole)
+        space.on_collision(DISC, EDGE, begin=self._off_edge)
+        self.parts: dict[Any, tuple[Any, ...]] = {}
+        self.gone: dict[Any, tuple[float, float]] = {}
+        self.dropped: list[Any] = []
+
+    def _remove(self, body: Any) -> None:
+        if body in self.parts:
+            self.gone[body] = (float(body.position.x), float(body.position.y))
+            self.space.remove(*self.parts.pop(body))
+
+    def _over_hole(self, arbiter: Any, space: Any, _: Any) -> None:
+        body = arbiter.shapes[0].body
+        slow = body.velocity.length <= self.params.capture_speed
+        if slow and not self.dropped and body in self.parts:
+            self.dropped.append(body)
+            space.add_post_step_callback(self._lie_in_hole, body)
+
+    def _lie_in_hole(self, space: Any, body: Any) -> None:
+        self._remove(body)
+        space.add(self.lying)
+
+    def _off_edge(self, arbiter: Any, space: Any, _: Any) -> None:
+        body = arbiter.shapes[0].body
+        space.add_post_step_callback(lambda _, b: self._remove(b), body)
+
+    def shot(self, layout: Layout, shot: Shot, hz: float) -> PymunkOutcome:
+        """Step one shot until every disc rests (BASELINE_SECONDS at most)."""
+        import pymunk
+
+        params, disc, space = self.params, self.board.disc, self.space
+        ground = space.static_body
+        g = params.gravity
+        starts = [(d.x, d.y, 0.0, 0.0, 0.0) for d in layout.discs]
+        vx, vy = shot.velocity
+        starts.append((shot.x, shot.y, vx, vy, shot.spin))
+        moment = pymunk.moment_for_circle(disc.mass, 0, disc.radius)
+        bodies = []
+        for x, y, bvx, bvy, spin in starts:
+            body = pymunk.Body(disc.mass, moment)
+            body.position = (x, y)
+            body.velocity = (bvx, bvy)
+            body.angular_velocity = spin
+            shape = pymunk.Circle(body, disc.radius)
+            shape.elasticity = self.e_disc
+            shape.friction = self.mu_disc
+            shape.collision_type = DISC
+            pivot = pymunk.PivotJoint(ground, body, (0, 0), (0, 0))
+            pivot.max_bias = 0
+            pivot.max_force = params.friction * disc.mass * g
+            gear = pymunk.GearJoint(ground, body, 0.0, 1.0)
+            gear.max_bias = 0
+            gear.max_force = 2 / 3 * params.spin_friction * disc.mass * g * disc.radius
+            space.add(body, shape, pivot, gear)
+            self.parts[body] = (body, shape, pivot, gear)
+            bodies.append(body)
+        dt = 1.0 / hz
+        parts = self.parts
+        for step in range(round(BASELINE_SECONDS * hz)):
+            space.step(dt)
+            if step % REST_CHECK == 0 and all(
+                b.velocity.length < REST_SPEED for b in bodies if b in parts
+            ):
+                break
+        shooter = bodies[-1]
+        at = self.gone.get(shooter) or (float(shooter.position.x), float(shooter.position.y))
+        out = PymunkOutcome(
+            at,
+            tuple(bodies.index(b) for b in self.dropped),
+            tuple(bodies.index(b) for b in self.gone if b not in self.dropped),
+        )
+        for body in list(parts):
+            self._remove(body)
+        if self.dropped:
+            space.remove(self.lying)
+        self.gone.clear()
+        self.dropped.clear()
+        return out
 
 
-def _pymunk_scene(
-    layout: Layout, shots: Sequence[Shot], hz: float, until_rest: bool, i: int
-) -> object:
-    return pymunk_shot(layout, shots[i % len(shots)], hz, until_rest=until_rest)
+@dataclass(frozen=True)
+class PymunkOutcome:
+    """What a pymunk shot did: the shooter's final centre and the indices (layout
+    order, shooter last) of the discs that dropped into the hole or left the board."""
+
+    shooter_at: tuple[float, float]
+    dropped: tuple[int, ...]
+    left: tuple[int, ...]
+
+
+def kernel_only(layout: Layout, shots: Sequence[Shot]) -> Callable[[int], object]:
+    """A call of the bare compiled kernel for shot i (arrays made beforehand)."""
+    rows, _ = layout.kernel_rows()
+    board = board_rows(layout.board)
+    params = params_rows(default_params(layout))
+    arrays = [shot_array(s) for s in shots]
+    return lambda i: run_shot(board, params, rows, arrays[i], False)
+
+
+def simulate_each(layout: Layout, shots: Sequence[Shot]) -> Callable[[int], object]:
+    """A call of ``simulate`` for shot i."""
+    return lambda i: simulate(layout, shots[i])
+
+
+def pymunk_each(
+    table: PymunkBoard, layout: Layout, shots: Sequence[Shot], hz: float
+) -> Callable[[int], object]:
+    """A pymunk run of shot i at ``hz``."""
+    return lambda i: table.shot(layout, shots[i], hz)
+
+
+HZ = (240, 1000)
+"""pymunk step rates timed."""
 
 
 def run_benchmark(
     shots: int = 300,
     baseline_shots: int = 12,
     progress: Callable[[str, int], Callable[[], None]] | None = None,
+    rounds: int = ROUNDS,
 ) -> tuple[list[Timing], dict[str, float]]:
-    """Time flickboard and pymunk on both scenes; return timings and scene facts."""
+    """Time flickboard and pymunk on both scenes (the same shots, CPU time of the
+    thread); return the timings and scene facts (with ``simulate``'s time over the bare
+    kernel's on each scene, all ``shots`` 30-disc shots)."""
     board = CrokinoleBoard.standard()
     layout = scene_layout(board)
     scene = scene_shots(layout, shots)
@@ -233,41 +345,49 @@ def run_benchmark(
         "scene_motion": statistics.mean(motion_seconds(layout, s) for s in scene[:50]),
         "opening_duration": simulate(empty, opening).duration,
     }
-
-    def tick(label: str, total: int) -> Callable[[], None]:
-        return progress(label, total) if progress else (lambda: None)
+    for label, lay, shots_of in (("scene", layout, scene), ("opening", empty, [opening])):
+        whole = cpu_per_call(simulate_each(lay, shots_of), len(shots_of), rounds)
+        bare = cpu_per_call(kernel_only(lay, shots_of), len(shots_of), rounds)
+        facts[f"{label}_simulate_seconds"] = whole
+        facts[f"{label}_kernel_seconds"] = bare
+        facts[f"{label}_simulate_over_kernel"] = whole / bare
 
     timings: list[Timing] = []
-
-    def measure(
-        name: str, label: str, fn: Callable[[int], object], count: int, repeat: int
-    ) -> None:
-        advance = tick(f"{name}: {label}", count)
-
-        def run(i: int) -> object:
-            out = fn(i)
-            advance()
-            return out
-
-        times = time_each(run, count, repeat)
-        timings.append(Timing(name, label, statistics.median(times), count))
-
-    measure("flickboard", "30 discs", lambda i: simulate(layout, scene[i]), len(scene), 5)
-    measure("flickboard", "opening", lambda i: simulate(empty, opening), 2000, 3)
-    for hz in (240, 1000):
-        count = baseline_shots if hz == 240 else max(3, baseline_shots // 3)
-        for until_rest in (False, True):
-            name = f"pymunk {hz} Hz" + (" to rest" if until_rest else "")
-            for label, lay, shots_of in (
-                ("30 discs", layout, scene),
-                ("opening", empty, [opening]),
-            ):
-                run = partial(_pymunk_scene, lay, shots_of, hz, until_rest)
-                measure(name, label, run, count, 1)
+    table = PymunkBoard(board)
+    subset = scene[:baseline_shots]
+    for label, lay, shots_of in (("30 discs", layout, subset), ("opening", empty, [opening])):
+        rows = [("flickboard", simulate_each(lay, shots_of))]
+        rows += [(f"pymunk {hz} Hz", pymunk_each(table, lay, shots_of, hz)) for hz in HZ]
+        for name, run in rows:
+            done = progress(f"{name}: {label}", 1) if progress else (lambda: None)
+            timings.append(
+                Timing(name, label, cpu_per_call(run, len(shots_of), rounds), len(shots_of))
+            )
+            done()
     return timings, facts
 
 
 def ratios(timings: Sequence[Timing]) -> dict[tuple[str, str], float]:
-    """How many times faster flickboard is than each baseline, per scene."""
-    ours = {t.scene: t.median for t in timings if t.name == "flickboard"}
-    return {(t.name, t.scene): t.median / ours[t.scene] for t in timings if t.name != "flickboard"}
+    """How many times faster flickboard is than each baseline, per scene (CPU time)."""
+    ours = {t.scene: t.seconds for t in timings if t.name == "flickboard"}
+    return {(t.name, t.scene): t.seconds / ours[t.scene] for t in timings if t.name != "flickboard"}
+
+
+def report(timings: Sequence[Timing], facts: dict[str, float]) -> dict[str, Any]:
+    """The run as JSON-ready data (what bench/results/physics.json holds)."""
+    ratio = ratios(timings)
+    return {
+        "clock": "time.thread_time (CPU time of the thread), best of passes",
+        "baseline": "pymunk, to rest, dropped and off-board discs removed",
+        "timings": [
+            {
+                "engine": t.name,
+                "scene": t.scene,
+                "seconds_per_shot": t.seconds,
+                "shots": t.shots,
+                "times_flickboard": ratio.get((t.name, t.scene)),
+            }
+            for t in timings
+        ],
+        "facts": facts,
+    }

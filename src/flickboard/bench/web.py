@@ -49,6 +49,12 @@ from flickboard.web.play.shots import play_shot, shot_json
 AIM_P95_MS = 30.0
 """The aim: a 30-disc shot costs the server under 30 ms at the 95th percentile."""
 
+AIM_SAVE_MS = 2.0
+"""The aim: the server saves a shot in 2 ms or less (median of ``Server-Timing: save``)."""
+
+AIM_BUSY_P95_MS = 100.0
+"""The aim: with 16 games shooting at once, a POST shot answers within 100 ms (p95)."""
+
 CONCURRENCY = (1, 4, 16)
 """Games played at once in the throughput runs."""
 
@@ -266,15 +272,19 @@ def loopback(
                 parts.setdefault(name, []).append(ms)
             advance()
     server = {name: statistics.median(values) for name, values in parts.items()}
-    rates = {n: _throughput(url, n, seconds, progress) for n in CONCURRENCY}
+    rates: dict[int, float] = {}
+    for n in CONCURRENCY:
+        rates[n], times[f"{n} games at once: POST shot"] = _throughput(url, n, seconds, progress)
     return times, server, rates
 
 
-def _throughput(url: str, games: int, seconds: float, progress: Progress) -> float:
+def _throughput(url: str, games: int, seconds: float, progress: Progress) -> tuple[float, Timing]:
     """Shots per second served with ``games`` played at once for ``seconds`` (the games
-    are made first; the clock starts when every client is ready)."""
+    are made first; the clock starts when every client is ready), and the client's time
+    of each shot's POST."""
     import httpx
 
+    posts = Timing(f"{games} games at once: POST shot")
     counts = [0] * games
     advance = progress(f"{games} games at once", games)
     window: list[float] = []
@@ -287,7 +297,8 @@ def _throughput(url: str, games: int, seconds: float, progress: Progress) -> flo
                 game = HotseatGame(client, url, 500 + k)
                 ready.wait()
                 while time.monotonic() < window[0] + seconds:
-                    game.shoot()
+                    took, _ = game.shoot()
+                    posts.seconds.append(took)
                     counts[k] += 1
         except BaseException as exc:  # reported after the run
             failures.append(exc)
@@ -302,7 +313,7 @@ def _throughput(url: str, games: int, seconds: float, progress: Progress) -> flo
         t.join()
     if failures:
         raise RuntimeError(f"a client failed: {failures[0]}")
-    return sum(counts) / (time.monotonic() - window[0])
+    return sum(counts) / (time.monotonic() - window[0]), posts
 
 
 # -- 3. soak: many games, bounded memory ----------------------------------------------------
@@ -407,6 +418,8 @@ def run(
         "server_timing_ms": server,
         "shots_per_second": {str(n): rate for n, rate in rates.items()},
         "aim_p95_ms": AIM_P95_MS,
+        "aim_save_ms": AIM_SAVE_MS,
+        "aim_busy_p95_ms": AIM_BUSY_P95_MS,
     }
 
 
@@ -441,4 +454,17 @@ def report(results: dict[str, Any]) -> list[str]:
     lines.append(f"  server's own timing (median): {parts}")
     for n, rate in results["shots_per_second"].items():
         lines.append(f"  {n:>2} games at once: {rate:7.1f} shots/s")
+    save = results["server_timing_ms"].get("save")
+    if save is not None:
+        verdict = "met" if save <= results["aim_save_ms"] else "NOT met"
+        lines.append(
+            f"  aim save <= {results['aim_save_ms']:.0f} ms per shot: {verdict} ({save:.2f} ms)"
+        )
+    busy = results["loopback"].get(f"{CONCURRENCY[-1]} games at once: POST shot")
+    if busy is not None:
+        verdict = "met" if busy["p95_ms"] <= results["aim_busy_p95_ms"] else "NOT met"
+        lines.append(
+            f"  aim POST shot p95 <= {results['aim_busy_p95_ms']:.0f} ms with "
+            f"{CONCURRENCY[-1]} games at once: {verdict} ({busy['p95_ms']:.1f} ms)"
+        )
     return lines

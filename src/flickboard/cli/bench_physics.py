@@ -1,8 +1,10 @@
-"""``flickboard bench physics``: shots per second against pymunk, in one run."""
+"""``flickboard bench physics``: CPU time per shot against pymunk, in one run."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -12,18 +14,25 @@ from rich.table import Table
 
 
 def bench_physics(
-    shots: Annotated[int, typer.Option(min=10, help="Distinct 30-disc shots timed.")] = 300,
+    shots: Annotated[
+        int, typer.Option(min=10, help="Distinct 30-disc shots (facts, simulate v kernel).")
+    ] = 300,
     baseline_shots: Annotated[
-        int, typer.Option(min=3, help="Shots stepped in pymunk per scene at 240 Hz.")
+        int, typer.Option(min=3, help="30-disc shots timed on both engines.")
     ] = 12,
+    rounds: Annotated[int, typer.Option(min=1, help="Passes timed per row (best kept).")] = 5,
+    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path(
+        "bench/results/physics.json"
+    ),
 ) -> None:
-    """Median time per shot: exact engine v pymunk at 240 Hz and 1 kHz (same scenes)."""
-    from flickboard.bench.physics import BASELINE_SECONDS, missing_baseline, ratios, run_benchmark
-    from flickboard.cli.terminal import fail
+    """CPU time per shot: exact engine v pymunk at 240 Hz and 1 kHz, to rest, same work."""
+    from flickboard.bench.physics import missing_baseline, ratios, report, run_benchmark
+    from flickboard.cli.terminal import check_writable, fail
 
     problem = missing_baseline()
     if problem:
         fail(problem)
+    check_writable(output)
 
     console = Console(highlight=False)
     with Progress(
@@ -39,31 +48,39 @@ def bench_physics(
             task = bar.add_task(label, total=total)
             return lambda: bar.advance(task)
 
-        timings, facts = run_benchmark(shots, baseline_shots, progress)
-    table = Table(title="Physics: median seconds per shot (one core)")
+        timings, facts = run_benchmark(shots, baseline_shots, progress, rounds)
+    table = Table(title="Physics: CPU time of the thread per shot (one core), to rest")
     table.add_column("engine")
     table.add_column("scene")
     table.add_column("ms / shot", justify="right")
     table.add_column("shots / s", justify="right")
-    table.add_column("x slower than flickboard", justify="right")
+    table.add_column("x flickboard's time", justify="right")
     ratio = ratios(timings)
     for t in timings:
         times = ratio.get((t.name, t.scene))
         table.add_row(
             t.name,
             t.scene,
-            f"{t.median * 1e3:.4f}",
+            f"{t.seconds * 1e3:.4f}",
             f"{t.per_second:,.0f}",
             "-" if times is None else f"{times:,.1f}",
         )
     console.print(table)
     console.print(
+        f"simulate over the bare kernel: 30-disc scene {facts['scene_simulate_over_kernel']:.2f}x "
+        f"({facts['scene_simulate_seconds'] * 1e6:.1f} v {facts['scene_kernel_seconds'] * 1e6:.1f}"
+        f" µs), opening shot {facts['opening_simulate_over_kernel']:.2f}x "
+        f"({facts['opening_simulate_seconds'] * 1e6:.1f} v "
+        f"{facts['opening_kernel_seconds'] * 1e6:.1f} µs)."
+    )
+    console.print(
         f"30-disc scene: {facts['scene_events']:.1f} events, {facts['scene_duration']:.2f} s "
         f"until all rest, {facts['scene_motion']:.2f} disc-seconds of motion per shot (mean); "
-        f"opening shot {facts['opening_duration']:.2f} s. Plain pymunk rows step "
-        f"{BASELINE_SECONDS:.0f} s of simulated time per shot; 'to rest' rows stop once "
-        "every disc rests, as flickboard does (the fairer ratio)."
+        f"opening shot {facts['opening_duration']:.2f} s. pymunk steps until every disc "
+        "rests; discs that drop into the 20 hole or leave the board are removed on both sides."
     )
+    output.write_text(json.dumps(report(timings, facts), indent=2) + "\n", encoding="utf-8")
+    console.print(f"results: {output}")
 
 
 def register(app: typer.Typer) -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from typing import TypeVar
 
 import numpy as np
 
 from flickboard.errors import IllegalInPosition, InvalidInput, PhysicsError
-from flickboard.geometry import CrokinoleBoard
+from flickboard.geometry import Board, CrokinoleBoard
 from flickboard.physics.codes import (
     S_OK,
     S_START_OFF_SURFACE,
@@ -25,32 +26,12 @@ from flickboard.physics.codes import (
 from flickboard.physics.kernel import run_shot
 from flickboard.physics.layout import Layout
 from flickboard.physics.params import PhysicsParams
-from flickboard.physics.record import (
-    EDGE_KINDS,
-    INDEX_KINDS,
-    DiscFinal,
-    DiscState,
-    Edge,
-    Event,
-    EventKind,
-    ShotRecord,
-)
+from flickboard.physics.record import EDGES as EDGES  # re-exported
+from flickboard.physics.record import KINDS as KINDS
+from flickboard.physics.record import STATES as STATES
+from flickboard.physics.record import ShotRecord
+from flickboard.physics.record import resting_finals as resting_finals
 from flickboard.physics.shot import Shot
-
-KINDS: tuple[EventKind, ...] = tuple(EventKind)
-"""Event kinds by kernel code (the order of EventKind)."""
-EDGES: tuple[Edge, ...] = tuple(Edge)
-"""Edges by kernel code (the order of Edge)."""
-STATES: tuple[DiscState, ...] = (
-    DiscState.ON_SURFACE,  # at rest
-    DiscState.ON_SURFACE,  # sliding (never final)
-    DiscState.IN_DITCH,  # airborne (never final)
-    DiscState.IN_DITCH,
-    DiscState.IN_HOLE,
-    DiscState.LEANING,
-    DiscState.IN_GUTTER,
-)
-"""Final states by kernel mode."""
 
 
 def default_params(layout: Layout) -> PhysicsParams:
@@ -64,22 +45,35 @@ _CROKINOLE = PhysicsParams.crokinole()
 _SHUFFLEBOARD = PhysicsParams.shuffleboard()
 
 
-@lru_cache(maxsize=256)
 def layout_arrays(layout: Layout) -> tuple[FloatArray, tuple[int, ...]]:
-    """Rows (x, y, leaning) of the layout's discs and their ids (cached; read only)."""
-    rows = np.array([(d.x, d.y, float(d.leaning)) for d in layout.discs], dtype=float)
-    rows = rows.reshape(len(layout.discs), 3)
-    rows.setflags(write=False)
-    return rows, tuple(d.id for d in layout.discs)
+    """Rows (x, y, leaning) of the layout's discs and their ids (kept by the layout;
+    read only)."""
+    return layout.kernel_rows()
 
 
-@lru_cache(maxsize=256)
-def resting_finals(layout: Layout) -> tuple[DiscFinal, ...]:
-    """The finals of the layout's discs if none of them moves (reused when they match)."""
-    return tuple(
-        DiscFinal(d.id, d.x, d.y, DiscState.LEANING if d.leaning else DiscState.ON_SURFACE)
-        for d in layout.discs
-    )
+_Key = TypeVar("_Key")
+_BY_ID: dict[int, tuple[object, FloatArray]] = {}
+
+
+def _by_identity(key: _Key, make: Callable[[_Key], FloatArray]) -> FloatArray:
+    """``make(key)``, kept by the key's identity (no hashing of a frozen value per shot)."""
+    known = _BY_ID.get(id(key))
+    if known is None or known[0] is not key:
+        if len(_BY_ID) > 128:
+            _BY_ID.clear()
+        known = (key, make(key))
+        _BY_ID[id(key)] = known
+    return known[1]
+
+
+def board_rows(board: Board) -> FloatArray:
+    """``codes.board_array(board)``, found by the board's identity first."""
+    return _by_identity(board, board_array)
+
+
+def params_rows(params: PhysicsParams) -> FloatArray:
+    """``codes.params_array(params)``, found by the parameters' identity first."""
+    return _by_identity(params, params_array)
 
 
 def shot_array(shot: Shot) -> FloatArray:
@@ -127,7 +121,7 @@ def raise_for_status(
 def resolve_shooter(layout: Layout, shooter: int | None, ids: tuple[int, ...]) -> int:
     """The shooter's id: the one given (checked unused) or the layout's next id."""
     if shooter is None:
-        return layout.next_id()
+        return max(ids, default=-1) + 1
     if isinstance(shooter, bool) or not isinstance(shooter, int):
         raise InvalidInput(f"shooter id must be an integer, got {shooter!r}")
     if shooter in ids:
@@ -155,10 +149,10 @@ def simulate(
         params = default_params(layout)
     elif not isinstance(params, PhysicsParams):
         raise InvalidInput("params must be a PhysicsParams")
-    rows, ids = layout_arrays(layout)
+    rows, ids = layout.kernel_rows()
     shooter_id = resolve_shooter(layout, shooter, ids)
     status, info, ev, fin, _ = run_shot(
-        board_array(layout.board), params_array(params), rows, shot_array(shot), False
+        board_rows(layout.board), params_rows(params), rows, shot_array(shot), False
     )
     if status != S_OK:
         raise_for_status(status, info, ids, params)
@@ -166,36 +160,5 @@ def simulate(
     return build_record(layout, shot, shooter_id, all_ids, ev, fin)
 
 
-def build_record(
-    layout: Layout,
-    shot: Shot | None,
-    shooter: int,
-    all_ids: tuple[int, ...],
-    ev: FloatArray,
-    fin: FloatArray,
-) -> ShotRecord:
-    """Turn kernel output into a ShotRecord."""
-    events = []
-    kinds, edges = KINDS, EDGES
-    for t, k, d, o, x, y, side in ev.tolist():
-        kind = kinds[int(k)]
-        other: int | Edge | None
-        if kind in INDEX_KINDS:
-            other = all_ids[int(o)] if kind is EventKind.DISC_CONTACT else int(o)
-        elif kind in EDGE_KINDS:
-            other = edges[int(o)]
-        else:
-            other = None
-        events.append(Event(t, kind, all_ids[int(d)], other, x, y, int(side)))
-    still = resting_finals(layout)
-    finals = tuple(
-        still[k]
-        if k < len(still)
-        and still[k].x == x
-        and still[k].y == y
-        and STATES[int(m)] is still[k].state
-        else DiscFinal(all_ids[k], x, y, STATES[int(m)])
-        for k, (x, y, m) in enumerate(fin.tolist())
-    )
-    duration = events[-1].time if events else 0.0
-    return ShotRecord(layout, shot, shooter, tuple(events), finals, duration)
+build_record = ShotRecord.from_kernel
+"""Turn kernel output into a ShotRecord (over the arrays; objects made when asked)."""

@@ -6,7 +6,11 @@ Physics knows a disc only by an integer id; colours and owners live in the rules
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
@@ -40,11 +44,16 @@ class Layout:
     """The board and the discs on its playing surface, validated on construction.
 
     Raises :class:`IllegalInPosition` for a disc off the surface, two discs that
-    overlap, a disc overlapping a peg, or a repeated id.
+    overlap, a disc overlapping a peg, or a repeated id. A layout keeps its hash and
+    its kernel rows once made (checked and keyed once, not per shot).
     """
 
     board: Board
     discs: tuple[PlacedDisc, ...] = ()
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+    _rows: tuple[npt.NDArray[np.float64], tuple[int, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if not isinstance(self.board, CrokinoleBoard | ShuffleboardTable):
@@ -67,6 +76,34 @@ class Layout:
             for b in self.discs[i + 1 :]:
                 if math.hypot(a.x - b.x, a.y - b.y) < 2 * r - OVERLAP_TOLERANCE:
                     raise IllegalInPosition(f"{piece}s {a.id} and {b.id} overlap")
+
+    def __hash__(self) -> int:
+        known = self._hash
+        if known is None:
+            known = hash((self.board, self.discs))
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.board, self.discs)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        for name, value in zip(
+            ("board", "discs", "_hash", "_rows"), (*state, None, None), strict=True
+        ):
+            object.__setattr__(self, name, value)
+
+    def kernel_rows(self) -> tuple[npt.NDArray[np.float64], tuple[int, ...]]:
+        """Rows (x, y, leaning) of the discs as the kernel reads them, and their ids
+        (made once per layout; read only)."""
+        known = self._rows
+        if known is None:
+            rows = np.array([(d.x, d.y, float(d.leaning)) for d in self.discs], dtype=float)
+            rows = rows.reshape(len(self.discs), 3)
+            rows.setflags(write=False)
+            known = (rows, tuple(d.id for d in self.discs))
+            object.__setattr__(self, "_rows", known)
+        return known
 
     def next_id(self) -> int:
         """An id not used by any disc of the layout."""

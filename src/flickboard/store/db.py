@@ -8,6 +8,7 @@ write locks the event's row first, see :mod:`flickboard.store.desk`).
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +47,22 @@ WRITE = {"flickboard_write": True}
 """Execution option of write transactions (``BEGIN IMMEDIATE`` on SQLite)."""
 
 
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+SYNC_FULL = "FULL"
+"""SQLite's default: a commit waits until the write-ahead log is on disk (fsync)."""
+SYNC_NORMAL = "NORMAL"
+"""A commit is written to the write-ahead log (the operating system holds it) without
+waiting for the disk: kept across a crash of the process, not always across a power
+loss (the last commits may be lost; the database stays consistent). See docs/web.md."""
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any, synchronous: str = SYNC_FULL) -> None:
     dbapi_connection.isolation_level = None  # transactions begun by _sqlite_begin
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     if cursor.execute("PRAGMA journal_mode").fetchone()[0] not in ("memory", "wal"):
         cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA synchronous={synchronous}")
     cursor.close()
 
 
@@ -63,9 +73,10 @@ def _sqlite_begin(connection: Any) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
-def engine_for(url: str | None = None) -> Engine:
-    """An engine for ``url`` (default :func:`default_url`), schema upgraded to head."""
-    engine = make_engine(url)
+def engine_for(url: str | None = None, *, synchronous: str = SYNC_FULL) -> Engine:
+    """An engine for ``url`` (default :func:`default_url`), schema upgraded to head
+    (``synchronous``: how SQLite commits, :data:`SYNC_FULL` or :data:`SYNC_NORMAL`)."""
+    engine = make_engine(url, synchronous=synchronous)
     try:
         upgrade(engine)
     except SQLAlchemyError as exc:
@@ -75,9 +86,14 @@ def engine_for(url: str | None = None) -> Engine:
     return engine
 
 
-def make_engine(url: str | None = None, *, pooled: bool = True) -> Engine:
+def make_engine(
+    url: str | None = None, *, pooled: bool = True, synchronous: str = SYNC_FULL
+) -> Engine:
     """An engine for ``url`` as flickboard uses it, without touching the schema
-    (``pooled``: PostgreSQL keeps up to 30 connections, else the default 15)."""
+    (``pooled``: PostgreSQL keeps up to 30 connections, else the default 15;
+    ``synchronous``: SQLite's commit mode, see :data:`SYNC_NORMAL`)."""
+    if synchronous not in (SYNC_FULL, SYNC_NORMAL):
+        raise InvalidInput(f"synchronous must be {SYNC_FULL} or {SYNC_NORMAL}, not {synchronous!r}")
     url = url or default_url()
     if "://" not in url:
         raise InvalidInput(f"not a database URL: {url!r} (try sqlite:///path or postgresql://...)")
@@ -92,7 +108,7 @@ def make_engine(url: str | None = None, *, pooled: bool = True) -> Engine:
     except Exception as exc:  # bad driver names and malformed URLs
         raise InvalidInput(f"cannot open database {url!r}: {exc}") from None
     if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "connect", partial(_sqlite_connect, synchronous=synchronous))
         event.listen(engine, "begin", _sqlite_begin)
     return engine
 

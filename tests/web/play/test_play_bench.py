@@ -26,15 +26,21 @@ def test_loopback_plays_real_games_and_reads_the_servers_timing(live_server: Liv
     assert len(times["opening: POST shot"].seconds) == 3
     assert set(server) == {"simulate", "rule", "trajectory", "save"}
     assert set(rates) == set(CONCURRENCY) and all(rate > 0 for rate in rates.values())
+    for n in CONCURRENCY:  # every POST of the runs with games at once is timed
+        assert times[f"{n} games at once: POST shot"].seconds
     results = {
         "server": {name: t.to_dict() for name, t in server_times(3).items()},
         "loopback": {name: t.to_dict() for name, t in times.items()},
         "server_timing_ms": server,
         "shots_per_second": {str(n): r for n, r in rates.items()},
         "aim_p95_ms": 30.0,
+        "aim_save_ms": 2.0,
+        "aim_busy_p95_ms": 100.0,
     }
     text = "\n".join(report(results))
     assert "aim p95 < 30 ms per 30-disc shot" in text and "16 games at once" in text
+    assert "aim save <= 2 ms per shot" in text
+    assert "aim POST shot p95 <= 100 ms with 16 games at once" in text
 
 
 def test_the_benchmark_serves_the_app_in_a_child_process() -> None:

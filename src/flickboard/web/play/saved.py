@@ -15,13 +15,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import Engine, Table, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition
-from flickboard.store.db import WRITE, engine_for
+from flickboard.store.db import SYNC_NORMAL, WRITE, engine_for
 from flickboard.store.models import PlayGameRow, PlayShotRow
 
 
@@ -52,6 +52,14 @@ class SavedGame:
     shots: list[SavedShot]
 
 
+_GAMES = cast(Table, PlayGameRow.__table__)
+_SHOTS = cast(Table, PlayShotRow.__table__)
+_BUMP = update(_GAMES).where(
+    _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version")
+)
+"""A game's change at a version; the columns set are the parameters given."""
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
@@ -65,9 +73,11 @@ class SavedGames:
 
     @property
     def engine(self) -> Engine:
-        """The engine (opened, and the schema upgraded, on first use)."""
+        """The engine (opened, and the schema upgraded, on first use). On SQLite a shot
+        is committed to the write-ahead log without waiting for the disk
+        (``synchronous=NORMAL``): kept across a crash of the server, see docs/web.md."""
         if self._engine is None:
-            self._engine = engine_for(self.url)
+            self._engine = engine_for(self.url, synchronous=SYNC_NORMAL)
         return self._engine
 
     @contextmanager
@@ -144,29 +154,26 @@ class SavedGames:
             values["seats"] = json.dumps(seats)
         if record is not None:
             values["record"] = json.dumps(record)
-        with self._write() as session:
-            done = session.execute(
-                update(PlayGameRow)
-                .where(PlayGameRow.id == game_id, PlayGameRow.version == version)
-                .values(**values)
-            )
-            if getattr(done, "rowcount", 0) != 1:
+        # Core statements on one connection (no ORM session), values passed as
+        # parameters of cached statements: the shortest transaction
+        with self.engine.execution_options(**WRITE).begin() as connection:
+            done = connection.execute(_BUMP, {"b_id": game_id, "b_version": version, **values})
+            if done.rowcount != 1:
                 raise ChangedMeanwhile(
                     "this game was changed meanwhile (another window or server); reload the page"
                 )
             if keep is not None:
-                session.execute(
-                    delete(PlayShotRow).where(
-                        PlayShotRow.game_id == game_id, PlayShotRow.number > keep
-                    )
+                connection.execute(
+                    delete(_SHOTS).where(_SHOTS.c.game_id == game_id, _SHOTS.c.number > keep)
                 )
             if add is not None:
-                session.add(
-                    PlayShotRow(
-                        game_id=game_id,
-                        number=add.number,
-                        seat=add.seat,
-                        record=json.dumps(add.record),
-                        note=json.dumps(add.note),
-                    )
+                connection.execute(
+                    insert(_SHOTS),
+                    {
+                        "game_id": game_id,
+                        "number": add.number,
+                        "seat": add.seat,
+                        "record": json.dumps(add.record),
+                        "note": json.dumps(add.note),
+                    },
                 )

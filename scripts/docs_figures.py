@@ -1,0 +1,132 @@
+"""Rewrite the figures blocks of the docs from the benchmarks' JSON (bench/results/).
+
+A block sits between ``<!-- figures: bench/results/NAME.json -->`` and
+``<!-- /figures -->``; its text is made from that JSON here, never typed by hand.
+
+    python scripts/docs_figures.py          # rewrite the blocks
+    python scripts/docs_figures.py --check  # exit 1 if a block differs from its JSON
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BLOCK = re.compile(r"(<!-- figures: (\S+) -->\n)(.*?)(<!-- /figures -->)", re.DOTALL)
+
+
+def _ms(seconds: float) -> str:
+    ms = seconds * 1e3
+    return f"{ms:.3f} ms" if ms < 0.1 else f"{ms:.2f} ms" if ms < 10 else f"{ms:.1f} ms"
+
+
+def physics(data: dict[str, Any]) -> str:
+    """The table of ``flickboard bench physics`` (bench/results/physics.json)."""
+    rows = {(t["engine"], t["scene"]): t for t in data["timings"]}
+    engines = [e for e in dict.fromkeys(t["engine"] for t in data["timings"])]
+    scenes = ("30 discs", "opening")
+    lines = [
+        "| engine (CPU time per shot, to rest) | 30-disc scene | opening shot |",
+        "| --- | --- | --- |",
+    ]
+    for engine in engines:
+        cells = []
+        for scene in scenes:
+            t = rows[(engine, scene)]
+            times = t["times_flickboard"]
+            extra = "" if times is None else f" ({times:.0f}× flickboard's time)"
+            cells.append(_ms(t["seconds_per_shot"]) + extra)
+        name = "flickboard (`simulate`, end to end)" if engine == "flickboard" else engine
+        lines.append(f"| {name} | {cells[0]} | {cells[1]} |")
+    f = data["facts"]
+    shots = rows[("flickboard", "30 discs")]["shots"]
+    lines += [
+        "",
+        f"Both engines ran the same {shots} scene shots and the opening shot, best of the "
+        "passes. `simulate` over the bare kernel (all the scene's shots): "
+        f"{f['scene_simulate_over_kernel']:.2f}× on the 30-disc scene "
+        f"({f['scene_simulate_seconds'] * 1e6:.1f} µs v {f['scene_kernel_seconds'] * 1e6:.1f} µs), "
+        f"{f['opening_simulate_over_kernel']:.2f}× on the opening shot "
+        f"({f['opening_simulate_seconds'] * 1e6:.1f} µs v "
+        f"{f['opening_kernel_seconds'] * 1e6:.1f} µs). The 30-disc shots average "
+        f"{f['scene_events']:.0f} events, {f['scene_duration']:.2f} s until everything rests "
+        f"and {f['scene_motion']:.1f} disc-seconds of motion; the opening shot rests after "
+        f"{f['opening_duration']:.2f} s.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def web(data: dict[str, Any]) -> str:
+    """The figures of ``flickboard bench web`` (bench/results/web.json)."""
+    timing = data["server_timing_ms"]
+    parts = ", ".join(f"{name} {ms:.2f} ms" for name, ms in timing.items())
+    lines = [
+        "| measured | p50 | p95 |",
+        "| --- | --- | --- |",
+    ]
+    for name, t in data["loopback"].items():
+        lines.append(f"| {name} | {t['p50_ms']:.1f} ms | {t['p95_ms']:.1f} ms |")
+    rates = ", ".join(f"{n} at once {r:.0f}" for n, r in data["shots_per_second"].items())
+    scene = data["server"]["30 discs: table"]
+    save = timing.get("save", float("nan"))
+    busy = data["loopback"].get("16 games at once: POST shot", {}).get("p95_ms", float("nan"))
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "not met"
+
+    lines += [
+        "",
+        f"The server's own time per opening shot (median of `Server-Timing`): {parts}. "
+        f"Shots per second with games played at once: {rates}. In process, a 30-disc "
+        f"shot's work: p50 {scene['p50_ms']:.1f} ms, p95 {scene['p95_ms']:.1f} ms. Aims: "
+        f"30-disc p95 under {data['aim_p95_ms']:.0f} ms {verdict(scene['p95_ms'] < data['aim_p95_ms'])}; "
+        f"save at most {data['aim_save_ms']:.0f} ms {verdict(save <= data['aim_save_ms'])}; "
+        f"`POST` p95 with 16 games at once at most {data['aim_busy_p95_ms']:.0f} ms "
+        f"{verdict(busy <= data['aim_busy_p95_ms'])}.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+RENDER: dict[str, Callable[[dict[str, Any]], str]] = {
+    "bench/results/physics.json": physics,
+    "bench/results/web.json": web,
+}
+DOCS = ("docs/physics.md", "docs/web.md")
+
+
+def rewritten(text: str) -> str:
+    """The doc's text with every figures block made from its JSON."""
+
+    def block(match: re.Match[str]) -> str:
+        source = match.group(2)
+        data = json.loads((ROOT / source).read_text(encoding="utf-8"))
+        return match.group(1) + RENDER[source](data) + match.group(4)
+
+    return BLOCK.sub(block, text)
+
+
+def main(argv: list[str]) -> int:
+    """Rewrite (or with ``--check`` compare) the blocks; 1 if a check fails."""
+    check = "--check" in argv
+    stale = []
+    for doc in DOCS:
+        path = ROOT / doc
+        text = path.read_text(encoding="utf-8")
+        new = rewritten(text)
+        if new != text:
+            stale.append(doc)
+            if not check:
+                path.write_text(new, encoding="utf-8")
+    if check and stale:
+        print(f"figures differ from bench/results in: {', '.join(stale)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
