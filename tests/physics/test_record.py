@@ -83,6 +83,17 @@ def test_a_lazy_record_pickles_and_stays_frozen(board: CrokinoleBoard) -> None:
         record.shooter = 5  # type: ignore[misc]
 
 
+def test_a_lazy_record_replaces_a_field_as_a_dataclass_would(board: CrokinoleBoard) -> None:
+    layout = Layout(board, (PlacedDisc(0, -0.15, -0.15), PlacedDisc(1, 0.2, 0.2)))
+    record = simulate(layout, Shot(-0.25, -0.15, 0.0, 1.0))
+    fewer = record.replace(events=record.events[:1])
+    assert fewer.events == record.events[:1] and fewer.finals == record.finals
+    assert fewer.layout is record.layout and fewer != record
+    assert record.replace() == record
+    with pytest.raises(TypeError, match="no field 'speed'"):
+        record.replace(speed=2.0)
+
+
 def test_a_layout_is_keyed_once_and_pickles_without_its_cache(board: CrokinoleBoard) -> None:
     layout = Layout(board, (PlacedDisc(0, -0.15, -0.15),))
     rows, ids = layout.kernel_rows()

@@ -8,7 +8,6 @@ shooting line; shuffleboard hangers and level weights) and shots aimed at discs,
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import numba
@@ -106,7 +105,7 @@ def _with_a_return(record: ShotRecord, rng: np.random.Generator) -> ShotRecord:
     if others and rng.random() < 0.6:
         added.append(Event(time, EventKind.DISC_CONTACT, disc, int(rng.choice(others))))
     events[at:at] = added
-    return replace(record, events=tuple(events))
+    return record.replace(events=tuple(events))
 
 
 @pytest.mark.parametrize(("game", "row"), RULE_SETS, ids=[row[0] for _, row in RULE_SETS])

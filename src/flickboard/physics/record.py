@@ -276,6 +276,18 @@ class ShotRecord:
     def _fields(self) -> tuple[Any, ...]:
         return (self.layout, self.shot, self.shooter, self.events, self.finals, self.duration)
 
+    def replace(self, **changes: Any) -> ShotRecord:
+        """A copy with some fields changed (``dataclasses.replace`` for a record), e.g.
+        ``record.replace(events=...)``; unknown names are refused."""
+        names = ("layout", "shot", "shooter", "events", "finals", "duration")
+        unknown = set(changes) - set(names)
+        if unknown:
+            raise TypeError(f"ShotRecord has no field {sorted(unknown)[0]!r}")
+        fields = dict(zip(names, self._fields(), strict=True)) | changes
+        return ShotRecord(**fields)
+
+    __replace__ = replace  # copy.replace (Python 3.13)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ShotRecord):
             return NotImplemented

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from flickboard.errors import InvalidInput
-from flickboard.physics import DiscState, Edge, Event, EventKind, ShotRecord
+from flickboard.physics import DiscState, Edge, Event, EventKind
 from flickboard.rules import Fate, Turn, referee
 from flickboard.rules.hand import judge, to_record
 
@@ -233,14 +233,7 @@ def test_record_from_another_turn_is_refused(kit: Any) -> None:
 def test_record_with_events_of_unknown_discs_is_refused(kit: Any) -> None:
     pos = kit.position({1: (1, 0.0, 0.15)})
     record = to_record(pos.layout, kit.outcome(pos, 100, [(C, 100, 1)], {100: (0.0, 0.1)}))
-    bad = ShotRecord(
-        record.layout,
-        record.shot,
-        record.shooter,
-        (*record.events, Event(9.0, C, 100, 7)),
-        record.finals,
-        record.duration,
-    )
+    bad = record.replace(events=(*record.events, Event(9.0, C, 100, 7)))
     with pytest.raises(InvalidInput, match="unknown disc 7"):
         referee("wcc").rule(pos, kit.red, bad)
 
