@@ -53,12 +53,12 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "crokinole": Lazy(("crokinole",), "score"),
     },
     "match": {
-        "shuffleboard": Lazy(("shuffleboard",), "match"),
-        "crokinole": Lazy(("crokinole",), "match"),
+        "shuffleboard": Lazy(("shuffleboard",), "MATCH"),
+        "crokinole": Lazy(("crokinole",), "MATCH"),
     },
     "replay": {
-        "shuffleboard": Lazy(("shuffleboard",), "replay"),
-        "crokinole": Lazy(("crokinole",), "replay"),
+        "shuffleboard": Lazy(("shuffleboard",), "REPLAY"),
+        "crokinole": Lazy(("crokinole",), "REPLAY"),
     },
     "rule": {"crokinole": Lazy(("crokinole",), "rule")},
     "bench": {
