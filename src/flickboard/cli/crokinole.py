@@ -12,22 +12,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli import matches
 from flickboard.cli.groups import subgroup
-from flickboard.cli.matches import (
-    EXPLAIN,
-    HUMAN_LEVEL,
-    NAME,
-    PACE,
-    QUIET,
-    RECORD,
-    RESUME,
-    SEED,
-    Flag,
-    MatchCommand,
-    ReplayCommand,
-    Values,
-    register_game,
-)
+from flickboard.cli.matches import Flag, MatchCommand, ReplayCommand, Values
 from flickboard.cli.session import PLAYER_HELP, TerminalTable
 from flickboard.cli.terminal import (
     JsonOption,
@@ -40,9 +27,11 @@ from flickboard.cli.terminal import (
     console_for_cli,
     fail,
     print_json,
+    read_file,
     read_json,
     score_table,
     show_ruling,
+    write_picture,
     write_text,
 )
 from flickboard.cli.textboard import Canvas
@@ -227,11 +216,7 @@ def score(
 ) -> None:
     """Score a crokinole board from disc positions (a summary; --json for machines)."""
     check_writable(picture)
-    data = read_json(file)
-    try:
-        read = read_board(data)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
+    read = read_file(file, read_board)
     result = board_score(read)
     if json_out:
         print_json(result)
@@ -244,7 +229,7 @@ def score(
         for disc in result["discs"]:
             console.print(f"{disc['side']} disc {disc['id']}: {disc['points']}")
     if picture is not None:
-        _picture(picture, read.position.svg())
+        write_picture(picture, read.position.svg())
 
 
 def sides_table(sides: Mapping[str, Mapping[str, int]], title: str) -> Table:
@@ -256,11 +241,6 @@ def sides_table(sides: Mapping[str, Mapping[str, int]], title: str) -> Table:
     for side, values in rows:
         table.add_row(side, *map(str, values))
     return table
-
-
-def _picture(path: Path, svg: str) -> None:
-    write_text(path, svg)
-    console_for_cli().print(f"picture written to {path}")
 
 
 def ask_partner(console: Console, seats: tuple[int, ...], colour: str) -> int:
@@ -339,7 +319,7 @@ def new_match(
 
 def _face(console: Console, the_match: Match, values: Values) -> CrokinoleTerminal:
     assert isinstance(the_match, CrokinoleMatch)
-    cmn: Path | None = values.get("cmn")
+    cmn: Path | None = values["cmn"]
     if cmn is not None and the_match.sides != 2:
         raise InvalidInput("--cmn: CMN records games of two sides (singles or doubles)")
     game = CrokinoleTerminal(the_match.referee, console)
@@ -365,7 +345,7 @@ MATCH = MatchCommand(
         Flag("green", Annotated[str, typer.Option(help=PLAYER_HELP)], "bot"),
         Flag("blue", Annotated[str, typer.Option(help=f"{PLAYER_HELP} (3-4 players)")], "bot"),
         Flag("yellow", Annotated[str, typer.Option(help=f"{PLAYER_HELP} (4 players)")], "bot"),
-        NAME,
+        matches.NAME,
         Flag("players", Annotated[int, typer.Option(help="2, 3 or 4 players.")], 2),
         Flag(
             "teams",
@@ -396,7 +376,7 @@ MATCH = MatchCommand(
             ],
             False,
         ),
-        SEED,
+        matches.SEED,
         Flag(
             "option",
             Annotated[
@@ -411,13 +391,13 @@ MATCH = MatchCommand(
                 typer.Option(help="Timed games: time is up after this many shots per game."),
             ],
         ),
-        RECORD,
-        RESUME,
+        matches.RECORD,
+        matches.RESUME,
         Flag("cmn", CmnOption),
-        QUIET,
-        PACE,
-        EXPLAIN,
-        HUMAN_LEVEL,
+        matches.QUIET,
+        matches.PACE,
+        matches.EXPLAIN,
+        matches.HUMAN_LEVEL,
         Flag(
             "first_seat",
             Annotated[
@@ -493,12 +473,7 @@ def rule(
     from flickboard.draw.picture import shot_svg
 
     check_writable(picture)
-    data = read_json(file)
-    try:
-        ruled = judge_shot(data)
-        result = rule_shot(data)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
+    ruled, result = read_file(file, lambda data: (judge_shot(data), rule_shot(data)))
     if json_out:
         print_json(result)
     else:
@@ -512,11 +487,11 @@ def rule(
         console.print(sides_table(result["sides"], "Score after the shot"))
     if picture is not None:
         svg = shot_svg(ruled.read.position, ruled.record, ruled.turn.side, start=ruled.start)
-        _picture(picture, svg)
+        write_picture(picture, svg)
 
 
 def register(app: typer.Typer) -> None:
     """Add the crokinole commands to the score, match, replay and rule groups."""
     for group, command in (("score", score), ("rule", rule)):
         subgroup(app, group).command("crokinole")(command)
-    register_game(app, MATCH, REPLAY)
+    matches.register_game(app, MATCH, REPLAY)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -77,6 +77,14 @@ EXPLAIN = Flag("explain", ExplainOption, False)
 HUMAN_LEVEL = Flag("human_level", HumanLevelOption, "perfect")
 EVERY_MATCH = (NAME, SEED, RECORD, RESUME, QUIET, PACE, EXPLAIN, HUMAN_LEVEL)
 """Options every match command takes (read by :func:`open_table`)."""
+
+EVERY_REPLAY = (
+    Flag("rulings", RulingsOption, False),
+    Flag("shots", ShotsOption, False),
+    Flag("shot", ShotOption),
+    Flag("picture", PicturesOption),
+)
+"""Options every replay command takes, after the game's own (read by :func:`replay_file`)."""
 
 
 def _nothing(*_: Any) -> None:
@@ -148,15 +156,6 @@ class ReplayCommand:
     checked: tuple[str, ...] = ()
     before: Callable[[Path, Values], None] = _nothing
     after: Callable[[Path, Match, Mapping[str, str], Values], None] = _nothing
-    shared: tuple[Flag, ...] = field(
-        default=(
-            Flag("rulings", RulingsOption, False),
-            Flag("shots", ShotsOption, False),
-            Flag("shot", ShotOption),
-            Flag("picture", PicturesOption),
-        ),
-        init=False,
-    )
 
     def play(self, file: Path, values: Values) -> None:
         """Replay the record: every shot ruled again, then the result."""
@@ -168,7 +167,7 @@ class ReplayCommand:
             game_kind(self.kind),
             lambda m: self.face(console, m),
             console,
-            **{flag.name: values[flag.name] for flag in self.shared},
+            **{flag.name: values[flag.name] for flag in EVERY_REPLAY},
         )
         self.after(file, match, tags, values)
 
@@ -183,7 +182,7 @@ class ReplayCommand:
             inspect.Parameter.POSITIONAL_OR_KEYWORD,
             annotation=Annotated[Path, typer.Argument(help=self.file_help)],
         )
-        return _typed(replay, self.help, [argument], (*self.options, *self.shared))
+        return _typed(replay, self.help, [argument], (*self.options, *EVERY_REPLAY))
 
 
 def _check_writable(names: tuple[str, ...], values: Values) -> None:

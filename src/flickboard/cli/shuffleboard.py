@@ -11,22 +11,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli import matches
 from flickboard.cli.groups import subgroup
-from flickboard.cli.matches import (
-    EXPLAIN,
-    HUMAN_LEVEL,
-    NAME,
-    PACE,
-    QUIET,
-    RECORD,
-    RESUME,
-    SEED,
-    Flag,
-    MatchCommand,
-    ReplayCommand,
-    Values,
-    register_game,
-)
+from flickboard.cli.matches import Flag, MatchCommand, ReplayCommand, Values
 from flickboard.cli.session import PLAYER_HELP, TerminalTable
 from flickboard.cli.terminal import (
     AIM,
@@ -39,11 +26,10 @@ from flickboard.cli.terminal import (
     board_text,
     check_writable,
     console_for_cli,
-    fail,
     print_json,
-    read_json,
+    read_file,
     score_table,
-    write_text,
+    write_picture,
 )
 from flickboard.cli.textboard import Canvas
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
@@ -113,12 +99,8 @@ def score(
 ) -> None:
     """Score a table shuffleboard frame from weight positions (CSC rule 4; --json for machines)."""
     check_writable(picture)
-    data = read_json(file)
     table = ShuffleboardTable.csc()
-    try:
-        position = position_from_json(data, table)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
+    position = read_file(file, lambda data: position_from_json(data, table))
     result = count_json(table, position)
     if json_out:
         print_json(result)
@@ -137,8 +119,7 @@ def score(
         points = result["points"]
         console.print(f"Frame count: red {points['red']} - green {points['green']}.")
     if picture is not None:
-        write_text(picture, position.svg())
-        console_for_cli().print(f"picture written to {picture}")
+        write_picture(picture, position.svg())
 
 
 def aim_to_shot(angle: float, speed: float, offset: float) -> Shot:
@@ -522,7 +503,7 @@ MATCH = MatchCommand(
             Annotated[str, typer.Option(help=f"Who plays green/blue: {PLAYER_HELP}.")],
             "bot",
         ),
-        NAME,
+        matches.NAME,
         Flag(
             "target",
             Annotated[
@@ -552,13 +533,13 @@ MATCH = MatchCommand(
             ],
             False,
         ),
-        SEED,
-        RECORD,
-        RESUME,
-        QUIET,
-        PACE,
-        EXPLAIN,
-        HUMAN_LEVEL,
+        matches.SEED,
+        matches.RECORD,
+        matches.RESUME,
+        matches.QUIET,
+        matches.PACE,
+        matches.EXPLAIN,
+        matches.HUMAN_LEVEL,
     ),
     colours=("red", "green"),
     shaping=SHAPING,
@@ -589,4 +570,4 @@ def _deduction(penalty: Penalty) -> tuple[int, int]:
 def register(app: typer.Typer) -> None:
     """Add the shuffleboard commands to the score, match and replay groups."""
     subgroup(app, "score").command("shuffleboard")(score)
-    register_game(app, MATCH, REPLAY)
+    matches.register_game(app, MATCH, REPLAY)
