@@ -112,9 +112,9 @@ class MatchCommand:
 
     def __post_init__(self) -> None:
         names = {o.name for o in self.options}
-        missing = {o.name for o in EVERY_MATCH} - names
-        assert not missing, f"match {self.kind} lacks {missing}"
-        assert set(self.colours) <= names
+        missing = sorted(({o.name for o in EVERY_MATCH} | {*self.colours, *self.checked}) - names)
+        if missing:
+            raise ValueError(f"match {self.kind} lacks the options {', '.join(missing)}")
 
     def play(self, ctx: typer.Context, values: Values) -> None:
         """Open the table (a new match or the one resumed) and play it to the end."""
