@@ -30,8 +30,9 @@ from flickboard.version import VERSION
 @dataclass(frozen=True)
 class Lazy:
     """A command registered on first use: the cli modules that register it, and the
-    function (or ``typer.Typer``) in the first of them whose docstring (or help) is its
-    help, read from the source without importing the module."""
+    function (or ``typer.Typer``, or a game's ``MatchCommand``/``ReplayCommand`` table) in
+    the first of them whose docstring (or ``help=``) is its help, read from the source
+    without importing the module."""
 
     modules: tuple[str, ...]
     source: str
@@ -53,12 +54,12 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "crokinole": Lazy(("crokinole",), "score"),
     },
     "match": {
-        "shuffleboard": Lazy(("shuffleboard",), "match"),
-        "crokinole": Lazy(("crokinole",), "match"),
+        "shuffleboard": Lazy(("shuffleboard",), "MATCH"),
+        "crokinole": Lazy(("crokinole",), "MATCH"),
     },
     "replay": {
-        "shuffleboard": Lazy(("shuffleboard",), "replay"),
-        "crokinole": Lazy(("crokinole",), "replay"),
+        "shuffleboard": Lazy(("shuffleboard",), "REPLAY"),
+        "crokinole": Lazy(("crokinole",), "REPLAY"),
     },
     "rule": {"crokinole": Lazy(("crokinole",), "rule")},
     "bench": {

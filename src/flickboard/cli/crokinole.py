@@ -12,27 +12,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli import matches
 from flickboard.cli.groups import subgroup
-from flickboard.cli.replaying import (
-    PicturesOption,
-    RulingsOption,
-    ShotOption,
-    ShotsOption,
-    replay_file,
-)
-from flickboard.cli.session import (
-    PLAYER_HELP,
-    ExplainOption,
-    HumanLevelOption,
-    NameOption,
-    PaceOption,
-    QuietOption,
-    RecordOption,
-    ResumeOption,
-    SeedOption,
-    TerminalTable,
-    open_table,
-)
+from flickboard.cli.matches import Flag, MatchCommand, ReplayCommand, Values
+from flickboard.cli.session import PLAYER_HELP, TerminalTable
 from flickboard.cli.terminal import (
     JsonOption,
     PictureOption,
@@ -44,9 +27,11 @@ from flickboard.cli.terminal import (
     console_for_cli,
     fail,
     print_json,
+    read_file,
     read_json,
     score_table,
     show_ruling,
+    write_picture,
     write_text,
 )
 from flickboard.cli.textboard import Canvas
@@ -231,11 +216,7 @@ def score(
 ) -> None:
     """Score a crokinole board from disc positions (a summary; --json for machines)."""
     check_writable(picture)
-    data = read_json(file)
-    try:
-        read = read_board(data)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
+    read = read_file(file, read_board)
     result = board_score(read)
     if json_out:
         print_json(result)
@@ -248,7 +229,7 @@ def score(
         for disc in result["discs"]:
             console.print(f"{disc['side']} disc {disc['id']}: {disc['points']}")
     if picture is not None:
-        _picture(picture, read.position.svg())
+        write_picture(picture, read.position.svg())
 
 
 def sides_table(sides: Mapping[str, Mapping[str, int]], title: str) -> Table:
@@ -260,11 +241,6 @@ def sides_table(sides: Mapping[str, Mapping[str, int]], title: str) -> Table:
     for side, values in rows:
         table.add_row(side, *map(str, values))
     return table
-
-
-def _picture(path: Path, svg: str) -> None:
-    write_text(path, svg)
-    console_for_cli().print(f"picture written to {path}")
 
 
 def ask_partner(console: Console, seats: tuple[int, ...], colour: str) -> int:
@@ -341,126 +317,151 @@ def new_match(
     )
 
 
-def match(
-    ctx: typer.Context,
-    rules: Annotated[str, typer.Option(help="Rule set: wcc, nca, depot or fair.")] = "wcc",
-    red: Annotated[str, typer.Option(help=PLAYER_HELP)] = "bot",
-    green: Annotated[str, typer.Option(help=PLAYER_HELP)] = "bot",
-    blue: Annotated[str, typer.Option(help=f"{PLAYER_HELP} (3-4 players)")] = "bot",
-    yellow: Annotated[str, typer.Option(help=f"{PLAYER_HELP} (4 players)")] = "bot",
-    name: NameOption = None,
-    players: Annotated[int, typer.Option(help="2, 3 or 4 players.")] = 2,
-    teams: Annotated[
-        bool,
-        typer.Option(
-            "--teams/--free-for-all",
-            help="With 4 players: doubles (default) or one colour each (needs --option free_for_all=true with depot).",
+def _face(console: Console, the_match: Match, values: Values) -> CrokinoleTerminal:
+    assert isinstance(the_match, CrokinoleMatch)
+    cmn: Path | None = values["cmn"]
+    if cmn is not None and the_match.sides != 2:
+        raise InvalidInput("--cmn: CMN records games of two sides (singles or doubles)")
+    game = CrokinoleTerminal(the_match.referee, console)
+    game.cmn = cmn
+    return game
+
+
+def _new(values: Values) -> CrokinoleMatch:
+    shaping = {o: values[o] for o in SHAPING if o != "option"}
+    return new_match(**shaping, options=values["option"] or [])
+
+
+CmnOption = Annotated[Path | None, typer.Option(help="Save the match in CMN 1.0 (JSON) here.")]
+
+MATCH = MatchCommand(
+    "crokinole",
+    help="Play a whole crokinole match shot by shot (humans type shots, bots decide).",
+    options=(
+        Flag(
+            "rules", Annotated[str, typer.Option(help="Rule set: wcc, nca, depot or fair.")], "wcc"
         ),
-    ] = True,
-    games: Annotated[
-        int | None,
-        typer.Option(help="Games in the match (default 1; a WCC match is normally 10)."),
-    ] = None,
-    championship: Annotated[
-        bool,
-        typer.Option(
-            help="Best two of three games (WCC championship; fair rules' 2 of 3); "
-            "tied tournament games play extra rounds."
+        Flag("red", Annotated[str, typer.Option(help=PLAYER_HELP)], "bot"),
+        Flag("green", Annotated[str, typer.Option(help=PLAYER_HELP)], "bot"),
+        Flag("blue", Annotated[str, typer.Option(help=f"{PLAYER_HELP} (3-4 players)")], "bot"),
+        Flag("yellow", Annotated[str, typer.Option(help=f"{PLAYER_HELP} (4 players)")], "bot"),
+        matches.NAME,
+        Flag("players", Annotated[int, typer.Option(help="2, 3 or 4 players.")], 2),
+        Flag(
+            "teams",
+            Annotated[
+                bool,
+                typer.Option(
+                    "--teams/--free-for-all",
+                    help="With 4 players: doubles (default) or one colour each (needs --option free_for_all=true with depot).",
+                ),
+            ],
+            True,
         ),
-    ] = False,
-    seed: SeedOption = 0,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(help="Rule-set option KEY=VALUE (repeatable), e.g. direct_hit=true."),
-    ] = None,
-    time_shots: Annotated[
-        int | None, typer.Option(help="Timed games: time is up after this many shots per game.")
-    ] = None,
-    record: RecordOption = None,
-    resume: ResumeOption = None,
-    cmn: Annotated[Path | None, typer.Option(help="Save the match in CMN 1.0 (JSON) here.")] = None,
-    quiet: QuietOption = False,
-    pace: PaceOption = None,
-    explain: ExplainOption = False,
-    human_level: HumanLevelOption = "perfect",
-    first_seat: Annotated[
-        int | None,
-        typer.Option(
-            help="Which red seat shoots first in game 1 (doubles: the partners choose, 0 or 2); "
-            "later games move one seat clockwise."
+        Flag(
+            "games",
+            Annotated[
+                int | None,
+                typer.Option(help="Games in the match (default 1; a WCC match is normally 10)."),
+            ],
         ),
-    ] = None,
-    youngest: Annotated[
-        int | None,
-        typer.Option(
-            help="Fair rules: the seat of the youngest player, who shoots first in game 1 "
-            "(default seat 0)."
+        Flag(
+            "championship",
+            Annotated[
+                bool,
+                typer.Option(
+                    help="Best two of three games (WCC championship; fair rules' 2 of 3); "
+                    "tied tournament games play extra rounds."
+                ),
+            ],
+            False,
         ),
-    ] = None,
-) -> None:
-    """Play a whole crokinole match shot by shot (humans type shots, bots decide)."""
-    check_writable(cmn)
-    console = console_for_cli()
+        matches.SEED,
+        Flag(
+            "option",
+            Annotated[
+                list[str] | None,
+                typer.Option(help="Rule-set option KEY=VALUE (repeatable), e.g. direct_hit=true."),
+            ],
+        ),
+        Flag(
+            "time_shots",
+            Annotated[
+                int | None,
+                typer.Option(help="Timed games: time is up after this many shots per game."),
+            ],
+        ),
+        matches.RECORD,
+        matches.RESUME,
+        Flag("cmn", CmnOption),
+        matches.QUIET,
+        matches.PACE,
+        matches.EXPLAIN,
+        matches.HUMAN_LEVEL,
+        Flag(
+            "first_seat",
+            Annotated[
+                int | None,
+                typer.Option(
+                    help="Which red seat shoots first in game 1 (doubles: the partners choose, "
+                    "0 or 2); later games move one seat clockwise."
+                ),
+            ],
+        ),
+        Flag(
+            "youngest",
+            Annotated[
+                int | None,
+                typer.Option(
+                    help="Fair rules: the seat of the youngest player, who shoots first in game 1 "
+                    "(default seat 0)."
+                ),
+            ],
+        ),
+    ),
+    colours=("red", "green", "blue", "yellow"),
+    shaping=SHAPING,
+    new=_new,
+    face=_face,
+    checked=("cmn",),
+)
 
-    def face(the_match: Match) -> CrokinoleTerminal:
-        assert isinstance(the_match, CrokinoleMatch)
-        if cmn is not None and the_match.sides != 2:
-            raise InvalidInput("--cmn: CMN records games of two sides (singles or doubles)")
-        game = CrokinoleTerminal(the_match.referee, console)
-        game.cmn = cmn
-        return game
 
-    def new() -> Match:
-        return new_match(
-            rules, players, teams, games, championship, option or [], time_shots,
-            first_seat, youngest,
-        )  # fmt: skip
-
-    # --name, --record, --resume, --seed, --quiet, --pace, --explain and --human-level
-    # are read from ctx by open_table, as every match command takes them
-    table = open_table(
-        ctx,
-        face,
-        new,
-        SHAPING,
-        kind=game_kind("crokinole"),
-        players=dict(enumerate((red, green, blue, yellow))),
-    )
-    table.run()
-
-
-def replay(
-    file: Annotated[Path, typer.Argument(help="A match record (match crokinole --record).")],
-    cmn: Annotated[
-        Path | None, typer.Option(help="Also write the match in CMN 1.0 (JSON) here.")
-    ] = None,
-    rulings: RulingsOption = False,
-    shots: ShotsOption = False,
-    shot: ShotOption = None,
-    picture: PicturesOption = None,
-) -> None:
-    """Replay a saved crokinole match record: every shot ruled again, then the result."""
-    check_writable(cmn)
-    console = console_for_cli()
+def _not_cmn(file: Path, values: Values) -> None:
+    """A CMN file holds results, no shots: said plainly."""
     data = read_json(file)
     if isinstance(data, dict) and "cmn" in data:
         fail(
             f"{file}: this is CMN (results, no shots): a replay needs a match record (match "
             "crokinole --record); CMN is imported with event create --cmn"
         )
-    the_match, tags = replay_file(
-        file,
-        game_kind("crokinole"),
-        lambda m: CrokinoleTerminal(cast(CrokinoleMatch, m).referee, console),
-        console,
-        rulings=rulings,
-        shots=shots,
-        shot=shot,
-        picture=picture,
-    )
+
+
+def _replayed_cmn(file: Path, the_match: Match, tags: Mapping[str, str], values: Values) -> None:
+    """CMN's date: when the record was last written (when play stopped)."""
     assert isinstance(the_match, CrokinoleMatch)
-    if cmn is not None:  # CMN's date: when the record was last written (when play stopped)
-        write_cmn(the_match, cmn, tags, datetime.fromtimestamp(file.stat().st_mtime, UTC))
+    if values["cmn"] is not None:
+        when = datetime.fromtimestamp(file.stat().st_mtime, UTC)
+        write_cmn(the_match, values["cmn"], tags, when)
+
+
+REPLAY = ReplayCommand(
+    "crokinole",
+    help="Replay a saved crokinole match record: every shot ruled again, then the result.",
+    file_help="A match record (match crokinole --record).",
+    face=lambda console, m: CrokinoleTerminal(cast(CrokinoleMatch, m).referee, console),
+    options=(
+        Flag(
+            "cmn",
+            Annotated[
+                Path | None, typer.Option(help="Also write the match in CMN 1.0 (JSON) here.")
+            ],
+        ),
+    ),
+    checked=("cmn",),
+    before=_not_cmn,
+    after=_replayed_cmn,
+)
 
 
 def rule(
@@ -472,12 +473,7 @@ def rule(
     from flickboard.draw.picture import shot_svg
 
     check_writable(picture)
-    data = read_json(file)
-    try:
-        ruled = judge_shot(data)
-        result = rule_shot(data)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
+    ruled, result = read_file(file, lambda data: (judge_shot(data), rule_shot(data)))
     if json_out:
         print_json(result)
     else:
@@ -491,10 +487,11 @@ def rule(
         console.print(sides_table(result["sides"], "Score after the shot"))
     if picture is not None:
         svg = shot_svg(ruled.read.position, ruled.record, ruled.turn.side, start=ruled.start)
-        _picture(picture, svg)
+        write_picture(picture, svg)
 
 
 def register(app: typer.Typer) -> None:
     """Add the crokinole commands to the score, match, replay and rule groups."""
-    for group, command in (("score", score), ("match", match), ("replay", replay), ("rule", rule)):
+    for group, command in (("score", score), ("rule", rule)):
         subgroup(app, group).command("crokinole")(command)
+    matches.register_game(app, MATCH, REPLAY)

@@ -11,27 +11,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli import matches
 from flickboard.cli.groups import subgroup
-from flickboard.cli.replaying import (
-    PicturesOption,
-    RulingsOption,
-    ShotOption,
-    ShotsOption,
-    replay_file,
-)
-from flickboard.cli.session import (
-    PLAYER_HELP,
-    ExplainOption,
-    HumanLevelOption,
-    NameOption,
-    PaceOption,
-    QuietOption,
-    RecordOption,
-    ResumeOption,
-    SeedOption,
-    TerminalTable,
-    open_table,
-)
+from flickboard.cli.matches import Flag, MatchCommand, ReplayCommand, Values
+from flickboard.cli.session import PLAYER_HELP, TerminalTable
 from flickboard.cli.terminal import (
     AIM,
     JsonOption,
@@ -43,11 +26,10 @@ from flickboard.cli.terminal import (
     board_text,
     check_writable,
     console_for_cli,
-    fail,
     print_json,
-    read_json,
+    read_file,
     score_table,
-    write_text,
+    write_picture,
 )
 from flickboard.cli.textboard import Canvas
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
@@ -68,7 +50,7 @@ from flickboard.rules.shuffleboard.position import (
     position_from_json,
     side_of_colour,
 )
-from flickboard.rules.shuffleboard.scoring import GREEN, RED, count_frame
+from flickboard.rules.shuffleboard.scoring import RED, count_frame
 
 SHAPING = ("players", "target", "first", "best_of_three")
 """Options that set a match up; a resumed match takes them from its record."""
@@ -117,12 +99,8 @@ def score(
 ) -> None:
     """Score a table shuffleboard frame from weight positions (CSC rule 4; --json for machines)."""
     check_writable(picture)
-    data = read_json(file)
     table = ShuffleboardTable.csc()
-    try:
-        position = position_from_json(data, table)
-    except FlickboardError as exc:
-        fail(f"{file}: {exc}")
+    position = read_file(file, lambda data: position_from_json(data, table))
     result = count_json(table, position)
     if json_out:
         print_json(result)
@@ -141,8 +119,7 @@ def score(
         points = result["points"]
         console.print(f"Frame count: red {points['red']} - green {points['green']}.")
     if picture is not None:
-        write_text(picture, position.svg())
-        console_for_cli().print(f"picture written to {picture}")
+        write_picture(picture, position.svg())
 
 
 def aim_to_shot(angle: float, speed: float, offset: float) -> Shot:
@@ -485,50 +462,18 @@ def new_match(
     return ShuffleboardMatch(rules, best_of_three=best_of_three, seed=seed)
 
 
-def match(
-    ctx: typer.Context,
-    players: Annotated[int, typer.Option(help="2 for singles, 4 for doubles.")] = 2,
-    red: Annotated[str, typer.Option(help=f"Who plays red: {PLAYER_HELP}.")] = "human",
-    green: Annotated[str, typer.Option(help=f"Who plays green/blue: {PLAYER_HELP}.")] = "bot",
-    name: NameOption = None,
-    target: Annotated[
-        int | None, typer.Option(help="Points to win (default 15 singles, 17 doubles).")
-    ] = None,
-    first: Annotated[
-        str,
-        typer.Option(
-            help="Who shoots first in a single game: red (rule 3), green (set by a "
-            "schedule, rule 2) or toss (a seeded coin toss, Part VII 5)."
-        ),
-    ] = "red",
-    best_of_three: Annotated[
-        bool,
-        typer.Option(
-            "--best-of-three",
-            help="Play a best-of-three match: red first in game 1, green in game 2, a "
-            "seeded coin toss for game 3 (rule 3).",
-        ),
-    ] = False,
-    seed: SeedOption = 0,
-    record: RecordOption = None,
-    resume: ResumeOption = None,
-    quiet: QuietOption = False,
-    pace: PaceOption = None,
-    explain: ExplainOption = False,
-    human_level: HumanLevelOption = "perfect",
-) -> None:
-    """Play a game or a best-of-three of table shuffleboard by the CSC rules at the terminal."""
-    console = console_for_cli()
-    # --name, --record, --resume, --seed, --quiet, --pace, --explain and --human-level
-    # are read from ctx by open_table, as every match command takes them
-    table = open_table(
-        ctx,
-        lambda _: ShuffleboardTerminal(console),
-        lambda: new_match(players, target, first, best_of_three, seed),
-        SHAPING,
-        kind=game_kind("shuffleboard"),
-        players={RED: red, GREEN: green},
+def _new(values: Values) -> ShuffleboardMatch:
+    return new_match(
+        values["players"],
+        values["target"],
+        values["first"],
+        values["best_of_three"],
+        values["seed"],
     )
+
+
+def _opened(console: Console, table: TerminalTable, values: Values) -> None:
+    """The game, its players, what a person can type, and the coin toss."""
     the_match = table.match
     assert isinstance(the_match, ShuffleboardMatch)
     rules = the_match.rules
@@ -543,32 +488,72 @@ def match(
         )
     if len(table.people) == rules.players:
         console.print(OTHER_HELP)
-    if resume is None and first.strip().lower() == "toss":
+    if values["resume"] is None and values["first"].strip().lower() == "toss":
         console.print(f"Coin toss: {colour_name(rules.first)} shoots first (Part VII 5).")
-    table.run()
 
 
-def replay(
-    file: Annotated[
-        Path, typer.Argument(help="A game or best-of-three record (match shuffleboard --record).")
-    ],
-    rulings: RulingsOption = False,
-    shots: ShotsOption = False,
-    shot: ShotOption = None,
-    picture: PicturesOption = None,
-) -> None:
-    """Replay a saved table shuffleboard record: every delivery ruled again, then the result."""
-    console = console_for_cli()
-    replay_file(
-        file,
-        game_kind("shuffleboard"),
-        lambda _: ShuffleboardTerminal(console),
-        console,
-        rulings=rulings,
-        shots=shots,
-        shot=shot,
-        picture=picture,
-    )
+MATCH = MatchCommand(
+    "shuffleboard",
+    help="Play a game or a best-of-three of table shuffleboard by the CSC rules at the terminal.",
+    options=(
+        Flag("players", Annotated[int, typer.Option(help="2 for singles, 4 for doubles.")], 2),
+        Flag("red", Annotated[str, typer.Option(help=f"Who plays red: {PLAYER_HELP}.")], "human"),
+        Flag(
+            "green",
+            Annotated[str, typer.Option(help=f"Who plays green/blue: {PLAYER_HELP}.")],
+            "bot",
+        ),
+        matches.NAME,
+        Flag(
+            "target",
+            Annotated[
+                int | None, typer.Option(help="Points to win (default 15 singles, 17 doubles).")
+            ],
+        ),
+        Flag(
+            "first",
+            Annotated[
+                str,
+                typer.Option(
+                    help="Who shoots first in a single game: red (rule 3), green (set by a "
+                    "schedule, rule 2) or toss (a seeded coin toss, Part VII 5)."
+                ),
+            ],
+            "red",
+        ),
+        Flag(
+            "best_of_three",
+            Annotated[
+                bool,
+                typer.Option(
+                    "--best-of-three",
+                    help="Play a best-of-three match: red first in game 1, green in game 2, a "
+                    "seeded coin toss for game 3 (rule 3).",
+                ),
+            ],
+            False,
+        ),
+        matches.SEED,
+        matches.RECORD,
+        matches.RESUME,
+        matches.QUIET,
+        matches.PACE,
+        matches.EXPLAIN,
+        matches.HUMAN_LEVEL,
+    ),
+    colours=("red", "green"),
+    shaping=SHAPING,
+    new=_new,
+    face=lambda console, _match, _values: ShuffleboardTerminal(console),
+    opened=_opened,
+)
+
+REPLAY = ReplayCommand(
+    "shuffleboard",
+    help="Replay a saved table shuffleboard record: every delivery ruled again, then the result.",
+    file_help="A game or best-of-three record (match shuffleboard --record).",
+    face=lambda console, _match: ShuffleboardTerminal(console),
+)
 
 
 def _opening(first: Side, number: int) -> str:
@@ -584,5 +569,5 @@ def _deduction(penalty: Penalty) -> tuple[int, int]:
 
 def register(app: typer.Typer) -> None:
     """Add the shuffleboard commands to the score, match and replay groups."""
-    for group, command in (("score", score), ("match", match), ("replay", replay)):
-        subgroup(app, group).command("shuffleboard")(command)
+    subgroup(app, "score").command("shuffleboard")(score)
+    matches.register_game(app, MATCH, REPLAY)

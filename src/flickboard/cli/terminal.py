@@ -20,7 +20,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import numpy as np
 import typer
@@ -71,6 +71,9 @@ class Quit(Exception):
     """The person at the terminal asked to stop (or input ended)."""
 
 
+_T = TypeVar("_T")
+
+
 def fail(message: str) -> NoReturn:
     """Print a one-line error to stderr and exit with code 2."""
     typer.echo(f"error: {message}", err=True)
@@ -85,6 +88,22 @@ def read_json(path: Path) -> Any:
         fail(f"cannot read {path}: {exc.strerror or exc}")
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         fail(f"{path} is not valid JSON: {exc}")
+
+
+def read_file(path: Path, read: Callable[[Any], _T]) -> _T:
+    """What ``read`` makes of a JSON file; bad JSON or bad content fails with one line
+    naming the file."""
+    data = read_json(path)
+    try:
+        return read(data)
+    except FlickboardError as exc:
+        fail(f"{path}: {exc}")
+
+
+def write_picture(path: Path, svg: str) -> None:
+    """Write an SVG picture and say where."""
+    write_text(path, svg)
+    console_for_cli().print(f"picture written to {path}")
 
 
 def print_json(data: Any) -> None:
