@@ -48,7 +48,9 @@ def test_review_of_a_shuffleboard_record_for_one_seat_writes_the_file_and_a_summ
     assert "accuracy" in result.stdout and "costliest shots" in result.stdout
     review = json.loads(out.read_text(encoding="utf-8"))
     assert {s["seat"] for s in review["shots"]} == {1}
-    assert {s["level"] for s in review["shots"]} == {"top-competitive"}  # the alias, reported by its name
+    assert {s["level"] for s in review["shots"]} == {
+        "top-competitive"
+    }  # the alias, reported by its name
 
 
 def test_review_of_a_folder_gives_each_player_s_trend(tmp_path: Path) -> None:
