@@ -104,7 +104,9 @@ def test_the_test_script_without_root_installs_through_sudo() -> None:
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 FIRST, SECOND = re.findall(r"```bash\n(.*?)\n```", README, re.S)[:2]
-SITE = site.getsitepackages()[0]
+SITE = os.pathsep.join(site.getsitepackages())
+"""Where this interpreter's dependencies are: a venv's own and, in one made with the
+system's site packages (as scripts/test.sh makes it), the system's too."""
 
 
 def _checkout(folder: Path) -> Path:
