@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from flickboard.agents.planner import PlannerBudget
 from flickboard.agents.search import SearchBudget
+from flickboard.cli.groups import subgroup
 from flickboard.cli.terminal import check_writable, fail
 from flickboard.errors import FlickboardError
 from flickboard.play.noise import check_level, level_help
@@ -196,6 +197,4 @@ def _realism(games: int, seed: int, workers: int, data: Path, output: Path) -> N
 
 def register(app: typer.Typer) -> None:
     """Add ``bench ai`` to the command line."""
-    for group in app.registered_groups:
-        if group.name == "bench" and group.typer_instance is not None:
-            group.typer_instance.command("ai")(bench_ai)
+    subgroup(app, "bench").command("ai")(bench_ai)

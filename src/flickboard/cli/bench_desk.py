@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from flickboard.cli.groups import subgroup
+
 
 def bench_desk(
     clients: Annotated[int, typer.Option(min=1, max=500, help="Phones at once.")] = 50,
@@ -41,6 +43,4 @@ def bench_desk(
 
 def register(app: typer.Typer) -> None:
     """Add ``bench desk`` to the command line."""
-    for group in app.registered_groups:
-        if group.name == "bench" and group.typer_instance is not None:
-            group.typer_instance.command("desk")(bench_desk)
+    subgroup(app, "bench").command("desk")(bench_desk)

@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from flickboard.cli.groups import subgroup
+
 
 def bench_envs(
     steps: Annotated[int, typer.Option(min=10, help="Environment steps timed per game.")] = 3000,
@@ -55,6 +57,4 @@ def bench_envs(
 
 def register(app: typer.Typer) -> None:
     """Add ``bench envs`` to the command line."""
-    for group in app.registered_groups:
-        if group.name == "bench" and group.typer_instance is not None:
-            group.typer_instance.command("envs")(bench_envs)
+    subgroup(app, "bench").command("envs")(bench_envs)

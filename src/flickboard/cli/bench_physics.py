@@ -12,6 +12,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from flickboard.cli.groups import subgroup
+
 
 def bench_physics(
     shots: Annotated[
@@ -85,6 +87,4 @@ def bench_physics(
 
 def register(app: typer.Typer) -> None:
     """Add ``bench physics`` to the command line."""
-    for group in app.registered_groups:
-        if group.name == "bench" and group.typer_instance is not None:
-            group.typer_instance.command("physics")(bench_physics)
+    subgroup(app, "bench").command("physics")(bench_physics)

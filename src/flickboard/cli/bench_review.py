@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from flickboard.cli.groups import subgroup
+
 
 def bench_review(
     games: Annotated[int, typer.Option(min=2, help="AI-v-AI games per level.")] = 20,
@@ -51,6 +53,4 @@ def bench_review(
 
 def register(app: typer.Typer) -> None:
     """Add ``bench review`` to the command line."""
-    for group in app.registered_groups:
-        if group.name == "bench" and group.typer_instance is not None:
-            group.typer_instance.command("review")(bench_review)
+    subgroup(app, "bench").command("review")(bench_review)

@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from flickboard.cli.groups import subgroup
+
 
 def bench_rulings(
     shots: Annotated[
@@ -44,6 +46,4 @@ def bench_rulings(
 
 def register(app: typer.Typer) -> None:
     """Add ``bench rulings`` to the command line."""
-    for group in app.registered_groups:
-        if group.name == "bench" and group.typer_instance is not None:
-            group.typer_instance.command("rulings")(bench_rulings)
+    subgroup(app, "bench").command("rulings")(bench_rulings)

@@ -10,6 +10,8 @@ from typing import Annotated
 import typer
 from rich.progress import Progress
 
+from flickboard.cli.groups import subgroup
+
 
 def bench_web(
     shots: Annotated[
@@ -64,6 +66,4 @@ def bench_web(
 
 def register(app: typer.Typer) -> None:
     """Add ``bench web`` to the command line."""
-    for group in app.registered_groups:
-        if group.name == "bench" and group.typer_instance is not None:
-            group.typer_instance.command("web")(bench_web)
+    subgroup(app, "bench").command("web")(bench_web)
