@@ -3,6 +3,24 @@ tests' databases), games made through the API."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
 from tests.store.conftest import empty_url
 
-__all__ = ["empty_url"]
+from .helpers import client
+
+__all__ = ["api", "empty_url", "url"]
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    """A fresh SQLite database for the table."""
+    return f"sqlite:///{tmp_path / 'table.sqlite'}"
+
+
+@pytest.fixture
+def api(url: str) -> TestClient:
+    """The app on that database, as a test client."""
+    return client(url)

@@ -21,16 +21,6 @@ from .helpers import HOTSEAT, VERSUS_AI, client, new_game, shoot, state, wait_fo
 CMN_SCHEMA = Path(__file__).resolve().parents[3] / "src/flickboard/play/cmn-1.0.schema.json"
 
 
-@pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'table.sqlite'}"
-
-
-@pytest.fixture
-def api(url: str) -> TestClient:
-    return client(url)
-
-
 def saved_version(url: str, game_id: str) -> tuple[int, int]:
     """The version and the number of shots the database holds."""
     saved = SavedGames(url).load(game_id)

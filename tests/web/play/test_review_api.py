@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -21,16 +20,6 @@ from flickboard.store.db import engine_for
 from flickboard.store.models import PlayReviewRow
 
 from .helpers import client, new_game, shoot, state
-
-
-@pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'table.sqlite'}"
-
-
-@pytest.fixture
-def api(url: str) -> TestClient:
-    return client(url)
 
 
 def _played(api: TestClient, shots: int, **setup: Any) -> dict[str, Any]:
