@@ -45,6 +45,7 @@ from flickboard.play.kind import new_match
 from flickboard.play.match import Step
 from flickboard.rules.base import Position, Turn, referee
 from flickboard.web.play.shots import play_shot, shot_json
+from flickboard.web.play.throttle import LIMIT_ENV
 
 AIM_P95_MS = 30.0
 """The aim: a 30-disc shot costs the server under 30 ms at the 95th percentile."""
@@ -169,7 +170,7 @@ def served() -> Iterator[str]:
     """``flickboard``'s app served by uvicorn in a child process on loopback, on a fresh
     SQLite database; its base URL."""
     folder = tempfile.mkdtemp(prefix="flickboard-bench-web-")
-    server = Server(f"sqlite:///{folder}/bench.sqlite")
+    server = Server(f"sqlite:///{folder}/bench.sqlite", env={LIMIT_ENV: "1000000"})
     try:
         yield server.base
     finally:
@@ -345,7 +346,7 @@ def soak(
     folder = tempfile.mkdtemp(prefix="flickboard-bench-soak-")
     server = Server(
         f"sqlite:///{folder}/soak.sqlite",
-        env={"FLICKBOARD_GAMES_PER_MINUTE": "1000000", "FLICKBOARD_GAMES_HELD": str(held)},
+        env={LIMIT_ENV: "1000000", "FLICKBOARD_GAMES_HELD": str(held)},
         wait=600,  # a busy machine
     )
     mb = 1024 * 1024
