@@ -19,12 +19,8 @@ from ..conftest import LiveServer
 def bench_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
     """A live server that lets one address (the benchmark's clients) start many games."""
     monkeypatch.setenv(LIMIT_ENV, "1000000")
-    server = LiveServer(f"sqlite:///{tmp_path / 'web.sqlite'}")
-    server.start()
-    try:
+    with LiveServer(f"sqlite:///{tmp_path / 'web.sqlite'}") as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_the_server_time_is_measured_on_both_scenes_against_bare_simulate() -> None:
