@@ -29,19 +29,19 @@ class KernelFigures:
     of the surface there) or "rectangle" (``surface`` is the width, ``rail`` the length,
     discs go over the sides and ends into gutters). ``foot`` is the radius lines are
     judged by; ``line_bounds`` gives, per painted line, the two distances between which
-    a disc touches it.
+    a disc touches it. A board without a hole, a ditch or pegs leaves those at 0.
     """
 
     shape: str
     foot: float
     surface: float
     rail: float
-    hole: float
-    depth: float
-    peg: float
-    proud: float
-    pegs: tuple[tuple[float, float], ...]
     line_bounds: tuple[tuple[float, float], ...]
+    hole: float = 0.0
+    depth: float = 0.0
+    peg: float = 0.0
+    proud: float = 0.0
+    pegs: tuple[tuple[float, float], ...] = ()
 
 
 class Board(Protocol):

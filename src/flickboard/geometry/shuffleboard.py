@@ -250,18 +250,8 @@ class ShuffleboardTable:
         """The figures the compiled kernel reads: a rectangle with gutters, no hole or
         pegs, lines judged by the weight's radius."""
         r = self.disc.radius
-        return KernelFigures(
-            shape="rectangle",
-            foot=r,
-            surface=self.width,
-            rail=self.length,
-            hole=0.0,
-            depth=0.0,
-            peg=0.0,
-            proud=0.0,
-            pegs=(),
-            line_bounds=tuple((line.near - r, line.far + r) for line in self.lines),
-        )
+        bounds = tuple((line.near - r, line.far + r) for line in self.lines)
+        return KernelFigures("rectangle", r, self.width, self.length, bounds)
 
     def placement_problem(
         self, x: float, y: float, *, leaning: bool = False, tolerance: float = 0.0
