@@ -38,7 +38,7 @@ def test_a_web_shot_checks_its_turn_and_start_once(
     starts = _counting(monkeypatch, type(match.referee), "check_start")
     step, log = play_shot(match, match.choices()[0], shot)
     assert (len(turns), len(starts)) == (1, 1)
-    assert log is step.log and log.record is step.entry.record
+    assert log.record is step.entry.record and step.log is None  # the game keeps no log
     again = state_log(before.layout, shot, shooter=step.entry.turn.disc, params=match.params)
     assert again.record == log.record
     assert match.history[-1].record is log.record

@@ -11,6 +11,7 @@ what the shot ended. ``bench/web.py`` times these functions.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -53,10 +54,11 @@ def play_shot(
     turn, illegal start...) before anything changes. ``timings`` gets the seconds
     spent simulating and ruling."""
     step = match.play(shot, seat, keep_log=True)
-    assert step.log is not None
+    log = step.log
+    assert log is not None
     if timings is not None:
         timings.update(step.seconds)
-    return step, step.log
+    return replace(step, log=None), log  # a live game keeps its steps, not their logs
 
 
 def replay_log(record: ShotRecord, match: Match) -> StateLog:
