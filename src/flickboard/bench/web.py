@@ -59,13 +59,12 @@ AIM_BUSY_P95_MS = 100.0
 CONCURRENCY = (1, 4, 16)
 """Games played at once in the throughput runs."""
 
-PAGE_GAP = 0.1
-"""Seconds the table's page waits after a shot before its player may aim again, at its
-fastest pace (animations skipped: ``pause(100)`` in ``static/table/play.js``); at the
-default pace it plays the whole animation and waits 0.9 s more."""
+PAGE_PAUSE = 0.9
+"""Seconds the table's page waits after a shot's animation before its player may aim
+again, at its default pace (``pause(900 / control.speed)`` in ``static/table/play.js``)."""
 PACED = f"{CONCURRENCY[-1]} games at once, paced by the page"
-"""The run of the aim: 16 games shooting at once, each as fast as the page lets a player
-shoot again (:data:`PAGE_GAP` after its answer, no time spent aiming)."""
+"""The run of the aim: 16 games shooting at once, each as soon as the page lets its player
+shoot again (the shot's animation, then :data:`PAGE_PAUSE`; no time spent aiming)."""
 
 Progress = Callable[[str, int], Callable[[], None]]
 """Makes a progress bar: (label, total) -> advance."""
@@ -193,6 +192,8 @@ class HotseatGame:
         self.url = url
         self.rng = np.random.default_rng(seed)
         self.seed = seed
+        self.duration = 0.0
+        """The last shot's duration (s): how long the page animates it."""
         self._new()
 
     def _new(self) -> None:
@@ -234,6 +235,7 @@ class HotseatGame:
         if answer.status_code != 200:
             raise RuntimeError(f"shot refused: {answer.text}")
         data = answer.json()
+        self.duration = float(data["duration"])
         timings = _server_timing(answer.headers.get("server-timing", ""))
         if data["state"]["status"] != "playing":
             self._new()
@@ -286,17 +288,17 @@ def loopback(
     for n in CONCURRENCY:
         rates[n], times[f"{n} games at once: POST shot"] = _throughput(url, n, seconds, progress)
     n = CONCURRENCY[-1]
-    rates[PACED], times[f"{PACED}: POST shot"] = _throughput(url, n, seconds, progress, PAGE_GAP)
+    rates[PACED], times[f"{PACED}: POST shot"] = _throughput(url, n, seconds, progress, paced=True)
     return times, server, rates
 
 
 def _throughput(
-    url: str, games: int, seconds: float, progress: Progress, gap: float = 0.0
+    url: str, games: int, seconds: float, progress: Progress, *, paced: bool = False
 ) -> tuple[float, Timing]:
     """Shots per second served with ``games`` played at once for ``seconds`` (the games
     are made first; the clock starts when every client is ready), and the client's time
-    of each shot's POST; each client sends its next shot ``gap`` seconds after an answer
-    (0: at once)."""
+    of each shot's POST; each client sends its next shot at once, or ``paced`` when the
+    page would let its player (the shot's animation and :data:`PAGE_PAUSE` after it)."""
     import httpx
 
     posts = Timing(f"{games} games at once: POST shot")
@@ -315,8 +317,8 @@ def _throughput(
                     took, _ = game.shoot()
                     posts.seconds.append(took)
                     counts[k] += 1
-                    if gap:
-                        time.sleep(gap)
+                    if paced:
+                        time.sleep(game.duration + PAGE_PAUSE)
         except BaseException as exc:  # reported after the run
             failures.append(exc)
             ready.abort()
