@@ -67,6 +67,8 @@ class Settings:
     compare: int | None = None
     seed: int = 23
     games: tuple[str, ...] = ("crokinole", "shuffleboard")
+    every: int = 100_000
+    """Shots between progress lines and checkpoints."""
 
 
 @dataclass
@@ -256,8 +258,35 @@ def warm_up(game: str) -> None:
     rule_batch(referee(_GAMES[game].warm_rule_set), position, turn, batch)
 
 
-def run(settings: Settings, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Fuzz every game's rule sets; the JSON-ready result."""
+def _game_result(
+    shots: int, physics: float, records: float, results: list[RuleSetResult]
+) -> dict[str, Any]:
+    """One game's counts and times so far, JSON-ready."""
+    return {
+        "shots": shots,
+        "physics_seconds": physics,
+        "records_seconds": records,
+        "rule_sets": [
+            {
+                **asdict(r),
+                "compiled_per_shot_us": 1e6 * r.compiled_seconds / max(1, r.shots),
+                "python_per_shot_us": 1e6 * r.python_seconds / max(1, r.compared),
+                "speed_ratio": (r.python_seconds / max(1, r.compared))
+                / max(1e-12, r.compiled_seconds / max(1, r.shots)),
+            }
+            for r in results
+        ],
+    }
+
+
+def run(
+    settings: Settings,
+    progress: Callable[[str], None] = lambda _: None,
+    checkpoint: Callable[[dict[str, Any]], None] = lambda _: None,
+) -> dict[str, Any]:
+    """Fuzz every game's rule sets; the JSON-ready result. ``checkpoint`` gets the result
+    so far (``complete`` false) after every ``settings.every`` shots, so a long run interrupted
+    still leaves what it counted."""
     rng = np.random.default_rng(settings.seed)
     games: dict[str, Any] = {}
     for game in settings.games:
@@ -311,24 +340,13 @@ def run(settings: Settings, progress: Callable[[str], None] = lambda _: None) ->
                     result.examples += found[: max(0, 5 - len(result.examples))]
             if compare:
                 compare_left -= int((batch.status == 0).sum())
-            if shots // 100_000 != (shots - ran) // 100_000:
+            if shots // settings.every != (shots - ran) // settings.every:
                 progress(f"{game}: {shots} shots")
-        games[game] = {
-            "shots": shots,
-            "physics_seconds": physics,
-            "records_seconds": records,
-            "rule_sets": [
-                {
-                    **asdict(r),
-                    "compiled_per_shot_us": 1e6 * r.compiled_seconds / max(1, r.shots),
-                    "python_per_shot_us": 1e6 * r.python_seconds / max(1, r.compared),
-                    "speed_ratio": (r.python_seconds / max(1, r.compared))
-                    / max(1e-12, r.compiled_seconds / max(1, r.shots)),
-                }
-                for r, _ in referees
-            ],
-        }
-    return {"settings": asdict(settings), "games": games}
+                so_far = _game_result(shots, physics, records, [r for r, _ in referees])
+                games_so_far = {**games, game: so_far}
+                checkpoint({"settings": asdict(settings), "complete": False, "games": games_so_far})
+        games[game] = _game_result(shots, physics, records, [r for r, _ in referees])
+    return {"settings": asdict(settings), "complete": True, "games": games}
 
 
 def report(result: dict[str, Any]) -> str:
