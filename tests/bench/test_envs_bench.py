@@ -23,7 +23,7 @@ def test_bench_envs_writes_rates_for_both_games(tmp_path: Path) -> None:
     out = tmp_path / "envs.json"
     result = CliRunner().invoke(
         app,
-        ["bench", "envs", "--steps", "30", "--vector-steps", "3", "--selfplay-pairs", "0",
+        ["bench", "envs", "--steps", "30", "--rounds", "2", "--vector-steps", "3", "--selfplay-pairs", "0",
          "--batched-envs", "3", "--batched-steps", "4", "--output", str(out)],
     )  # fmt: skip
     assert result.exit_code == 0, result.output

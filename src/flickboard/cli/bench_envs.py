@@ -13,6 +13,9 @@ from flickboard.cli.groups import subgroup
 
 def bench_envs(
     steps: Annotated[int, typer.Option(min=10, help="Environment steps timed per game.")] = 3000,
+    rounds: Annotated[
+        int, typer.Option(min=1, help="Timed runs of each, interleaved; the best kept.")
+    ] = 3,
     vector_steps: Annotated[int, typer.Option(min=0, help="Vector-form steps (0: skip).")] = 400,
     vector_envs: Annotated[int, typer.Option(min=1, help="Environments in the vector.")] = 2,
     batched_steps: Annotated[
@@ -43,6 +46,7 @@ def bench_envs(
         fail(f"--workers needs counts of at least 1, got {workers!r}")
     settings = Settings(
         steps=steps,
+        rounds=rounds,
         vector_envs=vector_envs,
         vector_steps=vector_steps,
         batched_envs=batched_envs,
