@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -259,14 +261,15 @@ def test_the_startup_hook_registers_the_ids_when_gymnasium_is_imported_and_not_b
     assert done.stdout.strip() == "['flickboard/Crokinole-v0', 'flickboard/Shuffleboard-v0']"
 
 
-def test_a_plain_gymnasium_make_works_in_a_fresh_interpreter_of_an_editable_install(
-    tmp_path: Path,
+@pytest.mark.parametrize("editable", [True, False], ids=["editable", "wheel"])
+def test_a_plain_gymnasium_make_works_in_a_fresh_interpreter_of_an_install(
+    tmp_path: Path, editable: bool
 ) -> None:
     checkout = _checkout(tmp_path / "flickboard")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
     python = str(venv / "bin" / "python")
-    install = [python, "-m", "pip", "install", "-q", "-e", str(checkout)]
+    install = [python, "-m", "pip", "install", "-q", *(["-e"] if editable else []), str(checkout)]
     done = subprocess.run(install, env=_offline_env(), capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     installed = next((venv / "lib").glob("python3*/site-packages"))
@@ -294,5 +297,9 @@ def test_a_plain_gymnasium_make_works_in_a_fresh_interpreter_of_an_editable_inst
         "FlickboardVectorEnv",
         "Shuffleboard",
         "FlickboardVectorEnv",
-        str(checkout / "src" / "flickboard" / "__init__.py"),
+        str(
+            checkout / "src" / "flickboard" / "__init__.py"
+            if editable
+            else installed / "flickboard" / "__init__.py"
+        ),
     ]
