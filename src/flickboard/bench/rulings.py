@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc
 from flickboard.physics.batch import simulate_batch
 from flickboard.physics.layout import OVERLAP_TOLERANCE, placement_problem
@@ -90,7 +90,7 @@ class RuleSetResult:
 
 
 def _free(
-    board: CrokinoleBoard | ShuffleboardTable,
+    board: Board,
     discs: list[PlacedDisc],
     x: float,
     y: float,
@@ -217,12 +217,33 @@ def cases(game: str, rng: np.random.Generator, shots: int, per_position: int) ->
     kind = 0
     while made < shots:
         count = min(per_position, shots - made)
-        if game == "crokinole":
-            yield crokinole_case(rng, CrokinoleBoard.standard(), kind % 7, count)
-        else:
-            yield shuffleboard_case(rng, ShuffleboardTable.csc(), kind % 5, count)
+        yield _GAMES[game].case(rng, kind, count)
         made += count
         kind += 1
+
+
+@dataclass(frozen=True)
+class _Game:
+    """One game's fuzzing: its positions, its rule sets and the rule set warmed up."""
+
+    case: Callable[[np.random.Generator, int, int], Case]
+    rule_sets: tuple[tuple[str, str, dict[str, Any]], ...]
+    warm_rule_set: str
+
+
+_GAMES = {
+    "crokinole": _Game(
+        lambda rng, kind, count: crokinole_case(rng, CrokinoleBoard.standard(), kind % 7, count),
+        CROKINOLE_RULE_SETS,
+        "wcc",
+    ),
+    "shuffleboard": _Game(
+        lambda rng, kind, count: shuffleboard_case(rng, ShuffleboardTable.csc(), kind % 5, count),
+        SHUFFLEBOARD_RULE_SETS,
+        "csc",
+    ),
+}
+"""The fuzzed games by name."""
 
 
 # -- the run --------------------------------------------------------------------------
@@ -232,7 +253,7 @@ def warm_up(game: str) -> None:
     """Compile (or load) the kernel and the game's core before anything is timed."""
     position, turn, rows = next(cases(game, np.random.default_rng(0), 8, 8))
     batch = simulate_batch(position.layout, rows, shooter=turn.disc, keep_log=True)
-    rule_batch(referee("csc" if game == "shuffleboard" else "wcc"), position, turn, batch)
+    rule_batch(referee(_GAMES[game].warm_rule_set), position, turn, batch)
 
 
 def run(settings: Settings, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
@@ -240,7 +261,7 @@ def run(settings: Settings, progress: Callable[[str], None] = lambda _: None) ->
     rng = np.random.default_rng(settings.seed)
     games: dict[str, Any] = {}
     for game in settings.games:
-        table = CROKINOLE_RULE_SETS if game == "crokinole" else SHUFFLEBOARD_RULE_SETS
+        table = _GAMES[game].rule_sets
         referees: list[tuple[RuleSetResult, Referee]] = [
             (RuleSetResult(label), referee(name, **options)) for label, name, options in table
         ]
