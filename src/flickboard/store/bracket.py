@@ -10,13 +10,24 @@ from flickboard.errors import IllegalInPosition
 from flickboard.events.elimination import Bracket, BracketMatch, elimination
 from flickboard.play.scoring import RaceScore
 from flickboard.store.club import ClubDesk
-from flickboard.store.models import EventRow
+from flickboard.store.models import ClubGameRow, EventRow
 
 
 class BracketDesk(ClubDesk):
     """Fair-rules elimination brackets."""
 
     formats = ("elimination",)
+    frame_max = None
+    points_step = 5
+
+    def _what(self, row: ClubGameRow) -> str:
+        return f"game {row.game_no} of match {row.label} ({row.side0} v {row.side1})"
+
+    def _fixed(self, s: Session, ev: EventRow, row: ClubGameRow) -> str | None:
+        """Only the game entered last can change: later matches were drawn from the
+        winners before it."""
+        last = max(g.id for g in self._games(s, ev))
+        return None if row.id == last else "games were entered after it; withdraw them first"
 
     def _bracket(self, s: Session, ev: EventRow) -> Bracket:
         results: dict[str, list[str]] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -17,6 +18,7 @@ from sqlalchemy.orm import Session
 from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile
 from flickboard.events.leagues import Forfeit, LeagueGame
+from flickboard.events.racegame import SHUFFLEBOARD_FRAME_MAX, checked
 from flickboard.play.scoring import RaceScore
 from flickboard.store.base import Store
 from flickboard.store.models import (
@@ -29,11 +31,43 @@ from flickboard.store.models import (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class ClubGame:
+    """A stored game of a club event: its ID (what corrections and withdrawals name),
+    the meeting it belongs to, its sides (first side first) and its result."""
+
+    id: int
+    label: str
+    game_no: int
+    sides: tuple[str, str]
+    result: LeagueGame
+    what: str
+    """The game in words, e.g. "the round 3 game C v D"."""
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain values (JSON): the result as frames and totals, or the forfeiting side."""
+        r = self.result
+        return {
+            "id": self.id,
+            "label": self.label,
+            "game": self.game_no,
+            "sides": list(self.sides),
+            "what": self.what,
+            "frames": None if isinstance(r, Forfeit) else [list(f) for f in r.steps],
+            "score": None if isinstance(r, Forfeit) else list(r.totals),
+            "forfeit_by": self.sides[r.side] if isinstance(r, Forfeit) else None,
+        }
+
+
 class ClubDesk(Store):
     """Club events kept in one database."""
 
     formats: tuple[str, ...] = ()
     """Formats this desk runs (empty: any)."""
+    frame_max: int | None = SHUFFLEBOARD_FRAME_MAX
+    """Most points a frame gives (None: no cap, as in fair-rules crokinole)."""
+    points_step: int = 1
+    """Points come in multiples of this (5 in crokinole)."""
 
     @contextmanager
     def _write(self, *, audited: bool = True) -> Iterator[Session]:
@@ -154,8 +188,8 @@ class ClubDesk(Store):
             return Forfeit(row.forfeit_by)
         return RaceScore(target, tuple((f.points0, f.points1) for f in row.frames))
 
-    @staticmethod
     def _add_game(
+        self,
         s: Session,
         ev: EventRow,
         label: str,
@@ -177,14 +211,6 @@ class ClubDesk(Store):
         )
         if taken is not None:
             raise IllegalInPosition(f"{what} is already entered")
-        if isinstance(result, Forfeit):
-            winner, forfeit = 1 - result.side, result.side
-        else:
-            if result.target != ev.target:
-                raise InvalidInput(f"games of {ev.name} are to {ev.target}, not {result.target}")
-            if result.winner is None:
-                raise InvalidInput(f"the game is not decided: {result.totals}")
-            winner, forfeit = result.winner, None
         row = ClubGameRow(
             event_id=ev.id,
             fixture_id=fixture_id,
@@ -192,13 +218,91 @@ class ClubDesk(Store):
             game_no=game_no,
             side0=sides[0],
             side1=sides[1],
-            winner=winner,
-            forfeit_by=forfeit,
+            winner=0,
         )
         s.add(row)
         s.flush()
-        if isinstance(result, RaceScore):
-            for i, (a, b) in enumerate(result.steps):
-                s.add(ClubFrameRow(game_id=row.id, idx=i, points0=a, points1=b))
-        s.flush()
+        self._set_result(s, ev, row, result)
         return row
+
+    def _set_result(self, s: Session, ev: EventRow, row: ClubGameRow, result: LeagueGame) -> None:
+        """Give a stored game its result: a forfeit, or a race checked as the rules
+        allow (:func:`~flickboard.events.racegame.checked`)."""
+        for old in list(row.frames):
+            s.delete(old)
+        s.flush()
+        if isinstance(result, Forfeit):
+            row.winner, row.forfeit_by = 1 - result.side, result.side
+            s.flush()
+            return
+        if result.target != ev.target:
+            raise InvalidInput(f"games of {ev.name} are to {ev.target}, not {result.target}")
+        race = checked(result, frame_max=self.frame_max, multiple_of=self.points_step)
+        assert race.winner is not None, "a checked race is decided"
+        row.winner, row.forfeit_by = race.winner, None
+        for i, (a, b) in enumerate(race.steps):
+            s.add(ClubFrameRow(game_id=row.id, idx=i, points0=a, points1=b))
+        s.flush()
+        s.expire(row, ["frames"])
+
+    # -- corrections ----------------------------------------------------------------
+
+    def _what(self, row: ClubGameRow) -> str:
+        """The game in words (formats say it their way)."""
+        return f"game {row.game_no} of {row.label}, {row.side0} v {row.side1}"
+
+    def _fixed(self, s: Session, ev: EventRow, row: ClubGameRow) -> str | None:
+        """Why this game can no longer be corrected or withdrawn (a later stage was
+        drawn from it), or None. Formats with later stages say so."""
+        return None
+
+    def _club_game(self, ev: EventRow, row: ClubGameRow) -> ClubGame:
+        return ClubGame(
+            row.id,
+            row.label,
+            row.game_no,
+            (row.side0, row.side1),
+            self.result_of(row, self._target(ev)),
+            self._what(row),
+        )
+
+    def games(self, name: str) -> list[ClubGame]:
+        """Every stored game of the event, by meeting and game number."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            return [self._club_game(ev, g) for g in self._games(s, ev)]
+
+    def _stored(self, s: Session, ev: EventRow, game_id: int) -> ClubGameRow:
+        row = s.get(ClubGameRow, game_id)
+        if row is None or row.event_id != ev.id:
+            raise NotFound(f"{ev.name} has no game {game_id}")
+        why = self._fixed(s, ev, row)
+        if why is not None:
+            raise IllegalInPosition(f"{self._what(row)} cannot change now: {why}")
+        return row
+
+    def correct_game(self, name: str, game_id: int, race: RaceScore, reason: str) -> ClubGame:
+        """An official corrects a stored game's result (same sides, first side first),
+        checked as a new result; the audit trail keeps before, after and ``reason``."""
+        if not reason.strip():
+            raise InvalidInput("say why the game is corrected")
+        with self._write() as s:
+            ev = self._event(s, name)
+            row = self._stored(s, ev, game_id)
+            self._set_result(s, ev, row, race)
+            return self._club_game(ev, row)
+
+    def withdraw_game(self, name: str, game_id: int, reason: str) -> ClubGame:
+        """An official withdraws a game entered in error (wrong game, swapped sides):
+        it is as if never entered; the audit trail keeps it and ``reason``."""
+        if not reason.strip():
+            raise InvalidInput("say why the game is withdrawn")
+        with self._write() as s:
+            ev = self._event(s, name)
+            row = self._stored(s, ev, game_id)
+            gone = self._club_game(ev, row)
+            for old in list(row.frames):
+                s.delete(old)
+            s.delete(row)
+            s.flush()
+            return gone

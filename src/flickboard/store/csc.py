@@ -416,6 +416,30 @@ class CscDesk(ClubDesk):
             s.flush()
             return self._state(s, ev)
 
+    def _what(self, row: ClubGameRow) -> str:
+        sides = f"{row.side0} v {row.side1}"
+        if row.label.startswith("R"):
+            return f"the round {row.label[1:].split(':')[0]} game {sides}"
+        if row.label.startswith("SD-"):
+            want = {"SD-first": "first place", "SD-semi": "semi-final places"}[row.label]
+            return f"sudden-death game {row.game_no} for {want} ({sides})"
+        return f"{'semi-final' if row.label == 'semi' else 'final'} game {row.game_no} ({sides})"
+
+    def _fixed(self, s: Session, ev: EventRow, row: ClubGameRow) -> str | None:
+        """A game is fixed once a game of a later stage (sudden death, semi-final,
+        final, in that order) or a later game of its own series is entered: the later
+        games were drawn from it. Withdraw those first, newest first."""
+        stage = _STAGES.index(_stage(row.label))
+        later = [
+            g
+            for g in self._games(s, ev)
+            if _STAGES.index(_stage(g.label)) > stage
+            or (stage > 0 and g.label == row.label and g.game_no > row.game_no)
+        ]
+        if not later:
+            return None
+        return f"{self._what(later[-1])} was played after it; withdraw the later games first"
+
     def _check_rotation(self, s: Session, ev: EventRow) -> None:
         if ev.championship is None:
             return
@@ -451,6 +475,14 @@ class CscDesk(ClubDesk):
                 for e in rows
             ]
         return sorted(out, key=lambda x: (x[0] is None, x[0] or 0))
+
+
+_STAGES = ("round robin", "SD-first", "SD-semi", "semi", "final")
+"""The stages of a CSC event in the order they are played (8.2)."""
+
+
+def _stage(label: str) -> str:
+    return label if label in _STAGES else "round robin"
 
 
 BOARD_OUT = "board-out"

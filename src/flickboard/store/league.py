@@ -108,6 +108,10 @@ class LeagueDesk(ClubDesk):
     def _kind(ev: EventRow) -> LeagueKind:
         return cast(LeagueKind, ev.format.removeprefix("league-"))
 
+    def _what(self, row: ClubGameRow) -> str:
+        night = row.label[1:].split(":")[0]
+        return f"game {row.game_no} of night {night}, {row.side0} v {row.side1}"
+
     def _fixture(self, s: Session, ev: EventRow, night: int, team: str) -> ClubFixtureRow:
         if team not in {t.code for t in ev.entrants}:
             raise InvalidInput(f"{team} is not a team of {ev.name}")

@@ -44,7 +44,7 @@ from flickboard.play.scoring import RaceScore, RoundScore
 from flickboard.store.accounts import Accounts
 from flickboard.store.acting import Actor, Notifier, Role, acting
 from flickboard.store.bracket import BracketDesk
-from flickboard.store.club import ClubDesk
+from flickboard.store.club import ClubDesk, ClubGame
 from flickboard.store.csc import CscDesk, CscState, Series, Stage
 from flickboard.store.desk import Desk
 from flickboard.store.events import EventAdmin
@@ -88,6 +88,8 @@ PERMISSIONS: dict[str, tuple[frozenset[Role], bool]] = {
     "forfeit_for_delay": (OFFICIALS, True),
     "record_delegation_change": (OFFICIALS, True),
     "take_board_out": (DIRECTOR, False),
+    "correct_club_game": (OFFICIALS, False),
+    "withdraw_club_game": (OFFICIALS, False),
 }
 """Action -> (roles allowed, whether it must be signed by an account)."""
 
@@ -127,6 +129,13 @@ class DeskService:
         self.csc = CscDesk(engine=self.engine, notifier=notifier)
         self.league = LeagueDesk(engine=self.engine, notifier=notifier)
         self.bracket = BracketDesk(engine=self.engine, notifier=notifier)
+        self._club_desks: dict[str, ClubDesk] = {
+            f: d for d in (self.csc, self.league, self.bracket) for f in d.formats
+        }
+
+    def club_desk(self, event: str) -> ClubDesk:
+        """The desk of a club event's format."""
+        return self._club_desks[self.club.format_of(event)]
 
     # -- identity -------------------------------------------------------------------
 
@@ -552,6 +561,30 @@ class DeskService:
             "enter_club_game",
             lambda: self.bracket.enter_game(event, match_id, race),
             f"{event} match {match_id}",
+        )
+
+    def club_games(self, event: str) -> list[ClubGame]:
+        """Every stored game of a club event, with the ID corrections name."""
+        return self.club_desk(event).games(event)
+
+    def correct_club_game(
+        self, actor: Actor, event: str, game_id: int, race: RaceScore, reason: str
+    ) -> ClubGame:
+        """An official corrects a club game's result (audited before and after)."""
+        return self._do(
+            actor,
+            "correct_club_game",
+            lambda: self.club_desk(event).correct_game(event, game_id, race, reason),
+            f"{event} game {game_id}: {reason}",
+        )
+
+    def withdraw_club_game(self, actor: Actor, event: str, game_id: int, reason: str) -> ClubGame:
+        """An official withdraws a club game entered in error (audited)."""
+        return self._do(
+            actor,
+            "withdraw_club_game",
+            lambda: self.club_desk(event).withdraw_game(event, game_id, reason),
+            f"{event} game {game_id}: {reason}",
         )
 
     # -- plumbing -------------------------------------------------------------------

@@ -219,6 +219,12 @@ class BracketGame(Result):
     match: str = Field(min_length=1, max_length=20)
 
 
+class GameCorrection(Result):
+    """The game's result as it should stand (same sides, first side first) and why."""
+
+    reason: str = Field(min_length=1, max_length=1000)
+
+
 # -- helpers --------------------------------------------------------------------------
 
 
@@ -228,9 +234,9 @@ def event_info(request: Request, event_id: int) -> EventInfo:
 
 
 def _race(request: Request, info: EventInfo, result: Result) -> RaceScore:
-    target = desk_of(request).service.club.target(info.name)
+    club = desk_of(request).service.club_desk(info.name)
     return race_from_text(
-        result.frames, result.score, target, crokinole=info.format == "elimination"
+        result.frames, result.score, club.target(info.name), crokinole=club.frame_max is None
     )
 
 
@@ -857,3 +863,47 @@ def bracket_game(
         who, info.name, body.match, _race(request, info, body)
     )
     return {"champion": b.champion}
+
+
+@router.get("/events/{event_id}/games")
+def club_games(request: Request, event_id: int) -> list[dict[str, object]]:
+    """Every stored game of a club event with its ID (what corrections and withdrawals
+    name), sides, frames and score."""
+    info = event_info(request, event_id)
+    return [g.as_dict() for g in desk_of(request).service.club_games(info.name)]
+
+
+@router.post(
+    "/events/{event_id}/games/{game_id}/correction", openapi_extra=roles_of("correct_club_game")
+)
+def correct_club_game(
+    request: Request,
+    event_id: int,
+    game_id: int,
+    body: GameCorrection,
+    who: Annotated[Actor, may("correct_club_game")],
+) -> dict[str, object]:
+    """An official corrects a club game's result, checked as a new one (the audit keeps
+    before, after and the reason)."""
+    info = event_info(request, event_id)
+    game = desk_of(request).service.correct_club_game(
+        who, info.name, game_id, _race(request, info, body), body.reason
+    )
+    return game.as_dict()
+
+
+@router.post(
+    "/events/{event_id}/games/{game_id}/withdrawal", openapi_extra=roles_of("withdraw_club_game")
+)
+def withdraw_club_game(
+    request: Request,
+    event_id: int,
+    game_id: int,
+    body: Reason,
+    who: Annotated[Actor, may("withdraw_club_game")],
+) -> dict[str, object]:
+    """An official withdraws a club game entered in error (the audit keeps it)."""
+    game = desk_of(request).service.withdraw_club_game(
+        who, event_info(request, event_id).name, game_id, body.reason
+    )
+    return game.as_dict()
