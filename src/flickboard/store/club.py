@@ -43,6 +43,13 @@ class ClubGame:
     result: LeagueGame
     what: str
     """The game in words, e.g. "the round 3 game C v D"."""
+    round_no: int | None = None
+    """The round (league: night) of its fixture; None for a playoff or bracket game."""
+    status: str = "confirmed"
+    """``entered`` at the board, ``disputed`` or ``confirmed`` (only these count)."""
+    entered_by: str | None = None
+    confirmed_by: str | None = None
+    dispute: str | None = None
 
     def as_dict(self) -> dict[str, object]:
         """Plain values (JSON): the result as frames and totals, or the forfeiting side."""
@@ -56,7 +63,16 @@ class ClubGame:
             "frames": None if isinstance(r, Forfeit) else [list(f) for f in r.steps],
             "score": None if isinstance(r, Forfeit) else list(r.totals),
             "forfeit_by": self.sides[r.side] if isinstance(r, Forfeit) else None,
+            "round": self.round_no,
+            "status": self.status,
+            "entered_by": self.entered_by,
+            "confirmed_by": self.confirmed_by,
+            "dispute": self.dispute,
         }
+
+
+ENTERED, DISPUTED, CONFIRMED = "entered", "disputed", "confirmed"
+"""A club game's status: entered at the board, disputed, or confirmed (counted)."""
 
 
 class ClubDesk(Store):
@@ -175,8 +191,13 @@ class ClubDesk(Store):
     # -- games ----------------------------------------------------------------------
 
     @staticmethod
-    def _games(s: Session, ev: EventRow, label: str | None = None) -> list[ClubGameRow]:
+    def _games(
+        s: Session, ev: EventRow, label: str | None = None, *, counted: bool = True
+    ) -> list[ClubGameRow]:
+        """Stored games (``counted``: confirmed only, those the standings count)."""
         q = select(ClubGameRow).where(ClubGameRow.event_id == ev.id)
+        if counted:
+            q = q.where(ClubGameRow.status == CONFIRMED)
         if label is not None:
             q = q.where(ClubGameRow.label == label)
         return list(s.scalars(q.order_by(ClubGameRow.label, ClubGameRow.game_no)))
@@ -199,9 +220,14 @@ class ClubDesk(Store):
         fixture_id: int | None = None,
         *,
         what: str,
+        entered_by: str | None = None,
     ) -> ClubGameRow:
         """Store game ``game_no`` of the meeting ``label``; ``what`` names it for people
-        (e.g. "the round 3 game C v D")."""
+        (e.g. "the round 3 game C v D"). Entered at the board by a side
+        (``entered_by``), it waits for the other side to confirm it; entered by an
+        official, it counts at once."""
+        if entered_by is not None and entered_by not in sides:
+            raise InvalidInput(f"{entered_by} does not play {what}")
         taken = s.scalar(
             select(ClubGameRow.id).where(
                 ClubGameRow.event_id == ev.id,
@@ -219,6 +245,8 @@ class ClubDesk(Store):
             side0=sides[0],
             side1=sides[1],
             winner=0,
+            status=CONFIRMED if entered_by is None else ENTERED,
+            entered_by=entered_by,
         )
         s.add(row)
         s.flush()
@@ -256,7 +284,8 @@ class ClubDesk(Store):
         drawn from it), or None. Formats with later stages say so."""
         return None
 
-    def _club_game(self, ev: EventRow, row: ClubGameRow) -> ClubGame:
+    def _club_game(self, s: Session, ev: EventRow, row: ClubGameRow) -> ClubGame:
+        fx = None if row.fixture_id is None else s.get(ClubFixtureRow, row.fixture_id)
         return ClubGame(
             row.id,
             row.label,
@@ -264,15 +293,159 @@ class ClubDesk(Store):
             (row.side0, row.side1),
             self.result_of(row, self._target(ev)),
             self._what(row),
+            None if fx is None else fx.round_no,
+            row.status,
+            row.entered_by,
+            row.confirmed_by,
+            row.dispute,
         )
 
     def games(self, name: str) -> list[ClubGame]:
-        """Every stored game of the event, by meeting and game number."""
+        """Every stored game of the event (also those waiting at the board), by
+        meeting and game number."""
         with self._read() as s:
             ev = self._event(s, name)
-            return [self._club_game(ev, g) for g in self._games(s, ev)]
+            return [self._club_game(s, ev, g) for g in self._games(s, ev, counted=False)]
+
+    def game(self, name: str, game_id: int) -> ClubGame:
+        """One stored game."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            row = s.get(ClubGameRow, game_id)
+            if row is None or row.event_id != ev.id:
+                raise NotFound(f"{ev.name} has no game {game_id}")
+            return self._club_game(s, ev, row)
+
+    # -- at the board (CSC VII 11 triplicate, VII 10 protest committee) ------------
+
+    def enter_at_board(
+        self,
+        name: str,
+        round_no: int,
+        team: str,
+        game_no: int,
+        race: RaceScore,
+        entered_by: str | None = None,
+    ) -> ClubGame:
+        """A game of the meeting ``team`` plays in round (night) ``round_no``, home side
+        first: entered by a side at the board (``entered_by``), it waits for the other
+        side's confirmation; by an official, it counts at once. Formats with fixtures
+        say how (:meth:`_enter_fixture_game`)."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            row = self._enter_fixture_game(s, ev, round_no, team, game_no, race, entered_by)
+            return self._club_game(s, ev, row)
+
+    def _enter_fixture_game(
+        self,
+        s: Session,
+        ev: EventRow,
+        round_no: int,
+        team: str,
+        game_no: int,
+        race: RaceScore,
+        entered_by: str | None,
+    ) -> ClubGameRow:
+        raise IllegalInPosition(f"{ev.name} has no games drawn by round to enter at a board")
+
+    def _waiting(self, s: Session, name: str, game_id: int, side: str) -> ClubGameRow:
+        ev = self._event(s, name)
+        row = s.get(ClubGameRow, game_id)
+        if row is None or row.event_id != ev.id:
+            raise NotFound(f"{ev.name} has no game {game_id}")
+        if side not in (row.side0, row.side1):
+            raise InvalidInput(f"{side} does not play {self._what(row)}")
+        if row.status == CONFIRMED:
+            raise IllegalInPosition(f"{self._what(row)} is confirmed already")
+        if row.status == DISPUTED:
+            raise IllegalInPosition(
+                f"{self._what(row)} is disputed: a referee rules on it (VII 10)"
+            )
+        return row
+
+    def confirm_game(self, name: str, game_id: int, side: str, initials: str) -> ClubGame:
+        """The other side confirms a game entered at the board with their initials
+        ("Scores shall be kept in triplicate ... one for each team", VII 11): it
+        counts from now."""
+        if not initials.strip():
+            raise InvalidInput("initial the game to confirm it")
+        with self._write() as s:
+            row = self._waiting(s, name, game_id, side)
+            if side == row.entered_by:
+                raise IllegalInPosition(
+                    f"{side} entered {self._what(row)}: the other team confirms it "
+                    '("one for each team", VII 11)'
+                )
+            row.status, row.confirmed_by = CONFIRMED, f"{side} ({initials.strip()[:10]})"
+            s.flush()
+            return self._club_game(s, self._event(s, name), row)
+
+    def dispute_game(self, name: str, game_id: int, side: str, reason: str) -> ClubGame:
+        """A side disputes a game entered at the board: it waits for a referee ("A
+        protest committee shall be established to deal with claims and protests",
+        VII 10) and does not count meanwhile."""
+        if not reason.strip():
+            raise InvalidInput("say what is wrong with the game")
+        with self._write() as s:
+            row = self._waiting(s, name, game_id, side)
+            row.status, row.dispute = DISPUTED, f"{side}: {reason.strip()}"
+            s.flush()
+            return self._club_game(s, self._event(s, name), row)
+
+    def rule_game(
+        self, name: str, game_id: int, race: RaceScore | None, reason: str, referee: str
+    ) -> ClubGame:
+        """A referee settles a disputed game: as entered (``race`` None) or with the
+        result as it should stand; it counts from now, signed by the referee."""
+        if not reason.strip():
+            raise InvalidInput("give the ruling's reason")
+        with self._write() as s:
+            ev = self._event(s, name)
+            row = s.get(ClubGameRow, game_id)
+            if row is None or row.event_id != ev.id:
+                raise NotFound(f"{ev.name} has no game {game_id}")
+            if row.status != DISPUTED:
+                raise IllegalInPosition(f"{self._what(row)} is not disputed")
+            if race is not None:
+                self._set_result(s, ev, row, race)
+            row.status = CONFIRMED
+            row.confirmed_by = f"referee {referee}: {reason.strip()}"[:120]
+            s.flush()
+            return self._club_game(s, ev, row)
+
+    def disputes(self, name: str | None = None) -> list[dict[str, object]]:
+        """Disputed club games (of one event, or all): the referees' queue, with the
+        teams' names and the board."""
+        with self._read() as s:
+            q = (
+                select(ClubGameRow, EventRow)
+                .join(EventRow, EventRow.id == ClubGameRow.event_id)
+                .where(ClubGameRow.status == DISPUTED)
+                .order_by(ClubGameRow.id)
+            )
+            if name is not None:
+                q = q.where(EventRow.name == name)
+            out: list[dict[str, object]] = []
+            for row, ev in s.execute(q):
+                names = {t.code: t.name for t in ev.entrants}
+                fx = None if row.fixture_id is None else s.get(ClubFixtureRow, row.fixture_id)
+                out.append(
+                    {
+                        "event": ev.name,
+                        "game_id": row.id,
+                        "what": self._what(row),
+                        "round": None if fx is None else fx.round_no,
+                        "sides": [row.side0, row.side1],
+                        "names": [names.get(row.side0, ""), names.get(row.side1, "")],
+                        "board": None if fx is None else fx.board,
+                        "raised_by": (row.dispute or "").split(":")[0],
+                        "reason": row.dispute,
+                    }
+                )
+            return out
 
     def _stored(self, s: Session, ev: EventRow, game_id: int) -> ClubGameRow:
+        """A game an official may correct or withdraw."""
         row = s.get(ClubGameRow, game_id)
         if row is None or row.event_id != ev.id:
             raise NotFound(f"{ev.name} has no game {game_id}")
@@ -290,7 +463,7 @@ class ClubDesk(Store):
             ev = self._event(s, name)
             row = self._stored(s, ev, game_id)
             self._set_result(s, ev, row, race)
-            return self._club_game(ev, row)
+            return self._club_game(s, ev, row)
 
     def withdraw_game(self, name: str, game_id: int, reason: str) -> ClubGame:
         """An official withdraws a game entered in error (wrong game, swapped sides):
@@ -300,7 +473,7 @@ class ClubDesk(Store):
         with self._write() as s:
             ev = self._event(s, name)
             row = self._stored(s, ev, game_id)
-            gone = self._club_game(ev, row)
+            gone = self._club_game(s, ev, row)
             for old in list(row.frames):
                 s.delete(old)
             s.delete(row)

@@ -224,58 +224,102 @@ class CscDesk(ClubDesk):
             return self._state(s, self._event(s, name))
 
     def enter_game(
-        self, name: str, round_no: int, home: str, visitors: str, race: RaceScore
+        self,
+        name: str,
+        round_no: int,
+        home: str,
+        visitors: str,
+        race: RaceScore,
+        entered_by: str | None = None,
     ) -> CscState:
         """A round-robin game as drawn (home, red, first); refused for a team out of the
         event or waiting for a substitute (VI 7), and while an event of an earlier stage
-        of the championship has games to play (VI 9)."""
+        of the championship has games to play (VI 9). Entered at the board by a team
+        (``entered_by``), it counts once the other team confirms it."""
         with self._write() as s:
             ev = self._event(s, name)
-            self._check_rotation(s, ev)
-            changes = self._changes(s, ev)
-            for team in (home, visitors):
-                mine = [c for c in changes if c.team == team]
-                gone = next((c for c in mine if c.kind == "no-substitute"), None)
-                if gone is not None and gone.round_no <= round_no:
-                    raise IllegalInPosition(
-                        f"{team} is out of {name} from round {gone.round_no}: the game is a "
-                        "walkover (VI 7)"
-                    )
-                waiting = open_partner_out(mine)
-                if waiting is not None and waiting.round_no < round_no:
-                    raise IllegalInPosition(
-                        f"{waiting.player} of {team} could not continue in round "
-                        f"{waiting.round_no}: name a substitute of the same gender from the "
-                        "delegation, or record that none is available (VI 7.1 b)"
-                    )
-            fx = s.scalar(
-                select(ClubFixtureRow).where(
-                    ClubFixtureRow.event_id == ev.id,
-                    ClubFixtureRow.round_no == round_no,
-                    ClubFixtureRow.home == home,
-                )
-            )
-            if fx is None or fx.visitors != visitors:
-                drawn = s.scalars(
-                    select(ClubFixtureRow).where(
-                        ClubFixtureRow.event_id == ev.id, ClubFixtureRow.round_no == round_no
-                    )
-                ).all()
-                listed = ", ".join(f"{f.home} v {f.visitors}" for f in drawn) or "none"
-                raise IllegalInPosition(
-                    f"{home} v {visitors} is not drawn in round {round_no} (drawn: {listed})"
-                )
-            self._add_game(
-                s,
-                ev,
-                f"R{round_no}:{home}",
-                1,
-                (home, visitors),
-                race,
-                fx.id,
-                what=f"the round {round_no} game {home} v {visitors}",
-            )
+            self._round_robin_game(s, ev, round_no, home, visitors, race, entered_by)
             return self._state(s, ev)
+
+    def _enter_fixture_game(
+        self,
+        s: Session,
+        ev: EventRow,
+        round_no: int,
+        team: str,
+        game_no: int,
+        race: RaceScore,
+        entered_by: str | None,
+    ) -> ClubGameRow:
+        if game_no != 1:
+            raise InvalidInput("a round-robin meeting is one game")
+        fx = s.scalar(
+            select(ClubFixtureRow).where(
+                ClubFixtureRow.event_id == ev.id,
+                ClubFixtureRow.round_no == round_no,
+                (ClubFixtureRow.home == team) | (ClubFixtureRow.visitors == team),
+            )
+        )
+        if fx is None:
+            raise IllegalInPosition(f"{team} has no game in round {round_no} of {ev.name}")
+        return self._round_robin_game(s, ev, round_no, fx.home, fx.visitors, race, entered_by)
+
+    def _round_robin_game(
+        self,
+        s: Session,
+        ev: EventRow,
+        round_no: int,
+        home: str,
+        visitors: str,
+        race: RaceScore,
+        entered_by: str | None,
+    ) -> ClubGameRow:
+        name = ev.name
+        self._check_rotation(s, ev)
+        changes = self._changes(s, ev)
+        for team in (home, visitors):
+            mine = [c for c in changes if c.team == team]
+            gone = next((c for c in mine if c.kind == "no-substitute"), None)
+            if gone is not None and gone.round_no <= round_no:
+                raise IllegalInPosition(
+                    f"{team} is out of {name} from round {gone.round_no}: the game is a "
+                    "walkover (VI 7)"
+                )
+            waiting = open_partner_out(mine)
+            if waiting is not None and waiting.round_no < round_no:
+                raise IllegalInPosition(
+                    f"{waiting.player} of {team} could not continue in round "
+                    f"{waiting.round_no}: name a substitute of the same gender from the "
+                    "delegation, or record that none is available (VI 7.1 b)"
+                )
+        fx = s.scalar(
+            select(ClubFixtureRow).where(
+                ClubFixtureRow.event_id == ev.id,
+                ClubFixtureRow.round_no == round_no,
+                ClubFixtureRow.home == home,
+            )
+        )
+        if fx is None or fx.visitors != visitors:
+            drawn = s.scalars(
+                select(ClubFixtureRow).where(
+                    ClubFixtureRow.event_id == ev.id, ClubFixtureRow.round_no == round_no
+                )
+            ).all()
+            listed = ", ".join(f"{f.home} v {f.visitors}" for f in drawn) or "none"
+            raise IllegalInPosition(
+                f"{home} v {visitors} is not drawn in round {round_no} (drawn: {listed})"
+            )
+        return self._add_game(
+            s,
+            ev,
+            f"R{round_no}:{home}",
+            1,
+            (home, visitors),
+            race,
+            fx.id,
+            what=f"the round {round_no} game {home} v {visitors}",
+            entered_by=entered_by,
+        )
 
     def sudden_death(
         self, name: str, stage: Stage, sides: tuple[str, str], race: RaceScore
@@ -432,7 +476,7 @@ class CscDesk(ClubDesk):
         stage = _STAGES.index(_stage(row.label))
         later = [
             g
-            for g in self._games(s, ev)
+            for g in self._games(s, ev, counted=False)
             if _STAGES.index(_stage(g.label)) > stage
             or (stage > 0 and g.label == row.label and g.game_no > row.game_no)
         ]

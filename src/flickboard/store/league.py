@@ -28,7 +28,7 @@ from flickboard.events.lineups import (
     check_start,
 )
 from flickboard.play.scoring import RaceScore
-from flickboard.store.club import ClubDesk
+from flickboard.store.club import CONFIRMED, ClubDesk
 from flickboard.store.models import (
     ClubFixtureRow,
     ClubGameRow,
@@ -169,7 +169,11 @@ class LeagueDesk(ClubDesk):
     def _entered(self, s: Session, ev: EventRow, fx: ClubFixtureRow) -> dict[int, LeagueGame]:
         return {
             g.game_no: self.result_of(g, self._target(ev))
-            for g in s.scalars(select(ClubGameRow).where(ClubGameRow.fixture_id == fx.id))
+            for g in s.scalars(
+                select(ClubGameRow).where(
+                    ClubGameRow.fixture_id == fx.id, ClubGameRow.status == CONFIRMED
+                )
+            )
         }
 
     def _match(self, s: Session, ev: EventRow, fx: ClubFixtureRow) -> LeagueMatch:
@@ -346,31 +350,53 @@ class LeagueDesk(ClubDesk):
             return self._match(s, ev, fx)
 
     def enter_game(
-        self, name: str, night: int, team: str, game: int, race: RaceScore
+        self,
+        name: str,
+        night: int,
+        team: str,
+        game: int,
+        race: RaceScore,
+        entered_by: str | None = None,
     ) -> LeagueMatch:
-        """A game's result (home side first); both line-ups must be set."""
+        """A game's result (home side first); both line-ups must be set. Entered at the
+        board by a team (``entered_by``), it counts once the other team confirms it."""
         with self._write() as s:
             ev = self._event(s, name)
-            kind = self._kind(ev)
-            fx = self._fixture(s, ev, night, team)
-            if not 1 <= game <= GAMES[kind]:
-                raise InvalidInput(
-                    f"game {game} is not in the {kind}-person rotation (games 1-{GAMES[kind]})"
-                )
-            for side, who in enumerate((fx.home, fx.visitors)):
-                if self._start(s, fx, side) is None:
-                    raise IllegalInPosition(f"set {who}'s line-up for night {night} first")
-            self._add_game(
-                s,
-                ev,
-                f"N{night}:{fx.home}",
-                game,
-                (fx.home, fx.visitors),
-                race,
-                fx.id,
-                what=f"game {game} of night {night}, {fx.home} v {fx.visitors},",
+            row = self._enter_fixture_game(s, ev, night, team, game, race, entered_by)
+            assert row.fixture_id is not None
+            return self._match(s, ev, s.get_one(ClubFixtureRow, row.fixture_id))
+
+    def _enter_fixture_game(
+        self,
+        s: Session,
+        ev: EventRow,
+        round_no: int,
+        team: str,
+        game_no: int,
+        race: RaceScore,
+        entered_by: str | None,
+    ) -> ClubGameRow:
+        night, game = round_no, game_no
+        kind = self._kind(ev)
+        fx = self._fixture(s, ev, night, team)
+        if not 1 <= game <= GAMES[kind]:
+            raise InvalidInput(
+                f"game {game} is not in the {kind}-person rotation (games 1-{GAMES[kind]})"
             )
-            return self._match(s, ev, fx)
+        for side, who in enumerate((fx.home, fx.visitors)):
+            if self._start(s, fx, side) is None:
+                raise IllegalInPosition(f"set {who}'s line-up for night {night} first")
+        return self._add_game(
+            s,
+            ev,
+            f"N{night}:{fx.home}",
+            game,
+            (fx.home, fx.visitors),
+            race,
+            fx.id,
+            what=f"game {game} of night {night}, {fx.home} v {fx.visitors},",
+            entered_by=entered_by,
+        )
 
     def forfeit_for_delay(self, name: str, night: int, team: str, minutes: int) -> LeagueMatch:
         """The late team forfeits one game per full fifteen minutes (VII 8): the first

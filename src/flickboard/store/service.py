@@ -89,6 +89,10 @@ PERMISSIONS: dict[str, tuple[frozenset[Role], bool]] = {
     "record_delegation_change": (OFFICIALS, True),
     "take_board_out": (DIRECTOR, False),
     "correct_club_game": (OFFICIALS, False),
+    "enter_club_result": (AT_THE_TABLE, False),
+    "confirm_club_game": (AT_THE_TABLE, False),
+    "dispute_club_game": (AT_THE_TABLE, False),
+    "rule_club_game": (OFFICIALS, True),
     "withdraw_club_game": (OFFICIALS, False),
 }
 """Action -> (roles allowed, whether it must be signed by an account)."""
@@ -210,7 +214,7 @@ class DeskService:
     def disputes(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
         """The referees' queue of open disputes."""
         require(actor, "disputes")
-        return self.desk.disputes(event)
+        return [*self.desk.disputes(event), *self.club.disputes(event)]
 
     def audit(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
         """The audit trail: every write with who, when and what, oldest first."""
@@ -575,6 +579,79 @@ class DeskService:
             actor,
             "correct_club_game",
             lambda: self.club_desk(event).correct_game(event, game_id, race, reason),
+            f"{event} game {game_id}: {reason}",
+        )
+
+    def enter_club_result(
+        self,
+        actor: Actor,
+        event: str,
+        round_no: int,
+        team: str,
+        game_no: int,
+        race: RaceScore,
+        by: str | None = None,
+    ) -> ClubGame:
+        """A game of the meeting ``team`` plays in round (night) ``round_no``, home
+        first. A scorer enters it for a side of their meeting (``by``): it waits for
+        the other side; an official's counts at once."""
+        require(actor, "enter_club_result")
+        entered_by = None
+        if actor.role == "scorer":
+            if by is None:
+                raise InvalidInput("say which team enters the game")
+            self._at_table(actor, event, round_no, team)
+            self._at_table(actor, event, round_no, by)
+            entered_by = by
+        desk = self.club_desk(event)
+        return self._do(
+            actor,
+            "enter_club_result",
+            lambda: desk.enter_at_board(event, round_no, team, game_no, race, entered_by),
+            f"{event} round {round_no} {team} game {game_no}",
+        )
+
+    def _at_club_game(self, actor: Actor, event: str, game_id: int, side: str) -> None:
+        """A scorer acts only on the games of their meeting."""
+        if actor.role == "scorer":
+            game = self.club_desk(event).game(event, game_id)
+            self._at_table(actor, event, game.round_no or 0, side)
+
+    def confirm_club_game(
+        self, actor: Actor, event: str, game_id: int, side: str, initials: str
+    ) -> ClubGame:
+        """The other side confirms a game entered at the board (CSC VII 11)."""
+        require(actor, "confirm_club_game")
+        self._at_club_game(actor, event, game_id, side)
+        return self._do(
+            actor,
+            "confirm_club_game",
+            lambda: self.club_desk(event).confirm_game(event, game_id, side, initials),
+            f"{event} game {game_id} by {side}",
+        )
+
+    def dispute_club_game(
+        self, actor: Actor, event: str, game_id: int, side: str, reason: str
+    ) -> ClubGame:
+        """A side disputes a game entered at the board: it goes to the referees (VII 10)."""
+        require(actor, "dispute_club_game")
+        self._at_club_game(actor, event, game_id, side)
+        return self._do(
+            actor,
+            "dispute_club_game",
+            lambda: self.club_desk(event).dispute_game(event, game_id, side, reason),
+            f"{event} game {game_id} by {side}: {reason}",
+            public=False,
+        )
+
+    def rule_club_game(
+        self, actor: Actor, event: str, game_id: int, race: RaceScore | None, reason: str
+    ) -> ClubGame:
+        """A referee settles a disputed club game (``race`` None: as entered)."""
+        return self._do(
+            actor,
+            "rule_club_game",
+            lambda: self.club_desk(event).rule_game(event, game_id, race, reason, actor.name),
             f"{event} game {game_id}: {reason}",
         )
 
