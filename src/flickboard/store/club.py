@@ -316,6 +316,25 @@ class ClubDesk(Store):
                 raise NotFound(f"{ev.name} has no game {game_id}")
             return self._club_game(s, ev, row)
 
+    def meetings(self, name: str, round_no: int) -> list[tuple[int, tuple[str, str]]]:
+        """(board, (home, visitors)) of every meeting in round (night) ``round_no``."""
+        with self._read() as s:
+            ev = self._event(s, name)
+            rows = s.scalars(
+                select(ClubFixtureRow)
+                .where(ClubFixtureRow.event_id == ev.id, ClubFixtureRow.round_no == round_no)
+                .order_by(ClubFixtureRow.board, ClubFixtureRow.id)
+            ).all()
+            return [(int(f.board or 0), (f.home, f.visitors)) for f in rows]
+
+    def games_of_meeting(self, name: str) -> int:
+        """How many games one meeting has (a CSC round-robin game: 1)."""
+        with self._read() as s:
+            return self._meeting_games(self._event(s, name))
+
+    def _meeting_games(self, ev: EventRow) -> int:
+        return 1
+
     # -- at the board (CSC VII 11 triplicate, VII 10 protest committee) ------------
 
     def enter_at_board(
@@ -425,10 +444,13 @@ class ClubDesk(Store):
             )
             if name is not None:
                 q = q.where(EventRow.name == name)
+            if self.formats:
+                q = q.where(EventRow.format.in_(self.formats))
             out: list[dict[str, object]] = []
             for row, ev in s.execute(q):
                 names = {t.code: t.name for t in ev.entrants}
                 fx = None if row.fixture_id is None else s.get(ClubFixtureRow, row.fixture_id)
+                side, _, why = (row.dispute or "").partition(": ")
                 out.append(
                     {
                         "event": ev.name,
@@ -438,8 +460,8 @@ class ClubDesk(Store):
                         "sides": [row.side0, row.side1],
                         "names": [names.get(row.side0, ""), names.get(row.side1, "")],
                         "board": None if fx is None else fx.board,
-                        "raised_by": (row.dispute or "").split(":")[0],
-                        "reason": row.dispute,
+                        "raised_by": names.get(side, side),
+                        "reason": why,
                     }
                 )
             return out

@@ -36,7 +36,7 @@ from flickboard.events.delegation import (
 )
 from flickboard.play.scoring import RaceScore
 from flickboard.store.base import now
-from flickboard.store.club import ClubDesk
+from flickboard.store.club import CONFIRMED, ClubDesk
 from flickboard.store.models import ClubFixtureRow, ClubGameRow, EventRow, SanctionRow
 
 Stage = Literal["first", "semi"]
@@ -56,6 +56,9 @@ class RoundRobinGame:
     players: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     walkover: str | None = None
     """The winner of a game not played because the other team was out (VI 7)."""
+    at_board: str | None = None
+    """``entered`` or ``disputed`` while the game waits at the board (it counts once
+    confirmed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +129,12 @@ class CscDesk(ClubDesk):
             .order_by(ClubFixtureRow.round_no, ClubFixtureRow.id)
         ).all()
         by_label: dict[str, list[ClubGameRow]] = {}
-        for g in self._games(s, ev):
-            by_label.setdefault(g.label, []).append(g)
+        waiting: dict[str, str] = {}
+        for g in self._games(s, ev, counted=False):
+            if g.status == CONFIRMED:
+                by_label.setdefault(g.label, []).append(g)
+            else:
+                waiting[g.label] = g.status
         changes = self._changes(s, ev)
         out = {c.team: c.round_no for c in changes if c.kind == "no-substitute"}
         per = _per_side(ev)
@@ -157,8 +164,11 @@ class CscDesk(ClubDesk):
                     walkover = fx.visitors if gone[0] == fx.home else fx.home
                     walkovers.append((walkover, gone[0]))
             sides = (players(fx.home, fx.round_no), players(fx.visitors, fx.round_no))
+            at_board = waiting.get(f"R{fx.round_no}:{fx.home}")
             games.append(
-                RoundRobinGame(fx.round_no, fx.home, fx.visitors, race, fx.board, sides, walkover)
+                RoundRobinGame(
+                    fx.round_no, fx.home, fx.visitors, race, fx.board, sides, walkover, at_board
+                )
             )
         teams = [t.code for t in ev.entrants]
         lines = aggregate_standings(teams, results, walkovers, set(out))

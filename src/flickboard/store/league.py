@@ -108,6 +108,9 @@ class LeagueDesk(ClubDesk):
     def _kind(ev: EventRow) -> LeagueKind:
         return cast(LeagueKind, ev.format.removeprefix("league-"))
 
+    def _meeting_games(self, ev: EventRow) -> int:
+        return GAMES[self._kind(ev)]
+
     def _what(self, row: ClubGameRow) -> str:
         night = row.label[1:].split(":")[0]
         return f"game {row.game_no} of night {night}, {row.side0} v {row.side1}"

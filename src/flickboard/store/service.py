@@ -31,7 +31,7 @@ from typing import TypeVar
 
 from sqlalchemy import Engine, select
 
-from flickboard.errors import InvalidInput, NotAllowed
+from flickboard.errors import InvalidInput, NotAllowed, NotFound
 from flickboard.events.delegation import DelegationChange
 from flickboard.events.draw import Draw
 from flickboard.events.elimination import Bracket
@@ -141,6 +141,22 @@ class DeskService:
         """The desk of a club event's format."""
         return self._club_desks[self.club.format_of(event)]
 
+    def is_club(self, event: str) -> bool:
+        """Whether the event is a club event (games to a target, club desks)."""
+        try:
+            return self.club.format_of(event) in self._club_desks
+        except NotFound:
+            return False
+
+    def boards(self, actor: Actor, event: str, round_no: int) -> list[tuple[int, tuple[str, str]]]:
+        """(board, sides) of every game (club: meeting) of a drawn round."""
+        if self.is_club(event):
+            return self.club_desk(event).meetings(event, round_no)
+        draw = next((d for d in self.draws(actor, event) if d.round_no == round_no), None)
+        if draw is None:
+            raise InvalidInput(f"round {round_no} of {event} is not drawn and published")
+        return list(enumerate(draw.games, start=1))
+
     # -- identity -------------------------------------------------------------------
 
     def login(self, name: str, password: str, address: str = "") -> Actor:
@@ -214,7 +230,8 @@ class DeskService:
     def disputes(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
         """The referees' queue of open disputes."""
         require(actor, "disputes")
-        return [*self.desk.disputes(event), *self.club.disputes(event)]
+        club = [d for desk in (self.csc, self.league) for d in desk.disputes(event)]
+        return [*self.desk.disputes(event), *club]
 
     def audit(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
         """The audit trail: every write with who, when and what, oldest first."""
