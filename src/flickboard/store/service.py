@@ -628,11 +628,19 @@ class DeskService:
             f"{event} round {round_no} {team} game {game_no}",
         )
 
+    def at_meeting(self, actor: Actor, event: str, round_no: int, *teams: str) -> None:
+        """A scorer acts only for the teams of their own meeting (others: no check)."""
+        for team in teams:
+            self._at_table(actor, event, round_no, team)
+
     def _at_club_game(self, actor: Actor, event: str, game_id: int, side: str) -> None:
         """A scorer acts only on the games of their meeting."""
-        if actor.role == "scorer":
-            game = self.club_desk(event).game(event, game_id)
-            self._at_table(actor, event, game.round_no or 0, side)
+        if actor.role != "scorer" or actor.match is None:
+            return
+        self._at_table(actor, event, actor.match.round_no, side)
+        game = self.club_desk(event).game(event, game_id)
+        if game.round_no != actor.match.round_no or set(game.sides) != set(actor.match.sides):
+            raise NotAllowed(f"this scorer code is not for {game.what}")
 
     def confirm_club_game(
         self, actor: Actor, event: str, game_id: int, side: str, initials: str

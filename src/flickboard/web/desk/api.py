@@ -915,7 +915,9 @@ def enter_club_result(
     """A game of a club meeting: at the board (a scorer, ``by`` their team) it waits
     for the other team to confirm it (CSC VII 11); an official's counts at once."""
     info = event_info(request, event_id)
-    game = desk_of(request).service.enter_club_result(
+    svc = desk_of(request).service
+    svc.at_meeting(who, info.name, body.round, body.team, *([body.by] if body.by else []))
+    game = svc.enter_club_result(
         who, info.name, body.round, body.team, body.game, _race(request, info, body), body.by
     )
     return game.as_dict()
