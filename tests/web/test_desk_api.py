@@ -308,3 +308,19 @@ def test_the_tv_qr_code_points_phones_at_the_venue_address(
         {"round": 1, "player": desk.other[0]},
     ).json()  # fmt: skip
     assert code["url"] == f"http://192.168.1.20:8000/desk/join?code={code['code']}"
+
+
+def test_every_club_format_answers_its_standings_through_one_route(desk: Desk) -> None:
+    """The standings route asks the club desks' registry, not the format string; a
+    bracket's standings used to fail (its matches have no ``__dict__``)."""
+    fair = {
+        "name": "Fair",
+        "format": "elimination",
+        "entrants": [{"id": str(i), "name": f"P{i}"} for i in range(1, 5)],
+    }
+    made = desk.call(desk.director, "post", "/api/desk/club-events", fair).json()["id"]
+    got = desk.director.get(f"/api/desk/events/{made}/standings")
+    assert got.status_code == 200, got.text
+    assert [m["id"] for m in got.json()["main"][0]] == ["M1-1", "M1-2"]
+    csc = desk.director.get(f"/api/desk/events/{desk.csc}/standings").json()
+    assert csc["remaining"] == 6

@@ -4,6 +4,8 @@ transaction."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition
@@ -41,6 +43,14 @@ class BracketDesk(ClubDesk):
         """The main draw and, once the first round is played, the consolation draw."""
         with self._read() as s:
             return self._bracket(s, self._event(s, name))
+
+    def standings_json(self, name: str) -> object:
+        """The main draw and the consolation draw, match by match."""
+        b = self.bracket(name)
+        return {
+            "main": [[asdict(m) for m in stage] for stage in b.main],
+            "consolation": [[asdict(m) for m in stage] for stage in b.consolation],
+        }
 
     def enter_game(self, name: str, match_id: str, race: RaceScore) -> Bracket:
         """A game of match ``match_id`` (its first-listed side first)."""

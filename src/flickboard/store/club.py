@@ -316,6 +316,10 @@ class ClubDesk(Store):
                 raise NotFound(f"{ev.name} has no game {game_id}")
             return self._club_game(s, ev, row)
 
+    def standings_json(self, name: str) -> object:
+        """The event as it stands, as plain values (JSON): each format says how."""
+        raise NotImplementedError(f"{type(self).__name__} has no standings")
+
     def meetings(self, name: str, round_no: int) -> list[tuple[int, tuple[str, str]]]:
         """(board, (home, visitors)) of every meeting in round (night) ``round_no``."""
         with self._read() as s:

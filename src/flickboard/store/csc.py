@@ -228,6 +228,10 @@ class CscDesk(ClubDesk):
             )
         ]
 
+    def standings_json(self, name: str) -> object:
+        """Aggregate standings, games to play, the playoff field and its winners."""
+        return self.state(name).as_dict(self.names(name))
+
     def state(self, name: str) -> CscState:
         """Standings, playoff field with reasons and playoff results."""
         with self._read() as s:

@@ -267,6 +267,18 @@ class LeagueDesk(ClubDesk):
             lines.append(LeagueLine(place, t, played[t], mp[t], won[t], scored[t], tied, why))
         return lines
 
+    def standings_json(self, name: str) -> object:
+        """Place, team, match points (as text: halves) and the reason."""
+        return [
+            {
+                "place": x.place,
+                "team": x.team,
+                "match_points": str(x.match_points),
+                "reason": x.reason,
+            }
+            for x in self.standings(name)
+        ]
+
     def players(self, name: str) -> list[PlayerLine]:
         """Every rostered player's games played (forfeits are not played) and the
         team's scheduled games over the whole schedule (VII 9)."""

@@ -384,24 +384,8 @@ def standings(request: Request, event_id: int) -> Any:
     """Standings with every placing's reasons (crokinole); the state of a club event."""
     web = desk_of(request)
     info = event_info(request, event_id)
-    if info.format == "csc-round-robin":
-        return web.service.csc.state(info.name).as_dict(web.service.club.names(info.name))
-    if info.format.startswith("league-"):
-        return [
-            {
-                "place": x.place,
-                "team": x.team,
-                "match_points": str(x.match_points),
-                "reason": x.reason,
-            }
-            for x in web.service.league.standings(info.name)
-        ]
-    if info.format == "elimination":
-        b = web.service.bracket.bracket(info.name)
-        return {
-            "main": [[m.__dict__ for m in stage] for stage in b.main],
-            "consolation": [[m.__dict__ for m in stage] for stage in b.consolation],
-        }
+    if info.club:
+        return web.service.club_desk(info.name).standings_json(info.name)
     return _standings(web.service.standings(info.name), web.service.desk.names(info.name))
 
 

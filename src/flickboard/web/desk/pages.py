@@ -10,6 +10,7 @@ comes back as the desk's sentence in the page's alert area (htmx) or an error pa
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
@@ -26,8 +27,13 @@ from flickboard.events.sanctions import CLAUSES, KINDS, Sanction
 from flickboard.events.shootout import ShootOut
 from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
+from flickboard.store.bracket import BracketDesk
+from flickboard.store.club import ClubDesk
+from flickboard.store.csc import CscDesk
 from flickboard.store.desk import CardState, EventInfo
 from flickboard.store.events import parse_entrants
+from flickboard.store.league import LeagueDesk
+from flickboard.store.service import DeskService
 from flickboard.web.desk.rendering import OFFICIALS, page
 from flickboard.web.desk.routing import DeskRoute, desk_of, may, public_url
 from flickboard.web.desk.views import card_view, result_text, standings_board
@@ -552,26 +558,12 @@ def manage_page(request: Request, event_id: int) -> HTMLResponse:
     web = desk_of(request)
     info = _event(request, event_id)
     ctx: dict[str, Any] = {"info": info, "board": standings_board(web.service, info)}
-    if info.format == "csc-round-robin":
-        ctx["csc"] = web.service.csc.state(info.name)
+    if info.club:
+        club = web.service.club_desk(info.name)
         ctx["names"] = web.service.club.names(info.name)
-        ctx["rotation"] = web.service.csc.championship(info.name)
-        ctx["change_kinds"] = CHANGE_KINDS
         ctx["club_games"] = web.service.club_games(info.name)
-        ctx["code_rounds"] = sorted({g.round_no for g in ctx["csc"].games})
-        return page(request, "manage_csc.html", **ctx)
-    if info.format.startswith("league-"):
-        nights = sorted({n for n, _, _ in web.service.league.nights(info.name)})
-        ctx["nights"] = [(n, web.service.league.night(info.name, n)) for n in nights]
-        ctx["names"] = web.service.club.names(info.name)
-        ctx["result_text"] = result_text
-        ctx["club_games"] = web.service.club_games(info.name)
-        ctx["code_rounds"], ctx["code_night"] = nights, True
-        return page(request, "manage_league.html", **ctx)
-    if info.format == "elimination":
-        ctx["bracket"] = web.service.bracket.bracket(info.name)
-        ctx["names"] = web.service.club.names(info.name)
-        return page(request, "manage_bracket.html", **ctx)
+        template = CLUB_PAGES[type(club)](web.service, info.name, ctx)
+        return page(request, template, **ctx)
     spec = web.service.snapshot(info.name)
     drafts = set(web.service.desk.draft_rounds(info.name))
     states = _states(request, info)
@@ -605,6 +597,35 @@ def manage_page(request: Request, event_id: int) -> HTMLResponse:
         rows=range(1, rounds_in(info) + 1),
         **ctx,
     )
+
+
+def _csc_page(svc: DeskService, name: str, ctx: dict[str, Any]) -> str:
+    ctx["csc"] = svc.csc.state(name)
+    ctx["rotation"] = svc.csc.championship(name)
+    ctx["change_kinds"] = CHANGE_KINDS
+    ctx["code_rounds"] = sorted({g.round_no for g in ctx["csc"].games})
+    return "manage_csc.html"
+
+
+def _league_page(svc: DeskService, name: str, ctx: dict[str, Any]) -> str:
+    nights = sorted({n for n, _, _ in svc.league.nights(name)})
+    ctx["nights"] = [(n, svc.league.night(name, n)) for n in nights]
+    ctx["result_text"] = result_text
+    ctx["code_rounds"], ctx["code_night"] = nights, True
+    return "manage_league.html"
+
+
+def _bracket_page(svc: DeskService, name: str, ctx: dict[str, Any]) -> str:
+    ctx["bracket"] = svc.bracket.bracket(name)
+    return "manage_bracket.html"
+
+
+CLUB_PAGES: dict[type[ClubDesk], Callable[[DeskService, str, dict[str, Any]], str]] = {
+    CscDesk: _csc_page,
+    LeagueDesk: _league_page,
+    BracketDesk: _bracket_page,
+}
+"""Each club format's manage page: fills the context, names the template."""
 
 
 def _manage(event_id: int, message: str) -> RedirectResponse:
