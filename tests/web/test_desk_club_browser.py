@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from flickboard.events.eventfile import ClubEventFile, parse_any
 from flickboard.store.acting import Actor
 
 from .conftest import LiveServer, screenshot
-from .test_desk_browser import LAPTOP, PHONE, TV
+from .test_desk_browser import LAPTOP, PHONE, TV, _context, _sign_in
 
 DIRECTOR = ("Dee", "director-pass")
 REFEREE = ("Rex", "whistle-2024")
@@ -75,20 +75,6 @@ def club_server(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[LiveS
         yield server
     finally:
         server.stop()
-
-
-def _context(browser: Browser, **options: Any) -> BrowserContext:
-    ctx = browser.new_context(**options)
-    ctx.set_default_timeout(10_000)
-    return ctx
-
-
-def _sign_in(page: Page, base: str, name: str, password: str) -> None:
-    page.goto(base + "/desk/login")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.locator(".who")).to_contain_text(name)
 
 
 def _event_id(server: LiveServer, name: str) -> int:
@@ -155,6 +141,17 @@ def _rule(browser: Browser, base: str, score: str, reason: str, shot: str) -> No
     referee.context.close()
 
 
+def _correct(director: Page, url: str, game: str, score: str) -> None:
+    """The director corrects a game from the event's "Games entered"."""
+    director.goto(url)
+    row = director.locator("tr", has_text=game)
+    row.get_by_text("Correct or withdraw").click()
+    row.get_by_placeholder("17-9").fill(score)
+    row.get_by_placeholder("why").first.fill("the scores were read the wrong way round")
+    row.get_by_role("button", name="Correct").click()
+    expect(director.locator("#flash")).to_contain_text("Game corrected")
+
+
 def _tv(browser: Browser, base: str, event_id: int) -> Page:
     tv = _context(browser, **TV).new_page()
     tv.goto(f"{base}/desk/tv/{event_id}")
@@ -193,13 +190,7 @@ def test_a_csc_round_robin_runs_from_phones(club_server: LiveServer, browser: Br
     expect(tv.locator("table.tv-standings")).to_contain_text("Bob Hall")
 
     # the director corrects board 1: home and visitors were swapped
-    director.goto(f"{base}/desk/manage/{event_id}")
-    row = director.locator("tr", has_text="the round 1 game A v D")
-    row.get_by_text("Correct or withdraw").click()
-    row.get_by_placeholder("17-9").fill("15-3")
-    row.get_by_placeholder("why").first.fill("home and visitors swapped")
-    row.get_by_role("button", name="Correct").click()
-    expect(director.locator("#flash")).to_contain_text("Game corrected")
+    _correct(director, f"{base}/desk/manage/{event_id}", "the round 1 game A v D", "15-3")
     screenshot(director, "desk-club-csc-manage")
     expect(first).to_contain_text("Ann Reid")
     assert tv.evaluate("window.__notReloaded") is True
@@ -235,13 +226,7 @@ def test_a_six_person_league_night_runs_from_a_phone(
     expect(phone.locator("#game-4 .badge-ok")).to_have_text("confirmed")
 
     # the director corrects game 1 (it was 15-21): Legion lead by three games to one
-    director.goto(f"{base}/desk/manage/{event_id}")
-    row = director.locator("tr", has_text="game 1 of night 1")
-    row.get_by_text("Correct or withdraw").click()
-    row.get_by_placeholder("17-9").fill("15-21")
-    row.get_by_placeholder("why").first.fill("scores read the wrong way round")
-    row.get_by_role("button", name="Correct").click()
-    expect(director.locator("#flash")).to_contain_text("Game corrected")
+    _correct(director, f"{base}/desk/manage/{event_id}", "game 1 of night 1", "15-21")
     screenshot(director, "desk-club-league-manage")
     expect(points).to_contain_text("Legion 100")
     expect(tv.locator("table.tv-standings tbody tr").first).to_contain_text("3")

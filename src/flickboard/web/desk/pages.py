@@ -342,18 +342,24 @@ async def score_game(request: Request, who: Annotated[Actor, may("enter_club_res
     return back("/desk/score", f"Game {game} entered: {names[other]} confirms it or disputes it")
 
 
+async def _at_meeting(request: Request, who: Actor) -> tuple[DeskService, str, int, str, str]:
+    """A phone's form about a game of its meeting: the service, the event, the game's
+    ID, the acting side and what it says (initials or a reason)."""
+    web = desk_of(request)
+    form = await form_of(request)
+    match = who.match or _no_match()
+    info = web.service.desk.info(match.event_id)
+    said = text(form, "initials") or text(form, "reason")
+    return web.service, info.name, number(form, "game_id"), text(form, "side"), said
+
+
 @router.post("/score/game/confirm")
 async def score_game_confirm(
     request: Request, who: Annotated[Actor, may("confirm_club_game")]
 ) -> Response:
     """The other team confirms a game with their initials (CSC VII 11)."""
-    web = desk_of(request)
-    form = await form_of(request)
-    match = who.match or _no_match()
-    info = web.service.desk.info(match.event_id)
-    game = web.service.confirm_club_game(
-        who, info.name, number(form, "game_id"), text(form, "side"), text(form, "initials")
-    )
+    svc, event, game_id, side, initials = await _at_meeting(request, who)
+    game = svc.confirm_club_game(who, event, game_id, side, initials)
     return back("/desk/score", f"Game {game.game_no} confirmed: thank you")
 
 
@@ -362,13 +368,8 @@ async def score_game_dispute(
     request: Request, who: Annotated[Actor, may("dispute_club_game")]
 ) -> Response:
     """A team disputes a game: it goes to the referees (CSC VII 10)."""
-    web = desk_of(request)
-    form = await form_of(request)
-    match = who.match or _no_match()
-    info = web.service.desk.info(match.event_id)
-    web.service.dispute_club_game(
-        who, info.name, number(form, "game_id"), text(form, "side"), text(form, "reason")
-    )
+    svc, event, game_id, side, reason = await _at_meeting(request, who)
+    svc.dispute_club_game(who, event, game_id, side, reason)
     return back("/desk/score", "Disputed: a referee will come to the board")
 
 
