@@ -30,7 +30,7 @@ FORMAT_MODULES = {
 LEFT = {
     "store/desk.py": 18,
     "store/events.py": 1,
-    "web/desk/pages.py": 5,
+    "web/desk/pages.py": 3,
     "web/desk/views.py": 1,
     "web/templates/desk/manage.html": 5,
     "web/templates/desk/score.html": 1,

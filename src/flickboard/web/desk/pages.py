@@ -21,7 +21,7 @@ from starlette.datastructures import FormData
 from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated, NotFound
 from flickboard.events.categories import CATEGORIES, category
 from flickboard.events.delegation import CHANGE_KINDS, DelegationChange
-from flickboard.events.eventfile import CLUB_FORMATS, parse_any, parse_event
+from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile, parse_any, parse_event
 from flickboard.events.racegame import race_from_text
 from flickboard.events.sanctions import CLAUSES, KINDS, Sanction
 from flickboard.events.shootout import ShootOut
@@ -517,9 +517,9 @@ async def new_club(request: Request, who: Annotated[Actor, may("create_club_even
         if text(form, field):
             data[field] = text(form, field)
     spec = parse_any(data, "the form")
-    if spec.format not in CLUB_FORMATS:
+    if not isinstance(spec, ClubEventFile):
         raise InvalidInput("choose a club format")
-    web.service.create_club_event(who, spec)  # type: ignore[arg-type]
+    web.service.create_club_event(who, spec)
     info = next(e for e in web.service.desk.catalog() if e.name == spec.name)
     return back(f"/desk/manage/{info.id}", "Event created")
 
@@ -540,11 +540,11 @@ async def import_file(request: Request, who: Annotated[Actor, may("create_event"
     except Exception:
         raise InvalidInput("the file is not JSON or YAML") from None
     spec = parse_any(data, getattr(upload, "filename", None) or "the file")
-    if spec.format in CLUB_FORMATS:
-        web.service.create_club_event(who, spec)  # type: ignore[arg-type]
+    if isinstance(spec, ClubEventFile):
+        web.service.create_club_event(who, spec)
         notes: list[str] = []
     else:
-        notes = web.service.create_event(who, spec)  # type: ignore[arg-type]
+        notes = web.service.create_event(who, spec)
     info = next(e for e in web.service.desk.catalog() if e.name == spec.name)
     return back(f"/desk/manage/{info.id}", "; ".join(["Event imported", *notes]))
 
