@@ -184,3 +184,32 @@ def test_csc_vi_8_2_round_robin_game_fixed_once_a_playoff_game_is_entered(
         svc.withdraw_club_game(REFEREE, "Zone", first.id, "wrong")
     svc.withdraw_club_game(REFEREE, "Zone", semi.id, "entered too early")
     svc.correct_club_game(REFEREE, "Zone", first.id, race_from_final((15, 14), 15), "miscount")
+
+
+def test_fair_bracket_only_the_last_game_entered_changes(engine: Engine) -> None:
+    """Later matches are drawn from the winners: only the game entered last can be
+    corrected or withdrawn; a fair-rules score is checked in fives."""
+    svc = DeskService(engine=engine)
+    svc.create_club_event(
+        Actor.desk(),
+        _spec(
+            {
+                "name": "Fair",
+                "format": "elimination",
+                "entrants": [{"id": str(i), "name": f"P{i}"} for i in range(1, 5)],
+            }
+        ),
+    )
+    win = race_from_final((100, 40), 100, multiple_of=5)
+    for match in ("M1-1", "M1-2"):
+        svc.bracket_game(Actor.desk(), "Fair", match, win)
+    first, last = svc.club_games("Fair")
+    with pytest.raises(IllegalInPosition, match="games were entered after it"):
+        svc.correct_club_game(REFEREE, "Fair", first.id, race_from_final((40, 100), 100), "x")
+    with pytest.raises(InvalidInput, match="not a multiple of 5"):
+        svc.correct_club_game(REFEREE, "Fair", last.id, RaceScore(100, ((101, 0), (0, 3))), "x")
+    fixed = svc.correct_club_game(REFEREE, "Fair", last.id, race_from_final((40, 100), 100), "x")
+    assert fixed.result.winner == 1
+    svc.withdraw_club_game(REFEREE, "Fair", last.id, "wrong match")
+    svc.withdraw_club_game(REFEREE, "Fair", first.id, "wrong match")
+    assert svc.club_games("Fair") == []
