@@ -20,17 +20,20 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import RedirectResponse
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 from starlette.datastructures import FormData
 
 from flickboard.errors import InvalidInput
 from flickboard.events.delegation import DelegationChange
 from flickboard.events.racegame import race_from_text
+from flickboard.events.sanctions import Sanction
+from flickboard.events.shootout import ShootOut
 from flickboard.play.scoring import RaceScore
 from flickboard.store.acting import Actor
 from flickboard.store.desk import EventInfo
 from flickboard.store.service import DeskService
 from flickboard.web.desk.bodies import (
+    BoardOut,
     BracketGame,
     CscGame,
     Delegation,
@@ -48,6 +51,8 @@ from flickboard.web.desk.bodies import (
     Referee,
     Rename,
     Result,
+    SanctionBody,
+    ShootOutBody,
     Substitution,
     SuddenDeath,
 )
@@ -63,6 +68,13 @@ PATH_TYPES: dict[str, type] = {
     "name": str,
 }
 """The type of each part a route's path may name."""
+
+
+class Parts(BaseModel):
+    """The parts of a path a form gives as fields, checked as the path would be."""
+
+    board: int = Field(default=0, ge=1, le=1000)
+    name: str = Field(default="", min_length=1, max_length=80)
 
 
 @dataclass
@@ -128,12 +140,17 @@ def to_manage(asked: Asked) -> str:
 @dataclass(frozen=True)
 class Form:
     """The page's side: the path under ``/desk``, what the page says after it, where it
-    goes back to, and how the form's fields become the body."""
+    goes back to, how the form's fields become the body, the path's parts it gives
+    and what else it checks."""
 
     path: str
     said: Reply
     to: Callable[[Asked], str] = to_manage
     fields: Callable[[type[BaseModel], FormData], dict[str, Any]] = plain
+    from_form: tuple[str, ...] = ()
+    """Parts of the API's path that the form gives as fields (``board``, ``name``)."""
+    check: Callable[[Asked, FormData], None] | None = None
+    """What the form asks beyond the API (typing the event's name to delete it)."""
 
 
 @dataclass(frozen=True)
@@ -203,10 +220,14 @@ def form_route(router: APIRouter, action: Action) -> None:
     assert form is not None
 
     async def endpoint(request: Request, who: Actor, **path: Any) -> Response:
+        data = await request.form()
+        given = plain(Parts, data)
+        for part in form.from_form:
+            path[part] = parsed(Parts, {part: given.get(part)}).model_dump()[part]
         asked = Asked(request, who, path)
-        body = None
-        if action.body is not None:
-            body = parsed(action.body, form.fields(action.body, await request.form()))
+        if form.check is not None:
+            form.check(asked, data)
+        body = None if action.body is None else parsed(action.body, form.fields(action.body, data))
         result = action.call(asked, body)
         return back(form.to(asked), form.said(asked, body, result))
 
@@ -257,6 +278,40 @@ def _lineup(model: type[BaseModel], form: FormData) -> dict[str, Any]:
 
 def _game(asked: Asked, _: Any, game: Any) -> Any:
     return game.as_dict()
+
+
+def standings_json(st: Any, names: dict[str, str]) -> dict[str, Any]:
+    """Crokinole standings as the API gives them: provisional, pending, placings."""
+    return {
+        "provisional": st.provisional,
+        "pending": list(st.pending),
+        "standings": [{**p.as_dict(), "name": names.get(p.entrant, "")} for p in st.placings],
+    }
+
+
+def _sanction(body: SanctionBody) -> Sanction:
+    return Sanction(body.kind, body.entrant, body.reason, body.round, body.game_round)
+
+
+def _shootout(model: type[BaseModel], form: FormData) -> dict[str, Any]:
+    """Each tied entrant's 20s from ``so_{id}`` (doubles: and ``so_{id}_2``)."""
+    counts: dict[str, Any] = {}
+    given = {k: v.strip() for k, v in form.items() if isinstance(v, str)}
+    for key, value in given.items():
+        if key.startswith("so_") and not key.endswith("_2"):
+            partner = given.get(f"{key}_2", "")
+            counts[key.removeprefix("so_")] = (value, partner) if partner else value
+    return {"twenties": counts}
+
+
+def _confirmed(asked: Asked, form: FormData) -> None:
+    value = form.get("confirm")
+    if not isinstance(value, str) or value.strip() != asked.name:
+        raise InvalidInput("type the event's name to confirm the deletion")
+
+
+def _standings_after(asked: Asked, _: Any, done: Any) -> dict[str, Any]:
+    return standings_json(done, asked.service.desk.names(asked.name))
 
 
 ACTIONS: tuple[Action, ...] = (
@@ -452,6 +507,59 @@ ACTIONS: tuple[Action, ...] = (
             "A game of a fair-rules bracket match (its first side first).",
             lambda a, b, br: {"champion": br.champion}, dict[str, Any]),
         Form("/manage/{event_id}/bracket/game", lambda a, b, _: "Game entered"),
+    ),
+    Action(
+        "take_board_out",
+        BoardOut,
+        lambda a, b: a.service.take_board_out(
+            a.who, a.name, a.path["board"], b.to_board, b.reason
+        ),
+        Api("POST", "/events/{event_id}/csc/boards/{board}/out", "csc_board_out",
+            "CSC VI 14: take a damaged board out of play; its games go to ``to_board``.",
+            lambda a, b, st: {"boards_out": [list(x) for x in st.boards_out]}, dict[str, Any]),
+        Form("/manage/{event_id}/csc/board-out",
+             lambda a, b, _: f"Board {a.path['board']} out of play; its games move to board "
+             f"{b.to_board}", from_form=("board",)),
+    ),
+    Action(
+        "unlock_account",
+        None,
+        lambda a, b: a.service.unlock(a.who, a.path["name"]),
+        Api("POST", "/accounts/{name}/unlock", "unlock_account",
+            "The director lifts the lock of an account locked by failed sign-ins.",
+            lambda a, b, _: {"name": a.path["name"]}, dict[str, str]),
+        Form("/accounts/unlock", lambda a, b, _: f"{a.path['name']} can sign in again",
+             to=lambda a: "/desk/accounts", from_form=("name",)),
+    ),
+    Action(
+        "delete_event",
+        None,
+        lambda a, b: a.service.delete_event(a.who, a.name),
+        Api("DELETE", "/events/{event_id}", "delete_event", "Delete an event and everything in it.",
+            lambda a, b, _: Response(status_code=204), Response, status=204),
+        Form("/manage/{event_id}/delete", lambda a, b, _: f"{a.name} deleted",
+             to=lambda a: "/desk", check=_confirmed),
+    ),
+    Action(
+        "record_sanction",
+        SanctionBody,
+        lambda a, b: a.service.record_sanction(a.who, a.name, _sanction(b)),
+        Api("POST", "/events/{event_id}/sanctions", "record_sanction",
+            "A sanction or absence (warning, forfeited round or game, disqualification,\n"
+            "withdrawal, no-show); the standings after it.",
+            _standings_after, dict[str, Any]),
+        Form("/manage/{event_id}/sanction",
+             lambda a, b, _: f"Recorded: {b.entrant} {_sanction(b).describe()}"),
+    ),
+    Action(
+        "record_shootout",
+        ShootOutBody,
+        lambda a, b: a.service.record_shootout(a.who, a.name, ShootOut.of(b.twenties)),
+        Api("POST", "/events/{event_id}/shootouts", "record_shootout",
+            "A shoot-out among entrants still tied: each one's 20s.",
+            _standings_after, dict[str, Any]),
+        Form("/manage/{event_id}/shootout", lambda a, b, _: "Shoot-out recorded",
+             fields=_shootout),
     ),
 )  # fmt: skip
 """Every desk write declared once (the others are still routes of their own in

@@ -18,14 +18,11 @@ from sse_starlette.sse import EventSourceResponse
 
 from flickboard.events.eventfile import ClubEventFile, EventFile
 from flickboard.events.racegame import race_from_text
-from flickboard.events.sanctions import Sanction
-from flickboard.events.shootout import ShootOut
 from flickboard.play.scoring import RaceScore
 from flickboard.store.acting import Actor
 from flickboard.store.desk import EventInfo
-from flickboard.web.desk.actions import ACTIONS, api_route
+from flickboard.web.desk.actions import ACTIONS, api_route, standings_json
 from flickboard.web.desk.bodies import (
-    BoardOut,
     CardBody,
     ClubResult,
     CodeBody,
@@ -37,8 +34,6 @@ from flickboard.web.desk.bodies import (
     Reason,
     Result,
     Ruling,
-    SanctionBody,
-    ShootOutBody,
     SideInitials,
     SideReason,
 )
@@ -78,14 +73,6 @@ def _card(card: Any) -> dict[str, Any]:
     from flickboard.events.eventfile import card_spec
 
     return card_spec(card).model_dump(mode="json", exclude={"seal"})
-
-
-def _standings(st: Any, names: dict[str, str]) -> dict[str, Any]:
-    return {
-        "provisional": st.provisional,
-        "pending": list(st.pending),
-        "standings": [{**p.as_dict(), "name": names.get(p.entrant, "")} for p in st.placings],
-    }
 
 
 def _session(request: Request, response: Response, actor: Actor) -> dict[str, Any]:
@@ -190,7 +177,7 @@ def standings(request: Request, event_id: int) -> Any:
     info = event_info(request, event_id)
     if info.club:
         return web.service.club_desk(info.name).standings_json(info.name)
-    return _standings(web.service.standings(info.name), web.service.desk.names(info.name))
+    return standings_json(web.service.standings(info.name), web.service.desk.names(info.name))
 
 
 @router.get("/events/{event_id}/draws")
@@ -271,15 +258,6 @@ def create_club_event(
     desk_of(request).service.create_club_event(who, spec)
     info = next(e for e in desk_of(request).service.desk.catalog() if e.name == spec.name)
     return {"id": info.id}
-
-
-@router.delete("/events/{event_id}", status_code=204, openapi_extra=roles_of("delete_event"))
-def delete_event(
-    request: Request, event_id: int, who: Annotated[Actor, may("delete_event")]
-) -> Response:
-    """Delete an event and everything in it."""
-    desk_of(request).service.delete_event(who, event_info(request, event_id).name)
-    return Response(status_code=204)
 
 
 @router.post("/events/{event_id}/codes", openapi_extra=roles_of("issue_code"))
@@ -423,61 +401,7 @@ def correct_card(
     return {**_card(card), "void_shootouts": [list(v) for v in void]}
 
 
-@router.post("/events/{event_id}/sanctions", openapi_extra=roles_of("record_sanction"))
-def record_sanction(
-    request: Request,
-    event_id: int,
-    body: SanctionBody,
-    who: Annotated[Actor, may("record_sanction")],
-) -> dict[str, Any]:
-    """A sanction or absence (warning, forfeited round or game, disqualification,
-    withdrawal, no-show); the standings after it."""
-    web = desk_of(request)
-    info = event_info(request, event_id)
-    x = Sanction(body.kind, body.entrant, body.reason, body.round, body.game_round)
-    st = web.service.record_sanction(who, info.name, x)
-    return _standings(st, web.service.desk.names(info.name))
-
-
-@router.post("/events/{event_id}/shootouts", openapi_extra=roles_of("record_shootout"))
-def record_shootout(
-    request: Request,
-    event_id: int,
-    body: ShootOutBody,
-    who: Annotated[Actor, may("record_shootout")],
-) -> dict[str, Any]:
-    """A shoot-out among entrants still tied: each one's 20s."""
-    web = desk_of(request)
-    info = event_info(request, event_id)
-    st = web.service.record_shootout(who, info.name, ShootOut.of(body.twenties))
-    return _standings(st, web.service.desk.names(info.name))
-
-
-@router.post("/accounts/{name}/unlock", openapi_extra=roles_of("unlock_account"))
-def unlock_account(
-    request: Request, name: str, who: Annotated[Actor, may("unlock_account")]
-) -> dict[str, str]:
-    """The director lifts the lock of an account locked by failed sign-ins."""
-    desk_of(request).service.unlock(who, name)
-    return {"name": name}
-
-
 # -- club events ------------------------------------------------------------------------
-
-
-@router.post("/events/{event_id}/csc/boards/{board}/out", openapi_extra=roles_of("take_board_out"))
-def csc_board_out(
-    request: Request,
-    event_id: int,
-    board: int,
-    body: BoardOut,
-    who: Annotated[Actor, may("take_board_out")],
-) -> dict[str, Any]:
-    """CSC VI 14: take a damaged board out of play; its games go to ``to_board``."""
-    st = desk_of(request).service.take_board_out(
-        who, event_info(request, event_id).name, board, body.to_board, body.reason
-    )
-    return {"boards_out": [list(b) for b in st.boards_out]}
 
 
 @router.get("/events/{event_id}/games")

@@ -23,8 +23,7 @@ from flickboard.events.categories import CATEGORIES, category
 from flickboard.events.delegation import CHANGE_KINDS
 from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile, parse_any, parse_event
 from flickboard.events.racegame import race_from_text
-from flickboard.events.sanctions import CLAUSES, KINDS, Sanction
-from flickboard.events.shootout import ShootOut
+from flickboard.events.sanctions import CLAUSES, KINDS
 from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
 from flickboard.store.bracket import BracketDesk
@@ -628,57 +627,6 @@ def _manage(event_id: int, message: str) -> RedirectResponse:
     return back(f"/desk/manage/{event_id}", message)
 
 
-@router.post("/manage/{event_id}/delete")
-async def manage_delete(
-    request: Request, event_id: int, who: Annotated[Actor, may("delete_event")]
-) -> Response:
-    form = await form_of(request)
-    info = _event(request, event_id)
-    if text(form, "confirm") != info.name:
-        raise InvalidInput("type the event's name to confirm the deletion")
-    desk_of(request).service.delete_event(who, info.name)
-    return back("/desk", f"{info.name} deleted")
-
-
-@router.post("/manage/{event_id}/sanction")
-async def manage_sanction(
-    request: Request, event_id: int, who: Annotated[Actor, may("record_sanction")]
-) -> Response:
-    form = await form_of(request)
-    kind = text(form, "kind")
-    if kind not in KINDS:
-        raise InvalidInput(f"choose a sanction: {', '.join(KINDS)}")
-    x = Sanction(
-        kind,
-        text(form, "entrant"),
-        text(form, "reason"),
-        optional_number(form, "round", "the draw round"),
-        optional_number(form, "game_round", "the round of the game"),
-    )
-    desk_of(request).service.record_sanction(who, _event(request, event_id).name, x)
-    return _manage(event_id, f"Recorded: {x.entrant} {x.describe()}")
-
-
-@router.post("/manage/{event_id}/shootout")
-async def manage_shootout(
-    request: Request, event_id: int, who: Annotated[Actor, may("record_shootout")]
-) -> Response:
-    form = await form_of(request)
-    counts: dict[str, int | tuple[int, int]] = {}
-    for who_id in [
-        k.removeprefix("so_") for k in form if k.startswith("so_") and not k.endswith("_2")
-    ]:
-        first = number(form, f"so_{who_id}", f"20s of {who_id}")
-        if text(form, f"so_{who_id}_2"):
-            counts[who_id] = (first, number(form, f"so_{who_id}_2", f"20s of {who_id}'s partner"))
-        else:
-            counts[who_id] = first
-    desk_of(request).service.record_shootout(
-        who, _event(request, event_id).name, ShootOut.of(counts)
-    )
-    return _manage(event_id, "Shoot-out recorded")
-
-
 @router.post("/manage/{event_id}/codes/{round_no}", name="codes_page")
 async def manage_codes(
     request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("issue_code")]
@@ -840,16 +788,6 @@ def accounts_page(request: Request) -> HTMLResponse:
     return page(request, "accounts.html", accounts=accounts.accounts(), locked=accounts.locked())
 
 
-@router.post("/accounts/unlock")
-async def unlock_account(
-    request: Request, who: Annotated[Actor, may("unlock_account")]
-) -> Response:
-    """The director lifts an account's lock."""
-    form = await form_of(request)
-    desk_of(request).service.unlock(who, text(form, "name"))
-    return back("/desk/accounts", f"{text(form, 'name')} can sign in again")
-
-
 @router.post("/accounts/password")
 async def change_password(
     request: Request, who: Annotated[Actor, may("change_password")]
@@ -873,18 +811,6 @@ def _race(request: Request, info: EventInfo, form: FormData) -> Any:
         club.target(info.name),
         crokinole=club.frame_max is None,
     )
-
-
-@router.post("/manage/{event_id}/csc/board-out")
-async def csc_board_out(
-    request: Request, event_id: int, who: Annotated[Actor, may("take_board_out")]
-) -> Response:
-    form = await form_of(request)
-    board, to = number(form, "board"), number(form, "to_board")
-    desk_of(request).service.take_board_out(
-        who, _event(request, event_id).name, board, to, text(form, "reason")
-    )
-    return _manage(event_id, f"Board {board} out of play; its games move to board {to}")
 
 
 # -- the writes declared once (flickboard.web.desk.actions) -----------------------------
