@@ -79,3 +79,13 @@ def test_a_path_part_given_by_the_form_is_checked_as_the_paths(app: Any) -> None
     assert bad.status_code == 422 and "board: Input should be a valid integer" in bad.text
     bad = dee.post("/desk/accounts/unlock", {})
     assert bad.status_code == 422 and "name:" in bad.text
+
+
+def test_a_ruling_from_the_form_gives_the_rounds_or_says_the_card_stands(app: Any) -> None:
+    dee = Browser(app, "Dee", "director-pass")
+    event = _event(app, dee)
+    card = f"/desk/manage/{event}/card/1/P1"
+    bad = dee.post(f"{card}/rule", {"reason": "measured"})
+    assert bad.status_code == 422 and "enter each round" in bad.text
+    bad = dee.post(f"{card}/correct", {"game_round": "1", "pA": "x", "reason": "found"})
+    assert bad.status_code == 422 and "after.scores.0: Input should be a valid integer" in bad.text

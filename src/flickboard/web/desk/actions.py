@@ -25,6 +25,7 @@ from starlette.datastructures import FormData
 
 from flickboard.errors import InvalidInput
 from flickboard.events.delegation import DelegationChange
+from flickboard.events.eventfile import card_spec
 from flickboard.events.racegame import race_from_text
 from flickboard.events.sanctions import Sanction
 from flickboard.events.shootout import ShootOut
@@ -35,6 +36,7 @@ from flickboard.store.service import DeskService
 from flickboard.web.desk.bodies import (
     BoardOut,
     BracketGame,
+    CorrectionBody,
     CscGame,
     Delegation,
     DrawBody,
@@ -51,6 +53,7 @@ from flickboard.web.desk.bodies import (
     Referee,
     Rename,
     Result,
+    Ruling,
     SanctionBody,
     ShootOutBody,
     Substitution,
@@ -240,15 +243,17 @@ def form_route(router: APIRouter, action: Action) -> None:
 # -- the actions ------------------------------------------------------------------------
 
 
-def race(asked: Asked, result: Result) -> RaceScore:
+def race_in(service: DeskService, event: str, frames: str | None, score: str | None) -> RaceScore:
     """A club game's frames or score as the event's race (its target, its frames)."""
-    club = asked.service.club_desk(asked.name)
+    club = service.club_desk(event)
     return race_from_text(
-        result.frames or None,
-        result.score or None,
-        club.target(asked.name),
-        crokinole=club.frame_max is None,
+        frames or None, score or None, club.target(event), crokinole=club.frame_max is None
     )
+
+
+def race(asked: Asked, result: Result) -> RaceScore:
+    """The body's club game as the event's race."""
+    return race_in(asked.service, asked.name, result.frames, result.score)
 
 
 def _ruled(asked: Asked, body: GameRuling) -> Any:
@@ -312,6 +317,46 @@ def _confirmed(asked: Asked, form: FormData) -> None:
 
 def _standings_after(asked: Asked, _: Any, done: Any) -> dict[str, Any]:
     return standings_json(done, asked.service.desk.names(asked.name))
+
+
+def card_json(card: Any) -> dict[str, Any]:
+    """A card as the API gives it: the event file's card, without its seal."""
+    return card_spec(card).model_dump(mode="json", exclude={"seal"})
+
+
+def _rounds(model: type[BaseModel], form: FormData) -> dict[str, Any]:
+    """A card's rounds from ``pA{n}``, ``pB{n}``, ``tA{n}``, ``tB{n}`` (points and 20s
+    of the first and second side; a round left blank ends the card), or none if the
+    card ``stands`` as marked."""
+    given = plain(model, form)
+    if form.get("stands"):
+        return given
+    fields = {k: v.strip() for k, v in form.items() if isinstance(v, str)}
+    rounds = []
+    for n in range(1, 21):
+        a, b = fields.get(f"pA{n}", ""), fields.get(f"pB{n}", "")
+        if not a and not b:
+            break
+        twenties = [fields.get(f"tA{n}") or 0, fields.get(f"tB{n}") or 0]
+        rounds.append({"scores": [a, b], "twenties": twenties})
+    if not rounds:
+        raise InvalidInput("enter each round's points (and 20s)")
+    return {**given, "rounds": rounds}
+
+
+def _after(model: type[BaseModel], form: FormData) -> dict[str, Any]:
+    """One round as it should stand from ``pA``, ``pB``, ``tA``, ``tB``."""
+    given = plain(model, form)
+    fields = {k: v.strip() for k, v in form.items() if isinstance(v, str)}
+    scores = [fields.get("pA") or None, fields.get("pB") or None]
+    twenties = [fields.get("tA") or 0, fields.get("tB") or 0]
+    return {**given, "after": {"scores": scores, "twenties": twenties}}
+
+
+def to_card(asked: Asked) -> str:
+    """After a ruling or a correction: the card's page."""
+    p = asked.path
+    return f"/desk/manage/{p['event_id']}/card/{p['round_no']}/{quote(p['player'])}"
 
 
 ACTIONS: tuple[Action, ...] = (
@@ -560,6 +605,36 @@ ACTIONS: tuple[Action, ...] = (
             _standings_after, dict[str, Any]),
         Form("/manage/{event_id}/shootout", lambda a, b, _: "Shoot-out recorded",
              fields=_shootout),
+    ),
+    Action(
+        "rule_dispute",
+        Ruling,
+        lambda a, b: a.service.rule_dispute(
+            a.who, a.name, a.path["round_no"], a.path["player"],
+            None if b.rounds is None else [r.score() for r in b.rounds], b.reason,
+        ),
+        Api("POST", "/events/{event_id}/cards/{round_no}/{player}/ruling", "rule_dispute",
+            "A referee's ruling on a disputed card (signed by their account).",
+            lambda a, b, card: card_json(card), dict[str, Any]),
+        Form("/manage/{event_id}/card/{round_no}/{player}/rule",
+             lambda a, b, _: "Ruled: the card is validated", to=to_card, fields=_rounds),
+    ),
+    Action(
+        "correct_card",
+        CorrectionBody,
+        lambda a, b: a.service.correct_card(
+            a.who, a.name, a.path["round_no"], a.path["player"], b.game_round,
+            b.after.score(), b.reason,
+        ),
+        Api("POST", "/events/{event_id}/cards/{round_no}/{player}/corrections", "correct_card",
+            "A referee corrects one round of a validated card (who, when, before and after\n"
+            "are kept).",
+            lambda a, b, done: {**card_json(done[0]), "void_shootouts": [list(v) for v in done[1]]},
+            dict[str, Any]),
+        Form("/manage/{event_id}/card/{round_no}/{player}/correct",
+             lambda a, b, done: f"Round {b.game_round} corrected"
+             + ("; shoot-outs no longer needed were removed" if done[1] else ""),
+             to=to_card, fields=_after),
     ),
 )  # fmt: skip
 """Every desk write declared once (the others are still routes of their own in

@@ -5,7 +5,8 @@ Every write names its action (``x-action`` in the OpenAPI schema, with ``x-roles
 may call it) and refuses, before reading the body, a request without an identity (401),
 without the session's CSRF token in ``X-CSRF-Token`` (403) or from a role that may not
 (403). Other refusals are 409 (not allowed in this state) and 422 (malformed), each
-with the desk's sentence in ``detail``.
+with the desk's sentence in ``detail``. The routes of the writes declared in
+:mod:`flickboard.web.desk.actions` are made there.
 """
 
 from __future__ import annotations
@@ -17,23 +18,18 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from sse_starlette.sse import EventSourceResponse
 
 from flickboard.events.eventfile import ClubEventFile, EventFile
-from flickboard.events.racegame import race_from_text
-from flickboard.play.scoring import RaceScore
 from flickboard.store.acting import Actor
 from flickboard.store.desk import EventInfo
-from flickboard.web.desk.actions import ACTIONS, api_route, standings_json
+from flickboard.web.desk.actions import ACTIONS, api_route, card_json, race_in, standings_json
 from flickboard.web.desk.bodies import (
     CardBody,
     ClubResult,
     CodeBody,
-    CorrectionBody,
     Initials,
     Join,
     Login,
     PasswordChange,
     Reason,
-    Result,
-    Ruling,
     SideInitials,
     SideReason,
 )
@@ -60,19 +56,6 @@ Who = Annotated[Actor, Depends(reader)]
 def event_info(request: Request, event_id: int) -> EventInfo:
     """The event with this ID, or 422."""
     return desk_of(request).service.desk.info(event_id)
-
-
-def _race(request: Request, info: EventInfo, result: Result) -> RaceScore:
-    club = desk_of(request).service.club_desk(info.name)
-    return race_from_text(
-        result.frames, result.score, club.target(info.name), crokinole=club.frame_max is None
-    )
-
-
-def _card(card: Any) -> dict[str, Any]:
-    from flickboard.events.eventfile import card_spec
-
-    return card_spec(card).model_dump(mode="json", exclude={"seal"})
 
 
 def _session(request: Request, response: Response, actor: Actor) -> dict[str, Any]:
@@ -203,7 +186,7 @@ def cards(request: Request, event_id: int) -> list[dict[str, Any]]:
     """Every card with its validation, open dispute and correction trail."""
     info = event_info(request, event_id)
     return [
-        {**_card(c.card), "entered_by": c.entered_by, "disputed": c.dispute is not None}
+        {**card_json(c.card), "entered_by": c.entered_by, "disputed": c.dispute is not None}
         for c in desk_of(request).service.desk.card_states(info.name)
     ]
 
@@ -303,7 +286,7 @@ def enter_card(
         body.sides,
         [r.score() for r in body.rounds],
     )
-    return {**_card(card), "revision": event_info(request, event_id).revision}
+    return {**card_json(card), "revision": event_info(request, event_id).revision}
 
 
 @router.post(
@@ -323,7 +306,7 @@ def validate_card(
     card = desk_of(request).service.validate_card(
         who, event_info(request, event_id).name, round_no, player, body.initials
     )
-    return {**_card(card), "revision": event_info(request, event_id).revision}
+    return {**card_json(card), "revision": event_info(request, event_id).revision}
 
 
 @router.post(
@@ -341,7 +324,7 @@ def dispute_card(
     card = desk_of(request).service.dispute_card(
         who, event_info(request, event_id).name, round_no, player, body.reason
     )
-    return _card(card)
+    return card_json(card)
 
 
 @router.delete(
@@ -358,47 +341,7 @@ def withdraw_card(
     card = desk_of(request).service.withdraw_card(
         who, event_info(request, event_id).name, round_no, player
     )
-    return _card(card)
-
-
-@router.post(
-    "/events/{event_id}/cards/{round_no}/{player}/ruling", openapi_extra=roles_of("rule_dispute")
-)
-def rule_dispute(
-    request: Request,
-    event_id: int,
-    round_no: int,
-    player: str,
-    body: Ruling,
-    who: Annotated[Actor, may("rule_dispute")],
-) -> dict[str, Any]:
-    """A referee's ruling on a disputed card (signed by their account)."""
-    rounds = None if body.rounds is None else [r.score() for r in body.rounds]
-    card = desk_of(request).service.rule_dispute(
-        who, event_info(request, event_id).name, round_no, player, rounds, body.reason
-    )
-    return _card(card)
-
-
-@router.post(
-    "/events/{event_id}/cards/{round_no}/{player}/corrections",
-    openapi_extra=roles_of("correct_card"),
-)
-def correct_card(
-    request: Request,
-    event_id: int,
-    round_no: int,
-    player: str,
-    body: CorrectionBody,
-    who: Annotated[Actor, may("correct_card")],
-) -> dict[str, Any]:
-    """A referee corrects one round of a validated card (who, when, before and after
-    are kept)."""
-    card, void = desk_of(request).service.correct_card(
-        who, event_info(request, event_id).name, round_no, player, body.game_round,
-        body.after.score(), body.reason,
-    )  # fmt: skip
-    return {**_card(card), "void_shootouts": [list(v) for v in void]}
+    return card_json(card)
 
 
 # -- club events ------------------------------------------------------------------------
@@ -427,7 +370,13 @@ def enter_club_result(
     svc = desk_of(request).service
     svc.at_meeting(who, info.name, body.round, body.team, *([body.by] if body.by else []))
     game = svc.enter_club_result(
-        who, info.name, body.round, body.team, body.game, _race(request, info, body), body.by
+        who,
+        info.name,
+        body.round,
+        body.team,
+        body.game,
+        race_in(svc, info.name, body.frames, body.score),
+        body.by,
     )
     return game.as_dict()
 

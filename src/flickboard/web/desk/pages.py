@@ -5,6 +5,7 @@ Each form posts to a route that checks the identity, the CSRF token and the role
 before reading the form (:func:`flickboard.web.desk.routing.may`), calls the desk
 service, and answers with a redirect to the page (303) with a message; a refusal
 comes back as the desk's sentence in the page's alert area (htmx) or an error page.
+The forms of the writes declared in :mod:`flickboard.web.desk.actions` are made there.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from typing import Annotated, Any
-from urllib.parse import quote
 
 from fastapi import APIRouter, Request, Response, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -22,7 +22,6 @@ from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated, NotFou
 from flickboard.events.categories import CATEGORIES, category
 from flickboard.events.delegation import CHANGE_KINDS
 from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile, parse_any, parse_event
-from flickboard.events.racegame import race_from_text
 from flickboard.events.sanctions import CLAUSES, KINDS
 from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
@@ -33,7 +32,7 @@ from flickboard.store.desk import CardState, EventInfo
 from flickboard.store.events import parse_entrants
 from flickboard.store.league import LeagueDesk
 from flickboard.store.service import DeskService
-from flickboard.web.desk.actions import ACTIONS, back, form_route
+from flickboard.web.desk.actions import ACTIONS, back, form_route, race_in
 from flickboard.web.desk.rendering import OFFICIALS, page
 from flickboard.web.desk.routing import DeskRoute, desk_of, may, public_url
 from flickboard.web.desk.views import card_view, result_text, standings_board
@@ -327,7 +326,7 @@ async def score_game(request: Request, who: Annotated[Actor, may("enter_club_res
     form = await form_of(request)
     match = who.match or _no_match()
     info = web.service.desk.info(match.event_id)
-    race = _race(request, info, form)
+    race = race_in(web.service, info.name, text(form, "frames"), text(form, "score"))
     by = text(form, "by")
     game = number(form, "game", "the game")
     web.service.enter_club_result(who, info.name, match.round_no, match.sides[0], game, race, by)
@@ -728,49 +727,6 @@ def card_page(request: Request, event_id: int, round_no: int, player: str) -> HT
     )
 
 
-@router.post("/manage/{event_id}/card/{round_no}/{player}/rule")
-async def card_rule(
-    request: Request,
-    event_id: int,
-    round_no: int,
-    player: str,
-    who: Annotated[Actor, may("rule_dispute")],
-) -> Response:
-    web = desk_of(request)
-    form = await form_of(request)
-    info = _event(request, event_id)
-    rounds = None if text(form, "stands") else rounds_of(form, rounds_in(info))
-    web.service.rule_dispute(who, info.name, round_no, player, rounds, text(form, "reason"))
-    return back(
-        f"/desk/manage/{event_id}/card/{round_no}/{quote(player)}", "Ruled: the card is validated"
-    )
-
-
-@router.post("/manage/{event_id}/card/{round_no}/{player}/correct")
-async def card_correct(
-    request: Request,
-    event_id: int,
-    round_no: int,
-    player: str,
-    who: Annotated[Actor, may("correct_card")],
-) -> Response:
-    web = desk_of(request)
-    form = await form_of(request)
-    info = _event(request, event_id)
-    n = number(form, "game_round", "the round")
-    after = RoundScore(
-        (number(form, "pA", "points"), number(form, "pB", "points")),
-        (optional_number(form, "tA", "20s") or 0, optional_number(form, "tB", "20s") or 0),
-    )
-    _, void = web.service.correct_card(
-        who, info.name, round_no, player, n, after, text(form, "reason")
-    )
-    extra = "; shoot-outs no longer needed were removed" if void else ""
-    return back(
-        f"/desk/manage/{event_id}/card/{round_no}/{quote(player)}", f"Round {n} corrected{extra}"
-    )
-
-
 @router.get("/referee", name="referee_page")
 def referee_page(request: Request) -> HTMLResponse:
     """The referees' queue: every open dispute, oldest first."""
@@ -801,16 +757,6 @@ async def change_password(
 
 
 # -- officials: club events ------------------------------------------------------------------
-
-
-def _race(request: Request, info: EventInfo, form: FormData) -> Any:
-    club = desk_of(request).service.club_desk(info.name)
-    return race_from_text(
-        text(form, "frames") or None,
-        text(form, "score") or None,
-        club.target(info.name),
-        crokinole=club.frame_max is None,
-    )
 
 
 # -- the writes declared once (flickboard.web.desk.actions) -----------------------------
