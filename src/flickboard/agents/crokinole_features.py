@@ -108,56 +108,112 @@ def opposing_seat(view: View) -> int:
     return (view.turn.seat + 2) % 4
 
 
+@njit(cache=True)
+def _all_discs(  # pragma: no cover - compiled
+    xs: npt.NDArray[np.float64],
+    ys: npt.NDArray[np.float64],
+    mine: npt.NDArray[np.bool_],
+    keep: npt.NDArray[np.bool_],
+    out: npt.NDArray[np.float64],
+    rings: npt.NDArray[np.float64],
+    pegs: npt.NDArray[np.float64],
+    r: float,
+    peg_r: float,
+    seat_line: float,
+    my_angle: float,
+    their_angle: float,
+    reach: npt.NDArray[np.float64],
+) -> None:
+    """:func:`_discs` of every row: the discs of row ``k`` are the columns ``keep``
+    marks (rotated already); the counts go to ``out[k]``."""
+    for k in range(xs.shape[0]):
+        on = np.flatnonzero(keep[k])
+        if on.shape[0] == 0:
+            continue
+        _discs(
+            xs[k][on], ys[k][on], mine[k][on], out[k], rings, pegs, r, peg_r, seat_line,
+            my_angle, their_angle, reach,
+        )  # fmt: skip
+
+
 def features(view: View, left: Sequence[Left], outlook: Outlook) -> Features:
     """One feature row per position left by the shot of ``view`` (see the module doc)."""
-    board = cast(CrokinoleBoard, view.board)
     me = view.turn.side
+    width = max((len(p.layout.discs) for p, _ in left), default=0)
+    xs = np.zeros((len(left), width))
+    ys = np.zeros((len(left), width))
+    mine = np.zeros((len(left), width), dtype=np.bool_)
+    keep = np.zeros((len(left), width), dtype=np.bool_)
+    board = np.zeros((len(left), 2), dtype=np.int64)
+    made = np.zeros((len(left), 2), dtype=np.int64)
+    for row, (position, twenties) in enumerate(left):
+        score = view.referee.score(position)
+        board[row] = (
+            score.get(me, 0),
+            max((v for s, v in score.items() if s != me), default=0),
+        )
+        made[row] = (
+            twenties.get(me, 0),
+            max((v for s, v in twenties.items() if s != me), default=0),
+        )
+        for k, d in enumerate(position.layout.discs):
+            xs[row, k], ys[row, k] = d.x, d.y
+            mine[row, k] = position.side_of(d.id) == me
+            keep[row, k] = True
+    return feature_rows(view, outlook, board, made, xs, ys, mine, keep)
+
+
+def feature_rows(
+    view: View,
+    outlook: Outlook,
+    board: npt.NDArray[np.int64],
+    made: npt.NDArray[np.int64],
+    xs: npt.NDArray[np.float64],
+    ys: npt.NDArray[np.float64],
+    mine: npt.NDArray[np.bool_],
+    keep: npt.NDArray[np.bool_],
+) -> Features:
+    """Feature rows from arrays, one row per position: the points on the board and the
+    20s made in the round (columns: the shooter's side, the best other side's), the
+    discs (x, y, whether the shooter's side owns it, whether it is in play)."""
+    crokinole = cast(CrokinoleBoard, view.board)
     turn = -math.pi / 2 - CrokinoleBoard.seat_angle(view.turn.seat)
     cos, sin = math.cos(turn), math.sin(turn)
-    pegs = np.array([(x * cos - y * sin, x * sin + y * cos) for x, y in board.pegs])
+    pegs = np.array([(x * cos - y * sin, x * sin + y * cos) for x, y in crokinole.pegs])
     pegs = pegs.reshape(-1, 2)
-    rings = np.array([board.fifteen_line_radius, board.ten_line_radius])
+    rings = np.array([crokinole.fifteen_line_radius, crokinole.ten_line_radius])
     their_angle = CrokinoleBoard.seat_angle(opposing_seat(view)) + turn
-    reach = np.array(REACH)
     mine_left, theirs_left, hammer, next_me, skill = round_features(view, outlook)
-    out = np.zeros((len(left), FEATURES))
-    for row, (position, made) in enumerate(left):
-        score = view.referee.score(position)
-        board_me = score.get(me, 0)
-        board_them = max((v for s, v in score.items() if s != me), default=0)
-        tw_me = made.get(me, 0)
-        tw_them = max((v for s, v in made.items() if s != me), default=0)
-        discs = position.layout.discs
-        out[row, :SCALARS] = (
-            mine_left,
-            theirs_left,
-            hammer,
-            next_me,
-            board_me / 5,
-            board_them / 5,
-            tw_me,
-            tw_them,
-            (board_me + 20 * tw_me - board_them - 20 * tw_them) / 10,
-            skill,
+    out = np.zeros((board.shape[0], FEATURES))
+    me_board, them_board = board[:, 0], board[:, 1]
+    me_made, them_made = made[:, 0], made[:, 1]
+    out[:, :SCALARS] = np.column_stack(
+        (
+            np.full(board.shape[0], mine_left),
+            np.full(board.shape[0], theirs_left),
+            np.full(board.shape[0], hammer),
+            np.full(board.shape[0], next_me),
+            me_board / 5,
+            them_board / 5,
+            me_made,
+            them_made,
+            (me_board + 20 * me_made - them_board - 20 * them_made) / 10,
+            np.full(board.shape[0], skill),
         )
-        if not discs:
-            continue
-        xy = np.array([(d.x, d.y) for d in discs])
-        xs = xy[:, 0] * cos - xy[:, 1] * sin
-        ys = xy[:, 0] * sin + xy[:, 1] * cos
-        mine = np.array([position.side_of(d.id) == me for d in discs])
-        _discs(
-            xs,
-            ys,
-            mine,
-            out[row, SCALARS:],
-            rings,
-            pegs,
-            board.disc.radius,
-            board.peg_radius,
-            board.shooting_line_radius,
-            -math.pi / 2,
-            their_angle,
-            reach,
-        )
+    )
+    _all_discs(
+        xs * cos - ys * sin,
+        xs * sin + ys * cos,
+        mine,
+        keep,
+        out[:, SCALARS:],
+        rings,
+        pegs,
+        crokinole.disc.radius,
+        crokinole.peg_radius,
+        crokinole.shooting_line_radius,
+        -math.pi / 2,
+        their_angle,
+        np.array(REACH),
+    )
     return out
