@@ -144,7 +144,9 @@ def bench_ai(
     check_writable(png)
     try:
         planner = PlannerBudget(samples, candidates, refine_rounds)
-        search = SearchBudget(planner, widen=widen, top=top, outcomes=outcomes, replies=replies)
+        search = SearchBudget(
+            SEARCH.planner, widen=widen, top=top, outcomes=outcomes, replies=replies
+        )
     except ValueError as exc:
         fail(str(exc))
     settings = Settings(

@@ -61,6 +61,9 @@ class BatchRulings:
     impossible: npt.NDArray[np.bool_]
     clauses: tuple[str, ...]
     fouls: tuple[str, ...]
+    by_id: bool = True
+    """How the Python referee lists the discs of the position after: by id (crokinole),
+    else the shooter first, then the layout's order (CSC)."""
 
     def fates(self, shot: int) -> dict[int, Fate]:
         """The fate of each disc the shot concerned, by id."""
@@ -89,7 +92,10 @@ class BatchRulings:
             elif fate in (_IN_PLAY, _RESTORED):
                 x, y = float(self.x[shot, k]), float(self.y[shot, k])
                 kept.append(PlacedDisc(disc, x, y, leaning=bool(self.leaning[shot, k])))
-        kept.sort(key=lambda d: d.id)
+        if self.by_id:
+            kept.sort(key=lambda d: d.id)
+        elif kept and kept[-1].id == turn.disc:
+            kept.insert(0, kept.pop())
         layout = Layout(position.layout.board, tuple(kept))
         return Position.of(layout, {d.id: owners[d.id] for d in kept})
 
@@ -160,6 +166,7 @@ def rule_batch(
         impossible,
         clauses,
         fouls,
+        isinstance(referee, CrokinoleReferee),
     )
 
 
