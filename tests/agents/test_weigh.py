@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from tests.agents.conftest import crokinole_view, shuffleboard_view
 
 from flickboard.agents.candidates import candidates
 from flickboard.agents.planner import Evaluator
@@ -25,10 +26,11 @@ from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import View
 from flickboard.rules import referee
 from flickboard.rules.compiled import rule_batch
-from tests.agents.conftest import crokinole_view, shuffleboard_view
 
 
-def scattered(game: str, rng: np.random.Generator, count: int) -> tuple[tuple[float, float, int], ...]:
+def scattered(
+    game: str, rng: np.random.Generator, count: int
+) -> tuple[tuple[float, float, int], ...]:
     """``count`` discs (x, y, side) at random legal spots, sides alternating."""
     discs: list[tuple[float, float, int]] = []
     board = crokinole_view().board if game == "crokinole" else shuffleboard_view().board

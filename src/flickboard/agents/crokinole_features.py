@@ -45,10 +45,11 @@ FEATURES = SCALARS + 12 + 2 * 3 * SECTORS
 
 @njit(cache=True)
 def _discs(  # pragma: no cover - compiled
-    xs: npt.NDArray[np.float64],
-    ys: npt.NDArray[np.float64],
-    mine: npt.NDArray[np.bool_],
-    out: npt.NDArray[np.float64],
+    all_xs: npt.NDArray[np.float64],
+    all_ys: npt.NDArray[np.float64],
+    all_mine: npt.NDArray[np.bool_],
+    keep: npt.NDArray[np.bool_],
+    counts: npt.NDArray[np.float64],
     rings: npt.NDArray[np.float64],
     pegs: npt.NDArray[np.float64],
     r: float,
@@ -58,45 +59,50 @@ def _discs(  # pragma: no cover - compiled
     their_angle: float,
     reach: npt.NDArray[np.float64],
 ) -> None:
-    n = xs.shape[0]
-    for i in range(n):
-        rad = math.hypot(xs[i], ys[i])
-        if rad < rings[0]:
-            ring = 0
-        elif rad < rings[1]:
-            ring = 1
-        else:
-            ring = 2
-        side = 0 if mine[i] else 1
-        # My discs are exposed to the opposing seat, theirs to mine.
-        base = their_angle if mine[i] else my_angle
-        exposed = 0
-        for k in range(reach.shape[0]):
-            sx = seat_line * math.cos(base + reach[k])
-            sy = seat_line * math.sin(base + reach[k])
-            dx, dy = xs[i] - sx, ys[i] - sy
-            length2 = dx * dx + dy * dy
-            clear = True
-            for p in range(pegs.shape[0] + n):
-                if p < pegs.shape[0]:
-                    px, py, gap = pegs[p, 0], pegs[p, 1], r + peg_r
-                else:
-                    j = p - pegs.shape[0]
-                    if j == i:
-                        continue
-                    px, py, gap = xs[j], ys[j], 2 * r
-                t = ((px - sx) * dx + (py - sy) * dy) / length2 if length2 > 0 else 0.0
-                t = min(1.0, max(0.0, t))
-                if math.hypot(px - sx - t * dx, py - sy - t * dy) < gap:
-                    clear = False
+    """The disc counts of every row: row ``row``'s discs are the columns ``keep`` marks
+    (rotated already); its counts go to ``counts[row]``."""
+    for row in range(all_xs.shape[0]):
+        on = np.flatnonzero(keep[row])
+        xs, ys, mine, out = all_xs[row][on], all_ys[row][on], all_mine[row][on], counts[row]
+        n = xs.shape[0]
+        for i in range(n):
+            rad = math.hypot(xs[i], ys[i])
+            if rad < rings[0]:
+                ring = 0
+            elif rad < rings[1]:
+                ring = 1
+            else:
+                ring = 2
+            side = 0 if mine[i] else 1
+            # My discs are exposed to the opposing seat, theirs to mine.
+            base = their_angle if mine[i] else my_angle
+            exposed = 0
+            for k in range(reach.shape[0]):
+                sx = seat_line * math.cos(base + reach[k])
+                sy = seat_line * math.sin(base + reach[k])
+                dx, dy = xs[i] - sx, ys[i] - sy
+                length2 = dx * dx + dy * dy
+                clear = True
+                for p in range(pegs.shape[0] + n):
+                    if p < pegs.shape[0]:
+                        px, py, gap = pegs[p, 0], pegs[p, 1], r + peg_r
+                    else:
+                        j = p - pegs.shape[0]
+                        if j == i:
+                            continue
+                        px, py, gap = xs[j], ys[j], 2 * r
+                    t = ((px - sx) * dx + (py - sy) * dy) / length2 if length2 > 0 else 0.0
+                    t = min(1.0, max(0.0, t))
+                    if math.hypot(px - sx - t * dx, py - sy - t * dy) < gap:
+                        clear = False
+                        break
+                if clear:
+                    exposed = 1
                     break
-            if clear:
-                exposed = 1
-                break
-        out[side * 6 + ring * 2 + exposed] += 1.0
-        a = math.atan2(ys[i], xs[i]) + math.pi
-        sector = int(a / (2 * math.pi) * 8) % 8
-        out[12 + side * 24 + ring * 8 + sector] += 1.0
+            out[side * 6 + ring * 2 + exposed] += 1.0
+            a = math.atan2(ys[i], xs[i]) + math.pi
+            sector = int(a / (2 * math.pi) * 8) % 8
+            out[12 + side * 24 + ring * 8 + sector] += 1.0
 
 
 def opposing_seat(view: View) -> int:
@@ -106,34 +112,6 @@ def opposing_seat(view: View) -> int:
         if side != me:
             return seat
     return (view.turn.seat + 2) % 4
-
-
-@njit(cache=True)
-def _all_discs(  # pragma: no cover - compiled
-    xs: npt.NDArray[np.float64],
-    ys: npt.NDArray[np.float64],
-    mine: npt.NDArray[np.bool_],
-    keep: npt.NDArray[np.bool_],
-    out: npt.NDArray[np.float64],
-    rings: npt.NDArray[np.float64],
-    pegs: npt.NDArray[np.float64],
-    r: float,
-    peg_r: float,
-    seat_line: float,
-    my_angle: float,
-    their_angle: float,
-    reach: npt.NDArray[np.float64],
-) -> None:
-    """:func:`_discs` of every row: the discs of row ``k`` are the columns ``keep``
-    marks (rotated already); the counts go to ``out[k]``."""
-    for k in range(xs.shape[0]):
-        on = np.flatnonzero(keep[k])
-        if on.shape[0] == 0:
-            continue
-        _discs(
-            xs[k][on], ys[k][on], mine[k][on], out[k], rings, pegs, r, peg_r, seat_line,
-            my_angle, their_angle, reach,
-        )  # fmt: skip
 
 
 def features(view: View, left: Sequence[Left], outlook: Outlook) -> Features:
@@ -201,7 +179,7 @@ def feature_rows(
             np.full(board.shape[0], skill),
         )
     )
-    _all_discs(
+    _discs(
         xs * cos - ys * sin,
         xs * sin + ys * cos,
         mine,

@@ -72,10 +72,11 @@ def search_ladder(
     path: Path,
     search: SearchBudget | None = None,
     on_pair: Callable[[dict[str, Any]], None] | None = None,
+    classic: SearchBudget = CLASSIC,
 ) -> dict[str, Any]:
     """Play the ladder up to ``pairs`` pairs of games, the default search (or ``search``)
-    first, writing the JSON to ``path`` after every pair; a JSON of the same games
-    already at ``path`` is carried on from. Returns the last JSON."""
+    first against ``classic``, writing the JSON to ``path`` after every pair; a JSON of
+    the same games already at ``path`` is carried on from. Returns the last JSON."""
     budget = search or SearchBudget()
     key = {
         "kind": KIND,
@@ -83,7 +84,7 @@ def search_ladder(
         "level": level,
         "seed": seed,
         "search_budget": budget_json(budget),
-        "classic_budget": budget_json(CLASSIC),
+        "classic_budget": budget_json(classic),
     }
     old = _resumed(path, key)
     stats = PairStats() if old is None else PairStats.from_summary(old["match"])
@@ -96,7 +97,7 @@ def search_ladder(
         pair, ta, tb = paired_games(
             game,
             lambda s: SearchPlayer(level, s, budget, name="search"),
-            lambda s: SearchPlayer(level, s, CLASSIC, name="classic"),
+            lambda s: SearchPlayer(level, s, classic, name="classic"),
             1,
             seed + k,
         )
