@@ -68,13 +68,13 @@ def list_field(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
 
 def enum_value(kind: type[_E], value: object, where: str) -> _E:
     """The member of ``kind`` named by ``value``; :class:`InvalidInput` naming the choices."""
+    if isinstance(value, str):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
     names = ", ".join(str(m.value) for m in kind)
-    if not isinstance(value, str):
-        raise InvalidInput(f"{where} must be one of {names}; got {value!r}")
-    try:
-        return kind(value)
-    except ValueError:
-        raise InvalidInput(f"{where} must be one of {names}; got {value!r}") from None
+    raise InvalidInput(f"{where} must be one of {names}; got {value!r}")
 
 
 def loads_json(text: str, what: str) -> object:

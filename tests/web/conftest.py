@@ -66,16 +66,19 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(10)
 
+    def __enter__(self) -> LiveServer:
+        self.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
 
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     """The app on a fresh SQLite database, served on loopback."""
-    server = LiveServer(f"sqlite:///{tmp_path / 'web.sqlite'}")
-    server.start()
-    try:
+    with LiveServer(f"sqlite:///{tmp_path / 'web.sqlite'}") as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -22,9 +22,13 @@ def finite(value: object, what: str) -> float:
     ...
     flickboard.errors.InvalidInput: shot speed must be a finite number, got True
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    kind = type(value)
+    if kind is float or kind is int:  # the common case, without the ABC check
+        number = float(value)  # type: ignore[arg-type]
+    elif isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidInput(f"{what} must be a finite number, got {value!r}")
-    number = float(value)
+    else:
+        number = float(value)
     if not math.isfinite(number):
         raise InvalidInput(f"{what} must be a finite number, got {value!r}")
     return number

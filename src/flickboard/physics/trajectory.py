@@ -96,27 +96,26 @@ def positions_at(
     log: StateLog, times: FloatArray
 ) -> tuple[FloatArray, FloatArray, npt.NDArray[np.int8]]:
     """Centres of every disc at the given times (closed form), and where each is."""
-    seg = log.segments
     n = len(log.ids)
     decel = log.params.friction * log.params.gravity
-    xs = np.empty((len(times), n))
-    ys = np.empty((len(times), n))
-    where = np.empty((len(times), n), dtype=np.int8)
+    seg = log.segments[np.lexsort((log.segments[:, 0], log.segments[:, 1]))]
+    bounds = np.searchsorted(seg[:, 1], np.arange(n + 1), side="left")
+    idx = np.empty((len(times), n), dtype=np.int64)
     for k in range(n):
-        rows = seg[seg[:, 1] == k]
-        idx = np.searchsorted(rows[:, 0], times, side="right") - 1
-        idx = np.clip(idx, 0, len(rows) - 1)
-        r = rows[idx]
-        dt = np.maximum(times - r[:, 0], 0.0)
-        v = r[:, 6]
-        slide = r[:, 8] == M_SLIDE
-        air = r[:, 8] == M_AIR
-        tstop = np.where(slide, v / decel, 0.0)
-        tau = np.minimum(dt, tstop)
-        s = np.where(slide, v * tau - 0.5 * decel * tau * tau, np.where(air, v * dt, 0.0))
-        xs[:, k] = r[:, 2] + r[:, 4] * s
-        ys[:, k] = r[:, 3] + r[:, 5] * s
-        where[:, k] = _WHERE_OF_MODE[r[:, 8].astype(np.int64)]
+        first, end = int(bounds[k]), int(bounds[k + 1])
+        at = np.searchsorted(seg[first:end, 0], times, side="right") - 1
+        idx[:, k] = first + np.clip(at, 0, end - first - 1)
+    r = seg[idx]
+    dt = np.maximum(times[:, None] - r[..., 0], 0.0)
+    v = r[..., 6]
+    slide = r[..., 8] == M_SLIDE
+    air = r[..., 8] == M_AIR
+    tstop = np.where(slide, v / decel, 0.0)
+    tau = np.minimum(dt, tstop)
+    s = np.where(slide, v * tau - 0.5 * decel * tau * tau, np.where(air, v * dt, 0.0))
+    xs = r[..., 2] + r[..., 4] * s
+    ys = r[..., 3] + r[..., 5] * s
+    where = _WHERE_OF_MODE[r[..., 8].astype(np.int64)]
     return xs, ys, where
 
 

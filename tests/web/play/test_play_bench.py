@@ -3,11 +3,24 @@ speed is measured by ``flickboard bench web``)."""
 
 from __future__ import annotations
 
-import httpx
+from collections.abc import Iterator
+from pathlib import Path
 
-from flickboard.bench.web import CONCURRENCY, loopback, report, served, server_times
+import httpx
+import pytest
+
+from flickboard.bench.web import CONCURRENCY, PACED, loopback, report, served, server_times
+from flickboard.web.play.throttle import LIMIT_ENV
 
 from ..conftest import LiveServer
+
+
+@pytest.fixture
+def bench_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
+    """A live server that lets one address (the benchmark's clients) start many games."""
+    monkeypatch.setenv(LIMIT_ENV, "1000000")
+    with LiveServer(f"sqlite:///{tmp_path / 'web.sqlite'}") as server:
+        yield server
 
 
 def test_the_server_time_is_measured_on_both_scenes_against_bare_simulate() -> None:
@@ -21,13 +34,13 @@ def test_the_server_time_is_measured_on_both_scenes_against_bare_simulate() -> N
     assert all(len(t.seconds) == 3 and t.p95 >= t.p50 > 0 for t in times.values())
 
 
-def test_loopback_plays_real_games_and_reads_the_servers_timing(live_server: LiveServer) -> None:
-    times, server, rates = loopback(live_server.url, shots=3, seconds=1.0)
+def test_loopback_plays_real_games_and_reads_the_servers_timing(bench_server: LiveServer) -> None:
+    times, server, rates = loopback(bench_server.url, shots=3, seconds=1.0)
     assert len(times["opening: POST shot"].seconds) == 3
     assert set(server) == {"simulate", "rule", "trajectory", "save"}
-    assert set(rates) == set(CONCURRENCY) and all(rate > 0 for rate in rates.values())
-    for n in CONCURRENCY:  # every POST of the runs with games at once is timed
-        assert times[f"{n} games at once: POST shot"].seconds
+    assert set(rates) == {*CONCURRENCY, PACED} and all(rate > 0 for rate in rates.values())
+    for n in (*CONCURRENCY, PACED):  # every POST of the runs with games at once is timed
+        assert times[f"{n} games at once: POST shot" if n != PACED else f"{n}: POST shot"].seconds
     results = {
         "server": {name: t.to_dict() for name, t in server_times(3).items()},
         "loopback": {name: t.to_dict() for name, t in times.items()},
@@ -40,7 +53,8 @@ def test_loopback_plays_real_games_and_reads_the_servers_timing(live_server: Liv
     text = "\n".join(report(results))
     assert "aim p95 < 30 ms per 30-disc shot" in text and "16 games at once" in text
     assert "aim save <= 2 ms per shot" in text
-    assert "aim POST shot p95 <= 100 ms with 16 games at once" in text
+    assert "aim POST shot p95 <= 100 ms with 16 games at once:" in text
+    assert f"aim POST shot p95 <= 100 ms with {PACED}:" in text
 
 
 def test_the_benchmark_serves_the_app_in_a_child_process() -> None:
