@@ -120,6 +120,24 @@ def ai_midround(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def ai_midround_before(data: dict[str, Any]) -> str:
+    """The mid-round times before the fast path, and the ratios to those after it
+    (bench/results/ai-crokinole-midround.json)."""
+    after = json.loads(
+        (ROOT / "bench/results/ai-crokinole-midround.json").read_text(encoding="utf-8")
+    )
+
+    def median(result: dict[str, Any], who: str) -> float:
+        return float(result["midround_decision_time"][who]["cpu"]["median_s"])
+
+    before_search = median(data, "search")
+    return ai_midround(data) + (
+        f"\nAfter over before, medians: the planner {median(after, 'planner') / median(data, 'planner'):.2f}×, "
+        f"today's search (`CLASSIC`) {median(after, 'classic') / before_search:.2f}×, the "
+        f"default search {median(after, 'search') / before_search:.2f}× of today's search before.\n"
+    )
+
+
 def ai_ladder(data: dict[str, Any]) -> str:
     """The search ladder of ``flickboard bench ai --search-ladder``."""
     m = data["match"]
@@ -140,7 +158,7 @@ RENDER: dict[str, Callable[[dict[str, Any]], str]] = {
     "bench/results/physics.json": physics,
     "bench/results/web.json": web,
     "bench/results/ai-crokinole-midround.json": ai_midround,
-    "bench/results/ai-crokinole-midround-before.json": ai_midround,
+    "bench/results/ai-crokinole-midround-before.json": ai_midround_before,
     "bench/results/ai-shuffleboard-midround.json": ai_midround,
     "bench/results/ai-crokinole-search-ladder.json": ai_ladder,
 }
