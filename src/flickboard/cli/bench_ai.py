@@ -144,9 +144,9 @@ def bench_ai(
     check_writable(png)
     try:
         planner = PlannerBudget(samples, candidates, refine_rounds)
-        search = SearchBudget(
-            SEARCH.planner, widen=widen, top=top, outcomes=outcomes, replies=replies
-        )
+        # The search keeps its own planner budget unless the planner's options are given.
+        inner = SEARCH.planner if planner == PLANNER else planner
+        search = SearchBudget(inner, widen=widen, top=top, outcomes=outcomes, replies=replies)
     except ValueError as exc:
         fail(str(exc))
     settings = Settings(
