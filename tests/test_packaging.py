@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -233,3 +235,71 @@ def test_the_gymnasium_entry_point_registers_every_environment_in_a_fresh_interp
     fresh = "import gymnasium; print(gymnasium.make('flickboard.envs:flickboard/Crokinole-v0'))"
     made = subprocess.run([sys.executable, "-c", fresh], capture_output=True, text=True)
     assert made.returncode == 0 and "flickboard/Crokinole-v0" in made.stdout, made.stderr
+
+
+def test_the_startup_hook_registers_the_ids_when_gymnasium_is_imported_and_not_before() -> None:
+    hook = ROOT / "src" / "flickboard" / "envs" / "gymnasium_hook.py"
+    code = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('flickboard_gymnasium_hook', {str(hook)!r})\n"
+        "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
+        "module.install(); module.install()\n"
+        "hooks = [f for f in sys.meta_path if type(f).__name__ == 'GymnasiumHook']\n"
+        "assert len(hooks) == 1 and 'flickboard' not in sys.modules\n"
+        "import json\n"  # other imports pass by
+        "assert hooks[0] in sys.meta_path\n"
+        "import gymnasium\n"
+        "assert hooks[0] not in sys.meta_path and 'flickboard' not in sys.modules\n"
+        "assert gymnasium.__spec__.loader.exec_module.__self__ is gymnasium.__spec__.loader\n"
+        "print(sorted(i for i in gymnasium.registry if i.startswith('flickboard/')))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['flickboard/Crokinole-v0', 'flickboard/Shuffleboard-v0']"
+
+
+@pytest.mark.parametrize("editable", [True, False], ids=["editable", "wheel"])
+def test_a_plain_gymnasium_make_works_in_a_fresh_interpreter_of_an_install(
+    tmp_path: Path, editable: bool
+) -> None:
+    checkout = _checkout(tmp_path / "flickboard")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    install = [python, "-m", "pip", "install", "-q", *(["-e"] if editable else []), str(checkout)]
+    done = subprocess.run(install, env=_offline_env(), capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    installed = next((venv / "lib").glob("python3*/site-packages"))
+    assert (installed / "flickboard-gymnasium.pth").read_text() == (
+        "import flickboard_gymnasium_hook; flickboard_gymnasium_hook.install()\n"
+    )
+    code = (
+        "import sys, gymnasium\n"
+        "assert 'flickboard' not in sys.modules\n"
+        "for game in ('Crokinole', 'Shuffleboard'):\n"
+        "    env = gymnasium.make(f'flickboard/{game}-v0')\n"
+        "    observation, _ = env.reset(seed=1)\n"
+        "    vec = gymnasium.make_vec(f'flickboard/{game}-v0', num_envs=2,"
+        " vectorization_mode='vector_entry_point')\n"
+        "    batch, _ = vec.reset(seed=1)\n"
+        "    assert (batch[0] == observation).all(), game\n"
+        "    print(game, type(vec).__name__)\n"
+        "import flickboard\n"
+        "print(flickboard.__file__)\n"
+    )
+    made = subprocess.run([python, "-c", code], env=_offline_env(), capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.split() == [
+        "Crokinole",
+        "FlickboardVectorEnv",
+        "Shuffleboard",
+        "FlickboardVectorEnv",
+        str(
+            checkout / "src" / "flickboard" / "__init__.py"
+            if editable
+            else installed / "flickboard" / "__init__.py"
+        ),
+    ]

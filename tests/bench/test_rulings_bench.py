@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
-from flickboard.bench.rulings import CROKINOLE_RULE_SETS, DOC_BEGIN, DOC_END, markdown
+from flickboard.bench.rulings import (
+    CROKINOLE_RULE_SETS,
+    DOC_BEGIN,
+    DOC_END,
+    Settings,
+    markdown,
+    run,
+)
 from flickboard.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +38,16 @@ def test_bench_rulings_compares_every_rule_set_and_writes_json(tmp_path: Path) -
         assert 60 <= r["shots"] < 60 + 15
         assert 30 <= r["compared"] < 30 + 15
     assert "disagree" in result.output
+
+
+def test_a_long_run_leaves_its_counts_so_far_at_each_checkpoint() -> None:
+    saved: list[dict[str, Any]] = []
+    settings = Settings(shots=40, per_position=10, games=("shuffleboard",), every=20)
+    final = run(settings, checkpoint=saved.append)
+    assert [s["complete"] for s in saved] == [False] * len(saved) and len(saved) >= 1
+    counts = [s["games"]["shuffleboard"]["shots"] for s in saved]
+    assert counts == sorted(counts) and 20 <= counts[0] < final["games"]["shuffleboard"]["shots"]
+    assert final["complete"] and saved[0]["games"]["shuffleboard"]["rule_sets"][0]["compared"] > 0
 
 
 def test_bench_rulings_refuses_an_unknown_game() -> None:

@@ -214,6 +214,7 @@ def test_observation_of_the_selected_agent_says_it_is_its_turn() -> None:
         ({"start": "anywhere"}, "start"),
         ({"max_cycles": 0}, "max_cycles"),
         ({"render_mode": "svg"}, "render_mode"),
+        ({"info": "everything"}, "info"),
     ],
 )
 def test_bad_options_are_refused_in_words(options: dict[str, Any], words: str) -> None:
@@ -246,3 +247,35 @@ def test_ansi_and_rgb_pictures_show_the_board_and_the_discs() -> None:
     array = env.render()
     assert isinstance(array, np.ndarray) and array.dtype == np.uint8 and array.shape[2] == 3
     assert np.all(array == (0xC6, 0x28, 0x28), axis=2).sum() > 20  # the red disc, in red
+
+
+@pytest.mark.parametrize("game", ["crokinole", "shuffleboard"])
+def test_brief_info_steps_play_the_same_seeded_matches_as_full_info(game: str) -> None:
+    """The fast step (``info="brief"``) and the explained one agree on everything but
+    the sentences, decisions and events left out of ``info["shot"]``."""
+    import gymnasium
+
+    import flickboard.envs  # noqa: F401  (registers the environments)
+
+    for seed in (3, 4):
+        envs = {
+            level: gymnasium.make(f"flickboard/{game.title()}-v0", info=level, noise="club")
+            for level in ("full", "brief")
+        }
+        rng = np.random.default_rng(seed)
+        full_obs, _ = envs["full"].reset(seed=seed)
+        brief_obs, _ = envs["brief"].reset(seed=seed)
+        assert np.array_equal(full_obs, brief_obs)
+        done, steps = False, 0
+        while not done:
+            action = rng.uniform(-1, 1, 4).astype(np.float32)
+            full = envs["full"].step(action)
+            brief = envs["brief"].step(action)
+            assert np.array_equal(full[0], brief[0])
+            assert full[1:4] == brief[1:4]
+            for explained, short in zip(full[4]["shots"], brief[4]["shots"], strict=True):
+                assert {k: explained[k] for k in short} == short
+                assert "decisions" in explained and "decisions" not in short
+            done = full[2] or full[3]
+            steps += 1
+        assert steps > 20  # a whole match

@@ -8,12 +8,18 @@ import json
 import numpy as np
 import pytest
 
-from flickboard.geometry import Board
+from flickboard.geometry import BOARD_KINDS, Board, is_board
 from flickboard.geometry.raster import Cells, Ground
+from flickboard.physics import DiscState, Edge
 from flickboard.play.kind import GameKind, game_kinds
 
-INTERFACE = ("picture_extent", "surface_box", "ground", "drawing")
-"""The board methods the adapters use instead of asking which board it is."""
+INTERFACE = tuple(
+    sorted(
+        {name for name in vars(Board) if not name.startswith("_")}
+        | {name for name in Board.__annotations__ if not name.startswith("_")}
+    )
+)
+"""The board protocol's members: what shared modules ask instead of which board it is."""
 
 
 @pytest.fixture(params=game_kinds(), ids=lambda kind: kind.name)
@@ -23,9 +29,47 @@ def board(request: pytest.FixtureRequest) -> Board:
 
 
 def test_every_board_defines_the_board_interface_itself(board: Board) -> None:
+    assert {"kernel_figures", "placement_problem", "sketch", "drawing", "line_names"} <= set(
+        INTERFACE
+    )
     for name in INTERFACE:
-        assert callable(getattr(board, name)), name
+        assert hasattr(board, name), name
         assert name in vars(type(board)), f"{type(board).__name__} must define {name}"
+
+
+def test_every_board_is_listed_by_its_kind(board: Board) -> None:
+    assert BOARD_KINDS[board.kind] is type(board)
+    assert is_board(board) and not is_board(board.disc)
+
+
+def test_kernel_figures_bound_every_named_line(board: Board) -> None:
+    figures = board.kernel_figures()
+    assert len(figures.line_bounds) == len(board.line_names)
+    assert all(a < b for a, b in figures.line_bounds)
+    assert len(figures.pegs) == len(board.obstacles)
+    assert figures.shape in ("circle", "rectangle")
+
+
+def test_a_disc_centred_on_each_line_touches_it_and_not_the_others(board: Board) -> None:
+    # both boards measure their lines straight up the board from (0, 0)
+    for n, (inner, outer) in enumerate(board.kernel_figures().line_bounds):
+        middle = (inner + outer) / 2
+        lines = range(len(board.line_names))
+        assert [k for k in lines if board.touches_line(0.0, middle, k, 0.0)] == [n]
+
+
+def test_edges_and_off_surface_name_physics_values(board: Board) -> None:
+    assert {Edge(e) for e in board.edges}
+    assert DiscState(f"in_{board.off_surface}") in (DiscState.IN_DITCH, DiscState.IN_GUTTER)
+    assert board.final_place_problem("on_surface", *board.surface_box()[:2], 0.0) is None
+
+
+def test_sketch_shows_the_surface_box(board: Board) -> None:
+    sketch = board.sketch()
+    x0, x1, y0, y1 = sketch.extent
+    cx, cy, hx, hy = board.surface_box()
+    assert x0 < cx - hx and cx + hx < x1 and y0 < cy - hy and cy + hy < y1
+    assert sketch.tall == (hy > hx)
 
 
 def test_picture_extent_shows_the_whole_surface_box(board: Board) -> None:

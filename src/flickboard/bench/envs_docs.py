@@ -30,9 +30,15 @@ def figures(result: dict[str, Any]) -> str:
     for game, rates in steps.items():
         env, sim = rates["env"], rates["simulate"]
         rows.append(
-            f"| {titles.get(game, game)}, environment steps | "
+            f'| {titles.get(game, game)}, environment steps (`info="brief"`) | '
             f"{_n(env['per_second_wall'])} steps/s | {_n(env['per_second_cpu'])} steps/s |"
         )
+        if "env_full_info" in rates:
+            full = rates["env_full_info"]
+            rows.append(
+                f'| the same, `info="full"` | {_n(full["per_second_wall"])} steps/s | '
+                f"{_n(full['per_second_cpu'])} steps/s |"
+            )
         rows.append(
             f"| the same shots, bare `simulate` | {_n(sim['per_second_wall'])} shots/s | "
             f"{_n(sim['per_second_cpu'])} shots/s |"
@@ -45,6 +51,20 @@ def figures(result: dict[str, Any]) -> str:
             f"| vector form, crokinole, {envs} environments, {' / '.join(vector)} (each step "
             f"includes the opponent's shot) | {rates} steps/s | |"
         )
+    batched = result.get("batched")
+    if batched:
+        physics = batched["batch_physics"]
+        rows.append(
+            f"| batched environment (`vector_entry_point`), {batched['game']}, "
+            f"{batched['envs']} tables, uniform policy v uniform policy | "
+            f"{_n(batched['steps']['per_second_wall'])} steps/s | "
+            f"{_n(batched['steps']['per_second_cpu'])} steps/s |"
+        )
+        rows.append(
+            f"| the same {batched['shots']:,} shots (both sides'), bare batch physics | "
+            f"{_n(physics['per_second_wall'])} shots/s | {_n(physics['per_second_cpu'])} "
+            f"shots/s ({_n(batched['batch_physics_steps_per_second_cpu'])} steps' worth) |"
+        )
     games = result.get("selfplay_games", {})
     if games:
         rates = " / ".join(_n(v["per_second_wall"]) for v in games.values())
@@ -56,6 +76,11 @@ def figures(result: dict[str, Any]) -> str:
         f"a {titles.get(game, game).split(' singles')[0]} step costs about "
         f"{rates['simulate']['per_second_cpu'] / rates['env']['per_second_cpu']:.0f} bare "
         f"simulations of its shot (CPU time)"
+        + (
+            f', {rates["full_step_in_simulations_cpu"]:.0f} with `info="full"`'
+            if "full_step_in_simulations_cpu" in rates
+            else ""
+        )
         for game, rates in steps.items()
     ]
     head = (

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -78,8 +79,7 @@ def through_sunk(log: StateLog) -> bool:
     a disc on the surface whose centre comes within ``2r - (hole - r)`` of the hole's
     centre overlaps it wherever in the hole it lies.
     """
-    board = log.record.layout.board
-    assert isinstance(board, CrokinoleBoard)
+    board = cast(CrokinoleBoard, log.record.layout.board)
     r = board.disc.radius
     reach = 2 * r - max(board.hole_radius - r, 0.0) - CLEARANCE
     drops = [e for e in log.record.events if e.kind is EventKind.DROPPED]

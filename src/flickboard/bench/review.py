@@ -25,7 +25,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -120,8 +120,7 @@ def ditch_view(rng: np.random.Generator) -> tuple[View, Shot]:
     board unless it makes a 20), the shot sent into the ditch."""
     match = game_kind("crokinole").new_match(seed=int(rng.integers(1 << 30)))
     base = match.view()
-    board = base.board
-    assert isinstance(board, CrokinoleBoard)
+    board = cast(CrokinoleBoard, base.board)
     discs = []
     count = int(rng.integers(1, 4))
     for k in range(count):  # one to a sector of the far half, off red's lane
@@ -148,8 +147,7 @@ def off_end_view(rng: np.random.Generator) -> tuple[View, Shot]:
     the far end."""
     match = game_kind("shuffleboard").new_match(seed=int(rng.integers(1 << 30)))
     base = match.view()
-    table = base.board
-    assert isinstance(table, ShuffleboardTable)
+    table = cast(ShuffleboardTable, base.board)
     target = base.target or 21
     y = table.length - float(rng.uniform(0.45, 0.7))
     x = float(rng.uniform(-0.12, 0.12))

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc
 from flickboard.physics.batch import simulate_batch
 from flickboard.physics.layout import OVERLAP_TOLERANCE, placement_problem
@@ -67,6 +67,8 @@ class Settings:
     compare: int | None = None
     seed: int = 23
     games: tuple[str, ...] = ("crokinole", "shuffleboard")
+    every: int = 100_000
+    """Shots between progress lines and checkpoints."""
 
 
 @dataclass
@@ -90,7 +92,7 @@ class RuleSetResult:
 
 
 def _free(
-    board: CrokinoleBoard | ShuffleboardTable,
+    board: Board,
     discs: list[PlacedDisc],
     x: float,
     y: float,
@@ -217,12 +219,33 @@ def cases(game: str, rng: np.random.Generator, shots: int, per_position: int) ->
     kind = 0
     while made < shots:
         count = min(per_position, shots - made)
-        if game == "crokinole":
-            yield crokinole_case(rng, CrokinoleBoard.standard(), kind % 7, count)
-        else:
-            yield shuffleboard_case(rng, ShuffleboardTable.csc(), kind % 5, count)
+        yield _GAMES[game].case(rng, kind, count)
         made += count
         kind += 1
+
+
+@dataclass(frozen=True)
+class _Game:
+    """One game's fuzzing: its positions, its rule sets and the rule set warmed up."""
+
+    case: Callable[[np.random.Generator, int, int], Case]
+    rule_sets: tuple[tuple[str, str, dict[str, Any]], ...]
+    warm_rule_set: str
+
+
+_GAMES = {
+    "crokinole": _Game(
+        lambda rng, kind, count: crokinole_case(rng, CrokinoleBoard.standard(), kind % 7, count),
+        CROKINOLE_RULE_SETS,
+        "wcc",
+    ),
+    "shuffleboard": _Game(
+        lambda rng, kind, count: shuffleboard_case(rng, ShuffleboardTable.csc(), kind % 5, count),
+        SHUFFLEBOARD_RULE_SETS,
+        "csc",
+    ),
+}
+"""The fuzzed games by name."""
 
 
 # -- the run --------------------------------------------------------------------------
@@ -232,15 +255,42 @@ def warm_up(game: str) -> None:
     """Compile (or load) the kernel and the game's core before anything is timed."""
     position, turn, rows = next(cases(game, np.random.default_rng(0), 8, 8))
     batch = simulate_batch(position.layout, rows, shooter=turn.disc, keep_log=True)
-    rule_batch(referee("csc" if game == "shuffleboard" else "wcc"), position, turn, batch)
+    rule_batch(referee(_GAMES[game].warm_rule_set), position, turn, batch)
 
 
-def run(settings: Settings, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Fuzz every game's rule sets; the JSON-ready result."""
+def _game_result(
+    shots: int, physics: float, records: float, results: list[RuleSetResult]
+) -> dict[str, Any]:
+    """One game's counts and times so far, JSON-ready."""
+    return {
+        "shots": shots,
+        "physics_seconds": physics,
+        "records_seconds": records,
+        "rule_sets": [
+            {
+                **asdict(r),
+                "compiled_per_shot_us": 1e6 * r.compiled_seconds / max(1, r.shots),
+                "python_per_shot_us": 1e6 * r.python_seconds / max(1, r.compared),
+                "speed_ratio": (r.python_seconds / max(1, r.compared))
+                / max(1e-12, r.compiled_seconds / max(1, r.shots)),
+            }
+            for r in results
+        ],
+    }
+
+
+def run(
+    settings: Settings,
+    progress: Callable[[str], None] = lambda _: None,
+    checkpoint: Callable[[dict[str, Any]], None] = lambda _: None,
+) -> dict[str, Any]:
+    """Fuzz every game's rule sets; the JSON-ready result. ``checkpoint`` gets the result
+    so far (``complete`` false) after every ``settings.every`` shots, so a long run interrupted
+    still leaves what it counted."""
     rng = np.random.default_rng(settings.seed)
     games: dict[str, Any] = {}
     for game in settings.games:
-        table = CROKINOLE_RULE_SETS if game == "crokinole" else SHUFFLEBOARD_RULE_SETS
+        table = _GAMES[game].rule_sets
         referees: list[tuple[RuleSetResult, Referee]] = [
             (RuleSetResult(label), referee(name, **options)) for label, name, options in table
         ]
@@ -290,24 +340,13 @@ def run(settings: Settings, progress: Callable[[str], None] = lambda _: None) ->
                     result.examples += found[: max(0, 5 - len(result.examples))]
             if compare:
                 compare_left -= int((batch.status == 0).sum())
-            if shots // 100_000 != (shots - ran) // 100_000:
+            if shots // settings.every != (shots - ran) // settings.every:
                 progress(f"{game}: {shots} shots")
-        games[game] = {
-            "shots": shots,
-            "physics_seconds": physics,
-            "records_seconds": records,
-            "rule_sets": [
-                {
-                    **asdict(r),
-                    "compiled_per_shot_us": 1e6 * r.compiled_seconds / max(1, r.shots),
-                    "python_per_shot_us": 1e6 * r.python_seconds / max(1, r.compared),
-                    "speed_ratio": (r.python_seconds / max(1, r.compared))
-                    / max(1e-12, r.compiled_seconds / max(1, r.shots)),
-                }
-                for r, _ in referees
-            ],
-        }
-    return {"settings": asdict(settings), "games": games}
+                so_far = _game_result(shots, physics, records, [r for r, _ in referees])
+                games_so_far = {**games, game: so_far}
+                checkpoint({"settings": asdict(settings), "complete": False, "games": games_so_far})
+        games[game] = _game_result(shots, physics, records, [r for r, _ in referees])
+    return {"settings": asdict(settings), "complete": True, "games": games}
 
 
 def report(result: dict[str, Any]) -> str:

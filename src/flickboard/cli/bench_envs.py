@@ -1,4 +1,4 @@
-"""``flickboard bench envs``: environment steps per second, vector form, Ray self-play."""
+"""``flickboard bench envs``: environment steps per second, vector forms, Ray self-play."""
 
 from __future__ import annotations
 
@@ -13,8 +13,15 @@ from flickboard.cli.groups import subgroup
 
 def bench_envs(
     steps: Annotated[int, typer.Option(min=10, help="Environment steps timed per game.")] = 3000,
+    rounds: Annotated[
+        int, typer.Option(min=1, help="Timed runs of each, interleaved; the best kept.")
+    ] = 3,
     vector_steps: Annotated[int, typer.Option(min=0, help="Vector-form steps (0: skip).")] = 400,
     vector_envs: Annotated[int, typer.Option(min=1, help="Environments in the vector.")] = 2,
+    batched_steps: Annotated[
+        int, typer.Option(min=0, help="Batched-environment steps (0: skip).")
+    ] = 60,
+    batched_envs: Annotated[int, typer.Option(min=1, help="Tables in the batch.")] = 64,
     selfplay_pairs: Annotated[
         int, typer.Option(min=0, help="Pairs of self-play games per Ray run (0: skip Ray).")
     ] = 8,
@@ -39,8 +46,11 @@ def bench_envs(
         fail(f"--workers needs counts of at least 1, got {workers!r}")
     settings = Settings(
         steps=steps,
+        rounds=rounds,
         vector_envs=vector_envs,
         vector_steps=vector_steps,
+        batched_envs=batched_envs,
+        batched_steps=batched_steps,
         selfplay_pairs=selfplay_pairs,
         selfplay_policy=policy,
         workers=counts,

@@ -38,8 +38,12 @@ def bench_rulings(
     settings = Settings(
         shots=shots, per_position=per_position, compare=compare, seed=seed, games=games
     )
-    result = run(settings, progress=lambda text: typer.echo(text, err=True))
-    output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+    def write(result: dict[str, object]) -> None:
+        output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+    result = run(settings, progress=lambda text: typer.echo(text, err=True), checkpoint=write)
+    write(result)
     typer.echo(report(result))
     typer.echo(f"results: {output}")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 from matplotlib.axes import Axes
@@ -10,7 +9,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 
 from flickboard.errors import InvalidInput
-from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry import Board
+from flickboard.geometry.sketch import Box, Round
 from flickboard.physics.record import DiscState
 from flickboard.physics.trajectory import Trajectory
 
@@ -19,47 +19,32 @@ SHOOTER = "#c0392b"
 OTHERS = "#1f4e79"
 
 
-def _crokinole(ax: Axes, board: CrokinoleBoard) -> None:
-    ax.add_patch(Circle((0, 0), board.rail_radius, color="#6b4423"))
-    ax.add_patch(Circle((0, 0), board.surface_radius, color="#e9cf9c"))
-    for ring in board.rings:
-        ax.add_patch(Circle((0, 0), ring.radius, fill=False, lw=0.8, color="black"))
-    ax.add_patch(Circle((0, 0), board.hole_radius, color="#3b2a1a"))
-    for px, py in board.pegs:
-        ax.add_patch(Circle((px, py), board.peg_radius, color="#555555"))
-    for angle in (45, 135, 225, 315):
-        a = math.radians(angle)
-        r0, r1 = board.ten_line_radius, board.shooting_line_radius
-        ax.plot(
-            [r0 * math.cos(a), r1 * math.cos(a)],
-            [r0 * math.sin(a), r1 * math.sin(a)],
-            color="black",
-            lw=0.6,
-        )
-    lim = board.rail_radius * 1.02
-    ax.set_xlim(-lim, lim)
-    ax.set_ylim(-lim, lim)
-
-
-def _table(ax: Axes, table: ShuffleboardTable) -> None:
-    w = table.width
-    gutter = table.side_gutter_width
-    ax.add_patch(
-        Rectangle((-w / 2 - gutter, -0.05), w + 2 * gutter, table.length + 0.1, color="#555555")
-    )
-    ax.add_patch(Rectangle((-w / 2, 0), w, table.length, color="#f1e2c2"))
-    for line in table.lines:
-        ax.plot([-w / 2, w / 2], [line.y, line.y], color="black", lw=0.8)
-    ax.set_xlim(-w / 2 - gutter * 1.2, w / 2 + gutter * 1.2)
-    ax.set_ylim(-0.08, table.length + 0.08)
-
-
 def draw_board(ax: Axes, board: Board) -> None:
-    """Draw the board or table on ``ax`` (SI units, equal aspect)."""
-    if isinstance(board, CrokinoleBoard):
-        _crokinole(ax, board)
-    else:
-        _table(ax, board)
+    """Draw the board or table on ``ax`` (SI units, equal aspect) from its sketch."""
+    sketch = board.sketch()
+    for shape in sketch.shapes:
+        if isinstance(shape, Round):
+            if shape.width is None:
+                ax.add_patch(Circle((shape.x, shape.y), shape.radius, color=shape.colour))
+            else:
+                ax.add_patch(
+                    Circle(
+                        (shape.x, shape.y),
+                        shape.radius,
+                        fill=False,
+                        lw=shape.width,
+                        color=shape.colour,
+                    )
+                )
+        elif isinstance(shape, Box):
+            ax.add_patch(
+                Rectangle((shape.x, shape.y), shape.across, shape.along, color=shape.colour)
+            )
+        else:
+            ax.plot([shape.x0, shape.x1], [shape.y0, shape.y1], color=shape.colour, lw=shape.width)
+    x0, x1, y0, y1 = sketch.extent
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y0, y1)
     ax.set_aspect("equal")
     ax.axis("off")
 
@@ -76,8 +61,7 @@ def draw_trajectory(trajectory: Trajectory, path: Path, *, title: str | None = N
     record = trajectory.record
     board = record.layout.board
     radius = board.disc.radius
-    tall = isinstance(board, ShuffleboardTable)
-    fig = Figure(figsize=(4, 10) if tall else (7, 7))
+    fig = Figure(figsize=(4, 10) if board.sketch().tall else (7, 7))
     ax = fig.add_subplot(1, 1, 1)
     draw_board(ax, board)
     for k, disc_id in enumerate(trajectory.ids):

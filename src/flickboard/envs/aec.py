@@ -24,7 +24,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from flickboard.envs.actions import ActionMap, StartMode, checked
+from flickboard.envs.actions import ActionMap, StartMode
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.envs.render import rgb, text
 from flickboard.errors import InvalidInput
@@ -37,6 +37,10 @@ from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
 
 Reward = Literal["differential", "points"]
+InfoLevel = Literal["full", "brief"]
+"""How much ``info["shot"]`` says: everything (``full``) or who shot, where, whether it
+was valid and what it ended (``brief``: no sentences, decisions or events to build)."""
+INFO_LEVELS: tuple[InfoLevel, ...] = ("full", "brief")
 RENDER_MODES = ("human", "ansi", "rgb_array")
 
 
@@ -69,6 +73,9 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         reward: ``differential`` (a round's points for your side minus the mean of the
             others') or ``points`` (your side's round points as the game counts them).
         max_cycles: truncate once the seat to shoot has already shot this many times.
+        info: ``full`` (default: ``info["shot"]`` with the referee's sentences, every
+            decision and event) or ``brief`` (who shot, from where, valid or not, the
+            rounds and games it ended; the step is cheaper, everything else the same).
         render_mode: ``human`` (the board printed after every shot, as ``ansi``
             draws it), ``ansi`` or ``rgb_array``.
     """
@@ -99,6 +106,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         max_spin: float | None = None,
         reward: Reward = "differential",
         max_cycles: int | None = 1000,
+        info: InfoLevel = "full",
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -124,6 +132,9 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
             raise InvalidInput(f"max_cycles must be a whole number >= 1, not {max_cycles!r}")
         self.max_cycles = max_cycles
+        if info not in INFO_LEVELS:
+            raise InvalidInput(f"info must be one of {', '.join(INFO_LEVELS)}, not {info!r}")
+        self.info_level: InfoLevel = info
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidInput(f"render_mode must be one of {', '.join(RENDER_MODES)}")
         self.render_mode = render_mode
@@ -212,7 +223,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         if action is None:
             raise InvalidInput(f"{agent} is still in play: its action may not be None")
         line = self._view.start_line
-        self._shoot(self.actions.shot(self._view, checked(action), line), line=line)
+        self._shoot(self.actions.shot(self._view, action, line), line=line)
 
     def step_player(self, player: Player) -> None:
         """Shoot the selected agent's shot as ``player`` decides it (its own noise; the
@@ -234,7 +245,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self.last_step = step
         sides = side_rewards(step.rounds_ended, self.match.sides, self.reward_kind)
         self.rewards = {a: sides[self.match.side_of(self.seat_of[a])] for a in self.agents}
-        played = shot_info(step, problem)
+        played = shot_info(step, problem, full=self.info_level == "full")
         if step.over:
             self._view = final_view(view, step)
             self.terminations = dict.fromkeys(self.agents, True)
@@ -316,22 +327,25 @@ def final_view(view: View, step: Step) -> View:
     return replace(base, position=step.ruling.position_after, to_come=(), scores=tuple(scores))
 
 
-def shot_info(step: Step, start_problem: str | None) -> dict[str, Any]:
-    """A shot as plain data for ``info["shot"]``: who shot, where it started, the
-    referee's ruling, the events and what it ended (docs/envs.md)."""
+def shot_info(step: Step, start_problem: str | None, full: bool = True) -> dict[str, Any]:
+    """A shot as plain data for ``info["shot"]``: who shot, where it started, whether it
+    was valid and what it ended; ``full``: the referee's ruling and the events too
+    (docs/envs.md)."""
     entry = step.entry
     record = entry.record
     ruling = entry.ruling
     shot = record.shot
-    return {
+    out: dict[str, Any] = {
         "seat": entry.turn.seat,
         "side": entry.turn.side,
         "disc": entry.turn.disc,
         "start": None if shot is None else (shot.x, shot.y),
         "start_problem": start_problem,
         "valid": ruling.valid,
-        "ruling": ruling.summary,
-        "decisions": [
+    }
+    if full:
+        out["ruling"] = ruling.summary
+        out["decisions"] = [
             {
                 "disc": d.disc,
                 "side": d.side,
@@ -342,8 +356,8 @@ def shot_info(step: Step, start_problem: str | None) -> dict[str, Any]:
                 "clause": d.clause,
             }
             for d in ruling.decisions
-        ],
-        "events": [
+        ]
+        out["events"] = [
             {
                 "time": e.time,
                 "kind": e.kind.value,
@@ -351,7 +365,7 @@ def shot_info(step: Step, start_problem: str | None) -> dict[str, Any]:
                 "other": e.other if e.other is None or isinstance(e.other, int) else str(e.other),
             }
             for e in record.events
-        ],
-        "rounds_ended": [end.to_json() for end in step.rounds_ended],
-        "games_ended": [end.to_json() for end in step.games_ended],
-    }
+        ]
+    out["rounds_ended"] = [end.to_json() for end in step.rounds_ended]
+    out["games_ended"] = [end.to_json() for end in step.games_ended]
+    return out

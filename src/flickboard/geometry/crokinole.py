@@ -19,9 +19,11 @@ import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
+from flickboard.geometry.board import KernelFigures
 from flickboard.geometry.checks import figures, finite, whole
 from flickboard.geometry.disc import DiscSpec
 from flickboard.geometry.raster import Cells, Extent, Ground
+from flickboard.geometry.sketch import Round, Shape, Sketch, Stroke
 from flickboard.geometry.svg import DiscMark, mm, picture
 from flickboard.geometry.units import inches
 from flickboard.reprs import named_repr
@@ -88,6 +90,14 @@ class CrokinoleBoard:
 
     kind: ClassVar[str] = "crokinole"
     """The game played on it (the name of its game kind and of its JSON ``kind``)."""
+    piece: ClassVar[str] = "disc"
+    line_names: ClassVar[tuple[str, ...]] = ("15 line", "10 line", "shooting line")
+    line_sides: ClassVar[tuple[str, str]] = ("inside", "outside")
+    edges: ClassVar[tuple[str, ...]] = ("rim",)
+    off_surface: ClassVar[str] = "ditch"
+    off_surface_says: ClassVar[str] = "a crokinole board has a ditch"
+    has_hole: ClassVar[bool] = True
+    tracks_line_contact: ClassVar[bool] = True
 
     surface_radius: float
     shooting_line_radius: float
@@ -308,6 +318,82 @@ class CrokinoleBoard:
         """Directions of the two quadrant lines bounding a seat's quadrant."""
         centre = CrokinoleBoard.seat_angle(seat)
         return (centre - math.pi / 4, centre + math.pi / 4)
+
+    def kernel_figures(self) -> KernelFigures:
+        """The figures the compiled kernel reads: a circle with a ditch, a hole and pegs,
+        lines judged by the disc's footprint."""
+        foot = self.disc.footprint_radius
+        return KernelFigures(
+            shape="circle",
+            foot=foot,
+            surface=self.surface_radius,
+            rail=self.rail_radius,
+            hole=self.hole_radius,
+            depth=self.ditch_depth,
+            peg=self.peg_radius,
+            proud=self.disc.thickness - self.hole_depth,
+            pegs=self.pegs,
+            line_bounds=tuple((ring.inner - foot, ring.outer + foot) for ring in self.rings),
+        )
+
+    def placement_problem(
+        self, x: float, y: float, *, leaning: bool = False, tolerance: float = 0.0
+    ) -> str | None:
+        """Why a disc cannot rest centred at (x, y), or None: off the surface, flat over
+        the 20 hole (it would drop), said to lean but not at the hole's rim (its centre
+        must be within half a disc radius of it), or overlapping a peg."""
+        r = self.disc.radius
+        centre = math.hypot(x, y)
+        if centre > self.surface_radius:
+            return "is off the playing surface"
+        if leaning and abs(centre - self.hole_radius) > r / 2:
+            return "is said to lean on the 20 hole but is not at its rim"
+        if not leaning and centre < self.hole_radius:
+            return "lies flat over the 20 hole, where it would drop"
+        for px, py in self.pegs:
+            if math.hypot(x - px, y - py) < r + self.peg_radius - tolerance:
+                return "overlaps a peg"
+        return None
+
+    def touches_line(self, x: float, y: float, line: int, tolerance: float = 0.0) -> bool:
+        """True if a disc lying centred at (x, y) touches ring ``line`` by its footprint."""
+        ring = self.rings[line]
+        reach = self.disc.footprint_radius + ring.width / 2 + tolerance
+        return abs(math.hypot(x, y) - ring.radius) <= reach
+
+    def final_place_problem(
+        self, state: str, x: float, y: float, tolerance: float = 0.0
+    ) -> str | None:
+        """A 20 ends over the hole, a disc in the ditch beyond the playing surface."""
+        r = math.hypot(x, y)
+        if state == "in_hole" and r > self.hole_radius + tolerance:
+            return (
+                f"ends in_hole at ({x:g}, {y:g}), {r * 1000:.1f} mm from the centre, "
+                f"but the 20 hole's radius is {self.hole_radius * 1000:.1f} mm"
+            )
+        if state == "in_ditch" and r < self.surface_radius - tolerance:
+            return (
+                f"ends in_ditch at ({x:g}, {y:g}), which is on the playing surface "
+                f"(the ditch begins {self.surface_radius * 1000:.1f} mm from the centre)"
+            )
+        return None
+
+    def sketch(self) -> Sketch:
+        """Rail, surface, rings, hole, pegs and quadrant lines as plain shapes."""
+        shapes: list[Shape] = [
+            Round(0, 0, self.rail_radius, "#6b4423"),
+            Round(0, 0, self.surface_radius, "#e9cf9c"),
+            *(Round(0, 0, ring.radius, "black", 0.8) for ring in self.rings),
+            Round(0, 0, self.hole_radius, "#3b2a1a"),
+            *(Round(px, py, self.peg_radius, "#555555") for px, py in self.pegs),
+        ]
+        r0, r1 = self.ten_line_radius, self.shooting_line_radius
+        for angle in (45, 135, 225, 315):
+            a = math.radians(angle)
+            c, s = math.cos(a), math.sin(a)
+            shapes.append(Stroke(r0 * c, r0 * s, r1 * c, r1 * s, "black", 0.6))
+        lim = self.rail_radius * 1.02
+        return Sketch(tuple(shapes), (-lim, lim, -lim, lim), tall=False)
 
     def region_of(self, x: float, y: float) -> Region:
         """Scoring region of a flat disc centred at (x, y) by the footprint rule.

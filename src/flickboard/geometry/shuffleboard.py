@@ -18,9 +18,11 @@ import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
+from flickboard.geometry.board import KernelFigures
 from flickboard.geometry.checks import figures
 from flickboard.geometry.disc import DiscSpec
 from flickboard.geometry.raster import Cells, Extent, Ground
+from flickboard.geometry.sketch import Box, Shape, Sketch, Stroke
 from flickboard.geometry.svg import DiscMark, mm, picture
 from flickboard.geometry.units import feet, inches
 from flickboard.reprs import named_repr
@@ -77,6 +79,14 @@ class ShuffleboardTable:
 
     kind: ClassVar[str] = "shuffleboard"
     """The game played on it (the name of its game kind and of its JSON ``kind``)."""
+    piece: ClassVar[str] = "weight"
+    line_names: ClassVar[tuple[str, ...]] = ("foul line", "1 line", "2 line", "3 line")
+    line_sides: ClassVar[tuple[str, str]] = ("near side", "far side")
+    edges: ClassVar[tuple[str, ...]] = ("left", "right", "far_end", "near_end")
+    off_surface: ClassVar[str] = "gutter"
+    off_surface_says: ClassVar[str] = "a shuffleboard has gutters"
+    has_hole: ClassVar[bool] = False
+    tracks_line_contact: ClassVar[bool] = False
 
     length: float
     width: float
@@ -125,6 +135,11 @@ class ShuffleboardTable:
             end_gutter_length=(feet(15) + inches(4) - feet(14)) / 2,
             disc=disc or DiscSpec.shuffleboard_weight(),
         )
+
+    @classmethod
+    def standard(cls, disc: DiscSpec | None = None) -> ShuffleboardTable:
+        """The standard table: :meth:`csc`."""
+        return cls.csc(disc)
 
     def __repr__(self) -> str:
         return named_repr(
@@ -230,6 +245,51 @@ class ShuffleboardTable:
             CrossLine("two", self.length - self.two_line_from_end, w),
             CrossLine("three", self.length - self.three_line_from_end, w),
         )
+
+    def kernel_figures(self) -> KernelFigures:
+        """The figures the compiled kernel reads: a rectangle with gutters, no hole or
+        pegs, lines judged by the weight's radius."""
+        r = self.disc.radius
+        bounds = tuple((line.near - r, line.far + r) for line in self.lines)
+        return KernelFigures("rectangle", r, self.width, self.length, bounds)
+
+    def placement_problem(
+        self, x: float, y: float, *, leaning: bool = False, tolerance: float = 0.0
+    ) -> str | None:
+        """Why a weight cannot rest centred at (x, y), or None: it cannot lean (no hole)
+        and its centre must be on the surface (a hanger overhangs the end)."""
+        del tolerance
+        if leaning:
+            return "cannot lean: a shuffleboard has no hole"
+        if abs(x) > self.width / 2 or not 0 <= y <= self.length:
+            return "is off the playing surface"
+        return None
+
+    def touches_line(self, x: float, y: float, line: int, tolerance: float = 0.0) -> bool:
+        """True if a weight lying centred at (x, y) touches line ``line`` seen from above."""
+        del x
+        painted = self.lines[line]
+        r = self.disc.radius + tolerance
+        return painted.near - r <= y <= painted.far + r
+
+    def final_place_problem(
+        self, state: str, x: float, y: float, tolerance: float = 0.0
+    ) -> str | None:
+        """Nothing to refuse by place alone: the gutters' state is checked by events."""
+        del state, x, y, tolerance
+        return None
+
+    def sketch(self) -> Sketch:
+        """Gutters, surface and lines as plain shapes."""
+        w = self.width
+        gutter = self.side_gutter_width
+        shapes: list[Shape] = [
+            Box(-w / 2 - gutter, -0.05, w + 2 * gutter, self.length + 0.1, "#555555"),
+            Box(-w / 2, 0, w, self.length, "#f1e2c2"),
+            *(Stroke(-w / 2, line.y, w / 2, line.y, "black", 0.8) for line in self.lines),
+        ]
+        extent = (-w / 2 - gutter * 1.2, w / 2 + gutter * 1.2, -0.08, self.length + 0.08)
+        return Sketch(tuple(shapes), extent, tall=True)
 
     def zone_of(self, x: float, y: float) -> Zone:
         """Zone of a weight centred at (x, y), seen from above (rule 4(g)).

@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.geometry import Board, CrokinoleBoard
+from flickboard.geometry import Board
 from flickboard.physics.params import PhysicsParams
 
 FloatArray = npt.NDArray[np.float64]
@@ -106,41 +106,29 @@ EV_SIZE = 7
 def board_array(board: Board) -> FloatArray:
     """The board as the kernel reads it (cached per frozen board; do not modify)."""
     disc = board.disc
-    if isinstance(board, CrokinoleBoard):
-        pegs = board.pegs
-        bounds = [
-            v
-            for ring in board.rings
-            for v in (ring.inner - disc.footprint_radius, ring.outer + disc.footprint_radius)
-        ]
-        head = np.zeros(B_HEADER)
-        head[B_KIND] = KIND_CIRCLE
-        head[B_FOOT] = disc.footprint_radius
-        head[B_SURFACE] = board.surface_radius
-        head[B_RAIL] = board.rail_radius
-        head[B_HOLE] = board.hole_radius
-        head[B_DEPTH] = board.ditch_depth
-        head[B_PEG] = board.peg_radius
-        head[B_PROUD] = disc.thickness - board.hole_depth
-        flat_pegs = [c for p in pegs for c in p]
-    else:
-        pegs = ()
-        bounds = [
-            v for line in board.lines for v in (line.near - disc.radius, line.far + disc.radius)
-        ]
-        head = np.zeros(B_HEADER)
-        head[B_KIND] = KIND_RECTANGLE
-        head[B_FOOT] = disc.radius
-        head[B_SURFACE] = board.width
-        head[B_RAIL] = board.length
-        flat_pegs = []
+    figures = board.kernel_figures()
+    head = np.zeros(B_HEADER)
+    head[B_KIND] = _SHAPES[figures.shape]
+    head[B_FOOT] = figures.foot
+    head[B_SURFACE] = figures.surface
+    head[B_RAIL] = figures.rail
+    head[B_HOLE] = figures.hole
+    head[B_DEPTH] = figures.depth
+    head[B_PEG] = figures.peg
+    head[B_PROUD] = figures.proud
     head[B_RADIUS] = disc.radius
     head[B_MASS] = disc.mass
-    head[B_NPEG] = len(pegs)
-    head[B_NLINE] = len(bounds) // 2
+    head[B_NPEG] = len(figures.pegs)
+    head[B_NLINE] = len(figures.line_bounds)
+    flat_pegs = [c for p in figures.pegs for c in p]
+    bounds = [v for pair in figures.line_bounds for v in pair]
     out = np.concatenate([head, np.asarray(flat_pegs, float), np.asarray(bounds, float)])
     out.setflags(write=False)
     return out
+
+
+_SHAPES = {"circle": KIND_CIRCLE, "rectangle": KIND_RECTANGLE}
+"""Kernel codes of the shapes a board's :class:`KernelFigures` name."""
 
 
 @lru_cache(maxsize=32)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flickboard.geometry import Board, CrokinoleBoard
+from flickboard.geometry import Board
 from flickboard.physics.record import Edge, Event, EventKind
 
 _EDGE_WORDS = {
@@ -16,11 +16,7 @@ _EDGE_WORDS = {
 
 def line_name(board: Board, index: int) -> str:
     """The name of line ``index`` ("15 line", "shooting line", "foul line", ...)."""
-    names: tuple[str, ...]
-    if isinstance(board, CrokinoleBoard):
-        names = ("15 line", "10 line", "shooting line")
-    else:
-        names = ("foul line", "1 line", "2 line", "3 line")
+    names = board.line_names
     return names[index] if 0 <= index < len(names) else f"line {index}"
 
 
@@ -29,7 +25,6 @@ def describe(event: Event, board: Board) -> str:
     who = f"disc {event.disc}"
     at = f"at ({event.x:.3f}, {event.y:.3f})"
     kind = event.kind
-    crokinole = isinstance(board, CrokinoleBoard)
     if kind is EventKind.DISC_CONTACT:
         return f"{who} struck disc {event.other} {at}"
     if kind is EventKind.PEG_CONTACT:
@@ -40,11 +35,7 @@ def describe(event: Event, board: Board) -> str:
         name = line_name(board, int(event.other)) if isinstance(event.other, int) else "a line"
         if kind is EventKind.LINE_TOUCH:
             return f"{who} touched the {name} {at}"
-        side = (
-            ("outside" if crokinole else "far side")
-            if event.side > 0
-            else ("inside" if crokinole else "near side")
-        )
+        side = board.line_sides[1] if event.side > 0 else board.line_sides[0]
         return f"{who} cleared the {name} to the {side} {at}"
     edge = _EDGE_WORDS.get(event.other, "the edge") if isinstance(event.other, Edge) else "the edge"
     if kind is EventKind.LEFT_SURFACE:
@@ -52,8 +43,7 @@ def describe(event: Event, board: Board) -> str:
     if kind is EventKind.REENTERED:
         return f"{who} came back onto the playing surface {at}"
     if kind is EventKind.LANDED:
-        place = "in the ditch" if crokinole else "in the gutter"
-        return f"{who} landed {place} {at}"
+        return f"{who} landed in the {board.off_surface} {at}"
     if kind is EventKind.DROPPED:
         return f"{who} dropped into the 20 hole"
     if kind is EventKind.LEANED:

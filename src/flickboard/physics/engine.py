@@ -8,7 +8,7 @@ from typing import TypeVar
 import numpy as np
 
 from flickboard.errors import IllegalInPosition, InvalidInput, PhysicsError
-from flickboard.geometry import Board, CrokinoleBoard
+from flickboard.geometry import BOARDS, Board
 from flickboard.physics.codes import (
     S_OK,
     S_START_OFF_SURFACE,
@@ -36,13 +36,10 @@ from flickboard.physics.shot import Shot
 
 def default_params(layout: Layout) -> PhysicsParams:
     """The default parameters for the layout's board."""
-    if isinstance(layout.board, CrokinoleBoard):
-        return _CROKINOLE
-    return _SHUFFLEBOARD
+    return _DEFAULTS[layout.board.kind]
 
 
-_CROKINOLE = PhysicsParams.crokinole()
-_SHUFFLEBOARD = PhysicsParams.shuffleboard()
+_DEFAULTS = {cls.kind: PhysicsParams.standard(cls.kind) for cls in BOARDS}
 
 
 def layout_arrays(layout: Layout) -> tuple[FloatArray, tuple[int, ...]]:

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.geometry import Board, CrokinoleBoard, ShuffleboardTable
+from flickboard.geometry import Board, is_board
 from flickboard.geometry.checks import finite, whole
 
 OVERLAP_TOLERANCE = 1e-7
@@ -56,7 +56,7 @@ class Layout:
     )
 
     def __post_init__(self) -> None:
-        if not isinstance(self.board, CrokinoleBoard | ShuffleboardTable):
+        if not is_board(self.board):
             raise InvalidInput(f"a layout needs a board or table, got {self.board!r}")
         if not isinstance(self.discs, tuple | list) or not all(
             isinstance(d, PlacedDisc) for d in self.discs
@@ -119,33 +119,15 @@ class Layout:
 
 def piece_name(board: Board) -> str:
     """What the game calls its pieces: a crokinole disc, a shuffleboard weight."""
-    return "weight" if isinstance(board, ShuffleboardTable) else "disc"
+    return board.piece
 
 
 def placement_problem(board: Board, x: float, y: float, *, leaning: bool = False) -> str | None:
     """Why a disc cannot rest centred at (x, y) on this board, or None if it can.
 
     A disc rests on the surface while its centre is on it (a shuffleboard hanger
-    overhangs the end; a shot's start must fit wholly, see ``kernel.check_start``).
-    A flat crokinole disc cannot rest with its centre over the 20 hole (it would drop);
-    a leaning one must have its centre within half a disc radius of the hole's rim.
+    overhangs the end; a shot's start must fit wholly, see ``kernel.check_start``);
+    the board says what else it refuses (:meth:`Board.placement_problem`: a crokinole
+    disc flat over the 20 hole, leaning away from its rim, or overlapping a peg).
     """
-    r = board.disc.radius
-    if isinstance(board, CrokinoleBoard):
-        centre = math.hypot(x, y)
-        if centre > board.surface_radius:
-            return "is off the playing surface"
-        if leaning and abs(centre - board.hole_radius) > r / 2:
-            return "is said to lean on the 20 hole but is not at its rim"
-        if not leaning and centre < board.hole_radius:
-            return "lies flat over the 20 hole, where it would drop"
-        for px, py in board.pegs:
-            if math.hypot(x - px, y - py) < r + board.peg_radius - OVERLAP_TOLERANCE:
-                return "overlaps a peg"
-        return None
-    assert isinstance(board, ShuffleboardTable)
-    if leaning:
-        return "cannot lean: a shuffleboard has no hole"
-    if abs(x) > board.width / 2 or not 0 <= y <= board.length:
-        return "is off the playing surface"
-    return None
+    return board.placement_problem(x, y, leaning=leaning, tolerance=OVERLAP_TOLERANCE)

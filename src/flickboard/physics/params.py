@@ -96,3 +96,12 @@ class PhysicsParams:
     def shuffleboard(cls) -> PhysicsParams:
         """Defaults for a waxed table shuffleboard (far lower friction)."""
         return cls(friction=0.032, spin_friction=0.032, disc_restitution=0.9)
+
+    @classmethod
+    def standard(cls, kind: str) -> PhysicsParams:
+        """The defaults for a board of this ``kind`` (its class attribute ``kind``)."""
+        return _STANDARD[kind]()
+
+
+_STANDARD = {"crokinole": PhysicsParams.crokinole, "shuffleboard": PhysicsParams.shuffleboard}
+"""The default parameters' makers by board kind."""

@@ -20,7 +20,7 @@ from dataclasses import fields
 from typing import Any
 
 from flickboard.errors import InvalidInput
-from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
+from flickboard.geometry import BOARD_KINDS, Board, DiscSpec
 from flickboard.jsonfields import (
     enum_value,
     int_field,
@@ -44,9 +44,6 @@ from flickboard.physics.record import (
 from flickboard.physics.shot import Shot
 
 FORMAT_VERSION = 1
-_BOARD_KINDS: dict[str, type[CrokinoleBoard] | type[ShuffleboardTable]] = {
-    cls.kind: cls for cls in (CrokinoleBoard, ShuffleboardTable)
-}
 
 EVENT_FIELDS = ("time", "kind", "disc", "other", "x", "y", "side")
 """An event's values in order (the keys of its object form, the items of its array form)."""
@@ -70,9 +67,9 @@ def board_from_dict(data: object, where: str = "board") -> Board:
     errors name the field by its path from ``where``."""
     data = json_object(data, where)
     kind = data.get("kind")
-    if kind not in _BOARD_KINDS:
+    if kind not in BOARD_KINDS:
         raise InvalidInput(f"{where}.kind must be 'crokinole' or 'shuffleboard', got {kind!r}")
-    cls = _BOARD_KINDS[kind]
+    cls = BOARD_KINDS[kind]
     disc = None
     if "disc" in data:
         d = json_object(data["disc"], f"{where}.disc")
@@ -82,9 +79,7 @@ def board_from_dict(data: object, where: str = "board") -> Board:
         except InvalidInput as exc:
             raise InvalidInput(f"{where}.disc: {exc}") from None
     if "figures" not in data:
-        if kind == "crokinole":
-            return CrokinoleBoard.standard(disc)
-        return ShuffleboardTable.csc(disc)
+        return cls.standard(disc)
     figures = json_object(data["figures"], f"{where}.figures")
     values: dict[str, Any] = {}
     for f in fields(cls):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from flickboard.errors import FlickboardError, InvalidInput
-from flickboard.geometry import Board, CrokinoleBoard, DiscSpec, ShuffleboardTable
+from flickboard.geometry import BOARD_KINDS, Board, DiscSpec
 from flickboard.jsonfields import int_field, json_object, list_field, number_field, rounded
 from flickboard.physics import Layout, PlacedDisc, ShotRecord
 from flickboard.physics.serialize import (
@@ -111,15 +111,13 @@ class GameRecord:
 def legacy_board_from_json(data: object) -> Board:
     """A board as version 1 and 2 records stored it: ``kind`` and every figure flat."""
     obj = dict(json_object(data, "board"))
-    kinds: dict[object, type[CrokinoleBoard] | type[ShuffleboardTable]] = {
-        c.kind: c for c in (CrokinoleBoard, ShuffleboardTable)
-    }
-    cls = kinds.get(obj.pop("kind", None))
+    kind = obj.pop("kind", None)
+    cls = BOARD_KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise InvalidInput("board kind must be crokinole or shuffleboard")
     try:
         disc = DiscSpec(**json_object(obj.pop("disc", None), "board disc"))
-        return cls(**obj, disc=disc)
+        return cls(**{**obj, "disc": disc})
     except TypeError as exc:
         raise InvalidInput(f"board: {exc}") from None
 

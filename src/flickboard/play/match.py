@@ -16,15 +16,17 @@ A single game, a series of games, a best of three and a timed game are all match
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from numbers import Real
 from typing import TYPE_CHECKING, Any, Protocol
 
 from flickboard.errors import GameOver, InvalidInput, NothingToUndo, OutOfTurn
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import PhysicsParams, Shot, ShotRecord
+from flickboard.physics.trajectory import StateLog, state_log
 from flickboard.play.gamerecord import ShotEntry
 from flickboard.play.view import View
 from flickboard.reprs import one_line
@@ -108,6 +110,11 @@ class Step:
     rounds_ended: tuple[RoundEnd, ...] = ()
     games_ended: tuple[GameEnd, ...] = ()
     over: bool = False
+    log: StateLog | None = field(default=None, repr=False, compare=False)
+    """The kernel's state log of the shot, when :meth:`Match.play` was asked to keep it
+    (what a page animates: the very motion that was ruled)."""
+    seconds: Mapping[str, float] = field(default_factory=dict, repr=False, compare=False)
+    """Wall-clock seconds :meth:`Match.play` spent: ``simulate`` and ``rule``."""
 
     def __repr__(self) -> str:
         turn = self.entry.turn
@@ -281,19 +288,37 @@ class Match(ABC):
 
     # -- shooting ---------------------------------------------------------------------------
 
-    def play(self, shot: Shot, seat: int | None = None, calls: Calls | None = None) -> Step:
-        """Simulate the shot with the match's physics and rule on it.
+    def play(
+        self,
+        shot: Shot,
+        seat: int | None = None,
+        calls: Calls | None = None,
+        *,
+        keep_log: bool = False,
+    ) -> Step:
+        """Simulate the shot with the match's physics and rule on it; the turn and the
+        start are checked once. ``keep_log``: simulate with the kernel's state log and
+        give it as :attr:`Step.log` (to animate the shot that was ruled).
 
         Raises :class:`IllegalStart` when it may not start there, and the errors of
         :meth:`turn`; nothing changes when it raises.
         """
         from flickboard.physics import simulate
 
+        began = time.perf_counter()
         turn = self.turn(seat, calls)
         position = self.position
         self.referee.check_start(position, turn, shot.x, shot.y)
-        record = simulate(position.layout, shot, shooter=turn.disc, params=self.params)
-        return self._shot_done(ShotAction(record, turn.seat, calls, (shot.x, shot.y)))
+        log = None
+        if keep_log:
+            log = state_log(position.layout, shot, shooter=turn.disc, params=self.params)
+            record = log.record
+        else:
+            record = simulate(position.layout, shot, shooter=turn.disc, params=self.params)
+        simulated = time.perf_counter()
+        step = self._shot_done(ShotAction(record, turn.seat, calls, (shot.x, shot.y)), turn)
+        seconds = {"simulate": simulated - began, "rule": time.perf_counter() - simulated}
+        return replace(step, log=log, seconds=seconds)
 
     def play_hand(
         self, outcome: HandOutcome, seat: int | None = None, calls: Calls | None = None
@@ -375,9 +400,14 @@ class Match(ABC):
         self._log.append(action)
         return out
 
-    def _shot_done(self, action: ShotAction) -> Step:
-        step = self._do(action)
-        assert isinstance(step, Step)
+    def _shot_done(self, action: ShotAction, turn: Turn | None = None) -> Step:
+        """Apply a shot action and log it; ``turn``: its turn, already checked."""
+        if turn is None:
+            step = self._do(action)
+            assert isinstance(step, Step)
+            return step
+        step = self._apply(turn, action.record, action.calls, action.start)
+        self._log.append(action)
         return step
 
     def _shot(self, action: ShotAction) -> Step:

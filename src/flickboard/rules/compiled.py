@@ -11,6 +11,7 @@ differential tests hold the compiled core to it decision by decision (docs/rules
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -129,21 +130,23 @@ def rule_batch(
     ruled = batch.status == 0
     board = position.layout.board
     arrays = (batch.log, batch.log_offsets, batch.x, batch.y, batch.state, batch.status)
-    if isinstance(referee, CrokinoleReferee) and isinstance(board, CrokinoleBoard):
-        figures = crokinole.figures_array(board)
+    if referee.game != board.kind:
+        raise InvalidInput(f"no compiled core for rule set {referee.name!r} on this board")
+    if isinstance(referee, CrokinoleReferee):
+        figures = crokinole.figures_array(cast(CrokinoleBoard, board))
         flags = crokinole.options_array(referee.options)
         *ruled_out, lean, points, twenties, impossible = crokinole.rule_crokinole(
             figures, flags, sides, rows, *arrays
         )
         clauses = tuple(f"{referee.name}/{key}" for key in crokinole.CLAUSE_KEYS)
         fouls = crokinole.FOULS
-    elif isinstance(referee, CSCReferee) and isinstance(board, ShuffleboardTable):
+    elif isinstance(referee, CSCReferee):
         if referee.calls != CSCReferee().calls:
             raise InvalidInput(
                 "compiled rulings take no official's calls; rule such a shot with referee.rule"
             )
         *ruled_out, points, impossible = shuffleboard.rule_csc(
-            shuffleboard.figures_array(board), sides, rows, *arrays
+            shuffleboard.figures_array(cast(ShuffleboardTable, board)), sides, rows, *arrays
         )
         lean = np.zeros(batch.x.shape, dtype=np.bool_)
         twenties = np.zeros((batch.x.shape[0], 2), dtype=np.int32)

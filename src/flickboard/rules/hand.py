@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.geometry import CrokinoleBoard
+from flickboard.geometry import Board
 from flickboard.jsonfields import enum_value, finite_number, whole_number
 from flickboard.physics import (
     DiscFinal,
@@ -57,17 +57,6 @@ class HandOutcome:
     finals: tuple[DiscFinal, ...]
 
 
-def _edges(layout: Layout) -> set[Edge]:
-    if isinstance(layout.board, CrokinoleBoard):
-        return {Edge.RIM}
-    return {Edge.LEFT, Edge.RIGHT, Edge.FAR_END, Edge.NEAR_END}
-
-
-def _line_count(layout: Layout) -> int:
-    board = layout.board
-    return len(board.rings) if isinstance(board, CrokinoleBoard) else len(board.lines)
-
-
 def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
     """Check an outcome against the layout before the shot and build its ShotRecord.
 
@@ -81,17 +70,13 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
     if not (math.isfinite(sx) and math.isfinite(sy)):
         raise InvalidInput("the start must be a finite point")
     ids = known | {shooter}
-    edges = _edges(layout)
-    lines = _line_count(layout)
     board = layout.board
-    crokinole = isinstance(board, CrokinoleBoard)
+    edges = {Edge(name) for name in board.edges}
+    lines = len(board.line_names)
+    tracks = board.tracks_line_contact
     moved = {shooter}
     moving = {shooter}
-    touching = (
-        _lines_touched(board, layout, shooter, outcome.start)
-        if isinstance(board, CrokinoleBoard)
-        else {}
-    )
+    touching = _lines_touched(board, layout, shooter, outcome.start) if tracks else {}
     off: set[int] = set()
     rest: dict[int, EventKind] = {}
     done: dict[int, EventKind] = {}
@@ -134,9 +119,9 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
                         "it since, so it cannot move"
                     )
                 raise InvalidInput(f"{where}: disc {h.disc} moved before anything struck it")
-            _check_motion(h, where, edges, lines, crokinole, off)
-            if isinstance(board, CrokinoleBoard):
-                _check_line(h, where, touching, len(board.rings) - 1)
+            _check_motion(h, where, edges, lines, board.has_hole, off)
+            if tracks:
+                _check_line(h, where, touching, lines - 1)
             if h.kind is EventKind.LEFT_SURFACE:
                 off.add(h.disc)
             elif h.kind is EventKind.REENTERED:
@@ -160,7 +145,7 @@ def to_record(layout: Layout, outcome: HandOutcome) -> ShotRecord:
     for disc_id, f in sorted(finals.items()):
         last = done.get(disc_id, rest.get(disc_id))
         _check_final(layout, f, disc_id in moved, disc_id in off, last)
-    if isinstance(board, CrokinoleBoard):
+    if tracks:
         _check_lines_at_rest(board, touching, finals)
     resting = tuple(
         PlacedDisc(f.id, f.x, f.y, leaning=f.state is DiscState.LEANING)
@@ -197,7 +182,7 @@ def _strike_on_a_twenty(
 
 
 def _check_motion(
-    h: HandEvent, where: str, edges: set[Edge], lines: int, crokinole: bool, off: set[int]
+    h: HandEvent, where: str, edges: set[Edge], lines: int, hole: bool, off: set[int]
 ) -> None:
     """Refuse an event a moving disc cannot have: a bad line or edge, or the wrong place."""
     if h.kind in _LINE_EVENTS:
@@ -206,7 +191,7 @@ def _check_motion(
     elif h.kind in _EDGE_EVENTS and (not isinstance(h.other, Edge) or h.other not in edges):
         names = ", ".join(sorted(e.value for e in edges))
         raise InvalidInput(f"{where}: edge must be one of {names}, got {h.other!r}")
-    if h.kind in _HOLE_EVENTS and not crokinole:
+    if h.kind in _HOLE_EVENTS and not hole:
         raise InvalidInput(f"{where}: a shuffleboard table has no 20 hole")
     if h.disc in off:
         if h.kind is EventKind.LEFT_SURFACE:
@@ -221,27 +206,25 @@ def _check_motion(
         )
 
 
-def _on_line(board: CrokinoleBoard, disc: PlacedDisc | DiscFinal, line: int) -> bool:
-    """True if a disc lying here touches this crokinole line (by its footprint)."""
-    ring = board.rings[line]
-    reach = board.disc.footprint_radius + ring.width / 2 + MOVE_TOLERANCE
-    return abs(math.hypot(disc.x, disc.y) - ring.radius) <= reach
+def _on_line(board: Board, disc: PlacedDisc | DiscFinal, line: int) -> bool:
+    """True if a disc lying here touches this line (as the board judges it)."""
+    return board.touches_line(disc.x, disc.y, line, MOVE_TOLERANCE)
 
 
 def _lines_touched(
-    board: CrokinoleBoard, layout: Layout, shooter: int, start: tuple[float, float]
+    board: Board, layout: Layout, shooter: int, start: tuple[float, float]
 ) -> dict[tuple[int, int], bool]:
-    """(disc, line) pairs touching before the shot on a crokinole board, discs lying on a
-    line and the shooter at its start, each marked False (not from an event)."""
+    """(disc, line) pairs touching before the shot on a board that tracks line contact,
+    discs lying on a line and the shooter at its start, each marked False (not from an
+    event)."""
     placed = [d for d in layout.discs if not d.leaning]
     placed.append(PlacedDisc(shooter, *start))
-    return {
-        (d.id, n): False for d in placed for n in range(len(board.rings)) if _on_line(board, d, n)
-    }
+    lines = range(len(board.line_names))
+    return {(d.id, n): False for d in placed for n in lines if _on_line(board, d, n)}
 
 
 def _check_lines_at_rest(
-    board: CrokinoleBoard, touching: dict[tuple[int, int], bool], finals: Mapping[int, DiscFinal]
+    board: Board, touching: dict[tuple[int, int], bool], finals: Mapping[int, DiscFinal]
 ) -> None:
     """A disc that touched a line and never cleared it ends on the surface touching it."""
     for (disc, line), by_event in touching.items():
@@ -256,7 +239,7 @@ def _check_lines_at_rest(
 def _check_line(
     h: HandEvent, where: str, touching: dict[tuple[int, int], bool], outer: int
 ) -> None:
-    """Keep track of the lines each crokinole disc touches: it clears only a line it
+    """Keep track of the lines each disc touches (boards that track line contact): it clears only a line it
     touches (a ``line_touch`` of it came before, or it lay on it before the shot). Off the
     surface it touches none; coming back on it crosses the shooting line on its way in."""
     if h.kind is EventKind.LEFT_SURFACE:
@@ -303,19 +286,18 @@ def _check_final(
     label = f"disc {f.id}"
     if not (math.isfinite(f.x) and math.isfinite(f.y)):
         raise InvalidInput(f"{label} ends at a position that is not a finite number")
-    crokinole = isinstance(layout.board, CrokinoleBoard)
-    wrong_off = DiscState.IN_GUTTER if crokinole else DiscState.IN_DITCH
-    if f.state is wrong_off:
-        where = "a crokinole board has a ditch" if crokinole else "a shuffleboard has gutters"
-        raise InvalidInput(f"{label} ends {f.state.value}, but {where}")
+    board = layout.board
+    if f.state in _OFF_STATES and f.state.value != f"in_{board.off_surface}":
+        raise InvalidInput(f"{label} ends {f.state.value}, but {board.off_surface_says}")
     if not moved:
         before = layout.disc(f.id)
         state = DiscState.LEANING if before.leaning else DiscState.ON_SURFACE
         if f.state is not state or math.hypot(f.x - before.x, f.y - before.y) > MOVE_TOLERANCE:
             raise InvalidInput(f"{label} moved although nothing struck it")
         return
-    if isinstance(layout.board, CrokinoleBoard):
-        _check_place(layout.board, f, label)
+    problem = board.final_place_problem(f.state.value, f.x, f.y, MOVE_TOLERANCE)
+    if problem:
+        raise InvalidInput(f"{label} {problem}")
     if off and f.state not in _OFF_STATES:
         raise InvalidInput(
             f"{label} left the surface and never re-entered, so it cannot end {f.state.value}"
@@ -332,21 +314,6 @@ def _check_final(
                 f"{label} ends {state.value} but no '{event.value}' event (after the last "
                 "strike on it) says so"
             )
-
-
-def _check_place(board: CrokinoleBoard, f: DiscFinal, label: str) -> None:
-    """A 20 ends over the hole, a disc in the ditch beyond the playing surface."""
-    r = math.hypot(f.x, f.y)
-    if f.state is DiscState.IN_HOLE and r > board.hole_radius + MOVE_TOLERANCE:
-        raise InvalidInput(
-            f"{label} ends in_hole at ({f.x:g}, {f.y:g}), {r * 1000:.1f} mm from the centre, "
-            f"but the 20 hole's radius is {board.hole_radius * 1000:.1f} mm"
-        )
-    if f.state is DiscState.IN_DITCH and r < board.surface_radius - MOVE_TOLERANCE:
-        raise InvalidInput(
-            f"{label} ends in_ditch at ({f.x:g}, {f.y:g}), which is on the playing surface "
-            f"(the ditch begins {board.surface_radius * 1000:.1f} mm from the centre)"
-        )
 
 
 def judge(referee: Referee, position: Position, turn: Turn, outcome: HandOutcome) -> Ruling:

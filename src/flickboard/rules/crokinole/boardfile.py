@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
@@ -154,8 +154,7 @@ def _scores(read: BoardFile, position: Position, twenties: Mapping[Side, int]) -
 
 
 def _disc_points(ref: CrokinoleReferee, position: Position) -> list[dict[str, Any]]:
-    board = position.layout.board
-    assert isinstance(board, CrokinoleBoard)
+    board = cast(CrokinoleBoard, position.layout.board)
     return [
         {"id": d.id, "side": side_name(position.side_of(d.id)), "points": ref.disc_value(board, d)}
         for d in position.layout.discs

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.geometry import CrokinoleBoard, Region
+from flickboard.geometry import CrokinoleBoard, Region, as_board
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import (
     DiscState,
@@ -417,8 +417,8 @@ class CrokinoleReferee(StartChecks):
 
 
 def _board(position: Position) -> CrokinoleBoard:
-    board = position.layout.board
-    if not isinstance(board, CrokinoleBoard):
+    board = as_board(CrokinoleBoard, position.layout.board)
+    if board is None:
         raise InvalidInput("a crokinole referee needs a crokinole board")
     return board
 

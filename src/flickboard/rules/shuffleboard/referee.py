@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.geometry import ShuffleboardTable, Zone, as_board
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import DiscFinal, DiscState, EventKind, Layout, PlacedDisc, ShotRecord
 from flickboard.rules.base import (
@@ -183,9 +183,10 @@ class CSCReferee(StartChecks):
         return judge.ruling()
 
     def _table_of(self, layout: Layout) -> ShuffleboardTable:
-        if not isinstance(layout.board, ShuffleboardTable):
+        table = as_board(ShuffleboardTable, layout.board)
+        if table is None:
             raise IllegalInPosition("the CSC referee rules on a shuffleboard table")
-        return layout.board
+        return table
 
     @staticmethod
     def _check_record(position: Position, turn: Turn, record: ShotRecord) -> None:

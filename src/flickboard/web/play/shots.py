@@ -1,9 +1,9 @@
 """One shot at the table, as the server plays it and as the page is told of it.
 
-:func:`play_shot` is the whole of the server's work for a shot: check the start with the
-referee, simulate once with the kernel's state log, rule on that record through the
-match (:meth:`~flickboard.play.match.Match.play_record`), and keep the log so the
-trajectory the page animates is sampled from the very shot that was ruled.
+:func:`play_shot` is the whole of the server's work for a shot: the match plays it
+(:meth:`~flickboard.play.match.Match.play` with ``keep_log``: the start checked, one
+simulation with the kernel's state log, the ruling on that record), and the log is kept
+so the trajectory the page animates is sampled from the very shot that was ruled.
 :func:`shot_json` says it all to the page: the position before, the trajectory, the
 events worth showing, the ruling (each disc's fate with the clause and its sentence) and
 what the shot ended. ``bench/web.py`` times these functions.
@@ -11,7 +11,7 @@ what the shot ended. ``bench/web.py`` times these functions.
 
 from __future__ import annotations
 
-import time
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -49,21 +49,16 @@ SHOWN_EVENTS = frozenset(
 def play_shot(
     match: Match, seat: int, shot: Shot, timings: dict[str, float] | None = None
 ) -> tuple[Step, StateLog]:
-    """Play ``shot`` for ``seat``: the referee checks the start, the kernel simulates it
-    once (keeping its state log) and the match rules on that record. Raises the
-    match's errors (out of turn, illegal start...) before anything changes.
-    ``timings`` gets the seconds spent simulating and ruling."""
-    start = time.perf_counter()
-    turn = match.turn(seat)
-    position = match.position
-    match.referee.check_start(position, turn, shot.x, shot.y)
-    log = state_log(position.layout, shot, shooter=turn.disc, params=match.params)
-    simulated = time.perf_counter()
-    step = match.play_record(log.record, seat)
+    """Play ``shot`` for ``seat`` through :meth:`Match.play`, keeping the kernel's state
+    log (the turn and start checked once there). Raises the match's errors (out of
+    turn, illegal start...) before anything changes. ``timings`` gets the seconds
+    spent simulating and ruling."""
+    step = match.play(shot, seat, keep_log=True)
+    log = step.log
+    assert log is not None
     if timings is not None:
-        timings["simulate"] = simulated - start
-        timings["rule"] = time.perf_counter() - simulated
-    return step, log
+        timings.update(step.seconds)
+    return replace(step, log=None), log  # a live game keeps its steps, not their logs
 
 
 def replay_log(record: ShotRecord, match: Match) -> StateLog:

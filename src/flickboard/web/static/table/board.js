@@ -1,7 +1,7 @@
 // The board on the canvas: laid out for the canvas's width and the seat it is turned
 // to, redrawn from a scene (discs, start line, aim, flashes, the referee's marks).
 
-import { layoutPanels } from "./geometry.js";
+import { layoutPanels } from "./boards.js";
 import { drawAim, drawBoard, drawDiscs, drawFlash, drawMarks, drawPaths, drawStartLine, fitCanvas } from "./draw.js";
 
 export class BoardView {
@@ -25,7 +25,7 @@ export class BoardView {
   // Size the canvas to its container and lay the panels out.
   layout() {
     const box = this.canvas.parentElement;
-    const width = Math.max(280, box.clientWidth - (this.figures.kind === "crokinole" ? 0 : 0));
+    const width = Math.max(280, box.clientWidth);
     this._width = box.clientWidth;
     // Room below the board for the power bar, the aim fields and Shoot (above the fold).
     const tall = Math.max(300, window.innerHeight - 330);

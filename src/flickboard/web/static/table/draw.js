@@ -1,14 +1,10 @@
 // Drawing the board, the discs, the start line, the aim and the referee's marks on a
 // canvas, from the figures the server sends (to scale, in metres).
 
+import { boardOf } from "./boards.js";
 import { linePoint } from "./geometry.js";
+import { circle, textStyle } from "./paint.js";
 
-const WOOD = "#e9cf9c";
-const DITCH = "#3e2a18";
-const RAIL = "#6b4423";
-const INK = "#222";
-const GUTTER = "#4a4a4a";
-const WAX = "#f1e2c2";
 const SHAPES = ["circle", "triangle", "square", "diamond"];
 
 export const SHAPE_NAMES = ["ring", "triangle", "square", "diamond"];
@@ -25,124 +21,13 @@ export function fitCanvas(canvas, width, height) {
   return ctx;
 }
 
-// Centred bold text of a size and colour from here on.
-function textStyle(ctx, size, colour) {
-  ctx.font = `bold ${size}px "DejaVu Sans", sans-serif`;
-  ctx.fillStyle = colour;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-}
-
-function px(panel, pixels) {
-  return pixels / panel.scale;
-}
-
-function circle(ctx, x, y, r) {
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, 2 * Math.PI);
-}
-
 export function drawBoard(ctx, panel, f) {
+  const board = boardOf(f);
   ctx.save();
   panel.apply(ctx);
-  if (f.kind === "crokinole") drawCrokinole(ctx, panel, f);
-  else drawShuffleboard(ctx, panel, f);
+  board.draw(ctx, panel, f);
   ctx.restore();
-  if (f.kind === "crokinole") labelRegions(ctx, panel, f);
-  else labelZones(ctx, panel, f);
-}
-
-function drawCrokinole(ctx, panel, f) {
-  ctx.fillStyle = RAIL;
-  circle(ctx, 0, 0, f.rail);
-  ctx.fill();
-  ctx.fillStyle = DITCH;
-  circle(ctx, 0, 0, f.ditch);
-  ctx.fill();
-  ctx.fillStyle = WOOD;
-  circle(ctx, 0, 0, f.surface);
-  ctx.fill();
-  // the 15 region a shade darker, so the scoring regions read at a glance
-  ctx.fillStyle = "rgba(120, 80, 30, 0.10)";
-  circle(ctx, 0, 0, f.rings[0].radius);
-  ctx.fill();
-  ctx.strokeStyle = INK;
-  for (const ring of f.rings) {
-    ctx.lineWidth = Math.max(ring.width, px(panel, 1.2));
-    circle(ctx, 0, 0, ring.radius);
-    ctx.stroke();
-  }
-  const q = f.quadrant_lines;
-  ctx.lineWidth = Math.max(q.width, px(panel, 1.2));
-  for (const a of q.angles) {
-    ctx.beginPath();
-    ctx.moveTo(q.from * Math.cos(a), q.from * Math.sin(a));
-    ctx.lineTo(q.to * Math.cos(a), q.to * Math.sin(a));
-    ctx.stroke();
-  }
-  for (const [x, y] of f.pegs) {
-    ctx.fillStyle = "#3a3a3a";
-    circle(ctx, x, y, f.peg_radius);
-    ctx.fill();
-    ctx.strokeStyle = "#111";
-    ctx.lineWidth = px(panel, 1);
-    ctx.stroke();
-  }
-  ctx.fillStyle = "#2b1d10";
-  circle(ctx, 0, 0, f.hole);
-  ctx.fill();
-}
-
-function labelRegions(ctx, panel, f) {
-  // point values up and to the right of the centre, upright whatever the turn
-  const size = Math.max(10, Math.min(16, panel.scale * 0.018));
-  ctx.save();
-  textStyle(ctx, size, "rgba(60, 40, 20, 0.45)");
-  const a = Math.PI / 4 - panel.rotation + 0.26;
-  for (const region of f.regions) {
-    const r = (region.inner + region.outer) / 2 + (region.points === 15 ? 0.01 : 0);
-    const [sx, sy] = panel.toScreen(r * Math.cos(a), r * Math.sin(a));
-    ctx.fillText(String(region.points), sx, sy);
-  }
-  ctx.restore();
-}
-
-function drawShuffleboard(ctx, panel, f) {
-  const half = f.width / 2;
-  const g = f.side_gutter;
-  ctx.fillStyle = GUTTER;
-  ctx.fillRect(-half - g, -f.end_gutter, f.width + 2 * g, f.length + 2 * f.end_gutter);
-  ctx.fillStyle = WAX;
-  ctx.fillRect(-half, 0, f.width, f.length);
-  const tints = ["rgba(46,125,50,0.10)", "rgba(21,101,192,0.12)", "rgba(198,40,40,0.12)"];
-  f.zones.forEach((zone, k) => {
-    ctx.fillStyle = tints[k % tints.length];
-    ctx.fillRect(-half, zone.from, f.width, zone.to - zone.from);
-  });
-  for (const line of f.lines) {
-    const w = Math.max(line.width, px(panel, 1.2));
-    ctx.fillStyle = line.name === "foul" ? "#8a3b12" : INK;
-    ctx.fillRect(-half, line.y - w / 2, f.width, w);
-  }
-  // the far end's edge: a weight over it is a hanger
-  ctx.fillStyle = "#111";
-  ctx.fillRect(-half, f.length - px(panel, 1), f.width, px(panel, 2));
-}
-
-function labelZones(ctx, panel, f) {
-  if (panel.scale < 150) return; // too small to read: the zoomed view carries them
-  const size = Math.max(12, Math.min(28, panel.scale * 0.05));
-  ctx.save();
-  textStyle(ctx, size, "rgba(40, 40, 40, 0.35)");
-  for (const zone of f.zones) {
-    const [sx, sy] = panel.toScreen(0, (zone.from + zone.to) / 2);
-    ctx.fillText(String(zone.points), sx, sy);
-  }
-  const foul = f.lines[0];
-  const [fx, fy] = panel.toScreen(0, foul.y);
-  ctx.font = `${Math.max(10, size * 0.45)}px "DejaVu Sans", sans-serif`;
-  ctx.fillText("foul line", fx, fy - 10);
-  ctx.restore();
+  board.label(ctx, panel, f);
 }
 
 // One disc in screen pixels: its colour, a white shape telling its side without colour,
@@ -252,8 +137,9 @@ export function drawStartLine(ctx, panel, line) {
 // the band back to the pointer.
 export function drawAim(ctx, panel, f, aim, colour, side) {
   const [sx, sy] = panel.toScreen(aim.x, aim.y);
-  const reach = (f.kind === "crokinole" ? 2 * f.surface : f.length) * (0.1 + 0.5 * aim.power);
-  const far = f.kind === "crokinole" ? 2 * f.rail : f.length + f.end_gutter;
+  const board = boardOf(f);
+  const reach = board.aimReach(f) * (0.1 + 0.5 * aim.power);
+  const far = board.aimFar(f);
   const [tx, ty] = panel.toScreen(aim.x + reach * Math.cos(aim.direction), aim.y + reach * Math.sin(aim.direction));
   const [gx, gy] = panel.toScreen(aim.x + far * Math.cos(aim.direction), aim.y + far * Math.sin(aim.direction));
   ctx.save();

@@ -119,37 +119,3 @@ export class Panel {
     ctx.translate(-this.cx, -this.cy);
   }
 }
-
-// The views of a board for a canvas `width` wide, turned to `seat` (crokinole) or with
-// the delivering end nearest the player (table shuffleboard): [panels, height].
-export function layoutPanels(figures, seat, width, tall) {
-  if (figures.kind === "crokinole") {
-    const r = figures.rail;
-    const size = Math.min(width, tall || width);
-    const rect = { x: (width - size) / 2, y: 0, w: size, h: size };
-    return [[new Panel(rect, { x0: -r, y0: -r, x1: r, y1: r }, (Math.PI / 2) * seat)], size];
-  }
-  const half = figures.width / 2 + figures.side_gutter;
-  const far = figures.length + figures.end_gutter;
-  const whole = { x0: -half, y0: -figures.end_gutter, x1: half, y1: far };
-  // the zoomed view ends at the far end and reaches back at least to before the one line
-  const zoomed = (length) => ({ x0: -half, y0: far - length, x1: half, y1: far });
-  const reach = far - (figures.lines[1].y - 0.25);
-  if (width >= 560) {
-    // landscape: the delivering end on the left, the far end zoomed in below
-    const mainH = Math.round((width * (2 * half)) / (far + figures.end_gutter));
-    const zoomH = Math.round(Math.min(440, (width * 2 * half) / reach));
-    const main = new Panel({ x: 0, y: 0, w: width, h: mainH }, whole, -Math.PI / 2);
-    const length = (width * 2 * half) / zoomH;
-    const near = new Panel({ x: 0, y: mainH + 6, w: width, h: zoomH }, zoomed(length), -Math.PI / 2);
-    return [[main, near], mainH + 6 + zoomH];
-  }
-  // portrait (phones): the whole table up the left, the far end zoomed on the right
-  const height = Math.max(tall || 0, 520);
-  const mainW = Math.round((height * (2 * half)) / (far + figures.end_gutter));
-  const zoomW = width - mainW - 6;
-  const length = Math.max(reach, (height * 2 * half) / zoomW);
-  const near = new Panel({ x: mainW + 6, y: 0, w: zoomW, h: height }, zoomed(length), 0);
-  const main = new Panel({ x: 0, y: 0, w: mainW, h: height }, whole, 0);
-  return [[main, near], height];
-}
