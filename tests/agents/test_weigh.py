@@ -102,6 +102,11 @@ def test_executions_are_the_shared_noise_rule_with_plain_numbers() -> None:
     assert np.array_equal(rows, expected)
     moved = [execute(noise, view, s, z).moved for s in shots for z in draws]
     assert any(moved), "the position should make the noise slide some starts off the line"
+    # Without noise (the perfect level) the meant shot is played, its speed clipped.
+    slow = [Shot(s.x, s.y, s.angle, 0.01) for s in shots]
+    rows = executions(ExecutionNoise(), view, slow, draws[:2])
+    played = [execute(ExecutionNoise(), view, s, z).shot for s in slow for z in draws[:2]]
+    assert np.array_equal(rows, np.array([(p.x, p.y, *p.velocity, p.spin) for p in played]))
 
 
 @pytest.mark.parametrize("game", ["crokinole", "shuffleboard"])

@@ -51,7 +51,8 @@ def executions(
     for shot in shots:
         for z in rows:
             if noise.silent:
-                x, y, angle, speed, spin = shot.x, shot.y, shot.angle, shot.speed, shot.spin
+                x, y, angle, spin = shot.x, shot.y, shot.angle, shot.spin
+                speed = clip_speed(shot.speed)
             else:
                 x, y = shot.x, shot.y
                 offset = noise.start * z[0]
