@@ -151,3 +151,25 @@ def test_csc_double_round_robin_through_playoffs_to_a_champion(run: Run, tmp_pat
     assert "champion: A Ann Reid" in out
     data = json.loads(run("csc", "standings", "Zone singles", "--json"))
     assert (data["semi_winner"], data["champion"]) == ("B", "A")
+
+
+def test_csc_game_corrected_and_withdrawn_from_the_command_line(run: Run, tmp_path: Path) -> None:
+    spec = tmp_path / "zone.yaml"
+    spec.write_text(EVENT)
+    run("create", str(spec))
+    run("csc", "result", "Zone singles", "-r", "1", "--home", "A", "--visitors", "D",
+        "--score", "15-9")  # fmt: skip
+    err = run("csc", "result", "Zone singles", "-r", "1", "--home", "B", "--visitors", "C",
+              "--score", "99999-0", code=2)  # fmt: skip
+    assert "no game to 15 ends there" in err and "\n" not in err.strip()
+    listed = run("csc", "entered", "Zone singles")
+    assert "A v D" in listed and "15-9" in listed
+    out = run("csc", "correct", "Zone singles", "--game", "1", "--frames", "0-9,15-0",
+              "--reason", "frames miscounted")  # fmt: skip
+    assert out.strip() == "corrected game 1: the round 1 game A v D 15-9"
+    err = run("csc", "correct", "Zone singles", "--game", "1", "--score", "40-0",
+              "--reason", "x", code=2)  # fmt: skip
+    assert "a winner has at most 30" in err
+    out = run("csc", "withdraw", "Zone singles", "--game", "1", "--reason", "wrong board")
+    assert out.startswith("withdrawn game 1")
+    assert "A v D" not in run("csc", "entered", "Zone singles")

@@ -73,12 +73,13 @@ class Desk:
         for path, ops in schema["paths"].items():
             if not path.startswith("/api/desk/"):
                 continue
-            club = "/csc/" in path or "/league/" in path or "/bracket/" in path
+            club = any(f"/{k}/" in path for k in ("csc", "league", "bracket", "games"))
             concrete = (
                 path.replace("{event_id}", str(self.csc if club else self.event))
                 .replace("{round_no}", "1")
                 .replace("{player}", self.other[1])
                 .replace("{board}", "1")
+                .replace("{game_id}", "1")
             )
             for method, op in ops.items():
                 if method in WRITES:
@@ -237,6 +238,53 @@ def test_club_results_through_the_api_with_roles(desk: Desk) -> None:
     assert bad.status_code in (409, 422) and "\n" not in bad.json()["detail"]
 
 
+def test_csc_v_4k_score_no_game_ends_with_refused_through_the_api(desk: Desk) -> None:
+    """99999-0 used to answer 200 and put "scored: 100055" in the standings."""
+    path = f"/api/desk/events/{desk.csc}/csc/games"
+    csrf = {"X-CSRF-Token": desk.referee.get("/api/session").json()["csrf"]}
+    for score in ("99999-0", "34-0"):
+        game = {"round": 1, "home": "B", "visitors": "C", "score": score}
+        got = desk.referee.post(path, json=game, headers=csrf)
+        assert got.status_code == 409, got.text
+        assert "no game to 17 ends there" in got.json()["detail"]
+    game = {"round": 1, "home": "B", "visitors": "C", "frames": "9-0,8-0", "score": "17-1"}
+    got = desk.referee.post(path, json=game, headers=csrf)
+    assert got.status_code == 422 and "add up to 17-0" in got.json()["detail"]
+    st = desk.referee.get(f"/api/desk/events/{desk.csc}/standings").json()
+    assert st["remaining"] == 6 and max(x["scored"] for x in st["standings"]) == 0
+
+
+def test_club_game_corrected_and_withdrawn_by_officials_through_the_api(desk: Desk) -> None:
+    base = f"/api/desk/events/{desk.csc}"
+    desk.call(desk.referee, "post", f"{base}/csc/games",
+              {"round": 1, "home": "B", "visitors": "C", "score": "17-9"})  # fmt: skip
+    (game,) = desk.referee.get(f"{base}/games").json()
+    assert game["sides"] == ["B", "C"] and game["score"] == [17, 9]
+    fix = {"frames": "5-0,0-9,0-8", "reason": "home and visitors swapped"}
+    got = desk.call(desk.referee, "post", f"{base}/games/{game['id']}/correction", fix).json()
+    assert got["score"] == [5, 17] and got["frames"] == [[5, 0], [0, 9], [0, 8]]
+    st = desk.referee.get(f"{base}/standings").json()
+    assert st["standings"][0]["team"] == "C"
+    csrf = {"X-CSRF-Token": desk.scorer.get("/api/session").json()["csrf"]}
+    no = desk.scorer.post(
+        f"{base}/games/{game['id']}/withdrawal", json={"reason": "x"}, headers=csrf
+    )
+    assert no.status_code == 403
+    csrf = {"X-CSRF-Token": desk.director.get("/api/session").json()["csrf"]}
+    bad = desk.director.post(
+        f"{base}/games/{game['id']}/correction", json={"score": "99-0", "reason": "x"}, headers=csrf
+    )
+    assert bad.status_code == 409 and "a winner has at most 32" in bad.json()["detail"]
+    missing = desk.director.post(f"{base}/games/999/withdrawal", json={"reason": "x"}, headers=csrf)
+    assert missing.status_code == 404
+    desk.call(desk.director, "post", f"{base}/games/{game['id']}/withdrawal", {"reason": "wrong"})
+    assert desk.referee.get(f"{base}/games").json() == []
+    audit = desk.director.get("/api/desk/audit", params={"event": "Zone"}).json()
+    fixed = next(a for a in audit if a["action"] == "correct_club_game")
+    assert fixed["actor"] == "Rex" and fixed["before"] and fixed["after"]
+    assert [a["action"] for a in audit][-1] == "withdraw_club_game"
+
+
 def test_the_api_is_described_with_who_may_call_each_write(desk: Desk) -> None:
     schema = desk.director.get("/api/openapi.json").json()
     op = schema["paths"]["/api/desk/events/{event_id}/cards/{round_no}/{player}/corrections"][
@@ -260,3 +308,19 @@ def test_the_tv_qr_code_points_phones_at_the_venue_address(
         {"round": 1, "player": desk.other[0]},
     ).json()  # fmt: skip
     assert code["url"] == f"http://192.168.1.20:8000/desk/join?code={code['code']}"
+
+
+def test_every_club_format_answers_its_standings_through_one_route(desk: Desk) -> None:
+    """The standings route asks the club desks' registry, not the format string; a
+    bracket's standings used to fail (its matches have no ``__dict__``)."""
+    fair = {
+        "name": "Fair",
+        "format": "elimination",
+        "entrants": [{"id": str(i), "name": f"P{i}"} for i in range(1, 5)],
+    }
+    made = desk.call(desk.director, "post", "/api/desk/club-events", fair).json()["id"]
+    got = desk.director.get(f"/api/desk/events/{made}/standings")
+    assert got.status_code == 200, got.text
+    assert [m["id"] for m in got.json()["main"][0]] == ["M1-1", "M1-2"]
+    csc = desk.director.get(f"/api/desk/events/{desk.csc}/standings").json()
+    assert csc["remaining"] == 6

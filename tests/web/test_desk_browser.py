@@ -205,7 +205,15 @@ def _write_routes() -> list[tuple[str, str, str | None]]:
     return out
 
 
-SCORER_MAY = {"enter_card", "validate_card", "dispute_card", "withdraw_card"}
+SCORER_MAY = {
+    "enter_card",
+    "validate_card",
+    "dispute_card",
+    "withdraw_card",
+    "enter_club_result",
+    "confirm_club_game",
+    "dispute_club_game",
+}
 """The writes a scorer may make, and only for the game of their code."""
 SIGN_IN = {"/desk/login", "/desk/logout", "/desk/join", "/api/session", "/api/session/join"}
 OWN_GAME = "/desk/score/"
@@ -227,10 +235,12 @@ def _refused_everything(page: Page, base: str, event_id: int, *, scorer: bool) -
             .replace("{round_no}", "1")
             .replace("{player}", other_game[1])
             .replace("{board}", "1")
+            .replace("{game_id}", "1")
         )
         if scorer and action in SCORER_MAY and path.startswith("/api/"):
             body: Any = {"round": 1, "sides": other_game, "rounds": [{"scores": [100, 0]}] * 4}
-            body |= {"initials": "XY", "reason": "x"}
+            body |= {"initials": "XY", "reason": "x", "team": other_game[1], "score": "15-0"}
+            body |= {"side": other_game[1], "by": other_game[1]}
             answer = page.request.fetch(url, method=method, headers=headers, data=body)
         else:
             answer = page.request.fetch(

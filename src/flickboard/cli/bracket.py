@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli.clubgames import add_game_commands
 from flickboard.cli.clubinput import Score, club_desk, parse_result
 from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
 from flickboard.events.elimination import Bracket, BracketMatch
@@ -119,6 +120,9 @@ def result(
         b = desk.enter_game(name, match_id, race)
         typer.echo(f"{match_id}: {race.totals[0]}-{race.totals[1]}")
         print_bracket(b, desk.names(name), name)
+
+
+add_game_commands(bracket_app, BracketDesk)
 
 
 def register(app: typer.Typer) -> None:

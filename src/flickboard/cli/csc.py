@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli.clubgames import add_game_commands
 from flickboard.cli.clubinput import Frames, Score, club_desk, one_of, parse_result
 from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
 from flickboard.events.csc import games_text
@@ -152,6 +153,9 @@ def standings(
             print_state(st, names, name)
             return
         typer.echo(json.dumps(st.as_dict(names), indent=2))
+
+
+add_game_commands(csc_app, CscDesk)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from flickboard.cli.clubgames import add_game_commands
 from flickboard.cli.clubinput import Frames, Score, club_desk, parse_result
 from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
 from flickboard.errors import InvalidInput
@@ -285,6 +286,9 @@ def players(name: Name, db: Db = None) -> None:
                 "eligible" if x.eligible else f"not eligible: needs {-(-x.scheduled // 4)} games",
             )
         _console().print(table)
+
+
+add_game_commands(league_app, LeagueDesk)
 
 
 def register(app: typer.Typer) -> None:

@@ -26,6 +26,7 @@ from flickboard.store.acting import Actor, Match, acting
 from flickboard.store.base import Store, now
 from flickboard.store.models import (
     AccountRow,
+    ClubFixtureRow,
     DeskSessionRow,
     DrawGameRow,
     DrawRoundRow,
@@ -193,7 +194,8 @@ class Accounts(Store):
             return Actor("referee", row.name, account=True)
 
     def issue_code(self, event: str, round_no: int, player: str, by: str) -> str:
-        """A scorer code for the game ``player`` plays in a published round."""
+        """A scorer code for the game ``player`` plays in a published round, or for the
+        club meeting (CSC round-robin game, league night) a team plays in a round."""
         with self._write() as s:
             ev = s.scalar(select(EventRow).where(EventRow.name == event))
             if ev is None:
@@ -203,16 +205,28 @@ class Accounts(Store):
                     DrawRoundRow.event_id == ev.id, DrawRoundRow.round_no == round_no
                 )
             )
-            if not published:
-                raise IllegalInPosition(f"round {round_no} of {event} is not published")
-            game = s.scalar(
-                select(DrawGameRow).where(
-                    DrawGameRow.event_id == ev.id,
-                    DrawGameRow.round_no == round_no,
-                    (DrawGameRow.side0 == player) | (DrawGameRow.side1 == player),
+            fixture = s.scalar(
+                select(ClubFixtureRow).where(
+                    ClubFixtureRow.event_id == ev.id,
+                    ClubFixtureRow.round_no == round_no,
+                    (ClubFixtureRow.home == player) | (ClubFixtureRow.visitors == player),
                 )
             )
-            if game is None or game.side1 is None:
+            if fixture is not None:  # a club meeting: drawn when the event was made
+                sides: tuple[str | None, str | None] = (fixture.home, fixture.visitors)
+            else:
+                if not published:
+                    raise IllegalInPosition(f"round {round_no} of {event} is not published")
+                game = s.scalar(
+                    select(DrawGameRow).where(
+                        DrawGameRow.event_id == ev.id,
+                        DrawGameRow.round_no == round_no,
+                        (DrawGameRow.side0 == player) | (DrawGameRow.side1 == player),
+                    )
+                )
+                sides = (None, None) if game is None else (game.side0, game.side1)
+            side0, side1 = sides
+            if side0 is None or side1 is None:
                 raise IllegalInPosition(f"{player} has no game in round {round_no} of {event}")
             s.info["event"] = ev.name
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -221,8 +235,8 @@ class Accounts(Store):
                     code_hash=code_hash(code),
                     event_id=ev.id,
                     round_no=round_no,
-                    side0=game.side0,
-                    side1=game.side1,
+                    side0=side0,
+                    side1=side1,
                     issued_by=by,
                     issued_at=now(),
                     revoked=False,

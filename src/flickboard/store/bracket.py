@@ -4,19 +4,32 @@ transaction."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition
 from flickboard.events.elimination import Bracket, BracketMatch, elimination
 from flickboard.play.scoring import RaceScore
 from flickboard.store.club import ClubDesk
-from flickboard.store.models import EventRow
+from flickboard.store.models import ClubGameRow, EventRow
 
 
 class BracketDesk(ClubDesk):
     """Fair-rules elimination brackets."""
 
     formats = ("elimination",)
+    frame_max = None
+    points_step = 5
+
+    def _what(self, row: ClubGameRow) -> str:
+        return f"game {row.game_no} of match {row.label} ({row.side0} v {row.side1})"
+
+    def _fixed(self, s: Session, ev: EventRow, row: ClubGameRow) -> str | None:
+        """Only the game entered last can change: later matches were drawn from the
+        winners before it."""
+        last = max(g.id for g in self._games(s, ev))
+        return None if row.id == last else "games were entered after it; withdraw them first"
 
     def _bracket(self, s: Session, ev: EventRow) -> Bracket:
         results: dict[str, list[str]] = {}
@@ -30,6 +43,14 @@ class BracketDesk(ClubDesk):
         """The main draw and, once the first round is played, the consolation draw."""
         with self._read() as s:
             return self._bracket(s, self._event(s, name))
+
+    def standings_json(self, name: str) -> object:
+        """The main draw and the consolation draw, match by match."""
+        b = self.bracket(name)
+        return {
+            "main": [[asdict(m) for m in stage] for stage in b.main],
+            "consolation": [[asdict(m) for m in stage] for stage in b.consolation],
+        }
 
     def enter_game(self, name: str, match_id: str, race: RaceScore) -> Bracket:
         """A game of match ``match_id`` (its first-listed side first)."""

@@ -36,7 +36,7 @@ from flickboard.events.delegation import (
 )
 from flickboard.play.scoring import RaceScore
 from flickboard.store.base import now
-from flickboard.store.club import ClubDesk
+from flickboard.store.club import CONFIRMED, ClubDesk
 from flickboard.store.models import ClubFixtureRow, ClubGameRow, EventRow, SanctionRow
 
 Stage = Literal["first", "semi"]
@@ -56,6 +56,9 @@ class RoundRobinGame:
     players: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     walkover: str | None = None
     """The winner of a game not played because the other team was out (VI 7)."""
+    at_board: str | None = None
+    """``entered`` or ``disputed`` while the game waits at the board (it counts once
+    confirmed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +129,12 @@ class CscDesk(ClubDesk):
             .order_by(ClubFixtureRow.round_no, ClubFixtureRow.id)
         ).all()
         by_label: dict[str, list[ClubGameRow]] = {}
-        for g in self._games(s, ev):
-            by_label.setdefault(g.label, []).append(g)
+        waiting: dict[str, str] = {}
+        for g in self._games(s, ev, counted=False):
+            if g.status == CONFIRMED:
+                by_label.setdefault(g.label, []).append(g)
+            else:
+                waiting[g.label] = g.status
         changes = self._changes(s, ev)
         out = {c.team: c.round_no for c in changes if c.kind == "no-substitute"}
         per = _per_side(ev)
@@ -157,8 +164,11 @@ class CscDesk(ClubDesk):
                     walkover = fx.visitors if gone[0] == fx.home else fx.home
                     walkovers.append((walkover, gone[0]))
             sides = (players(fx.home, fx.round_no), players(fx.visitors, fx.round_no))
+            at_board = waiting.get(f"R{fx.round_no}:{fx.home}")
             games.append(
-                RoundRobinGame(fx.round_no, fx.home, fx.visitors, race, fx.board, sides, walkover)
+                RoundRobinGame(
+                    fx.round_no, fx.home, fx.visitors, race, fx.board, sides, walkover, at_board
+                )
             )
         teams = [t.code for t in ev.entrants]
         lines = aggregate_standings(teams, results, walkovers, set(out))
@@ -218,64 +228,112 @@ class CscDesk(ClubDesk):
             )
         ]
 
+    def standings_json(self, name: str) -> object:
+        """Aggregate standings, games to play, the playoff field and its winners."""
+        return self.state(name).as_dict(self.names(name))
+
     def state(self, name: str) -> CscState:
         """Standings, playoff field with reasons and playoff results."""
         with self._read() as s:
             return self._state(s, self._event(s, name))
 
     def enter_game(
-        self, name: str, round_no: int, home: str, visitors: str, race: RaceScore
+        self,
+        name: str,
+        round_no: int,
+        home: str,
+        visitors: str,
+        race: RaceScore,
+        entered_by: str | None = None,
     ) -> CscState:
         """A round-robin game as drawn (home, red, first); refused for a team out of the
         event or waiting for a substitute (VI 7), and while an event of an earlier stage
-        of the championship has games to play (VI 9)."""
+        of the championship has games to play (VI 9). Entered at the board by a team
+        (``entered_by``), it counts once the other team confirms it."""
         with self._write() as s:
             ev = self._event(s, name)
-            self._check_rotation(s, ev)
-            changes = self._changes(s, ev)
-            for team in (home, visitors):
-                mine = [c for c in changes if c.team == team]
-                gone = next((c for c in mine if c.kind == "no-substitute"), None)
-                if gone is not None and gone.round_no <= round_no:
-                    raise IllegalInPosition(
-                        f"{team} is out of {name} from round {gone.round_no}: the game is a "
-                        "walkover (VI 7)"
-                    )
-                waiting = open_partner_out(mine)
-                if waiting is not None and waiting.round_no < round_no:
-                    raise IllegalInPosition(
-                        f"{waiting.player} of {team} could not continue in round "
-                        f"{waiting.round_no}: name a substitute of the same gender from the "
-                        "delegation, or record that none is available (VI 7.1 b)"
-                    )
-            fx = s.scalar(
-                select(ClubFixtureRow).where(
-                    ClubFixtureRow.event_id == ev.id,
-                    ClubFixtureRow.round_no == round_no,
-                    ClubFixtureRow.home == home,
-                )
-            )
-            if fx is None or fx.visitors != visitors:
-                drawn = s.scalars(
-                    select(ClubFixtureRow).where(
-                        ClubFixtureRow.event_id == ev.id, ClubFixtureRow.round_no == round_no
-                    )
-                ).all()
-                listed = ", ".join(f"{f.home} v {f.visitors}" for f in drawn) or "none"
-                raise IllegalInPosition(
-                    f"{home} v {visitors} is not drawn in round {round_no} (drawn: {listed})"
-                )
-            self._add_game(
-                s,
-                ev,
-                f"R{round_no}:{home}",
-                1,
-                (home, visitors),
-                race,
-                fx.id,
-                what=f"the round {round_no} game {home} v {visitors}",
-            )
+            self._round_robin_game(s, ev, round_no, home, visitors, race, entered_by)
             return self._state(s, ev)
+
+    def _enter_fixture_game(
+        self,
+        s: Session,
+        ev: EventRow,
+        round_no: int,
+        team: str,
+        game_no: int,
+        race: RaceScore,
+        entered_by: str | None,
+    ) -> ClubGameRow:
+        if game_no != 1:
+            raise InvalidInput("a round-robin meeting is one game")
+        fx = s.scalar(
+            select(ClubFixtureRow).where(
+                ClubFixtureRow.event_id == ev.id,
+                ClubFixtureRow.round_no == round_no,
+                (ClubFixtureRow.home == team) | (ClubFixtureRow.visitors == team),
+            )
+        )
+        if fx is None:
+            raise IllegalInPosition(f"{team} has no game in round {round_no} of {ev.name}")
+        return self._round_robin_game(s, ev, round_no, fx.home, fx.visitors, race, entered_by)
+
+    def _round_robin_game(
+        self,
+        s: Session,
+        ev: EventRow,
+        round_no: int,
+        home: str,
+        visitors: str,
+        race: RaceScore,
+        entered_by: str | None,
+    ) -> ClubGameRow:
+        name = ev.name
+        self._check_rotation(s, ev)
+        changes = self._changes(s, ev)
+        for team in (home, visitors):
+            mine = [c for c in changes if c.team == team]
+            gone = next((c for c in mine if c.kind == "no-substitute"), None)
+            if gone is not None and gone.round_no <= round_no:
+                raise IllegalInPosition(
+                    f"{team} is out of {name} from round {gone.round_no}: the game is a "
+                    "walkover (VI 7)"
+                )
+            waiting = open_partner_out(mine)
+            if waiting is not None and waiting.round_no < round_no:
+                raise IllegalInPosition(
+                    f"{waiting.player} of {team} could not continue in round "
+                    f"{waiting.round_no}: name a substitute of the same gender from the "
+                    "delegation, or record that none is available (VI 7.1 b)"
+                )
+        fx = s.scalar(
+            select(ClubFixtureRow).where(
+                ClubFixtureRow.event_id == ev.id,
+                ClubFixtureRow.round_no == round_no,
+                ClubFixtureRow.home == home,
+            )
+        )
+        if fx is None or fx.visitors != visitors:
+            drawn = s.scalars(
+                select(ClubFixtureRow).where(
+                    ClubFixtureRow.event_id == ev.id, ClubFixtureRow.round_no == round_no
+                )
+            ).all()
+            listed = ", ".join(f"{f.home} v {f.visitors}" for f in drawn) or "none"
+            raise IllegalInPosition(
+                f"{home} v {visitors} is not drawn in round {round_no} (drawn: {listed})"
+            )
+        return self._add_game(
+            s,
+            ev,
+            f"R{round_no}:{home}",
+            1,
+            (home, visitors),
+            race,
+            fx.id,
+            what=f"the round {round_no} game {home} v {visitors}",
+            entered_by=entered_by,
+        )
 
     def sudden_death(
         self, name: str, stage: Stage, sides: tuple[str, str], race: RaceScore
@@ -416,6 +474,30 @@ class CscDesk(ClubDesk):
             s.flush()
             return self._state(s, ev)
 
+    def _what(self, row: ClubGameRow) -> str:
+        sides = f"{row.side0} v {row.side1}"
+        if row.label.startswith("R"):
+            return f"the round {row.label[1:].split(':')[0]} game {sides}"
+        if row.label.startswith("SD-"):
+            want = {"SD-first": "first place", "SD-semi": "semi-final places"}[row.label]
+            return f"sudden-death game {row.game_no} for {want} ({sides})"
+        return f"{'semi-final' if row.label == 'semi' else 'final'} game {row.game_no} ({sides})"
+
+    def _fixed(self, s: Session, ev: EventRow, row: ClubGameRow) -> str | None:
+        """A game is fixed once a game of a later stage (sudden death, semi-final,
+        final, in that order) or a later game of its own series is entered: the later
+        games were drawn from it. Withdraw those first, newest first."""
+        stage = _STAGES.index(_stage(row.label))
+        later = [
+            g
+            for g in self._games(s, ev, counted=False)
+            if _STAGES.index(_stage(g.label)) > stage
+            or (stage > 0 and g.label == row.label and g.game_no > row.game_no)
+        ]
+        if not later:
+            return None
+        return f"{self._what(later[-1])} was played after it; withdraw the later games first"
+
     def _check_rotation(self, s: Session, ev: EventRow) -> None:
         if ev.championship is None:
             return
@@ -451,6 +533,14 @@ class CscDesk(ClubDesk):
                 for e in rows
             ]
         return sorted(out, key=lambda x: (x[0] is None, x[0] or 0))
+
+
+_STAGES = ("round robin", "SD-first", "SD-semi", "semi", "final")
+"""The stages of a CSC event in the order they are played (8.2)."""
+
+
+def _stage(label: str) -> str:
+    return label if label in _STAGES else "round robin"
 
 
 BOARD_OUT = "board-out"

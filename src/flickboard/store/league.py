@@ -28,7 +28,7 @@ from flickboard.events.lineups import (
     check_start,
 )
 from flickboard.play.scoring import RaceScore
-from flickboard.store.club import ClubDesk
+from flickboard.store.club import CONFIRMED, ClubDesk
 from flickboard.store.models import (
     ClubFixtureRow,
     ClubGameRow,
@@ -108,6 +108,13 @@ class LeagueDesk(ClubDesk):
     def _kind(ev: EventRow) -> LeagueKind:
         return cast(LeagueKind, ev.format.removeprefix("league-"))
 
+    def _meeting_games(self, ev: EventRow) -> int:
+        return GAMES[self._kind(ev)]
+
+    def _what(self, row: ClubGameRow) -> str:
+        night = row.label[1:].split(":")[0]
+        return f"game {row.game_no} of night {night}, {row.side0} v {row.side1}"
+
     def _fixture(self, s: Session, ev: EventRow, night: int, team: str) -> ClubFixtureRow:
         if team not in {t.code for t in ev.entrants}:
             raise InvalidInput(f"{team} is not a team of {ev.name}")
@@ -165,7 +172,11 @@ class LeagueDesk(ClubDesk):
     def _entered(self, s: Session, ev: EventRow, fx: ClubFixtureRow) -> dict[int, LeagueGame]:
         return {
             g.game_no: self.result_of(g, self._target(ev))
-            for g in s.scalars(select(ClubGameRow).where(ClubGameRow.fixture_id == fx.id))
+            for g in s.scalars(
+                select(ClubGameRow).where(
+                    ClubGameRow.fixture_id == fx.id, ClubGameRow.status == CONFIRMED
+                )
+            )
         }
 
     def _match(self, s: Session, ev: EventRow, fx: ClubFixtureRow) -> LeagueMatch:
@@ -256,6 +267,18 @@ class LeagueDesk(ClubDesk):
             lines.append(LeagueLine(place, t, played[t], mp[t], won[t], scored[t], tied, why))
         return lines
 
+    def standings_json(self, name: str) -> object:
+        """Place, team, match points (as text: halves) and the reason."""
+        return [
+            {
+                "place": x.place,
+                "team": x.team,
+                "match_points": str(x.match_points),
+                "reason": x.reason,
+            }
+            for x in self.standings(name)
+        ]
+
     def players(self, name: str) -> list[PlayerLine]:
         """Every rostered player's games played (forfeits are not played) and the
         team's scheduled games over the whole schedule (VII 9)."""
@@ -342,31 +365,53 @@ class LeagueDesk(ClubDesk):
             return self._match(s, ev, fx)
 
     def enter_game(
-        self, name: str, night: int, team: str, game: int, race: RaceScore
+        self,
+        name: str,
+        night: int,
+        team: str,
+        game: int,
+        race: RaceScore,
+        entered_by: str | None = None,
     ) -> LeagueMatch:
-        """A game's result (home side first); both line-ups must be set."""
+        """A game's result (home side first); both line-ups must be set. Entered at the
+        board by a team (``entered_by``), it counts once the other team confirms it."""
         with self._write() as s:
             ev = self._event(s, name)
-            kind = self._kind(ev)
-            fx = self._fixture(s, ev, night, team)
-            if not 1 <= game <= GAMES[kind]:
-                raise InvalidInput(
-                    f"game {game} is not in the {kind}-person rotation (games 1-{GAMES[kind]})"
-                )
-            for side, who in enumerate((fx.home, fx.visitors)):
-                if self._start(s, fx, side) is None:
-                    raise IllegalInPosition(f"set {who}'s line-up for night {night} first")
-            self._add_game(
-                s,
-                ev,
-                f"N{night}:{fx.home}",
-                game,
-                (fx.home, fx.visitors),
-                race,
-                fx.id,
-                what=f"game {game} of night {night}, {fx.home} v {fx.visitors},",
+            row = self._enter_fixture_game(s, ev, night, team, game, race, entered_by)
+            assert row.fixture_id is not None
+            return self._match(s, ev, s.get_one(ClubFixtureRow, row.fixture_id))
+
+    def _enter_fixture_game(
+        self,
+        s: Session,
+        ev: EventRow,
+        round_no: int,
+        team: str,
+        game_no: int,
+        race: RaceScore,
+        entered_by: str | None,
+    ) -> ClubGameRow:
+        night, game = round_no, game_no
+        kind = self._kind(ev)
+        fx = self._fixture(s, ev, night, team)
+        if not 1 <= game <= GAMES[kind]:
+            raise InvalidInput(
+                f"game {game} is not in the {kind}-person rotation (games 1-{GAMES[kind]})"
             )
-            return self._match(s, ev, fx)
+        for side, who in enumerate((fx.home, fx.visitors)):
+            if self._start(s, fx, side) is None:
+                raise IllegalInPosition(f"set {who}'s line-up for night {night} first")
+        return self._add_game(
+            s,
+            ev,
+            f"N{night}:{fx.home}",
+            game,
+            (fx.home, fx.visitors),
+            race,
+            fx.id,
+            what=f"game {game} of night {night}, {fx.home} v {fx.visitors},",
+            entered_by=entered_by,
+        )
 
     def forfeit_for_delay(self, name: str, night: int, team: str, minutes: int) -> LeagueMatch:
         """The late team forfeits one game per full fifteen minutes (VII 8): the first

@@ -345,6 +345,13 @@ class ClubGameRow(Base):
     side1: Mapped[str] = mapped_column(String(40))
     winner: Mapped[int] = mapped_column(Integer)
     forfeit_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    status: Mapped[str] = mapped_column(String(12), server_default="confirmed")
+    """``entered`` at the board (waiting for the other side), ``disputed`` (waiting
+    for a referee) or ``confirmed``: only confirmed games count."""
+    entered_by: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The side that entered it at the board (None: an official)."""
+    confirmed_by: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    dispute: Mapped[str | None] = mapped_column(String(1000), nullable=True)
 
     frames: Mapped[list[ClubFrameRow]] = relationship(order_by="ClubFrameRow.idx")
 

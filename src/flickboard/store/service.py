@@ -31,7 +31,7 @@ from typing import TypeVar
 
 from sqlalchemy import Engine, select
 
-from flickboard.errors import InvalidInput, NotAllowed
+from flickboard.errors import InvalidInput, NotAllowed, NotFound
 from flickboard.events.delegation import DelegationChange
 from flickboard.events.draw import Draw
 from flickboard.events.elimination import Bracket
@@ -44,7 +44,7 @@ from flickboard.play.scoring import RaceScore, RoundScore
 from flickboard.store.accounts import Accounts
 from flickboard.store.acting import Actor, Notifier, Role, acting
 from flickboard.store.bracket import BracketDesk
-from flickboard.store.club import ClubDesk
+from flickboard.store.club import ClubDesk, ClubGame
 from flickboard.store.csc import CscDesk, CscState, Series, Stage
 from flickboard.store.desk import Desk
 from flickboard.store.events import EventAdmin
@@ -88,6 +88,12 @@ PERMISSIONS: dict[str, tuple[frozenset[Role], bool]] = {
     "forfeit_for_delay": (OFFICIALS, True),
     "record_delegation_change": (OFFICIALS, True),
     "take_board_out": (DIRECTOR, False),
+    "correct_club_game": (OFFICIALS, False),
+    "enter_club_result": (AT_THE_TABLE, False),
+    "confirm_club_game": (AT_THE_TABLE, False),
+    "dispute_club_game": (AT_THE_TABLE, False),
+    "rule_club_game": (OFFICIALS, True),
+    "withdraw_club_game": (OFFICIALS, False),
 }
 """Action -> (roles allowed, whether it must be signed by an account)."""
 
@@ -127,6 +133,29 @@ class DeskService:
         self.csc = CscDesk(engine=self.engine, notifier=notifier)
         self.league = LeagueDesk(engine=self.engine, notifier=notifier)
         self.bracket = BracketDesk(engine=self.engine, notifier=notifier)
+        self._club_desks: dict[str, ClubDesk] = {
+            f: d for d in (self.csc, self.league, self.bracket) for f in d.formats
+        }
+
+    def club_desk(self, event: str) -> ClubDesk:
+        """The desk of a club event's format."""
+        return self._club_desks[self.club.format_of(event)]
+
+    def is_club(self, event: str) -> bool:
+        """Whether the event is a club event (games to a target, club desks)."""
+        try:
+            return self.club.format_of(event) in self._club_desks
+        except NotFound:
+            return False
+
+    def boards(self, actor: Actor, event: str, round_no: int) -> list[tuple[int, tuple[str, str]]]:
+        """(board, sides) of every game (club: meeting) of a drawn round."""
+        if self.is_club(event):
+            return self.club_desk(event).meetings(event, round_no)
+        draw = next((d for d in self.draws(actor, event) if d.round_no == round_no), None)
+        if draw is None:
+            raise InvalidInput(f"round {round_no} of {event} is not drawn and published")
+        return list(enumerate(draw.games, start=1))
 
     # -- identity -------------------------------------------------------------------
 
@@ -201,7 +230,8 @@ class DeskService:
     def disputes(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
         """The referees' queue of open disputes."""
         require(actor, "disputes")
-        return self.desk.disputes(event)
+        club = [d for desk in (self.csc, self.league) for d in desk.disputes(event)]
+        return [*self.desk.disputes(event), *club]
 
     def audit(self, actor: Actor, event: str | None = None) -> list[dict[str, object]]:
         """The audit trail: every write with who, when and what, oldest first."""
@@ -552,6 +582,111 @@ class DeskService:
             "enter_club_game",
             lambda: self.bracket.enter_game(event, match_id, race),
             f"{event} match {match_id}",
+        )
+
+    def club_games(self, event: str) -> list[ClubGame]:
+        """Every stored game of a club event, with the ID corrections name."""
+        return self.club_desk(event).games(event)
+
+    def correct_club_game(
+        self, actor: Actor, event: str, game_id: int, race: RaceScore, reason: str
+    ) -> ClubGame:
+        """An official corrects a club game's result (audited before and after)."""
+        return self._do(
+            actor,
+            "correct_club_game",
+            lambda: self.club_desk(event).correct_game(event, game_id, race, reason),
+            f"{event} game {game_id}: {reason}",
+        )
+
+    def enter_club_result(
+        self,
+        actor: Actor,
+        event: str,
+        round_no: int,
+        team: str,
+        game_no: int,
+        race: RaceScore,
+        by: str | None = None,
+    ) -> ClubGame:
+        """A game of the meeting ``team`` plays in round (night) ``round_no``, home
+        first. A scorer enters it for a side of their meeting (``by``): it waits for
+        the other side; an official's counts at once."""
+        require(actor, "enter_club_result")
+        entered_by = None
+        if actor.role == "scorer":
+            if by is None:
+                raise InvalidInput("say which team enters the game")
+            self._at_table(actor, event, round_no, team)
+            self._at_table(actor, event, round_no, by)
+            entered_by = by
+        desk = self.club_desk(event)
+        return self._do(
+            actor,
+            "enter_club_result",
+            lambda: desk.enter_at_board(event, round_no, team, game_no, race, entered_by),
+            f"{event} round {round_no} {team} game {game_no}",
+        )
+
+    def at_meeting(self, actor: Actor, event: str, round_no: int, *teams: str) -> None:
+        """A scorer acts only for the teams of their own meeting (others: no check)."""
+        for team in teams:
+            self._at_table(actor, event, round_no, team)
+
+    def _at_club_game(self, actor: Actor, event: str, game_id: int, side: str) -> None:
+        """A scorer acts only on the games of their meeting."""
+        if actor.role != "scorer" or actor.match is None:
+            return
+        self._at_table(actor, event, actor.match.round_no, side)
+        game = self.club_desk(event).game(event, game_id)
+        if game.round_no != actor.match.round_no or set(game.sides) != set(actor.match.sides):
+            raise NotAllowed(f"this scorer code is not for {game.what}")
+
+    def confirm_club_game(
+        self, actor: Actor, event: str, game_id: int, side: str, initials: str
+    ) -> ClubGame:
+        """The other side confirms a game entered at the board (CSC VII 11)."""
+        require(actor, "confirm_club_game")
+        self._at_club_game(actor, event, game_id, side)
+        return self._do(
+            actor,
+            "confirm_club_game",
+            lambda: self.club_desk(event).confirm_game(event, game_id, side, initials),
+            f"{event} game {game_id} by {side}",
+        )
+
+    def dispute_club_game(
+        self, actor: Actor, event: str, game_id: int, side: str, reason: str
+    ) -> ClubGame:
+        """A side disputes a game entered at the board: it goes to the referees (VII 10)."""
+        require(actor, "dispute_club_game")
+        self._at_club_game(actor, event, game_id, side)
+        return self._do(
+            actor,
+            "dispute_club_game",
+            lambda: self.club_desk(event).dispute_game(event, game_id, side, reason),
+            f"{event} game {game_id} by {side}: {reason}",
+            public=False,
+        )
+
+    def rule_club_game(
+        self, actor: Actor, event: str, game_id: int, race: RaceScore | None, reason: str
+    ) -> ClubGame:
+        """A referee settles a disputed club game (``race`` None: as entered)."""
+        return self._do(
+            actor,
+            "rule_club_game",
+            lambda: self.club_desk(event).rule_game(event, game_id, race, reason, actor.name),
+            f"{event} game {game_id}: {reason}",
+        )
+
+    def withdraw_club_game(self, actor: Actor, event: str, game_id: int, reason: str) -> ClubGame:
+        """An official withdraws a club game entered in error (audited)."""
+        return self._do(
+            actor,
+            "withdraw_club_game",
+            lambda: self.club_desk(event).withdraw_game(event, game_id, reason),
+            f"{event} game {game_id}: {reason}",
         )
 
     # -- plumbing -------------------------------------------------------------------

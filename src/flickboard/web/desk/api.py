@@ -219,6 +219,42 @@ class BracketGame(Result):
     match: str = Field(min_length=1, max_length=20)
 
 
+class ClubResult(Result):
+    """A game of a club meeting (CSC round-robin game, league night), home side first."""
+
+    round: int = Field(ge=1, le=1000, description="The round (league: night).")
+    team: str = Field(min_length=1, max_length=40, description="Either team of the meeting.")
+    game: int = Field(default=1, ge=1, le=9, description="League: the game of the rotation.")
+    by: str | None = Field(
+        default=None,
+        max_length=40,
+        description="The team entering it at the board (a scorer must say): the other "
+        "team confirms it.",
+    )
+
+
+class SideInitials(BaseModel):
+    side: str = Field(min_length=1, max_length=40, description="The confirming team's ID.")
+    initials: str = Field(min_length=1, max_length=10)
+
+
+class SideReason(BaseModel):
+    side: str = Field(min_length=1, max_length=40, description="The disputing team's ID.")
+    reason: str = Field(min_length=1, max_length=1000)
+
+
+class GameRuling(Result):
+    """The result as it should stand (neither ``frames`` nor ``score``: as entered)."""
+
+    reason: str = Field(min_length=1, max_length=1000)
+
+
+class GameCorrection(Result):
+    """The game's result as it should stand (same sides, first side first) and why."""
+
+    reason: str = Field(min_length=1, max_length=1000)
+
+
 # -- helpers --------------------------------------------------------------------------
 
 
@@ -228,9 +264,9 @@ def event_info(request: Request, event_id: int) -> EventInfo:
 
 
 def _race(request: Request, info: EventInfo, result: Result) -> RaceScore:
-    target = desk_of(request).service.club.target(info.name)
+    club = desk_of(request).service.club_desk(info.name)
     return race_from_text(
-        result.frames, result.score, target, crokinole=info.format == "elimination"
+        result.frames, result.score, club.target(info.name), crokinole=club.frame_max is None
     )
 
 
@@ -348,24 +384,8 @@ def standings(request: Request, event_id: int) -> Any:
     """Standings with every placing's reasons (crokinole); the state of a club event."""
     web = desk_of(request)
     info = event_info(request, event_id)
-    if info.format == "csc-round-robin":
-        return web.service.csc.state(info.name).as_dict(web.service.club.names(info.name))
-    if info.format.startswith("league-"):
-        return [
-            {
-                "place": x.place,
-                "team": x.team,
-                "match_points": str(x.match_points),
-                "reason": x.reason,
-            }
-            for x in web.service.league.standings(info.name)
-        ]
-    if info.format == "elimination":
-        b = web.service.bracket.bracket(info.name)
-        return {
-            "main": [[m.__dict__ for m in stage] for stage in b.main],
-            "consolation": [[m.__dict__ for m in stage] for stage in b.consolation],
-        }
+    if info.club:
+        return web.service.club_desk(info.name).standings_json(info.name)
     return _standings(web.service.standings(info.name), web.service.desk.names(info.name))
 
 
@@ -857,3 +877,117 @@ def bracket_game(
         who, info.name, body.match, _race(request, info, body)
     )
     return {"champion": b.champion}
+
+
+@router.get("/events/{event_id}/games")
+def club_games(request: Request, event_id: int) -> list[dict[str, object]]:
+    """Every stored game of a club event with its ID (what corrections and withdrawals
+    name), sides, frames and score."""
+    info = event_info(request, event_id)
+    return [g.as_dict() for g in desk_of(request).service.club_games(info.name)]
+
+
+@router.post(
+    "/events/{event_id}/games", status_code=201, openapi_extra=roles_of("enter_club_result")
+)
+def enter_club_result(
+    request: Request,
+    event_id: int,
+    body: ClubResult,
+    who: Annotated[Actor, may("enter_club_result")],
+) -> dict[str, object]:
+    """A game of a club meeting: at the board (a scorer, ``by`` their team) it waits
+    for the other team to confirm it (CSC VII 11); an official's counts at once."""
+    info = event_info(request, event_id)
+    svc = desk_of(request).service
+    svc.at_meeting(who, info.name, body.round, body.team, *([body.by] if body.by else []))
+    game = svc.enter_club_result(
+        who, info.name, body.round, body.team, body.game, _race(request, info, body), body.by
+    )
+    return game.as_dict()
+
+
+@router.post(
+    "/events/{event_id}/games/{game_id}/confirmation", openapi_extra=roles_of("confirm_club_game")
+)
+def confirm_club_game(
+    request: Request,
+    event_id: int,
+    game_id: int,
+    body: SideInitials,
+    who: Annotated[Actor, may("confirm_club_game")],
+) -> dict[str, object]:
+    """The other team confirms a game entered at the board with initials: it counts."""
+    game = desk_of(request).service.confirm_club_game(
+        who, event_info(request, event_id).name, game_id, body.side, body.initials
+    )
+    return game.as_dict()
+
+
+@router.post(
+    "/events/{event_id}/games/{game_id}/dispute", openapi_extra=roles_of("dispute_club_game")
+)
+def dispute_club_game(
+    request: Request,
+    event_id: int,
+    game_id: int,
+    body: SideReason,
+    who: Annotated[Actor, may("dispute_club_game")],
+) -> dict[str, object]:
+    """A team disputes a game entered at the board: it goes to the referees (VII 10)."""
+    game = desk_of(request).service.dispute_club_game(
+        who, event_info(request, event_id).name, game_id, body.side, body.reason
+    )
+    return game.as_dict()
+
+
+@router.post("/events/{event_id}/games/{game_id}/ruling", openapi_extra=roles_of("rule_club_game"))
+def rule_club_game(
+    request: Request,
+    event_id: int,
+    game_id: int,
+    body: GameRuling,
+    who: Annotated[Actor, may("rule_club_game")],
+) -> dict[str, object]:
+    """A referee settles a disputed club game, as entered or as it should stand."""
+    info = event_info(request, event_id)
+    given = bool((body.frames or "").strip() or (body.score or "").strip())
+    race = _race(request, info, body) if given else None
+    game = desk_of(request).service.rule_club_game(who, info.name, game_id, race, body.reason)
+    return game.as_dict()
+
+
+@router.post(
+    "/events/{event_id}/games/{game_id}/correction", openapi_extra=roles_of("correct_club_game")
+)
+def correct_club_game(
+    request: Request,
+    event_id: int,
+    game_id: int,
+    body: GameCorrection,
+    who: Annotated[Actor, may("correct_club_game")],
+) -> dict[str, object]:
+    """An official corrects a club game's result, checked as a new one (the audit keeps
+    before, after and the reason)."""
+    info = event_info(request, event_id)
+    game = desk_of(request).service.correct_club_game(
+        who, info.name, game_id, _race(request, info, body), body.reason
+    )
+    return game.as_dict()
+
+
+@router.post(
+    "/events/{event_id}/games/{game_id}/withdrawal", openapi_extra=roles_of("withdraw_club_game")
+)
+def withdraw_club_game(
+    request: Request,
+    event_id: int,
+    game_id: int,
+    body: Reason,
+    who: Annotated[Actor, may("withdraw_club_game")],
+) -> dict[str, object]:
+    """An official withdraws a club game entered in error (the audit keeps it)."""
+    game = desk_of(request).service.withdraw_club_game(
+        who, event_info(request, event_id).name, game_id, body.reason
+    )
+    return game.as_dict()

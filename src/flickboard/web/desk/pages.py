@@ -10,6 +10,7 @@ comes back as the desk's sentence in the page's alert area (htmx) or an error pa
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
@@ -20,14 +21,19 @@ from starlette.datastructures import FormData
 from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated, NotFound
 from flickboard.events.categories import CATEGORIES, category
 from flickboard.events.delegation import CHANGE_KINDS, DelegationChange
-from flickboard.events.eventfile import CLUB_FORMATS, parse_any, parse_event
+from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile, parse_any, parse_event
 from flickboard.events.racegame import race_from_text
 from flickboard.events.sanctions import CLAUSES, KINDS, Sanction
 from flickboard.events.shootout import ShootOut
 from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
+from flickboard.store.bracket import BracketDesk
+from flickboard.store.club import ClubDesk
+from flickboard.store.csc import CscDesk
 from flickboard.store.desk import CardState, EventInfo
 from flickboard.store.events import parse_entrants
+from flickboard.store.league import LeagueDesk
+from flickboard.store.service import DeskService
 from flickboard.web.desk.rendering import OFFICIALS, page
 from flickboard.web.desk.routing import DeskRoute, desk_of, may, public_url
 from flickboard.web.desk.views import card_view, result_text, standings_board
@@ -110,6 +116,12 @@ def rounds_in(info: EventInfo) -> int:
 
 def _event(request: Request, event_id: int) -> EventInfo:
     return desk_of(request).service.desk.info(event_id)
+
+
+def _names(request: Request, info: EventInfo) -> dict[str, str]:
+    """Entrants' (club: teams' and players') IDs -> names."""
+    svc = desk_of(request).service
+    return svc.club.names(info.name) if info.club else svc.desk.names(info.name)
 
 
 def _states(request: Request, info: EventInfo) -> dict[tuple[int, frozenset[str]], CardState]:
@@ -210,6 +222,8 @@ def score_page(request: Request) -> Response:
     if who.match is None:
         return back("/desk/join", "Join your game with the code on the scorecard first")
     info = web.service.desk.info(who.match.event_id)
+    if info.club:
+        return _club_score_page(request, info, who.match.round_no, who.match.sides)
     a, b = who.match.sides
     names = web.service.desk.names(info.name)
     draw = next(d for d in web.service.desk.draws(info.name) if d.round_no == who.match.round_no)
@@ -285,6 +299,78 @@ async def score_withdraw(request: Request, who: Annotated[Actor, may("withdraw_c
     info = web.service.desk.info(match.event_id)
     web.service.withdraw_card(who, info.name, match.round_no, match.sides[0])
     return back("/desk/score", "Card withdrawn: enter it again")
+
+
+def _club_score_page(
+    request: Request, info: EventInfo, round_no: int, sides: tuple[str, str]
+) -> HTMLResponse:
+    """The phone of a club meeting (CSC round-robin game, league night): each game
+    entered by one team, then confirmed by the other or disputed (CSC VII 10, 11)."""
+    svc = desk_of(request).service
+    club = svc.club_desk(info.name)
+    board = next((b for b, s in club.meetings(info.name, round_no) if s == sides), None)
+    stored = {
+        g.game_no: g for g in club.games(info.name) if g.round_no == round_no and g.sides == sides
+    }
+    games = [(n, stored.get(n)) for n in range(1, club.games_of_meeting(info.name) + 1)]
+    return page(
+        request,
+        "score_club.html",
+        info=info,
+        round_no=round_no,
+        board=board,
+        sides=sides,
+        names=svc.club.names(info.name),
+        games=games,
+        target=club.target(info.name),
+    )
+
+
+@router.post("/score/game")
+async def score_game(request: Request, who: Annotated[Actor, may("enter_club_result")]) -> Response:
+    """A team enters a game of its club meeting; the other team confirms it."""
+    web = desk_of(request)
+    form = await form_of(request)
+    match = who.match or _no_match()
+    info = web.service.desk.info(match.event_id)
+    race = _race(request, info, form)
+    by = text(form, "by")
+    game = number(form, "game", "the game")
+    web.service.enter_club_result(who, info.name, match.round_no, match.sides[0], game, race, by)
+    names = web.service.club.names(info.name)
+    other = match.sides[1] if by == match.sides[0] else match.sides[0]
+    return back("/desk/score", f"Game {game} entered: {names[other]} confirms it or disputes it")
+
+
+async def _at_meeting(request: Request, who: Actor) -> tuple[DeskService, str, int, str, str]:
+    """A phone's form about a game of its meeting: the service, the event, the game's
+    ID, the acting side and what it says (initials or a reason)."""
+    web = desk_of(request)
+    form = await form_of(request)
+    match = who.match or _no_match()
+    info = web.service.desk.info(match.event_id)
+    said = text(form, "initials") or text(form, "reason")
+    return web.service, info.name, number(form, "game_id"), text(form, "side"), said
+
+
+@router.post("/score/game/confirm")
+async def score_game_confirm(
+    request: Request, who: Annotated[Actor, may("confirm_club_game")]
+) -> Response:
+    """The other team confirms a game with their initials (CSC VII 11)."""
+    svc, event, game_id, side, initials = await _at_meeting(request, who)
+    game = svc.confirm_club_game(who, event, game_id, side, initials)
+    return back("/desk/score", f"Game {game.game_no} confirmed: thank you")
+
+
+@router.post("/score/game/dispute")
+async def score_game_dispute(
+    request: Request, who: Annotated[Actor, may("dispute_club_game")]
+) -> Response:
+    """A team disputes a game: it goes to the referees (CSC VII 10)."""
+    svc, event, game_id, side, reason = await _at_meeting(request, who)
+    svc.dispute_club_game(who, event, game_id, side, reason)
+    return back("/desk/score", "Disputed: a referee will come to the board")
 
 
 def _no_match() -> Any:
@@ -431,9 +517,9 @@ async def new_club(request: Request, who: Annotated[Actor, may("create_club_even
         if text(form, field):
             data[field] = text(form, field)
     spec = parse_any(data, "the form")
-    if spec.format not in CLUB_FORMATS:
+    if not isinstance(spec, ClubEventFile):
         raise InvalidInput("choose a club format")
-    web.service.create_club_event(who, spec)  # type: ignore[arg-type]
+    web.service.create_club_event(who, spec)
     info = next(e for e in web.service.desk.catalog() if e.name == spec.name)
     return back(f"/desk/manage/{info.id}", "Event created")
 
@@ -454,11 +540,11 @@ async def import_file(request: Request, who: Annotated[Actor, may("create_event"
     except Exception:
         raise InvalidInput("the file is not JSON or YAML") from None
     spec = parse_any(data, getattr(upload, "filename", None) or "the file")
-    if spec.format in CLUB_FORMATS:
-        web.service.create_club_event(who, spec)  # type: ignore[arg-type]
+    if isinstance(spec, ClubEventFile):
+        web.service.create_club_event(who, spec)
         notes: list[str] = []
     else:
-        notes = web.service.create_event(who, spec)  # type: ignore[arg-type]
+        notes = web.service.create_event(who, spec)
     info = next(e for e in web.service.desk.catalog() if e.name == spec.name)
     return back(f"/desk/manage/{info.id}", "; ".join(["Event imported", *notes]))
 
@@ -473,22 +559,12 @@ def manage_page(request: Request, event_id: int) -> HTMLResponse:
     web = desk_of(request)
     info = _event(request, event_id)
     ctx: dict[str, Any] = {"info": info, "board": standings_board(web.service, info)}
-    if info.format == "csc-round-robin":
-        ctx["csc"] = web.service.csc.state(info.name)
+    if info.club:
+        club = web.service.club_desk(info.name)
         ctx["names"] = web.service.club.names(info.name)
-        ctx["rotation"] = web.service.csc.championship(info.name)
-        ctx["change_kinds"] = CHANGE_KINDS
-        return page(request, "manage_csc.html", **ctx)
-    if info.format.startswith("league-"):
-        nights = sorted({n for n, _, _ in web.service.league.nights(info.name)})
-        ctx["nights"] = [(n, web.service.league.night(info.name, n)) for n in nights]
-        ctx["names"] = web.service.club.names(info.name)
-        ctx["result_text"] = result_text
-        return page(request, "manage_league.html", **ctx)
-    if info.format == "elimination":
-        ctx["bracket"] = web.service.bracket.bracket(info.name)
-        ctx["names"] = web.service.club.names(info.name)
-        return page(request, "manage_bracket.html", **ctx)
+        ctx["club_games"] = web.service.club_games(info.name)
+        template = CLUB_PAGES[type(club)](web.service, info.name, ctx)
+        return page(request, template, **ctx)
     spec = web.service.snapshot(info.name)
     drafts = set(web.service.desk.draft_rounds(info.name))
     states = _states(request, info)
@@ -522,6 +598,35 @@ def manage_page(request: Request, event_id: int) -> HTMLResponse:
         rows=range(1, rounds_in(info) + 1),
         **ctx,
     )
+
+
+def _csc_page(svc: DeskService, name: str, ctx: dict[str, Any]) -> str:
+    ctx["csc"] = svc.csc.state(name)
+    ctx["rotation"] = svc.csc.championship(name)
+    ctx["change_kinds"] = CHANGE_KINDS
+    ctx["code_rounds"] = sorted({g.round_no for g in ctx["csc"].games})
+    return "manage_csc.html"
+
+
+def _league_page(svc: DeskService, name: str, ctx: dict[str, Any]) -> str:
+    nights = sorted({n for n, _, _ in svc.league.nights(name)})
+    ctx["nights"] = [(n, svc.league.night(name, n)) for n in nights]
+    ctx["result_text"] = result_text
+    ctx["code_rounds"], ctx["code_night"] = nights, True
+    return "manage_league.html"
+
+
+def _bracket_page(svc: DeskService, name: str, ctx: dict[str, Any]) -> str:
+    ctx["bracket"] = svc.bracket.bracket(name)
+    return "manage_bracket.html"
+
+
+CLUB_PAGES: dict[type[ClubDesk], Callable[[DeskService, str, dict[str, Any]], str]] = {
+    CscDesk: _csc_page,
+    LeagueDesk: _league_page,
+    BracketDesk: _bracket_page,
+}
+"""Each club format's manage page: fills the context, names the template."""
 
 
 def _manage(event_id: int, message: str) -> RedirectResponse:
@@ -658,13 +763,10 @@ async def manage_codes(
     from this screen (codes issued earlier stay valid)."""
     web = desk_of(request)
     info = _event(request, event_id)
-    draw = next((d for d in web.service.draws(who, info.name) if d.round_no == round_no), None)
-    if draw is None:
-        raise InvalidInput(f"round {round_no} is not drawn")
-    names = web.service.desk.names(info.name)
+    names = _names(request, info)
     join = public_url(request, "join_page")
     games = []
-    for board, (a, b) in enumerate(draw.games, start=1):
+    for board, (a, b) in web.service.boards(who, info.name, round_no):
         code = web.service.issue_code(who, info.name, round_no, a)
         url = f"{join}?code={code}"
         games.append({"board": board, "sides": (a, b), "code": code, "url": url, "qr": qr_svg(url)})
@@ -847,13 +949,49 @@ async def change_password(
 
 
 def _race(request: Request, info: EventInfo, form: FormData) -> Any:
-    target = desk_of(request).service.club.target(info.name)
+    club = desk_of(request).service.club_desk(info.name)
     return race_from_text(
         text(form, "frames") or None,
         text(form, "score") or None,
-        target,
-        crokinole=info.format == "elimination",
+        club.target(info.name),
+        crokinole=club.frame_max is None,
     )
+
+
+@router.post("/manage/{event_id}/games/{game_id}/rule")
+async def club_game_rule(
+    request: Request, event_id: int, game_id: int, who: Annotated[Actor, may("rule_club_game")]
+) -> Response:
+    """A referee settles a disputed club game: as entered, or as it should stand."""
+    form = await form_of(request)
+    info = _event(request, event_id)
+    given = text(form, "frames") or text(form, "score")
+    race = _race(request, info, form) if given else None
+    desk_of(request).service.rule_club_game(who, info.name, game_id, race, text(form, "reason"))
+    return _manage(event_id, "Ruling recorded")
+
+
+@router.post("/manage/{event_id}/games/{game_id}/correct")
+async def club_game_correct(
+    request: Request, event_id: int, game_id: int, who: Annotated[Actor, may("correct_club_game")]
+) -> Response:
+    """An official corrects a club game's result."""
+    form = await form_of(request)
+    info = _event(request, event_id)
+    race = _race(request, info, form)
+    desk_of(request).service.correct_club_game(who, info.name, game_id, race, text(form, "reason"))
+    return _manage(event_id, "Game corrected")
+
+
+@router.post("/manage/{event_id}/games/{game_id}/withdraw")
+async def club_game_withdraw(
+    request: Request, event_id: int, game_id: int, who: Annotated[Actor, may("withdraw_club_game")]
+) -> Response:
+    """An official withdraws a club game entered in error."""
+    form = await form_of(request)
+    info = _event(request, event_id)
+    desk_of(request).service.withdraw_club_game(who, info.name, game_id, text(form, "reason"))
+    return _manage(event_id, "Game withdrawn")
 
 
 @router.post("/manage/{event_id}/csc/game")

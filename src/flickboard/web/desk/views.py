@@ -3,6 +3,7 @@ as one table of lines with their reasons, and scorecards as rows of rounds."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -10,8 +11,11 @@ from flickboard.events.leagues import Forfeit
 from flickboard.events.names import plural
 from flickboard.events.scorecard import Scorecard
 from flickboard.events.standings import shown_reasons, tie_lines
+from flickboard.store.bracket import BracketDesk
+from flickboard.store.club import ClubDesk
+from flickboard.store.csc import CscDesk
 from flickboard.store.desk import EventInfo
-from flickboard.store.league import fmt_points
+from flickboard.store.league import LeagueDesk, fmt_points
 from flickboard.store.service import DeskService
 
 
@@ -62,12 +66,8 @@ def place_text(place: int, tied: bool) -> str:
 
 def standings_board(svc: DeskService, info: EventInfo) -> Board:
     """The standings of any event, with every reason."""
-    if info.format == "csc-round-robin":
-        return _csc(svc, info)
-    if info.format.startswith("league-"):
-        return _league(svc, info)
-    if info.format == "elimination":
-        return _bracket(svc, info)
+    if info.club:
+        return CLUB_BOARDS[type(svc.club_desk(info.name))](svc, info)
     live = svc.desk.live(info.name)
     st, names = live.standings, live.names
     finished = live.unfinished is None
@@ -218,3 +218,11 @@ def result_text(game: object) -> str:
         return f"forfeited by {'home' if game.side == 0 else 'visitors'}"
     totals = getattr(game, "totals", None)
     return f"{totals[0]}-{totals[1]}" if totals else ""
+
+
+CLUB_BOARDS: dict[type[ClubDesk], Callable[[DeskService, EventInfo], Board]] = {
+    CscDesk: _csc,
+    LeagueDesk: _league,
+    BracketDesk: _bracket,
+}
+"""The standings board of each club format, by its desk."""
