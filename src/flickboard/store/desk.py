@@ -17,14 +17,8 @@ from sqlalchemy.orm import Session, selectinload
 from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.categories import category
 from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
-from flickboard.events.eventfile import (
-    CLUB_FORMATS,
-    DRAWN_BY_ROUND,
-    DrawSpec,
-    EntrantSpec,
-    EventFile,
-    card_spec,
-)
+from flickboard.events.eventfile import DrawSpec, EntrantSpec, EventFile, card_spec
+from flickboard.events.formats import FORMATS, EventFormat, crokinole_format
 from flickboard.events.names import plural
 from flickboard.events.ratings import RatedGame, rated_game
 from flickboard.events.sanctions import KINDS, OUT_KINDS, Sanction, check_sanction
@@ -79,7 +73,12 @@ class EventInfo:
     @property
     def club(self) -> bool:
         """A CSC round robin, league or fair-rules bracket."""
-        return self.format in CLUB_FORMATS
+        return crokinole_format(self.format) is None
+
+    @property
+    def event_format(self) -> EventFormat | None:
+        """A crokinole event's format (what its pages show); None for a club event."""
+        return crokinole_format(self.format)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +117,7 @@ class Desk(Store):
         with self._read() as s:
             return list(
                 s.scalars(
-                    select(EventRow.name)
-                    .where(EventRow.format.not_in(CLUB_FORMATS))
-                    .order_by(EventRow.id)
+                    select(EventRow.name).where(EventRow.format.in_(FORMATS)).order_by(EventRow.id)
                 )
             )
 
@@ -197,7 +194,7 @@ class Desk(Store):
         row = s.scalar(select(EventRow).where(EventRow.name == name))
         if row is None:
             raise NotFound(f"no event called {name!r}")
-        if row.format in CLUB_FORMATS:
+        if crokinole_format(row.format) is None:
             group = {"csc-round-robin": "csc", "elimination": "bracket"}.get(row.format, "league")
             raise IllegalInPosition(
                 f"{name} is a {row.format} event: run it with flickboard event {group} ..."
@@ -415,7 +412,7 @@ class Desk(Store):
             earlier = meta.to_sanctions()
             check_sanction(sanction, meta.ids, earlier)
             cards = self._cards(s, CardRow.event_id == ev.id)
-            if ev.format == "championship":
+            if meta.event_format.series:
                 pair = (meta.ids[0], meta.ids[1])
                 championship_series(pair, cards, [*earlier, sanction])  # still a match?
             if sanction.kind == "no-show":
@@ -543,7 +540,7 @@ class Desk(Store):
             for code, name in s.execute(
                 select(EntrantRow.code, EntrantRow.name)
                 .join(EventRow, EventRow.id == EntrantRow.event_id)
-                .where(EventRow.format.not_in(CLUB_FORMATS))
+                .where(EventRow.format.in_(FORMATS))
                 .order_by(EventRow.id)
             ):
                 out[code] = name
@@ -551,7 +548,7 @@ class Desk(Store):
                 select(EntrantPlayerRow.code, EntrantPlayerRow.name)
                 .join(EntrantRow, EntrantRow.id == EntrantPlayerRow.entrant_id)
                 .join(EventRow, EventRow.id == EntrantRow.event_id)
-                .where(EventRow.format.not_in(CLUB_FORMATS))
+                .where(EventRow.format.in_(FORMATS))
                 .order_by(EventRow.id)
             ):
                 out[code] = name
@@ -665,7 +662,7 @@ class Desk(Store):
         with self._write() as s:
             ev = self._event(s, name)
             spec = self._snapshot(s, ev)
-            if spec.format != "preliminary":
+            if not spec.event_format.makes_cuts:
                 raise IllegalInPosition(f"{name} is not a preliminary")
             _check_finished(spec)
             standings = spec.standings()
@@ -697,7 +694,7 @@ class Desk(Store):
         with self._write() as s:
             ev = self._event(s, name)
             spec = self._snapshot(s, ev)
-            if spec.format != "preliminary" or not spec.category.startswith("recreational"):
+            if not spec.event_format.makes_cuts or not spec.category.startswith("recreational"):
                 raise IllegalInPosition(
                     f"a round of 32 is made from a recreational preliminary; {name} is a "
                     f"{spec.category} {spec.format}"
@@ -737,7 +734,7 @@ class Desk(Store):
         sent twice draws it once (the second finds it drawn and is refused)."""
         with self._write() as s:
             ev = self._event(s, name)
-            if ev.format not in ("preliminary", "round-of-32"):
+            if not _format(ev).drawn_by_round:
                 raise IllegalInPosition(
                     f"{name} is a {ev.format}: all its rounds are drawn at creation"
                 )
@@ -786,7 +783,7 @@ class Desk(Store):
         a card; its scorer codes go with it."""
         with self._write() as s:
             ev = self._event(s, name)
-            if ev.format not in ("preliminary", "round-of-32"):
+            if not _format(ev).drawn_by_round:
                 raise IllegalInPosition(f"{name} is a {ev.format}: its draw is fixed at creation")
             row = self._round_row(s, ev, round_no)
             last = max(
@@ -852,7 +849,7 @@ class Desk(Store):
                 for who in sides:
                     if who not in names:
                         raise InvalidInput(f"{who} is not an entrant of {name}")
-                champ = ev.format == "championship"
+                champ = _format(ev).series
                 if championship and not champ:
                     raise IllegalInPosition(
                         f"{name} is a {ev.format}; championship games are entered in a "
@@ -1117,7 +1114,7 @@ class Desk(Store):
         standings where they decided who is in the pools or the round of 32 made from
         it, and in which pool (issue 17: a correction must not silently invalidate
         what depends on it)."""
-        if ev.format == "championship":
+        if _format(ev).series:
             later = s.scalar(
                 select(func.count()).where(
                     CardRow.event_id == ev.id, CardRow.round_no > old.draw_round
@@ -1144,7 +1141,7 @@ class Desk(Store):
         order = meta._rank(cards, kept, True).order
         groups = [tuple(e.code for e in child.entrants) for child in children]
         cut = sum(len(g) for g in groups)
-        if children[0].format == "round-of-32":
+        if _format(children[0]).cut_taken_whole:
             now_groups: list[tuple[str, ...]] = [tuple(order[:cut])]
         else:
             now_groups = [tuple(p) for p in pools(order[:cut], len(groups))]
@@ -1214,7 +1211,7 @@ class Desk(Store):
         """Delete the shoot-outs no tie needs any more; their entrants."""
         s.expire_all()
         spec = self._snapshot(s, ev)
-        if spec.format == "championship" or not spec.shootouts:
+        if not spec.event_format.shootouts or not spec.shootouts:
             return []
         shootouts = spec.to_shootouts()
         _, void = spec.replay_shootouts(spec.to_cards(), shootouts)
@@ -1230,7 +1227,7 @@ class Desk(Store):
         """Record a shoot-out among a group still tied; returns the new standings."""
         with self._write() as s:
             ev = self._event(s, name)
-            if ev.format == "championship":
+            if not _format(ev).shootouts:
                 raise IllegalInPosition(f"{name} is a championship match: every game is decided")
             check_players(shootout, category(_category(ev)))
             before = self._snapshot(s, ev).standings()
@@ -1250,6 +1247,11 @@ class Desk(Store):
                     shootout_id=row.id, entrant=who, twenties=",".join(map(str, counts))
                 )
             )
+
+
+def _format(ev: EventRow) -> EventFormat:
+    """The format of a crokinole event (the desk's ``_event`` refuses club events)."""
+    return FORMATS[ev.format]
 
 
 def _category(ev: EventRow) -> str:
@@ -1313,12 +1315,12 @@ def _left_to_play(meta: EventFile, entered: set[tuple[int, frozenset[str]]]) -> 
     """What keeps the event from being finished: rounds to draw (in an event drawn round
     by round), drawn games without a card; None when every game is played."""
     drawn = [d for d in meta.drawn() if d.round_no >= 1]
-    if meta.format in DRAWN_BY_ROUND and len(drawn) < meta.games:
+    if meta.event_format.drawn_by_round and len(drawn) < meta.games:
         return (
             f"{meta.name} has {len(drawn)} of its {meta.games} rounds drawn: pools and a round "
             "of 32 are made from the finished preliminary"
         )
-    if meta.format == "championship":
+    if meta.event_format.series:
         return None  # the match ends when a side has won two; its standings say so
     missing = [
         (d.round_no, g) for d in drawn for g in d.games if (d.round_no, frozenset(g)) not in entered
