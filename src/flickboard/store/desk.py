@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.categories import category
-from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
+from flickboard.events.draw import Draw, check_in_draw, draw_round, pools, round_robin
 from flickboard.events.eventfile import DrawSpec, EntrantSpec, EventFile, card_spec
 from flickboard.events.formats import FORMATS, EventFormat, crokinole_format
 from flickboard.events.names import plural
@@ -24,7 +24,6 @@ from flickboard.events.ratings import RatedGame, rated_game
 from flickboard.events.sanctions import KINDS, OUT_KINDS, Sanction, check_sanction
 from flickboard.events.scorecard import (
     Correction,
-    RoundOutcome,
     Scorecard,
     Validation,
     correct,
@@ -38,6 +37,8 @@ from flickboard.events.standings import Game, Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.store.acting import current
 from flickboard.store.base import Store, now
+from flickboard.store.cardrows import StoredRound, correction_row, pair, round_of, rounds_of
+from flickboard.store.cuts import ROUND_OF_32, check_cut, check_finished, left_to_play
 from flickboard.store.models import (
     CardRoundRow,
     CardRow,
@@ -155,7 +156,7 @@ class Desk(Store):
                 meta.names,
                 len([d for d in meta.drawn() if d.round_no >= 1]),
                 meta.games,
-                _left_to_play(meta, entered),
+                left_to_play(meta, entered),
                 s.scalar(
                     select(func.count(func.distinct(DisputeRow.card_id)))
                     .join(CardRow, CardRow.id == DisputeRow.card_id)
@@ -328,7 +329,7 @@ class Desk(Store):
         """The cards matching ``where`` in play order (event, draw round, entry), with
         their rounds, validation and corrections: four queries however many cards."""
         ids = select(CardRow.id).where(*where)
-        rounds: dict[int, list[_StoredRound]] = defaultdict(list)
+        rounds: dict[int, list[StoredRound]] = defaultdict(list)
         for cid, only, winner, s0, s1, t0, t1 in s.execute(
             select(
                 CardRoundRow.card_id,
@@ -342,15 +343,13 @@ class Desk(Store):
             .where(CardRoundRow.card_id.in_(ids))
             .order_by(CardRoundRow.card_id, CardRoundRow.idx)
         ):
-            rounds[cid].append((only, winner, _pair(s0, s1), _pair(t0, t1)))
+            rounds[cid].append((only, winner, pair(s0, s1), pair(t0, t1)))
         trails: dict[int, list[Correction]] = defaultdict(list)
         for c in s.scalars(
             select(CorrectionRow).where(CorrectionRow.card_id.in_(ids)).order_by(CorrectionRow.id)
         ):
             trails[c.card_id].append(
-                Correction(
-                    c.referee, c.idx, _round_of(c.before), _round_of(c.after), c.reason, c.at
-                )
+                Correction(c.referee, c.idx, round_of(c.before), round_of(c.after), c.reason, c.at)
             )
         names: dict[tuple[int, str], str] = {
             (eid, code): full
@@ -378,7 +377,7 @@ class Desk(Store):
             .where(*where)
             .order_by(CardRow.event_id, CardRow.round_no, CardRow.id)
         ):
-            scored, outcomes = _rounds_of(rounds[cid])
+            scored, outcomes = rounds_of(rounds[cid])
             card = Scorecard(
                 str(cat),
                 rnd,
@@ -664,9 +663,9 @@ class Desk(Store):
             spec = self._snapshot(s, ev)
             if not spec.event_format.makes_cuts:
                 raise IllegalInPosition(f"{name} is not a preliminary")
-            _check_finished(spec)
+            check_finished(spec)
             standings = spec.standings()
-            _check_cut(name, standings, count * size, count)
+            check_cut(name, standings, count * size, count)
             by_id = {e.id: e for e in spec.entrants}
             created = []
             for i, pool in enumerate(pools(standings.order[: count * size], count), start=1):
@@ -699,9 +698,9 @@ class Desk(Store):
                     f"a round of 32 is made from a recreational preliminary; {name} is a "
                     f"{spec.category} {spec.format}"
                 )
-            _check_finished(spec)
+            check_finished(spec)
             standings = spec.standings()
-            _check_cut(name, standings, ROUND_OF_32, 1, "place in the round of 32")
+            check_cut(name, standings, ROUND_OF_32, 1, "place in the round of 32")
             by_id = {e.id: e for e in spec.entrants}
             top = spec.model_copy(
                 update={
@@ -953,7 +952,7 @@ class Desk(Store):
                 )
             )
         for c in card.corrections:
-            s.add(_correction_row(row.id, c))
+            s.add(correction_row(row.id, c))
         for who in card.sides:
             s.add(SeatRow(card_id=row.id, event_id=ev.id, round_no=card.draw_round, entrant=who))
         s.flush()
@@ -1096,7 +1095,7 @@ class Desk(Store):
                 target.score0, target.score1 = r.scores
                 target.twenties0, target.twenties1 = r.twenties
             for c in ruled.corrections[len(old.corrections) :]:
-                s.add(_correction_row(row.id, c))
+                s.add(correction_row(row.id, c))
             assert ruled.validation is not None
             row.validated_by = ruled.validation.opponent_id
             row.initials = ruled.validation.initials
@@ -1203,7 +1202,7 @@ class Desk(Store):
             target = row.rounds[game_round - 1]
             target.score0, target.score1 = after.scores[0], after.scores[1]
             target.twenties0, target.twenties1 = after.twenties[0], after.twenties[1]
-            s.add(_correction_row(row.id, fixed.corrections[-1]))
+            s.add(correction_row(row.id, fixed.corrections[-1]))
             s.flush()
             return fixed, self._drop_void_shootouts(s, ev)
 
@@ -1258,109 +1257,6 @@ def _category(ev: EventRow) -> str:
     """The WCC category of a crokinole event."""
     assert ev.category is not None, "a crokinole event has a category"
     return ev.category
-
-
-_StoredRound = tuple[bool, int | None, tuple[int, int] | None, tuple[int, int] | None]
-"""A stored card round: results only, winner, scores, 20s (None: not recorded)."""
-
-
-def _rounds_of(
-    rows: Sequence[_StoredRound],
-) -> tuple[tuple[RoundScore, ...], tuple[RoundOutcome, ...]]:
-    """A card's stored rounds as the scorecard holds them: scored rounds, or (for a
-    card stored results-only) each round's outcome with what was recorded."""
-    if any(only for only, *_ in rows):
-        return (), tuple(RoundOutcome(w, sc, tw) for _, w, sc, tw in rows)
-    scored = []
-    for _, _, sc, tw in rows:
-        assert sc is not None and tw is not None, "a scored round has its points and 20s"
-        scored.append(RoundScore(sc, tw))
-    return tuple(scored), ()
-
-
-def _pair(a: int | None, b: int | None) -> tuple[int, int] | None:
-    """Both sides' figure, or None when not recorded (the table keeps both or neither)."""
-    return None if a is None or b is None else (a, b)
-
-
-def _round_json(r: RoundScore) -> str:
-    return json.dumps({"scores": list(r.scores), "twenties": list(r.twenties)})
-
-
-def _correction_row(card_id: int, c: Correction) -> CorrectionRow:
-    return CorrectionRow(
-        card_id=card_id,
-        referee=c.referee,
-        idx=c.round_index,
-        before=_round_json(c.before),
-        after=_round_json(c.after),
-        reason=c.reason,
-        at=c.at or now(),
-    )
-
-
-def _round_of(text: str) -> RoundScore:
-    data = json.loads(text)
-    return RoundScore(tuple(data["scores"]), tuple(data["twenties"]))
-
-
-def _check_finished(spec: EventFile) -> None:
-    """Refuse a preliminary with rounds still to draw or drawn games without a card."""
-    left = _left_to_play(spec, {(c.round, frozenset(c.sides)) for c in spec.cards})
-    if left is not None:
-        raise IllegalInPosition(left)
-
-
-def _left_to_play(meta: EventFile, entered: set[tuple[int, frozenset[str]]]) -> str | None:
-    """What keeps the event from being finished: rounds to draw (in an event drawn round
-    by round), drawn games without a card; None when every game is played."""
-    drawn = [d for d in meta.drawn() if d.round_no >= 1]
-    if meta.event_format.drawn_by_round and len(drawn) < meta.games:
-        return (
-            f"{meta.name} has {len(drawn)} of its {meta.games} rounds drawn: pools and a round "
-            "of 32 are made from the finished preliminary"
-        )
-    if meta.event_format.series:
-        return None  # the match ends when a side has won two; its standings say so
-    missing = [
-        (d.round_no, g) for d in drawn for g in d.games if (d.round_no, frozenset(g)) not in entered
-    ]
-    if not missing:
-        return None
-    r, (a, b) = missing[0]
-    return (
-        f"{meta.name} is not finished: {len(missing)} drawn game"
-        f"{'s have' if len(missing) > 1 else ' has'} no card yet (first: round {r}, {a} v {b})"
-    )
-
-
-ROUND_OF_32 = 32
-"""Entrants of the WCC Recreational Round of 32."""
-
-
-def _check_cut(
-    name: str, standings: Standings, cut: int, count: int, what: str = "pool place"
-) -> None:
-    """Refuse a cut of the top ``cut`` (into ``count`` snake-seeded groups) while a tie
-    decides who is in, or which group a player joins."""
-    if cut > len(standings.placings):
-        raise InvalidInput(f"{name} has only {len(standings.placings)} entrants")
-    seat = {e: i for i, e in enumerate(standings.order)}
-    for group in standings.unresolved:
-        at = sorted(seat[e] for e in group)
-        if at[0] >= cut:
-            continue
-        place = at[0] + 1
-        if at[-1] >= cut:
-            raise IllegalInPosition(
-                f"the last {what} is tied between {', '.join(group)} (place {place}): "
-                "record a shoot-out first"
-            )
-        if len({pool_of(i, count) for i in at}) > 1:
-            raise IllegalInPosition(
-                f"{', '.join(group)} are tied at place {place} and snake seeding puts "
-                "those places in different pools: record a shoot-out first"
-            )
 
 
 def _reason(exc: IntegrityError) -> str:
