@@ -10,7 +10,11 @@ from flickboard.events.draw import Draw
 from flickboard.events.sanctions import Effects
 from flickboard.events.scorecard import Scorecard
 from flickboard.events.shootout import ShootOut
-from flickboard.events.standings import Standings, preliminary_standings
+from flickboard.events.standings import (
+    Standings,
+    preliminary_standings,
+    round_robin_standings,
+)
 
 if TYPE_CHECKING:
     from flickboard.events.eventfile import EventFile
@@ -45,6 +49,9 @@ class EventFormat:
     """The director chooses its number of games (a championship is best two of three)."""
     stage: str = "the preliminary"
     """How its standings name it in a tie note."""
+    tie_break_chain: bool = False
+    """Ranked by points then the WCC tie-break chain (a round robin), not by points,
+    20s and shoot-outs."""
 
     @property
     def extra_round(self) -> bool:
@@ -76,7 +83,12 @@ class EventFormat:
         sanctions: Effects,
     ) -> Standings:
         """Its standings: tournament points, 20s, then shoot-outs (WCC Tie-Breaking
-        Procedure, "In the preliminary rounds and Recreational Round of 32")."""
+        Procedure, "In the preliminary rounds and Recreational Round of 32"); or, with
+        ``tie_break_chain``, points then the WCC tie-break chain."""
+        if self.tie_break_chain:
+            return round_robin_standings(
+                event.ids, cards, shootouts, provisional=provisional, sanctions=sanctions
+            )
         return preliminary_standings(
             event.ids,
             cards,
