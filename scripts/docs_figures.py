@@ -100,11 +100,69 @@ def web(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def ai_midround(data: dict[str, Any]) -> str:
+    """The mid-round decision times of ``flickboard bench ai --midround-positions``."""
+    mid = data["midround_decision_time"]
+    lines = [
+        f"| {data['game']} player | median | p95 | intended shots invalid without noise |",
+        "| --- | --- | --- | --- |",
+    ]
+    for who in ("planner", "search", "classic"):
+        if who in mid:
+            c = mid[who]["cpu"]
+            lines.append(
+                f"| {who} | {c['median_s']:.3f} s | {c['p95_s']:.3f} s |"
+                f" {mid[who]['invalid_meant']} of {c['decisions']} |"
+            )
+    load = mid["load_average_before"][0]
+    lines += ["", f"{mid['positions']} positions, level {data['settings']['level']}; "
+              f"load average {load:.1f} when they began (2 cores)."]  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def ai_midround_before(data: dict[str, Any]) -> str:
+    """The mid-round times before the fast path, and the ratios to those after it
+    (bench/results/ai-crokinole-midround.json)."""
+    after = json.loads(
+        (ROOT / "bench/results/ai-crokinole-midround.json").read_text(encoding="utf-8")
+    )
+
+    def median(result: dict[str, Any], who: str) -> float:
+        return float(result["midround_decision_time"][who]["cpu"]["median_s"])
+
+    before_search = median(data, "search")
+    return ai_midround(data) + (
+        f"\nAfter over before, medians: the planner {median(after, 'planner') / median(data, 'planner'):.2f}×, "
+        f"today's search (`CLASSIC`) {median(after, 'classic') / before_search:.2f}×, the "
+        f"default search {median(after, 'search') / before_search:.2f}× of today's search before.\n"
+    )
+
+
+def ai_ladder(data: dict[str, Any]) -> str:
+    """The search ladder of ``flickboard bench ai --search-ladder``."""
+    m = data["match"]
+    low, high = m["wilson95"]
+    t = data["decision_time_wall"]
+    verdict = "met" if low >= 0.6 else "not shown" if high >= 0.6 else "not met"
+    return (
+        f"The default search scored {m['a_win_rate']:.3f} of {m['games']} games against "
+        f"`CLASSIC` ({data['game']}, level {data['level']}, seed {data['seed']}; "
+        f"{data['pairs_played']} of {data['pairs_planned']} pairs played), Wilson 95 % "
+        f"interval [{low:.3f}, {high:.3f}]: the aim of at least 0.6 is {verdict}. Median "
+        f"decision (wall clock, in games): default {t['search']['median_s']:.2f} s, "
+        f"`CLASSIC` {t['classic']['median_s']:.2f} s.\n"
+    )
+
+
 RENDER: dict[str, Callable[[dict[str, Any]], str]] = {
     "bench/results/physics.json": physics,
     "bench/results/web.json": web,
+    "bench/results/ai-crokinole-midround.json": ai_midround,
+    "bench/results/ai-crokinole-midround-before.json": ai_midround_before,
+    "bench/results/ai-shuffleboard-midround.json": ai_midround,
+    "bench/results/ai-crokinole-search-ladder.json": ai_ladder,
 }
-DOCS = ("docs/physics.md", "docs/web.md")
+DOCS = ("docs/physics.md", "docs/web.md", "docs/ai.md")
 
 
 def rewritten(text: str) -> str:

@@ -37,3 +37,23 @@ def test_the_physics_block_gives_the_fair_ratios_from_the_json() -> None:
     assert "to rest" in block and "fixed 3 s" not in text  # the fair ratios only
     changed = {**data, "facts": {**data["facts"], "scene_simulate_over_kernel": 9.99}}
     assert "9.99×" in figures.physics(changed)  # the block follows the JSON
+
+
+def test_the_ai_blocks_give_the_decision_times_and_the_ladder_from_the_json() -> None:
+    figures = script()
+    text = (ROOT / "docs/ai.md").read_text(encoding="utf-8")
+    source = "bench/results/ai-crokinole-midround.json"
+    block = text.split(f"<!-- figures: {source} -->")[1].split("<!--")[0]
+    data = json.loads((ROOT / source).read_text(encoding="utf-8"))
+    for who in ("planner", "search", "classic"):
+        median = data["midround_decision_time"][who]["cpu"]["median_s"]
+        assert f"| {who} | {median:.3f} s |" in block
+    ladder = json.loads(
+        (ROOT / "bench/results/ai-crokinole-search-ladder.json").read_text(encoding="utf-8")
+    )
+    games = ladder["match"]["games"]
+    assert f"of {games} games against `CLASSIC`" in text
+    won = {**ladder, "match": {**ladder["match"], "a_win_rate": 0.7, "wilson95": [0.63, 0.76]}}
+    assert "0.700 of" in figures.ai_ladder(won) and "is met" in figures.ai_ladder(won)
+    lost = {**ladder, "match": {**ladder["match"], "wilson95": [0.3, 0.55]}}
+    assert "is not met" in figures.ai_ladder(lost)

@@ -136,3 +136,12 @@ def test_match_help_names_the_tiers_their_figures_and_former_names() -> None:
     assert "strong-recreational (50)" in text
     assert "competitive (55, the default)" in text
     assert "club = competitive" in text
+
+
+def test_bench_ai_search_ladder_refuses_an_unknown_game(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    result = runner.invoke(
+        app, ["bench", "ai", "--search-ladder", "1", "--game", "curling", "--output", str(out)]
+    )
+    assert result.exit_code != 0
+    assert "curling" in result.output and not out.exists()

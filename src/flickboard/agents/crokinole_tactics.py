@@ -42,6 +42,7 @@ from flickboard.play.crokinole_kind import open_twenty_shot
 from flickboard.play.noise import clip_speed
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Position, Side
+from flickboard.rules.compiled import BatchRulings
 from flickboard.rules.crokinole import CrokinoleReferee
 from flickboard.rules.crokinole.options import Scoring
 
@@ -204,6 +205,30 @@ class CrokinoleTactics:
             return [float(worth[int(np.sign(margin(view, p, t))) + 1]) for p, t in left]
         p = model.probabilities(self.features(view, left, outlook))
         return [float(v) for v in p @ worth[model.classes + 1]]
+
+    def bulk_values(
+        self, view: View, rulings: BatchRulings, rows: npt.NDArray[np.intp], outlook: Outlook
+    ) -> npt.NDArray[np.float64]:
+        """:meth:`values` from the compiled rulings: the points on the board and the 20s
+        as they rule them, the discs they leave on the board."""
+        me = view.turn.side
+        points = rulings.points[rows].astype(np.int64)
+        made = rulings.twenties[rows].astype(np.int64)
+        made[:, : len(view.twenties)] += np.array(view.twenties, dtype=np.int64)
+        worth = self.worth(view, outlook)
+        if outlook.total == 0:
+            totals = points + 20 * made
+            others = np.delete(totals, me, axis=1).max(axis=1)
+            return worth[np.sign(totals[:, me] - others) + 1]  # type: ignore[no-any-return]
+        owners = dict(view.position.owners)
+        sides = np.array([owners.get(i, view.turn.side) for i in rulings.ids])
+        mine = np.repeat((sides == me)[None, :], len(rows), axis=0)
+        board = np.column_stack((points[:, me], np.delete(points, me, axis=1).max(axis=1)))
+        twenties = np.column_stack((made[:, me], np.delete(made, me, axis=1).max(axis=1)))
+        x, y, keep = rulings.x[rows], rulings.y[rows], rulings.on_board()[rows]
+        found = crokinole_features.feature_rows(view, outlook, board, twenties, x, y, mine, keep)
+        model = value_model("crokinole")
+        return model.probabilities(found) @ worth[model.classes + 1]
 
     def worth(self, view: View, outlook: Outlook) -> npt.NDArray[np.float64]:
         """The worth of the round lost, tied and won: in a two-sided tournament game

@@ -24,14 +24,12 @@ from flickboard.agents.explain import THROW_AWAY, as_played, outcome, played_out
 from flickboard.agents.player import AIPlayer, Choice, turn_rng
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import Outlook, outlook_after, values_of
+from flickboard.agents.weigh import FAILED, Values, shot_means, weigh
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
 from flickboard.play.noise import Draws, ExecutionNoise, clip_speed, execute
 from flickboard.play.view import View
 from flickboard.rules.base import Ruling
-
-FAILED = -1.0
-"""Value of an execution the physics could not finish (treated as the worst)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +119,16 @@ class Evaluator:
         n = len(draws)
         return [flat[k * n : (k + 1) * n] for k in range(len(shots))]
 
+    def values(self, shots: Sequence[Shot], draws: Draws) -> Values:
+        """The value of each noisy execution of each shot (:func:`weigh`: batch
+        physics, compiled rulings, array values; no records, no Python rulings)."""
+        return weigh(self.view, self.noise, self.params, shots, draws, self.outlook)
+
     def means(self, shots: Sequence[Shot], draws: Draws) -> list[float]:
         """Mean value of each shot over the draws (one batch)."""
         if len(draws) == 0:
             return [0.0 for _ in shots]
-        return [sum(v for _, v in out) / len(out) for out in self.outcomes_of(shots, draws)]
+        return shot_means(self.values(shots, draws))
 
     def twenties(self, ruling: Ruling) -> dict[int, int]:
         """The 20s made in the round once ``ruling``'s shot is played, by side."""

@@ -36,6 +36,11 @@ REPLY_SCREEN = 2
 """Draws every reply of the opponent is first played on."""
 
 
+SEARCH_PLANNER = PlannerBudget(samples=32, candidates=100, refine_rounds=3, population=12, elite=4)
+"""The planner's budget inside the default search: more candidates, and the chosen
+shot's execution sharpened on more draws and shots than the planner's own."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
     """How deep and wide the search looks.
@@ -58,14 +63,14 @@ class SearchBudget:
         exhaustive_top: own shots weighed two plies deep near the end of a round.
     """
 
-    planner: PlannerBudget = field(default_factory=PlannerBudget)
+    planner: PlannerBudget = field(default_factory=lambda: SEARCH_PLANNER)
     widen: int | None = None
-    schedule: tuple[int, ...] = (3, 8, 24, 48)
-    top: int = 3
-    outcomes: int = 8
-    replies: int = 12
+    schedule: tuple[int, ...] = (4, 12, 32, 64)
+    top: int = 5
+    outcomes: int = 12
+    replies: int = 16
     reply_samples: int = 4
-    reply_check: int = 12
+    reply_check: int = 16
     exhaustive_at: int = 2
     exhaustive_top: int = 10
 
@@ -80,6 +85,18 @@ class SearchBudget:
             raise InvalidInput("the screening schedule must be a growing list of draw counts")
         if self.schedule[0] < 1 or self.outcomes > self.schedule[-1]:
             raise InvalidInput("outcomes must fit within the last screening stage's draws")
+
+
+CLASSIC = SearchBudget(
+    PlannerBudget(), schedule=(3, 8, 24, 48), top=3, outcomes=8, replies=12, reply_check=12
+)
+"""The search's default budget before its shots were weighed on the fast path (issue 23):
+kept by name so it can be played (``flickboard bench ai --search-ladder``). The default
+spends the time saved on more draws in the screening, more shots searched two plies
+deep, more executions of each and more replies, within the same decision time."""
+
+BUDGETS: dict[str, SearchBudget] = {"default": SearchBudget(), "classic": CLASSIC}
+"""The search's named budgets."""
 
 
 @dataclass

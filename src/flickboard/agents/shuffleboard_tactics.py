@@ -32,6 +32,7 @@ from flickboard.physics import PhysicsParams, PlacedDisc, Shot
 from flickboard.play.noise import clip_speed
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Position, Side
+from flickboard.rules.compiled import BatchRulings
 from flickboard.rules.shuffleboard import RELEASE_LINE
 
 LANES = (0.0, 0.08, -0.08, 0.16, -0.16)
@@ -173,6 +174,14 @@ class ShuffleboardTactics:
             return out
         p = model.probabilities(self.features(view, left, outlook))
         return [float(v) for v in p @ worth[model.classes + FRAME_POINTS]]
+
+    def bulk_values(
+        self, view: View, rulings: BatchRulings, rows: npt.NDArray[np.intp], outlook: Outlook
+    ) -> npt.NDArray[np.float64]:
+        """:meth:`values` of the positions the compiled rulings leave (no 20s here)."""
+        twenties = dict(enumerate(view.twenties))
+        left = [(rulings.position_after(int(k), view.position, view.turn), twenties) for k in rows]
+        return np.array(self.values(view, left, outlook))
 
     def _worth(self, view: View, outlook: Outlook, model: ValueModel) -> npt.NDArray[np.float64]:
         """Worth of the game after the frame ends with each of -8 .. 8 points (mine

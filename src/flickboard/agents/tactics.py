@@ -25,6 +25,7 @@ from flickboard.rules.base import Position, Side
 if TYPE_CHECKING:
     from flickboard.agents.candidates import Candidate
     from flickboard.agents.valuation import Outlook
+    from flickboard.rules.compiled import BatchRulings
 
 
 Left = tuple[Position, Mapping[Side, int]]
@@ -72,6 +73,13 @@ class Tactics(Protocol):
         """Expected outcome in [-1, 1] for the side of ``view`` of each position it may
         leave (with the 20s made in the round): exact once the round is over, else the
         learned value's."""
+        ...
+
+    def bulk_values(
+        self, view: View, rulings: BatchRulings, rows: npt.NDArray[np.intp], outlook: Outlook
+    ) -> npt.NDArray[np.float64]:
+        """:meth:`values` of the positions the compiled rulings' rows ``rows`` leave (the
+        shots of ``view``), from the rulings' arrays: the same values, bit for bit."""
         ...
 
     def refine_spread(self, shot: Shot) -> tuple[float, float]:

@@ -21,7 +21,7 @@ from rich.progress import Progress
 
 from flickboard.agents.calibration import success_rate, targets
 from flickboard.agents.planner import Planner, PlannerBudget
-from flickboard.agents.search import SearchBudget, SearchPlayer
+from flickboard.agents.search import CLASSIC, SearchBudget, SearchPlayer
 from flickboard.agents.spec import player_from_spec
 from flickboard.agents.tactics import tactics_for
 from flickboard.bench.ai_inplay import midround_times, opening_rate
@@ -224,6 +224,7 @@ def run(settings: Settings, progress: Progress | None = None) -> dict[str, Any]:
                 {
                     "planner": lambda seed: Planner(s.level, seed, s.planner),
                     "search": lambda seed: SearchPlayer(s.level, seed, s.search),
+                    "classic": lambda seed: SearchPlayer(s.level, seed, CLASSIC),
                 },
                 s.midround_positions,
                 s.seed,
@@ -377,7 +378,7 @@ def _plot_matches(result: dict[str, Any], ax: Any) -> None:
 
 def _plot_midround(result: dict[str, Any], ax: Any) -> None:
     mid = result["midround_decision_time"]
-    players = [p for p in ("planner", "search") if p in mid]
+    players = [p for p in ("planner", "search", "classic") if p in mid]
     xs = np.arange(len(players))
     medians = [mid[p]["cpu"]["median_s"] for p in players]
     p95s = [mid[p]["cpu"]["p95_s"] for p in players]
@@ -435,7 +436,9 @@ def report(result: dict[str, Any]) -> str:
         )
     mid = result.get("midround_decision_time")
     if mid:
-        for who in ("planner", "search"):
+        for who in ("planner", "search", "classic"):
+            if who not in mid:
+                continue
             c, w = mid[who]["cpu"], mid[who]["wall"]
             lines.append(
                 f"  mid-round {who}: CPU median {c['median_s']:.3f} s (p95 {c['p95_s']:.3f}),"

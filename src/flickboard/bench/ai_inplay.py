@@ -9,8 +9,8 @@ mid-round positions.
   of shot it meant (its open 20s; its draws into the three zone, not its hangers).
 - **Mid-round decision times** (:func:`midround_times`): positions from the middle of
   rounds of heuristic self-play (a third to two thirds of the round's shots played,
-  discs of both sides in play), where each player decides once; the time of each decision as CPU seconds of the
-  deciding process (``time.process_time``) and as wall-clock seconds, the load average
+  discs of both sides in play), where each player decides once; the time of each
+  decision as CPU seconds of the deciding thread (``time.thread_time``) and as wall-clock seconds, the load average
   of the machine while they ran, and how many shots it meant are invalid played
   without noise (a throw-away).
 """
@@ -123,9 +123,9 @@ def midround_times(
         invalid = 0
         for k, view in enumerate(views):
             player = make(seed + k)
-            c0, w0 = time.process_time(), time.perf_counter()
+            c0, w0 = time.thread_time(), time.perf_counter()
             player.decide(view)
-            cpu.append(time.process_time() - c0)
+            cpu.append(time.thread_time() - c0)
             wall.append(time.perf_counter() - w0)
             assert player.last_choice is not None
             ruling = played_out(view, player.last_choice.candidate.shot)

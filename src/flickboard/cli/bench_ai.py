@@ -105,6 +105,15 @@ def bench_ai(
     data: Annotated[
         Path, typer.Option(help="With --realism: the real rounds (CSV, gzipped or not).")
     ] = Path("bench/data/crokinole_rounds.csv.gz"),
+    search_ladder: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Only this: PAIRS pairs of games, the default search v today's (classic) at "
+            "--level, in this process; JSON to bench/results/ai-GAME-search-ladder.json (unless "
+            "--output says otherwise) after every pair; run again to carry on a run cut short.",
+        ),
+    ] = 0,
     output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("ai-bench.json"),
     plot: Annotated[Path | None, typer.Option(help="Plot PNG (default: next to the JSON).")] = None,
 ) -> None:
@@ -115,6 +124,9 @@ def bench_ai(
 
     if realism:
         _realism(realism_games, seed, workers, data, output)
+        return
+    if search_ladder:
+        _search_ladder(game, level, search_ladder, seed, output)
         return
 
     if game not in ("crokinole", "shuffleboard"):
@@ -132,7 +144,9 @@ def bench_ai(
     check_writable(png)
     try:
         planner = PlannerBudget(samples, candidates, refine_rounds)
-        search = SearchBudget(planner, widen=widen, top=top, outcomes=outcomes, replies=replies)
+        # The search keeps its own planner budget unless the planner's options are given.
+        inner = SEARCH.planner if planner == PLANNER else planner
+        search = SearchBudget(inner, widen=widen, top=top, outcomes=outcomes, replies=replies)
     except ValueError as exc:
         fail(str(exc))
     settings = Settings(
@@ -192,6 +206,24 @@ def _realism(games: int, seed: int, workers: int, data: Path, output: Path) -> N
     except (FlickboardError, ValueError) as exc:
         fail(str(exc))
     typer.echo(realism_report(result))
+    typer.echo(f"results: {out}")
+
+
+def _search_ladder(game: str, level: str, pairs: int, seed: int, output: Path) -> None:
+    """``--search-ladder``: the JSON is rewritten after every pair of games."""
+    from flickboard.bench.ai_ladder import ladder_report, search_ladder
+
+    out = Path(f"bench/results/ai-{game}-search-ladder.json")
+    out = out if output == Path("ai-bench.json") else output
+    check_writable(out)
+    try:
+        level = check_level(level)
+        result = search_ladder(
+            game, level, pairs, seed, out, on_pair=lambda r: typer.echo(ladder_report(r))
+        )
+    except (FlickboardError, ValueError) as exc:
+        fail(str(exc))
+    typer.echo(ladder_report(result))
     typer.echo(f"results: {out}")
 
 

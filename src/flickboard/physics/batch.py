@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -180,13 +180,65 @@ def simulate_batch(
     A shot that cannot start or cannot finish gets a non-zero ``status`` (or raises,
     with ``strict``). With ``records``, full ShotRecords are built too (slower).
     """
+    result, modes = _run(layout, shots_array(shots), shooter, params, strict, records or keep_log)
+    if not records:
+        return result
+    if isinstance(shots, Sequence) and shots and isinstance(shots[0], Shot):
+        objects = list(shots)
+    else:
+        objects = [Shot(*row) for row in np.asarray(shots, dtype=float).tolist()]
+    assert result.log is not None and result.log_offsets is not None
+    events, offsets = result.log, result.log_offsets
+    shooter_id = result.ids[-1]
+    # The records are built from the batch's own events and finals (the same
+    # kernel output a single ``simulate`` turns into its record).
+    built = tuple(
+        build_record(
+            layout,
+            shot,
+            shooter_id,
+            result.ids,
+            events[offsets[s] : offsets[s + 1]],
+            np.column_stack((result.x[s], result.y[s], modes[s])),
+        )
+        if code == S_OK
+        else None
+        for s, (shot, code) in enumerate(zip(objects, result.status.tolist(), strict=True))
+    )
+    log, log_offsets = (events, offsets) if keep_log else (None, None)
+    return replace(result, records=built, log=log, log_offsets=log_offsets)
+
+
+def simulate_velocities(
+    layout: Layout,
+    table: FloatArray,
+    *,
+    shooter: int | None = None,
+    params: PhysicsParams | None = None,
+    strict: bool = False,
+    keep_log: bool = False,
+) -> BatchResult:
+    """:func:`simulate_batch` of shots given as checked rows (x, y, vx, vy, spin), as
+    :func:`shots_array` makes them (the AI computes its executions' velocities itself,
+    as :attr:`Shot.velocity` does); no records."""
+    return _run(layout, table, shooter, params, strict, keep_log)[0]
+
+
+def _run(
+    layout: Layout,
+    table: FloatArray,
+    shooter: int | None,
+    params: PhysicsParams | None,
+    strict: bool,
+    keep_log: bool,
+) -> tuple[BatchResult, npt.NDArray[np.int8]]:
+    """The batch's result and the kernel's final modes (what a record is built from)."""
     if params is None:
         params = default_params(layout)
     rows, ids = layout_arrays(layout)
     shooter_id = resolve_shooter(layout, shooter, ids)
-    table = shots_array(shots)
     xs, ys, modes, status, info, counts, first, contacts, dur, events, offsets = run_batch(
-        board_array(layout.board), params_array(params), rows, table, records or keep_log
+        board_array(layout.board), params_array(params), rows, table, keep_log
     )
     all_ids = (*ids, shooter_id)
     if strict and status.any():
@@ -196,40 +248,9 @@ def simulate_batch(
     first_ids = np.where(first >= 0, id_of[np.maximum(first, 0)], -1)
     state = _MODE_TO_STATE[modes]
     dropped = (state == STATE_ORDER.index(DiscState.IN_HOLE)).any(axis=1)
-    built: tuple[ShotRecord | None, ...] | None = None
-    if records:
-        if isinstance(shots, Sequence) and shots and isinstance(shots[0], Shot):
-            objects = list(shots)
-        else:
-            objects = [Shot(*row) for row in np.asarray(shots, dtype=float).tolist()]
-        # The records are built from the batch's own events and finals (the same
-        # kernel output a single ``simulate`` turns into its record).
-        built = tuple(
-            build_record(
-                layout,
-                shot,
-                shooter_id,
-                all_ids,
-                events[offsets[s] : offsets[s + 1]],
-                np.column_stack((xs[s], ys[s], modes[s])),
-            )
-            if code == S_OK
-            else None
-            for s, (shot, code) in enumerate(zip(objects, status.tolist(), strict=True))
-        )
     log, log_offsets = (events[: offsets[-1]], offsets) if keep_log else (None, None)
-    return BatchResult(
-        all_ids,
-        xs,
-        ys,
-        state,
-        status,
-        counts,
-        first_ids,
-        contacts,
-        dropped,
-        dur,
-        built,
-        log,
+    result = BatchResult(
+        all_ids, xs, ys, state, status, counts, first_ids, contacts, dropped, dur, None, log,
         log_offsets,
-    )
+    )  # fmt: skip
+    return result, modes

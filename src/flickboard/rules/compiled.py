@@ -20,6 +20,7 @@ from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics.batch import BatchResult
 from flickboard.physics.engine import layout_arrays
+from flickboard.physics.layout import Layout, PlacedDisc
 from flickboard.rules.base import Fate, Position, Referee, Turn
 from flickboard.rules.crokinole import compiled as crokinole
 from flickboard.rules.crokinole.referee import CrokinoleReferee
@@ -28,6 +29,7 @@ from flickboard.rules.shuffleboard.referee import CSCReferee
 
 FATES: tuple[Fate, ...] = tuple(Fate)
 """``BatchRulings.fate`` codes index this tuple (-1: the shot did not concern the disc)."""
+_IN_PLAY, _RESTORED = FATES.index(Fate.IN_PLAY), FATES.index(Fate.RESTORED)
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,43 @@ class BatchRulings:
     impossible: npt.NDArray[np.bool_]
     clauses: tuple[str, ...]
     fouls: tuple[str, ...]
+    by_id: bool = True
+    """How the Python referee lists the discs of the position after: by id (crokinole),
+    else the shooter first, then the layout's order (CSC)."""
 
     def fates(self, shot: int) -> dict[int, Fate]:
         """The fate of each disc the shot concerned, by id."""
         return {
             i: FATES[c] for i, c in zip(self.ids, self.fate[shot].tolist(), strict=True) if c >= 0
         }
+
+    def on_board(self) -> npt.NDArray[np.bool_]:
+        """Which discs lie on the board after each shot's ruling (fates in play, put
+        back, or not concerned), by row and column."""
+        kept: npt.NDArray[np.bool_] = np.isin(self.fate, (-1, _IN_PLAY, _RESTORED))
+        return kept
+
+    def position_after(self, shot: int, position: Position, turn: Turn) -> Position:
+        """The position the ruling of shot ``shot`` (of ``turn`` from ``position``) leaves,
+        as the Python referee's ruling gives it: the discs on the board by id, each
+        where the ruling lays it."""
+        owners = dict(position.owners)
+        owners[turn.disc] = turn.side
+        before = {d.id: d for d in position.layout.discs}
+        kept = []
+        for k, disc in enumerate(self.ids):
+            fate = int(self.fate[shot, k])
+            if fate == -1 and disc in before:
+                kept.append(before[disc])
+            elif fate in (_IN_PLAY, _RESTORED):
+                x, y = float(self.x[shot, k]), float(self.y[shot, k])
+                kept.append(PlacedDisc(disc, x, y, leaning=bool(self.leaning[shot, k])))
+        if self.by_id:
+            kept.sort(key=lambda d: d.id)
+        elif kept and kept[-1].id == turn.disc:
+            kept.insert(0, kept.pop())
+        layout = Layout(position.layout.board, tuple(kept))
+        return Position.of(layout, {d.id: owners[d.id] for d in kept})
 
     def clauses_of(self, shot: int) -> dict[int, str]:
         """The clause applied to each disc the shot concerned, by id."""
@@ -136,6 +169,7 @@ def rule_batch(
         impossible,
         clauses,
         fouls,
+        isinstance(referee, CrokinoleReferee),
     )
 
 
