@@ -5,14 +5,14 @@ Each form posts to a route that checks the identity, the CSRF token and the role
 before reading the form (:func:`flickboard.web.desk.routing.may`), calls the desk
 service, and answers with a redirect to the page (303) with a message; a refusal
 comes back as the desk's sentence in the page's alert area (htmx) or an error page.
+The forms of the writes declared in :mod:`flickboard.web.desk.actions` are made there.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
-from urllib.parse import quote
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -20,12 +20,10 @@ from starlette.datastructures import FormData
 
 from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated, NotFound
 from flickboard.events.categories import CATEGORIES, category
-from flickboard.events.delegation import CHANGE_KINDS, DelegationChange
+from flickboard.events.delegation import CHANGE_KINDS
 from flickboard.events.eventfile import ClubEventFile, parse_any, parse_event
 from flickboard.events.formats import event_format
-from flickboard.events.racegame import race_from_text
-from flickboard.events.sanctions import CLAUSES, KINDS, Sanction
-from flickboard.events.shootout import ShootOut
+from flickboard.events.sanctions import CLAUSES, KINDS
 from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
 from flickboard.store.bracket import BracketDesk
@@ -35,6 +33,7 @@ from flickboard.store.desk import CardState, EventInfo
 from flickboard.store.events import parse_entrants
 from flickboard.store.league import LeagueDesk
 from flickboard.store.service import DeskService
+from flickboard.web.desk.actions import ACTIONS, back, form_route, race_in
 from flickboard.web.desk.rendering import OFFICIALS, page
 from flickboard.web.desk.routing import DeskRoute, desk_of, may, public_url
 from flickboard.web.desk.views import card_view, result_text, standings_board
@@ -44,12 +43,6 @@ router = APIRouter(prefix="/desk", route_class=DeskRoute, include_in_schema=Fals
 
 
 # -- rendering --------------------------------------------------------------------------
-
-
-def back(to: str, message: str = "") -> RedirectResponse:
-    """After a write: see the page again (303), with what was done."""
-    sep = "&" if "?" in to else "?"
-    return RedirectResponse(to + (f"{sep}msg={quote(message)}" if message else ""), status_code=303)
 
 
 def render_live(web: Any, event_id: int, view: str) -> tuple[int, str]:
@@ -334,7 +327,7 @@ async def score_game(request: Request, who: Annotated[Actor, may("enter_club_res
     form = await form_of(request)
     match = who.match or _no_match()
     info = web.service.desk.info(match.event_id)
-    race = _race(request, info, form)
+    race = race_in(web.service, info.name, text(form, "frames"), text(form, "score"))
     by = text(form, "by")
     game = number(form, "game", "the game")
     web.service.enter_club_result(who, info.name, match.round_no, match.sides[0], game, race, by)
@@ -639,128 +632,6 @@ def _manage(event_id: int, message: str) -> RedirectResponse:
     return back(f"/desk/manage/{event_id}", message)
 
 
-@router.post("/manage/{event_id}/entrants")
-async def manage_entrants(
-    request: Request, event_id: int, who: Annotated[Actor, may("import_entrants")]
-) -> Response:
-    form = await form_of(request)
-    n = desk_of(request).service.import_entrants(
-        who, _event(request, event_id).name, text(form, "csv")
-    )
-    return _manage(event_id, f"{n} entrants added")
-
-
-@router.post("/manage/{event_id}/draw")
-async def manage_draw(
-    request: Request, event_id: int, who: Annotated[Actor, may("draw")]
-) -> Response:
-    form = await form_of(request)
-    seed = optional_number(form, "seed", "the seed")
-    d = desk_of(request).service.draw(who, _event(request, event_id).name, seed)
-    return _manage(event_id, f"Round {d.round_no} drawn as a draft: review it, then publish it")
-
-
-@router.post("/manage/{event_id}/publish/{round_no}")
-async def manage_publish(
-    request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("publish_round")]
-) -> Response:
-    desk_of(request).service.publish_round(who, _event(request, event_id).name, round_no)
-    return _manage(event_id, f"Round {round_no} published")
-
-
-@router.post("/manage/{event_id}/withdraw/{round_no}")
-async def manage_withdraw(
-    request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("withdraw_round")]
-) -> Response:
-    desk_of(request).service.withdraw_round(who, _event(request, event_id).name, round_no)
-    return _manage(event_id, f"Round {round_no} withdrawn")
-
-
-@router.post("/manage/{event_id}/pools")
-async def manage_pools(
-    request: Request, event_id: int, who: Annotated[Actor, may("create_pools")]
-) -> Response:
-    form = await form_of(request)
-    made = desk_of(request).service.create_pools(
-        who,
-        _event(request, event_id).name,
-        number(form, "count", "pools"),
-        number(form, "size", "pool size"),
-    )
-    return _manage(event_id, f"Created {', '.join(made)}")
-
-
-@router.post("/manage/{event_id}/round-of-32")
-async def manage_round_of_32(
-    request: Request, event_id: int, who: Annotated[Actor, may("create_round_of_32")]
-) -> Response:
-    form = await form_of(request)
-    made = desk_of(request).service.create_round_of_32(
-        who, _event(request, event_id).name, number(form, "games")
-    )
-    return _manage(event_id, f"Created {made}")
-
-
-@router.post("/manage/{event_id}/rename")
-async def manage_rename(
-    request: Request, event_id: int, who: Annotated[Actor, may("rename_event")]
-) -> Response:
-    form = await form_of(request)
-    desk_of(request).service.rename_event(who, _event(request, event_id).name, text(form, "name"))
-    return _manage(event_id, "Renamed")
-
-
-@router.post("/manage/{event_id}/delete")
-async def manage_delete(
-    request: Request, event_id: int, who: Annotated[Actor, may("delete_event")]
-) -> Response:
-    form = await form_of(request)
-    info = _event(request, event_id)
-    if text(form, "confirm") != info.name:
-        raise InvalidInput("type the event's name to confirm the deletion")
-    desk_of(request).service.delete_event(who, info.name)
-    return back("/desk", f"{info.name} deleted")
-
-
-@router.post("/manage/{event_id}/sanction")
-async def manage_sanction(
-    request: Request, event_id: int, who: Annotated[Actor, may("record_sanction")]
-) -> Response:
-    form = await form_of(request)
-    kind = text(form, "kind")
-    if kind not in KINDS:
-        raise InvalidInput(f"choose a sanction: {', '.join(KINDS)}")
-    x = Sanction(
-        kind,
-        text(form, "entrant"),
-        text(form, "reason"),
-        optional_number(form, "round", "the draw round"),
-        optional_number(form, "game_round", "the round of the game"),
-    )
-    desk_of(request).service.record_sanction(who, _event(request, event_id).name, x)
-    return _manage(event_id, f"Recorded: {x.entrant} {x.describe()}")
-
-
-@router.post("/manage/{event_id}/shootout")
-async def manage_shootout(
-    request: Request, event_id: int, who: Annotated[Actor, may("record_shootout")]
-) -> Response:
-    form = await form_of(request)
-    counts: dict[str, int | tuple[int, int]] = {}
-    for who_id in [
-        k.removeprefix("so_") for k in form if k.startswith("so_") and not k.endswith("_2")
-    ]:
-        first = number(form, f"so_{who_id}", f"20s of {who_id}")
-        if text(form, f"so_{who_id}_2"):
-            counts[who_id] = (first, number(form, f"so_{who_id}_2", f"20s of {who_id}'s partner"))
-        else:
-            counts[who_id] = first
-    desk_of(request).service.record_shootout(
-        who, _event(request, event_id).name, ShootOut.of(counts)
-    )
-    return _manage(event_id, "Shoot-out recorded")
-
-
 @router.post("/manage/{event_id}/codes/{round_no}", name="codes_page")
 async def manage_codes(
     request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("issue_code")]
@@ -862,49 +733,6 @@ def card_page(request: Request, event_id: int, round_no: int, player: str) -> HT
     )
 
 
-@router.post("/manage/{event_id}/card/{round_no}/{player}/rule")
-async def card_rule(
-    request: Request,
-    event_id: int,
-    round_no: int,
-    player: str,
-    who: Annotated[Actor, may("rule_dispute")],
-) -> Response:
-    web = desk_of(request)
-    form = await form_of(request)
-    info = _event(request, event_id)
-    rounds = None if text(form, "stands") else rounds_of(form, rounds_in(info))
-    web.service.rule_dispute(who, info.name, round_no, player, rounds, text(form, "reason"))
-    return back(
-        f"/desk/manage/{event_id}/card/{round_no}/{quote(player)}", "Ruled: the card is validated"
-    )
-
-
-@router.post("/manage/{event_id}/card/{round_no}/{player}/correct")
-async def card_correct(
-    request: Request,
-    event_id: int,
-    round_no: int,
-    player: str,
-    who: Annotated[Actor, may("correct_card")],
-) -> Response:
-    web = desk_of(request)
-    form = await form_of(request)
-    info = _event(request, event_id)
-    n = number(form, "game_round", "the round")
-    after = RoundScore(
-        (number(form, "pA", "points"), number(form, "pB", "points")),
-        (optional_number(form, "tA", "20s") or 0, optional_number(form, "tB", "20s") or 0),
-    )
-    _, void = web.service.correct_card(
-        who, info.name, round_no, player, n, after, text(form, "reason")
-    )
-    extra = "; shoot-outs no longer needed were removed" if void else ""
-    return back(
-        f"/desk/manage/{event_id}/card/{round_no}/{quote(player)}", f"Round {n} corrected{extra}"
-    )
-
-
 @router.get("/referee", name="referee_page")
 def referee_page(request: Request) -> HTMLResponse:
     """The referees' queue: every open dispute, oldest first."""
@@ -922,23 +750,6 @@ def accounts_page(request: Request) -> HTMLResponse:
     return page(request, "accounts.html", accounts=accounts.accounts(), locked=accounts.locked())
 
 
-@router.post("/accounts")
-async def add_referee(request: Request, who: Annotated[Actor, may("add_referee")]) -> Response:
-    form = await form_of(request)
-    desk_of(request).service.add_referee(who, text(form, "name"), text(form, "password"))
-    return back("/desk/accounts", f"Referee {text(form, 'name')} can sign in")
-
-
-@router.post("/accounts/unlock")
-async def unlock_account(
-    request: Request, who: Annotated[Actor, may("unlock_account")]
-) -> Response:
-    """The director lifts an account's lock."""
-    form = await form_of(request)
-    desk_of(request).service.unlock(who, text(form, "name"))
-    return back("/desk/accounts", f"{text(form, 'name')} can sign in again")
-
-
 @router.post("/accounts/password")
 async def change_password(
     request: Request, who: Annotated[Actor, may("change_password")]
@@ -954,195 +765,8 @@ async def change_password(
 # -- officials: club events ------------------------------------------------------------------
 
 
-def _race(request: Request, info: EventInfo, form: FormData) -> Any:
-    club = desk_of(request).service.club_desk(info.name)
-    return race_from_text(
-        text(form, "frames") or None,
-        text(form, "score") or None,
-        club.target(info.name),
-        crokinole=club.frame_max is None,
-    )
+# -- the writes declared once (flickboard.web.desk.actions) -----------------------------
 
-
-@router.post("/manage/{event_id}/games/{game_id}/rule")
-async def club_game_rule(
-    request: Request, event_id: int, game_id: int, who: Annotated[Actor, may("rule_club_game")]
-) -> Response:
-    """A referee settles a disputed club game: as entered, or as it should stand."""
-    form = await form_of(request)
-    info = _event(request, event_id)
-    given = text(form, "frames") or text(form, "score")
-    race = _race(request, info, form) if given else None
-    desk_of(request).service.rule_club_game(who, info.name, game_id, race, text(form, "reason"))
-    return _manage(event_id, "Ruling recorded")
-
-
-@router.post("/manage/{event_id}/games/{game_id}/correct")
-async def club_game_correct(
-    request: Request, event_id: int, game_id: int, who: Annotated[Actor, may("correct_club_game")]
-) -> Response:
-    """An official corrects a club game's result."""
-    form = await form_of(request)
-    info = _event(request, event_id)
-    race = _race(request, info, form)
-    desk_of(request).service.correct_club_game(who, info.name, game_id, race, text(form, "reason"))
-    return _manage(event_id, "Game corrected")
-
-
-@router.post("/manage/{event_id}/games/{game_id}/withdraw")
-async def club_game_withdraw(
-    request: Request, event_id: int, game_id: int, who: Annotated[Actor, may("withdraw_club_game")]
-) -> Response:
-    """An official withdraws a club game entered in error."""
-    form = await form_of(request)
-    info = _event(request, event_id)
-    desk_of(request).service.withdraw_club_game(who, info.name, game_id, text(form, "reason"))
-    return _manage(event_id, "Game withdrawn")
-
-
-@router.post("/manage/{event_id}/csc/game")
-async def csc_game(
-    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
-) -> Response:
-    form = await form_of(request)
-    info = _event(request, event_id)
-    desk_of(request).service.csc_game(
-        who,
-        info.name,
-        number(form, "round"),
-        text(form, "home"),
-        text(form, "visitors"),
-        _race(request, info, form),
-    )
-    return _manage(event_id, "Game entered")
-
-
-@router.post("/manage/{event_id}/csc/sudden-death")
-async def csc_sudden_death(
-    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
-) -> Response:
-    form = await form_of(request)
-    info = _event(request, event_id)
-    stage: Literal["first", "semi"] = "first" if text(form, "stage") == "first" else "semi"
-    desk_of(request).service.csc_sudden_death(
-        who,
-        info.name,
-        stage,
-        (text(form, "home"), text(form, "visitors")),
-        _race(request, info, form),
-    )
-    return _manage(event_id, "Sudden-death game entered")
-
-
-@router.post("/manage/{event_id}/csc/playoff")
-async def csc_playoff(
-    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
-) -> Response:
-    form = await form_of(request)
-    info = _event(request, event_id)
-    series: Literal["semi", "final"] = "final" if text(form, "series") == "final" else "semi"
-    desk_of(request).service.csc_playoff(who, info.name, series, _race(request, info, form))
-    return _manage(event_id, f"{series.title()} game entered")
-
-
-@router.post("/manage/{event_id}/csc/delegation")
-async def csc_delegation(
-    request: Request, event_id: int, who: Annotated[Actor, may("record_delegation_change")]
-) -> Response:
-    form = await form_of(request)
-    kind = text(form, "kind")
-    if kind not in CHANGE_KINDS:
-        raise InvalidInput(f"choose what happened: {', '.join(CHANGE_KINDS)}")
-    change = DelegationChange(
-        kind,
-        text(form, "team"),
-        text(form, "player"),
-        number(form, "round"),
-        text(form, "reason"),
-        text(form, "player_in") or None,
-    )
-    desk_of(request).service.record_delegation_change(who, _event(request, event_id).name, change)
-    return _manage(event_id, change.describe())
-
-
-@router.post("/manage/{event_id}/csc/board-out")
-async def csc_board_out(
-    request: Request, event_id: int, who: Annotated[Actor, may("take_board_out")]
-) -> Response:
-    form = await form_of(request)
-    board, to = number(form, "board"), number(form, "to_board")
-    desk_of(request).service.take_board_out(
-        who, _event(request, event_id).name, board, to, text(form, "reason")
-    )
-    return _manage(event_id, f"Board {board} out of play; its games move to board {to}")
-
-
-@router.post("/manage/{event_id}/league/lineup")
-async def league_lineup(
-    request: Request, event_id: int, who: Annotated[Actor, may("set_lineup")]
-) -> Response:
-    form = await form_of(request)
-    start: dict[str, list[str]] = {}
-    for part in text(form, "lineup").split():
-        slot, _, players = part.partition("=")
-        start[slot.strip().upper()] = [p for p in players.split(",") if p]
-    desk_of(request).service.league_lineup(
-        who, _event(request, event_id).name, number(form, "night"), text(form, "team"), start
-    )
-    return _manage(event_id, "Line-up set")
-
-
-@router.post("/manage/{event_id}/league/sub")
-async def league_sub(
-    request: Request, event_id: int, who: Annotated[Actor, may("substitute")]
-) -> Response:
-    form = await form_of(request)
-    desk_of(request).service.league_substitute(
-        who, _event(request, event_id).name, number(form, "night"), text(form, "team"),
-        number(form, "from_game"), text(form, "player_out"), text(form, "player_in"),
-    )  # fmt: skip
-    return _manage(event_id, "Substitution made")
-
-
-@router.post("/manage/{event_id}/league/game")
-async def league_game(
-    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
-) -> Response:
-    form = await form_of(request)
-    info = _event(request, event_id)
-    desk_of(request).service.league_game(
-        who,
-        info.name,
-        number(form, "night"),
-        text(form, "team"),
-        number(form, "game"),
-        _race(request, info, form),
-    )
-    return _manage(event_id, "Game entered")
-
-
-@router.post("/manage/{event_id}/league/forfeit")
-async def league_forfeit(
-    request: Request, event_id: int, who: Annotated[Actor, may("forfeit_for_delay")]
-) -> Response:
-    form = await form_of(request)
-    desk_of(request).service.league_forfeit(
-        who,
-        _event(request, event_id).name,
-        number(form, "night"),
-        text(form, "team"),
-        number(form, "minutes"),
-    )
-    return _manage(event_id, "Forfeits recorded")
-
-
-@router.post("/manage/{event_id}/bracket/game")
-async def bracket_game(
-    request: Request, event_id: int, who: Annotated[Actor, may("enter_club_game")]
-) -> Response:
-    form = await form_of(request)
-    info = _event(request, event_id)
-    desk_of(request).service.bracket_game(
-        who, info.name, text(form, "match"), _race(request, info, form)
-    )
-    return _manage(event_id, "Game entered")
+for _action in ACTIONS:
+    if _action.form is not None:
+        form_route(router, _action)

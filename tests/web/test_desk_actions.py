@@ -1,0 +1,91 @@
+"""The desk's writes declared once (web/desk/actions.py): each action makes its JSON
+route and its form route, a form is parsed into the API's body model (refused with the
+validator's sentence), and a form gives the path's parts the API takes in its path
+(over a real SQLite database)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.datastructures import FormData
+
+from flickboard.errors import InvalidInput
+from flickboard.web.app import create_app
+from flickboard.web.desk import api, pages
+from flickboard.web.desk.actions import ACTIONS, _shootout, parsed
+from flickboard.web.desk.bodies import ShootOutBody
+
+from .test_desk_pages import Browser
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    app = create_app(f"sqlite:///{tmp_path / 'actions.sqlite'}")
+    app.state.desk.service.accounts.set_director("Dee", "director-pass")
+    return app
+
+
+def test_every_action_has_its_api_route_and_its_form_route() -> None:
+    made_api = {(m, r.path) for r in api.router.routes for m in r.methods}  # type: ignore[attr-defined]
+    made_form = {r.path for r in pages.router.routes}  # type: ignore[attr-defined]
+    for action in ACTIONS:
+        assert (action.api.method, "/api/desk" + action.api.path) in made_api, action.api
+        assert action.form is None or "/desk" + action.form.path in made_form, action.form
+
+
+def test_a_forms_fields_are_parsed_into_the_apis_body() -> None:
+    form = FormData([("csrf", "t"), ("so_A", " 3 "), ("so_B", "2"), ("so_B_2", "1")])
+    body = parsed(ShootOutBody, _shootout(ShootOutBody, form))
+    assert isinstance(body, ShootOutBody) and body.twenties == {"A": 3, "B": (2, 1)}
+    with pytest.raises(InvalidInput, match=r"twenties\.A"):
+        parsed(ShootOutBody, _shootout(ShootOutBody, FormData([("so_A", "three")])))
+
+
+def _event(app: Any, dee: Browser) -> int:
+    entrants = "id,name\n" + "\n".join(f"P{i},Player {i}" for i in range(1, 5))
+    dee.post("/desk/new/event", {"name": "Open", "category": "adult singles", "entrants": entrants})
+    return int(app.state.desk.service.desk.catalog()[0].id)
+
+
+def test_a_form_out_of_range_is_refused_with_the_validators_sentence(app: Any) -> None:
+    dee = Browser(app, "Dee", "director-pass")
+    event = _event(app, dee)
+    bad = dee.post(f"/desk/manage/{event}/pools", {"count": "0", "size": "4"})
+    assert (
+        bad.status_code == 422 and "count: Input should be greater than or equal to 1" in bad.text
+    )
+    bad = dee.post(f"/desk/manage/{event}/draw", {"seed": "x"})
+    assert bad.status_code == 422 and "seed: Input should be a valid integer" in bad.text
+    assert app.state.desk.service.desk.draws("Open") == []  # nothing drawn
+
+
+def test_deleting_from_the_form_asks_the_events_name(app: Any) -> None:
+    dee = Browser(app, "Dee", "director-pass")
+    event = _event(app, dee)
+    bad = dee.post(f"/desk/manage/{event}/delete", {"confirm": "Opne"})
+    assert bad.status_code == 422 and "name to confirm the deletion" in bad.text
+    assert [e.name for e in app.state.desk.service.desk.catalog()] == ["Open"]
+    done = dee.post(f"/desk/manage/{event}/delete", {"confirm": "Open"}, follow_redirects=False)
+    assert done.status_code == 303 and done.headers["location"].startswith("/desk?msg=Open")
+    assert app.state.desk.service.desk.catalog() == []
+
+
+def test_a_path_part_given_by_the_form_is_checked_as_the_paths(app: Any) -> None:
+    dee = Browser(app, "Dee", "director-pass")
+    event = _event(app, dee)
+    bad = dee.post(f"/desk/manage/{event}/csc/board-out", {"board": "one", "to_board": "2"})
+    assert bad.status_code == 422 and "board: Input should be a valid integer" in bad.text
+    bad = dee.post("/desk/accounts/unlock", {})
+    assert bad.status_code == 422 and "name:" in bad.text
+
+
+def test_a_ruling_from_the_form_gives_the_rounds_or_says_the_card_stands(app: Any) -> None:
+    dee = Browser(app, "Dee", "director-pass")
+    event = _event(app, dee)
+    card = f"/desk/manage/{event}/card/1/P1"
+    bad = dee.post(f"{card}/rule", {"reason": "measured"})
+    assert bad.status_code == 422 and "enter each round" in bad.text
+    bad = dee.post(f"{card}/correct", {"game_round": "1", "pA": "x", "reason": "found"})
+    assert bad.status_code == 422 and "after.scores.0: Input should be a valid integer" in bad.text
