@@ -27,7 +27,8 @@ from pydantic import (
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
 from flickboard.events.csc import Division, double_round_robin
-from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games, round_robin
+from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games
+from flickboard.events.formats import FORMATS, EventFormat
 from flickboard.events.lineups import ROSTER
 from flickboard.events.names import check_name, plural
 from flickboard.events.sanctions import (
@@ -54,20 +55,12 @@ from flickboard.events.series import (
     championship_standings,
 )
 from flickboard.events.shootout import ShootOut, check_players, replay
-from flickboard.events.standings import (
-    NO_EFFECTS,
-    Standings,
-    check_cards,
-    preliminary_standings,
-    round_robin_standings,
-)
+from flickboard.events.standings import NO_EFFECTS, Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.rules.crokinole.options import RACE_TARGET as FAIR_TARGET
 from flickboard.rules.shuffleboard.game import DOUBLES_TARGET, LEAGUE_TARGET, SINGLES_TARGET
 
 Format = Literal["preliminary", "round-robin", "championship", "round-of-32"]
-DRAWN_BY_ROUND: tuple[str, ...] = ("preliminary", "round-of-32")
-"""Formats drawn round by round with no repeat opponents (the rest are drawn whole)."""
 
 
 class _Model(BaseModel):
@@ -248,19 +241,13 @@ class EventFile(_Model):
 
     @model_validator(mode="after")
     def _format_fits(self) -> EventFile:
-        if self.format == "championship":
-            if len(self.entrants) != 2:
-                raise ValueError("a championship match is between two entrants")
-            if self.games != CHAMPIONSHIP_GAMES:
-                raise ValueError("a championship match is best two out of three games")
-            if self.shootouts:
-                raise ValueError("a championship match has no shoot-outs: every game is decided")
+        self.event_format.check(len(self.entrants), self.games, len(self.shootouts))
         for who, n in self.byes.items():
             if who not in self.names:
                 raise ValueError(f"byes: {who} is not an entrant")
             if n not in (0, 1):
                 raise ValueError(f"byes: {who} has {n}; an entrant sits out at most once")
-        if any(self.byes.values()) and self.format not in DRAWN_BY_ROUND:
+        if any(self.byes.values()) and not self.event_format.drawn_by_round:
             raise ValueError(f"byes: a {self.format} draws its own byes")
         per_side = category(self.category).players_per_side
         seen: dict[str, str] = {}
@@ -276,6 +263,11 @@ class EventFile(_Model):
                     raise ValueError(f"player {p.id} is listed for {seen[p.id]} and {e.id}")
                 seen[p.id] = e.id
         return self
+
+    @property
+    def event_format(self) -> EventFormat:
+        """Its format: draw, result, checks, standings and pages (events/formats)."""
+        return FORMATS[self.format]
 
     @property
     def names(self) -> dict[str, str]:
@@ -304,14 +296,9 @@ class EventFile(_Model):
             Draw(d.round, tuple((a, b) for a, b in d.games), d.bye)
             for d in sorted(self.draws, key=lambda d: d.round)
         ]
-        if self.format not in DRAWN_BY_ROUND:
-            fixed = list(
-                round_robin(self.ids)
-                if self.format == "round-robin"
-                else (
-                    Draw(n, ((self.ids[0], self.ids[1]),)) for n in range(1, CHAMPIONSHIP_GAMES + 1)
-                )
-            )
+        whole = self.event_format.fixed_draw(self.ids)
+        if whole is not None:
+            fixed = list(whole)
             for d in given:
                 if d not in fixed:
                     raise InvalidInput(
@@ -331,7 +318,7 @@ class EventFile(_Model):
         """Byes each entrant had: in the draws and, for results imported without a
         draw, the ``byes`` field."""
         counts = {who: n for who, n in self.byes.items() if n}
-        if self.format not in DRAWN_BY_ROUND:
+        if not self.event_format.drawn_by_round:
             return counts
         for d in self.drawn():
             if d.bye is not None:
@@ -347,7 +334,7 @@ class EventFile(_Model):
         twice, no one in two places in a round, no repeat pairing, every game in its
         round's draw (and within the event's games), championship games in order."""
         names = self.names
-        champ = self.format == "championship"
+        champ = self.event_format.series
         out = []
         for n, c in enumerate(self.cards, start=1):
             where = f"card {n} (round {c.round}, {' v '.join(c.sides)})"
@@ -470,21 +457,7 @@ class EventFile(_Model):
         shootouts: Sequence[ShootOut],
         provisional: bool = False,
     ) -> Standings:
-        fx = self.effects(cards)
-        if self.format == "round-robin":
-            return round_robin_standings(
-                self.ids, cards, shootouts, provisional=provisional, sanctions=fx
-            )
-        return preliminary_standings(
-            self.ids,
-            cards,
-            shootouts,
-            byes=self.bye_counts(),
-            bye_points=self.bye_points,
-            provisional=provisional,
-            sanctions=fx,
-            stage="the round of 32" if self.format == "round-of-32" else "the preliminary",
-        )
+        return self.event_format.rank(self, cards, shootouts, provisional, self.effects(cards))
 
     def standings(
         self, cards: Sequence[Scorecard] | None = None, *, provisional: bool = False
@@ -497,7 +470,7 @@ class EventFile(_Model):
         by default this file's cards, checked by :meth:`to_cards`.
         """
         cards = self.to_cards() if cards is None else cards
-        if self.format == "championship":
+        if self.event_format.series:
             st = championship_standings((self.ids[0], self.ids[1]), cards, self.to_sanctions())
             return Standings(st.placings, pending(cards) if provisional else ())
         if not provisional:

@@ -240,11 +240,11 @@ def _cmn_card(match: CmnMatch, event: EventFile, cards: Sequence[CardSpec]) -> S
             f"a race (first_to {match.game_format.target}) is no card of {event.name}: a "
             f"{cat.name} game has {cat.rounds_per_game} rounds"
         )
-    if (match.format == "doubles") != cat.doubles:
+    if match.doubles != cat.doubles:
         raise InvalidInput(f"a {match.format} match is no card of {event.name} ({cat.name})")
     sides = (_entrant(match.teams[0], event), _entrant(match.teams[1], event))
     names = event.names
-    championship = event.format == "championship"
+    championship = event.event_format.series
     common = (event.category, _draw_round(match, sides, event, cards), sides)
     if match.results_only:
         outcomes = tuple(RoundOutcome(g.winner, g.scores, g.twenties) for g in match.games)

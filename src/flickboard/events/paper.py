@@ -305,7 +305,7 @@ def blank_scorecards_pdf(
     """
     names = event.names
     cat = category(event.category)
-    rounds = cat.rounds_per_game + (1 if event.format == "championship" else 0)
+    rounds = event.event_format.rows_on_card(cat.rounds_per_game)
     stamp = _stamp(event.date, printed or datetime.now())
     pdf = _pdf(f"{event.name} - scorecards, round {draw.round_no}", stamp, compress=compress)
     for board, (a, b) in enumerate(draw.games, start=1):
@@ -332,7 +332,7 @@ def blank_scorecards_pdf(
             (a, b),
             names,
             rounds,
-            event.format == "championship",
+            event.event_format.extra_round,
         )
     if draw.bye:
         pdf.set_font(FAMILY, "I", 9)
@@ -351,7 +351,7 @@ def _blank_card(
     sides: Sequence[str],
     names: Mapping[str, str],
     rounds: int,
-    championship: bool,
+    extra_round: bool,
 ) -> None:
     pdf.set_font(FAMILY, "B", 10)
     pdf.cell(
@@ -375,7 +375,7 @@ def _blank_card(
     pdf.ln()
     pdf.set_font(FAMILY, "", 8)
     labels = [str(n) for n in range(1, rounds + 1)]
-    if championship:
+    if extra_round:
         labels[-1] += " (if tied)"
     for label in [*labels, "Total"]:
         pdf.cell(22, 7, label, border=1)

@@ -193,6 +193,11 @@ class CmnMatch:
     readings: tuple[str, ...] = field(default=(), compare=False)
 
     @property
+    def doubles(self) -> bool:
+        """A doubles match (its ``format``: ``singles`` or ``doubles``)."""
+        return self.format == "doubles"
+
+    @property
     def label(self) -> str:
         """The two sides, for messages: ``Ann v Bo``."""
         return f"{self.teams[0].label} v {self.teams[1].label}"

@@ -3,59 +3,48 @@
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date as date_
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import ColumnElement, delete, func, select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.categories import category
-from flickboard.events.draw import Draw, check_in_draw, draw_round, pool_of, pools, round_robin
-from flickboard.events.eventfile import (
-    CLUB_FORMATS,
-    DRAWN_BY_ROUND,
-    DrawSpec,
-    EntrantSpec,
-    EventFile,
-    card_spec,
-)
-from flickboard.events.names import plural
+from flickboard.events.draw import Draw, check_in_draw, pools, round_robin
+from flickboard.events.eventfile import EntrantSpec, EventFile
+from flickboard.events.formats import FORMATS, EventFormat, crokinole_format
 from flickboard.events.ratings import RatedGame, rated_game
-from flickboard.events.sanctions import KINDS, OUT_KINDS, Sanction, check_sanction
+from flickboard.events.sanctions import OUT_KINDS, Sanction, check_sanction
 from flickboard.events.scorecard import (
-    Correction,
-    RoundOutcome,
     Scorecard,
-    Validation,
     correct,
     rule,
     validate,
-    with_trail,
 )
 from flickboard.events.series import CHAMPIONSHIP_GAMES, championship_series
 from flickboard.events.shootout import ShootOut, check_needed, check_players
-from flickboard.events.standings import Game, Standings, check_cards
+from flickboard.events.standings import Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.store.acting import current
-from flickboard.store.base import Store, now
+from flickboard.store.base import now
+from flickboard.store.cardrows import correction_row
+from flickboard.store.cuts import ROUND_OF_32, check_cut, check_finished, left_to_play
+from flickboard.store.draws import DrawDesk
+from flickboard.store.eventrows import category_of, row_format
 from flickboard.store.models import (
     CardRoundRow,
     CardRow,
     CorrectionRow,
     DisputeRow,
     DrawGameRow,
-    DrawRoundRow,
     EntrantPlayerRow,
     EntrantRow,
     EventRow,
     SanctionRow,
-    ScorerCodeRow,
     SeatRow,
     ShootOutRow,
     ShootOutScoreRow,
@@ -79,7 +68,12 @@ class EventInfo:
     @property
     def club(self) -> bool:
         """A CSC round robin, league or fair-rules bracket."""
-        return self.format in CLUB_FORMATS
+        return crokinole_format(self.format) is None
+
+    @property
+    def event_format(self) -> EventFormat | None:
+        """A crokinole event's format (what its pages show); None for a club event."""
+        return crokinole_format(self.format)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +102,7 @@ class CardState:
     disputed_by: str | None = None
 
 
-class Desk(Store):
+class Desk(DrawDesk):
     """Events, draws, scorecards and shoot-outs kept in one database."""
 
     # -- reading -----------------------------------------------------------------
@@ -118,9 +112,7 @@ class Desk(Store):
         with self._read() as s:
             return list(
                 s.scalars(
-                    select(EventRow.name)
-                    .where(EventRow.format.not_in(CLUB_FORMATS))
-                    .order_by(EventRow.id)
+                    select(EventRow.name).where(EventRow.format.in_(FORMATS)).order_by(EventRow.id)
                 )
             )
 
@@ -158,7 +150,7 @@ class Desk(Store):
                 meta.names,
                 len([d for d in meta.drawn() if d.round_no >= 1]),
                 meta.games,
-                _left_to_play(meta, entered),
+                left_to_play(meta, entered),
                 s.scalar(
                     select(func.count(func.distinct(DisputeRow.card_id)))
                     .join(CardRow, CardRow.id == DisputeRow.card_id)
@@ -192,48 +184,6 @@ class Desk(Store):
                 )
             return out
 
-    def _event(self, s: Session, name: str) -> EventRow:
-        self._lock(s, name)
-        row = s.scalar(select(EventRow).where(EventRow.name == name))
-        if row is None:
-            raise NotFound(f"no event called {name!r}")
-        if row.format in CLUB_FORMATS:
-            group = {"csc-round-robin": "csc", "elimination": "bracket"}.get(row.format, "league")
-            raise IllegalInPosition(
-                f"{name} is a {row.format} event: run it with flickboard event {group} ..."
-            )
-        return row
-
-    @staticmethod
-    def _entrants(s: Session, ev: EventRow) -> list[dict[str, Any]]:
-        """The event's entrants in order, each with its players (two queries, no ORM
-        objects: the desk reads them on every write)."""
-        players: dict[int, list[dict[str, str]]] = defaultdict(list)
-        for eid, code, full in s.execute(
-            select(EntrantPlayerRow.entrant_id, EntrantPlayerRow.code, EntrantPlayerRow.name)
-            .join(EntrantRow, EntrantRow.id == EntrantPlayerRow.entrant_id)
-            .where(EntrantRow.event_id == ev.id)
-            .order_by(EntrantPlayerRow.entrant_id, EntrantPlayerRow.position)
-        ):
-            players[eid].append({"id": code, "name": full})
-        return [
-            {"id": code, "name": full, "players": players[eid]}
-            for eid, code, full in s.execute(
-                select(EntrantRow.id, EntrantRow.code, EntrantRow.name)
-                .where(EntrantRow.event_id == ev.id)
-                .order_by(EntrantRow.position)
-            )
-        ]
-
-    @staticmethod
-    def _names(s: Session, ev: EventRow) -> dict[str, str]:
-        rows = s.execute(
-            select(EntrantRow.code, EntrantRow.name)
-            .where(EntrantRow.event_id == ev.id)
-            .order_by(EntrantRow.position)
-        )
-        return {code: full for code, full in rows}
-
     def names(self, name: str) -> dict[str, str]:
         """Entrant ID -> full name."""
         with self._read() as s:
@@ -248,155 +198,6 @@ class Desk(Store):
         """The whole event with its results, as an event file."""
         with self._read() as s:
             return self._snapshot(s, self._event(s, name))
-
-    def _snapshot(self, s: Session, ev: EventRow) -> EventFile:
-        cards = self._cards(s, CardRow.event_id == ev.id)
-        return self._meta(s, ev).model_copy(update={"cards": [card_spec(c) for c in cards]})
-
-    def _meta(self, s: Session, ev: EventRow) -> EventFile:
-        """The event file without its cards: entrants, draws, byes and shoot-outs."""
-        draws = self._draws(s, ev)
-        byes: dict[str, int] = {}
-        for d in draws:
-            if d.round_no == 0 and d.bye is not None:
-                byes[d.bye] = byes.get(d.bye, 0) + 1
-        shootouts = []
-        for so in s.scalars(
-            select(ShootOutRow)
-            .where(ShootOutRow.event_id == ev.id)
-            .order_by(ShootOutRow.id)
-            .options(selectinload(ShootOutRow.scores))
-        ):
-            shootouts.append(
-                {
-                    sc.entrant: (
-                        int(sc.twenties)
-                        if "," not in sc.twenties
-                        else tuple(int(x) for x in sc.twenties.split(","))
-                    )
-                    for sc in so.scores
-                }
-            )
-        return EventFile.model_validate(
-            {
-                "name": ev.name,
-                "category": ev.category,
-                "format": ev.format,
-                "games": ev.games,
-                "seed": ev.seed,
-                "bye_points": ev.bye_points,
-                "entrants": self._entrants(s, ev),
-                "draws": [
-                    DrawSpec(round=d.round_no, games=list(d.games), bye=d.bye)
-                    for d in draws
-                    if d.round_no >= 1
-                ],
-                "byes": byes,
-                "shootouts": shootouts,
-                "date": ev.date,
-                "sanctions": [
-                    {
-                        "kind": x.kind,
-                        "entrant": x.entrant,
-                        "reason": x.reason,
-                        "round": x.round_no,
-                        "game_round": x.game_round,
-                        "by": x.by,
-                        "at": x.at,
-                    }
-                    for x in s.scalars(
-                        select(SanctionRow)
-                        .where(SanctionRow.event_id == ev.id, SanctionRow.kind.in_(KINDS))
-                        .order_by(SanctionRow.id)
-                    )
-                ],
-            }
-        )
-
-    @staticmethod
-    def _sanctions(s: Session, ev: EventRow) -> list[Sanction]:
-        """The event's sanctions and absences in the order recorded (as stored: each
-        was checked when it was recorded)."""
-        return [
-            Sanction(x.kind, x.entrant or "", x.reason, x.round_no, x.game_round, x.by, x.at)  # type: ignore[arg-type]
-            for x in s.scalars(
-                select(SanctionRow)
-                .where(SanctionRow.event_id == ev.id, SanctionRow.kind.in_(KINDS))
-                .order_by(SanctionRow.id)
-            )
-        ]
-
-    @staticmethod
-    def _cards(s: Session, *where: ColumnElement[bool]) -> list[Scorecard]:
-        """The cards matching ``where`` in play order (event, draw round, entry), with
-        their rounds, validation and corrections: four queries however many cards."""
-        ids = select(CardRow.id).where(*where)
-        rounds: dict[int, list[_StoredRound]] = defaultdict(list)
-        for cid, only, winner, s0, s1, t0, t1 in s.execute(
-            select(
-                CardRoundRow.card_id,
-                CardRoundRow.results_only,
-                CardRoundRow.winner,
-                CardRoundRow.score0,
-                CardRoundRow.score1,
-                CardRoundRow.twenties0,
-                CardRoundRow.twenties1,
-            )
-            .where(CardRoundRow.card_id.in_(ids))
-            .order_by(CardRoundRow.card_id, CardRoundRow.idx)
-        ):
-            rounds[cid].append((only, winner, _pair(s0, s1), _pair(t0, t1)))
-        trails: dict[int, list[Correction]] = defaultdict(list)
-        for c in s.scalars(
-            select(CorrectionRow).where(CorrectionRow.card_id.in_(ids)).order_by(CorrectionRow.id)
-        ):
-            trails[c.card_id].append(
-                Correction(
-                    c.referee, c.idx, _round_of(c.before), _round_of(c.after), c.reason, c.at
-                )
-            )
-        names: dict[tuple[int, str], str] = {
-            (eid, code): full
-            for eid, code, full in s.execute(
-                select(EntrantRow.event_id, EntrantRow.code, EntrantRow.name).where(
-                    EntrantRow.event_id.in_(select(CardRow.event_id).where(*where))
-                )
-            )
-        }
-        out = []
-        for cid, eid, rnd, a, b, champ, by, initials, ruled, cat in s.execute(
-            select(
-                CardRow.id,
-                CardRow.event_id,
-                CardRow.round_no,
-                CardRow.side0,
-                CardRow.side1,
-                CardRow.championship,
-                CardRow.validated_by,
-                CardRow.initials,
-                CardRow.ruled_by,
-                EventRow.category,
-            )
-            .join(EventRow, EventRow.id == CardRow.event_id)
-            .where(*where)
-            .order_by(CardRow.event_id, CardRow.round_no, CardRow.id)
-        ):
-            scored, outcomes = _rounds_of(rounds[cid])
-            card = Scorecard(
-                str(cat),
-                rnd,
-                (a, b),
-                (names[(eid, a)], names[(eid, b)]),
-                GameScore(scored),
-                championship=champ,
-                outcomes=outcomes,
-            )
-            if by is not None and initials is not None:
-                card = replace(card, validation=Validation(by, initials, ruled))
-            if trails[cid]:
-                card = with_trail(card, trails[cid])
-            out.append(card)
-        return out
 
     def standings(self, name: str, *, provisional: bool = True) -> Standings:
         """Standings of the event; while cards wait for validation they count and the
@@ -415,7 +216,7 @@ class Desk(Store):
             earlier = meta.to_sanctions()
             check_sanction(sanction, meta.ids, earlier)
             cards = self._cards(s, CardRow.event_id == ev.id)
-            if ev.format == "championship":
+            if meta.event_format.series:
                 pair = (meta.ids[0], meta.ids[1])
                 championship_series(pair, cards, [*earlier, sanction])  # still a match?
             if sanction.kind == "no-show":
@@ -447,54 +248,6 @@ class Desk(Store):
         """The event's sanctions and absences in the order recorded."""
         with self._read() as s:
             return self._meta(s, self._event(s, name)).to_sanctions()
-
-    def _opponent(self, s: Session, ev: EventRow, round_no: int, who: str) -> str:
-        """Whom ``who`` is drawn against in a published round."""
-        for d in self._draws(s, ev):
-            if d.round_no == round_no:
-                for a, b in d.games:
-                    if who in (a, b):
-                        return b if a == who else a
-        raise IllegalInPosition(f"{who} has no drawn game in round {round_no} of {ev.name}")
-
-    def draws(self, name: str, *, drafts: bool = False) -> list[Draw]:
-        """Every published round of the event (and the draft, if ``drafts``)."""
-        with self._read() as s:
-            ev = self._event(s, name)
-            return self._draws(s, ev, drafts=drafts)
-
-    def draft_rounds(self, name: str) -> list[int]:
-        """Rounds drawn but not published yet (at most one: the last)."""
-        with self._read() as s:
-            return sorted(self._drafts(s, self._event(s, name)))
-
-    @staticmethod
-    def _drafts(s: Session, ev: EventRow) -> set[int]:
-        return set(
-            s.scalars(
-                select(DrawRoundRow.round_no).where(
-                    DrawRoundRow.event_id == ev.id, DrawRoundRow.published.is_(False)
-                )
-            )
-        )
-
-    @classmethod
-    def _draws(cls, s: Session, ev: EventRow, *, drafts: bool = False) -> list[Draw]:
-        hidden = set() if drafts else cls._drafts(s, ev)
-        rows = s.execute(
-            select(DrawGameRow.round_no, DrawGameRow.side0, DrawGameRow.side1)
-            .where(DrawGameRow.event_id == ev.id, DrawGameRow.round_no.not_in(hidden))
-            .order_by(DrawGameRow.id)
-        ).all()
-        by_round: dict[int, list[tuple[str, str | None]]] = {}
-        for n, a, b in rows:
-            by_round.setdefault(n, []).append((a, b))
-        out = []
-        for n, games in sorted(by_round.items()):
-            bye = next((a for a, b in games if b is None), None)
-            pairs = tuple((a, b) for a, b in games if b is not None)
-            out.append(Draw(n, pairs, bye))
-        return out
 
     def corrections(self, name: str) -> list[dict[str, object]]:
         """The audit trail of referee corrections."""
@@ -543,7 +296,7 @@ class Desk(Store):
             for code, name in s.execute(
                 select(EntrantRow.code, EntrantRow.name)
                 .join(EventRow, EventRow.id == EntrantRow.event_id)
-                .where(EventRow.format.not_in(CLUB_FORMATS))
+                .where(EventRow.format.in_(FORMATS))
                 .order_by(EventRow.id)
             ):
                 out[code] = name
@@ -551,7 +304,7 @@ class Desk(Store):
                 select(EntrantPlayerRow.code, EntrantPlayerRow.name)
                 .join(EntrantRow, EntrantRow.id == EntrantPlayerRow.entrant_id)
                 .join(EventRow, EventRow.id == EntrantRow.event_id)
-                .where(EventRow.format.not_in(CLUB_FORMATS))
+                .where(EventRow.format.in_(FORMATS))
                 .order_by(EventRow.id)
             ):
                 out[code] = name
@@ -640,22 +393,6 @@ class Desk(Store):
         for so in spec.to_shootouts():
             self._add_shootout(s, ev, so)
 
-    @staticmethod
-    def _add_draw(
-        s: Session, ev: EventRow, d: Draw, *, published: bool = True, by: str = "desk"
-    ) -> None:
-        """Store a drawn round; the unique (event, round) row refuses a second draw of
-        the same round even if two writers got past the checks."""
-        if d.round_no >= 1:
-            s.add(
-                DrawRoundRow(event_id=ev.id, round_no=d.round_no, published=published, drawn_by=by)
-            )
-            s.flush()
-        for board, (a, b) in enumerate(d.games, start=1):
-            s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=a, side1=b, board=board))
-        if d.bye is not None:
-            s.add(DrawGameRow(event_id=ev.id, round_no=d.round_no, side0=d.bye, side1=None))
-
     def create_pools(self, name: str, count: int, size: int) -> list[str]:
         """Round-robin pools from the top ``count * size`` of a finished preliminary,
         snake seeded; refused while a tie that decides who is in the pools, or which
@@ -665,11 +402,11 @@ class Desk(Store):
         with self._write() as s:
             ev = self._event(s, name)
             spec = self._snapshot(s, ev)
-            if spec.format != "preliminary":
+            if not spec.event_format.makes_cuts:
                 raise IllegalInPosition(f"{name} is not a preliminary")
-            _check_finished(spec)
+            check_finished(spec)
             standings = spec.standings()
-            _check_cut(name, standings, count * size, count)
+            check_cut(name, standings, count * size, count)
             by_id = {e.id: e for e in spec.entrants}
             created = []
             for i, pool in enumerate(pools(standings.order[: count * size], count), start=1):
@@ -697,14 +434,14 @@ class Desk(Store):
         with self._write() as s:
             ev = self._event(s, name)
             spec = self._snapshot(s, ev)
-            if spec.format != "preliminary" or not spec.category.startswith("recreational"):
+            if not spec.event_format.makes_cuts or not spec.category.startswith("recreational"):
                 raise IllegalInPosition(
                     f"a round of 32 is made from a recreational preliminary; {name} is a "
                     f"{spec.category} {spec.format}"
                 )
-            _check_finished(spec)
+            check_finished(spec)
             standings = spec.standings()
-            _check_cut(name, standings, ROUND_OF_32, 1, "place in the round of 32")
+            check_cut(name, standings, ROUND_OF_32, 1, "place in the round of 32")
             by_id = {e.id: e for e in spec.entrants}
             top = spec.model_copy(
                 update={
@@ -720,116 +457,6 @@ class Desk(Store):
             )
             self._create(s, top, parent=ev)
             return top.name
-
-    def draw_next(
-        self,
-        name: str,
-        seed: int | None = None,
-        *,
-        publish: bool = True,
-        by: str = "desk",
-        round_no: int | None = None,
-    ) -> Draw:
-        """Draw the next preliminary round: no one meets an opponent already met in a
-        drawn round or on an entered card; byes for odd fields. Unless ``publish``, the
-        round is a draft: reviewed, then published or withdrawn (and drawn again).
-        ``round_no``, when given, is the round the asker means to draw: the same request
-        sent twice draws it once (the second finds it drawn and is refused)."""
-        with self._write() as s:
-            ev = self._event(s, name)
-            if ev.format not in ("preliminary", "round-of-32"):
-                raise IllegalInPosition(
-                    f"{name} is a {ev.format}: all its rounds are drawn at creation"
-                )
-            draft = self._drafts(s, ev)
-            if draft:
-                raise IllegalInPosition(
-                    f"round {min(draft)} of {name} is a draft: publish or withdraw it first"
-                )
-            draws = self._draws(s, ev)
-            entered = self._entered(s, ev)
-            done = max([d.round_no for d in draws] + [g.draw_round for g in entered] + [0])
-            if round_no is not None and round_no != done + 1:
-                raise IllegalInPosition(
-                    f"round {round_no} of {name} cannot be drawn now: "
-                    + (f"it is drawn already ({done} drawn)" if round_no <= done else
-                       f"the next round is {done + 1}")
-                )  # fmt: skip
-            if done >= ev.games:
-                raise IllegalInPosition(f"all {ev.games} rounds of {name} are drawn")
-            played = {frozenset(g) for d in draws for g in d.games}
-            played |= {frozenset(g.sides) for g in entered}
-            had_bye = {d.bye for d in draws if d.bye}
-            gone = self._meta(s, ev).out_before(done + 1)
-            d = draw_round(
-                [e["id"] for e in self._entrants(s, ev) if e["id"] not in gone],
-                done + 1,
-                played=played,
-                had_bye=had_bye,
-                seed=ev.seed if seed is None else seed,
-            )
-            self._add_draw(s, ev, d, published=publish, by=by)
-            return d
-
-    def publish_round(self, name: str, round_no: int) -> Draw:
-        """Publish a draft round: from now on its cards can be entered."""
-        with self._write() as s:
-            ev = self._event(s, name)
-            row = self._round_row(s, ev, round_no)
-            if row.published:
-                raise IllegalInPosition(f"round {round_no} of {name} is already published")
-            row.published = True
-            return next(d for d in self._draws(s, ev, drafts=True) if d.round_no == round_no)
-
-    def withdraw_round(self, name: str, round_no: int) -> Draw:
-        """Withdraw the last drawn round (draft or published) while none of its games has
-        a card; its scorer codes go with it."""
-        with self._write() as s:
-            ev = self._event(s, name)
-            if ev.format not in ("preliminary", "round-of-32"):
-                raise IllegalInPosition(f"{name} is a {ev.format}: its draw is fixed at creation")
-            row = self._round_row(s, ev, round_no)
-            last = max(
-                s.scalars(select(DrawRoundRow.round_no).where(DrawRoundRow.event_id == ev.id))
-            )
-            if round_no != last:
-                raise IllegalInPosition(
-                    f"only the last drawn round ({last}) can be withdrawn, not round {round_no}"
-                )
-            cards = s.scalar(
-                select(func.count()).where(CardRow.event_id == ev.id, CardRow.round_no == round_no)
-            )
-            if cards:
-                raise IllegalInPosition(
-                    f"round {round_no} of {name} has {plural(int(cards), 'card')} entered: "
-                    "withdraw those cards first"
-                )
-            drawn = next(d for d in self._draws(s, ev, drafts=True) if d.round_no == round_no)
-            for table in (DrawGameRow, ScorerCodeRow):
-                s.execute(delete(table).where(table.event_id == ev.id, table.round_no == round_no))
-            s.delete(row)
-            return drawn
-
-    @staticmethod
-    def _round_row(s: Session, ev: EventRow, round_no: int) -> DrawRoundRow:
-        row = s.scalar(
-            select(DrawRoundRow).where(
-                DrawRoundRow.event_id == ev.id, DrawRoundRow.round_no == round_no
-            )
-        )
-        if row is None:
-            raise InvalidInput(f"round {round_no} of {ev.name} is not drawn")
-        return row
-
-    @staticmethod
-    def _entered(s: Session, ev: EventRow) -> list[Game]:
-        """The event's entered games without their rounds, in entry order."""
-        rows = s.execute(
-            select(CardRow.round_no, CardRow.side0, CardRow.side1, CardRow.championship)
-            .where(CardRow.event_id == ev.id)
-            .order_by(CardRow.id)
-        ).all()
-        return [Game(r, (a, b), c) for r, a, b, c in rows]
 
     def enter_card(
         self,
@@ -852,14 +479,14 @@ class Desk(Store):
                 for who in sides:
                     if who not in names:
                         raise InvalidInput(f"{who} is not an entrant of {name}")
-                champ = ev.format == "championship"
+                champ = row_format(ev).series
                 if championship and not champ:
                     raise IllegalInPosition(
                         f"{name} is a {ev.format}; championship games are entered in a "
                         "championship match (flickboard event championship)"
                     )
                 card = Scorecard(
-                    _category(ev),
+                    category_of(ev),
                     round_no,
                     sides,
                     (names[sides[0]], names[sides[1]]),
@@ -956,7 +583,7 @@ class Desk(Store):
                 )
             )
         for c in card.corrections:
-            s.add(_correction_row(row.id, c))
+            s.add(correction_row(row.id, c))
         for who in card.sides:
             s.add(SeatRow(card_id=row.id, event_id=ev.id, round_no=card.draw_round, entrant=who))
         s.flush()
@@ -1099,7 +726,7 @@ class Desk(Store):
                 target.score0, target.score1 = r.scores
                 target.twenties0, target.twenties1 = r.twenties
             for c in ruled.corrections[len(old.corrections) :]:
-                s.add(_correction_row(row.id, c))
+                s.add(correction_row(row.id, c))
             assert ruled.validation is not None
             row.validated_by = ruled.validation.opponent_id
             row.initials = ruled.validation.initials
@@ -1117,7 +744,7 @@ class Desk(Store):
         standings where they decided who is in the pools or the round of 32 made from
         it, and in which pool (issue 17: a correction must not silently invalidate
         what depends on it)."""
-        if ev.format == "championship":
+        if row_format(ev).series:
             later = s.scalar(
                 select(func.count()).where(
                     CardRow.event_id == ev.id, CardRow.round_no > old.draw_round
@@ -1144,7 +771,7 @@ class Desk(Store):
         order = meta._rank(cards, kept, True).order
         groups = [tuple(e.code for e in child.entrants) for child in children]
         cut = sum(len(g) for g in groups)
-        if children[0].format == "round-of-32":
+        if row_format(children[0]).cut_taken_whole:
             now_groups: list[tuple[str, ...]] = [tuple(order[:cut])]
         else:
             now_groups = [tuple(p) for p in pools(order[:cut], len(groups))]
@@ -1206,7 +833,7 @@ class Desk(Store):
             target = row.rounds[game_round - 1]
             target.score0, target.score1 = after.scores[0], after.scores[1]
             target.twenties0, target.twenties1 = after.twenties[0], after.twenties[1]
-            s.add(_correction_row(row.id, fixed.corrections[-1]))
+            s.add(correction_row(row.id, fixed.corrections[-1]))
             s.flush()
             return fixed, self._drop_void_shootouts(s, ev)
 
@@ -1214,7 +841,7 @@ class Desk(Store):
         """Delete the shoot-outs no tie needs any more; their entrants."""
         s.expire_all()
         spec = self._snapshot(s, ev)
-        if spec.format == "championship" or not spec.shootouts:
+        if not spec.event_format.shootouts or not spec.shootouts:
             return []
         shootouts = spec.to_shootouts()
         _, void = spec.replay_shootouts(spec.to_cards(), shootouts)
@@ -1230,9 +857,9 @@ class Desk(Store):
         """Record a shoot-out among a group still tied; returns the new standings."""
         with self._write() as s:
             ev = self._event(s, name)
-            if ev.format == "championship":
+            if not row_format(ev).shootouts:
                 raise IllegalInPosition(f"{name} is a championship match: every game is decided")
-            check_players(shootout, category(_category(ev)))
+            check_players(shootout, category(category_of(ev)))
             before = self._snapshot(s, ev).standings()
             check_needed(shootout, before.unresolved)
             self._add_shootout(s, ev, shootout)
@@ -1249,115 +876,6 @@ class Desk(Store):
                 ShootOutScoreRow(
                     shootout_id=row.id, entrant=who, twenties=",".join(map(str, counts))
                 )
-            )
-
-
-def _category(ev: EventRow) -> str:
-    """The WCC category of a crokinole event."""
-    assert ev.category is not None, "a crokinole event has a category"
-    return ev.category
-
-
-_StoredRound = tuple[bool, int | None, tuple[int, int] | None, tuple[int, int] | None]
-"""A stored card round: results only, winner, scores, 20s (None: not recorded)."""
-
-
-def _rounds_of(
-    rows: Sequence[_StoredRound],
-) -> tuple[tuple[RoundScore, ...], tuple[RoundOutcome, ...]]:
-    """A card's stored rounds as the scorecard holds them: scored rounds, or (for a
-    card stored results-only) each round's outcome with what was recorded."""
-    if any(only for only, *_ in rows):
-        return (), tuple(RoundOutcome(w, sc, tw) for _, w, sc, tw in rows)
-    scored = []
-    for _, _, sc, tw in rows:
-        assert sc is not None and tw is not None, "a scored round has its points and 20s"
-        scored.append(RoundScore(sc, tw))
-    return tuple(scored), ()
-
-
-def _pair(a: int | None, b: int | None) -> tuple[int, int] | None:
-    """Both sides' figure, or None when not recorded (the table keeps both or neither)."""
-    return None if a is None or b is None else (a, b)
-
-
-def _round_json(r: RoundScore) -> str:
-    return json.dumps({"scores": list(r.scores), "twenties": list(r.twenties)})
-
-
-def _correction_row(card_id: int, c: Correction) -> CorrectionRow:
-    return CorrectionRow(
-        card_id=card_id,
-        referee=c.referee,
-        idx=c.round_index,
-        before=_round_json(c.before),
-        after=_round_json(c.after),
-        reason=c.reason,
-        at=c.at or now(),
-    )
-
-
-def _round_of(text: str) -> RoundScore:
-    data = json.loads(text)
-    return RoundScore(tuple(data["scores"]), tuple(data["twenties"]))
-
-
-def _check_finished(spec: EventFile) -> None:
-    """Refuse a preliminary with rounds still to draw or drawn games without a card."""
-    left = _left_to_play(spec, {(c.round, frozenset(c.sides)) for c in spec.cards})
-    if left is not None:
-        raise IllegalInPosition(left)
-
-
-def _left_to_play(meta: EventFile, entered: set[tuple[int, frozenset[str]]]) -> str | None:
-    """What keeps the event from being finished: rounds to draw (in an event drawn round
-    by round), drawn games without a card; None when every game is played."""
-    drawn = [d for d in meta.drawn() if d.round_no >= 1]
-    if meta.format in DRAWN_BY_ROUND and len(drawn) < meta.games:
-        return (
-            f"{meta.name} has {len(drawn)} of its {meta.games} rounds drawn: pools and a round "
-            "of 32 are made from the finished preliminary"
-        )
-    if meta.format == "championship":
-        return None  # the match ends when a side has won two; its standings say so
-    missing = [
-        (d.round_no, g) for d in drawn for g in d.games if (d.round_no, frozenset(g)) not in entered
-    ]
-    if not missing:
-        return None
-    r, (a, b) = missing[0]
-    return (
-        f"{meta.name} is not finished: {len(missing)} drawn game"
-        f"{'s have' if len(missing) > 1 else ' has'} no card yet (first: round {r}, {a} v {b})"
-    )
-
-
-ROUND_OF_32 = 32
-"""Entrants of the WCC Recreational Round of 32."""
-
-
-def _check_cut(
-    name: str, standings: Standings, cut: int, count: int, what: str = "pool place"
-) -> None:
-    """Refuse a cut of the top ``cut`` (into ``count`` snake-seeded groups) while a tie
-    decides who is in, or which group a player joins."""
-    if cut > len(standings.placings):
-        raise InvalidInput(f"{name} has only {len(standings.placings)} entrants")
-    seat = {e: i for i, e in enumerate(standings.order)}
-    for group in standings.unresolved:
-        at = sorted(seat[e] for e in group)
-        if at[0] >= cut:
-            continue
-        place = at[0] + 1
-        if at[-1] >= cut:
-            raise IllegalInPosition(
-                f"the last {what} is tied between {', '.join(group)} (place {place}): "
-                "record a shoot-out first"
-            )
-        if len({pool_of(i, count) for i in at}) > 1:
-            raise IllegalInPosition(
-                f"{', '.join(group)} are tied at place {place} and snake seeding puts "
-                "those places in different pools: record a shoot-out first"
             )
 
 

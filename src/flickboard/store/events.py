@@ -10,7 +10,8 @@ from sqlalchemy import delete, func, select
 
 from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.categories import category
-from flickboard.events.eventfile import DRAWN_BY_ROUND, PlayerSpec, TeamSpec
+from flickboard.events.eventfile import PlayerSpec, TeamSpec
+from flickboard.events.formats import crokinole_format
 from flickboard.events.names import check_name
 from flickboard.store.base import Store
 from flickboard.store.models import DrawRoundRow, EntrantPlayerRow, EntrantRow, EventRow
@@ -92,7 +93,8 @@ class EventAdmin(Store):
             ev = s.scalar(select(EventRow).where(EventRow.name == name))
             if ev is None:
                 raise NotFound(f"no event called {name!r}")
-            if ev.format not in DRAWN_BY_ROUND:
+            fmt = crokinole_format(ev.format)
+            if fmt is None or not fmt.drawn_by_round:
                 raise IllegalInPosition(
                     f"{name} is a {ev.format}: its entrants are fixed with its draw at creation"
                 )

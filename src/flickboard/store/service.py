@@ -137,6 +137,11 @@ class DeskService:
             f: d for d in (self.csc, self.league, self.bracket) for f in d.formats
         }
 
+    @property
+    def club_formats(self) -> tuple[str, ...]:
+        """The club formats, each with its desk."""
+        return tuple(self._club_desks)
+
     def club_desk(self, event: str) -> ClubDesk:
         """The desk of a club event's format."""
         return self._club_desks[self.club.format_of(event)]

@@ -21,7 +21,8 @@ from starlette.datastructures import FormData
 from flickboard.errors import InvalidInput, NotAllowed, NotAuthenticated, NotFound
 from flickboard.events.categories import CATEGORIES, category
 from flickboard.events.delegation import CHANGE_KINDS
-from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile, parse_any, parse_event
+from flickboard.events.eventfile import ClubEventFile, parse_any, parse_event
+from flickboard.events.formats import event_format
 from flickboard.events.sanctions import CLAUSES, KINDS
 from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
@@ -104,7 +105,7 @@ def rounds_of(form: FormData, most: int) -> list[RoundScore]:
 def rounds_in(info: EventInfo) -> int:
     """Rows on a card of this event: the category's rounds, a 5th in a championship."""
     rounds = category(info.category or "adult singles").rounds_per_game
-    return rounds + (1 if info.format == "championship" else 0)
+    return event_format(info.format).rows_on_card(rounds)
 
 
 def _event(request: Request, event_id: int) -> EventInfo:
@@ -453,7 +454,12 @@ def qr_svg(url: str) -> str:
 def new_page(request: Request) -> HTMLResponse:
     """Create an event (director)."""
     _official(request)
-    return page(request, "new.html", categories=sorted(CATEGORIES), club_formats=CLUB_FORMATS)
+    return page(
+        request,
+        "new.html",
+        categories=sorted(CATEGORIES),
+        club_formats=desk_of(request).service.club_formats,
+    )
 
 
 @router.post("/new/event")

@@ -100,7 +100,7 @@ def standings_board(svc: DeskService, info: EventInfo) -> Board:
             ),
         )
     notes = tie_lines(st, names, finished)  # ties matter once every game is played
-    if info.format in ("preliminary", "round-of-32"):
+    if info.event_format is not None and info.event_format.drawn_by_round:
         notes = (f"After {live.rounds_drawn} of {live.games} rounds drawn", *notes)
     return Board(info, "wcc", ("Pts", "20s", "Games"), lines, provisional, notes, finished=finished)
 

@@ -1,0 +1,8 @@
+"""The WCC preliminary: drawn round by round, no repeat opponents; pools and a
+recreational round of 32 are made from it."""
+
+from __future__ import annotations
+
+from flickboard.events.formats.base import EventFormat
+
+PRELIMINARY = EventFormat("preliminary", makes_cuts=True)
