@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from flickboard.events.eventfile import EntrantSpec, EventFile
+from flickboard.events.eventfile import ClubEventFile, EntrantSpec, EventFile, parse_any
+from flickboard.store.acting import Actor
 from flickboard.web.app import create_app
 
 
@@ -66,3 +67,30 @@ def test_a_preliminary_card_has_the_categorys_rounds_and_its_page_draws_rounds(
     assert 'name="pA4"' in card and 'name="pA5"' not in card and "if tied" not in card
     manage = c.get(f"/desk/manage/{event}").text
     assert "· 4 games" in manage and '/draw"' in manage and "Draw round 2" in manage
+
+
+def test_a_club_events_pages_name_its_format_in_words(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'club.sqlite'}")
+    spec = parse_any(
+        {
+            "name": "Tuesday league",
+            "format": "league-six",
+            "entrants": [
+                {
+                    "id": team,
+                    "name": f"Team {team}",
+                    "players": [
+                        {"id": f"{team}{i}", "name": f"{team} player {i}"} for i in range(8)
+                    ],
+                }
+                for team in ("H", "V")
+            ],
+        }
+    )
+    assert isinstance(spec, ClubEventFile)
+    app.state.desk.service.create_club_event(Actor("director", "Dee"), spec)
+    event_id = app.state.desk.service.desk.catalog()[0].id
+    c = TestClient(app)
+    for page in (f"/desk/tv/{event_id}", f"/desk/standings/{event_id}"):
+        text = c.get(page).text
+        assert "CSC six-person league" in text and ">league-six" not in text, page

@@ -585,6 +585,17 @@ def card_spec(card: Scorecard) -> CardSpec:
 
 ClubFormat = Literal["csc-round-robin", "league-six", "league-four", "elimination"]
 CLUB_FORMATS: tuple[str, ...] = ("csc-round-robin", "league-six", "league-four", "elimination")
+FORMAT_TITLES: dict[str, str] = {
+    "preliminary": "Preliminary",
+    "round-robin": "Round robin",
+    "championship": "Championship",
+    "round-of-32": "Round of 32",
+    "csc-round-robin": "CSC double round robin",
+    "league-six": "CSC six-person league",
+    "league-four": "CSC four-person league",
+    "elimination": "Fair-rules single elimination",
+}
+"""Each format's name as pages print it (the desk's new-event form offers the same)."""
 """Formats of :class:`ClubEventFile` (CSC Parts VI and VII, fair-rules elimination)."""
 
 

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session, selectinload
 from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.categories import category
 from flickboard.events.draw import Draw, check_in_draw, pools, round_robin
-from flickboard.events.eventfile import EntrantSpec, EventFile
+from flickboard.events.eventfile import FORMAT_TITLES, EntrantSpec, EventFile
 from flickboard.events.formats import FORMATS, EventFormat, crokinole_format
 from flickboard.events.ratings import RatedGame, rated_game
 from flickboard.events.sanctions import OUT_KINDS, Sanction, check_sanction
@@ -74,6 +74,11 @@ class EventInfo:
     def event_format(self) -> EventFormat | None:
         """A crokinole event's format (what its pages show); None for a club event."""
         return crokinole_format(self.format)
+
+    @property
+    def format_title(self) -> str:
+        """The format's name as pages print it ("CSC six-person league")."""
+        return FORMAT_TITLES.get(self.format, self.format)
 
 
 @dataclass(frozen=True, slots=True)

@@ -259,7 +259,8 @@ class LeagueDesk(ClubDesk):
             place = next(k for k in range(i + 1) if mp[order[k]] == mp[t]) + 1
             tied = sum(1 for u in teams if mp[u] == mp[t]) > 1
             extra = mp[t] - won[t]
-            why = f"{fmt_points(mp[t])} match points: {won[t]} games won"
+            games = "game" if won[t] == 1 else "games"
+            why = f"{fmt_points(mp[t])} match points: {won[t]} {games} won"
             if ev.format == "league-four":
                 why += f" + {fmt_points(extra)} round points"
             if tied:
