@@ -301,7 +301,7 @@ def _throughput(
     page would let its player (the shot's animation and :data:`PAGE_PAUSE` after it)."""
     import httpx
 
-    posts = Timing(f"{games} games at once: POST shot")
+    posts = Timing(f"{PACED if paced else f'{games} games at once'}: POST shot")
     counts = [0] * games
     advance = progress(f"{games} games at once", games)
     window: list[float] = []
