@@ -16,16 +16,25 @@ of the step as ``info["shot"]`` of the AEC environment describes it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 
+from flickboard.envs.actions import checked
 from flickboard.envs.aec import RENDER_MODES, FlickboardAEC, agent_name
+from flickboard.envs.fasttable import (
+    FastTables,
+    ObservationPolicy,
+    Steps,
+    fast_enough,
+    play_steps,
+)
 from flickboard.envs.observation import Observation
 from flickboard.envs.policies import Policy
 from flickboard.errors import InvalidInput
+from flickboard.play.crokinole import CrokinoleMatch
 from flickboard.play.view import Player
 
 Opponent = str | Policy | Player | Callable[[int], Policy | Player]
@@ -64,6 +73,13 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         self.opponent = opponent
         self.my_seat = seats[0]
         self.players: dict[int, Policy | Player] = {}
+        self.tables: FastTables | None = None
+        """The fast tables this environment plays on (a vector environment shares its
+        own), made when first needed; :attr:`table` is its row."""
+        self.table = 0
+        self.fast = False
+        """Whether the episode plays on a fast table (``fasttable.fast_enough`` and an
+        opponent that acts on its observation alone); ``aec`` is then not stepped."""
 
     @property
     def my_side(self) -> int:
@@ -87,8 +103,33 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             for s in match.seats
             if match.side_of(s) != self.my_side
         }
+        self.fast = fast_enough(self.aec) is None and all(
+            hasattr(p, "act_on") for p in self.players.values()
+        )
+        if self.fast:
+            steps = self._fast_steps(None)
+            return steps.observations[0], self._fast_info(steps.shots[0])
         _reward, shots = self._opponents_play()
         return self._observe(), self._info(shots)
+
+    def _fast_steps(self, actions: npt.NDArray[np.float64] | None) -> Steps:
+        """A step on the fast table (``actions`` None: a new match, to the agent's turn)."""
+        if self.tables is None:
+            self.tables = FastTables(self.aec, 1)
+        rows = np.array([self.table], dtype=np.int64)
+        if actions is None:
+            self.tables.start(self.table, cast(CrokinoleMatch, self.aec.match).first_seat)
+        (opponent,) = self.players.values()
+        return play_steps(
+            self.tables,
+            rows,
+            actions,
+            np.array([self.my_side], dtype=np.int64),
+            [cast(ObservationPolicy, opponent)],
+        )
+
+    def _fast_info(self, shots: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"seat": self.my_seat, "side": self.my_side, "shots": shots}
 
     def _opponent(self, seed: int) -> Policy | Player:
         from flickboard.agents.spec import player_from_spec
@@ -106,6 +147,18 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
 
     def step(self, action: npt.ArrayLike) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The agent's shot, then the opponents' up to its next turn."""
+        if self.fast:
+            assert self.tables is not None
+            if self.tables.over(self.table) or self.tables.truncated(self.table):
+                raise InvalidInput("the match is over: reset the environment")
+            steps = self._fast_steps(checked(action)[None, :])
+            return (
+                steps.observations[0],
+                float(steps.rewards[0]),
+                self.tables.over(self.table),
+                self.tables.truncated(self.table),
+                self._fast_info(steps.shots[0]),
+            )
         aec = self.aec
         me = agent_name(self.my_seat)
         aec.step(action)
