@@ -98,20 +98,24 @@ class Shots:
     rounds: list[tuple[RoundEnd, ...]]
     games: list[tuple[GameEnd, ...]]
 
-    def info(self, row: int) -> dict[str, Any]:
-        """``info["shot"]`` of the brief info for one shot."""
-        r = self.results[row]
-        side = int(r[R_SIDE])
-        return {
-            "seat": 2 * side,
-            "side": side,
-            "disc": int(r[R_DISC]),
-            "start": (float(r[R_X]), float(r[R_Y])),
-            "start_problem": None,
-            "valid": bool(r[R_VALID]),
-            "rounds_ended": [end.to_json() for end in self.rounds[row]],
-            "games_ended": [end.to_json() for end in self.games[row]],
-        }
+    def infos(self) -> list[dict[str, Any]]:
+        """``info["shot"]`` of the brief info, for each shot."""
+        out = []
+        for r, rounds, games in zip(self.results.tolist(), self.rounds, self.games, strict=True):
+            side = int(r[R_SIDE])
+            out.append(
+                {
+                    "seat": 2 * side,
+                    "side": side,
+                    "disc": int(r[R_DISC]),
+                    "start": (r[R_X], r[R_Y]),
+                    "start_problem": None,
+                    "valid": bool(r[R_VALID]),
+                    "rounds_ended": [end.to_json() for end in rounds],
+                    "games_ended": [end.to_json() for end in games],
+                }
+            )
+        return out
 
 
 class FastTables:
@@ -129,6 +133,8 @@ class FastTables:
         view = match.view()
         board = view.position.layout.board
         self.physics = match.params
+        self.first_seat = match.first_seat
+        """Who shoots first: the setup's (crokinole draws no lots for a single game)."""
         self.referee = referee
         self.discs = aec.layout.discs
         self.per_seat = aec.layout.per_seat
@@ -167,9 +173,13 @@ class FastTables:
         self.twenties = np.zeros((count, 2), dtype=np.int64)
         self.before = np.zeros((count, 2), dtype=np.int64)
         self.rounds = np.zeros((count, ROUNDS_PER_GAME, 4), dtype=np.int64)
+        self.played: list[list[RoundScore]] = [[] for _ in range(count)]
+        """Each table's rounds scored, as RoundScores (made as each round ends)."""
 
-    def start(self, table: int, first_seat: int) -> None:
-        """A new match on ``table``, ``first_seat`` to shoot first."""
+    def start(self, table: int) -> None:
+        """A new match on ``table``."""
+        first_seat = self.first_seat
+        self.played[table] = []
         self.on[table] = False
         self.lean[table] = False
         self.state[table] = (0, 1, first_seat // 2, 0, 0, first_seat // 2, 0, 0)
@@ -221,19 +231,14 @@ class FastTables:
         ids = tuple(int(i) for i in np.flatnonzero(self.on[table]))
         raise_for_status(kernel, info, ids, self.physics)
 
-    def _played(self, table: int) -> list[RoundScore]:
-        done = int(self.state[table, 1]) - (0 if self.over(table) else 1)
-        return [
-            RoundScore(tuple(row[:2].tolist()), tuple(row[2:].tolist()))
-            for row in self.rounds[table, :done]
-        ]
-
     def _round_ended(self, table: int) -> tuple[RoundEnd, ...]:
-        played = self._played(table)
+        played = self.played[table]
+        row = self.rounds[table, len(played)].tolist()
+        played.append(RoundScore(tuple(row[:2]), tuple(row[2:])))
         return (_round_end(1, len(played), played[-1], self.referee),)
 
     def _game_ended(self, table: int) -> tuple[GameEnd, ...]:
-        return (_game_end(1, GameScore(tuple(self._played(table)))),)
+        return (_game_end(1, GameScore(tuple(self.played[table]))),)
 
     def observe(
         self, tables: npt.NDArray[np.int64], sides: npt.NDArray[np.int64]
@@ -270,28 +275,23 @@ def play_steps(
     rewards = np.zeros(len(rows))
     shots: list[list[dict[str, Any]]] = [[] for _ in range(len(rows))]
 
-    def account(at: list[int], done: Shots) -> None:
-        for j, i in enumerate(at):
-            rewards[i] += done.rewards[j, my_sides[i]]
-            shots[i].append(done.info(j))
+    def account(at: npt.NDArray[np.int64], done: Shots) -> None:
+        rewards[at] += done.rewards[np.arange(len(at)), my_sides[at]]
+        for i, info in zip(at.tolist(), done.infos(), strict=True):
+            shots[i].append(info)
 
     if actions is not None:
-        account(list(range(len(rows))), tables.shoot(rows, actions))
+        account(np.arange(len(rows)), tables.shoot(rows, actions))
     state = tables.state
     while True:
-        at = [
-            i
-            for i, t in enumerate(rows.tolist())
-            if not (state[t, 3] or state[t, 4])
-            and (state[t, 2] + state[t, 0]) % 2 != my_sides[i]
-        ]
-        if not at:
+        now = state[rows]
+        waiting = (now[:, 3] == 0) & (now[:, 4] == 0) & ((now[:, 2] + now[:, 0]) % 2 != my_sides)
+        at = np.flatnonzero(waiting)
+        if not len(at):
             break
         sub = rows[at]
         seen = tables.observe(sub, 1 - my_sides[at])
-        moves = np.array(
-            [opponents[i].act_on(seen[j]) for j, i in enumerate(at)], dtype=np.float64
-        )
+        moves = [opponents[i].act_on(seen[j]) for j, i in enumerate(at.tolist())]
         account(at, tables.shoot(sub, checked_rows(moves)))
     return Steps(tables.observe(rows, my_sides), rewards, shots)
 

@@ -34,7 +34,6 @@ from flickboard.envs.fasttable import (
 from flickboard.envs.observation import Observation
 from flickboard.envs.policies import Policy
 from flickboard.errors import InvalidInput
-from flickboard.play.crokinole import CrokinoleMatch
 from flickboard.play.view import Player
 
 Opponent = str | Policy | Player | Callable[[int], Policy | Player]
@@ -48,6 +47,9 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         opponent: who plays the other seats (default ``random``).
         seat: the agent's seat (default the first listed: red, who starts), or
             ``"random"``: drawn at each reset from its seed.
+        fast: play on a fast table when the options and the opponent allow it
+            (:mod:`flickboard.envs.fasttable`; the same observations, rewards, flags
+            and brief info); False steps the AEC environment's match always.
         **options: the options of :class:`~flickboard.envs.aec.FlickboardAEC`.
     """
 
@@ -59,6 +61,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         opponent: Opponent = "random",
         seat: int | str | None = None,
         render_mode: str | None = None,
+        fast: bool = True,
         **options: Any,
     ) -> None:
         self.aec = FlickboardAEC(game, render_mode=render_mode, **options)
@@ -77,6 +80,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         """The fast tables this environment plays on (a vector environment shares its
         own), made when first needed; :attr:`table` is its row."""
         self.table = 0
+        self.fast_possible = fast and fast_enough(self.aec) is None
         self.fast = False
         """Whether the episode plays on a fast table (``fasttable.fast_enough`` and an
         opponent that acts on its observation alone); ``aec`` is then not stepped."""
@@ -92,8 +96,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         """A new match, played by the opponents up to the agent's first turn."""
         super().reset(seed=seed)
         episode = int(self.np_random.integers(2**31))
-        self.aec.reset(seed=episode)
-        match = self.aec.match
+        match = self.aec.match  # its seating (a fast episode makes no new match)
         if self.seat_choice == "random":
             self.my_seat = int(self.np_random.choice(match.seats))
         elif isinstance(self.seat_choice, int):
@@ -103,12 +106,11 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             for s in match.seats
             if match.side_of(s) != self.my_side
         }
-        self.fast = fast_enough(self.aec) is None and all(
-            hasattr(p, "act_on") for p in self.players.values()
-        )
+        self.fast = self.fast_possible and all(hasattr(p, "act_on") for p in self.players.values())
         if self.fast:
             steps = self._fast_steps(None)
             return steps.observations[0], self._fast_info(steps.shots[0])
+        self.aec.reset(seed=episode)
         _reward, shots = self._opponents_play()
         return self._observe(), self._info(shots)
 
@@ -118,15 +120,15 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             self.tables = FastTables(self.aec, 1)
         rows = np.array([self.table], dtype=np.int64)
         if actions is None:
-            self.tables.start(self.table, cast(CrokinoleMatch, self.aec.match).first_seat)
-        (opponent,) = self.players.values()
-        return play_steps(
-            self.tables,
-            rows,
-            actions,
-            np.array([self.my_side], dtype=np.int64),
-            [cast(ObservationPolicy, opponent)],
-        )
+            self.tables.start(self.table)
+        opponent = cast(ObservationPolicy, self.players[self.opponent_seat])
+        side = np.array([self.my_side], dtype=np.int64)
+        return play_steps(self.tables, rows, actions, side, [opponent])
+
+    @property
+    def opponent_seat(self) -> int:
+        """The seat facing the agent (singles)."""
+        return next(iter(self.players))
 
     def _fast_info(self, shots: list[dict[str, Any]]) -> dict[str, Any]:
         return {"seat": self.my_seat, "side": self.my_side, "shots": shots}
