@@ -9,6 +9,7 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 import flickboard.envs  # noqa: F401  (registers the environments)
+from flickboard.envs.policies import UniformPolicy
 from flickboard.envs.vector import FlickboardVectorEnv
 from flickboard.errors import InvalidInput
 
@@ -68,3 +69,52 @@ def test_a_table_count_that_is_not_a_whole_number_is_refused(num_envs: object) -
 def test_an_unknown_autoreset_mode_is_refused() -> None:
     with pytest.raises(InvalidInput, match="autoreset_mode"):
         FlickboardVectorEnv("crokinole", num_envs=1, autoreset_mode="sometimes")
+
+
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+def test_fast_tables_stepped_together_play_like_single_envs_on_the_match(
+    mode: AutoresetMode,
+) -> None:
+    tables, steps, seed = 4, 40, 11
+    options = {"opponent": lambda s: UniformPolicy(s), "info": "brief", "seat": "random"}
+    vec = gymnasium.make_vec(
+        IDS[0], num_envs=tables, vectorization_mode="vector_entry_point", autoreset_mode=mode,
+        **options,
+    )  # fmt: skip
+    singles = [gymnasium.make(IDS[0], fast=False, **options) for _ in range(tables)]
+    batch, _ = vec.reset(seed=seed)
+    assert all(env.fast for env in vec.unwrapped.envs)  # type: ignore[attr-defined]
+    for i, env in enumerate(singles):
+        alone, _ = env.reset(seed=seed + i)
+        assert np.array_equal(batch[i], alone)
+    actions = np.random.default_rng(seed).uniform(-1, 1, (steps, tables, 4)).astype(np.float32)
+    ended = [False] * tables
+    resets = 0
+    for step in range(steps):
+        batch, rewards, terminated, truncated, info = vec.step(actions[step])
+        for i, env in enumerate(singles):
+            if ended[i] and mode == AutoresetMode.NEXT_STEP:
+                alone, inf = env.reset()
+                reward, done, cut = 0.0, False, False
+                resets += 1
+            else:
+                alone, reward, done, cut, inf = env.step(actions[step, i])
+                if (done or cut) and mode == AutoresetMode.SAME_STEP:
+                    assert np.array_equal(info["final_obs"][i], alone)
+                    alone, inf = env.reset()
+                    resets += 1
+            assert np.array_equal(batch[i], alone), (step, i)
+            assert rewards[i] == reward and terminated[i] == done and truncated[i] == cut
+            assert info["shots"][i] == inf["shots"] and info["seat"][i] == inf["seat"]
+            ended[i] = done or cut
+    assert resets >= tables  # every table finished a whole game and started another
+    vec.close()
+
+
+def test_fast_tables_refuse_actions_of_the_wrong_shape() -> None:
+    vec = FlickboardVectorEnv(
+        "crokinole", num_envs=2, opponent=lambda s: UniformPolicy(s), info="brief"
+    )
+    vec.reset(seed=1)
+    with pytest.raises(InvalidInput, match="actions"):
+        vec.step(np.zeros((3, 4), dtype=np.float32))

@@ -52,10 +52,14 @@ table_jit = njit_watching((*CORE_SOURCES, Path(__file__)))
 # Status codes of a table's shot (besides the kernel's own, negated).
 T_OK, T_NO_START, T_IMPOSSIBLE = 0, 1, 2
 # Per-shot result columns (floats).
-(R_X, R_Y, R_VALID, R_ROUND_ENDED, R_GAME_ENDED, R_SIDE, R_DISC, R_STATUS, R_KERNEL, R_INFO) = (
-    range(10)
+(R_X, R_Y, R_ANGLE, R_SPEED, R_SPIN, R_VALID, R_ROUND_ENDED, R_GAME_ENDED, R_SIDE, R_DISC) = range(
+    10
 )
-R_SIZE = 10
+R_STATUS, R_KERNEL, R_INFO = 10, 11, 12
+R_SIZE = 13
+# What a batch of shots returns: nothing to look at, something to look at (a round
+# ended, or a shot could not be played), or nothing played (an action not finite).
+F_NONE, F_LOOK, F_NOT_FINITE = 0, 1, 2
 # Per-table constants: the arc of each side's seat and its frame.
 A_A0, A_A1, A_COS, A_SIN = range(4)
 
@@ -133,6 +137,7 @@ class FastTables:
         view = match.view()
         board = view.position.layout.board
         self.physics = match.params
+        self.layout_board = board
         self.first_seat = match.first_seat
         """Who shoots first: the setup's (crokinole draws no lots for a single game)."""
         self.referee = referee
@@ -203,23 +208,29 @@ class FastTables:
 
     def shoot(self, tables: npt.NDArray[np.int64], actions: npt.NDArray[np.float64]) -> Shots:
         """One shot on each of ``tables`` (the side to shoot there), from ``actions``
-        (checked, clipped rows)."""
+        (rows of four numbers; values outside [-1, 1] are clipped). Nothing is played
+        if a value is not finite (:class:`InvalidInput`)."""
         results = np.zeros((len(tables), R_SIZE))
         rewards = np.zeros((len(tables), 2))
-        shoot_tables(
+        flags = shoot_tables(
             tables, actions, self.board, self.params, self.figures, self.flags, _MODE_TO_STATE,
             self.arcs, self.radius, self.gap, self.action_figures, self.max_cycles,
             self.differential, self.x, self.y, self.lean, self.on, self.state, self.scores,
             self.twenties, self.before, self.rounds, results, rewards,
         )  # fmt: skip
-        rounds: list[tuple[RoundEnd, ...]] = []
-        games: list[tuple[GameEnd, ...]] = []
-        for row, t in enumerate(tables.tolist()):
-            r = results[row]
-            if r[R_STATUS] or r[R_KERNEL]:
-                self._refuse(t, int(r[R_STATUS]), int(r[R_KERNEL]), int(r[R_INFO]))
-            rounds.append(self._round_ended(t) if r[R_ROUND_ENDED] else ())
-            games.append(self._game_ended(t) if r[R_GAME_ENDED] else ())
+        if flags == F_NOT_FINITE:
+            raise InvalidInput("every action value must be a finite number")
+        rounds: list[tuple[RoundEnd, ...]] = [()] * len(tables)
+        games: list[tuple[GameEnd, ...]] = [()] * len(tables)
+        if flags:
+            for row, t in enumerate(tables.tolist()):
+                r = results[row]
+                if r[R_STATUS] or r[R_KERNEL]:
+                    self._refuse(t, int(r[R_STATUS]), int(r[R_KERNEL]), int(r[R_INFO]))
+                if r[R_ROUND_ENDED]:
+                    rounds[row] = self._round_ended(t)
+                if r[R_GAME_ENDED]:
+                    games[row] = self._game_ended(t)
         return Shots(tables, results, rewards, rounds, games)
 
     def _refuse(self, table: int, status: int, kernel: int, info: int) -> None:
@@ -272,28 +283,29 @@ def play_steps(
     """The agents' shots on ``rows`` (none with ``actions`` None: a reset), then the
     opponents' (``opponents[i]`` plays table ``rows[i]``) until each agent's turn comes
     again or its match ends."""
-    rewards = np.zeros(len(rows))
+    rewards = [0.0] * len(rows)
     shots: list[list[dict[str, Any]]] = [[] for _ in range(len(rows))]
+    sides = my_sides.tolist()
 
-    def account(at: npt.NDArray[np.int64], done: Shots) -> None:
-        rewards[at] += done.rewards[np.arange(len(at)), my_sides[at]]
-        for i, info in zip(at.tolist(), done.infos(), strict=True):
+    def account(at: list[int], done: Shots) -> None:
+        for i, gained, info in zip(at, done.rewards.tolist(), done.infos(), strict=True):
+            rewards[i] += gained[sides[i]]
             shots[i].append(info)
 
     if actions is not None:
-        account(np.arange(len(rows)), tables.shoot(rows, actions))
-    state = tables.state
+        account(list(range(len(rows))), tables.shoot(rows, actions))
     while True:
-        now = state[rows]
-        waiting = (now[:, 3] == 0) & (now[:, 4] == 0) & ((now[:, 2] + now[:, 0]) % 2 != my_sides)
-        at = np.flatnonzero(waiting)
+        at = waiting(rows, my_sides, tables.state)
         if not len(at):
             break
         sub = rows[at]
         seen = tables.observe(sub, 1 - my_sides[at])
-        moves = [opponents[i].act_on(seen[j]) for j, i in enumerate(at.tolist())]
-        account(at, tables.shoot(sub, checked_rows(moves)))
-    return Steps(tables.observe(rows, my_sides), rewards, shots)
+        listed = at.tolist()
+        moves = np.array([opponents[i].act_on(seen[j]) for j, i in enumerate(listed)], float)
+        if moves.shape != (len(listed), 4):
+            raise InvalidInput(f"an opponent's actions are rows of 4 numbers, not {moves!r}")
+        account(listed, tables.shoot(sub, moves))
+    return Steps(tables.observe(rows, my_sides), np.array(rewards), shots)
 
 
 def checked_rows(actions: npt.ArrayLike, count: int | None = None) -> npt.NDArray[np.float64]:
@@ -311,6 +323,20 @@ def checked_rows(actions: npt.ArrayLike, count: int | None = None) -> npt.NDArra
 
 
 # -- compiled ---------------------------------------------------------------------------
+
+
+@table_jit()
+def waiting(rows: np.ndarray, my_sides: np.ndarray, state: np.ndarray) -> np.ndarray:
+    """Which of ``rows`` (positions) wait for an opponent's shot: in play, not the
+    agent's side to shoot."""
+    out = np.empty(rows.shape[0], dtype=np.int64)
+    m = 0
+    for i in range(rows.shape[0]):
+        t = rows[i]
+        if state[t, 3] == 0 and state[t, 4] == 0 and (state[t, 2] + state[t, 0]) % 2 != my_sides[i]:
+            out[m] = i
+            m += 1
+    return out[:m]
 
 
 @table_jit()
@@ -435,8 +461,13 @@ def shoot_tables(
     rounds: np.ndarray,
     results: np.ndarray,
     rewards: np.ndarray,
-) -> None:
-    """One shot on each table (see :meth:`FastTables.shoot`)."""
+) -> int:
+    """One shot on each table (see :meth:`FastTables.shoot`); returns ``F_*``."""
+    for row in range(actions.shape[0]):
+        for c in range(4):
+            if not math.isfinite(actions[row, c]):
+                return F_NOT_FINITE
+    look = F_NONE
     n = xs.shape[1]
     lo = np.empty(n + 1)
     hi = np.empty(n + 1)
@@ -452,7 +483,7 @@ def shoot_tables(
         count = _stretches(radius, a0, a1, xs[t], ys[t], on[t], gap, lo, hi)
         if count == 0:
             results[row, R_STATUS] = T_NO_START
-            return
+            return F_LOOK
         start = min(max(actions[row, 0], -1.0), 1.0)
         turn = min(max(actions[row, 1], -1.0), 1.0)
         pace = min(max(actions[row, 2], -1.0), 1.0)
@@ -466,6 +497,9 @@ def shoot_tables(
         speed = min(max(speed, af[4]), af[5])
         results[row, R_X] = x
         results[row, R_Y] = y
+        results[row, R_ANGLE] = angle
+        results[row, R_SPEED] = speed
+        results[row, R_SPIN] = spin * af[3]
         # the discs on the board, by id, then the shooter
         m = 0
         for d in range(n):
@@ -490,7 +524,7 @@ def shoot_tables(
         if code != 0:
             results[row, R_KERNEL] = code
             results[row, R_INFO] = what
-            return
+            return F_LOOK
         offsets = np.array((0, ev.shape[0]), dtype=np.int64)
         fx = np.empty((1, m + 1))
         fy = np.empty((1, m + 1))
@@ -504,7 +538,7 @@ def shoot_tables(
         )
         if impossible[0]:
             results[row, R_STATUS] = T_IMPOSSIBLE
-            return
+            return F_LOOK
         results[row, R_VALID] = 1.0 if valid[0] else 0.0
         for c in range(m + 1):
             f = fate[0, c]
@@ -544,6 +578,7 @@ def shoot_tables(
                 rewards[row, 0] += p0
                 rewards[row, 1] += p1
             results[row, R_ROUND_ENDED] = 1.0
+            look = F_LOOK
             if number == rounds.shape[1]:  # the game, and the match, are over
                 state[t, 3] = 1
                 results[row, R_GAME_ENDED] = 1.0
@@ -560,6 +595,7 @@ def shoot_tables(
             nxt = (state[t, 2] + state[t, 0]) % 2
             if state[t, 6 + nxt] >= max_cycles:
                 state[t, 4] = 1
+    return look
 
 
 @table_jit()

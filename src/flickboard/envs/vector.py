@@ -78,7 +78,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
         out = super().reset(seed=seed, options=options)
         for i in range(self.num_envs):
             self._agent(i)
-        return out  # type: ignore[return-value]
+        return out
 
     def _agent(self, table: int) -> None:
         """Note a fast table's agent side and opponent after its reset."""
@@ -101,7 +101,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
         singles = cast(list[FlickboardEnv], self.envs)
         tables = self.fast_tables
         if tables is None or not all(env.fast for env in singles):
-            return super().step(actions)  # type: ignore[no-any-return]
+            return super().step(actions)
         rows = checked_rows(actions, self.num_envs)
         reset = self._autoreset_envs if self.autoreset_mode == AutoresetMode.NEXT_STEP else None
         stepping = np.flatnonzero(~reset) if reset is not None else np.arange(self.num_envs)
@@ -120,7 +120,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
                 stepping,
                 rows[stepping],
                 self._sides[stepping],
-                [opponents[i] for i in stepping.tolist()],
+                [cast(ObservationPolicy, opponents[i]) for i in stepping.tolist()],
             )
             obs[stepping] = done.observations
             rewards[stepping] = done.rewards
@@ -133,7 +133,9 @@ class FlickboardVectorEnv(SyncVectorEnv):
             if (reset is not None and reset[i]) or (reset is None and ended[i]):
                 if reset is None:
                     final = {"seat": env.my_seat, "side": env.my_side, "shots": shots[i]}
-                    infos = self._add_info(infos, {"final_obs": obs[i].copy(), "final_info": final}, i)
+                    infos = self._add_info(
+                        infos, {"final_obs": obs[i].copy(), "final_info": final}, i
+                    )
                 obs[i], info = env.reset()
                 shots[i] = info["shots"]
                 self._agent(i)
