@@ -106,3 +106,11 @@ def test_stepping_a_finished_fast_table_is_refused() -> None:
     assert truncated
     with pytest.raises(InvalidInput, match="reset"):
         env.step(np.zeros(4, dtype=np.float32))
+
+
+def test_gymnasiums_env_checker_passes_on_a_fast_table() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    env = _env(True)
+    check_env(env, skip_render_check=True)
+    assert env.fast

@@ -43,6 +43,20 @@ def figures(result: dict[str, Any]) -> str:
             f"| the same shots, bare `simulate` | {_n(sim['per_second_wall'])} shots/s | "
             f"{_n(sim['per_second_cpu'])} shots/s |"
         )
+        fast = rates.get("fast_table")
+        if fast:
+            per_step = fast["shots"] / fast["env"]["count"]
+            rows.append(
+                f"| {titles.get(game, game)} on a fast table: the Gymnasium environment v the "
+                f"uniform policy ({per_step:.2f} shots a step) | "
+                f"{_n(fast['env']['per_second_wall'])} steps/s | "
+                f"{_n(fast['env']['per_second_cpu'])} steps/s |"
+            )
+            rows.append(
+                f"| its {fast['shots']:,} shots, bare `simulate` | "
+                f"{_n(fast['simulate']['per_second_wall'])} shots/s | "
+                f"{_n(fast['simulate']['per_second_cpu'])} shots/s |"
+            )
     vector = result.get("vector", {})
     if vector:
         envs = next(iter(vector.values()))["envs"]
@@ -65,6 +79,12 @@ def figures(result: dict[str, Any]) -> str:
             f"{_n(physics['per_second_wall'])} shots/s | {_n(physics['per_second_cpu'])} "
             f"shots/s ({_n(batched['batch_physics_steps_per_second_cpu'])} steps' worth) |"
         )
+        if "kernel" in batched:
+            rows.append(
+                "| the same shots, the physics kernel alone, all in one compiled call | | "
+                f"{_n(batched['kernel']['per_second_cpu'])} shots/s "
+                f"({_n(batched['kernel_steps_per_second_cpu'])} steps' worth) |"
+            )
     games = result.get("selfplay_games", {})
     if games:
         rates = " / ".join(_n(v["per_second_wall"]) for v in games.values())
@@ -83,6 +103,19 @@ def figures(result: dict[str, Any]) -> str:
         )
         for game, rates in steps.items()
     ]
+    for game, rates in steps.items():
+        fast = rates.get("fast_table")
+        if fast:
+            costs.append(
+                f"on a fast table a {game} shot costs {fast['shot_in_simulations_cpu']:.1f} "
+                f"bare simulations of it and a step (the agent's shot and the opponent's) "
+                f"{fast['step_in_simulations_cpu']:.1f}"
+            )
+    if batched and "physics_share_cpu" in batched:
+        costs.append(
+            f"the physics kernel is {100 * batched['physics_share_cpu']:.0f} % of a batched "
+            "step's CPU time"
+        )
     head = (
         f"`flickboard bench envs` ({s['steps']:,} steps per game, seed {s['seed']}, "
         f"{result.get('cpus', '?')} CPUs):"
