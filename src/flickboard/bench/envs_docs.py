@@ -116,11 +116,45 @@ def figures(result: dict[str, Any]) -> str:
             f"the physics kernel is {100 * batched['physics_share_cpu']:.0f} % of a batched "
             "step's CPU time"
         )
+    targets = _targets(steps, batched)
     head = (
         f"`flickboard bench envs` ({s['steps']:,} steps per game, seed {s['seed']}, "
         f"{result.get('cpus', '?')} CPUs):"
     )
-    return "\n".join([BEGIN, head, "", *rows, "", "So " + "; ".join(costs) + ".", END])
+    lines = [BEGIN, head, "", *rows, "", "So " + "; ".join(costs) + "."]
+    return "\n".join([*lines, *([""] + targets if targets else []), END])
+
+
+STEP_TARGET = 2.0
+"""Issue 23: an environment step costs at most this many bare simulations of its shot."""
+BATCHED_TARGET = 50_000
+"""Issue 23: batched crokinole steps per second per core (uniform policy v uniform)."""
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "not met"
+
+
+def _targets(steps: dict[str, Any], batched: dict[str, Any] | None) -> list[str]:
+    """Issue 23's environment targets, met or not, by these figures."""
+    out = []
+    fast = steps.get("crokinole", {}).get("fast_table")
+    if fast:
+        ratio = fast["shot_in_simulations_cpu"]
+        through = steps["crokinole"]["step_in_simulations_cpu"]
+        out.append(
+            f"Issue 23's target of a step at most {STEP_TARGET:.0f} bare simulations of its "
+            f"shot: {_met(ratio <= STEP_TARGET)} on a fast table ({ratio:.1f} a shot), "
+            f"{_met(through <= STEP_TARGET)} through the `Match` ({through:.0f})."
+        )
+    if batched and "kernel" in batched:
+        rate = batched["steps"]["per_second_cpu"]
+        out.append(
+            f"Its target of {BATCHED_TARGET:,} batched steps/s per core: "
+            f"{_met(rate >= BATCHED_TARGET)} ({_n(rate)}; the physics kernel alone, with "
+            f"nothing around it, would run {_n(batched['kernel_steps_per_second_cpu'])})."
+        )
+    return out
 
 
 def rewritten(page: str, result: dict[str, Any]) -> str:

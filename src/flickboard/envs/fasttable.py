@@ -181,6 +181,13 @@ class FastTables:
         self.played: list[list[RoundScore]] = [[] for _ in range(count)]
         """Each table's rounds scored, as RoundScores (made as each round ends)."""
 
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The tables' matches, as the compiled calls read them."""
+        return (
+            self.x, self.y, self.lean, self.on, self.state, self.scores, self.twenties,
+            self.before, self.rounds,
+        )  # fmt: skip
+
     def start(self, table: int) -> None:
         """A new match on ``table``."""
         first_seat = self.first_seat
@@ -215,8 +222,7 @@ class FastTables:
         flags = shoot_tables(
             tables, actions, self.board, self.params, self.figures, self.flags, _MODE_TO_STATE,
             self.arcs, self.radius, self.gap, self.action_figures, self.max_cycles,
-            self.differential, self.x, self.y, self.lean, self.on, self.state, self.scores,
-            self.twenties, self.before, self.rounds, results, rewards,
+            self.differential, self.arrays(), results, rewards,
         )  # fmt: skip
         if flags == F_NOT_FINITE:
             raise InvalidInput("every action value must be a finite number")
@@ -256,10 +262,7 @@ class FastTables:
     ) -> npt.NDArray[np.float32]:
         """The observation of side ``sides[i]``'s seat at table ``tables[i]``."""
         out = np.zeros((len(tables), self.size), dtype=np.float32)
-        encode_tables(
-            tables, sides, self.arcs, self.box, self.discs, self.per_seat, self.x, self.y,
-            self.lean, self.on, self.state, self.scores, self.twenties, self.before, out,
-        )  # fmt: skip
+        encode_tables(tables, sides, self.arcs, self.box, self.per_seat, self.arrays(), out)
         return out
 
 
@@ -450,19 +453,12 @@ def shoot_tables(
     af: np.ndarray,
     max_cycles: int,
     differential: bool,
-    xs: np.ndarray,
-    ys: np.ndarray,
-    lean: np.ndarray,
-    on: np.ndarray,
-    state: np.ndarray,
-    scores: np.ndarray,
-    twenties: np.ndarray,
-    before: np.ndarray,
-    rounds: np.ndarray,
+    arrays: tuple[np.ndarray, ...],
     results: np.ndarray,
     rewards: np.ndarray,
 ) -> int:
     """One shot on each table (see :meth:`FastTables.shoot`); returns ``F_*``."""
+    xs, ys, lean, on, state, scores, twenties, before, rounds = arrays
     for row in range(actions.shape[0]):
         for c in range(4):
             if not math.isfinite(actions[row, c]):
@@ -604,19 +600,13 @@ def encode_tables(
     sides: np.ndarray,
     arcs: np.ndarray,
     box: np.ndarray,
-    n: int,
     per_seat: int,
-    xs: np.ndarray,
-    ys: np.ndarray,
-    lean: np.ndarray,
-    on: np.ndarray,
-    state: np.ndarray,
-    scores: np.ndarray,
-    twenties: np.ndarray,
-    before: np.ndarray,
+    arrays: tuple[np.ndarray, ...],
     out: np.ndarray,
 ) -> None:
     """Observations (``Encoder.encode`` of the view to come, or of the final view)."""
+    xs, ys, lean, on, state, scores, twenties, before, _ = arrays
+    n = xs.shape[1]
     per = 2 + 4 + 2
     base = n * per
     cx, cy, hx, hy = box[0], box[1], box[2], box[3]

@@ -65,6 +65,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
         """The tables' matches in arrays, stepped together (None when the options do not
         allow fast tables: ``fasttable.fast_enough``)."""
         self._sides = np.zeros(num_envs, dtype=np.int64)
+        self._seats = np.zeros(num_envs, dtype=int)
         self._opponents: list[ObservationPolicy | None] = [None] * num_envs
         if options.get("fast", True) and fast_enough(singles[0].aec) is None:
             self.fast_tables = FastTables(singles[0].aec, num_envs)
@@ -84,6 +85,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
         """Note a fast table's agent side and opponent after its reset."""
         env = cast(FlickboardEnv, self.envs[table])
         if env.fast:
+            self._seats[table] = env.my_seat
             self._sides[table] = env.my_side
             self._opponents[table] = cast(ObservationPolicy, env.players[env.opponent_seat])
 
@@ -109,8 +111,6 @@ class FlickboardVectorEnv(SyncVectorEnv):
         rewards = np.zeros(self.num_envs)
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
-        seats = np.zeros(self.num_envs, dtype=int)
-        sides = np.zeros(self.num_envs, dtype=int)
         shots = np.full(self.num_envs, None, dtype=object)
         infos: dict[str, Any] = {}
         if len(stepping):
@@ -126,24 +126,22 @@ class FlickboardVectorEnv(SyncVectorEnv):
             rewards[stepping] = done.rewards
             terminated[stepping] = tables.state[stepping, 3] != 0
             truncated[stepping] = tables.state[stepping, 4] != 0
-            for j, i in enumerate(stepping.tolist()):
-                shots[i] = done.shots[j]
+            for i, played in zip(stepping.tolist(), done.shots, strict=True):
+                shots[i] = played
         ended = terminated | truncated
-        for i, env in enumerate(singles):
-            if (reset is not None and reset[i]) or (reset is None and ended[i]):
-                if reset is None:
-                    final = {"seat": env.my_seat, "side": env.my_side, "shots": shots[i]}
-                    infos = self._add_info(
-                        infos, {"final_obs": obs[i].copy(), "final_info": final}, i
-                    )
-                obs[i], info = env.reset()
-                shots[i] = info["shots"]
-                self._agent(i)
-            seats[i], sides[i] = env.my_seat, self._sides[i]
+        starting = reset if reset is not None else ended
+        for i in np.flatnonzero(starting).tolist():
+            env = singles[i]
+            if reset is None:
+                final = {"seat": env.my_seat, "side": env.my_side, "shots": shots[i]}
+                infos = self._add_info(infos, {"final_obs": obs[i].copy(), "final_info": final}, i)
+            obs[i], info = env.reset()
+            shots[i] = info["shots"]
+            self._agent(i)
+        every = np.ones(self.num_envs, dtype=np.bool_)
         infos.update(
-            {"seat": seats, "_seat": np.ones(self.num_envs, dtype=np.bool_), "side": sides,
-             "_side": np.ones(self.num_envs, dtype=np.bool_), "shots": shots,
-             "_shots": np.ones(self.num_envs, dtype=np.bool_)}
+            {"seat": self._seats.copy(), "_seat": every, "side": self._sides.astype(int),
+             "_side": every.copy(), "shots": shots, "_shots": every.copy()}
         )  # fmt: skip
         self._autoreset_envs = ended if reset is not None else np.zeros_like(ended)
         self._rewards, self._terminations, self._truncations = rewards, terminated, truncated
