@@ -17,6 +17,8 @@ RULES = [
     ("depot", {}),
     ("depot", {"direct_hit": True}),
     ("depot", {"outer_line_in_play": True}),
+    ("depot", {"scoring": "conventional", "target": 60}),
+    ("fair", {}),
 ]
 
 
@@ -70,7 +72,7 @@ def test_points_rewards_and_truncation_are_the_matchs_on_fast_tables() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"info": "full"}, {"noise": "club"}, {"start": "line"}, {"games": 2}, {"rules": "fair"}],
+    [{"info": "full"}, {"noise": "club"}, {"start": "line"}, {"games": 2}, {"players": 4}],
 )
 def test_setups_a_fast_table_does_not_cover_play_through_the_match(
     options: dict[str, Any],

@@ -122,7 +122,7 @@ def figures(result: dict[str, Any]) -> str:
         f"{result.get('cpus', '?')} CPUs):"
     )
     lines = [BEGIN, head, "", *rows, "", "So " + "; ".join(costs) + "."]
-    return "\n".join([*lines, *([""] + targets if targets else []), END])
+    return "\n".join([*lines, *(["", *targets] if targets else []), END])
 
 
 STEP_TARGET = 2.0

@@ -1,6 +1,6 @@
 """Fast tables: crokinole singles matches kept in arrays and stepped by compiled code.
 
-A learner's usual table (crokinole singles, one tournament game, no execution noise, the
+A learner's usual table (crokinole singles, one untimed game, no execution noise, the
 start action over the allowed stretches, an opponent that acts on its observation alone)
 does not need the :class:`~flickboard.play.match.Match`, its records or its rulings'
 sentences: :class:`FastTables` keeps each table's match in numpy arrays (the discs on the
@@ -9,8 +9,8 @@ the game's rounds, each seat's shots) and plays a batch of shots, one per table,
 compiled call: the action's shot from the start line's allowed stretches, the physics
 kernel (:func:`~flickboard.physics.kernel.run_shot`), the compiled referee core
 (:func:`~flickboard.rules.crokinole.compiled.rule_crokinole`) and the match's
-bookkeeping (the round's end and its 2/1/0, the game's end, truncation); a second
-compiled call encodes the observations. What it computes is what the Match-based path
+bookkeeping (the round's end and its 2/1/0 or points after cancelling, the game's end,
+truncation); a second compiled call encodes the observations. What it computes is what the Match-based path
 computes, to the bit (tests/envs/test_fasttable.py plays whole seeded games both ways).
 The round's and game's summaries for ``info`` are built in Python when a round ends.
 """
@@ -33,10 +33,16 @@ from flickboard.physics.jit import njit_watching
 from flickboard.physics.kernel import run_shot
 from flickboard.physics.layout import OVERLAP_TOLERANCE, Layout
 from flickboard.physics.shot import MAX_SPEED
-from flickboard.play.crokinole import ROUNDS_PER_GAME, CrokinoleMatch, _game_end, _round_end
+from flickboard.play.crokinole import (
+    MAX_ROUNDS,
+    ROUNDS_PER_GAME,
+    CrokinoleMatch,
+    _game_end,
+    _round_end,
+)
 from flickboard.play.match import GameEnd, RoundEnd
 from flickboard.play.noise import EDGE, MIN_SPEED
-from flickboard.play.scoring import GameScore, RoundScore
+from flickboard.play.scoring import GameScore, RaceScore, RoundScore
 from flickboard.rules.base import Position, Turn
 from flickboard.rules.corejit import CORE_SOURCES
 from flickboard.rules.crokinole import Scoring
@@ -80,8 +86,6 @@ def fast_enough(aec: FlickboardAEC) -> str | None:
         return "only crokinole has a fast table"
     if match.seating.players != 2:
         return "fast tables are singles"
-    if match.referee.options.scoring is not Scoring.TOURNAMENT:
-        return "fast tables play tournament scoring"
     if setup["games"] != 1 or setup["best_of_three"] or setup["time_shots"] is not None:
         return "fast tables play one untimed game"
     if not aec.noise.silent or aec.actions.start != "allowed":
@@ -177,7 +181,11 @@ class FastTables:
         self.scores = np.zeros((count, 2), dtype=np.int64)
         self.twenties = np.zeros((count, 2), dtype=np.int64)
         self.before = np.zeros((count, 2), dtype=np.int64)
-        self.rounds = np.zeros((count, ROUNDS_PER_GAME, 4), dtype=np.int64)
+        race = referee.options.scoring is not Scoring.TOURNAMENT
+        self.target = referee.options.target if race else 0
+        """A race game's target (0: tournament scoring, four rounds)."""
+        most = MAX_ROUNDS if race else ROUNDS_PER_GAME
+        self.rounds = np.zeros((count, most, 4), dtype=np.int64)
         self.played: list[list[RoundScore]] = [[] for _ in range(count)]
         """Each table's rounds scored, as RoundScores (made as each round ends)."""
 
@@ -222,7 +230,7 @@ class FastTables:
         flags = shoot_tables(
             tables, actions, self.board, self.params, self.figures, self.flags, _MODE_TO_STATE,
             self.arcs, self.radius, self.gap, self.action_figures, self.max_cycles,
-            self.differential, self.arrays(), results, rewards,
+            self.differential, self.target, self.arrays(), results, rewards,
         )  # fmt: skip
         if flags == F_NOT_FINITE:
             raise InvalidInput("every action value must be a finite number")
@@ -255,7 +263,11 @@ class FastTables:
         return (_round_end(1, len(played), played[-1], self.referee),)
 
     def _game_ended(self, table: int) -> tuple[GameEnd, ...]:
-        return (_game_end(1, GameScore(tuple(self.played[table]))),)
+        played = tuple(self.played[table])
+        if self.target:
+            steps = tuple(r.cancelled for r in played)
+            return (_game_end(1, RaceScore(self.target, steps)),)
+        return (_game_end(1, GameScore(played)),)
 
     def observe(
         self, tables: npt.NDArray[np.int64], sides: npt.NDArray[np.int64]
@@ -453,6 +465,7 @@ def shoot_tables(
     af: np.ndarray,
     max_cycles: int,
     differential: bool,
+    target: int,
     arrays: tuple[np.ndarray, ...],
     results: np.ndarray,
     rewards: np.ndarray,
@@ -555,12 +568,16 @@ def shoot_tables(
         state[t, 6 + side] += 1
         k += 1
         state[t, 0] = k
-        if k == n:  # the round ends: its score, 2/1/0
+        if k == n:  # the round ends: its score, 2/1/0 or the points after cancelling
             number = state[t, 1]
             s0 = points[0, 0] + 20 * twenties[t, 0]
             s1 = points[0, 1] + 20 * twenties[t, 1]
-            p0 = 2 if s0 > s1 else 1 if s0 == s1 else 0
-            p1 = 2 - p0
+            if target:
+                p0 = max(s0 - s1, 0)
+                p1 = max(s1 - s0, 0)
+            else:
+                p0 = 2 if s0 > s1 else 1 if s0 == s1 else 0
+                p1 = 2 - p0
             rounds[t, number - 1, 0] = s0
             rounds[t, number - 1, 1] = s1
             rounds[t, number - 1, 2] = twenties[t, 0]
@@ -575,7 +592,8 @@ def shoot_tables(
                 rewards[row, 1] += p1
             results[row, R_ROUND_ENDED] = 1.0
             look = F_LOOK
-            if number == rounds.shape[1]:  # the game, and the match, are over
+            reached = target > 0 and max(scores[t, 0], scores[t, 1]) >= target
+            if reached or number == rounds.shape[1]:  # the game, and the match, are over
                 state[t, 3] = 1
                 results[row, R_GAME_ENDED] = 1.0
             else:
