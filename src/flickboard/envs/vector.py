@@ -1,14 +1,17 @@
 """Many tables at once, the Gymnasium way: ``gymnasium.make_vec("flickboard/Crokinole-v0",
 num_envs=64, vectorization_mode="vector_entry_point")`` (docs/envs.md).
 
-:class:`FlickboardVectorEnv` steps ``num_envs`` single environments
-(:class:`~flickboard.envs.single.FlickboardEnv`, every option of which it takes) side by
-side in one process, so every table plays by the same rules, rewards, opponent and
-seeding as the single environment: ``reset(seed=s)`` seeds table ``i`` with ``s + i``,
-as Gymnasium's own vector environments do, and a finished table starts its next match
-at the following step (Gymnasium's ``AutoresetMode.NEXT_STEP``: that step's action is
-ignored, its reward is 0 and its observation the new match's first), or at once with
-``autoreset_mode=AutoresetMode.SAME_STEP``.
+:class:`FlickboardVectorEnv` holds ``num_envs`` single environments
+(:class:`~flickboard.envs.single.FlickboardEnv`, every option of which it takes), so every
+table plays by the same rules, rewards, opponent and seeding as the single environment:
+``reset(seed=s)`` seeds table ``i`` with ``s + i``, as Gymnasium's own vector
+environments do, and a finished table starts its next match at the following step
+(Gymnasium's ``AutoresetMode.NEXT_STEP``: that step's action is ignored, its reward is 0
+and its observation the new match's first), or at once with
+``autoreset_mode=AutoresetMode.SAME_STEP``. Where the options allow fast tables
+(:mod:`flickboard.envs.fasttable`) the tables share one :class:`FastTables` and are
+stepped together: every agent's shot in one compiled call, then the opponents' shots;
+otherwise one after the other, as Gymnasium's ``SyncVectorEnv`` steps them.
 """
 
 from __future__ import annotations
