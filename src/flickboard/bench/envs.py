@@ -56,7 +56,7 @@ class Settings:
     vector_envs: int = 2
     vector_steps: int = 400
     batched_envs: int = 64
-    batched_steps: int = 60
+    batched_steps: int = 300
     selfplay_pairs: int = 8
     selfplay_policy: str = "uniform"
     workers: tuple[int, ...] = (1, 2)

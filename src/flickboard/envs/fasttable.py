@@ -301,6 +301,7 @@ def play_steps(
     rewards = [0.0] * len(rows)
     shots: list[list[dict[str, Any]]] = [[] for _ in range(len(rows))]
     sides = my_sides.tolist()
+    others = 1 - my_sides
 
     def account(at: list[int], done: Shots) -> None:
         for i, gained, info in zip(at, done.rewards.tolist(), done.infos(), strict=True):
@@ -313,8 +314,9 @@ def play_steps(
         at = waiting(rows, my_sides, tables.state)
         if not len(at):
             break
-        sub = rows[at]
-        seen = tables.observe(sub, 1 - my_sides[at])
+        every = len(at) == len(rows)  # (a single table: no indexing of arrays)
+        sub = rows if every else rows[at]
+        seen = tables.observe(sub, others if every else others[at])
         listed = at.tolist()
         moves = np.array([opponents[i].act_on(seen[j]) for j, i in enumerate(listed)], float)
         if moves.shape != (len(listed), 4):

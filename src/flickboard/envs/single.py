@@ -80,6 +80,9 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         """The fast tables this environment plays on (a vector environment shares its
         own), made when first needed; :attr:`table` is its row."""
         self.table = 0
+        self._rows = np.array([0], dtype=np.int64)
+        self._side = 0
+        self._sides = np.array([0], dtype=np.int64)
         self.fast_possible = fast and fast_enough(self.aec) is None
         self.fast = False
         """Whether the episode plays on a fast table (``fasttable.fast_enough`` and an
@@ -89,6 +92,9 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
     def my_side(self) -> int:
         """The agent's side."""
         return self.aec.match.side_of(self.my_seat)
+
+    def _fast_info(self, shots: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"seat": self.my_seat, "side": self._side, "shots": shots}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -106,6 +112,8 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             for s in match.seats
             if match.side_of(s) != self.my_side
         }
+        self._side = self.my_side
+        self._sides = np.array([self._side], dtype=np.int64)
         self.fast = self.fast_possible and all(hasattr(p, "act_on") for p in self.players.values())
         if self.fast:
             steps = self._fast_steps(None)
@@ -118,20 +126,16 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         """A step on the fast table (``actions`` None: a new match, to the agent's turn)."""
         if self.tables is None:
             self.tables = FastTables(self.aec, 1)
-        rows = np.array([self.table], dtype=np.int64)
         if actions is None:
+            self._rows = np.array([self.table], dtype=np.int64)
             self.tables.start(self.table)
         opponent = cast(ObservationPolicy, self.players[self.opponent_seat])
-        side = np.array([self.my_side], dtype=np.int64)
-        return play_steps(self.tables, rows, actions, side, [opponent])
+        return play_steps(self.tables, self._rows, actions, self._sides, [opponent])
 
     @property
     def opponent_seat(self) -> int:
         """The seat facing the agent (singles)."""
         return next(iter(self.players))
-
-    def _fast_info(self, shots: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"seat": self.my_seat, "side": self.my_side, "shots": shots}
 
     def _opponent(self, seed: int) -> Policy | Player:
         from flickboard.agents.spec import player_from_spec
@@ -154,13 +158,9 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             if self.tables.over(self.table) or self.tables.truncated(self.table):
                 raise InvalidInput("the match is over: reset the environment")
             steps = self._fast_steps(checked(action)[None, :])
-            return (
-                steps.observations[0],
-                float(steps.rewards[0]),
-                self.tables.over(self.table),
-                self.tables.truncated(self.table),
-                self._fast_info(steps.shots[0]),
-            )
+            over, cut = self.tables.state[self.table, 3:5].tolist()
+            info = self._fast_info(steps.shots[0])
+            return steps.observations[0], float(steps.rewards[0]), bool(over), bool(cut), info
         aec = self.aec
         me = agent_name(self.my_seat)
         aec.step(action)
