@@ -75,7 +75,8 @@ def figures(result: dict[str, Any]) -> str:
             f"{_n(batched['steps']['per_second_cpu'])} steps/s |"
         )
         rows.append(
-            f"| the same {batched['shots']:,} shots (both sides'), bare batch physics | "
+            f"| the same {batched['shots']:,} shots (both sides'), bare batch physics (one "
+            f"`simulate_batch` call a shot: each has its own layout) | "
             f"{_n(physics['per_second_wall'])} shots/s | {_n(physics['per_second_cpu'])} "
             f"shots/s ({_n(batched['batch_physics_steps_per_second_cpu'])} steps' worth) |"
         )
