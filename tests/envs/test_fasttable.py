@@ -116,3 +116,21 @@ def test_gymnasiums_env_checker_passes_on_a_fast_table() -> None:
     env = _env(True)
     check_env(env, skip_render_check=True)
     assert env.fast
+
+
+def test_a_start_line_covered_by_discs_is_refused_as_the_match_refuses_it() -> None:
+    from flickboard.errors import IllegalInPosition
+
+    env = _env(True)
+    env.reset(seed=4)
+    tables = env.tables
+    assert tables is not None
+    a0, a1 = tables.arcs[0, :2]  # red's start line, seat 0
+    for d, u in enumerate(np.linspace(0.0, 1.0, 12)):  # discs all along it
+        a = a0 + u * (a1 - a0)
+        tables.x[0, d], tables.y[0, d] = tables.radius * np.cos(a), tables.radius * np.sin(a)
+    tables.on[0, :12] = True
+    before = tables.state.copy()
+    with pytest.raises(IllegalInPosition, match="no shot may start"):
+        env.step(np.zeros(4, dtype=np.float32))
+    assert np.array_equal(tables.state, before)  # nothing played
