@@ -58,11 +58,14 @@ table_jit = njit_watching((*CORE_SOURCES, Path(__file__)))
 # Status codes of a table's shot (besides the kernel's own, negated).
 T_OK, T_NO_START, T_IMPOSSIBLE = 0, 1, 2
 # Per-shot result columns (floats).
-(R_X, R_Y, R_ANGLE, R_SPEED, R_SPIN, R_VALID, R_ROUND_ENDED, R_GAME_ENDED, R_SIDE, R_DISC) = range(
-    10
-)
-R_STATUS, R_KERNEL, R_INFO = 10, 11, 12
+R_X, R_Y, R_ANGLE, R_SPEED, R_SPIN, R_VALID, R_ROUND_ENDED, R_GAME_ENDED = range(8)
+R_SIDE, R_DISC, R_STATUS, R_KERNEL, R_INFO = range(8, 13)
 R_SIZE = 13
+# A table's whole numbers: the shot of the round (its disc id), the round (1-based), the
+# side that starts the round, the match over, cut at max_cycles, the side that starts
+# the game, then each side's shots in the match (for max_cycles).
+S_SHOT, S_ROUND, S_STARTER, S_OVER, S_CUT, S_FIRST, S_SHOTS = range(7)
+S_SIZE = S_SHOTS + 2
 # What a batch of shots returns: nothing to look at, something to look at (a round
 # ended, or a shot could not be played), or nothing played (an action not finite).
 F_NONE, F_LOOK, F_NOT_FINITE = 0, 1, 2
@@ -135,7 +138,7 @@ class FastTables:
     def __init__(self, aec: FlickboardAEC, count: int) -> None:
         problem = fast_enough(aec)
         if problem is not None:
-            raise IllegalInPosition(problem)
+            raise InvalidInput(problem)
         match = cast(CrokinoleMatch, aec.match)
         referee = match.referee
         view = match.view()
@@ -175,9 +178,8 @@ class FastTables:
         self.y = np.zeros((count, n))
         self.lean = np.zeros((count, n), dtype=np.bool_)
         self.on = np.zeros((count, n), dtype=np.bool_)
-        # ints per table: shot of the round, round number, round's starting side, over,
-        # truncated, the game's first side, shots by side 0 and 1
-        self.state = np.zeros((count, 8), dtype=np.int64)
+        self.state = np.zeros((count, S_SIZE), dtype=np.int64)
+        """Whole numbers per table, by ``S_*`` column."""
         self.scores = np.zeros((count, 2), dtype=np.int64)
         self.twenties = np.zeros((count, 2), dtype=np.int64)
         self.before = np.zeros((count, 2), dtype=np.int64)
@@ -210,16 +212,11 @@ class FastTables:
 
     def over(self, table: int) -> bool:
         """Whether the table's match ended."""
-        return bool(self.state[table, 3])
+        return bool(self.state[table, S_OVER])
 
     def truncated(self, table: int) -> bool:
         """Whether the table's match was cut at ``max_cycles``."""
-        return bool(self.state[table, 4])
-
-    def side_to_shoot(self, table: int) -> int:
-        """The side whose shot comes next."""
-        shot, _, starter = self.state[table, :3].tolist()
-        return int((starter + shot) % 2)
+        return bool(self.state[table, S_CUT])
 
     def shoot(self, tables: npt.NDArray[np.int64], actions: npt.NDArray[np.float64]) -> Shots:
         """One shot on each of ``tables`` (the side to shoot there), from ``actions``
@@ -350,7 +347,8 @@ def waiting(rows: np.ndarray, my_sides: np.ndarray, state: np.ndarray) -> np.nda
     m = 0
     for i in range(rows.shape[0]):
         t = rows[i]
-        if state[t, 3] == 0 and state[t, 4] == 0 and (state[t, 2] + state[t, 0]) % 2 != my_sides[i]:
+        side = (state[t, S_STARTER] + state[t, S_SHOT]) % 2
+        if state[t, S_OVER] == 0 and state[t, S_CUT] == 0 and side != my_sides[i]:
             out[m] = i
             m += 1
     return out[:m]
@@ -485,8 +483,8 @@ def shoot_tables(
     status = np.zeros(1, dtype=np.int8)
     for row in range(tables.shape[0]):
         t = tables[row]
-        k = state[t, 0]
-        side = (state[t, 2] + k) % 2
+        k = state[t, S_SHOT]
+        side = (state[t, S_STARTER] + k) % 2
         a0 = arcs[side, A_A0]
         a1 = arcs[side, A_A1]
         results[row, R_SIDE] = side
@@ -526,7 +524,7 @@ def shoot_tables(
                 rows[j, 1] = ys[t, d]
                 rows[j, 2] = 1.0 if lean[t, d] else 0.0
                 ids[j] = d
-                owners[j] = (state[t, 2] + d) % 2
+                owners[j] = (state[t, S_STARTER] + d) % 2
                 j += 1
         ids[m] = k
         owners[m] = side
@@ -567,11 +565,11 @@ def shoot_tables(
         before[t, 1] = twenties[t, 1]
         twenties[t, 0] += made[0, 0]
         twenties[t, 1] += made[0, 1]
-        state[t, 6 + side] += 1
+        state[t, S_SHOTS + side] += 1
         k += 1
-        state[t, 0] = k
+        state[t, S_SHOT] = k
         if k == n:  # the round ends: its score, 2/1/0 or the points after cancelling
-            number = state[t, 1]
+            number = state[t, S_ROUND]
             s0 = points[0, 0] + 20 * twenties[t, 0]
             s1 = points[0, 1] + 20 * twenties[t, 1]
             if target:
@@ -596,21 +594,21 @@ def shoot_tables(
             look = F_LOOK
             reached = target > 0 and max(scores[t, 0], scores[t, 1]) >= target
             if reached or number == rounds.shape[1]:  # the game, and the match, are over
-                state[t, 3] = 1
+                state[t, S_OVER] = 1
                 results[row, R_GAME_ENDED] = 1.0
             else:
-                state[t, 0] = 0
-                state[t, 1] = number + 1
-                state[t, 2] = (state[t, 5] + number) % 2
+                state[t, S_SHOT] = 0
+                state[t, S_ROUND] = number + 1
+                state[t, S_STARTER] = (state[t, S_FIRST] + number) % 2
                 twenties[t, 0] = 0
                 twenties[t, 1] = 0
                 for d in range(n):
                     on[t, d] = False
                     lean[t, d] = False
-        if state[t, 3] == 0:
-            nxt = (state[t, 2] + state[t, 0]) % 2
-            if state[t, 6 + nxt] >= max_cycles:
-                state[t, 4] = 1
+        if state[t, S_OVER] == 0:
+            nxt = (state[t, S_STARTER] + state[t, S_SHOT]) % 2
+            if state[t, S_SHOTS + nxt] >= max_cycles:
+                state[t, S_CUT] = 1
     return look
 
 
@@ -635,9 +633,9 @@ def encode_tables(
         me = sides[row]
         cos = arcs[me, A_COS]
         sin = arcs[me, A_SIN]
-        over = state[t, 3] != 0
-        starter = state[t, 2]
-        nxt = n if over else state[t, 0]
+        over = state[t, S_OVER] != 0
+        starter = state[t, S_STARTER]
+        nxt = n if over else state[t, S_SHOT]
         for d in range(n):
             if not on[t, d]:
                 if d < nxt:
@@ -662,7 +660,7 @@ def encode_tables(
         for s in range(2):
             out[row, base + 2 + (s - me) % 2] = scores[t, s] / 10.0
             out[row, base + 4 + (s - me) % 2] = min(1.0, made[s] / n)
-        out[row, base + 6] = state[t, 1] / 10.0
+        out[row, base + 6] = state[t, S_ROUND] / 10.0
         if not over:
             hammer = (starter + n - 1) % 2
             shooter = (starter + nxt) % 2

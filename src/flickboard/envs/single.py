@@ -158,9 +158,9 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             if self.tables.over(self.table) or self.tables.truncated(self.table):
                 raise InvalidInput("the match is over: reset the environment")
             steps = self._fast_steps(checked(action)[None, :])
-            over, cut = self.tables.state[self.table, 3:5].tolist()
+            over, cut = self.tables.over(self.table), self.tables.truncated(self.table)
             info = self._fast_info(steps.shots[0])
-            return steps.observations[0], float(steps.rewards[0]), bool(over), bool(cut), info
+            return steps.observations[0], float(steps.rewards[0]), over, cut, info
         aec = self.aec
         me = agent_name(self.my_seat)
         aec.step(action)

@@ -24,6 +24,8 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from flickboard.envs.fasttable import (
+    S_CUT,
+    S_OVER,
     FastTables,
     ObservationPolicy,
     checked_rows,
@@ -127,8 +129,8 @@ class FlickboardVectorEnv(SyncVectorEnv):
             )
             obs[stepping] = done.observations
             rewards[stepping] = done.rewards
-            terminated[stepping] = tables.state[stepping, 3] != 0
-            truncated[stepping] = tables.state[stepping, 4] != 0
+            terminated[stepping] = tables.state[stepping, S_OVER] != 0
+            truncated[stepping] = tables.state[stepping, S_CUT] != 0
             for i, played in zip(stepping.tolist(), done.shots, strict=True):
                 shots[i] = played
         ended = terminated | truncated
