@@ -61,6 +61,14 @@ def test_fast_tables_play_whole_seeded_games_as_the_match_does(
     assert len(ended) == 2 and all(s[4]["shots"][-1]["games_ended"] for s in ended)
 
 
+def test_the_first_seat_and_no_cycle_limit_are_the_matchs_on_fast_tables() -> None:
+    setup = {"first": 2, "max_cycles": None, "seat": 0}
+    fast, slow = _env(True, **setup), _env(False, **setup)
+    one = _play(fast, 13, matches=1, policy_seed=3)
+    _same(one, _play(slow, 13, matches=1, policy_seed=3))
+    assert one[0][1]["shots"][0]["seat"] == 2  # green opened the match
+
+
 def test_points_rewards_and_truncation_are_the_matchs_on_fast_tables() -> None:
     setup = {"reward": "points", "max_cycles": 11, "seat": 2}
     fast, slow = _env(True, **setup), _env(False, **setup)
