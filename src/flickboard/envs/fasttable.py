@@ -112,18 +112,20 @@ class Shots:
     def infos(self) -> list[dict[str, Any]]:
         """``info["shot"]`` of the brief info, for each shot."""
         out = []
-        for r, rounds, games in zip(self.results.tolist(), self.rounds, self.games, strict=True):
-            side = int(r[R_SIDE])
+        columns = self.results[:, [R_SIDE, R_DISC, R_X, R_Y, R_VALID]].tolist()
+        for (side, disc, x, y, valid), rounds, games in zip(
+            columns, self.rounds, self.games, strict=True
+        ):
             out.append(
                 {
-                    "seat": 2 * side,
-                    "side": side,
-                    "disc": int(r[R_DISC]),
-                    "start": (r[R_X], r[R_Y]),
+                    "seat": 2 * int(side),
+                    "side": int(side),
+                    "disc": int(disc),
+                    "start": (x, y),
                     "start_problem": None,
-                    "valid": bool(r[R_VALID]),
-                    "rounds_ended": [end.to_json() for end in rounds],
-                    "games_ended": [end.to_json() for end in games],
+                    "valid": valid > 0,
+                    "rounds_ended": [end.to_json() for end in rounds] if rounds else [],
+                    "games_ended": [end.to_json() for end in games] if games else [],
                 }
             )
         return out
