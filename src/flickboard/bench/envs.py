@@ -321,7 +321,11 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
     say = progress or (lambda _: None)
     import os
 
-    out: dict[str, Any] = {"settings": _settings_json(s), "cpus": os.cpu_count()}
+    out: dict[str, Any] = {
+        "settings": _settings_json(s),
+        "cpus": os.cpu_count(),
+        "load_average": list(os.getloadavg()),  # other work on the machine at the start
+    }
     steps: dict[str, Any] = {}
     for game in s.games:
         say(f"{game}: environment steps")

@@ -118,9 +118,11 @@ def figures(result: dict[str, Any]) -> str:
             "step's CPU time"
         )
     targets = _targets(steps, batched)
+    load = result.get("load_average")
+    busy = f", load average {load[0]:.1f} at the start" if load else ""
     head = (
         f"`flickboard bench envs` ({s['steps']:,} steps per game, seed {s['seed']}, "
-        f"{result.get('cpus', '?')} CPUs):"
+        f"{result.get('cpus', '?')} CPUs{busy}):"
     )
     lines = [BEGIN, head, "", *rows, "", "So " + "; ".join(costs) + "."]
     return "\n".join([*lines, *(["", *targets] if targets else []), END])
