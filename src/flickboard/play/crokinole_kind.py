@@ -111,7 +111,7 @@ class Crokinole(GameKind):
             "recreational": 1.3,
             "strong-recreational": 1.25,
             "competitive": 1.15,
-            "top-competitive": 1.2,
+            "top-competitive": 1.05,
         }
     )
     """Shots that must hit are less sure than the calibrated open 20 (docs/ai.md, "Shots
