@@ -112,10 +112,10 @@ def fast_enough(aec: FlickboardAEC) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(slots=True)
 class Shots:
-    """What a batch of shots did, one row per table shot: see ``R_*``; ``rewards`` per
-    side; ``scored`` the rounds' scores of each table whose round ended (by row: rows of
+    """What a batch of shots did, one row per table shot: see ``R_*``; ``rewards`` the
+    reward of the side asked for (``mine``) at each; ``scored`` the rounds' scores of each table whose round ended (by row: rows of
     ``FastTables.rounds``, as they stood)."""
 
     tables: npt.NDArray[np.int64]
@@ -253,13 +253,14 @@ class FastTables:
         self.drawn = np.zeros(count, dtype=np.bool_)
         """Whether the table's opponent is a :class:`StreamPolicy` drawing from
         ``streams`` (its own stream is then that row)."""
-
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        """The tables' matches, as the compiled calls read them."""
-        return (
+        self._arrays = (
             self.x, self.y, self.lean, self.on, self.state, self.scores, self.twenties,
             self.before, self.rounds,
         )  # fmt: skip
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The tables' matches, as the compiled calls read them."""
+        return self._arrays
 
     def start(self, table: int, opponent: ObservationPolicy) -> None:
         """A new match on ``table`` against ``opponent``: a :class:`StreamPolicy` whose
@@ -288,16 +289,22 @@ class FastTables:
         """Whether the table's match was cut at ``max_cycles``."""
         return bool(self.state[table, S_CUT])
 
-    def shoot(self, tables: npt.NDArray[np.int64], actions: npt.NDArray[np.float64]) -> Shots:
+    def shoot(
+        self,
+        tables: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.float64],
+        mine: npt.NDArray[np.int64],
+    ) -> Shots:
         """One shot on each of ``tables`` (the side to shoot there), from ``actions``
-        (rows of four numbers; values outside [-1, 1] are clipped). Nothing is played
-        if a value is not finite (:class:`InvalidInput`)."""
+        (rows of four numbers; values outside [-1, 1] are clipped), rewarding side
+        ``mine[i]`` at table ``tables[i]``. Nothing is played if a value is not finite
+        (:class:`InvalidInput`)."""
         results = np.zeros((len(tables), R_SIZE))
-        rewards = np.zeros((len(tables), 2))
+        rewards = np.zeros(len(tables))
         flags = shoot_tables(
-            tables, actions, self.board, self.params, self.figures, self.flags, _MODE_TO_STATE,
-            self.arcs, self.radius, self.gap, self.action_figures, self.max_cycles,
-            self.differential, self.target, self.arrays(), results, rewards,
+            tables, actions, mine, self.board, self.params, self.figures, self.flags,
+            _MODE_TO_STATE, self.arcs, self.radius, self.gap, self.action_figures,
+            self.max_cycles, self.differential, self.target, self._arrays, results, rewards,
         )  # fmt: skip
         if flags == F_NOT_FINITE:
             raise InvalidInput("every action value must be a finite number")
@@ -361,8 +368,8 @@ def play_steps(
     batches: list[tuple[Shots, npt.NDArray[np.int64]]] = []
     everyone = np.arange(len(rows))
     if actions is not None:
-        done = tables.shoot(rows, actions)
-        rewards += done.rewards[everyone, my_sides]
+        done = tables.shoot(rows, actions, my_sides)
+        rewards += done.rewards
         batches.append((done, everyone))
     while True:
         at = waiting(rows, my_sides, tables.state)
@@ -370,12 +377,16 @@ def play_steps(
             break
         every = len(at) == len(rows)  # (a single table: no indexing of arrays)
         sub = rows if every else rows[at]
+        mine = my_sides if every else my_sides[at]
         moves = np.empty((len(at), 4))
         left = draw_rows(tables.streams, tables.drawn, sub, moves)
         if len(left):
-            _act(tables, opponents, at[left], sub[left], 1 - my_sides[at[left]], moves, left)
-        done = tables.shoot(sub, moves)
-        rewards[at] += done.rewards[everyone[: len(at)], my_sides[at]]
+            _act(tables, opponents, at[left], sub[left], 1 - mine[left], moves, left)
+        done = tables.shoot(sub, moves, mine)
+        if every:
+            rewards += done.rewards
+        else:
+            rewards[at] += done.rewards
         batches.append((done, at))
     shots = [BriefShots(batches, i) for i in range(len(rows))]
     return Steps(tables.observe(rows, my_sides), rewards, shots)
@@ -532,6 +543,7 @@ def _along(lo: np.ndarray, hi: np.ndarray, count: int, value: float, edge: float
 def shoot_tables(
     tables: np.ndarray,
     actions: np.ndarray,
+    mine: np.ndarray,
     board: np.ndarray,
     params: np.ndarray,
     figures: np.ndarray,
@@ -663,12 +675,8 @@ def shoot_tables(
             rounds[t, number - 1, 3] = twenties[t, 1]
             scores[t, 0] += p0
             scores[t, 1] += p1
-            if differential:
-                rewards[row, 0] += p0 - p1
-                rewards[row, 1] += p1 - p0
-            else:
-                rewards[row, 0] += p0
-                rewards[row, 1] += p1
+            gained = p0 if mine[row] == 0 else p1
+            rewards[row] += 2 * gained - p0 - p1 if differential else gained
             results[row, R_ROUND_ENDED] = 1.0
             look = F_LOOK
             reached = target > 0 and max(scores[t, 0], scores[t, 1]) >= target

@@ -155,11 +155,12 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
     def step(self, action: npt.ArrayLike) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The agent's shot, then the opponents' up to its next turn."""
         if self.fast:
-            assert self.tables is not None
-            if self.tables.over(self.table) or self.tables.truncated(self.table):
+            tables = self.tables
+            assert tables is not None
+            if tables.over(self.table) or tables.truncated(self.table):
                 raise InvalidInput("the match is over: reset the environment")
             steps = self._fast_steps(checked(action)[None, :])
-            over, cut = self.tables.over(self.table), self.tables.truncated(self.table)
+            over, cut = tables.over(self.table), tables.truncated(self.table)
             info = self._fast_info(steps.shots[0])
             return steps.observations[0], float(steps.rewards[0]), over, cut, info
         aec = self.aec
