@@ -57,7 +57,7 @@ class Settings:
 
     game: str = "crokinole"
     games: int = 20
-    reviewer: str = "competitive"
+    reviewer: str = "champion"
     blunders: int = 50
     champion_games: int = 1
     timed: int = 3
@@ -290,7 +290,7 @@ def report(result: dict[str, Any]) -> str:
         for level in PLAYING_LEVELS:
             row = ladder_[level]
             lines.append(
-                f"{level:>12}: accuracy {row['mean']:.1f} [{row['low']:.1f}, {row['high']:.1f}] "
+                f"{level:>15}: accuracy {row['mean']:.1f} [{row['low']:.1f}, {row['high']:.1f}] "
                 f"({row['players']} player-games)"
             )
         lines.append(

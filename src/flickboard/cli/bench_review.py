@@ -21,7 +21,7 @@ def bench_review(
     timed: Annotated[int, typer.Option(min=1, help="Crokinole games whose review is timed.")] = 3,
     reviewer: Annotated[
         str, typer.Option(help="Level the ladder's games are reviewed at.")
-    ] = "competitive",
+    ] = "champion",
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     workers: Annotated[
         int, typer.Option(min=1, help="Processes playing and reviewing the ladder's games.")
