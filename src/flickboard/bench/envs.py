@@ -161,12 +161,12 @@ class _logged_tables:  # noqa: N801 (a context manager used as a function)
 
         shoot, log = self.shoot, self.log
 
-        def logged(tables: ft.FastTables, rows: Any, actions: Any) -> ft.Shots:
+        def logged(tables: ft.FastTables, rows: Any, actions: Any, mine: Any) -> ft.Shots:
             before = [
                 (tables.x[t].copy(), tables.y[t].copy(), tables.lean[t].copy(), tables.on[t].copy())
                 for t in rows.tolist()
             ]
-            done = shoot(tables, rows, actions)
+            done = shoot(tables, rows, actions, mine)
             for (x, y, lean, on), r in zip(before, done.results.tolist(), strict=True):
                 discs = tuple(
                     PlacedDisc(d, float(x[d]), float(y[d]), leaning=bool(lean[d]))

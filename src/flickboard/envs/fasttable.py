@@ -10,14 +10,19 @@ compiled call: the action's shot from the start line's allowed stretches, the ph
 kernel (:func:`~flickboard.physics.kernel.run_shot`), the compiled referee core
 (:func:`~flickboard.rules.crokinole.compiled.rule_crokinole`) and the match's
 bookkeeping (the round's end and its 2/1/0 or points after cancelling, the game's end,
-truncation); a second compiled call encodes the observations. What it computes is what the Match-based path
-computes, to the bit (tests/envs/test_fasttable.py plays whole seeded games both ways).
-The round's and game's summaries for ``info`` are built in Python when a round ends.
+truncation); a second compiled call encodes the observations. What it computes is what
+the Match-based path computes, to the bit (tests/envs/test_fasttable.py plays whole seeded
+games both ways). A uniform opponent's actions are drawn for every table in one compiled
+call from each table's stream (:mod:`flickboard.envs.streams`, the
+:class:`~flickboard.envs.policies.UniformPolicy`'s own). The brief ``info`` entries of the
+shots, and the round's and game's summaries in them, are made when first read
+(:class:`BriefShots`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
@@ -25,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
+from flickboard.envs.streams import Stream, draw_rows
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.physics.batch import _MODE_TO_STATE
 from flickboard.physics.codes import board_array, params_array
@@ -40,7 +46,7 @@ from flickboard.play.crokinole import (
     _game_end,
     _round_end,
 )
-from flickboard.play.match import GameEnd, RoundEnd
+from flickboard.play.match import GameEnd
 from flickboard.play.noise import EDGE, MIN_SPEED
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore
 from flickboard.rules.base import Position, Turn
@@ -59,8 +65,8 @@ table_jit = njit_watching((*CORE_SOURCES, Path(__file__)))
 T_OK, T_NO_START, T_IMPOSSIBLE = 0, 1, 2
 # Per-shot result columns (floats).
 R_X, R_Y, R_ANGLE, R_SPEED, R_SPIN, R_VALID, R_ROUND_ENDED, R_GAME_ENDED = range(8)
-R_SIDE, R_DISC, R_STATUS, R_KERNEL, R_INFO = range(8, 13)
-R_SIZE = 13
+R_SIDE, R_DISC, R_STATUS, R_KERNEL, R_INFO, R_ROUND = range(8, 14)
+R_SIZE = 14
 # A table's whole numbers: the shot of the round (its disc id), the round (1-based), the
 # side that starts the round, the match over, cut at max_cycles, the side that starts
 # the game, then each side's shots in the match (for max_cycles).
@@ -82,6 +88,14 @@ class ObservationPolicy(Protocol):
         ...
 
 
+class StreamPolicy(ObservationPolicy, Protocol):
+    """An observation policy whose actions are its stream's draws
+    (:class:`~flickboard.envs.policies.UniformPolicy`): a fast table draws them for
+    every table at once."""
+
+    stream: Stream
+
+
 def fast_enough(aec: FlickboardAEC) -> str | None:
     """Why a table of this AEC environment cannot be a fast table (None if it can)."""
     match, setup = aec.match, aec.setup
@@ -98,37 +112,80 @@ def fast_enough(aec: FlickboardAEC) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(slots=True)
 class Shots:
-    """What a batch of shots did, one row per table shot: see ``R_*``; ``rewards`` per
-    side, ``rounds`` and ``games`` the RoundEnd and GameEnd each shot ended."""
+    """What a batch of shots did, one row per table shot: see ``R_*``; ``rewards`` the
+    reward of the side asked for (``mine``) at each; ``scored`` the rounds' scores of each table whose round ended (by row: rows of
+    ``FastTables.rounds``, as they stood)."""
 
     tables: npt.NDArray[np.int64]
     results: npt.NDArray[np.float64]
     rewards: npt.NDArray[np.float64]
-    rounds: list[tuple[RoundEnd, ...]]
-    games: list[tuple[GameEnd, ...]]
+    scored: dict[int, npt.NDArray[np.int64]]
+    owner: FastTables
 
-    def infos(self) -> list[dict[str, Any]]:
-        """``info["shot"]`` of the brief info, for each shot."""
-        out = []
-        columns = self.results[:, [R_SIDE, R_DISC, R_X, R_Y, R_VALID]].tolist()
-        for (side, disc, x, y, valid), rounds, games in zip(
-            columns, self.rounds, self.games, strict=True
-        ):
-            out.append(
-                {
-                    "seat": 2 * int(side),
-                    "side": int(side),
-                    "disc": int(disc),
-                    "start": (x, y),
-                    "start_problem": None,
-                    "valid": valid > 0,
-                    "rounds_ended": [end.to_json() for end in rounds] if rounds else [],
-                    "games_ended": [end.to_json() for end in games] if games else [],
-                }
-            )
-        return out
+    def info(self, row: int) -> dict[str, Any]:
+        """``info["shot"]`` of the brief info, for the shot of ``row``."""
+        side, disc, x, y, valid = self.results[row, [R_SIDE, R_DISC, R_X, R_Y, R_VALID]].tolist()
+        rounds: list[dict[str, Any]] = []
+        games: list[dict[str, Any]] = []
+        scored = self.scored.get(row)
+        if scored is not None:
+            owner = self.owner
+            played = tuple(RoundScore(tuple(r[:2]), tuple(r[2:])) for r in scored.tolist())
+            rounds.append(_round_end(1, len(played), played[-1], owner.referee).to_json())
+            if self.results[row, R_GAME_ENDED]:
+                games.append(owner.game_end(played).to_json())
+        return {
+            "seat": 2 * int(side),
+            "side": int(side),
+            "disc": int(disc),
+            "start": (x, y),
+            "start_problem": None,
+            "valid": valid > 0,
+            "rounds_ended": rounds,
+            "games_ended": games,
+        }
+
+
+class BriefShots(Sequence[dict[str, Any]]):
+    """``info["shots"]`` of a step on a fast table: each shot's brief entry (a dict, as
+    the Match path's list holds), made when first read. Equal to a list of the same
+    entries; ``list(shots)`` gives that list."""
+
+    __slots__ = ("_batches", "_made", "_row")
+
+    def __init__(self, batches: list[tuple[Shots, npt.NDArray[np.int64]]], row: int) -> None:
+        self._batches = batches
+        """Each batch of shots of the step, and the step's rows it was played on."""
+        self._row = row
+        self._made: list[dict[str, Any]] | None = None
+
+    def _entries(self) -> list[dict[str, Any]]:
+        if self._made is None:
+            made = []
+            for done, at in self._batches:
+                hit = np.flatnonzero(at == self._row)
+                if len(hit):
+                    made.append(done.info(int(hit[0])))
+            self._made = made
+        return self._made
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._entries()[index]
+
+    def __len__(self) -> int:
+        return len(self._entries())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
+            return self._entries() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._entries())
 
 
 class FastTables:
@@ -190,20 +247,32 @@ class FastTables:
         """A race game's target (0: tournament scoring, four rounds)."""
         most = MAX_ROUNDS if race else ROUNDS_PER_GAME
         self.rounds = np.zeros((count, most, 4), dtype=np.int64)
-        self.played: list[list[RoundScore]] = [[] for _ in range(count)]
-        """Each table's rounds scored, as RoundScores (made as each round ends)."""
-
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        """The tables' matches, as the compiled calls read them."""
-        return (
+        """Each table's rounds scored: both sides' round scores, then their 20s."""
+        self.streams = np.zeros((count, 2), dtype=np.uint64)
+        """Each table's uniform opponent's stream (where ``drawn``)."""
+        self.drawn = np.zeros(count, dtype=np.bool_)
+        """Whether the table's opponent is a :class:`StreamPolicy` drawing from
+        ``streams`` (its own stream is then that row)."""
+        self._arrays = (
             self.x, self.y, self.lean, self.on, self.state, self.scores, self.twenties,
             self.before, self.rounds,
         )  # fmt: skip
 
-    def start(self, table: int) -> None:
-        """A new match on ``table``."""
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The tables' matches, as the compiled calls read them."""
+        return self._arrays
+
+    def start(self, table: int, opponent: ObservationPolicy) -> None:
+        """A new match on ``table`` against ``opponent``: a :class:`StreamPolicy` whose
+        stream is its own (not yet kept by a table) gets its stream kept in
+        ``streams[table]``, so that its draws are made for all tables at once."""
         first_seat = self.first_seat
-        self.played[table] = []
+        stream = getattr(opponent, "stream", None)
+        bound = isinstance(stream, np.ndarray) and stream.base is None and stream.shape == (2,)
+        self.drawn[table] = bound
+        if isinstance(stream, np.ndarray) and bound:
+            self.streams[table] = stream
+            cast(StreamPolicy, opponent).stream = self.streams[table]
         self.on[table] = False
         self.lean[table] = False
         self.state[table] = (0, 1, first_seat // 2, 0, 0, first_seat // 2, 0, 0)
@@ -220,31 +289,34 @@ class FastTables:
         """Whether the table's match was cut at ``max_cycles``."""
         return bool(self.state[table, S_CUT])
 
-    def shoot(self, tables: npt.NDArray[np.int64], actions: npt.NDArray[np.float64]) -> Shots:
+    def shoot(
+        self,
+        tables: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.float64],
+        mine: npt.NDArray[np.int64],
+    ) -> Shots:
         """One shot on each of ``tables`` (the side to shoot there), from ``actions``
-        (rows of four numbers; values outside [-1, 1] are clipped). Nothing is played
-        if a value is not finite (:class:`InvalidInput`)."""
+        (rows of four numbers; values outside [-1, 1] are clipped), rewarding side
+        ``mine[i]`` at table ``tables[i]``. Nothing is played if a value is not finite
+        (:class:`InvalidInput`)."""
         results = np.zeros((len(tables), R_SIZE))
-        rewards = np.zeros((len(tables), 2))
+        rewards = np.zeros(len(tables))
         flags = shoot_tables(
-            tables, actions, self.board, self.params, self.figures, self.flags, _MODE_TO_STATE,
-            self.arcs, self.radius, self.gap, self.action_figures, self.max_cycles,
-            self.differential, self.target, self.arrays(), results, rewards,
+            tables, actions, mine, self.board, self.params, self.figures, self.flags,
+            _MODE_TO_STATE, self.arcs, self.radius, self.gap, self.action_figures,
+            self.max_cycles, self.differential, self.target, self._arrays, results, rewards,
         )  # fmt: skip
         if flags == F_NOT_FINITE:
             raise InvalidInput("every action value must be a finite number")
-        rounds: list[tuple[RoundEnd, ...]] = [()] * len(tables)
-        games: list[tuple[GameEnd, ...]] = [()] * len(tables)
+        scored: dict[int, npt.NDArray[np.int64]] = {}
         if flags:
             for row, t in enumerate(tables.tolist()):
                 r = results[row]
                 if r[R_STATUS] or r[R_KERNEL]:
                     self._refuse(t, int(r[R_STATUS]), int(r[R_KERNEL]), int(r[R_INFO]))
                 if r[R_ROUND_ENDED]:
-                    rounds[row] = self._round_ended(t)
-                if r[R_GAME_ENDED]:
-                    games[row] = self._game_ended(t)
-        return Shots(tables, results, rewards, rounds, games)
+                    scored[row] = self.rounds[t, : int(r[R_ROUND])].copy()
+        return Shots(tables, results, rewards, scored, self)
 
     def _refuse(self, table: int, status: int, kernel: int, info: int) -> None:
         """Raise what the Match-based path raises for a shot that could not be played."""
@@ -255,18 +327,12 @@ class FastTables:
         ids = tuple(int(i) for i in np.flatnonzero(self.on[table]))
         raise_for_status(kernel, info, ids, self.physics)
 
-    def _round_ended(self, table: int) -> tuple[RoundEnd, ...]:
-        played = self.played[table]
-        row = self.rounds[table, len(played)].tolist()
-        played.append(RoundScore(tuple(row[:2]), tuple(row[2:])))
-        return (_round_end(1, len(played), played[-1], self.referee),)
-
-    def _game_ended(self, table: int) -> tuple[GameEnd, ...]:
-        played = tuple(self.played[table])
+    def game_end(self, played: tuple[RoundScore, ...]) -> GameEnd:
+        """The GameEnd of a game of these rounds."""
         if self.target:
             steps = tuple(r.cancelled for r in played)
-            return (_game_end(1, RaceScore(self.target, steps)),)
-        return (_game_end(1, GameScore(played)),)
+            return _game_end(1, RaceScore(self.target, steps))
+        return _game_end(1, GameScore(played))
 
     def observe(
         self, tables: npt.NDArray[np.int64], sides: npt.NDArray[np.int64]
@@ -284,7 +350,7 @@ class Steps:
 
     observations: npt.NDArray[np.float32]
     rewards: npt.NDArray[np.float64]
-    shots: list[list[dict[str, Any]]]
+    shots: list[BriefShots]
 
 
 def play_steps(
@@ -292,36 +358,57 @@ def play_steps(
     rows: npt.NDArray[np.int64],
     actions: npt.NDArray[np.float64] | None,
     my_sides: npt.NDArray[np.int64],
-    opponents: list[ObservationPolicy],
+    opponents: Sequence[ObservationPolicy | None],
 ) -> Steps:
     """The agents' shots on ``rows`` (none with ``actions`` None: a reset), then the
-    opponents' (``opponents[i]`` plays table ``rows[i]``) until each agent's turn comes
-    again or its match ends."""
-    rewards = [0.0] * len(rows)
-    shots: list[list[dict[str, Any]]] = [[] for _ in range(len(rows))]
-    sides = my_sides.tolist()
-    others = 1 - my_sides
-
-    def account(at: list[int], done: Shots) -> None:
-        for i, gained, info in zip(at, done.rewards.tolist(), done.infos(), strict=True):
-            rewards[i] += gained[sides[i]]
-            shots[i].append(info)
-
+    opponents' until each agent's turn comes again or its match ends: drawn from the
+    table's stream where ``tables.drawn``, else ``opponents[i]`` plays table
+    ``rows[i]``."""
+    rewards = np.zeros(len(rows))
+    batches: list[tuple[Shots, npt.NDArray[np.int64]]] = []
+    everyone = np.arange(len(rows))
     if actions is not None:
-        account(list(range(len(rows))), tables.shoot(rows, actions))
+        done = tables.shoot(rows, actions, my_sides)
+        rewards += done.rewards
+        batches.append((done, everyone))
     while True:
         at = waiting(rows, my_sides, tables.state)
         if not len(at):
             break
         every = len(at) == len(rows)  # (a single table: no indexing of arrays)
         sub = rows if every else rows[at]
-        seen = tables.observe(sub, others if every else others[at])
-        listed = at.tolist()
-        moves = np.array([opponents[i].act_on(seen[j]) for j, i in enumerate(listed)], float)
-        if moves.shape != (len(listed), 4):
-            raise InvalidInput(f"an opponent's actions are rows of 4 numbers, not {moves!r}")
-        account(listed, tables.shoot(sub, moves))
-    return Steps(tables.observe(rows, my_sides), np.array(rewards), shots)
+        mine = my_sides if every else my_sides[at]
+        moves = np.empty((len(at), 4))
+        left = draw_rows(tables.streams, tables.drawn, sub, moves)
+        if len(left):
+            _act(tables, opponents, at[left], sub[left], 1 - mine[left], moves, left)
+        done = tables.shoot(sub, moves, mine)
+        if every:
+            rewards += done.rewards
+        else:
+            rewards[at] += done.rewards
+        batches.append((done, at))
+    shots = [BriefShots(batches, i) for i in range(len(rows))]
+    return Steps(tables.observe(rows, my_sides), rewards, shots)
+
+
+def _act(
+    tables: FastTables,
+    opponents: Sequence[ObservationPolicy | None],
+    at: npt.NDArray[np.int64],
+    sub: npt.NDArray[np.int64],
+    sides: npt.NDArray[np.int64],
+    moves: npt.NDArray[np.float64],
+    into: npt.NDArray[np.int64],
+) -> None:
+    """Opponents that act on their observation: ``opponents[at[j]]`` on table
+    ``sub[j]`` (side ``sides[j]``), its action in ``moves[into[j]]``."""
+    seen = tables.observe(sub, sides)
+    for j, (i, k) in enumerate(zip(at.tolist(), into.tolist(), strict=True)):
+        move = np.asarray(cast(ObservationPolicy, opponents[i]).act_on(seen[j]), dtype=float)
+        if move.shape != (4,):
+            raise InvalidInput(f"an opponent's actions are rows of 4 numbers, not {move!r}")
+        moves[k] = move
 
 
 def checked_rows(actions: npt.ArrayLike, count: int | None = None) -> npt.NDArray[np.float64]:
@@ -456,6 +543,7 @@ def _along(lo: np.ndarray, hi: np.ndarray, count: int, value: float, edge: float
 def shoot_tables(
     tables: np.ndarray,
     actions: np.ndarray,
+    mine: np.ndarray,
     board: np.ndarray,
     params: np.ndarray,
     figures: np.ndarray,
@@ -551,6 +639,7 @@ def shoot_tables(
             results[row, R_STATUS] = T_IMPOSSIBLE
             return F_LOOK
         results[row, R_VALID] = 1.0 if valid[0] else 0.0
+        results[row, R_ROUND] = state[t, S_ROUND]
         for c in range(m + 1):
             f = fate[0, c]
             d = ids[c]
@@ -586,12 +675,8 @@ def shoot_tables(
             rounds[t, number - 1, 3] = twenties[t, 1]
             scores[t, 0] += p0
             scores[t, 1] += p1
-            if differential:
-                rewards[row, 0] += p0 - p1
-                rewards[row, 1] += p1 - p0
-            else:
-                rewards[row, 0] += p0
-                rewards[row, 1] += p1
+            gained = p0 if mine[row] == 0 else p1
+            rewards[row] += 2 * gained - p0 - p1 if differential else gained
             results[row, R_ROUND_ENDED] = 1.0
             look = F_LOOK
             reached = target > 0 and max(scores[t, 0], scores[t, 1]) >= target
@@ -673,10 +758,12 @@ def encode_tables(
 
 
 __all__ = [
+    "BriefShots",
     "FastTables",
     "ObservationPolicy",
     "Shots",
     "Steps",
+    "StreamPolicy",
     "checked_rows",
     "fast_enough",
     "play_steps",

@@ -30,6 +30,7 @@ from flickboard.agents.spec import KINDS, player_from_spec
 from flickboard.envs.actions import Action, ActionMap, checked
 from flickboard.envs.aec import noise_model
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
+from flickboard.envs.streams import Stream, draw_one, new_stream
 from flickboard.errors import InvalidInput
 from flickboard.physics import Shot
 from flickboard.play.kind import game_kind
@@ -50,21 +51,25 @@ class Policy(Protocol):
 
 @dataclass
 class UniformPolicy:
-    """Uniform actions over the action box, from a seeded generator: the ``uniform``
-    baseline (not the built-in ``random`` player, which shoots plausible shots)."""
+    """Uniform actions over the action box, from a seeded counter-based stream
+    (:mod:`flickboard.envs.streams`: a fast table draws the same actions for many tables
+    in one call): the ``uniform`` baseline (not the built-in ``random`` player, which
+    shoots plausible shots)."""
 
     seed: int = 0
     name: str = "uniform"
-    rng: np.random.Generator = field(init=False, repr=False)
+    stream: Stream = field(init=False, repr=False)
+    """Its key and draws made (a fast table it plays on keeps it in its own array)."""
 
     def __post_init__(self) -> None:
-        self.rng = np.random.default_rng(self.seed)
+        self.stream = new_stream(self.seed)
 
     def reseed(self, seed: int) -> None:
         """Start again from ``seed`` (a Gymnasium environment's ``reset(seed)`` calls it
-        on an opponent given as an object)."""
+        on an opponent given as an object); the stream is rewritten in place, wherever
+        it is kept."""
         self.seed = seed
-        self.rng = np.random.default_rng(seed)
+        self.stream[:] = new_stream(seed)
 
     def act(self, observation: Observation, view: View) -> Action:
         """A uniform action."""
@@ -73,7 +78,10 @@ class UniformPolicy:
     def act_on(self, observation: Observation) -> Action:
         """A uniform action (it needs no view, so a fast table can play it:
         :class:`~flickboard.envs.fasttable.ObservationPolicy`)."""
-        return self.rng.uniform(-1.0, 1.0, 4).astype(np.float32)
+        out = np.empty((1, 4))
+        draw_one(self.stream, out)
+        action: Action = out[0].astype(np.float32)
+        return action
 
 
 @dataclass

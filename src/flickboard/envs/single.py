@@ -25,6 +25,7 @@ import numpy.typing as npt
 from flickboard.envs.actions import checked
 from flickboard.envs.aec import RENDER_MODES, FlickboardAEC, agent_name
 from flickboard.envs.fasttable import (
+    BriefShots,
     FastTables,
     ObservationPolicy,
     Steps,
@@ -93,7 +94,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         """The agent's side."""
         return self.aec.match.side_of(self.my_seat)
 
-    def _fast_info(self, shots: list[dict[str, Any]]) -> dict[str, Any]:
+    def _fast_info(self, shots: BriefShots) -> dict[str, Any]:
         return {"seat": self.my_seat, "side": self._side, "shots": shots}
 
     def reset(
@@ -126,10 +127,10 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         """A step on the fast table (``actions`` None: a new match, to the agent's turn)."""
         if self.tables is None:
             self.tables = FastTables(self.aec, 1)
+        opponent = cast(ObservationPolicy, self.players[self.opponent_seat])
         if actions is None:
             self._rows = np.array([self.table], dtype=np.int64)
-            self.tables.start(self.table)
-        opponent = cast(ObservationPolicy, self.players[self.opponent_seat])
+            self.tables.start(self.table, opponent)
         return play_steps(self.tables, self._rows, actions, self._sides, [opponent])
 
     @property
@@ -154,11 +155,12 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
     def step(self, action: npt.ArrayLike) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The agent's shot, then the opponents' up to its next turn."""
         if self.fast:
-            assert self.tables is not None
-            if self.tables.over(self.table) or self.tables.truncated(self.table):
+            tables = self.tables
+            assert tables is not None
+            if tables.over(self.table) or tables.truncated(self.table):
                 raise InvalidInput("the match is over: reset the environment")
             steps = self._fast_steps(checked(action)[None, :])
-            over, cut = self.tables.over(self.table), self.tables.truncated(self.table)
+            over, cut = tables.over(self.table), tables.truncated(self.table)
             info = self._fast_info(steps.shots[0])
             return steps.observations[0], float(steps.rewards[0]), over, cut, info
         aec = self.aec

@@ -72,6 +72,8 @@ class FlickboardVectorEnv(SyncVectorEnv):
         self._sides = np.zeros(num_envs, dtype=np.int64)
         self._seats = np.zeros(num_envs, dtype=int)
         self._opponents: list[ObservationPolicy | None] = [None] * num_envs
+        self._fast = np.zeros(num_envs, dtype=np.bool_)
+        """Which tables play their episode on the fast tables."""
         if options.get("fast", True) and fast_enough(singles[0].aec) is None:
             self.fast_tables = FastTables(singles[0].aec, num_envs)
             for i, env in enumerate(singles):
@@ -89,6 +91,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
     def _agent(self, table: int) -> None:
         """Note a fast table's agent side and opponent after its reset."""
         env = cast(FlickboardEnv, self.envs[table])
+        self._fast[table] = env.fast
         if env.fast:
             self._seats[table] = env.my_seat
             self._sides[table] = env.my_side
@@ -107,7 +110,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
         docstring), the others one by one as Gymnasium's SyncVectorEnv steps them."""
         singles = cast(list[FlickboardEnv], self.envs)
         tables = self.fast_tables
-        if tables is None or not all(env.fast for env in singles):
+        if tables is None or not self._fast.all():
             return super().step(actions)
         rows = checked_rows(actions, self.num_envs)
         reset = self._autoreset_envs if self.autoreset_mode == AutoresetMode.NEXT_STEP else None
@@ -119,13 +122,14 @@ class FlickboardVectorEnv(SyncVectorEnv):
         shots = np.full(self.num_envs, None, dtype=object)
         infos: dict[str, Any] = {}
         if len(stepping):
+            whole = len(stepping) == self.num_envs
             opponents = self._opponents
             done = play_steps(
                 tables,
                 stepping,
-                rows[stepping],
-                self._sides[stepping],
-                [cast(ObservationPolicy, opponents[i]) for i in stepping.tolist()],
+                rows if whole else rows[stepping],
+                self._sides if whole else self._sides[stepping],
+                opponents if whole else [opponents[i] for i in stepping.tolist()],
             )
             obs[stepping] = done.observations
             rewards[stepping] = done.rewards
