@@ -162,6 +162,8 @@ class LiveGame:
         self.thinking: int | None = None
         self.ai_running = False
         self.stale = False
+        self.record_due = False
+        """A game of the match ended and its record is not saved yet (:meth:`keep_record`)."""
         self.players: dict[int, Player] = {
             s.seat: player_from_spec(s.ai, self.match.kind, seed * 10 + s.seat, s.name)
             for s in seats
@@ -218,6 +220,8 @@ class LiveGame:
             live.played.append(
                 Played(step, str(note.get("by", "")), meant, note.get("explanation"))
             )
+        # a server stopped between a game's end and its record: written again
+        live.record_due = bool(live.match.result().games)
         return live
 
     # -- who may act --------------------------------------------------------------------
@@ -289,7 +293,6 @@ class LiveGame:
         played = Played(step, self.seats[seat].name, meant, explanation)
         number = len(self.played) + 1
         status = "over" if self.match.over else "playing"
-        record = self._record() if step.games_ended else None
         sampled = time.perf_counter()
         shot_data = self._shot_json(number, played, log)
         saving = time.perf_counter()
@@ -302,12 +305,12 @@ class LiveGame:
                     number, seat, record_to_dict(log.record, compact=True), played.note()
                 ),
                 status=status,
-                record=record,
             )
         except BaseException:
             self._replay(self.played)
             raise
         timings["save"] = time.perf_counter() - saving
+        self.record_due = self.record_due or bool(step.games_ended)
         self.version += 1
         self.status = status
         self.played.append(played)
@@ -437,6 +440,25 @@ class LiveGame:
         except ChangedMeanwhile:
             self.stale = True
             raise
+        if change.get("record") is not None:
+            self.record_due = False
+
+    def keep_record(self) -> None:
+        """Save the match record a game's end left due (docs/web.md, "Storage").
+
+        Building it checks that it replays whole: every shot of the match ruled again,
+        tens of milliseconds at a game's end. So it is not done while the shot that
+        ended the game is answered but after, by :class:`~.tables.Tables` in its record
+        thread; the shots it is built from were saved before the answer, and a game
+        read back after a restart gets its record again."""
+        with self.lock:
+            if not self.record_due:
+                return
+            try:
+                self.saved.keep_record(self.id, self.version, self._record())
+            except ChangedMeanwhile:
+                self.stale = True  # the other writer's change is read back instead
+            self.record_due = False
 
     # -- what the pages see -------------------------------------------------------------
 
