@@ -24,6 +24,7 @@ Run with ``flickboard bench web`` or ``python bench/web.py``.
 
 from __future__ import annotations
 
+import os
 import statistics
 import tempfile
 import threading
@@ -173,15 +174,35 @@ def server_times(shots: int, progress: Progress = _none, seed: int = 1) -> dict[
 
 
 @contextmanager
-def served() -> Iterator[str]:
+def served() -> Iterator[Server]:
     """``flickboard``'s app served by uvicorn in a child process on loopback, on a fresh
-    SQLite database; its base URL."""
+    SQLite database (the clients stay in this process)."""
     folder = tempfile.mkdtemp(prefix="flickboard-bench-web-")
     server = Server(f"sqlite:///{folder}/bench.sqlite", env={LIMIT_ENV: "1000000"})
     try:
-        yield server.base
+        yield server
     finally:
         server.stop()
+
+
+@dataclass
+class CpuPerShot:
+    """CPU time per shot of each run (ms): this process's (the clients') and, if
+    ``server`` reads the server process's CPU seconds so far, the server's."""
+
+    server: Callable[[], float] | None = None
+    ms: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def read(self) -> tuple[float, float | None]:
+        """The clients' and the server's CPU seconds now."""
+        return time.process_time(), None if self.server is None else self.server()
+
+    def since(self, name: str, start: tuple[float, float | None], shots: int) -> None:
+        """Record the run ``name`` of ``shots`` shots that began at ``start``."""
+        clients, server = self.read()
+        self.ms[name] = {"clients": (clients - start[0]) / max(shots, 1) * 1e3}
+        if server is not None and start[1] is not None:
+            self.ms[name]["server"] = (server - start[1]) / max(shots, 1) * 1e3
 
 
 class HotseatGame:
@@ -262,50 +283,74 @@ def _server_timing(header: str) -> dict[str, float]:
 
 
 def loopback(
-    url: str, shots: int, seconds: float, progress: Progress = _none
-) -> tuple[dict[str, Timing], dict[str, float], dict[int | str, float]]:
+    url: str,
+    shots: int,
+    seconds: float,
+    progress: Progress = _none,
+    cpu: Callable[[], float] | None = None,
+) -> tuple[dict[str, Timing], dict[str, float], dict[int | str, float], dict[str, Any]]:
     """Opening shots timed on a real server (client side, and its reported parts) against
     a state read, then shots per second at each of :data:`CONCURRENCY`, and with the
-    most games paced as the page paces them (:data:`PACED`)."""
+    most games paced as the page paces them (:data:`PACED`); and the CPU time per shot
+    of each (:class:`CpuPerShot`; ``cpu`` reads the server's)."""
     import httpx
 
     times = {name: Timing(name) for name in ("opening: POST shot", "GET state")}
     parts: dict[str, list[float]] = {}
+    per_shot = CpuPerShot(cpu)
     advance = progress("opening shots on loopback", shots)
     with httpx.Client() as client:
         for k in range(3):  # warm-up
             HotseatGame(client, url, 10_000 + k).shoot()
-        for k in range(shots):
-            game = HotseatGame(client, url, k)
+        games = [HotseatGame(client, url, k) for k in range(shots)]
+        for game in games:
             times["GET state"].seconds.append(game.read())
+        start = per_shot.read()
+        for game in games:
             took, timings = game.shoot()
             times["opening: POST shot"].seconds.append(took)
             for name, ms in timings.items():
                 parts.setdefault(name, []).append(ms)
             advance()
+        per_shot.since("opening: POST shot", start, len(games))
     server = {name: statistics.median(values) for name, values in parts.items()}
     rates: dict[int | str, float] = {}
-    for n in CONCURRENCY:
-        rates[n], times[f"{n} games at once: POST shot"] = _throughput(url, n, seconds, progress)
-    n = CONCURRENCY[-1]
-    rates[PACED], times[f"{PACED}: POST shot"] = _throughput(url, n, seconds, progress, paced=True)
-    return times, server, rates
+    runs = [(f"{n} games at once", n, False) for n in CONCURRENCY]
+    for label, n, paced in [*runs, (PACED, CONCURRENCY[-1], True)]:
+        rates[PACED if paced else n], times[f"{label}: POST shot"] = _throughput(
+            url, n, seconds, progress, paced=paced, cpu=per_shot
+        )
+    return times, server, rates, per_shot.ms
 
 
 def _throughput(
-    url: str, games: int, seconds: float, progress: Progress, *, paced: bool = False
+    url: str,
+    games: int,
+    seconds: float,
+    progress: Progress,
+    *,
+    paced: bool = False,
+    cpu: CpuPerShot | None = None,
 ) -> tuple[float, Timing]:
     """Shots per second served with ``games`` played at once for ``seconds`` (the games
     are made first; the clock starts when every client is ready), and the client's time
     of each shot's POST; each client sends its next shot at once, or ``paced`` when the
-    page would let its player (the shot's animation and :data:`PAGE_PAUSE` after it)."""
+    page would let its player (the shot's animation and :data:`PAGE_PAUSE` after it).
+    ``cpu`` gets the run's CPU time per shot (from the start of the clock)."""
     import httpx
 
     posts = Timing(f"{PACED if paced else f'{games} games at once'}: POST shot")
     counts = [0] * games
     advance = progress(f"{games} games at once", games)
     window: list[float] = []
-    ready = threading.Barrier(games, action=lambda: window.append(time.monotonic()))
+    started: list[tuple[float, float | None]] = []
+
+    def begin() -> None:
+        window.append(time.monotonic())
+        if cpu is not None:
+            started.append(cpu.read())
+
+    ready = threading.Barrier(games, action=begin)
     failures: list[BaseException] = []
 
     def play(k: int) -> None:
@@ -332,6 +377,8 @@ def _throughput(
         t.join()
     if failures:
         raise RuntimeError(f"a client failed: {failures[0]}")
+    if cpu is not None:
+        cpu.since(posts.name, started[0], len(posts.seconds))
     return sum(counts) / (time.monotonic() - window[0]), posts
 
 
@@ -428,13 +475,18 @@ def run(
     progress: Progress = _none,
 ) -> dict[str, Any]:
     """Every measurement, as JSON-ready results."""
+    load = os.getloadavg()
     inside = server_times(shots, progress)
-    with served() as url:
-        over, server, rates = loopback(url, loopback_shots, seconds, progress)
+    with served() as served_by:
+        over, server, rates, cpu = loopback(
+            served_by.base, loopback_shots, seconds, progress, served_by.cpu
+        )
     return {
         "server": {name: t.to_dict() for name, t in inside.items()},
         "loopback": {name: t.to_dict() for name, t in over.items()},
         "server_timing_ms": server,
+        "cpu_ms_per_shot": cpu,
+        "load_average": {"before": list(load), "after": list(os.getloadavg())},
         "shots_per_second": {str(n): rate for n, rate in rates.items()},
         "aim_p95_ms": AIM_P95_MS,
         "aim_save_ms": AIM_SAVE_MS,
@@ -471,6 +523,13 @@ def report(results: dict[str, Any]) -> list[str]:
     lines.append(f"  a shot takes {post / get:.1f}x a state read (p50)")
     parts = ", ".join(f"{k} {v:.2f} ms" for k, v in results["server_timing_ms"].items())
     lines.append(f"  server's own timing (median): {parts}")
+    for name, cpu in results.get("cpu_ms_per_shot", {}).items():
+        server = f"server {cpu['server']:.2f} ms, " if "server" in cpu else ""
+        lines.append(f"  CPU per shot, {name}: {server}clients {cpu['clients']:.2f} ms")
+    load = results.get("load_average")
+    if load is not None:
+        before, after = (", ".join(f"{x:.1f}" for x in load[k]) for k in ("before", "after"))
+        lines.append(f"  load average before {before}; after {after}")
     for n, rate in results["shots_per_second"].items():
         label = n if n == PACED else f"{n:>2} games at once"
         lines.append(f"  {label}: {rate:7.1f} shots/s")
