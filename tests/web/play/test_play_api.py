@@ -412,10 +412,11 @@ def test_a_page_that_reconnects_gets_what_it_missed(api: TestClient) -> None:
     live = api.app.state.play_tables.get(game["id"])  # type: ignore[attr-defined]
     first_id = f"{live.events.run}-0"
     shoot(api, game, 0)
-    shoot(api, game, 2)
+    answer = shoot(api, game, 2)
     missed = events(api, game["id"], first_id)
     assert [k for k, _ in missed] == ["shot", "shot"]
     assert [json.loads(d)["number"] for _, d in missed] == [1, 2]
+    assert missed[1][1] == answer.text  # the pages are told what the shooter was answered
     stranger = events(api, game["id"], "another-run-5")
     assert stranger[0][0] == "state" and json.loads(stranger[0][1])["shots"] == 2
     assert events(api, game["id"], None) == []  # a fresh page asks for the state itself

@@ -159,7 +159,7 @@ def post_join(body: JoinIn, live: Game) -> JSONResponse:
 )
 async def post_shot(
     game_id: str, body: ShotIn, request: Request, token: TokenHeader = None
-) -> JSONResponse:
+) -> Response:
     """Play a shot for a seat whose token is given: simulated, ruled, saved, announced;
     then the AI seats reply (in the background). The ``Server-Timing`` header says how
     long the server took to simulate, rule, sample the trajectory and save (ms)."""
@@ -179,7 +179,7 @@ async def post_shot(
         played, timings = await run_in_threadpool(live.shoot, body, token)
     games.after_change(live)
     timing = ", ".join(f"{name};dur={seconds * 1000:.3f}" for name, seconds in timings.items())
-    return JSONResponse(played, headers={"Server-Timing": timing})
+    return Response(played, media_type="application/json", headers={"Server-Timing": timing})
 
 
 @router.get(

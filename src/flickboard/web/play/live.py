@@ -52,6 +52,11 @@ from flickboard.web.play.shots import (
 from flickboard.web.play.stream import Broadcast
 
 
+def encode(data: Any) -> str:
+    """JSON text as the answers send it (compact, UTF-8, no NaN)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 def digest(secret: str) -> str:
     """What is kept of a token or join code: its SHA-256."""
     return hashlib.sha256(secret.encode()).hexdigest()
@@ -254,8 +259,8 @@ class LiveGame:
 
     # -- shots --------------------------------------------------------------------------
 
-    def shoot(self, request: ShotIn, token: str | None) -> tuple[dict[str, Any], dict[str, float]]:
-        """A person's shot (the token must be the seat's): the shot's JSON, and the
+    def shoot(self, request: ShotIn, token: str | None) -> tuple[str, dict[str, float]]:
+        """A person's shot (the token must be the seat's): the shot's JSON text, and the
         seconds the server spent simulating, ruling, sampling and saving it."""
         with self.lock:
             self.check_token(request.seat, token)
@@ -286,8 +291,8 @@ class LiveGame:
 
     def _play(
         self, seat: int, shot: Shot, meant: Shot | None, explanation: str | None
-    ) -> tuple[dict[str, Any], dict[str, float]]:
-        """Play, save and announce a shot (the lock is held); its JSON and timings."""
+    ) -> tuple[str, dict[str, float]]:
+        """Play, save and announce a shot (the lock is held); its JSON text and timings."""
         timings: dict[str, float] = {}
         step, log = play_shot(self.match, seat, shot, timings)
         played = Played(step, self.seats[seat].name, meant, explanation)
@@ -314,9 +319,8 @@ class LiveGame:
         self.version += 1
         self.status = status
         self.played.append(played)
-        payload = {**shot_data, "state": self.state()}
-        self._publish("shot", payload)
-        return payload, timings
+        text = self._publish("shot", {**shot_data, "state": self.state()})
+        return text, timings
 
     def ai_seat(self) -> int | None:
         """The AI seat that shoots next (None when a person does or the game is over)."""
@@ -618,8 +622,11 @@ class LiveGame:
 
     # -- events to the pages ------------------------------------------------------------
 
-    def _publish(self, kind: str, data: dict[str, Any]) -> None:
-        self.events.publish(kind, json.dumps(data))
+    def _publish(self, kind: str, data: dict[str, Any]) -> str:
+        """Send an event to the pages; its JSON text (the answer too, encoded once)."""
+        text = encode(data)
+        self.events.publish(kind, text)
+        return text
 
     def publish_error(self, message: str) -> None:
         """Tell the pages something went wrong on the server (the AI failed)."""

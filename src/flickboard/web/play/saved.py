@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any, cast
 
 from sqlalchemy import Connection, Engine, Table, bindparam, delete, insert, select, update
@@ -58,6 +59,8 @@ _BUMP = update(_GAMES).where(
     _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version")
 )
 """A game's row set at a version; the columns set are the parameters given."""
+_ADD = insert(_SHOTS)
+"""A shot's row."""
 
 
 def _set_at(connection: Connection, game_id: str, version: int, values: dict[str, Any]) -> None:
@@ -81,6 +84,11 @@ class SavedGames:
         self.url = url
         self._engine: Engine | None = None
 
+    @cached_property
+    def writer(self) -> Engine:
+        """The engine with the execution options of a write (made once)."""
+        return self.engine.execution_options(**WRITE)
+
     @property
     def engine(self) -> Engine:
         """The engine (opened, and the schema upgraded, on first use). On SQLite a shot
@@ -98,7 +106,7 @@ class SavedGames:
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
-        with Session(self.engine.execution_options(**WRITE)) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             yield session
 
     def create(
@@ -149,7 +157,7 @@ class SavedGames:
     def keep_record(self, game_id: str, version: int, record: dict[str, Any]) -> None:
         """Save the match record of a game at ``version`` (not a change of the game: the
         version stays); :class:`ChangedMeanwhile` if the game is no longer at it."""
-        with self.engine.execution_options(**WRITE).begin() as connection:
+        with self.writer.begin() as connection:
             _set_at(connection, game_id, version, {"record": json.dumps(record)})
 
     def change(
@@ -178,7 +186,7 @@ class SavedGames:
             values["record"] = json.dumps(record)
         # Core statements on one connection (no ORM session), values passed as
         # parameters of cached statements: the shortest transaction
-        with self.engine.execution_options(**WRITE).begin() as connection:
+        with self.writer.begin() as connection:
             _set_at(connection, game_id, version, values)
             if keep is not None:
                 connection.execute(
@@ -186,7 +194,7 @@ class SavedGames:
                 )
             if add is not None:
                 connection.execute(
-                    insert(_SHOTS),
+                    _ADD,
                     {
                         "game_id": game_id,
                         "number": add.number,
