@@ -66,6 +66,12 @@ again, at its default pace (``pause(900 / control.speed)`` in ``static/table/pla
 PACED = f"{CONCURRENCY[-1]} games at once, paced by the page"
 """The run of the aim: 16 games shooting at once, each as soon as the page lets its player
 shoot again (the shot's animation, then :data:`PAGE_PAUSE`; no time spent aiming)."""
+START_SPREAD = 2.0
+"""Seconds over which the paced run's clients send their first shots (each at its own
+seeded moment, about one page cycle: a shot's animation and :data:`PAGE_PAUSE`): tables
+are not all started in the same millisecond. :data:`BURST` measures that case."""
+BURST = f"{CONCURRENCY[-1]} shots sent in the same instant"
+"""16 games each sending one shot the moment all are ready (a worst case, once)."""
 
 Progress = Callable[[str, int], Callable[[], None]]
 """Makes a progress bar: (label, total) -> advance."""
@@ -315,11 +321,15 @@ def loopback(
         per_shot.since("opening: POST shot", start, len(games))
     server = {name: statistics.median(values) for name, values in parts.items()}
     rates: dict[int | str, float] = {}
-    runs = [(f"{n} games at once", n, False) for n in CONCURRENCY]
-    for label, n, paced in [*runs, (PACED, CONCURRENCY[-1], True)]:
-        rates[PACED if paced else n], times[f"{label}: POST shot"] = _throughput(
-            url, n, seconds, progress, paced=paced, cpu=per_shot
+    for n in CONCURRENCY:
+        rates[n], times[f"{n} games at once: POST shot"] = _throughput(
+            url, n, seconds, progress, cpu=per_shot
         )
+    n = CONCURRENCY[-1]
+    rates[PACED], times[f"{PACED}: POST shot"] = _throughput(
+        url, n, seconds, progress, paced=True, cpu=per_shot
+    )
+    _, times[f"{BURST}: POST shot"] = _throughput(url, n, seconds, progress, once=True)
     return times, server, rates, per_shot.ms
 
 
@@ -330,17 +340,22 @@ def _throughput(
     progress: Progress,
     *,
     paced: bool = False,
+    once: bool = False,
     cpu: CpuPerShot | None = None,
 ) -> tuple[float, Timing]:
     """Shots per second served with ``games`` played at once for ``seconds`` (the games
     are made first; the clock starts when every client is ready), and the client's time
     of each shot's POST; each client sends its next shot at once, or ``paced`` when the
-    page would let its player (the shot's animation and :data:`PAGE_PAUSE` after it).
-    ``cpu`` gets the run's CPU time per shot (from the start of the clock)."""
+    page would let its player (the shot's animation and :data:`PAGE_PAUSE` after it; the
+    first within :data:`START_SPREAD`), or ``once`` only one shot, the moment all are
+    ready (:data:`BURST`). ``cpu`` gets the run's CPU time per shot (from the start of
+    the clock)."""
     import httpx
 
-    posts = Timing(f"{PACED if paced else f'{games} games at once'}: POST shot")
+    label = BURST if once else PACED if paced else f"{games} games at once"
+    posts = Timing(f"{label}: POST shot")
     counts = [0] * games
+    first = np.random.default_rng(games).uniform(0.0, START_SPREAD, games) if paced else None
     advance = progress(f"{games} games at once", games)
     window: list[float] = []
     started: list[tuple[float, float | None]] = []
@@ -358,10 +373,14 @@ def _throughput(
             with httpx.Client(timeout=60) as client:
                 game = HotseatGame(client, url, 500 + k)
                 ready.wait()
+                if first is not None:
+                    time.sleep(first[k])
                 while time.monotonic() < window[0] + seconds:
                     took, _ = game.shoot()
                     posts.seconds.append(took)
                     counts[k] += 1
+                    if once:
+                        break
                     if paced:
                         time.sleep(game.duration + PAGE_PAUSE)
         except BaseException as exc:  # reported after the run

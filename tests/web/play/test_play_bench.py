@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from flickboard.bench.web import CONCURRENCY, PACED, loopback, report, served, server_times
+from flickboard.bench.web import BURST, CONCURRENCY, PACED, loopback, report, served, server_times
 from flickboard.web.play.throttle import LIMIT_ENV
 
 from ..conftest import LiveServer
@@ -44,7 +44,8 @@ def test_loopback_plays_real_games_and_reads_the_servers_timing(bench_server: Li
     assert set(rates) == {*CONCURRENCY, PACED} and all(rate > 0 for rate in rates.values())
     for n in (*CONCURRENCY, PACED):  # every POST of the runs with games at once is timed
         assert times[f"{n} games at once: POST shot" if n != PACED else f"{n}: POST shot"].seconds
-    assert set(cpu) == {name for name in times if name != "GET state"}
+    assert len(times[f"{BURST}: POST shot"].seconds) == CONCURRENCY[-1]  # one shot each
+    assert set(cpu) == {name for name in times if name not in ("GET state", f"{BURST}: POST shot")}
     assert all(c["server"] > 0 and c["clients"] > 0 for c in cpu.values())
     results = {
         "server": {name: t.to_dict() for name, t in server_times(3).items()},

@@ -3,7 +3,8 @@
 A :class:`LiveGame` is the one place a table game changes. Every change (a shot, an
 undo, a join, a resignation) is made under the game's lock, checked before anything
 moves (the seat's token, the turn, the start, the values), saved to the database in one
-transaction, then told to every page watching (server-sent events). The server plays
+transaction, then told to every page watching (server-sent events); the match record
+a game's end leaves due is saved just after (:meth:`LiveGame.keep_record`). The server plays
 the AI seats itself (:meth:`LiveGame.ai_shot`, run in a worker thread by
 :mod:`flickboard.web.play.tables`).
 """

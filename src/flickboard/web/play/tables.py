@@ -1,5 +1,6 @@
 """The server's games: live ones in memory by ID, the rest read back from the database
-when asked for, and the worker threads in which the AI seats play.
+when asked for, the worker threads in which the AI seats play, and the thread that saves
+the match records games' ends leave due.
 
 One server process holds a game while it is played: its pages' event streams are fed
 from that process (docs/web.md says what several workers mean for the table). Memory
