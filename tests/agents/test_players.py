@@ -273,3 +273,7 @@ def test_with_opposing_discs_in_play_a_player_shoots_with_its_tiers_noise_at_dis
     assert player.noise_in(at_discs) == kind.noise("recreational", at_discs=True)
     assert player.noise_in(at_discs).angle > player.noise_in(open_board).angle
     assert Planner("champion").noise_in(at_discs) == kind.noise("champion")
+    # one rule for every hand of a level: AI, person (terminal, table) and review
+    assert kind.noise_at("recreational", at_discs) == player.noise_in(at_discs)
+    assert kind.noise_at("recreational", open_board) == player.noise_in(open_board)
+    assert at_discs.opposing_in_play and not open_board.opposing_in_play

@@ -74,10 +74,7 @@ class AIPlayer(ABC):
         sharper open-shot noise unless opposing discs are in play)."""
         if self.noise is not None:
             return self.noise
-        at_discs = any(
-            view.position.side_of(d.id) != view.turn.side for d in view.position.layout.discs
-        )
-        return game_kind(view.game).noise(self.level, at_discs)
+        return game_kind(view.game).noise_at(self.level, view)
 
     @abstractmethod
     def choose(self, view: View) -> Choice:

@@ -320,7 +320,7 @@ def best_shot(
     from flickboard.play.kind import game_kind
 
     budget = budget or ReviewBudget()
-    noise = game_kind(view.game).noise(check_level(level))
+    noise = game_kind(view.game).noise_at(check_level(level), view)
     rng = review_rng(seed, view)
     _, evaluator, best = screen(view, noise, budget, rng)
     value = evaluator.mean(best.shot, ExecutionNoise.draws(rng, budget.samples))
@@ -342,7 +342,7 @@ def review_shot(
     from flickboard.play.kind import game_kind
 
     budget = budget or ReviewBudget()
-    noise = game_kind(view.game).noise(check_level(level))
+    noise = game_kind(view.game).noise_at(check_level(level), view)
     rng = review_rng(seed, view)
     pool, evaluator, best = screen(view, noise, budget, rng)
     meant = nearest(view, pool, played, noise)

@@ -224,7 +224,7 @@ class TerminalTable:
         self.names = {seat: game.default_name(match, seat) for seat in match.seats}
         self.names.update(names or {})
         self.extra_tags = dict(tags or {})
-        self.noise = match.kind.noise(check_level(human_level))
+        self.human_level = check_level(human_level)
         self.seed = seed
         self.people = frozenset(s for s in match.seats if self.specs[match.side_of(s)] == HUMAN)
         self.players = self._seat_players()
@@ -266,7 +266,7 @@ class TerminalTable:
             span=self.game.span,
             help_text=self.game.aim_help + " " + TABLE_HELP.format(pieces=f"{kind.piece}s"),
             commands=(self.command_line, *commands),
-            noise=self.noise,
+            level=self.human_level,
             seed=self.seed * 10 + seat + 1000,
             piece=kind.piece,
         )

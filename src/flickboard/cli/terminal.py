@@ -35,9 +35,9 @@ from flickboard.geometry.startline import StartLine
 from flickboard.physics import PlacedDisc, Shot
 from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.driver import Observer, SeatChoice, most_discs_left
-from flickboard.play.kind import GameKind
+from flickboard.play.kind import GameKind, game_kind
 from flickboard.play.match import GameEnd, Match, Outcome, RoundEnd, Step
-from flickboard.play.noise import ExecutionNoise, execute
+from flickboard.play.noise import ExecutionNoise, check_level, execute
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Position, Ruling, Turn
 
@@ -396,8 +396,9 @@ class TerminalHuman:
     shot is explained and asked again (``interactive``).
 
     ``commands`` see every other line first (the table's and the game's commands);
-    ``noise`` is the execution error the person plays with (``perfect``: none), drawn
-    from a generator seeded by ``seed``.
+    ``level`` is the skill level whose hand the person plays with (``perfect``: none;
+    its noise at each shot's view, :meth:`~flickboard.play.kind.GameKind.noise_at`),
+    drawn from a generator seeded by ``seed``.
     """
 
     interactive = True
@@ -411,7 +412,7 @@ class TerminalHuman:
         help_text: str = AIM_HELP,
         read: Callable[[str], str] = input,
         commands: Iterable[Command] = (),
-        noise: ExecutionNoise | None = None,
+        level: str = "perfect",
         seed: int = 0,
         piece: str = "disc",
     ) -> None:
@@ -422,7 +423,7 @@ class TerminalHuman:
         self.help_text = help_text
         self.read = read
         self.commands = list(commands)
-        self.noise = noise or ExecutionNoise()
+        self.level = check_level(level)
         self.rng = np.random.default_rng(seed)
 
     def prompt(self, view: View) -> str:
@@ -458,9 +459,10 @@ class TerminalHuman:
 
     def execute(self, view: View, meant: Shot) -> Shot:
         """The shot as the hand plays it (the person's noise), and what the hand did."""
-        if self.noise.silent:
+        noise = game_kind(view.game).noise_at(self.level, view)
+        if noise.silent:
             return meant
-        played = execute(self.noise, view, meant, ExecutionNoise.draws(self.rng, 1)[0]).shot
+        played = execute(noise, view, meant, ExecutionNoise.draws(self.rng, 1)[0]).shot
         line = view.start_line
         turned = math.degrees(math.remainder(meant.angle - played.angle, 2 * math.pi))
         slid = (line.param(played.x, played.y) - line.param(meant.x, meant.y)) * line.length

@@ -33,6 +33,7 @@ from flickboard.rules.base import Position, Referee, Side, Turn, known_rule_sets
 if TYPE_CHECKING:
     from flickboard.physics.batch import BatchResult
     from flickboard.play.match import Match
+    from flickboard.play.view import View
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,12 @@ class GameKind(ABC):
         name = check_level(level)
         extra = self.at_discs_scales.get(name, 1.0) if at_discs else 1.0
         return self.noise_profile.scaled(self.level_scales[name] * extra)
+
+    def noise_at(self, level: str, view: View) -> ExecutionNoise:
+        """A level's noise for the shot of ``view``: the calibrated open-shot noise, or
+        the less sure one when opposing discs are in play (every player of a level, AI,
+        person in realistic mode or reviewed shot, plays with this)."""
+        return self.noise(level, view.opposing_in_play)
 
     def side_name(self, side: Side) -> str:
         """The colour name of a side."""

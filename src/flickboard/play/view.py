@@ -99,6 +99,14 @@ class View:
         counts = Counter(seat for seat, _ in self.to_come or ((self.turn.seat, 0),))
         return tuple(sorted(counts.items()))
 
+    @property
+    def opposing_in_play(self) -> bool:
+        """Whether a disc of another side than the shooter's is in play (the shot is
+        played at discs, with the less sure hand of :meth:`GameKind.noise_at
+        <flickboard.play.kind.GameKind.noise_at>`)."""
+        me = self.turn.side
+        return any(self.position.side_of(d.id) != me for d in self.position.layout.discs)
+
     def left_of(self, side: Side) -> int:
         """Discs a side still has to shoot in the round, this one included."""
         return sum(1 for _, s in self.to_come if s == side)

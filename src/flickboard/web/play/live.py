@@ -288,7 +288,8 @@ class LiveGame:
         """The shot as a player of ``level`` would play it (seeded by the game and shot)."""
         rng = np.random.default_rng([self.seed, len(self.played), seat])
         z = ExecutionNoise.draws(rng, 1)[0]
-        return execute(self.match.kind.noise(level), self.match.view(seat), meant, z).shot
+        view = self.match.view(seat)
+        return execute(self.match.kind.noise_at(level, view), view, meant, z).shot
 
     def _play(
         self, seat: int, shot: Shot, meant: Shot | None, explanation: str | None
