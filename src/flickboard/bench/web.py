@@ -24,6 +24,8 @@ Run with ``flickboard bench web`` or ``python bench/web.py``.
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import statistics
 import tempfile
@@ -33,6 +35,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 
@@ -211,10 +214,77 @@ class CpuPerShot:
             self.ms[name]["server"] = (server - start[1]) / max(shots, 1) * 1e3
 
 
+@dataclass
+class Answer:
+    """An HTTP answer as the benchmark's clients read it."""
+
+    status_code: int
+    headers: dict[str, str]
+    """Header names in lower case."""
+    text: str
+
+    def json(self) -> Any:
+        """The body as JSON."""
+        return json.loads(self.text)
+
+    def raise_for_status(self) -> None:
+        """Raise unless the answer is a success."""
+        if not 200 <= self.status_code < 300:
+            raise RuntimeError(f"HTTP {self.status_code}: {self.text[:200]}")
+
+
+class Client:
+    """One client of the server: a keep-alive HTTP/1.1 connection (the standard library's
+    ``http.client``), a few times less CPU per request than ``httpx``, so that the 16
+    clients (threads of the benchmark's process, on the server's machine) take as little
+    of it as they can and queue less behind each other."""
+
+    def __init__(self, timeout: float = 60) -> None:
+        self.timeout = timeout
+        self._connection: http.client.HTTPConnection | None = None
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def get(self, url: str) -> Answer:
+        """``GET url``."""
+        return self._request("GET", url, None, {})
+
+    def post(self, url: str, json: Any = None, headers: dict[str, str] | None = None) -> Answer:
+        """``POST url`` with a JSON body."""
+        return self._request("POST", url, json, headers or {})
+
+    def _request(self, method: str, url: str, body: Any, headers: dict[str, str]) -> Answer:
+        parts = urlsplit(url)
+        if self._connection is None:
+            self._connection = http.client.HTTPConnection(
+                parts.hostname or "127.0.0.1", parts.port, timeout=self.timeout
+            )
+        data = None if body is None else json.dumps(body).encode()
+        sent = {**headers, "Content-Type": "application/json"} if data is not None else headers
+        try:
+            self._connection.request(method, parts.path, body=data, headers=sent)
+            answer = self._connection.getresponse()
+            text = answer.read().decode()
+        except (OSError, http.client.HTTPException):
+            self.close()  # the next request opens a new connection
+            raise
+        return Answer(answer.status, {k.lower(): v for k, v in answer.getheaders()}, text)
+
+
 class HotseatGame:
     """A hotseat crokinole game played through the API by one client."""
 
-    def __init__(self, client: Any, url: str, seed: int) -> None:
+    def __init__(self, client: Client, url: str, seed: int) -> None:
         self.client = client
         self.url = url
         self.rng = np.random.default_rng(seed)
@@ -299,13 +369,11 @@ def loopback(
     a state read, then shots per second at each of :data:`CONCURRENCY`, and with the
     most games paced as the page paces them (:data:`PACED`); and the CPU time per shot
     of each (:class:`CpuPerShot`; ``cpu`` reads the server's)."""
-    import httpx
-
     times = {name: Timing(name) for name in ("opening: POST shot", "GET state")}
     parts: dict[str, list[float]] = {}
     per_shot = CpuPerShot(cpu)
     advance = progress("opening shots on loopback", shots)
-    with httpx.Client() as client:
+    with Client(timeout=600) as client:  # a cold cache compiles the kernels first
         for k in range(3):  # warm-up
             HotseatGame(client, url, 10_000 + k).shoot()
         games = [HotseatGame(client, url, k) for k in range(shots)]
@@ -350,7 +418,6 @@ def _throughput(
     first within :data:`START_SPREAD`), or ``once`` only one shot, the moment all are
     ready (:data:`BURST`). ``cpu`` gets the run's CPU time per shot (from the start of
     the clock)."""
-    import httpx
 
     label = BURST if once else PACED if paced else f"{games} games at once"
     posts = Timing(f"{label}: POST shot")
@@ -370,7 +437,7 @@ def _throughput(
 
     def play(k: int) -> None:
         try:
-            with httpx.Client(timeout=60) as client:
+            with Client() as client:
                 game = HotseatGame(client, url, 500 + k)
                 ready.wait()
                 if first is not None:
@@ -425,8 +492,6 @@ def soak(
     how many were played, ``games_asked`` how many were asked for. The server holds at
     most ``held`` games in memory (its cap, lowered from the default so that a short run
     passes it early)."""
-    import httpx
-
     folder = tempfile.mkdtemp(prefix="flickboard-bench-soak-")
     server = Server(
         f"sqlite:///{folder}/soak.sqlite",
@@ -438,7 +503,7 @@ def soak(
         rss = [(0, server.rss() / mb)]
         advance = progress(f"soak: {games} games x {shots} shots", games)
         start = time.monotonic()
-        with httpx.Client(timeout=60) as client:
+        with Client() as client:
             played = 0
             while played < games:
                 game = HotseatGame(client, server.base, 20_000 + played)
