@@ -235,9 +235,9 @@ class Answer:
 
 class Client:
     """One client of the server: a keep-alive HTTP/1.1 connection (the standard library's
-    ``http.client``), a few times less CPU per request than ``httpx``, so that the 16
-    clients (threads of the benchmark's process, on the server's machine) take as little
-    of it as they can and queue less behind each other."""
+    ``http.client``): about half the clients' CPU per shot of ``httpx``, so that the 16
+    clients (threads of the benchmark's process, on the server's machine) take less of
+    it and queue less behind each other."""
 
     def __init__(self, timeout: float = 60) -> None:
         self.timeout = timeout
