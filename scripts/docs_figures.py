@@ -108,7 +108,7 @@ def web(data: dict[str, Any]) -> str:
         lines += [
             "",
             f"CPU time per shot served (the server process's, read from `/proc`, and the "
-            f"clients' in the benchmark's process): {runs}. Load average "
+            f"client threads' own): {runs}. Load average "
             f"{load['before'][0]:.1f} when the run began, {load['after'][0]:.1f} at its "
             "end (2 cores).",
         ]

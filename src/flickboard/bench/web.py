@@ -196,22 +196,23 @@ def served() -> Iterator[Server]:
 
 @dataclass
 class CpuPerShot:
-    """CPU time per shot of each run (ms): this process's (the clients') and, if
-    ``server`` reads the server process's CPU seconds so far, the server's."""
+    """CPU time per shot of each run (ms): the clients' (their threads' own CPU time)
+    and, if ``server`` reads the server process's CPU seconds so far, the server's."""
 
     server: Callable[[], float] | None = None
     ms: dict[str, dict[str, float]] = field(default_factory=dict)
 
-    def read(self) -> tuple[float, float | None]:
-        """The clients' and the server's CPU seconds now."""
-        return time.process_time(), None if self.server is None else self.server()
+    def read(self) -> float | None:
+        """The server's CPU seconds now."""
+        return None if self.server is None else self.server()
 
-    def since(self, name: str, start: tuple[float, float | None], shots: int) -> None:
-        """Record the run ``name`` of ``shots`` shots that began at ``start``."""
-        clients, server = self.read()
-        self.ms[name] = {"clients": (clients - start[0]) / max(shots, 1) * 1e3}
-        if server is not None and start[1] is not None:
-            self.ms[name]["server"] = (server - start[1]) / max(shots, 1) * 1e3
+    def since(self, name: str, start: float | None, shots: int, clients: float) -> None:
+        """Record the run ``name`` of ``shots`` shots whose server CPU time began at
+        ``start`` and whose clients took ``clients`` seconds of CPU time."""
+        self.ms[name] = {"clients": clients / max(shots, 1) * 1e3}
+        now = self.read()
+        if now is not None and start is not None:
+            self.ms[name]["server"] = (now - start) / max(shots, 1) * 1e3
 
 
 @dataclass
@@ -379,14 +380,15 @@ def loopback(
         games = [HotseatGame(client, url, k) for k in range(shots)]
         for game in games:
             times["GET state"].seconds.append(game.read())
-        start = per_shot.read()
+        start, clients = per_shot.read(), time.thread_time()
         for game in games:
             took, timings = game.shoot()
             times["opening: POST shot"].seconds.append(took)
             for name, ms in timings.items():
                 parts.setdefault(name, []).append(ms)
             advance()
-        per_shot.since("opening: POST shot", start, len(games))
+        clients = time.thread_time() - clients
+        per_shot.since("opening: POST shot", start, len(games), clients)
     server = {name: statistics.median(values) for name, values in parts.items()}
     rates: dict[int | str, float] = {}
     for n in CONCURRENCY:
@@ -425,7 +427,8 @@ def _throughput(
     first = np.random.default_rng(games).uniform(0.0, START_SPREAD, games) if paced else None
     advance = progress(f"{games} games at once", games)
     window: list[float] = []
-    started: list[tuple[float, float | None]] = []
+    started: list[float | None] = []
+    clients = [0.0] * games
 
     def begin() -> None:
         window.append(time.monotonic())
@@ -440,6 +443,7 @@ def _throughput(
             with Client() as client:
                 game = HotseatGame(client, url, 500 + k)
                 ready.wait()
+                own = time.thread_time()
                 if first is not None:
                     time.sleep(first[k])
                 while time.monotonic() < window[0] + seconds:
@@ -450,6 +454,7 @@ def _throughput(
                         break
                     if paced:
                         time.sleep(game.duration + PAGE_PAUSE)
+                clients[k] = time.thread_time() - own
         except BaseException as exc:  # reported after the run
             failures.append(exc)
             ready.abort()
@@ -464,7 +469,7 @@ def _throughput(
     if failures:
         raise RuntimeError(f"a client failed: {failures[0]}")
     if cpu is not None:
-        cpu.since(posts.name, started[0], len(posts.seconds))
+        cpu.since(posts.name, started[0], len(posts.seconds), sum(clients))
     return sum(counts) / (time.monotonic() - window[0]), posts
 
 
