@@ -45,6 +45,9 @@ HELD_MAX = 256
 """At most this many games stay in memory; past it the least recently used leave
 (``$FLICKBOARD_GAMES_HELD`` sets another cap for a server)."""
 HELD_ENV = "FLICKBOARD_GAMES_HELD"
+SWEEP_SECONDS = 1.0
+"""Games idle long enough leave memory at most this long after (a sweep looks at every
+game held, so it runs at most this often, and whenever the cap is passed)."""
 
 
 class UnknownGame(NotFound):
@@ -65,6 +68,7 @@ class Tables:
         self.new_games = NewGames()
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
         self._touched: dict[str, float] = {}
+        self._swept = -SWEEP_SECONDS
         self._lock = threading.Lock()
         self._ai = ThreadPoolExecutor(max_workers=AI_WORKERS, thread_name_prefix="flickboard-ai")
         self._records = ThreadPoolExecutor(max_workers=1, thread_name_prefix="flickboard-records")
@@ -91,11 +95,15 @@ class Tables:
     def _hold(self, live: LiveGame) -> LiveGame:
         """Keep ``live`` in memory as the most recently used (the one held already if
         another request read it back meanwhile), and let others leave."""
+        now = time.monotonic()
         with self._lock:
             live = self._games.setdefault(live.id, live)
             self._games.move_to_end(live.id)
-            self._touched[live.id] = time.monotonic()
-        self.sweep(keep=live.id)
+            self._touched[live.id] = now
+            due = len(self._games) > self.held_max or now >= self._swept + SWEEP_SECONDS
+        if due:  # a sweep looks at every game held: not on every request
+            self._swept = now
+            self.sweep(now, keep=live.id)
         return live
 
     def sweep(self, now: float | None = None, keep: str | None = None) -> list[str]:
