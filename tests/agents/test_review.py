@@ -141,4 +141,3 @@ def test_trends_follow_each_player_across_games_in_order() -> None:
     for trend in found:
         assert trend.sources == ("a.json#1", "b.json#1")
         assert trend.slope == pytest.approx(trend.accuracies[1] - trend.accuracies[0])
-

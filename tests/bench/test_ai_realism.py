@@ -89,3 +89,24 @@ def test_the_docs_real_games_section_is_generated_from_the_benchs_json() -> None
     page = (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
     section = BEGIN + page.split(BEGIN, 1)[1].split(END, 1)[0] + END
     assert section == realism_markdown(refreshed(result))
+
+
+def test_table_shuffleboard_decisions_are_checked_at_every_tier_and_shown() -> None:
+    from flickboard.bench.ai_realism import add_words, realism_report
+
+    base = refreshed(json.loads((ROOT / "bench" / "results" / "ai-realism.json").read_text()))
+    base = {k: v for k, v in base.items() if k != "words"}
+    base["settings"] = {**base["settings"], "tiers": ["novice", "champion"]}
+    seen: list[int] = []
+    result = add_words(base, 1, on_progress=lambda r: seen.append(len(r["words"]["tiers"])))
+    words = result["words"]
+    assert seen == [1, 2] and words["game"] == "shuffleboard" and words["games_per_tier"] == 1
+    for tier in ("novice", "champion"):
+        s = words["tiers"][tier]
+        assert s["games"] == 1 and s["decisions"] >= 8
+        assert s["contradictions"]["rate"] == 0.0, s["contradiction_examples"]
+    # the docs table and the report list table shuffleboard's tiers; a refresh keeps them
+    assert refreshed(result)["words"] == words
+    assert "| table shuffleboard: champion | 1 |" in realism_markdown(result)
+    assert "--realism-words-games 1" in realism_markdown(result)
+    assert "shuffleboard champion" in realism_report(result)

@@ -41,7 +41,7 @@ from flickboard.play.noise import ExecutionNoise, check_level
 from flickboard.play.view import View
 from flickboard.rules.base import Fate, Ruling
 
-DEFAULT_LEVEL = "club"
+DEFAULT_LEVEL = "competitive"
 """The level whose noise a shot is weighed under when none is given."""
 
 THRESHOLDS: tuple[tuple[float, str], ...] = (

@@ -10,6 +10,9 @@ for shares; the normal one on the games' means for 20s). Every decision is check
 the shot meant valid when played without noise, the shot played valid, and the words
 of the shot against what it does as meant (:func:`~flickboard.agents.explain.contradiction`).
 Games run tier by tier in turn, so a run cut short has about as many games at each.
+
+Table shuffleboard has no real games to compare with; its decisions are checked the same
+way over whole CSC games at every tier (:func:`add_words`, ``--realism-words-games``).
 """
 
 from __future__ import annotations
@@ -291,15 +294,15 @@ class RealismWatch(Observer):
             t.hammer_lost += 1
 
 
-def tier_game(job: tuple[str, int, bool]) -> Tally:
+def tier_game(job: tuple[str, int, bool], game: str = "crokinole") -> Tally:
     """One equal-level game at a tier with the default players (run in a worker)."""
     tier, seed, a_first = job
     tally = Tally()
     stats = PairStats()
-    a = player_from_spec(f"ai:planner:{tier}", "crokinole", seed)
-    b = player_from_spec(f"ai:planner:{tier}", "crokinole", seed + 10_000)
+    a = player_from_spec(f"ai:planner:{tier}", game, seed)
+    b = player_from_spec(f"ai:planner:{tier}", game, seed + 10_000)
     start = time.thread_time()
-    pair_game("crokinole", a, b, a_first, stats, RealismWatch(tally))
+    pair_game(game, a, b, a_first, stats, RealismWatch(tally))
     tally.cpu_s = time.thread_time() - start
     tally.games = 1
     tally.twenties = [stats.twenties[0] / 2]
@@ -390,6 +393,58 @@ def _tally_games(
     return result
 
 
+WORDS_GAME = "shuffleboard"
+"""The game whose decisions are checked beside crokinole's real-games comparison."""
+
+WORDS_KEYS = (
+    "games", "decisions", "invalid_played", "valid_meant", "throw_aways", "contradictions",
+    "contradiction_examples", "cpu_s_per_game", "counts",
+)  # fmt: skip
+"""What a words-only tier keeps of a tier's summary (no rounds to compare)."""
+
+
+def words_game(job: tuple[str, int, bool]) -> Tally:
+    """One equal-level table shuffleboard game at a tier (run in a worker)."""
+    return tier_game(job, WORDS_GAME)
+
+
+def words_summary(tally: Tally) -> dict[str, Any]:
+    """A words-only tier's figures."""
+    summary = tally.summary()
+    return {key: summary[key] for key in WORDS_KEYS}
+
+
+def add_words(
+    result: dict[str, Any],
+    games: int,
+    workers: int = 1,
+    on_progress: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """``result`` with table shuffleboard's decisions checked over ``games`` equal-level
+    games at each of its tiers (same seed), under ``result["words"]``."""
+    seed = result["settings"]["seed"]
+    tiers = result["settings"]["tiers"]
+    tallies = {tier: Tally() for tier in tiers}
+    jobs = [(tier, seed + k, k % 2 == 0) for k in range(games) for tier in tiers]
+    out = dict(result)
+    with ExitStack() as stack:
+        if workers > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(workers))
+            played: Iterator[Tally] = pool.map(words_game, jobs)
+        else:
+            played = map(words_game, jobs)
+        for (tier, _, _), tally in zip(jobs, played, strict=True):
+            tallies[tier].add(tally)
+            out["words"] = {
+                "game": WORDS_GAME,
+                "games_per_tier": games,
+                "tiers": {t: words_summary(y) for t, y in tallies.items() if y.games},
+            }
+            if on_progress is not None:
+                on_progress(out)
+    return out
+
+
 def realism_report(result: dict[str, Any]) -> str:
     """The run in a few lines: each tier against the real figures, the targets, and any
     contradiction left."""
@@ -415,6 +470,14 @@ def realism_report(result: dict[str, Any]) -> str:
             f"  target {j['tier']} {j['measure']} {j['figure']} +- {j['within']}:"
             f" {j['value']:.3f} over {j['games']} games -> {_verdict(j['met'])}"
         )
+    words: dict[str, Any] = result.get("words") or {}
+    for tier, s in words.get("tiers", {}).items():
+        lines.append(
+            f"  {words['game']} {tier:<20} {s['games']:>3} games: invalid played"
+            f" {_pct(s['invalid_played'])}, valid meant {_pct(s['valid_meant'])};"
+            f" contradictions {s['contradictions']['rate']:.3f}"
+        )
+        lines += [f"      contradiction: {e}" for e in s["contradiction_examples"]]
     return "\n".join(lines)
 
 
@@ -513,35 +576,54 @@ def realism_markdown(result: dict[str, Any]) -> str:
         )
     lines += [
         "",
-        "| tier | decisions | shots played invalid | shots meant valid (no noise) | words"
-        " that contradict the shot as meant |",
-        "| --- | --- | --- | --- | --- |",
+        "| game: tier | games | decisions | shots played invalid | shots meant valid (no noise)"
+        " | words that contradict the shot as meant |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
-    for tier, s in result["tiers"].items():
-        c = s["contradictions"]
-        lines.append(
-            f"| {tier} | {s['decisions']} |"
-            f" {_interval(s['invalid_played']['rate'], s['invalid_played']['wilson95'], True)} |"
-            f" {_interval(s['valid_meant']['rate'], s['valid_meant']['wilson95'], True)} |"
-            f" {c['rate'] * 100:.1f} % ({round(c['rate'] * c['of'])}) |"
-        )
+    lines += _words_rows(result["tiers"], "crokinole")
+    words = result.get("words")
+    if words:
+        lines += _words_rows(words["tiers"], f"table {words['game']}")
     settings = result["settings"]
     lines += [
         "",
         f"Run: `flickboard bench ai --realism --realism-games {settings['games_per_tier']}"
-        f" --seed {settings['seed']}` (asked for {settings['games_per_tier']} games a tier;"
-        " the table says how many were played). Sources: " + result["sources"],
+        f" --seed {settings['seed']}"
+        + (f" --realism-words-games {words['games_per_tier']}" if words else "")
+        + f"` (asked for {settings['games_per_tier']} crokinole games a tier"
+        + (f" and {words['games_per_tier']} of table {words['game']}" if words else "")
+        + "; the tables say how many were played). Sources: "
+        + result["sources"],
         "",
         END,
     ]
     return "\n".join(lines)
 
 
+def _words_rows(tiers: dict[str, dict[str, Any]], game: str) -> list[str]:
+    """The decisions table's rows of one game's tiers."""
+    rows = []
+    for tier, s in tiers.items():
+        c = s["contradictions"]
+        rows.append(
+            f"| {game}: {tier} | {s['games']} | {s['decisions']} |"
+            f" {_interval(s['invalid_played']['rate'], s['invalid_played']['wilson95'], True)} |"
+            f" {_interval(s['valid_meant']['rate'], s['valid_meant']['wilson95'], True)} |"
+            f" {c['rate'] * 100:.1f} % ({round(c['rate'] * c['of'])}) |"
+        )
+    return rows
+
+
 def refreshed(result: dict[str, Any]) -> dict[str, Any]:
     """A ``--realism`` result with each tier's summary and the targets made afresh from
     its counts (a run cut short, or saved by an older version, reads as this one)."""
     tiers = {tier: Tally(**s["counts"]).summary() for tier, s in result["tiers"].items()}
-    return {**result, "tiers": tiers, "targets": judged(tiers)}
+    out = {**result, "tiers": tiers, "targets": judged(tiers)}
+    if "words" in result:
+        words = result["words"]
+        again = {t: words_summary(Tally(**s["counts"])) for t, s in words["tiers"].items()}
+        out["words"] = {**words, "tiers": again}
+    return out
 
 
 def write_docs(result_path: Path, doc: Path = DOC) -> None:

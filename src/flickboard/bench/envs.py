@@ -11,14 +11,21 @@ kept (the machine may be shared with other work).
    fast step) and with ``info="full"`` (the referee's sentences and the events in
    ``info``). Wall-clock and CPU time are both reported (on a machine shared with other
    work the CPU rate is the steadier one).
+   For crokinole the single-agent Gymnasium environment on a **fast table**
+   (:mod:`flickboard.envs.fasttable`: ``info="brief"``, no noise, the uniform policy as
+   the opponent) is timed too, against the bare ``simulate`` of its very shots (both
+   sides'): a step there is the agent's shot and the opponent's, so the cost is given
+   per shot and per step.
 2. **Vector form**: ``gymnasium.make_vec`` of the single-agent environment against the
    random opponent, synchronous and asynchronous (a process per environment).
 3. **Batched environment**: ``gymnasium.make_vec(..., vectorization_mode=
    "vector_entry_point")`` (:class:`~flickboard.envs.vector.FlickboardVectorEnv`) of
    crokinole, the uniform policy against the uniform policy, steps per second on one
    core (CPU time of the thread), with the bare batch physics
-   (:func:`~flickboard.physics.batch.simulate_batch`) of the very same shots beside it
-   (every shot of the run, the opponent's too, replayed from a second identical run).
+   (:func:`~flickboard.physics.batch.simulate_batch`, one call a shot) of the very same
+   shots beside it (every shot of the run, the opponent's too, replayed from a second
+   identical run), and the physics kernel alone on all of them in one compiled call: the
+   share of a step's time the physics takes.
 4. **Self-play games per second** with 1 and 2 Ray workers (a local cluster on loopback
    started for each; start-up and a warm-up pair per worker are not timed).
 
@@ -35,6 +42,8 @@ from typing import Any
 import numpy as np
 
 from flickboard.physics import Layout, PhysicsParams, Shot, simulate
+from flickboard.physics.jit import njit
+from flickboard.physics.kernel import run_shot
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +56,7 @@ class Settings:
     vector_envs: int = 2
     vector_steps: int = 400
     batched_envs: int = 64
-    batched_steps: int = 60
+    batched_steps: int = 300
     selfplay_pairs: int = 8
     selfplay_policy: str = "uniform"
     workers: tuple[int, ...] = (1, 2)
@@ -114,6 +123,66 @@ def env_steps(
     return _timed(work)
 
 
+def fast_env_steps(game: str, steps: int, seed: int, log: ShotLog | None = None) -> Rate:
+    """``steps`` steps of the single-agent environment on a fast table (uniform actions,
+    the uniform policy as opponent, ``info="brief"``); ``log`` gets every shot."""
+    from flickboard.envs.policies import UniformPolicy
+    from flickboard.envs.single import FlickboardEnv
+
+    env = FlickboardEnv(game, opponent=lambda s: UniformPolicy(s), info="brief")
+    env.reset(seed=seed)
+    assert env.fast, "no fast table for this setup"
+    actions = np.random.default_rng(seed).uniform(-1, 1, (steps, 4)).astype(np.float32)
+
+    def work() -> int:
+        for step in range(steps):
+            _, _, terminated, truncated, _ = env.step(actions[step])
+            if terminated or truncated:
+                env.reset()
+        return steps
+
+    with _logged_tables(log):
+        return _timed(work)
+
+
+class _logged_tables:  # noqa: N801 (a context manager used as a function)
+    """While open, every fast table shot goes into ``log`` (its layout, shot, shooter)."""
+
+    def __init__(self, log: ShotLog | None) -> None:
+        from flickboard.envs.fasttable import FastTables
+
+        self.log, self.cls, self.shoot = log, FastTables, FastTables.shoot
+
+    def __enter__(self) -> None:
+        if self.log is None:
+            return
+        from flickboard.envs import fasttable as ft
+        from flickboard.physics.layout import PlacedDisc
+
+        shoot, log = self.shoot, self.log
+
+        def logged(tables: ft.FastTables, rows: Any, actions: Any) -> ft.Shots:
+            before = [
+                (tables.x[t].copy(), tables.y[t].copy(), tables.lean[t].copy(), tables.on[t].copy())
+                for t in rows.tolist()
+            ]
+            done = shoot(tables, rows, actions)
+            for (x, y, lean, on), r in zip(before, done.results.tolist(), strict=True):
+                discs = tuple(
+                    PlacedDisc(d, float(x[d]), float(y[d]), leaning=bool(lean[d]))
+                    for d in np.flatnonzero(on).tolist()
+                )
+                layout = Layout(tables.layout_board, discs)
+                shot = Shot(r[ft.R_X], r[ft.R_Y], r[ft.R_ANGLE], r[ft.R_SPEED], r[ft.R_SPIN])
+                log.shots.append((layout, shot, int(r[ft.R_DISC]), tables.physics))
+            return done
+
+        self.cls.shoot = logged  # type: ignore[method-assign,assignment]
+
+    def __exit__(self, *_: object) -> None:
+        self.cls.shoot = self.shoot  # type: ignore[method-assign]
+
+
 def simulate_rate(log: ShotLog) -> Rate:
     """The same shots simulated again, alone."""
 
@@ -165,7 +234,7 @@ def batched_steps(game: str, envs: int, steps: int, seed: int, log: ShotLog | No
     )
     vec.reset(seed=seed)
     actions = np.random.default_rng(seed).uniform(-1, 1, (steps, envs, 4)).astype(np.float32)
-    shoot = FlickboardAEC._shoot
+    shoot = FlickboardAEC._shoot  # tables not on fast tables (shuffleboard) are logged here
 
     def logged(self: FlickboardAEC, *args: Any, **kwargs: Any) -> None:
         shoot(self, *args, **kwargs)
@@ -181,7 +250,8 @@ def batched_steps(game: str, envs: int, steps: int, seed: int, log: ShotLog | No
 
     FlickboardAEC._shoot = logged  # type: ignore[method-assign]
     try:
-        return _timed(work)
+        with _logged_tables(log):
+            return _timed(work)
     finally:
         FlickboardAEC._shoot = shoot  # type: ignore[method-assign]
         vec.close()
@@ -198,6 +268,35 @@ def batch_physics_rate(log: ShotLog) -> Rate:
         return len(log.shots)
 
     return _timed(work)
+
+
+@njit(cache=True)
+def _replay(
+    board: np.ndarray, params: np.ndarray, rows: np.ndarray, offsets: np.ndarray, shots: np.ndarray
+) -> int:
+    """Every shot through the physics kernel, each from its own layout, in one call."""
+    events = 0
+    for s in range(shots.shape[0]):
+        _, _, ev, _, _ = run_shot(board, params, rows[offsets[s] : offsets[s + 1]], shots[s], False)
+        events += ev.shape[0]
+    return events
+
+
+def kernel_rate(log: ShotLog) -> Rate:
+    """The same shots through the physics kernel alone, all in one compiled call (what
+    a step's physics costs with no Python around it)."""
+    from flickboard.physics.codes import board_array, params_array
+    from flickboard.physics.engine import shot_array
+
+    layout, _, _, params = log.shots[0]
+    board, physics = board_array(layout.board), params_array(params)
+    rows = [lay.kernel_rows()[0] for lay, _, _, _ in log.shots]
+    offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+    offsets[1:] = np.cumsum([len(r) for r in rows])
+    table = np.concatenate(rows) if rows else np.empty((0, 3))
+    shots = np.array([shot_array(shot) for _, shot, _, _ in log.shots])
+    _replay(board, physics, table[:0], offsets[:2] * 0, shots[:1])  # compiled and warm
+    return _timed(lambda: (_replay(board, physics, table, offsets, shots), len(shots))[1])
 
 
 def selfplay_games(game: str, workers: int, pairs: int, policy: str, seed: int) -> Rate:
@@ -222,7 +321,11 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
     say = progress or (lambda _: None)
     import os
 
-    out: dict[str, Any] = {"settings": _settings_json(s), "cpus": os.cpu_count()}
+    out: dict[str, Any] = {
+        "settings": _settings_json(s),
+        "cpus": os.cpu_count(),
+        "load_average": list(os.getloadavg()),  # other work on the machine at the start
+    }
     steps: dict[str, Any] = {}
     for game in s.games:
         say(f"{game}: environment steps")
@@ -235,7 +338,9 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
             env = _best(env, env_steps(game, s.steps, s.seed))
             full = _best(full, env_steps(game, s.steps, s.seed, info="full"))
             bare = _best(bare, simulate_rate(log))
+        fast = _fast_steps(game, s)
         steps[game] = {
+            **({"fast_table": fast} if fast else {}),
             "env": env.summary(),
             "env_full_info": full.summary(),
             "simulate": bare.summary(),
@@ -261,9 +366,11 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
         batched_steps(game, s.batched_envs, s.batched_steps, s.seed, log)
         batch_physics_rate(ShotLog(log.shots[:20]))  # compiled and warm
         physics = batch_physics_rate(log)
+        kernel = kernel_rate(log)
         for _ in range(s.rounds - 1):
             rate = _best(rate, batched_steps(game, s.batched_envs, s.batched_steps, s.seed))
             physics = _best(physics, batch_physics_rate(log))
+            kernel = _best(kernel, kernel_rate(log))
         out["batched"] = {
             "game": game,
             "envs": s.batched_envs,
@@ -272,6 +379,11 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
             "batch_physics": physics.summary(),
             "batch_physics_steps_per_second_cpu": (
                 rate.count / physics.cpu if physics.cpu else 0.0
+            ),
+            "kernel": kernel.summary(),
+            "kernel_steps_per_second_cpu": rate.count / kernel.cpu if kernel.cpu else 0.0,
+            "physics_share_cpu": (
+                (kernel.cpu / kernel.count) / (rate.cpu / len(log.shots)) if rate.cpu else 0.0
             ),
         }
     selfplay: dict[str, Any] = {}
@@ -285,6 +397,29 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
             }
     out["selfplay_games"] = selfplay
     return out
+
+
+def _fast_steps(game: str, s: Settings) -> dict[str, Any] | None:
+    """The single-agent environment on a fast table against the bare ``simulate`` of its
+    shots (None for a game with no fast table)."""
+    if game != "crokinole":
+        return None
+    fast_env_steps(game, 50, s.seed + 1)  # compiled and warm
+    log = ShotLog()
+    env = fast_env_steps(game, s.steps, s.seed, log)
+    bare = simulate_rate(log)
+    for _ in range(s.rounds - 1):
+        env = _best(env, fast_env_steps(game, s.steps, s.seed))
+        bare = _best(bare, simulate_rate(log))
+    shots = len(log.shots)
+    per_shot = bare.cpu / bare.count
+    return {
+        "env": env.summary(),
+        "shots": shots,
+        "simulate": bare.summary(),
+        "shot_in_simulations_cpu": (env.cpu / shots) / per_shot,
+        "step_in_simulations_cpu": (env.cpu / env.count) / per_shot,
+    }
 
 
 def _settings_json(s: Settings) -> dict[str, Any]:
@@ -315,6 +450,14 @@ def report(result: dict[str, Any]) -> str:
             f"a step costs {r['step_in_simulations_cpu']:.1f} bare simulations (CPU), "
             f"{r['full_step_in_simulations_cpu']:.1f} with full info"
         )
+        fast = r.get("fast_table")
+        if fast:
+            lines.append(
+                f"    on a fast table: {fast['env']['per_second_cpu']:,.0f} steps/s CPU "
+                f"({fast['shots'] / fast['env']['count']:.2f} shots a step); a shot costs "
+                f"{fast['shot_in_simulations_cpu']:.2f} bare simulations (CPU), a step "
+                f"{fast['step_in_simulations_cpu']:.2f}"
+            )
     for mode, v in result["vector"].items():
         lines.append(
             f"  vector ({mode}, {v['envs']} envs): {v['per_second_wall']:,.0f} steps/s wall"
@@ -326,7 +469,9 @@ def report(result: dict[str, Any]) -> str:
             f"{batched['steps']['per_second_cpu']:,.0f} steps/s CPU; the same "
             f"{batched['shots']:,} shots in bare batch physics: "
             f"{batched['batch_physics']['per_second_cpu']:,.0f} shots/s CPU "
-            f"({batched['batch_physics_steps_per_second_cpu']:,.0f} steps' worth/s)"
+            f"({batched['batch_physics_steps_per_second_cpu']:,.0f} steps' worth/s); the "
+            f"kernel alone in one call: {batched['kernel_steps_per_second_cpu']:,.0f} steps' "
+            f"worth/s, {100 * batched['physics_share_cpu']:.0f} % of a step"
         )
     for workers, g in result["selfplay_games"].items():
         lines.append(

@@ -43,6 +43,20 @@ def figures(result: dict[str, Any]) -> str:
             f"| the same shots, bare `simulate` | {_n(sim['per_second_wall'])} shots/s | "
             f"{_n(sim['per_second_cpu'])} shots/s |"
         )
+        fast = rates.get("fast_table")
+        if fast:
+            per_step = fast["shots"] / fast["env"]["count"]
+            rows.append(
+                f"| {titles.get(game, game)} on a fast table: the Gymnasium environment v the "
+                f"uniform policy ({per_step:.2f} shots a step) | "
+                f"{_n(fast['env']['per_second_wall'])} steps/s | "
+                f"{_n(fast['env']['per_second_cpu'])} steps/s |"
+            )
+            rows.append(
+                f"| its {fast['shots']:,} shots, bare `simulate` | "
+                f"{_n(fast['simulate']['per_second_wall'])} shots/s | "
+                f"{_n(fast['simulate']['per_second_cpu'])} shots/s |"
+            )
     vector = result.get("vector", {})
     if vector:
         envs = next(iter(vector.values()))["envs"]
@@ -61,10 +75,17 @@ def figures(result: dict[str, Any]) -> str:
             f"{_n(batched['steps']['per_second_cpu'])} steps/s |"
         )
         rows.append(
-            f"| the same {batched['shots']:,} shots (both sides'), bare batch physics | "
+            f"| the same {batched['shots']:,} shots (both sides'), bare batch physics (one "
+            f"`simulate_batch` call a shot: each has its own layout) | "
             f"{_n(physics['per_second_wall'])} shots/s | {_n(physics['per_second_cpu'])} "
             f"shots/s ({_n(batched['batch_physics_steps_per_second_cpu'])} steps' worth) |"
         )
+        if "kernel" in batched:
+            rows.append(
+                "| the same shots, the physics kernel alone, all in one compiled call | | "
+                f"{_n(batched['kernel']['per_second_cpu'])} shots/s "
+                f"({_n(batched['kernel_steps_per_second_cpu'])} steps' worth) |"
+            )
     games = result.get("selfplay_games", {})
     if games:
         rates = " / ".join(_n(v["per_second_wall"]) for v in games.values())
@@ -83,11 +104,60 @@ def figures(result: dict[str, Any]) -> str:
         )
         for game, rates in steps.items()
     ]
+    for game, rates in steps.items():
+        fast = rates.get("fast_table")
+        if fast:
+            costs.append(
+                f"on a fast table a {game} shot costs {fast['shot_in_simulations_cpu']:.1f} "
+                f"bare simulations of it and a step (the agent's shot and the opponent's) "
+                f"{fast['step_in_simulations_cpu']:.1f}"
+            )
+    if batched and "physics_share_cpu" in batched:
+        costs.append(
+            f"the physics kernel is {100 * batched['physics_share_cpu']:.0f} % of a batched "
+            "step's CPU time"
+        )
+    targets = _targets(steps, batched)
+    load = result.get("load_average")
+    busy = f", load average {load[0]:.1f} at the start" if load else ""
     head = (
         f"`flickboard bench envs` ({s['steps']:,} steps per game, seed {s['seed']}, "
-        f"{result.get('cpus', '?')} CPUs):"
+        f"{result.get('cpus', '?')} CPUs{busy}):"
     )
-    return "\n".join([BEGIN, head, "", *rows, "", "So " + "; ".join(costs) + ".", END])
+    lines = [BEGIN, head, "", *rows, "", "So " + "; ".join(costs) + "."]
+    return "\n".join([*lines, *(["", *targets] if targets else []), END])
+
+
+STEP_TARGET = 2.0
+"""Issue 23: an environment step costs at most this many bare simulations of its shot."""
+BATCHED_TARGET = 50_000
+"""Issue 23: batched crokinole steps per second per core (uniform policy v uniform)."""
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "not met"
+
+
+def _targets(steps: dict[str, Any], batched: dict[str, Any] | None) -> list[str]:
+    """Issue 23's environment targets, met or not, by these figures."""
+    out = []
+    fast = steps.get("crokinole", {}).get("fast_table")
+    if fast:
+        ratio = fast["shot_in_simulations_cpu"]
+        through = steps["crokinole"]["step_in_simulations_cpu"]
+        out.append(
+            f"Issue 23's target of a step at most {STEP_TARGET:.0f} bare simulations of its "
+            f"shot: {_met(ratio <= STEP_TARGET)} on a fast table ({ratio:.1f} a shot), "
+            f"{_met(through <= STEP_TARGET)} through the `Match` ({through:.0f})."
+        )
+    if batched and "kernel" in batched:
+        rate = batched["steps"]["per_second_cpu"]
+        out.append(
+            f"Its target of {BATCHED_TARGET:,} batched steps/s per core: "
+            f"{_met(rate >= BATCHED_TARGET)} ({_n(rate)}; the physics kernel alone, with "
+            f"nothing around it, would run {_n(batched['kernel_steps_per_second_cpu'])})."
+        )
+    return out
 
 
 def rewritten(page: str, result: dict[str, Any]) -> str:

@@ -2,17 +2,17 @@
 
 Four checks (docs/review.md, "Validity"):
 
-- **ladder**: AI-v-AI games at each level (both seats the planner at that level, on a
-  small budget so that a hundred games are affordable: the choices are the planner's,
-  the execution the level's), each reviewed under the reviewer's one level (one
-  yardstick for every player); the mean accuracy per level must order the levels, with world's and novice's
-  95 % intervals apart;
+- **ladder**: AI-v-AI games at each level (both seats the level's default planner, the
+  player a user meets: the choices are the planner's, the execution the level's, with
+  its less sure hand at discs), each reviewed under the reviewer's one level (one
+  yardstick for every player) on the ladder's review budget; the mean accuracy per level
+  must order the levels, with champion's and novice's 95 % intervals apart;
 - **blunders**: constructed positions where a deliberately bad shot is played (crokinole:
   into the ditch with an open 20 on, the last shot of the last round, the 20 deciding
   the game; table shuffleboard: the hammer thrown off the end when a draw to the three
   wins the frame and the game); each must be labelled a blunder;
-- **world choices**: the world-level planner's own shots, reviewed at world level, must
-  be labelled best or good in at least 80 % of them;
+- **champion choices**: the champion-level planner's own shots, reviewed at champion
+  level, must be labelled best or good in at least 80 % of them;
 - **time**: the review of a whole 4-round crokinole game at the default budget, thread
   CPU time (``time.thread_time``), median over the games timed.
 """
@@ -23,7 +23,9 @@ import itertools
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, replace
 from typing import Any, cast
 
@@ -44,11 +46,9 @@ from flickboard.rules.base import Fate, Position, Turn
 
 Progress = Callable[[str], None]
 
-LADDER_BUDGET = ReviewBudget(candidates=30, widen=0, schedule=(2, 6), finalists=2, samples=10)
-"""The cheaper review budget of the ladder, blunder and world-choice checks."""
-
-LADDER_PLAYER = PlannerBudget(samples=6, candidates=30, refine_rounds=0, screen=0, widen=0)
-"""The budget of the ladder's planners."""
+LADDER_BUDGET = ReviewBudget(candidates=40, widen=0, schedule=(3, 8), finalists=2, samples=24)
+"""The cheaper review budget of the ladder and the champion-choice check (fewer shots
+weighed than the default, each valued on nearly as many draws)."""
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,12 @@ class Settings:
 
     game: str = "crokinole"
     games: int = 20
-    reviewer: str = "club"
+    reviewer: str = "champion"
     blunders: int = 50
-    world_games: int = 1
+    champion_games: int = 1
     timed: int = 3
     seed: int = 1
+    workers: int = 1
 
 
 def mean_interval(values: list[float]) -> tuple[float, float, float]:
@@ -78,27 +79,43 @@ def play_game(game: str, players: list[Player], seed: int) -> dict[str, Any]:
     return match.to_json()
 
 
+def ladder_game(job: tuple[str, str, int, str]) -> list[float]:
+    """One ladder game (game, level, seed, reviewer): both players' accuracies."""
+    game, level, seed, reviewer = job
+    players: list[Player] = [Planner(level, seed), Planner(level, seed + 1)]
+    record = play_game(game, players, seed)
+    review = review_record(record, level=reviewer, budget=LADDER_BUDGET, seed=seed)
+    return [p.accuracy for p in review.players]
+
+
 def ladder(
     settings: Settings, progress: Progress, save: Callable[[dict[str, Any]], None] | None = None
 ) -> dict[str, Any]:
-    """Mean accuracy per level over AI-v-AI games, reviewed under one level; the levels
-    take turns game by game, so that a run cut short has as many games of each (``save``
-    is given the figures so far after each round of levels)."""
+    """Mean accuracy per level over AI-v-AI games, reviewed under one level, on
+    ``settings.workers`` processes; the levels take turns game by game, so that a run
+    cut short has as many games of each (``save`` is given the figures so far after
+    each round of levels; the figures are the same whatever the number of workers)."""
     accuracies: dict[str, list[float]] = {level: [] for level in PLAYING_LEVELS}
     out: dict[str, Any] = {}
-    for k in range(settings.games):
-        seed = settings.seed + 1000 * k
-        for level in PLAYING_LEVELS:
-            players: list[Player] = [
-                Planner(level, seed, LADDER_PLAYER), Planner(level, seed + 1, LADDER_PLAYER),
-            ]  # fmt: skip
-            record = play_game(settings.game, players, seed)
-            review = review_record(record, level=settings.reviewer, budget=LADDER_BUDGET, seed=seed)
-            accuracies[level] += [p.accuracy for p in review.players]
-        progress(f"ladder: game {k + 1}/{settings.games} of every level")
-        out = ladder_figures(accuracies, k + 1)
-        if save is not None:
-            save(out)
+    jobs = [
+        (settings.game, level, settings.seed + 1000 * k, settings.reviewer)
+        for k in range(settings.games)
+        for level in PLAYING_LEVELS
+    ]
+    with ExitStack() as stack:
+        if settings.workers > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(settings.workers))
+            played: Iterator[list[float]] = pool.map(ladder_game, jobs)
+        else:
+            played = map(ladder_game, jobs)
+        for n, ((_, level, _, _), found) in enumerate(zip(jobs, played, strict=True), 1):
+            accuracies[level] += found
+            if n % len(PLAYING_LEVELS) == 0:
+                games = n // len(PLAYING_LEVELS)
+                progress(f"ladder: game {games}/{settings.games} of every level")
+                out = ladder_figures(accuracies, games)
+                if save is not None:
+                    save(out)
     return out
 
 
@@ -110,7 +127,7 @@ def ladder_figures(accuracies: dict[str, list[float]], games: int) -> dict[str, 
         out[level] = {"players": len(values), "mean": mean, "low": low, "high": high}
     means = [out[level]["mean"] for level in PLAYING_LEVELS]
     out["ordered"] = all(a < b for a, b in itertools.pairwise(means))
-    out["apart"] = out["novice"]["high"] < out["world"]["low"]
+    out["apart"] = out["novice"]["high"] < out["champion"]["low"]
     return out
 
 
@@ -197,19 +214,19 @@ def blunders(settings: Settings, progress: Progress) -> dict[str, Any]:
     return out
 
 
-def world_choices(settings: Settings, progress: Progress) -> dict[str, Any]:
-    """The share of the world planner's own shots labelled best or good."""
+def champion_choices(settings: Settings, progress: Progress) -> dict[str, Any]:
+    """The share of the champion planner's own shots labelled best or good."""
     budget = PlannerBudget(samples=12, candidates=40, refine_rounds=1, screen=4)
     labels: list[str] = []
-    for k in range(settings.world_games):
+    for k in range(settings.champion_games):
         seed = settings.seed + 7 * k
         players: list[Player] = [
-            Planner("world", seed, budget), Planner("world", seed + 1, budget),
+            Planner("champion", seed, budget), Planner("champion", seed + 1, budget),
         ]  # fmt: skip
         record = play_game(settings.game, players, seed)
-        review = review_record(record, level="world", budget=LADDER_BUDGET, seed=seed)
+        review = review_record(record, level="champion", budget=LADDER_BUDGET, seed=seed)
         labels += [s.label for s in review.shots]
-        progress(f"world choices: game {k + 1}/{settings.world_games}")
+        progress(f"champion choices: game {k + 1}/{settings.champion_games}")
     good = sum(label in ("best", "good") for label in labels)
     return {"shots": len(labels), "best_or_good": good, "share": good / max(1, len(labels))}
 
@@ -220,7 +237,9 @@ def timing(settings: Settings, progress: Progress) -> dict[str, Any]:
     shots: list[int] = []
     for k in range(settings.timed):
         seed = settings.seed + 31 * k
-        players: list[Player] = [HeuristicPlayer("club", seed), HeuristicPlayer("club", seed + 1)]
+        players: list[Player] = [
+            HeuristicPlayer("competitive", seed), HeuristicPlayer("competitive", seed + 1),
+        ]  # fmt: skip
         record = play_game("crokinole", players, seed)
         start = time.thread_time()
         review = review_record(record, seed=seed)
@@ -247,7 +266,7 @@ def run(
 
     keep("blunders", blunders(settings, progress))
     keep("time", timing(settings, progress))
-    keep("world_choices", world_choices(settings, progress))
+    keep("champion_choices", champion_choices(settings, progress))
     keep("ladder", ladder(settings, progress, lambda figures: keep("ladder", figures)))
     result["complete"] = True
     return result
@@ -263,18 +282,20 @@ def report(result: dict[str, Any]) -> str:
         lines.append(
             f"review of a crokinole game: median {t['median']:.1f} s CPU over {t['games']}"
         )
-    w = result.get("world_choices")
+    w = result.get("champion_choices")
     if w:
-        lines.append(f"world planner: {w['best_or_good']}/{w['shots']} shots best or good")
+        lines.append(f"champion planner: {w['best_or_good']}/{w['shots']} shots best or good")
     ladder_ = result.get("ladder")
     if ladder_:
         for level in PLAYING_LEVELS:
             row = ladder_[level]
             lines.append(
-                f"{level:>12}: accuracy {row['mean']:.1f} [{row['low']:.1f}, {row['high']:.1f}] "
+                f"{level:>15}: accuracy {row['mean']:.1f} [{row['low']:.1f}, {row['high']:.1f}] "
                 f"({row['players']} player-games)"
             )
-        lines.append(f"ordered: {ladder_['ordered']}; world and novice apart: {ladder_['apart']}")
+        lines.append(
+            f"ordered: {ladder_['ordered']}; champion and novice apart: {ladder_['apart']}"
+        )
     return "\n".join(lines)
 
 

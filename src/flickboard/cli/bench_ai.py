@@ -100,8 +100,16 @@ def bench_ai(
         ),
     ] = False,
     realism_games: Annotated[
-        int, typer.Option(min=1, help="With --realism: games at each tier.")
+        int, typer.Option(min=1, help="With --realism: crokinole games at each tier.")
     ] = 60,
+    realism_words_games: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="With --realism: then table shuffleboard games at each tier whose "
+            "decisions are checked (invalid shots, words against the shot as meant).",
+        ),
+    ] = 10,
     data: Annotated[
         Path, typer.Option(help="With --realism: the real rounds (CSV, gzipped or not).")
     ] = Path("bench/data/crokinole_rounds.csv.gz"),
@@ -123,7 +131,7 @@ def bench_ai(
     from flickboard.bench.ai import plot as draw_plot
 
     if realism:
-        _realism(realism_games, seed, workers, data, output)
+        _realism(realism_games, realism_words_games, seed, workers, data, output)
         return
     if search_ladder:
         _search_ladder(game, level, search_ladder, seed, output)
@@ -188,10 +196,12 @@ def bench_ai(
 REALISM_JSON = Path("bench/results/ai-realism.json")
 
 
-def _realism(games: int, seed: int, workers: int, data: Path, output: Path) -> None:
-    """``--realism``: the JSON is rewritten after every batch of games (a run cut short
-    keeps what it played)."""
-    from flickboard.bench.ai_realism import realism_report, run_realism
+def _realism(
+    games: int, words_games: int, seed: int, workers: int, data: Path, output: Path
+) -> None:
+    """``--realism``: the JSON is rewritten after every game (a run cut short keeps what
+    it played)."""
+    from flickboard.bench.ai_realism import add_words, realism_report, run_realism
 
     out = REALISM_JSON if output == Path("ai-bench.json") else output
     check_writable(out)
@@ -203,6 +213,8 @@ def _realism(games: int, seed: int, workers: int, data: Path, output: Path) -> N
 
     try:
         result = run_realism(games, seed, workers=workers, data=data, on_progress=save)
+        if words_games:
+            result = add_words(result, words_games, workers=workers, on_progress=save)
     except (FlickboardError, ValueError) as exc:
         fail(str(exc))
     typer.echo(realism_report(result))

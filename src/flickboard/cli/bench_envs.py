@@ -20,7 +20,7 @@ def bench_envs(
     vector_envs: Annotated[int, typer.Option(min=1, help="Environments in the vector.")] = 2,
     batched_steps: Annotated[
         int, typer.Option(min=0, help="Batched-environment steps (0: skip).")
-    ] = 60,
+    ] = 300,
     batched_envs: Annotated[int, typer.Option(min=1, help="Tables in the batch.")] = 64,
     selfplay_pairs: Annotated[
         int, typer.Option(min=0, help="Pairs of self-play games per Ray run (0: skip Ray).")

@@ -1,5 +1,5 @@
 """``flickboard bench review``: the game review's validity (the levels in order, blunders
-found, the world AI's choices judged good) and its time per game."""
+found, the champion AI's choices judged good) and its time per game."""
 
 from __future__ import annotations
 
@@ -15,17 +15,20 @@ from flickboard.cli.groups import subgroup
 def bench_review(
     games: Annotated[int, typer.Option(min=2, help="AI-v-AI games per level.")] = 20,
     blunders: Annotated[int, typer.Option(min=1, help="Constructed bad shots per game.")] = 50,
-    world_games: Annotated[
-        int, typer.Option(min=1, help="World planner games whose choices are judged.")
+    champion_games: Annotated[
+        int, typer.Option(min=1, help="Champion planner games whose choices are judged.")
     ] = 1,
     timed: Annotated[int, typer.Option(min=1, help="Crokinole games whose review is timed.")] = 3,
     reviewer: Annotated[
         str, typer.Option(help="Level the ladder's games are reviewed at.")
-    ] = "club",
+    ] = "champion",
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Processes playing and reviewing the ladder's games.")
+    ] = 1,
     output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("bench/results/review.json"),
 ) -> None:
-    """Review validity: accuracy by AI level in order, blunders labelled, world choices
+    """Review validity: accuracy by AI level in order, blunders labelled, champion choices
     best or good, median CPU seconds to review a 4-round crokinole game."""
     from flickboard.bench.review import Settings, report, run
     from flickboard.cli.terminal import check_writable, fail
@@ -40,8 +43,8 @@ def bench_review(
     try:
         check_level(reviewer)
         settings = Settings(
-            games=games, reviewer=reviewer, blunders=blunders, world_games=world_games,
-            timed=timed, seed=seed,
+            games=games, reviewer=reviewer, blunders=blunders, champion_games=champion_games,
+            timed=timed, seed=seed, workers=workers,
         )  # fmt: skip
         result = run(settings, progress=lambda text: typer.echo(text, err=True), save=save)
     except FlickboardError as exc:

@@ -68,6 +68,11 @@ class UniformPolicy:
 
     def act(self, observation: Observation, view: View) -> Action:
         """A uniform action."""
+        return self.act_on(observation)
+
+    def act_on(self, observation: Observation) -> Action:
+        """A uniform action (it needs no view, so a fast table can play it:
+        :class:`~flickboard.envs.fasttable.ObservationPolicy`)."""
         return self.rng.uniform(-1.0, 1.0, 4).astype(np.float32)
 
 

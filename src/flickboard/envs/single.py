@@ -16,13 +16,21 @@ of the step as ``info["shot"]`` of the AEC environment describes it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 
+from flickboard.envs.actions import checked
 from flickboard.envs.aec import RENDER_MODES, FlickboardAEC, agent_name
+from flickboard.envs.fasttable import (
+    FastTables,
+    ObservationPolicy,
+    Steps,
+    fast_enough,
+    play_steps,
+)
 from flickboard.envs.observation import Observation
 from flickboard.envs.policies import Policy
 from flickboard.errors import InvalidInput
@@ -39,6 +47,9 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         opponent: who plays the other seats (default ``random``).
         seat: the agent's seat (default the first listed: red, who starts), or
             ``"random"``: drawn at each reset from its seed.
+        fast: play on a fast table when the options and the opponent allow it
+            (:mod:`flickboard.envs.fasttable`; the same observations, rewards, flags
+            and brief info); False steps the AEC environment's match always.
         **options: the options of :class:`~flickboard.envs.aec.FlickboardAEC`.
     """
 
@@ -50,6 +61,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         opponent: Opponent = "random",
         seat: int | str | None = None,
         render_mode: str | None = None,
+        fast: bool = True,
         **options: Any,
     ) -> None:
         self.aec = FlickboardAEC(game, render_mode=render_mode, **options)
@@ -64,11 +76,25 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         self.opponent = opponent
         self.my_seat = seats[0]
         self.players: dict[int, Policy | Player] = {}
+        self.tables: FastTables | None = None
+        """The fast tables this environment plays on (a vector environment shares its
+        own), made when first needed; :attr:`table` is its row."""
+        self.table = 0
+        self._rows = np.array([0], dtype=np.int64)
+        self._side = 0
+        self._sides = np.array([0], dtype=np.int64)
+        self.fast_possible = fast and fast_enough(self.aec) is None
+        self.fast = False
+        """Whether the episode plays on a fast table (``fasttable.fast_enough`` and an
+        opponent that acts on its observation alone); ``aec`` is then not stepped."""
 
     @property
     def my_side(self) -> int:
         """The agent's side."""
         return self.aec.match.side_of(self.my_seat)
+
+    def _fast_info(self, shots: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"seat": self.my_seat, "side": self._side, "shots": shots}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -76,8 +102,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         """A new match, played by the opponents up to the agent's first turn."""
         super().reset(seed=seed)
         episode = int(self.np_random.integers(2**31))
-        self.aec.reset(seed=episode)
-        match = self.aec.match
+        match = self.aec.match  # its seating (a fast episode makes no new match)
         if self.seat_choice == "random":
             self.my_seat = int(self.np_random.choice(match.seats))
         elif isinstance(self.seat_choice, int):
@@ -87,8 +112,30 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             for s in match.seats
             if match.side_of(s) != self.my_side
         }
+        self._side = self.my_side
+        self._sides = np.array([self._side], dtype=np.int64)
+        self.fast = self.fast_possible and all(hasattr(p, "act_on") for p in self.players.values())
+        if self.fast:
+            steps = self._fast_steps(None)
+            return steps.observations[0], self._fast_info(steps.shots[0])
+        self.aec.reset(seed=episode)
         _reward, shots = self._opponents_play()
         return self._observe(), self._info(shots)
+
+    def _fast_steps(self, actions: npt.NDArray[np.float64] | None) -> Steps:
+        """A step on the fast table (``actions`` None: a new match, to the agent's turn)."""
+        if self.tables is None:
+            self.tables = FastTables(self.aec, 1)
+        if actions is None:
+            self._rows = np.array([self.table], dtype=np.int64)
+            self.tables.start(self.table)
+        opponent = cast(ObservationPolicy, self.players[self.opponent_seat])
+        return play_steps(self.tables, self._rows, actions, self._sides, [opponent])
+
+    @property
+    def opponent_seat(self) -> int:
+        """The seat facing the agent (singles)."""
+        return next(iter(self.players))
 
     def _opponent(self, seed: int) -> Policy | Player:
         from flickboard.agents.spec import player_from_spec
@@ -106,6 +153,14 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
 
     def step(self, action: npt.ArrayLike) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The agent's shot, then the opponents' up to its next turn."""
+        if self.fast:
+            assert self.tables is not None
+            if self.tables.over(self.table) or self.tables.truncated(self.table):
+                raise InvalidInput("the match is over: reset the environment")
+            steps = self._fast_steps(checked(action)[None, :])
+            over, cut = self.tables.over(self.table), self.tables.truncated(self.table)
+            info = self._fast_info(steps.shots[0])
+            return steps.observations[0], float(steps.rewards[0]), over, cut, info
         aec = self.aec
         me = agent_name(self.my_seat)
         aec.step(action)
