@@ -97,6 +97,21 @@ def web(data: dict[str, Any]) -> str:
         f"at once sending each shot the moment the last is answered "
         f"{verdict(busy <= data['aim_busy_p95_ms'])}.",
     ]
+    cpu = data.get("cpu_ms_per_shot")
+    if cpu:
+        runs = "; ".join(
+            f"{name.removesuffix(': POST shot')}: server {c['server']:.1f} ms, "
+            f"clients {c['clients']:.1f} ms"
+            for name, c in cpu.items()
+        )
+        load = data["load_average"]
+        lines += [
+            "",
+            f"CPU time per shot served (the server process's, read from `/proc`, and the "
+            f"client threads' own): {runs}. Load average "
+            f"{load['before'][0]:.1f} when the run began, {load['after'][0]:.1f} at its "
+            "end (2 cores).",
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -77,6 +77,13 @@ class Server:
                     return int(line.split()[1]) * 1024
         raise RuntimeError("the server's resident memory could not be read")
 
+    def cpu(self) -> float:
+        """The server process's CPU time so far (seconds, user and system; Linux
+        ``/proc``)."""
+        with open(f"/proc/{self.proc.pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         """Stop it (killed if it has not stopped in 30 s)."""
         self.proc.terminate()

@@ -24,6 +24,9 @@ Run with ``flickboard bench web`` or ``python bench/web.py``.
 
 from __future__ import annotations
 
+import http.client
+import json
+import os
 import statistics
 import tempfile
 import threading
@@ -32,6 +35,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 
@@ -65,6 +69,12 @@ again, at its default pace (``pause(900 / control.speed)`` in ``static/table/pla
 PACED = f"{CONCURRENCY[-1]} games at once, paced by the page"
 """The run of the aim: 16 games shooting at once, each as soon as the page lets its player
 shoot again (the shot's animation, then :data:`PAGE_PAUSE`; no time spent aiming)."""
+START_SPREAD = 2.0
+"""Seconds over which the paced run's clients send their first shots (each at its own
+seeded moment, about one page cycle: a shot's animation and :data:`PAGE_PAUSE`): tables
+are not all started in the same millisecond. :data:`BURST` measures that case."""
+BURST = f"{CONCURRENCY[-1]} shots sent in the same instant"
+"""16 games each sending one shot the moment all are ready (a worst case, once)."""
 
 Progress = Callable[[str, int], Callable[[], None]]
 """Makes a progress bar: (label, total) -> advance."""
@@ -173,21 +183,109 @@ def server_times(shots: int, progress: Progress = _none, seed: int = 1) -> dict[
 
 
 @contextmanager
-def served() -> Iterator[str]:
+def served() -> Iterator[Server]:
     """``flickboard``'s app served by uvicorn in a child process on loopback, on a fresh
-    SQLite database; its base URL."""
+    SQLite database (the clients stay in this process)."""
     folder = tempfile.mkdtemp(prefix="flickboard-bench-web-")
     server = Server(f"sqlite:///{folder}/bench.sqlite", env={LIMIT_ENV: "1000000"})
     try:
-        yield server.base
+        yield server
     finally:
         server.stop()
+
+
+@dataclass
+class CpuPerShot:
+    """CPU time per shot of each run (ms): the clients' (their threads' own CPU time)
+    and, if ``server`` reads the server process's CPU seconds so far, the server's."""
+
+    server: Callable[[], float] | None = None
+    ms: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def read(self) -> float | None:
+        """The server's CPU seconds now."""
+        return None if self.server is None else self.server()
+
+    def since(self, name: str, start: float | None, shots: int, clients: float) -> None:
+        """Record the run ``name`` of ``shots`` shots whose server CPU time began at
+        ``start`` and whose clients took ``clients`` seconds of CPU time."""
+        self.ms[name] = {"clients": clients / max(shots, 1) * 1e3}
+        now = self.read()
+        if now is not None and start is not None:
+            self.ms[name]["server"] = (now - start) / max(shots, 1) * 1e3
+
+
+@dataclass
+class Answer:
+    """An HTTP answer as the benchmark's clients read it."""
+
+    status_code: int
+    headers: dict[str, str]
+    """Header names in lower case."""
+    text: str
+
+    def json(self) -> Any:
+        """The body as JSON."""
+        return json.loads(self.text)
+
+    def raise_for_status(self) -> None:
+        """Raise unless the answer is a success."""
+        if not 200 <= self.status_code < 300:
+            raise RuntimeError(f"HTTP {self.status_code}: {self.text[:200]}")
+
+
+class Client:
+    """One client of the server: a keep-alive HTTP/1.1 connection (the standard library's
+    ``http.client``): about half the clients' CPU per shot of ``httpx``, so that the 16
+    clients (threads of the benchmark's process, on the server's machine) take less of
+    it and queue less behind each other."""
+
+    def __init__(self, timeout: float = 60) -> None:
+        self.timeout = timeout
+        self._connection: http.client.HTTPConnection | None = None
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def get(self, url: str) -> Answer:
+        """``GET url``."""
+        return self._request("GET", url, None, {})
+
+    def post(self, url: str, json: Any = None, headers: dict[str, str] | None = None) -> Answer:
+        """``POST url`` with a JSON body."""
+        return self._request("POST", url, json, headers or {})
+
+    def _request(self, method: str, url: str, body: Any, headers: dict[str, str]) -> Answer:
+        parts = urlsplit(url)
+        if self._connection is None:
+            self._connection = http.client.HTTPConnection(
+                parts.hostname or "127.0.0.1", parts.port, timeout=self.timeout
+            )
+        data = None if body is None else json.dumps(body).encode()
+        sent = {**headers, "Content-Type": "application/json"} if data is not None else headers
+        try:
+            self._connection.request(method, parts.path, body=data, headers=sent)
+            answer = self._connection.getresponse()
+            text = answer.read().decode()
+        except (OSError, http.client.HTTPException):
+            self.close()  # the next request opens a new connection
+            raise
+        return Answer(answer.status, {k.lower(): v for k, v in answer.getheaders()}, text)
 
 
 class HotseatGame:
     """A hotseat crokinole game played through the API by one client."""
 
-    def __init__(self, client: Any, url: str, seed: int) -> None:
+    def __init__(self, client: Client, url: str, seed: int) -> None:
         self.client = client
         self.url = url
         self.rng = np.random.default_rng(seed)
@@ -262,63 +360,101 @@ def _server_timing(header: str) -> dict[str, float]:
 
 
 def loopback(
-    url: str, shots: int, seconds: float, progress: Progress = _none
-) -> tuple[dict[str, Timing], dict[str, float], dict[int | str, float]]:
+    url: str,
+    shots: int,
+    seconds: float,
+    progress: Progress = _none,
+    cpu: Callable[[], float] | None = None,
+) -> tuple[dict[str, Timing], dict[str, float], dict[int | str, float], dict[str, Any]]:
     """Opening shots timed on a real server (client side, and its reported parts) against
     a state read, then shots per second at each of :data:`CONCURRENCY`, and with the
-    most games paced as the page paces them (:data:`PACED`)."""
-    import httpx
-
+    most games paced as the page paces them (:data:`PACED`); and the CPU time per shot
+    of each (:class:`CpuPerShot`; ``cpu`` reads the server's)."""
     times = {name: Timing(name) for name in ("opening: POST shot", "GET state")}
     parts: dict[str, list[float]] = {}
+    per_shot = CpuPerShot(cpu)
     advance = progress("opening shots on loopback", shots)
-    with httpx.Client() as client:
+    with Client(timeout=600) as client:  # a cold cache compiles the kernels first
         for k in range(3):  # warm-up
             HotseatGame(client, url, 10_000 + k).shoot()
-        for k in range(shots):
-            game = HotseatGame(client, url, k)
+        games = [HotseatGame(client, url, k) for k in range(shots)]
+        for game in games:
             times["GET state"].seconds.append(game.read())
+        start, clients = per_shot.read(), time.thread_time()
+        for game in games:
             took, timings = game.shoot()
             times["opening: POST shot"].seconds.append(took)
             for name, ms in timings.items():
                 parts.setdefault(name, []).append(ms)
             advance()
+        clients = time.thread_time() - clients
+        per_shot.since("opening: POST shot", start, len(games), clients)
     server = {name: statistics.median(values) for name, values in parts.items()}
     rates: dict[int | str, float] = {}
     for n in CONCURRENCY:
-        rates[n], times[f"{n} games at once: POST shot"] = _throughput(url, n, seconds, progress)
+        rates[n], times[f"{n} games at once: POST shot"] = _throughput(
+            url, n, seconds, progress, cpu=per_shot
+        )
     n = CONCURRENCY[-1]
-    rates[PACED], times[f"{PACED}: POST shot"] = _throughput(url, n, seconds, progress, paced=True)
-    return times, server, rates
+    rates[PACED], times[f"{PACED}: POST shot"] = _throughput(
+        url, n, seconds, progress, paced=True, cpu=per_shot
+    )
+    _, times[f"{BURST}: POST shot"] = _throughput(url, n, seconds, progress, once=True)
+    return times, server, rates, per_shot.ms
 
 
 def _throughput(
-    url: str, games: int, seconds: float, progress: Progress, *, paced: bool = False
+    url: str,
+    games: int,
+    seconds: float,
+    progress: Progress,
+    *,
+    paced: bool = False,
+    once: bool = False,
+    cpu: CpuPerShot | None = None,
 ) -> tuple[float, Timing]:
     """Shots per second served with ``games`` played at once for ``seconds`` (the games
     are made first; the clock starts when every client is ready), and the client's time
     of each shot's POST; each client sends its next shot at once, or ``paced`` when the
-    page would let its player (the shot's animation and :data:`PAGE_PAUSE` after it)."""
-    import httpx
+    page would let its player (the shot's animation and :data:`PAGE_PAUSE` after it; the
+    first within :data:`START_SPREAD`), or ``once`` only one shot, the moment all are
+    ready (:data:`BURST`). ``cpu`` gets the run's CPU time per shot (from the start of
+    the clock)."""
 
-    posts = Timing(f"{PACED if paced else f'{games} games at once'}: POST shot")
+    label = BURST if once else PACED if paced else f"{games} games at once"
+    posts = Timing(f"{label}: POST shot")
     counts = [0] * games
+    first = np.random.default_rng(games).uniform(0.0, START_SPREAD, games) if paced else None
     advance = progress(f"{games} games at once", games)
     window: list[float] = []
-    ready = threading.Barrier(games, action=lambda: window.append(time.monotonic()))
+    started: list[float | None] = []
+    clients = [0.0] * games
+
+    def begin() -> None:
+        window.append(time.monotonic())
+        if cpu is not None:
+            started.append(cpu.read())
+
+    ready = threading.Barrier(games, action=begin)
     failures: list[BaseException] = []
 
     def play(k: int) -> None:
         try:
-            with httpx.Client(timeout=60) as client:
+            with Client() as client:
                 game = HotseatGame(client, url, 500 + k)
                 ready.wait()
+                own = time.thread_time()
+                if first is not None:
+                    time.sleep(first[k])
                 while time.monotonic() < window[0] + seconds:
                     took, _ = game.shoot()
                     posts.seconds.append(took)
                     counts[k] += 1
+                    if once:
+                        break
                     if paced:
                         time.sleep(game.duration + PAGE_PAUSE)
+                clients[k] = time.thread_time() - own
         except BaseException as exc:  # reported after the run
             failures.append(exc)
             ready.abort()
@@ -332,6 +468,8 @@ def _throughput(
         t.join()
     if failures:
         raise RuntimeError(f"a client failed: {failures[0]}")
+    if cpu is not None:
+        cpu.since(posts.name, started[0], len(posts.seconds), sum(clients))
     return sum(counts) / (time.monotonic() - window[0]), posts
 
 
@@ -359,8 +497,6 @@ def soak(
     how many were played, ``games_asked`` how many were asked for. The server holds at
     most ``held`` games in memory (its cap, lowered from the default so that a short run
     passes it early)."""
-    import httpx
-
     folder = tempfile.mkdtemp(prefix="flickboard-bench-soak-")
     server = Server(
         f"sqlite:///{folder}/soak.sqlite",
@@ -372,7 +508,7 @@ def soak(
         rss = [(0, server.rss() / mb)]
         advance = progress(f"soak: {games} games x {shots} shots", games)
         start = time.monotonic()
-        with httpx.Client(timeout=60) as client:
+        with Client() as client:
             played = 0
             while played < games:
                 game = HotseatGame(client, server.base, 20_000 + played)
@@ -428,13 +564,18 @@ def run(
     progress: Progress = _none,
 ) -> dict[str, Any]:
     """Every measurement, as JSON-ready results."""
+    load = os.getloadavg()
     inside = server_times(shots, progress)
-    with served() as url:
-        over, server, rates = loopback(url, loopback_shots, seconds, progress)
+    with served() as served_by:
+        over, server, rates, cpu = loopback(
+            served_by.base, loopback_shots, seconds, progress, served_by.cpu
+        )
     return {
         "server": {name: t.to_dict() for name, t in inside.items()},
         "loopback": {name: t.to_dict() for name, t in over.items()},
         "server_timing_ms": server,
+        "cpu_ms_per_shot": cpu,
+        "load_average": {"before": list(load), "after": list(os.getloadavg())},
         "shots_per_second": {str(n): rate for n, rate in rates.items()},
         "aim_p95_ms": AIM_P95_MS,
         "aim_save_ms": AIM_SAVE_MS,
@@ -471,6 +612,13 @@ def report(results: dict[str, Any]) -> list[str]:
     lines.append(f"  a shot takes {post / get:.1f}x a state read (p50)")
     parts = ", ".join(f"{k} {v:.2f} ms" for k, v in results["server_timing_ms"].items())
     lines.append(f"  server's own timing (median): {parts}")
+    for name, cpu in results.get("cpu_ms_per_shot", {}).items():
+        server = f"server {cpu['server']:.2f} ms, " if "server" in cpu else ""
+        lines.append(f"  CPU per shot, {name}: {server}clients {cpu['clients']:.2f} ms")
+    load = results.get("load_average")
+    if load is not None:
+        before, after = (", ".join(f"{x:.1f}" for x in load[k]) for k in ("before", "after"))
+        lines.append(f"  load average before {before}; after {after}")
     for n, rate in results["shots_per_second"].items():
         label = n if n == PACED else f"{n:>2} games at once"
         lines.append(f"  {label}: {rate:7.1f} shots/s")

@@ -4,6 +4,8 @@ every refusal a 4xx with one sentence, and nothing stored changed by it."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ import jsonschema
 import numpy as np
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from flickboard.play.kind import load_match, new_match
 from flickboard.web.play.models import Created, ShotOut, ShotSummary, StateOut
@@ -326,6 +329,68 @@ def test_two_servers_never_both_change_a_game(empty_url: str) -> None:
     assert shoot(two, game, 2).status_code == 200
 
 
+def saved_record(url: str, game_id: str, seconds: float = 30) -> dict[str, Any]:
+    """The match record the database holds, once the server's record thread saved it."""
+    deadline = time.monotonic() + seconds
+    while (record := SavedGames(url).record(game_id)) is None:
+        assert time.monotonic() < deadline, "the record was not saved"
+        time.sleep(0.02)
+    return record
+
+
+def test_the_record_of_a_game_that_ended_is_saved_after_the_answer_and_replays_whole(
+    api: TestClient, url: str
+) -> None:
+    game = new_game(api, time_shots=2)
+    shoot(api, game, 0)
+    assert SavedGames(url).record(game["id"]) is None  # no game has ended
+    last = shoot(api, game, 2).json()
+    assert last["games_ended"] and last["state"]["status"] == "over"
+    record = saved_record(url, game["id"])
+    assert record == api.get(f"/api/play/games/{game['id']}/record.json").json()
+    replayed = load_match(record)
+    assert replayed.over and replayed.result().summary == last["state"]["result"]
+
+
+def test_a_record_the_server_did_not_save_before_it_stopped_is_saved_when_read_back(
+    api: TestClient, url: str
+) -> None:
+    game = new_game(api, time_shots=2, games=2)
+    shoot(api, game, 0)
+    shoot(api, game, 2)  # game 1 ends; the match goes on
+    kept = saved_record(url, game["id"])
+    with SavedGames(url).engine.begin() as db:  # as if it stopped before its record thread ran
+        db.execute(text("UPDATE play_games SET record = NULL WHERE id = :id"), {"id": game["id"]})
+    again = client(url)  # a new server on the same database
+    assert state(again, game["id"])["shots"] == 2
+    assert saved_record(url, game["id"]) == kept
+    assert saved_version(url, game["id"]) == (2, 2)  # the record is not a change of the game
+
+
+def test_a_shot_at_a_game_busy_in_another_thread_waits_its_turn(api: TestClient) -> None:
+    game = new_game(api)
+    live = api.app.state.play_tables.get(game["id"])  # type: ignore[attr-defined]
+    held, release = threading.Event(), threading.Event()
+
+    def busy() -> None:  # as the AI's thread or a record being saved holds the game
+        with live.lock:
+            held.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=busy)
+    holder.start()
+    held.wait(30)
+    answers: list[Any] = []
+    shooter = threading.Thread(target=lambda: answers.append(shoot(api, game, 0)))
+    shooter.start()
+    shooter.join(0.3)
+    assert answers == [] and live.version == 0  # waiting for the game, not refused
+    release.set()
+    shooter.join(30)
+    holder.join(30)
+    assert answers[0].status_code == 200 and state(api, game["id"])["shots"] == 1
+
+
 # -- live events, records, the API described ------------------------------------------------
 
 
@@ -347,10 +412,11 @@ def test_a_page_that_reconnects_gets_what_it_missed(api: TestClient) -> None:
     live = api.app.state.play_tables.get(game["id"])  # type: ignore[attr-defined]
     first_id = f"{live.events.run}-0"
     shoot(api, game, 0)
-    shoot(api, game, 2)
+    answer = shoot(api, game, 2)
     missed = events(api, game["id"], first_id)
     assert [k for k, _ in missed] == ["shot", "shot"]
     assert [json.loads(d)["number"] for _, d in missed] == [1, 2]
+    assert missed[1][1] == answer.text  # the pages are told what the shooter was answered
     stranger = events(api, game["id"], "another-run-5")
     assert stranger[0][0] == "state" and json.loads(stranger[0][1])["shots"] == 2
     assert events(api, game["id"], None) == []  # a fresh page asks for the state itself

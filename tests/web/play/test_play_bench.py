@@ -3,13 +3,14 @@ speed is measured by ``flickboard bench web``)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from flickboard.bench.web import CONCURRENCY, PACED, loopback, report, served, server_times
+from flickboard.bench.web import BURST, CONCURRENCY, PACED, loopback, report, served, server_times
 from flickboard.web.play.throttle import LIMIT_ENV
 
 from ..conftest import LiveServer
@@ -35,12 +36,17 @@ def test_the_server_time_is_measured_on_both_scenes_against_bare_simulate() -> N
 
 
 def test_loopback_plays_real_games_and_reads_the_servers_timing(bench_server: LiveServer) -> None:
-    times, server, rates = loopback(bench_server.url, shots=3, seconds=1.0)
+    times, server, rates, cpu = loopback(
+        bench_server.url, shots=3, seconds=1.0, cpu=time.process_time
+    )
     assert len(times["opening: POST shot"].seconds) == 3
     assert set(server) == {"simulate", "rule", "trajectory", "save"}
     assert set(rates) == {*CONCURRENCY, PACED} and all(rate > 0 for rate in rates.values())
     for n in (*CONCURRENCY, PACED):  # every POST of the runs with games at once is timed
         assert times[f"{n} games at once: POST shot" if n != PACED else f"{n}: POST shot"].seconds
+    assert len(times[f"{BURST}: POST shot"].seconds) == CONCURRENCY[-1]  # one shot each
+    assert set(cpu) == {name for name in times if name not in ("GET state", f"{BURST}: POST shot")}
+    assert all(c["server"] > 0 and c["clients"] > 0 for c in cpu.values())
     results = {
         "server": {name: t.to_dict() for name, t in server_times(3).items()},
         "loopback": {name: t.to_dict() for name, t in times.items()},
@@ -58,5 +64,6 @@ def test_loopback_plays_real_games_and_reads_the_servers_timing(bench_server: Li
 
 
 def test_the_benchmark_serves_the_app_in_a_child_process() -> None:
-    with served() as url:
-        assert httpx.get(url + "/api/play/catalogue").status_code == 200
+    with served() as server:
+        assert httpx.get(server.base + "/api/play/catalogue").status_code == 200
+        assert server.cpu() > 0  # the server's own process, not this one

@@ -157,14 +157,29 @@ def post_join(body: JoinIn, live: Game) -> JSONResponse:
     summary="Shoot",
     responses={200: {"model": ShotOut}, **REFUSALS},
 )
-def post_shot(body: ShotIn, live: Game, games: Games, token: TokenHeader = None) -> JSONResponse:
+async def post_shot(
+    game_id: str, body: ShotIn, request: Request, token: TokenHeader = None
+) -> Response:
     """Play a shot for a seat whose token is given: simulated, ruled, saved, announced;
     then the AI seats reply (in the background). The ``Server-Timing`` header says how
     long the server took to simulate, rule, sample the trajectory and save (ms)."""
-    played, timings = live.shoot(body, token)
-    games.wake_ai(live)
+    games = tables(request)
+    held = games.held_now(game_id)
+    if held is not None and games.saved.commits_quickly and held.lock.acquire(blocking=False):
+        # the usual case: a few milliseconds of work, done here on the event loop (no
+        # hop to a thread); a game busy in another thread, to be read back from the
+        # database, or on a database whose commit waits for the disk goes to a thread
+        live = held
+        try:
+            played, timings = live.shoot(body, token)
+        finally:
+            live.lock.release()
+    else:
+        live = held if held is not None else await run_in_threadpool(games.get, game_id)
+        played, timings = await run_in_threadpool(live.shoot, body, token)
+    games.after_change(live)
     timing = ", ".join(f"{name};dur={seconds * 1000:.3f}" for name, seconds in timings.items())
-    return JSONResponse(played, headers={"Server-Timing": timing})
+    return Response(played, media_type="application/json", headers={"Server-Timing": timing})
 
 
 @router.get(

@@ -3,7 +3,8 @@
 A :class:`LiveGame` is the one place a table game changes. Every change (a shot, an
 undo, a join, a resignation) is made under the game's lock, checked before anything
 moves (the seat's token, the turn, the start, the values), saved to the database in one
-transaction, then told to every page watching (server-sent events). The server plays
+transaction, then told to every page watching (server-sent events); the match record
+a game's end leaves due is saved just after (:meth:`LiveGame.keep_record`). The server plays
 the AI seats itself (:meth:`LiveGame.ai_shot`, run in a worker thread by
 :mod:`flickboard.web.play.tables`).
 """
@@ -50,6 +51,11 @@ from flickboard.web.play.shots import (
     shot_values,
 )
 from flickboard.web.play.stream import Broadcast
+
+
+def encode(data: Any) -> str:
+    """JSON text as the answers send it (compact, UTF-8, no NaN)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def digest(secret: str) -> str:
@@ -162,6 +168,8 @@ class LiveGame:
         self.thinking: int | None = None
         self.ai_running = False
         self.stale = False
+        self.record_due = False
+        """A game of the match ended and its record is not saved yet (:meth:`keep_record`)."""
         self.players: dict[int, Player] = {
             s.seat: player_from_spec(s.ai, self.match.kind, seed * 10 + s.seat, s.name)
             for s in seats
@@ -218,6 +226,8 @@ class LiveGame:
             live.played.append(
                 Played(step, str(note.get("by", "")), meant, note.get("explanation"))
             )
+        # a server stopped between a game's end and its record: written again
+        live.record_due = bool(live.match.result().games)
         return live
 
     # -- who may act --------------------------------------------------------------------
@@ -250,8 +260,8 @@ class LiveGame:
 
     # -- shots --------------------------------------------------------------------------
 
-    def shoot(self, request: ShotIn, token: str | None) -> tuple[dict[str, Any], dict[str, float]]:
-        """A person's shot (the token must be the seat's): the shot's JSON, and the
+    def shoot(self, request: ShotIn, token: str | None) -> tuple[str, dict[str, float]]:
+        """A person's shot (the token must be the seat's): the shot's JSON text, and the
         seconds the server spent simulating, ruling, sampling and saving it."""
         with self.lock:
             self.check_token(request.seat, token)
@@ -283,14 +293,13 @@ class LiveGame:
 
     def _play(
         self, seat: int, shot: Shot, meant: Shot | None, explanation: str | None
-    ) -> tuple[dict[str, Any], dict[str, float]]:
-        """Play, save and announce a shot (the lock is held); its JSON and timings."""
+    ) -> tuple[str, dict[str, float]]:
+        """Play, save and announce a shot (the lock is held); its JSON text and timings."""
         timings: dict[str, float] = {}
         step, log = play_shot(self.match, seat, shot, timings)
         played = Played(step, self.seats[seat].name, meant, explanation)
         number = len(self.played) + 1
         status = "over" if self.match.over else "playing"
-        record = self._record() if step.games_ended else None
         sampled = time.perf_counter()
         shot_data = self._shot_json(number, played, log)
         saving = time.perf_counter()
@@ -303,18 +312,17 @@ class LiveGame:
                     number, seat, record_to_dict(log.record, compact=True), played.note()
                 ),
                 status=status,
-                record=record,
             )
         except BaseException:
             self._replay(self.played)
             raise
         timings["save"] = time.perf_counter() - saving
+        self.record_due = self.record_due or bool(step.games_ended)
         self.version += 1
         self.status = status
         self.played.append(played)
-        payload = {**shot_data, "state": self.state()}
-        self._publish("shot", payload)
-        return payload, timings
+        text = self._publish("shot", {**shot_data, "state": self.state()})
+        return text, timings
 
     def ai_seat(self) -> int | None:
         """The AI seat that shoots next (None when a person does or the game is over)."""
@@ -438,6 +446,25 @@ class LiveGame:
         except ChangedMeanwhile:
             self.stale = True
             raise
+        if change.get("record") is not None:
+            self.record_due = False
+
+    def keep_record(self) -> None:
+        """Save the match record a game's end left due (docs/web.md, "Storage").
+
+        Building it checks that it replays whole: every shot of the match ruled again,
+        tens of milliseconds at a game's end. So it is not done while the shot that
+        ended the game is answered but after, by :class:`~.tables.Tables` in its record
+        thread; the shots it is built from were saved before the answer, and a game
+        read back after a restart gets its record again."""
+        with self.lock:
+            if not self.record_due:
+                return
+            try:
+                self.saved.keep_record(self.id, self.version, self._record())
+            except ChangedMeanwhile:
+                self.stale = True  # the other writer's change is read back instead
+            self.record_due = False
 
     # -- what the pages see -------------------------------------------------------------
 
@@ -597,8 +624,11 @@ class LiveGame:
 
     # -- events to the pages ------------------------------------------------------------
 
-    def _publish(self, kind: str, data: dict[str, Any]) -> None:
-        self.events.publish(kind, json.dumps(data))
+    def _publish(self, kind: str, data: dict[str, Any]) -> str:
+        """Send an event to the pages; its JSON text (the answer too, encoded once)."""
+        text = encode(data)
+        self.events.publish(kind, text)
+        return text
 
     def publish_error(self, message: str) -> None:
         """Tell the pages something went wrong on the server (the AI failed)."""

@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any, cast
 
-from sqlalchemy import Engine, Table, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Engine, Table, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition
@@ -57,7 +58,19 @@ _SHOTS = cast(Table, PlayShotRow.__table__)
 _BUMP = update(_GAMES).where(
     _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version")
 )
-"""A game's change at a version; the columns set are the parameters given."""
+"""A game's row set at a version; the columns set are the parameters given."""
+_ADD = insert(_SHOTS)
+"""A shot's row."""
+
+
+def _set_at(connection: Connection, game_id: str, version: int, values: dict[str, Any]) -> None:
+    """Set ``values`` in the game's row if it is still at ``version``, else
+    :class:`ChangedMeanwhile` (nothing set)."""
+    done = connection.execute(_BUMP, {"b_id": game_id, "b_version": version, **values})
+    if done.rowcount != 1:
+        raise ChangedMeanwhile(
+            "this game was changed meanwhile (another window or server); reload the page"
+        )
 
 
 def _now() -> datetime:
@@ -71,6 +84,11 @@ class SavedGames:
         self.url = url
         self._engine: Engine | None = None
 
+    @cached_property
+    def writer(self) -> Engine:
+        """The engine with the execution options of a write (made once)."""
+        return self.engine.execution_options(**WRITE)
+
     @property
     def engine(self) -> Engine:
         """The engine (opened, and the schema upgraded, on first use). On SQLite a shot
@@ -80,9 +98,15 @@ class SavedGames:
             self._engine = engine_for(self.url, synchronous=SYNC_NORMAL)
         return self._engine
 
+    @property
+    def commits_quickly(self) -> bool:
+        """True on SQLite, where a commit does not wait for the disk (above): short
+        enough to make on the server's event loop."""
+        return self.engine.dialect.name == "sqlite"
+
     @contextmanager
     def _write(self) -> Iterator[Session]:
-        with Session(self.engine.execution_options(**WRITE)) as session, session.begin():
+        with Session(self.writer) as session, session.begin():
             yield session
 
     def create(
@@ -130,6 +154,12 @@ class SavedGames:
             text = session.scalar(select(PlayGameRow.record).where(PlayGameRow.id == game_id))
         return None if text is None else dict(json.loads(text))
 
+    def keep_record(self, game_id: str, version: int, record: dict[str, Any]) -> None:
+        """Save the match record of a game at ``version`` (not a change of the game: the
+        version stays); :class:`ChangedMeanwhile` if the game is no longer at it."""
+        with self.writer.begin() as connection:
+            _set_at(connection, game_id, version, {"record": json.dumps(record)})
+
     def change(
         self,
         game_id: str,
@@ -156,19 +186,15 @@ class SavedGames:
             values["record"] = json.dumps(record)
         # Core statements on one connection (no ORM session), values passed as
         # parameters of cached statements: the shortest transaction
-        with self.engine.execution_options(**WRITE).begin() as connection:
-            done = connection.execute(_BUMP, {"b_id": game_id, "b_version": version, **values})
-            if done.rowcount != 1:
-                raise ChangedMeanwhile(
-                    "this game was changed meanwhile (another window or server); reload the page"
-                )
+        with self.writer.begin() as connection:
+            _set_at(connection, game_id, version, values)
             if keep is not None:
                 connection.execute(
                     delete(_SHOTS).where(_SHOTS.c.game_id == game_id, _SHOTS.c.number > keep)
                 )
             if add is not None:
                 connection.execute(
-                    insert(_SHOTS),
+                    _ADD,
                     {
                         "game_id": game_id,
                         "number": add.number,

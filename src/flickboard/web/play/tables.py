@@ -1,5 +1,6 @@
 """The server's games: live ones in memory by ID, the rest read back from the database
-when asked for, and the worker threads in which the AI seats play.
+when asked for, the worker threads in which the AI seats play, and the thread that saves
+the match records games' ends leave due.
 
 One server process holds a game while it is played: its pages' event streams are fed
 from that process (docs/web.md says what several workers mean for the table). Memory
@@ -44,6 +45,9 @@ HELD_MAX = 256
 """At most this many games stay in memory; past it the least recently used leave
 (``$FLICKBOARD_GAMES_HELD`` sets another cap for a server)."""
 HELD_ENV = "FLICKBOARD_GAMES_HELD"
+SWEEP_SECONDS = 1.0
+"""Games idle long enough leave memory at most this long after (a sweep looks at every
+game held, so it runs at most this often, and whenever the cap is passed)."""
 
 
 class UnknownGame(NotFound):
@@ -64,8 +68,10 @@ class Tables:
         self.new_games = NewGames()
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
         self._touched: dict[str, float] = {}
+        self._swept = -SWEEP_SECONDS
         self._lock = threading.Lock()
         self._ai = ThreadPoolExecutor(max_workers=AI_WORKERS, thread_name_prefix="flickboard-ai")
+        self._records = ThreadPoolExecutor(max_workers=1, thread_name_prefix="flickboard-records")
 
     def create(
         self, request: NewGame, address: str = "?"
@@ -89,11 +95,15 @@ class Tables:
     def _hold(self, live: LiveGame) -> LiveGame:
         """Keep ``live`` in memory as the most recently used (the one held already if
         another request read it back meanwhile), and let others leave."""
+        now = time.monotonic()
         with self._lock:
             live = self._games.setdefault(live.id, live)
             self._games.move_to_end(live.id)
-            self._touched[live.id] = time.monotonic()
-        self.sweep(keep=live.id)
+            self._touched[live.id] = now
+            due = len(self._games) > self.held_max or now >= self._swept + SWEEP_SECONDS
+        if due:  # a sweep looks at every game held: not on every request
+            self._swept = now
+            self.sweep(now, keep=live.id)
         return live
 
     def sweep(self, now: float | None = None, keep: str | None = None) -> list[str]:
@@ -125,24 +135,37 @@ class Tables:
         live.lock.release()
         return False
 
-    def get(self, game_id: str) -> LiveGame:
-        """The game with this ID, read back from the database if this process has not
-        held it yet (after a restart); :class:`UnknownGame` if there is none."""
+    def held_now(self, game_id: str) -> LiveGame | None:
+        """The game with this ID if it is in memory and current (no database read),
+        marked as just used; None otherwise (:meth:`get` reads it back)."""
         with self._lock:
             live = self._games.get(game_id)
             if live is not None and live.stale:
                 del self._games[game_id]
                 live = None
+        return None if live is None else self._hold(live)
+
+    def get(self, game_id: str) -> LiveGame:
+        """The game with this ID, read back from the database if this process has not
+        held it yet (after a restart); :class:`UnknownGame` if there is none."""
+        live = self.held_now(game_id)
         if live is not None:
-            return self._hold(live)
+            return live
         if not 8 <= len(game_id) <= 40:
             raise UnknownGame(f"there is no game {game_id!r} on this server")
         restored = LiveGame.restore(game_id, self.saved, self.boot)
         if restored is None:
             raise UnknownGame(f"there is no game {game_id!r} on this server")
         live = self._hold(restored)
-        self.wake_ai(live)
+        self.after_change(live)
         return live
+
+    def after_change(self, live: LiveGame) -> None:
+        """After a change was answered: the AI woken if it is to shoot, and the match
+        record a game's end left due saved (in the record thread)."""
+        self.wake_ai(live)
+        if live.record_due:
+            self._records.submit(live.keep_record)
 
     def wake_ai(self, live: LiveGame) -> None:
         """If an AI seat is to shoot, let it (in a worker thread); one at a time per game."""
@@ -157,7 +180,8 @@ class Tables:
         again = False
         try:
             while live.ai_shot():
-                pass
+                if live.record_due:
+                    self._records.submit(live.keep_record)
         except FlickboardError as exc:
             log.exception("the AI of game %s could not shoot", live.id)
             live.publish_error(f"the AI could not shoot: {exc}")
@@ -175,5 +199,6 @@ class Tables:
             self.wake_ai(live)
 
     def close(self) -> None:
-        """Stop the AI workers (at shutdown)."""
+        """Stop the AI workers (at shutdown); the records due are saved first."""
         self._ai.shutdown(wait=False, cancel_futures=True)
+        self._records.shutdown(wait=True)
