@@ -104,7 +104,7 @@ def train(
     population: int = 30,
     elite: int = 3,
     episodes: int = 3,
-    seed: int = 0,
+    seed: int = 1,
     noise: str | None = None,
     on_generation: Callable[[int, Training], None] | None = None,
 ) -> Training:
