@@ -116,7 +116,7 @@ class Crokinole(GameKind):
     )
     """Shots that must hit are less sure than the calibrated open 20 (docs/ai.md, "Shots
     at discs"): each tier's noise at discs is its open-shot noise times this factor, so
-    that the noise at discs falls tier by tier (5.7, 4.8, 4.2, 3.6, 3.2 and 2.3 times the
+    that the noise at discs falls tier by tier (5.7, 4.8, 4.2, 3.6, 2.8 and 2.3 times the
     base profile, novice to champion). Over 20-game runs a factor from 0.75 to 2.1 moved
     the 20s a game by less than their interval, so the factors are set for the order of
     the hands, not for the 20s (issue 27)."""
