@@ -142,3 +142,23 @@ def test_a_start_line_covered_by_discs_is_refused_as_the_match_refuses_it() -> N
     with pytest.raises(IllegalInPosition, match="no shot may start"):
         env.step(np.zeros(4, dtype=np.float32))
     assert np.array_equal(tables.state, before)  # nothing played
+
+
+class _Plain:
+    """The uniform policy without its stream in sight: a fast table asks it to act."""
+
+    def __init__(self, seed: int) -> None:
+        self.policy = UniformPolicy(seed)
+
+    def act_on(self, observation: Any) -> Any:
+        return self.policy.act_on(observation)
+
+
+def test_a_single_step_in_one_compiled_call_plays_as_one_call_a_shot() -> None:
+    whole = _env(True, seat="random")
+    by_shot = _env(True, seat="random", opponent=lambda seed: _Plain(seed))
+    one = _play(whole, 7, matches=2, policy_seed=4)
+    _same(one, _play(by_shot, 7, matches=2, policy_seed=4))
+    assert by_shot.tables is not None and not by_shot.tables.drawn[0]  # play_steps
+    assert whole.tables is not None and whole.tables.drawn[0]  # FastTables.step_one
+    assert {len(s[4]["shots"]) for s in one if len(s) == 5} == {1, 2, 3}

@@ -146,12 +146,15 @@ def fast_env_steps(game: str, steps: int, seed: int, log: ShotLog | None = None)
 
 
 class _logged_tables:  # noqa: N801 (a context manager used as a function)
-    """While open, every fast table shot goes into ``log`` (its layout, shot, shooter)."""
+    """While open, every fast table shot goes into ``log`` (its layout, shot, shooter);
+    a single environment's steps are then played by ``play_steps`` (the same shots, one
+    compiled call a shot) so that each shot is seen."""
 
     def __init__(self, log: ShotLog | None) -> None:
         from flickboard.envs.fasttable import FastTables
 
-        self.log, self.cls, self.shoot = log, FastTables, FastTables.shoot
+        self.log, self.cls = log, FastTables
+        self.shoot, self.step_one = FastTables.shoot, FastTables.step_one
 
     def __enter__(self) -> None:
         if self.log is None:
@@ -177,10 +180,20 @@ class _logged_tables:  # noqa: N801 (a context manager used as a function)
                 log.shots.append((layout, shot, int(r[ft.R_DISC]), tables.physics))
             return done
 
+        def one(
+            tables: ft.FastTables, table: int, action: Any, mine: int, given: object = None
+        ) -> tuple[Any, float, ft.BriefShots]:
+            rows, sides = np.array([table]), np.array([mine])
+            actions = None if action is None else action[None, :]
+            steps = ft.play_steps(tables, rows, actions, sides, [None])
+            return steps.observations[0], float(steps.rewards[0]), steps.shots[0]
+
         self.cls.shoot = logged  # type: ignore[method-assign,assignment]
+        self.cls.step_one = one  # type: ignore[method-assign,assignment]
 
     def __exit__(self, *_: object) -> None:
         self.cls.shoot = self.shoot  # type: ignore[method-assign]
+        self.cls.step_one = self.step_one  # type: ignore[method-assign]
 
 
 def simulate_rate(log: ShotLog) -> Rate:

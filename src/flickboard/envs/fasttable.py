@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.envs.streams import Stream, draw_rows
+from flickboard.envs.streams import Stream, _draw, draw_rows
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.physics.batch import _MODE_TO_STATE
 from flickboard.physics.codes import board_array, params_array
@@ -75,8 +75,12 @@ S_SIZE = S_SHOTS + 2
 # What a batch of shots returns: nothing to look at, something to look at (a round
 # ended, or a shot could not be played), or nothing played (an action not finite).
 F_NONE, F_LOOK, F_NOT_FINITE = 0, 1, 2
+_STOP = 3  # (a shot that could not be played: the batch stops)
 # Per-table constants: the arc of each side's seat and its frame.
 A_A0, A_A1, A_COS, A_SIN = range(4)
+# The most shots a single environment's step plays (the agent's, the opponent's last of
+# a round and first of the next).
+_MOST_SHOTS = 3
 
 
 class ObservationPolicy(Protocol):
@@ -155,16 +159,20 @@ class BriefShots(Sequence[dict[str, Any]]):
 
     __slots__ = ("_batches", "_made", "_row")
 
-    def __init__(self, batches: list[tuple[Shots, npt.NDArray[np.int64]]], row: int) -> None:
+    def __init__(self, batches: list[tuple[Shots, npt.NDArray[np.int64] | None]], row: int) -> None:
         self._batches = batches
-        """Each batch of shots of the step, and the step's rows it was played on."""
+        """Each batch of shots of the step, and the step's rows it was played on (None:
+        every shot of the batch is this row's, in order)."""
         self._row = row
         self._made: list[dict[str, Any]] | None = None
 
     def _entries(self) -> list[dict[str, Any]]:
         if self._made is None:
-            made = []
+            made: list[dict[str, Any]] = []
             for done, at in self._batches:
+                if at is None:
+                    made.extend(done.info(i) for i in range(len(done.results)))
+                    continue
                 hit = np.flatnonzero(at == self._row)
                 if len(hit):
                     made.append(done.info(int(hit[0])))
@@ -253,6 +261,8 @@ class FastTables:
         self.drawn = np.zeros(count, dtype=np.bool_)
         """Whether the table's opponent is a :class:`StreamPolicy` drawing from
         ``streams`` (its own stream is then that row)."""
+        self._no_action = np.zeros(4)
+        self._one_row = np.zeros(1, dtype=np.int64)
         self._arrays = (
             self.x, self.y, self.lean, self.on, self.state, self.scores, self.twenties,
             self.before, self.rounds,
@@ -308,15 +318,47 @@ class FastTables:
         )  # fmt: skip
         if flags == F_NOT_FINITE:
             raise InvalidInput("every action value must be a finite number")
-        scored: dict[int, npt.NDArray[np.int64]] = {}
-        if flags:
-            for row, t in enumerate(tables.tolist()):
-                r = results[row]
-                if r[R_STATUS] or r[R_KERNEL]:
-                    self._refuse(t, int(r[R_STATUS]), int(r[R_KERNEL]), int(r[R_INFO]))
-                if r[R_ROUND_ENDED]:
-                    scored[row] = self.rounds[t, : int(r[R_ROUND])].copy()
+        scored = self._looked(tables.tolist(), results) if flags else {}
         return Shots(tables, results, rewards, scored, self)
+
+    def _looked(self, tables: list[int], results: np.ndarray) -> dict[int, npt.NDArray[np.int64]]:
+        """After shots that asked to be looked at (on ``tables``, by row of
+        ``results``): raise for a shot that could not be played, else the rounds scored
+        at each row whose round ended."""
+        scored: dict[int, npt.NDArray[np.int64]] = {}
+        for row, t in enumerate(tables):
+            r = results[row]
+            if r[R_STATUS] or r[R_KERNEL]:
+                self._refuse(t, int(r[R_STATUS]), int(r[R_KERNEL]), int(r[R_INFO]))
+            if r[R_ROUND_ENDED]:
+                scored[row] = self.rounds[t, : int(r[R_ROUND])].copy()
+        return scored
+
+    def step_one(
+        self, table: int, action: npt.NDArray[np.float64] | None, mine: int, given: object = None
+    ) -> tuple[Observation, float, BriefShots]:
+        """A single environment's step on ``table``, whose opponent draws from its
+        stream (``drawn[table]``), in ONE compiled call: the agent's shot from
+        ``action`` (four numbers, clipped to [-1, 1]; none: a new match), the opponent's
+        until side ``mine`` is to shoot again or the match ends, and the observation.
+        The same as :func:`play_steps` on that one table (its observation, reward and
+        shots); :class:`InvalidInput` and nothing played if a value is not finite."""
+        results = np.zeros((_MOST_SHOTS, R_SIZE))
+        rewards = np.zeros(_MOST_SHOTS)
+        out = np.zeros(self.size, dtype=np.float32)
+        shots, flags, reward = step_table(
+            table, action is not None, self._no_action if action is None else action, mine,
+            self.board, self.params, self.figures, self.flags, _MODE_TO_STATE, self.arcs,
+            self.radius, self.gap, self.action_figures, self.max_cycles, self.differential,
+            self.target, self._arrays, self.streams, self.box, self.per_seat, results,
+            rewards, out,
+        )  # fmt: skip
+        if flags == F_NOT_FINITE:
+            raise InvalidInput(f"an action is 4 finite numbers in [-1, 1], not {given!r}")
+        results = results[:shots]
+        scored = self._looked([table] * shots, results) if flags else {}
+        done = Shots(self._one_row, results, rewards[:shots], scored, self)
+        return cast("Observation", out), reward, BriefShots([(done, None)], 0)
 
     def _refuse(self, table: int, status: int, kernel: int, info: int) -> None:
         """Raise what the Match-based path raises for a shot that could not be played."""
@@ -365,7 +407,7 @@ def play_steps(
     table's stream where ``tables.drawn``, else ``opponents[i]`` plays table
     ``rows[i]``."""
     rewards = np.zeros(len(rows))
-    batches: list[tuple[Shots, npt.NDArray[np.int64]]] = []
+    batches: list[tuple[Shots, npt.NDArray[np.int64] | None]] = []
     everyone = np.arange(len(rows))
     if actions is not None:
         done = tables.shoot(rows, actions, my_sides)
@@ -561,141 +603,243 @@ def shoot_tables(
     rewards: np.ndarray,
 ) -> int:
     """One shot on each table (see :meth:`FastTables.shoot`); returns ``F_*``."""
-    xs, ys, lean, on, state, scores, twenties, before, rounds = arrays
     for row in range(actions.shape[0]):
         for c in range(4):
             if not math.isfinite(actions[row, c]):
                 return F_NOT_FINITE
     look = F_NONE
+    for row in range(tables.shape[0]):
+        f = _shoot(
+            tables[row], row, actions, mine[row], board, params, figures, flags, mode_state,
+            arcs, radius, gap, af, max_cycles, differential, target, arrays, results, rewards,
+        )  # fmt: skip
+        if f == _STOP:
+            return F_LOOK
+        look = max(look, f)
+    return look
+
+
+@table_jit()
+def step_table(
+    t: int,
+    agent: bool,
+    action: np.ndarray,
+    mine: int,
+    board: np.ndarray,
+    params: np.ndarray,
+    figures: np.ndarray,
+    flags: np.ndarray,
+    mode_state: np.ndarray,
+    arcs: np.ndarray,
+    radius: float,
+    gap: float,
+    af: np.ndarray,
+    max_cycles: int,
+    differential: bool,
+    target: int,
+    arrays: tuple[np.ndarray, ...],
+    streams: np.ndarray,
+    box: np.ndarray,
+    per_seat: int,
+    results: np.ndarray,
+    rewards: np.ndarray,
+    out: np.ndarray,
+) -> tuple[int, int, float]:
+    """A single environment's whole step on table ``t`` whose opponent draws from its
+    stream (see :meth:`FastTables.step_one`): the agent's shot (``agent``), the
+    opponent's until side ``mine`` is to shoot or the match ends, the observation in
+    ``out``. Returns the shots played, ``F_*`` and the reward."""
+    state = arrays[4]
+    moves = np.empty((results.shape[0], 4))
+    shots = 0
+    look = F_NONE
+    reward = 0.0
+    if agent:
+        for c in range(4):
+            if not math.isfinite(action[c]):
+                return 0, F_NOT_FINITE, 0.0
+            moves[0, c] = action[c]
+        f = _shoot(
+            t, 0, moves, mine, board, params, figures, flags, mode_state, arcs, radius,
+            gap, af, max_cycles, differential, target, arrays, results, rewards,
+        )  # fmt: skip
+        shots = 1
+        reward += rewards[0]
+        if f == _STOP:
+            return shots, F_LOOK, reward
+        look = max(look, f)
+    while state[t, S_OVER] == 0 and state[t, S_CUT] == 0:
+        if (state[t, S_STARTER] + state[t, S_SHOT]) % 2 == mine or shots == moves.shape[0]:
+            break
+        _draw(streams[t, 0], streams[t, 1], moves, shots)
+        streams[t, 1] += np.uint64(1)
+        f = _shoot(
+            t, shots, moves, mine, board, params, figures, flags, mode_state, arcs, radius,
+            gap, af, max_cycles, differential, target, arrays, results, rewards,
+        )  # fmt: skip
+        reward += rewards[shots]
+        shots += 1
+        if f == _STOP:
+            return shots, F_LOOK, reward
+        look = max(look, f)
+    _encode(t, mine, arcs, box, per_seat, arrays, out)
+    return shots, look, reward
+
+
+@table_jit()
+def _shoot(
+    t: int,
+    row: int,
+    actions: np.ndarray,
+    mine: int,
+    board: np.ndarray,
+    params: np.ndarray,
+    figures: np.ndarray,
+    flags: np.ndarray,
+    mode_state: np.ndarray,
+    arcs: np.ndarray,
+    radius: float,
+    gap: float,
+    af: np.ndarray,
+    max_cycles: int,
+    differential: bool,
+    target: int,
+    arrays: tuple[np.ndarray, ...],
+    results: np.ndarray,
+    rewards: np.ndarray,
+) -> int:
+    """The shot of ``actions[row]`` on table ``t`` (its result in ``results[row]``,
+    side ``mine``'s reward in ``rewards[row]``); returns ``F_NONE``, ``F_LOOK`` or
+    ``_STOP`` (it could not be played)."""
+    xs, ys, lean, on, state, scores, twenties, before, rounds = arrays
+    look = F_NONE
     n = xs.shape[1]
     lo = np.empty(n + 1)
     hi = np.empty(n + 1)
     status = np.zeros(1, dtype=np.int8)
-    for row in range(tables.shape[0]):
-        t = tables[row]
-        k = state[t, S_SHOT]
-        side = (state[t, S_STARTER] + k) % 2
-        a0 = arcs[side, A_A0]
-        a1 = arcs[side, A_A1]
-        results[row, R_SIDE] = side
-        results[row, R_DISC] = k
-        count = _stretches(radius, a0, a1, xs[t], ys[t], on[t], gap, lo, hi)
-        if count == 0:
-            results[row, R_STATUS] = T_NO_START
-            return F_LOOK
-        start = min(max(actions[row, 0], -1.0), 1.0)
-        turn = min(max(actions[row, 1], -1.0), 1.0)
-        pace = min(max(actions[row, 2], -1.0), 1.0)
-        spin = min(max(actions[row, 3], -1.0), 1.0)
-        u = _along(lo, hi, count, start, af[6])
-        a = a0 + u * (a1 - a0)
-        x = radius * math.cos(a)
-        y = radius * math.sin(a)
-        angle = a0 + u * (a1 - a0) + math.pi - turn * af[2]
-        speed = af[0] + (pace + 1) / 2 * (af[1] - af[0])
-        speed = min(max(speed, af[4]), af[5])
-        results[row, R_X] = x
-        results[row, R_Y] = y
-        results[row, R_ANGLE] = angle
-        results[row, R_SPEED] = speed
-        results[row, R_SPIN] = spin * af[3]
-        # the discs on the board, by id, then the shooter
-        m = 0
-        for d in range(n):
-            if on[t, d]:
-                m += 1
-        rows = np.empty((m, 3))
-        ids = np.empty(m + 1, dtype=np.int64)
-        owners = np.empty(m + 1, dtype=np.int64)
-        j = 0
-        for d in range(n):
-            if on[t, d]:
-                rows[j, 0] = xs[t, d]
-                rows[j, 1] = ys[t, d]
-                rows[j, 2] = 1.0 if lean[t, d] else 0.0
-                ids[j] = d
-                owners[j] = (state[t, S_STARTER] + d) % 2
-                j += 1
-        ids[m] = k
-        owners[m] = side
-        shot = np.array((x, y, speed * math.cos(angle), speed * math.sin(angle), spin * af[3]))
-        code, what, ev, fin, _ = run_shot(board, params, rows, shot, False)
-        if code != 0:
-            results[row, R_KERNEL] = code
-            results[row, R_INFO] = what
-            return F_LOOK
-        offsets = np.array((0, ev.shape[0]), dtype=np.int64)
-        fx = np.empty((1, m + 1))
-        fy = np.empty((1, m + 1))
-        fs = np.empty((1, m + 1), dtype=np.int8)
-        for c in range(m + 1):
-            fx[0, c] = fin[c, 0]
-            fy[0, c] = fin[c, 1]
-            fs[0, c] = mode_state[int(fin[c, 2])]
-        valid, _foul, fate, _clause, ax, ay, al, points, made, impossible = rule_crokinole(
-            figures, flags, owners, rows, ev, offsets, fx, fy, fs, status
-        )
-        if impossible[0]:
-            results[row, R_STATUS] = T_IMPOSSIBLE
-            return F_LOOK
-        results[row, R_VALID] = 1.0 if valid[0] else 0.0
-        results[row, R_ROUND] = state[t, S_ROUND]
-        for c in range(m + 1):
-            f = fate[0, c]
-            d = ids[c]
-            if f == -1:
-                continue
-            if f == 0 or f == 3:  # in play, put back
-                on[t, d] = True
-                xs[t, d] = ax[0, c]
-                ys[t, d] = ay[0, c]
-                lean[t, d] = al[0, c]
-            else:
+    k = state[t, S_SHOT]
+    side = (state[t, S_STARTER] + k) % 2
+    a0 = arcs[side, A_A0]
+    a1 = arcs[side, A_A1]
+    results[row, R_SIDE] = side
+    results[row, R_DISC] = k
+    count = _stretches(radius, a0, a1, xs[t], ys[t], on[t], gap, lo, hi)
+    if count == 0:
+        results[row, R_STATUS] = T_NO_START
+        return _STOP
+    start = min(max(actions[row, 0], -1.0), 1.0)
+    turn = min(max(actions[row, 1], -1.0), 1.0)
+    pace = min(max(actions[row, 2], -1.0), 1.0)
+    spin = min(max(actions[row, 3], -1.0), 1.0)
+    u = _along(lo, hi, count, start, af[6])
+    a = a0 + u * (a1 - a0)
+    x = radius * math.cos(a)
+    y = radius * math.sin(a)
+    angle = a0 + u * (a1 - a0) + math.pi - turn * af[2]
+    speed = af[0] + (pace + 1) / 2 * (af[1] - af[0])
+    speed = min(max(speed, af[4]), af[5])
+    results[row, R_X] = x
+    results[row, R_Y] = y
+    results[row, R_ANGLE] = angle
+    results[row, R_SPEED] = speed
+    results[row, R_SPIN] = spin * af[3]
+    # the discs on the board, by id, then the shooter
+    m = 0
+    for d in range(n):
+        if on[t, d]:
+            m += 1
+    rows = np.empty((m, 3))
+    ids = np.empty(m + 1, dtype=np.int64)
+    owners = np.empty(m + 1, dtype=np.int64)
+    j = 0
+    for d in range(n):
+        if on[t, d]:
+            rows[j, 0] = xs[t, d]
+            rows[j, 1] = ys[t, d]
+            rows[j, 2] = 1.0 if lean[t, d] else 0.0
+            ids[j] = d
+            owners[j] = (state[t, S_STARTER] + d) % 2
+            j += 1
+    ids[m] = k
+    owners[m] = side
+    shot = np.array((x, y, speed * math.cos(angle), speed * math.sin(angle), spin * af[3]))
+    code, what, ev, fin, _ = run_shot(board, params, rows, shot, False)
+    if code != 0:
+        results[row, R_KERNEL] = code
+        results[row, R_INFO] = what
+        return _STOP
+    offsets = np.array((0, ev.shape[0]), dtype=np.int64)
+    fx = np.empty((1, m + 1))
+    fy = np.empty((1, m + 1))
+    fs = np.empty((1, m + 1), dtype=np.int8)
+    for c in range(m + 1):
+        fx[0, c] = fin[c, 0]
+        fy[0, c] = fin[c, 1]
+        fs[0, c] = mode_state[int(fin[c, 2])]
+    valid, _foul, fate, _clause, ax, ay, al, points, made, impossible = rule_crokinole(
+        figures, flags, owners, rows, ev, offsets, fx, fy, fs, status
+    )
+    if impossible[0]:
+        results[row, R_STATUS] = T_IMPOSSIBLE
+        return _STOP
+    results[row, R_VALID] = 1.0 if valid[0] else 0.0
+    results[row, R_ROUND] = state[t, S_ROUND]
+    for c in range(m + 1):
+        f = fate[0, c]
+        d = ids[c]
+        if f == -1:
+            continue
+        if f == 0 or f == 3:  # in play, put back
+            on[t, d] = True
+            xs[t, d] = ax[0, c]
+            ys[t, d] = ay[0, c]
+            lean[t, d] = al[0, c]
+        else:
+            on[t, d] = False
+    before[t, 0] = twenties[t, 0]
+    before[t, 1] = twenties[t, 1]
+    twenties[t, 0] += made[0, 0]
+    twenties[t, 1] += made[0, 1]
+    state[t, S_SHOTS + side] += 1
+    k += 1
+    state[t, S_SHOT] = k
+    if k == n:  # the round ends: its score, 2/1/0 or the points after cancelling
+        number = state[t, S_ROUND]
+        s0 = points[0, 0] + 20 * twenties[t, 0]
+        s1 = points[0, 1] + 20 * twenties[t, 1]
+        if target:
+            p0 = max(s0 - s1, 0)
+            p1 = max(s1 - s0, 0)
+        else:
+            p0 = 2 if s0 > s1 else 1 if s0 == s1 else 0
+            p1 = 2 - p0
+        rounds[t, number - 1, 0] = s0
+        rounds[t, number - 1, 1] = s1
+        rounds[t, number - 1, 2] = twenties[t, 0]
+        rounds[t, number - 1, 3] = twenties[t, 1]
+        scores[t, 0] += p0
+        scores[t, 1] += p1
+        gained = p0 if mine == 0 else p1
+        rewards[row] += 2 * gained - p0 - p1 if differential else gained
+        results[row, R_ROUND_ENDED] = 1.0
+        look = F_LOOK
+        reached = target > 0 and max(scores[t, 0], scores[t, 1]) >= target
+        if reached or number == rounds.shape[1]:  # the game, and the match, are over
+            state[t, S_OVER] = 1
+            results[row, R_GAME_ENDED] = 1.0
+        else:
+            state[t, S_SHOT] = 0
+            state[t, S_ROUND] = number + 1
+            state[t, S_STARTER] = (state[t, S_FIRST] + number) % 2
+            twenties[t, 0] = 0
+            twenties[t, 1] = 0
+            for d in range(n):
                 on[t, d] = False
-        before[t, 0] = twenties[t, 0]
-        before[t, 1] = twenties[t, 1]
-        twenties[t, 0] += made[0, 0]
-        twenties[t, 1] += made[0, 1]
-        state[t, S_SHOTS + side] += 1
-        k += 1
-        state[t, S_SHOT] = k
-        if k == n:  # the round ends: its score, 2/1/0 or the points after cancelling
-            number = state[t, S_ROUND]
-            s0 = points[0, 0] + 20 * twenties[t, 0]
-            s1 = points[0, 1] + 20 * twenties[t, 1]
-            if target:
-                p0 = max(s0 - s1, 0)
-                p1 = max(s1 - s0, 0)
-            else:
-                p0 = 2 if s0 > s1 else 1 if s0 == s1 else 0
-                p1 = 2 - p0
-            rounds[t, number - 1, 0] = s0
-            rounds[t, number - 1, 1] = s1
-            rounds[t, number - 1, 2] = twenties[t, 0]
-            rounds[t, number - 1, 3] = twenties[t, 1]
-            scores[t, 0] += p0
-            scores[t, 1] += p1
-            gained = p0 if mine[row] == 0 else p1
-            rewards[row] += 2 * gained - p0 - p1 if differential else gained
-            results[row, R_ROUND_ENDED] = 1.0
-            look = F_LOOK
-            reached = target > 0 and max(scores[t, 0], scores[t, 1]) >= target
-            if reached or number == rounds.shape[1]:  # the game, and the match, are over
-                state[t, S_OVER] = 1
-                results[row, R_GAME_ENDED] = 1.0
-            else:
-                state[t, S_SHOT] = 0
-                state[t, S_ROUND] = number + 1
-                state[t, S_STARTER] = (state[t, S_FIRST] + number) % 2
-                twenties[t, 0] = 0
-                twenties[t, 1] = 0
-                for d in range(n):
-                    on[t, d] = False
-                    lean[t, d] = False
-        if state[t, S_OVER] == 0:
-            nxt = (state[t, S_STARTER] + state[t, S_SHOT]) % 2
-            if state[t, S_SHOTS + nxt] >= max_cycles:
-                state[t, S_CUT] = 1
+                lean[t, d] = False
+    if state[t, S_OVER] == 0:
+        nxt = (state[t, S_STARTER] + state[t, S_SHOT]) % 2
+        if state[t, S_SHOTS + nxt] >= max_cycles:
+            state[t, S_CUT] = 1
     return look
 
 
@@ -710,51 +854,63 @@ def encode_tables(
     out: np.ndarray,
 ) -> None:
     """Observations (``Encoder.encode`` of the view to come, or of the final view)."""
+    for row in range(tables.shape[0]):
+        _encode(tables[row], sides[row], arcs, box, per_seat, arrays, out[row])
+
+
+@table_jit()
+def _encode(
+    t: int,
+    me: int,
+    arcs: np.ndarray,
+    box: np.ndarray,
+    per_seat: int,
+    arrays: tuple[np.ndarray, ...],
+    out: np.ndarray,
+) -> None:
+    """Side ``me``'s observation at table ``t``, in ``out`` (zeros)."""
     xs, ys, lean, on, state, scores, twenties, before, _ = arrays
     n = xs.shape[1]
     per = 2 + 4 + 2
     base = n * per
     cx, cy, hx, hy = box[0], box[1], box[2], box[3]
-    for row in range(tables.shape[0]):
-        t = tables[row]
-        me = sides[row]
-        cos = arcs[me, A_COS]
-        sin = arcs[me, A_SIN]
-        over = state[t, S_OVER] != 0
-        starter = state[t, S_STARTER]
-        nxt = n if over else state[t, S_SHOT]
-        for d in range(n):
-            if not on[t, d]:
-                if d < nxt:
-                    out[row, d * per + 5] = 1.0
-                continue
-            at = d * per
-            dx = xs[t, d] - cx
-            dy = ys[t, d] - cy
-            out[row, at] = (dx * cos - dy * sin) / hx
-            out[row, at + 1] = (dx * sin + dy * cos) / hy
-            out[row, at + 2 + (2 if lean[t, d] else 1)] = 1.0
-            out[row, at + 6 + (((starter + d) % 2) - me) % 2] = 1.0
-        left = np.zeros(2, dtype=np.int64)
-        for slot in range(nxt, n):
-            side = (starter + slot) % 2
-            out[row, slot * per + 2] = 1.0
-            out[row, slot * per + 6 + (side - me) % 2] = 1.0
-            left[side] += 1
-        for k in range(2):
-            out[row, base + k] = min(1.0, left[(me + k) % 2] / per_seat)
-        made = before[t] if over else twenties[t]
-        for s in range(2):
-            out[row, base + 2 + (s - me) % 2] = scores[t, s] / 10.0
-            out[row, base + 4 + (s - me) % 2] = min(1.0, made[s] / n)
-        out[row, base + 6] = state[t, S_ROUND] / 10.0
-        if not over:
-            hammer = (starter + n - 1) % 2
-            shooter = (starter + nxt) % 2
-            out[row, base + 7 + (hammer - me) % 2] = 1.0
-            out[row, base + 9 + (shooter - me) % 2] = 1.0
-            out[row, base + 11] = 1.0 if shooter == me else 0.0
-        out[row, base + 12] = min(1.0, nxt / n)
+    cos = arcs[me, A_COS]
+    sin = arcs[me, A_SIN]
+    over = state[t, S_OVER] != 0
+    starter = state[t, S_STARTER]
+    nxt = n if over else state[t, S_SHOT]
+    for d in range(n):
+        if not on[t, d]:
+            if d < nxt:
+                out[d * per + 5] = 1.0
+            continue
+        at = d * per
+        dx = xs[t, d] - cx
+        dy = ys[t, d] - cy
+        out[at] = (dx * cos - dy * sin) / hx
+        out[at + 1] = (dx * sin + dy * cos) / hy
+        out[at + 2 + (2 if lean[t, d] else 1)] = 1.0
+        out[at + 6 + (((starter + d) % 2) - me) % 2] = 1.0
+    left = np.zeros(2, dtype=np.int64)
+    for slot in range(nxt, n):
+        side = (starter + slot) % 2
+        out[slot * per + 2] = 1.0
+        out[slot * per + 6 + (side - me) % 2] = 1.0
+        left[side] += 1
+    for k in range(2):
+        out[base + k] = min(1.0, left[(me + k) % 2] / per_seat)
+    made = before[t] if over else twenties[t]
+    for s in range(2):
+        out[base + 2 + (s - me) % 2] = scores[t, s] / 10.0
+        out[base + 4 + (s - me) % 2] = min(1.0, made[s] / n)
+    out[base + 6] = state[t, S_ROUND] / 10.0
+    if not over:
+        hammer = (starter + n - 1) % 2
+        shooter = (starter + nxt) % 2
+        out[base + 7 + (hammer - me) % 2] = 1.0
+        out[base + 9 + (shooter - me) % 2] = 1.0
+        out[base + 11] = 1.0 if shooter == me else 0.0
+    out[base + 12] = min(1.0, nxt / n)
 
 
 __all__ = [

@@ -25,10 +25,11 @@ import numpy.typing as npt
 from flickboard.envs.actions import checked
 from flickboard.envs.aec import RENDER_MODES, FlickboardAEC, agent_name
 from flickboard.envs.fasttable import (
+    S_CUT,
+    S_OVER,
     BriefShots,
     FastTables,
     ObservationPolicy,
-    Steps,
     fast_enough,
     play_steps,
 )
@@ -84,6 +85,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         self._rows = np.array([0], dtype=np.int64)
         self._side = 0
         self._sides = np.array([0], dtype=np.int64)
+        self._action = np.zeros(4)
         self.fast_possible = fast and fast_enough(self.aec) is None
         self.fast = False
         """Whether the episode plays on a fast table (``fasttable.fast_enough`` and an
@@ -117,21 +119,31 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         self._sides = np.array([self._side], dtype=np.int64)
         self.fast = self.fast_possible and all(hasattr(p, "act_on") for p in self.players.values())
         if self.fast:
-            steps = self._fast_steps(None)
-            return steps.observations[0], self._fast_info(steps.shots[0])
+            observation, _, brief = self._fast_steps(None)
+            return observation, self._fast_info(brief)
         self.aec.reset(seed=episode)
         _reward, shots = self._opponents_play()
         return self._observe(), self._info(shots)
 
-    def _fast_steps(self, actions: npt.NDArray[np.float64] | None) -> Steps:
-        """A step on the fast table (``actions`` None: a new match, to the agent's turn)."""
-        if self.tables is None:
-            self.tables = FastTables(self.aec, 1)
+    def _fast_steps(
+        self, action: npt.NDArray[np.float64] | None, given: npt.ArrayLike | None = None
+    ) -> tuple[Observation, float, BriefShots]:
+        """A step on the fast table (``action`` None: a new match, to the agent's turn):
+        one compiled call when the opponent draws from the table's stream."""
+        tables = self.tables
+        if tables is None:
+            tables = self.tables = FastTables(self.aec, 1)
         opponent = cast(ObservationPolicy, self.players[self.opponent_seat])
-        if actions is None:
+        if action is None:
             self._rows = np.array([self.table], dtype=np.int64)
-            self.tables.start(self.table, opponent)
-        return play_steps(self.tables, self._rows, actions, self._sides, [opponent])
+            tables.start(self.table, opponent)
+        if tables.drawn[self.table]:
+            return tables.step_one(self.table, action, self._side, given)
+        actions = None
+        if action is not None:  # (an error names the action as given)
+            actions = checked(action if given is None else given)[None, :]
+        steps = play_steps(tables, self._rows, actions, self._sides, [opponent])
+        return steps.observations[0], float(steps.rewards[0]), steps.shots[0]
 
     @property
     def opponent_seat(self) -> int:
@@ -157,12 +169,17 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         if self.fast:
             tables = self.tables
             assert tables is not None
-            if tables.over(self.table) or tables.truncated(self.table):
+            state = tables.state[self.table]
+            if state[S_OVER] or state[S_CUT]:
                 raise InvalidInput("the match is over: reset the environment")
-            steps = self._fast_steps(checked(action)[None, :])
-            over, cut = tables.over(self.table), tables.truncated(self.table)
-            info = self._fast_info(steps.shots[0])
-            return steps.observations[0], float(steps.rewards[0]), over, cut, info
+            mine = self._action
+            if isinstance(action, np.ndarray) and action.shape == (4,) and action.dtype.kind == "f":
+                mine[:] = action  # (values not finite: refused by the step, nothing played)
+            else:
+                mine[:] = checked(action)
+            observation, reward, brief = self._fast_steps(mine, action)
+            over, cut = bool(state[S_OVER]), bool(state[S_CUT])
+            return observation, reward, over, cut, self._fast_info(brief)
         aec = self.aec
         me = agent_name(self.my_seat)
         aec.step(action)
