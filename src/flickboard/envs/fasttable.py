@@ -608,10 +608,12 @@ def shoot_tables(
             if not math.isfinite(actions[row, c]):
                 return F_NOT_FINITE
     look = F_NONE
+    scratch = _scratch(arrays[0].shape[1])
     for row in range(tables.shape[0]):
         f = _shoot(
             tables[row], row, actions, mine[row], board, params, figures, flags, mode_state,
             arcs, radius, gap, af, max_cycles, differential, target, arrays, results, rewards,
+            scratch,
         )  # fmt: skip
         if f == _STOP:
             return F_LOOK
@@ -651,6 +653,7 @@ def step_table(
     ``out``. Returns the shots played, ``F_*`` and the reward."""
     state = arrays[4]
     moves = np.empty((results.shape[0], 4))
+    scratch = _scratch(arrays[0].shape[1])
     shots = 0
     look = F_NONE
     reward = 0.0
@@ -661,7 +664,7 @@ def step_table(
             moves[0, c] = action[c]
         f = _shoot(
             t, 0, moves, mine, board, params, figures, flags, mode_state, arcs, radius,
-            gap, af, max_cycles, differential, target, arrays, results, rewards,
+            gap, af, max_cycles, differential, target, arrays, results, rewards, scratch,
         )  # fmt: skip
         shots = 1
         reward += rewards[0]
@@ -675,7 +678,7 @@ def step_table(
         streams[t, 1] += np.uint64(1)
         f = _shoot(
             t, shots, moves, mine, board, params, figures, flags, mode_state, arcs, radius,
-            gap, af, max_cycles, differential, target, arrays, results, rewards,
+            gap, af, max_cycles, differential, target, arrays, results, rewards, scratch,
         )  # fmt: skip
         reward += rewards[shots]
         shots += 1
@@ -684,6 +687,13 @@ def step_table(
         look = max(look, f)
     _encode(t, mine, arcs, box, per_seat, arrays, out)
     return shots, look, reward
+
+
+@table_jit()
+def _scratch(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What :func:`_shoot` works in, made once a call: the allowed stretches' ends and
+    the referee core's status."""
+    return np.empty(n + 1), np.empty(n + 1), np.zeros(1, dtype=np.int8)
 
 
 @table_jit()
@@ -707,16 +717,15 @@ def _shoot(
     arrays: tuple[np.ndarray, ...],
     results: np.ndarray,
     rewards: np.ndarray,
+    scratch: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> int:
     """The shot of ``actions[row]`` on table ``t`` (its result in ``results[row]``,
     side ``mine``'s reward in ``rewards[row]``); returns ``F_NONE``, ``F_LOOK`` or
-    ``_STOP`` (it could not be played)."""
+    ``_STOP`` (it could not be played). ``scratch``: :func:`_scratch`'s arrays."""
     xs, ys, lean, on, state, scores, twenties, before, rounds = arrays
     look = F_NONE
     n = xs.shape[1]
-    lo = np.empty(n + 1)
-    hi = np.empty(n + 1)
-    status = np.zeros(1, dtype=np.int8)
+    lo, hi, status = scratch
     k = state[t, S_SHOT]
     side = (state[t, S_STARTER] + k) % 2
     a0 = arcs[side, A_A0]

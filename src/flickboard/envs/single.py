@@ -133,17 +133,20 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         tables = self.tables
         if tables is None:
             tables = self.tables = FastTables(self.aec, 1)
-        opponent = cast(ObservationPolicy, self.players[self.opponent_seat])
         if action is None:
             self._rows = np.array([self.table], dtype=np.int64)
-            tables.start(self.table, opponent)
+            tables.start(self.table, self._fast_opponent())
         if tables.drawn[self.table]:
             return tables.step_one(self.table, action, self._side, given)
+        opponent = self._fast_opponent()
         actions = None
         if action is not None:  # (an error names the action as given)
             actions = checked(action if given is None else given)[None, :]
         steps = play_steps(tables, self._rows, actions, self._sides, [opponent])
         return steps.observations[0], float(steps.rewards[0]), steps.shots[0]
+
+    def _fast_opponent(self) -> ObservationPolicy:
+        return cast(ObservationPolicy, self.players[self.opponent_seat])
 
     @property
     def opponent_seat(self) -> int:
