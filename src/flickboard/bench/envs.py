@@ -37,13 +37,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from flickboard.physics import Layout, PhysicsParams, Shot, simulate
 from flickboard.physics.jit import njit
 from flickboard.physics.kernel import run_shot
+
+if TYPE_CHECKING:
+    from flickboard.envs.single import FlickboardEnv
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,13 +126,19 @@ def env_steps(
     return _timed(work)
 
 
-def fast_env_steps(game: str, steps: int, seed: int, log: ShotLog | None = None) -> Rate:
-    """``steps`` steps of the single-agent environment on a fast table (uniform actions,
-    the uniform policy as opponent, ``info="brief"``); ``log`` gets every shot."""
+def fast_env(game: str) -> FlickboardEnv:
+    """The single-agent environment as the fast-table run plays it (the uniform policy
+    as opponent, ``info="brief"``)."""
     from flickboard.envs.policies import UniformPolicy
     from flickboard.envs.single import FlickboardEnv
 
-    env = FlickboardEnv(game, opponent=lambda s: UniformPolicy(s), info="brief")
+    return FlickboardEnv(game, opponent=lambda s: UniformPolicy(s), info="brief")
+
+
+def fast_env_steps(game: str, steps: int, seed: int, log: ShotLog | None = None) -> Rate:
+    """``steps`` steps of the single-agent environment on a fast table (uniform actions,
+    the uniform policy as opponent, ``info="brief"``); ``log`` gets every shot."""
+    env = fast_env(game)
     env.reset(seed=seed)
     assert env.fast, "no fast table for this setup"
     actions = np.random.default_rng(seed).uniform(-1, 1, (steps, 4)).astype(np.float32)
@@ -415,7 +424,9 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
 def _fast_steps(game: str, s: Settings) -> dict[str, Any] | None:
     """The single-agent environment on a fast table against the bare ``simulate`` of its
     shots (None for a game with no fast table)."""
-    if game != "crokinole":
+    probe = fast_env(game)
+    probe.reset(seed=s.seed)
+    if not probe.fast:
         return None
     fast_env_steps(game, 50, s.seed + 1)  # compiled and warm
     log = ShotLog()

@@ -32,6 +32,20 @@ from flickboard.store.models import (
 
 
 @dataclass(frozen=True, slots=True)
+class BoardEntry:
+    """A game's result entered for a fixture: the round (a league's night), the team
+    whose fixture it is, the game's number in the fixture (a round-robin meeting has
+    one), the result (home side first) and the side that entered it at the board (None:
+    an official)."""
+
+    round_no: int
+    team: str
+    game_no: int
+    race: RaceScore
+    entered_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ClubGame:
     """A stored game of a club event: its ID (what corrections and withdrawals name),
     the meeting it belongs to, its sides (first side first) and its result."""
@@ -356,19 +370,10 @@ class ClubDesk(Store):
         say how (:meth:`_enter_fixture_game`)."""
         with self._write() as s:
             ev = self._event(s, name)
-            row = self._enter_fixture_game(s, ev, round_no, team, game_no, race, entered_by)
-            return self._club_game(s, ev, row)
+            entry = BoardEntry(round_no, team, game_no, race, entered_by)
+            return self._club_game(s, ev, self._enter_fixture_game(s, ev, entry))
 
-    def _enter_fixture_game(
-        self,
-        s: Session,
-        ev: EventRow,
-        round_no: int,
-        team: str,
-        game_no: int,
-        race: RaceScore,
-        entered_by: str | None,
-    ) -> ClubGameRow:
+    def _enter_fixture_game(self, s: Session, ev: EventRow, entry: BoardEntry) -> ClubGameRow:
         raise IllegalInPosition(f"{ev.name} has no games drawn by round to enter at a board")
 
     def _waiting(self, s: Session, name: str, game_id: int, side: str) -> ClubGameRow:

@@ -36,7 +36,7 @@ from flickboard.events.delegation import (
 )
 from flickboard.play.scoring import RaceScore
 from flickboard.store.base import now
-from flickboard.store.club import CONFIRMED, ClubDesk
+from flickboard.store.club import CONFIRMED, BoardEntry, ClubDesk
 from flickboard.store.models import ClubFixtureRow, ClubGameRow, EventRow, SanctionRow
 
 Stage = Literal["first", "semi"]
@@ -255,17 +255,9 @@ class CscDesk(ClubDesk):
             self._round_robin_game(s, ev, round_no, home, visitors, race, entered_by)
             return self._state(s, ev)
 
-    def _enter_fixture_game(
-        self,
-        s: Session,
-        ev: EventRow,
-        round_no: int,
-        team: str,
-        game_no: int,
-        race: RaceScore,
-        entered_by: str | None,
-    ) -> ClubGameRow:
-        if game_no != 1:
+    def _enter_fixture_game(self, s: Session, ev: EventRow, entry: BoardEntry) -> ClubGameRow:
+        round_no, team = entry.round_no, entry.team
+        if entry.game_no != 1:
             raise InvalidInput("a round-robin meeting is one game")
         fx = s.scalar(
             select(ClubFixtureRow).where(
@@ -276,7 +268,9 @@ class CscDesk(ClubDesk):
         )
         if fx is None:
             raise IllegalInPosition(f"{team} has no game in round {round_no} of {ev.name}")
-        return self._round_robin_game(s, ev, round_no, fx.home, fx.visitors, race, entered_by)
+        return self._round_robin_game(
+            s, ev, round_no, fx.home, fx.visitors, entry.race, entry.entered_by
+        )
 
     def _round_robin_game(
         self,

@@ -28,7 +28,7 @@ from flickboard.events.lineups import (
     check_start,
 )
 from flickboard.play.scoring import RaceScore
-from flickboard.store.club import CONFIRMED, ClubDesk
+from flickboard.store.club import CONFIRMED, BoardEntry, ClubDesk
 from flickboard.store.models import (
     ClubFixtureRow,
     ClubGameRow,
@@ -378,23 +378,14 @@ class LeagueDesk(ClubDesk):
         board by a team (``entered_by``), it counts once the other team confirms it."""
         with self._write() as s:
             ev = self._event(s, name)
-            row = self._enter_fixture_game(s, ev, night, team, game, race, entered_by)
+            row = self._enter_fixture_game(s, ev, BoardEntry(night, team, game, race, entered_by))
             assert row.fixture_id is not None
             return self._match(s, ev, s.get_one(ClubFixtureRow, row.fixture_id))
 
-    def _enter_fixture_game(
-        self,
-        s: Session,
-        ev: EventRow,
-        round_no: int,
-        team: str,
-        game_no: int,
-        race: RaceScore,
-        entered_by: str | None,
-    ) -> ClubGameRow:
-        night, game = round_no, game_no
+    def _enter_fixture_game(self, s: Session, ev: EventRow, entry: BoardEntry) -> ClubGameRow:
+        night, game = entry.round_no, entry.game_no
         kind = self._kind(ev)
-        fx = self._fixture(s, ev, night, team)
+        fx = self._fixture(s, ev, night, entry.team)
         if not 1 <= game <= GAMES[kind]:
             raise InvalidInput(
                 f"game {game} is not in the {kind}-person rotation (games 1-{GAMES[kind]})"
@@ -408,10 +399,10 @@ class LeagueDesk(ClubDesk):
             f"N{night}:{fx.home}",
             game,
             (fx.home, fx.visitors),
-            race,
+            entry.race,
             fx.id,
             what=f"game {game} of night {night}, {fx.home} v {fx.visitors},",
-            entered_by=entered_by,
+            entered_by=entry.entered_by,
         )
 
     def forfeit_for_delay(self, name: str, night: int, team: str, minutes: int) -> LeagueMatch:
