@@ -82,6 +82,19 @@ A_A0, A_A1, A_COS, A_SIN = range(4)
 # a round and first of the next).
 _MOST_SHOTS = 3
 
+Rules = tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+    float, float, np.ndarray, int, bool, int,
+]  # fmt: skip
+"""What a table's shot is played and ruled by, as the compiled calls take it: the board's
+and the physics' arrays, the referee core's figures and options, the kernel's modes as
+states, the start lines' arcs, the start line's radius, the gap a disc leaves on it, the
+action's figures, ``max_cycles``, differential rewards, a race's target (0: none)."""
+
+Sight = tuple[np.ndarray, np.ndarray, int]
+"""What an observation is encoded with: the seats' arcs and frames, the board's surface
+box, the discs a seat shoots in a round."""
+
 
 class ObservationPolicy(Protocol):
     """A policy that acts on its observation alone (no view needed): a fast table can
@@ -261,6 +274,12 @@ class FastTables:
         self.drawn = np.zeros(count, dtype=np.bool_)
         """Whether the table's opponent is a :class:`StreamPolicy` drawing from
         ``streams`` (its own stream is then that row)."""
+        self._rules: Rules = (
+            self.board, self.params, self.figures, self.flags, _MODE_TO_STATE, self.arcs,
+            self.radius, self.gap, self.action_figures, self.max_cycles, self.differential,
+            self.target,
+        )  # fmt: skip
+        self._sight: Sight = (self.arcs, self.box, self.per_seat)
         self._no_action = np.zeros(4)
         self._one_row = np.zeros(1, dtype=np.int64)
         self._arrays = (
@@ -311,11 +330,7 @@ class FastTables:
         (:class:`InvalidInput`)."""
         results = np.zeros((len(tables), R_SIZE))
         rewards = np.zeros(len(tables))
-        flags = shoot_tables(
-            tables, actions, mine, self.board, self.params, self.figures, self.flags,
-            _MODE_TO_STATE, self.arcs, self.radius, self.gap, self.action_figures,
-            self.max_cycles, self.differential, self.target, self._arrays, results, rewards,
-        )  # fmt: skip
+        flags = shoot_tables(tables, actions, mine, self._rules, self._arrays, results, rewards)
         if flags == F_NOT_FINITE:
             raise InvalidInput("every action value must be a finite number")
         scored = self._looked(tables.tolist(), results) if flags else {}
@@ -348,9 +363,7 @@ class FastTables:
         out = np.zeros(self.size, dtype=np.float32)
         shots, flags, reward = step_table(
             table, action is not None, self._no_action if action is None else action, mine,
-            self.board, self.params, self.figures, self.flags, _MODE_TO_STATE, self.arcs,
-            self.radius, self.gap, self.action_figures, self.max_cycles, self.differential,
-            self.target, self._arrays, self.streams, self.box, self.per_seat, results,
+            self._rules, self._arrays, self.streams, self._sight, results,
             rewards, out,
         )  # fmt: skip
         if flags == F_NOT_FINITE:
@@ -381,7 +394,7 @@ class FastTables:
     ) -> npt.NDArray[np.float32]:
         """The observation of side ``sides[i]``'s seat at table ``tables[i]``."""
         out = np.zeros((len(tables), self.size), dtype=np.float32)
-        encode_tables(tables, sides, self.arcs, self.box, self.per_seat, self.arrays(), out)
+        encode_tables(tables, sides, self._sight, self._arrays, out)
         return out
 
 
@@ -586,18 +599,7 @@ def shoot_tables(
     tables: np.ndarray,
     actions: np.ndarray,
     mine: np.ndarray,
-    board: np.ndarray,
-    params: np.ndarray,
-    figures: np.ndarray,
-    flags: np.ndarray,
-    mode_state: np.ndarray,
-    arcs: np.ndarray,
-    radius: float,
-    gap: float,
-    af: np.ndarray,
-    max_cycles: int,
-    differential: bool,
-    target: int,
+    rules: Rules,
     arrays: tuple[np.ndarray, ...],
     results: np.ndarray,
     rewards: np.ndarray,
@@ -610,11 +612,7 @@ def shoot_tables(
     look = F_NONE
     scratch = _scratch(arrays[0].shape[1])
     for row in range(tables.shape[0]):
-        f = _shoot(
-            tables[row], row, actions, mine[row], board, params, figures, flags, mode_state,
-            arcs, radius, gap, af, max_cycles, differential, target, arrays, results, rewards,
-            scratch,
-        )  # fmt: skip
+        f = _shoot(tables[row], row, actions, mine[row], rules, arrays, results, rewards, scratch)
         if f == _STOP:
             return F_LOOK
         look = max(look, f)
@@ -627,22 +625,10 @@ def step_table(
     agent: bool,
     action: np.ndarray,
     mine: int,
-    board: np.ndarray,
-    params: np.ndarray,
-    figures: np.ndarray,
-    flags: np.ndarray,
-    mode_state: np.ndarray,
-    arcs: np.ndarray,
-    radius: float,
-    gap: float,
-    af: np.ndarray,
-    max_cycles: int,
-    differential: bool,
-    target: int,
+    rules: Rules,
     arrays: tuple[np.ndarray, ...],
     streams: np.ndarray,
-    box: np.ndarray,
-    per_seat: int,
+    sight: Sight,
     results: np.ndarray,
     rewards: np.ndarray,
     out: np.ndarray,
@@ -662,30 +648,21 @@ def step_table(
             if not math.isfinite(action[c]):
                 return 0, F_NOT_FINITE, 0.0
             moves[0, c] = action[c]
-        f = _shoot(
-            t, 0, moves, mine, board, params, figures, flags, mode_state, arcs, radius,
-            gap, af, max_cycles, differential, target, arrays, results, rewards, scratch,
-        )  # fmt: skip
-        shots = 1
-        reward += rewards[0]
-        if f == _STOP:
-            return shots, F_LOOK, reward
-        look = max(look, f)
-    while state[t, S_OVER] == 0 and state[t, S_CUT] == 0:
-        if (state[t, S_STARTER] + state[t, S_SHOT]) % 2 == mine or shots == moves.shape[0]:
-            break
-        _draw(streams[t, 0], streams[t, 1], moves, shots)
-        streams[t, 1] += np.uint64(1)
-        f = _shoot(
-            t, shots, moves, mine, board, params, figures, flags, mode_state, arcs, radius,
-            gap, af, max_cycles, differential, target, arrays, results, rewards, scratch,
-        )  # fmt: skip
+    while True:
+        if shots > 0 or not agent:  # the opponent's turn?
+            if state[t, S_OVER] != 0 or state[t, S_CUT] != 0 or shots == moves.shape[0]:
+                break
+            if (state[t, S_STARTER] + state[t, S_SHOT]) % 2 == mine:
+                break
+            _draw(streams[t, 0], streams[t, 1], moves, shots)
+            streams[t, 1] += np.uint64(1)
+        f = _shoot(t, shots, moves, mine, rules, arrays, results, rewards, scratch)
         reward += rewards[shots]
         shots += 1
         if f == _STOP:
             return shots, F_LOOK, reward
         look = max(look, f)
-    _encode(t, mine, arcs, box, per_seat, arrays, out)
+    _encode(t, mine, sight, arrays, out)
     return shots, look, reward
 
 
@@ -702,18 +679,7 @@ def _shoot(
     row: int,
     actions: np.ndarray,
     mine: int,
-    board: np.ndarray,
-    params: np.ndarray,
-    figures: np.ndarray,
-    flags: np.ndarray,
-    mode_state: np.ndarray,
-    arcs: np.ndarray,
-    radius: float,
-    gap: float,
-    af: np.ndarray,
-    max_cycles: int,
-    differential: bool,
-    target: int,
+    rules: Rules,
     arrays: tuple[np.ndarray, ...],
     results: np.ndarray,
     rewards: np.ndarray,
@@ -722,6 +688,8 @@ def _shoot(
     """The shot of ``actions[row]`` on table ``t`` (its result in ``results[row]``,
     side ``mine``'s reward in ``rewards[row]``); returns ``F_NONE``, ``F_LOOK`` or
     ``_STOP`` (it could not be played). ``scratch``: :func:`_scratch`'s arrays."""
+    board, params, figures, flags, mode_state, arcs, radius, gap, af = rules[:9]
+    max_cycles, differential, target = rules[9:]
     xs, ys, lean, on, state, scores, twenties, before, rounds = arrays
     look = F_NONE
     n = xs.shape[1]
@@ -856,28 +824,25 @@ def _shoot(
 def encode_tables(
     tables: np.ndarray,
     sides: np.ndarray,
-    arcs: np.ndarray,
-    box: np.ndarray,
-    per_seat: int,
+    sight: Sight,
     arrays: tuple[np.ndarray, ...],
     out: np.ndarray,
 ) -> None:
     """Observations (``Encoder.encode`` of the view to come, or of the final view)."""
     for row in range(tables.shape[0]):
-        _encode(tables[row], sides[row], arcs, box, per_seat, arrays, out[row])
+        _encode(tables[row], sides[row], sight, arrays, out[row])
 
 
 @table_jit()
 def _encode(
     t: int,
     me: int,
-    arcs: np.ndarray,
-    box: np.ndarray,
-    per_seat: int,
+    sight: Sight,
     arrays: tuple[np.ndarray, ...],
     out: np.ndarray,
 ) -> None:
     """Side ``me``'s observation at table ``t``, in ``out`` (zeros)."""
+    arcs, box, per_seat = sight
     xs, ys, lean, on, state, scores, twenties, before, _ = arrays
     n = xs.shape[1]
     per = 2 + 4 + 2
