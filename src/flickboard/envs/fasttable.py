@@ -14,7 +14,9 @@ truncation); a second compiled call encodes the observations. What it computes i
 the Match-based path computes, to the bit (tests/envs/test_fasttable.py plays whole seeded
 games both ways). A uniform opponent's actions are drawn for every table in one compiled
 call from each table's stream (:mod:`flickboard.envs.streams`, the
-:class:`~flickboard.envs.policies.UniformPolicy`'s own). The brief ``info`` entries of the
+:class:`~flickboard.envs.policies.UniformPolicy`'s own); a single environment's whole
+step against such an opponent (its shot, the opponent's draws and shots, the
+observation) is ONE compiled call (:meth:`FastTables.step_one`). The brief ``info`` entries of the
 shots, and the round's and game's summaries in them, are made when first read
 (:class:`BriefShots`).
 """
