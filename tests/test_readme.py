@@ -33,7 +33,7 @@ FILES = [
 table's own ``example`` row makes board.json and event.yaml)."""
 
 FASTER = {
-    "flickboard match crokinole --red ai:club --green ai:expert --explain --record match.json": (
+    "flickboard match crokinole --red ai:competitive --green ai:top-competitive --explain --record match.json": (
         "--time-shots 4 --pace 0"
     ),
 }
