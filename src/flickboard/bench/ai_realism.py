@@ -24,8 +24,6 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -35,6 +33,7 @@ from flickboard.agents.player import Choice
 from flickboard.agents.spec import player_from_spec
 from flickboard.errors import InvalidInput
 from flickboard.evaluation.harness import Z95, PairStats, pair_game, wilson
+from flickboard.evaluation.jobs import results_in_order
 from flickboard.play.driver import Observer
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import LEVELS
@@ -353,16 +352,8 @@ def run_realism(
     real = real_figures(data)
     tallies = {tier: Tally() for tier in tiers}
     jobs = [(tier, seed + k, k % 2 == 0) for k in range(games) for tier in tiers]
-    result: dict[str, Any] = {}
-    with ExitStack() as stack:
-        if workers > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(workers))
-            futures = [pool.submit(tier_game, job) for job in jobs]
-            played: Iterator[Tally] = (f.result() for f in futures)
-        else:
-            played = (tier_game(job) for job in jobs)
-        result = _tally_games(jobs, played, tallies, games, seed, real, on_progress)
-    return result
+    played = results_in_order(tier_game, jobs, workers)
+    return _tally_games(jobs, played, tallies, games, seed, real, on_progress)
 
 
 def _tally_games(
@@ -427,21 +418,16 @@ def add_words(
     tallies = {tier: Tally() for tier in tiers}
     jobs = [(tier, seed + k, k % 2 == 0) for k in range(games) for tier in tiers]
     out = dict(result)
-    with ExitStack() as stack:
-        if workers > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(workers))
-            played: Iterator[Tally] = pool.map(words_game, jobs)
-        else:
-            played = map(words_game, jobs)
-        for (tier, _, _), tally in zip(jobs, played, strict=True):
-            tallies[tier].add(tally)
-            out["words"] = {
-                "game": WORDS_GAME,
-                "games_per_tier": games,
-                "tiers": {t: words_summary(y) for t, y in tallies.items() if y.games},
-            }
-            if on_progress is not None:
-                on_progress(out)
+    played = results_in_order(words_game, jobs, workers)
+    for (tier, _, _), tally in zip(jobs, played, strict=True):
+        tallies[tier].add(tally)
+        out["words"] = {
+            "game": WORDS_GAME,
+            "games_per_tier": games,
+            "tiers": {t: words_summary(y) for t, y in tallies.items() if y.games},
+        }
+        if on_progress is not None:
+            on_progress(out)
     return out
 
 

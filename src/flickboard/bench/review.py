@@ -23,9 +23,7 @@ import itertools
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, cast
 
@@ -37,6 +35,7 @@ from flickboard.agents.planner import Planner, PlannerBudget
 from flickboard.agents.review import BLUNDER, ReviewBudget, review_record, review_shot
 from flickboard.agents.value_model import PLAYING_LEVELS
 from flickboard.evaluation.harness import Z95
+from flickboard.evaluation.jobs import results_in_order
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc, Shot
 from flickboard.play.driver import play_match
@@ -102,20 +101,15 @@ def ladder(
         for k in range(settings.games)
         for level in PLAYING_LEVELS
     ]
-    with ExitStack() as stack:
-        if settings.workers > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(settings.workers))
-            played: Iterator[list[float]] = pool.map(ladder_game, jobs)
-        else:
-            played = map(ladder_game, jobs)
-        for n, ((_, level, _, _), found) in enumerate(zip(jobs, played, strict=True), 1):
-            accuracies[level] += found
-            if n % len(PLAYING_LEVELS) == 0:
-                games = n // len(PLAYING_LEVELS)
-                progress(f"ladder: game {games}/{settings.games} of every level")
-                out = ladder_figures(accuracies, games)
-                if save is not None:
-                    save(out)
+    played = results_in_order(ladder_game, jobs, settings.workers)
+    for n, ((_, level, _, _), found) in enumerate(zip(jobs, played, strict=True), 1):
+        accuracies[level] += found
+        if n % len(PLAYING_LEVELS) == 0:
+            games = n // len(PLAYING_LEVELS)
+            progress(f"ladder: game {games}/{settings.games} of every level")
+            out = ladder_figures(accuracies, games)
+            if save is not None:
+                save(out)
     return out
 
 

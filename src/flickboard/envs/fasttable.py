@@ -63,8 +63,9 @@ if TYPE_CHECKING:
 
 table_jit = njit_watching((*CORE_SOURCES, Path(__file__)))
 
-# Status codes of a table's shot (besides the kernel's own, negated).
-T_OK, T_NO_START, T_IMPOSSIBLE = 0, 1, 2
+# Status codes of a table's shot that could not be played (0: it was; the kernel's own
+# are kept apart).
+T_NO_START, T_IMPOSSIBLE = 1, 2
 # Per-shot result columns (floats).
 R_X, R_Y, R_ANGLE, R_SPEED, R_SPIN, R_VALID, R_ROUND_ENDED, R_GAME_ENDED = range(8)
 R_SIDE, R_DISC, R_STATUS, R_KERNEL, R_INFO, R_ROUND = range(8, 14)
@@ -288,10 +289,6 @@ class FastTables:
             self.x, self.y, self.lean, self.on, self.state, self.scores, self.twenties,
             self.before, self.rounds,
         )  # fmt: skip
-
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        """The tables' matches, as the compiled calls read them."""
-        return self._arrays
 
     def start(self, table: int, opponent: ObservationPolicy) -> None:
         """A new match on ``table`` against ``opponent``: a :class:`StreamPolicy` whose
@@ -714,7 +711,7 @@ def _shoot(
     a = a0 + u * (a1 - a0)
     x = radius * math.cos(a)
     y = radius * math.sin(a)
-    angle = a0 + u * (a1 - a0) + math.pi - turn * af[2]
+    angle = a + math.pi - turn * af[2]
     speed = af[0] + (pace + 1) / 2 * (af[1] - af[0])
     speed = min(max(speed, af[4]), af[5])
     results[row, R_X] = x

@@ -87,18 +87,23 @@ def run_jobs(
     step = on_done or (lambda: None)
     if ray is not None:
         return _on_ray(fn, jobs, ray, workers, step)
+    results = []
+    for result in results_in_order(fn, jobs, workers):
+        results.append(result)
+        step()
+    return results
+
+
+def results_in_order(fn: Callable[[J], R], jobs: Sequence[J], workers: int = 1) -> Iterator[R]:
+    """``fn`` of every job, each given as soon as it and those before it are done, in
+    job order: on ``workers`` processes (one: this process)."""
+    if workers < 1:
+        raise InvalidInput(f"workers must be at least 1, not {workers}")
     if workers == 1:
-        out = []
-        for job in jobs:
-            out.append(fn(job))
-            step()
-        return out
+        yield from map(fn, jobs)
+        return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = []
-        for result in pool.map(fn, jobs):
-            results.append(result)
-            step()
-        return results
+        yield from pool.map(fn, jobs)
 
 
 def _on_ray(

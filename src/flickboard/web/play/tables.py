@@ -164,6 +164,10 @@ class Tables:
         """After a change was answered: the AI woken if it is to shoot, and the match
         record a game's end left due saved (in the record thread)."""
         self.wake_ai(live)
+        self._keep_record(live)
+
+    def _keep_record(self, live: LiveGame) -> None:
+        """The match record a game's end left due, saved in the record thread."""
         if live.record_due:
             self._records.submit(live.keep_record)
 
@@ -180,8 +184,7 @@ class Tables:
         again = False
         try:
             while live.ai_shot():
-                if live.record_due:
-                    self._records.submit(live.keep_record)
+                self._keep_record(live)
         except FlickboardError as exc:
             log.exception("the AI of game %s could not shoot", live.id)
             live.publish_error(f"the AI could not shoot: {exc}")
