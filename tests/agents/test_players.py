@@ -16,6 +16,7 @@ from flickboard.agents.search import SearchPlayer
 from flickboard.agents.tactics import tactics_for
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import DiscState, simulate
+from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.driver import Observer, play_turn
 from flickboard.play.kind import game_kind
 from flickboard.play.noise import ExecutionNoise
@@ -277,3 +278,22 @@ def test_with_opposing_discs_in_play_a_player_shoots_with_its_tiers_noise_at_dis
     assert kind.noise_at("recreational", at_discs) == player.noise_in(at_discs)
     assert kind.noise_at("recreational", open_board) == player.noise_in(open_board)
     assert at_discs.opposing_in_play and not open_board.opposing_in_play
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_recreational_tier_hits_firmly_not_hard(kind: str) -> None:
+    game = game_kind("crokinole")
+    assert game.hardest("novice") == game.hardest("Strong recreational") == 1.5
+    assert game.hardest("competitive") == game.hardest("club") == MAX_SPEED
+    assert game_kind("shuffleboard").hardest("novice") == MAX_SPEED
+    view = crokinole_view(((0.0, -0.2, 1), (0.1, 0.12, 1)))
+    pool = candidates(view, view.physics)
+    assert max(c.shot.speed for c in pool) > 1.5  # the listed hard takeouts
+    capped = Planner("recreational").within_reach(view, pool)
+    assert max(c.shot.speed for c in capped) == 1.5
+    assert [c.shot.angle for c in capped] == [c.shot.angle for c in pool]
+    for seed in range(3):
+        player = make(kind, "novice", seed)
+        player.decide(view)
+        assert player.last_choice is not None
+        assert player.last_choice.candidate.shot.speed <= 1.5

@@ -64,6 +64,7 @@ def test_a_watched_game_counts_every_round_and_checks_every_decision() -> None:
     rounds = tally.hammer_won + tally.hammer_lost + tally.tied
     assert rounds >= 4
     assert tally.decisions == 16 * rounds
+    assert rounds <= tally.open_shots < tally.decisions  # every round opens on an empty board
     assert sum(tally.round_twenties) == 2 * rounds
     assert sum(k * n for k, n in enumerate(tally.round_twenties)) == stats.twenties[0]
     assert tally.contradictions == 0, tally.examples

@@ -18,5 +18,7 @@ class HeuristicPlayer(AIPlayer):
     label = "heuristic"
 
     def choose(self, view: View) -> Choice:
-        """The game's plain plan, before execution noise."""
-        return Choice(tactics_for(view.game).heuristic(view, view.physics), None)
+        """The game's plain plan, before execution noise, no harder than the player
+        plays (:meth:`~flickboard.agents.player.AIPlayer.within_reach`)."""
+        plan = tactics_for(view.game).heuristic(view, view.physics)
+        return Choice(self.within_reach(view, [plan])[0], None)

@@ -27,6 +27,7 @@ from flickboard.agents.valuation import Outlook, outlook_after, values_of
 from flickboard.agents.weigh import FAILED, Values, shot_means, weigh
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
+from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.noise import Draws, ExecutionNoise, clip_speed, execute
 from flickboard.play.view import View
 from flickboard.rules.base import Ruling
@@ -189,8 +190,10 @@ def refine(
     best: Candidate,
     budget: PlannerBudget,
     rng: np.random.Generator,
+    hardest: float = MAX_SPEED,
 ) -> tuple[Candidate, float]:
-    """Cross-entropy search over the angle and speed of ``best``."""
+    """Cross-entropy search over the angle and speed of ``best`` (no faster than
+    ``hardest``)."""
     mu = np.array([best.shot.angle, best.shot.speed])
     sigma = np.array(tactics_for(evaluator.view.game).refine_spread(best.shot))
     incumbent, value = best, -math.inf
@@ -198,7 +201,7 @@ def refine(
         draws = ExecutionNoise.draws(rng, budget.samples)
         pool = [incumbent]
         for a, s in mu + sigma * rng.standard_normal((budget.population, 2)):
-            speed = clip_speed(float(s))
+            speed = min(clip_speed(float(s)), hardest)
             pool.append(replace(best, shot=replace(best.shot, angle=float(a), speed=speed)))
         ranked = rank(evaluator, pool, draws)
         incumbent, value = ranked[0]
@@ -235,6 +238,7 @@ class Planner(AIPlayer):
         if widen and view.position.layout.discs:
             rng = turn_rng(self.seed, view, 7)
             pool += tactics.sampled(view, view.physics, widen, rng)
+        pool = self.within_reach(view, pool)
         draws = self.draws(view)
         screen = self.budget.screen
         if 0 < screen < self.budget.samples:
@@ -256,14 +260,14 @@ class Planner(AIPlayer):
         if not any(valid_as_meant(view, c) for c, _ in ranked):
             more = rank(evaluator, self.valid_more(view), self.draws(view))
             ranked = sorted([*ranked, *more], key=lambda cv: -cv[1])
-        return settle(evaluator, ranked, self.budget, self.seed)
+        return settle(evaluator, ranked, self.budget, self.seed, self.hardest(view))
 
     def valid_more(self, view: View) -> list[Candidate]:
         """Up to :data:`MORE_SHOTS` shots sampled across the shooter's choices (the
         search's widening: other starts, cuts, weights) that are valid played as meant."""
         rng = turn_rng(self.seed, view, 5)
         pool = tactics_for(view.game).sampled(view, view.physics, MORE_SHOTS, rng)
-        return [c for c in pool if valid_as_meant(view, c)]
+        return [c for c in self.within_reach(view, pool) if valid_as_meant(view, c)]
 
 
 DECIDED = 0.98
@@ -323,6 +327,7 @@ def settle(
     ranked: Sequence[tuple[Candidate, float]],
     budget: PlannerBudget,
     seed: int,
+    hardest: float = MAX_SPEED,
 ) -> Choice:
     """The choice from ranked candidates: the best meant as a valid shot
     (:func:`intended`), its angle and speed refined by cross-entropy (not on an empty
@@ -337,7 +342,7 @@ def settle(
     # On an empty board the aim at a spot is the skill test's own (the middle of the
     # window): refining it would only chase the noise of the draws.
     if budget.refine_rounds and view.position.layout.discs:
-        refined, _ = refine(evaluator, best, budget, turn_rng(seed, view, 2))
+        refined, _ = refine(evaluator, best, budget, turn_rng(seed, view, 2), hardest)
         after = played_out(view, refined.shot)
         keeps_valid = after is not None and (after.valid or ruling is None or not ruling.valid)
         if refined.shot != best.shot and keeps_valid:

@@ -76,6 +76,19 @@ class AIPlayer(ABC):
             return self.noise
         return game_kind(view.game).noise_at(self.level, view)
 
+    def hardest(self, view: View) -> float:
+        """The hardest shot (m/s) this player chooses in the game of the view."""
+        return game_kind(view.game).hardest(self.level)
+
+    def within_reach(self, view: View, pool: list[Candidate]) -> list[Candidate]:
+        """The shots of ``pool`` no harder than this player plays (:meth:`hardest`):
+        a harder one is played at that speed, along its own line (its words are named
+        afresh for what it then does)."""
+        top = self.hardest(view)
+        return [
+            c if c.shot.speed <= top else replace(c, shot=replace(c.shot, speed=top)) for c in pool
+        ]
+
     @abstractmethod
     def choose(self, view: View) -> Choice:
         """The shot to aim, before execution noise."""

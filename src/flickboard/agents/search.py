@@ -118,7 +118,7 @@ class SearchPlayer(AIPlayer):
         likeliest best of the whole set, takeouts as well as draws, not the first
         ones listed. (On one draw, many replies tie, and ties keep the list's order.)
         """
-        pool = candidates(view, view.physics)
+        pool = self.within_reach(view, candidates(view, view.physics))
         if not pool:
             return None
         budget = self.budget
@@ -167,7 +167,7 @@ class SearchPlayer(AIPlayer):
         rng = turn_rng(self.seed, view, 7)
         tactics = tactics_for(view.game)
         widen = tactics.search_widen if self.budget.widen is None else self.budget.widen
-        pool += tactics.sampled(view, params, widen, rng)
+        pool = self.within_reach(view, pool + tactics.sampled(view, params, widen, rng))
         if not pool:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
         return successive_halving(
@@ -202,4 +202,6 @@ class SearchPlayer(AIPlayer):
             ]
             ranked.sort(key=lambda cv: -cv[1])
         # Sharpen the execution of the chosen intent (one ply, as the planner does).
-        return settle(self._planner().evaluator(view), ranked, budget.planner, self.seed)
+        return settle(
+            self._planner().evaluator(view), ranked, budget.planner, self.seed, self.hardest(view)
+        )

@@ -199,6 +199,8 @@ class Tally:
     tied: int = 0
     round_twenties: list[int] = field(default_factory=lambda: [0] * TWENTY_BINS)
     decisions: int = 0
+    open_shots: int = 0
+    """Shots played with no opposing disc in play (an open board)."""
     meant_invalid: int = 0
     throw_aways: int = 0
     played_invalid: int = 0
@@ -233,6 +235,7 @@ class Tally:
             },
             "round_results_share": bins([self.hammer_won, self.tied, self.hammer_lost]),
             "twenties_per_round": bins(self.round_twenties),
+            "open_shots_per_game": self.open_shots / self.games if self.games else None,
             "decisions": self.decisions,
             "invalid_played": share(self.played_invalid, self.decisions),
             "invalid_meant": share(self.meant_invalid, self.decisions),
@@ -264,7 +267,10 @@ class RealismWatch(Observer):
         t.decisions += 1
         t.played_invalid += not step.ruling.valid
         choice = getattr(player, "last_choice", None)
-        if self.view is None or not isinstance(choice, Choice):
+        if self.view is None:
+            return
+        t.open_shots += not self.view.opposing_in_play
+        if not isinstance(choice, Choice):
             return
         candidate = choice.candidate
         meant = played_out(self.view, candidate.shot)
@@ -446,7 +452,7 @@ def realism_report(result: dict[str, Any]) -> str:
         h = s["hammer_share"]
         lines.append(
             f"  {tier:<20} {s['games']:>3} games: 20s {_interval(t['mean'], t['ci95'])};"
-            f" hammer {_pct(h)}; tied"
+            f" open shots {s['open_shots_per_game']:.1f} a game; hammer {_pct(h)}; tied"
             f" {_pct(s['tied_rounds'])}; invalid played {_pct(s['invalid_played'])}, valid"
             f" meant {_pct(s['valid_meant'])}; contradictions {s['contradictions']['rate']:.3f}"
         )
@@ -508,12 +514,13 @@ def realism_markdown(result: dict[str, Any]) -> str:
     lines = [
         BEGIN,
         "",
-        "| games | n | 20s per player and game | hammer's share of decided rounds"
+        "| games | n | 20s per player and game | open shots a game"
+        " | hammer's share of decided rounds"
         " | tied rounds | round results from the hammer (won / tied / lost %)"
         " | 20s per player and round (0 / 1 / 2 / 3 / 4 / 5+ %) |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
         f"| real: tour singles, all | {tw['all']['games']} |"
-        f" {_interval(tw['all']['mean'], tw['all']['ci95'])} |"
+        f" {_interval(tw['all']['mean'], tw['all']['ci95'])} | |"
         f" {_interval(real['hammer_share']['rate'], real['hammer_share']['wilson95'], True)}"
         f" of {real['hammer_share']['of']} |"
         f" {_interval(real['tied_rounds']['rate'], real['tied_rounds']['wilson95'], True)} |"
@@ -526,19 +533,22 @@ def realism_markdown(result: dict[str, Any]) -> str:
     ):
         t = tw[name]
         lines.append(
-            f"| real: tour {label} | {t['games']} | {_interval(t['mean'], t['ci95'])} | | | | |"
+            f"| real: tour {label} | {t['games']} | {_interval(t['mean'], t['ci95'])} | | | | | |"
         )
     near = real["hammer_share_near_equals"]
     lines.append(
-        f"| real: near-equals (strength within 0.05) | | |"
+        f"| real: near-equals (strength within 0.05) | | | |"
         f" {_interval(near['rate'], near['wilson95'], True)} of {near['of']} | | | |"
     )
     for p in result["published"].values():
-        lines.append(f"| published: {p['what']} | | {p['twenties_per_player_game']:.2f} | | | | |")
+        lines.append(
+            f"| published: {p['what']} | | {p['twenties_per_player_game']:.2f} | | | | | |"
+        )
     for tier, s in result["tiers"].items():
         t, h, tied = s["twenties_per_player_game"], s["hammer_share"], s["tied_rounds"]
         lines.append(
             f"| AI: {tier} v {tier} | {s['games']} | {_interval(t['mean'], t['ci95'])} |"
+            f" {s['open_shots_per_game']:.1f} |"
             f" {_interval(h['rate'], h['wilson95'], True)} of {h['of']} |"
             f" {_interval(tied['rate'], tied['wilson95'], True)} |"
             f" {_shares(s['round_results_share'])} | {_shares(s['twenties_per_round'])} |"

@@ -120,6 +120,14 @@ class Crokinole(GameKind):
     base profile, novice to champion). Over 20-game runs a factor from 0.75 to 2.1 moved
     the 20s a game by less than their interval, so the factors are set for the order of
     the hands, not for the 20s (issue 27)."""
+    hardest_shots: ClassVar[Mapping[str, float]] = ByLevel(
+        {"novice": 1.5, "recreational": 1.5, "strong-recreational": 1.5}
+    )
+    """Recreational players hit firmly, not hard: an AI player of a recreational tier
+    plays no shot faster than 1.5 m/s (a full hit still sends a disc from the middle off
+    the board), so its hits leave more discs in play and fewer open boards. With the
+    competitive tiers' 3 m/s these tiers made 4.5 to 6.8 20s a game against the WCC
+    recreational 3.35 (docs/ai.md, "Real games"; issue 27)."""
     skill_test_name = "open-20"
 
     def board(self) -> CrokinoleBoard:

@@ -27,6 +27,7 @@ import numpy as np
 from flickboard.errors import DuplicateName, InvalidInput
 from flickboard.geometry import Board
 from flickboard.physics import Layout, PhysicsParams, Shot
+from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.noise import ExecutionNoise, check_level
 from flickboard.rules.base import Position, Referee, Side, Turn, known_rule_sets, referee
 
@@ -97,6 +98,11 @@ class GameKind(ABC):
     (takeouts, hits: everything but the skill test's open shots), calibrated on real
     games (``flickboard bench ai --realism``, docs/ai.md); 1 where not given."""
 
+    hardest_shots: ClassVar[Mapping[str, float]] = {}
+    """The hardest shot (m/s) an AI player of a level chooses to play, where a level's
+    players do not play the game's hardest shots (docs/ai.md); the physics' top speed
+    where not given."""
+
     skill_test_name: ClassVar[str]
     """What :meth:`skill_test` measures, in words (``open-20``)."""
 
@@ -136,6 +142,10 @@ class GameKind(ABC):
         name = check_level(level)
         extra = self.at_discs_scales.get(name, 1.0) if at_discs else 1.0
         return self.noise_profile.scaled(self.level_scales[name] * extra)
+
+    def hardest(self, level: str) -> float:
+        """The hardest shot (m/s) an AI player of ``level`` chooses (:attr:`hardest_shots`)."""
+        return self.hardest_shots.get(check_level(level), MAX_SPEED)
 
     def noise_at(self, level: str, view: View) -> ExecutionNoise:
         """A level's noise for the shot of ``view``: the calibrated open-shot noise, or
