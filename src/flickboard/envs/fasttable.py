@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.envs.streams import Stream, _draw, draw_rows
+from flickboard.envs.streams import Stream, draw_rows, draw_stream
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.physics.batch import _MODE_TO_STATE
+from flickboard.physics.batch import MODE_TO_STATE
 from flickboard.physics.codes import board_array, params_array
 from flickboard.physics.engine import raise_for_status
 from flickboard.physics.jit import njit_watching
@@ -45,8 +45,8 @@ from flickboard.play.crokinole import (
     MAX_ROUNDS,
     ROUNDS_PER_GAME,
     CrokinoleMatch,
-    _game_end,
-    _round_end,
+    game_ended,
+    round_ended,
 )
 from flickboard.play.match import GameEnd
 from flickboard.play.noise import EDGE, MIN_SPEED
@@ -153,7 +153,7 @@ class Shots:
         if scored is not None:
             owner = self.owner
             played = tuple(RoundScore(tuple(r[:2]), tuple(r[2:])) for r in scored.tolist())
-            rounds.append(_round_end(1, len(played), played[-1], owner.referee).to_json())
+            rounds.append(round_ended(1, len(played), played[-1], owner.referee).to_json())
             if self.results[row, R_GAME_ENDED]:
                 games.append(owner.game_end(played).to_json())
         return {
@@ -278,7 +278,7 @@ class FastTables:
         """Whether the table's opponent is a :class:`StreamPolicy` drawing from
         ``streams`` (its own stream is then that row)."""
         self._rules: Rules = (
-            self.board, self.params, self.figures, self.flags, _MODE_TO_STATE, self.arcs,
+            self.board, self.params, self.figures, self.flags, MODE_TO_STATE, self.arcs,
             self.radius, self.gap, self.action_figures, self.max_cycles, self.differential,
             self.target,
         )  # fmt: skip
@@ -385,8 +385,8 @@ class FastTables:
         """The GameEnd of a game of these rounds."""
         if self.target:
             steps = tuple(r.cancelled for r in played)
-            return _game_end(1, RaceScore(self.target, steps))
-        return _game_end(1, GameScore(played))
+            return game_ended(1, RaceScore(self.target, steps))
+        return game_ended(1, GameScore(played))
 
     def observe(
         self, tables: npt.NDArray[np.int64], sides: npt.NDArray[np.int64]
@@ -653,7 +653,7 @@ def step_table(
                 break
             if (state[t, S_STARTER] + state[t, S_SHOT]) % 2 == mine:
                 break
-            _draw(streams[t, 0], streams[t, 1], moves, shots)
+            draw_stream(streams[t, 0], streams[t, 1], moves, shots)
             streams[t, 1] += np.uint64(1)
         f = _shoot(t, shots, moves, mine, rules, arrays, results, rewards, scratch)
         reward += rewards[shots]

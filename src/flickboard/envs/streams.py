@@ -36,7 +36,7 @@ def _mix(z: np.uint64) -> np.uint64:
 
 
 @njit(cache=True)
-def _draw(key: np.uint64, n: np.uint64, out: np.ndarray, row: int) -> None:
+def draw_stream(key: np.uint64, n: np.uint64, out: np.ndarray, row: int) -> None:
     """Draw ``n`` of the stream keyed ``key``: four values in ``out[row]``."""
     base = n * _FOUR
     for j in range(4):
@@ -58,7 +58,7 @@ def new_stream(seed: int) -> Stream:
 @njit(cache=True)
 def draw_one(stream: np.ndarray, out: np.ndarray) -> None:
     """The stream's next draw, in ``out[0]`` (the counter moves on)."""
-    _draw(stream[0], stream[1], out, 0)
+    draw_stream(stream[0], stream[1], out, 0)
     stream[1] += _ONE
 
 
@@ -74,7 +74,7 @@ def draw_rows(
     for i in range(tables.shape[0]):
         t = tables[i]
         if drawn[t]:
-            _draw(streams[t, 0], streams[t, 1], out, i)
+            draw_stream(streams[t, 0], streams[t, 1], out, i)
             streams[t, 1] += _ONE
         else:
             left[m] = i

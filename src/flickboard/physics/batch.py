@@ -34,7 +34,8 @@ from flickboard.physics.shot import MAX_SPEED, MAX_SPIN, MIN_SPEED, Shot
 
 STATE_ORDER: tuple[DiscState, ...] = tuple(DiscState)
 """``BatchResult.state`` codes index this tuple (the order of DiscState)."""
-_MODE_TO_STATE = np.array([STATE_ORDER.index(s) for s in STATES], dtype=np.int8)
+MODE_TO_STATE = np.array([STATE_ORDER.index(s) for s in STATES], dtype=np.int8)
+"""The kernel's disc modes (indexed as in ``STATES``) as :data:`STATE_ORDER` codes."""
 
 
 @dataclass(frozen=True)
@@ -246,7 +247,7 @@ def _run(
         raise_for_status(int(status[bad]), int(info[bad]), ids, params, f"shot {bad}: ")
     id_of = np.array(all_ids, dtype=np.int64)
     first_ids = np.where(first >= 0, id_of[np.maximum(first, 0)], -1)
-    state = _MODE_TO_STATE[modes]
+    state = MODE_TO_STATE[modes]
     dropped = (state == STATE_ORDER.index(DiscState.IN_HOLE)).any(axis=1)
     log, log_offsets = (events[: offsets[-1]], offsets) if keep_log else (None, None)
     result = BatchResult(

@@ -686,7 +686,7 @@ class CrokinoleMatch(Match):
     def finish_game(self, game: CrokinoleGame) -> GameResult:
         """Add a finished game to the match's tally."""
         result = self.tally.add(game)
-        self._ends.append(_game_end(len(self.played), result))
+        self._ends.append(game_ended(len(self.played), result))
         return result
 
     # -- the Match interface -------------------------------------------------------------
@@ -752,7 +752,7 @@ class CrokinoleMatch(Match):
             if game is not None and game.current is not None and game.current.over:
                 number = len(game.rounds) + 1
                 score = game.finish_round()
-                rounds.append(_round_end(len(self.played), number, score, self.referee))
+                rounds.append(round_ended(len(self.played), number, score, self.referee))
                 if game.over:
                     self.finish_game(game)
                     games.append(self._ends[-1])
@@ -824,7 +824,7 @@ def _settled(game: CrokinoleGame) -> bool:
     return game.over and game.current is None
 
 
-def _round_end(game: int, number: int, score: RoundScore, referee: CrokinoleReferee) -> RoundEnd:
+def round_ended(game: int, number: int, score: RoundScore, referee: CrokinoleReferee) -> RoundEnd:
     """A scored round, in words: each colour's points and 20s, then what it counts."""
     names = [side_name(s) for s in range(len(score.scores))]
     race = referee.options.scoring is not Scoring.TOURNAMENT
@@ -838,7 +838,7 @@ def _round_end(game: int, number: int, score: RoundScore, referee: CrokinoleRefe
     return RoundEnd(game, number, score.scores, counted, score.twenties, summary)
 
 
-def _game_end(number: int, result: GameResult) -> GameEnd:
+def game_ended(number: int, result: GameResult) -> GameEnd:
     """A finished game, in words (a race ended by time says so)."""
     scores = result.points if isinstance(result, GameScore) else result.totals
     return GameEnd(number, result.winner, scores, f"Game {number}: {game_verdict(result)}")
