@@ -507,25 +507,41 @@ def _shares(values: Sequence[float]) -> str:
     return " / ".join(f"{100 * v:.0f}" for v in values)
 
 
+GAMES_COLUMNS = (
+    "games", "n", "20s per player and game", "open shots a game",
+    "hammer's share of decided rounds", "tied rounds",
+    "round results from the hammer (won / tied / lost %)",
+    "20s per player and round (0 / 1 / 2 / 3 / 4 / 5+ %)",
+)  # fmt: skip
+"""The columns of the games table in docs/ai.md."""
+
+
+def _row(cells: Sequence[str]) -> str:
+    """A markdown table row of the games table, blank cells added up to its width."""
+    padded = [*cells, *[""] * (len(GAMES_COLUMNS) - len(cells))]
+    return "|" + "|".join(f" {c} " if c else " " for c in padded) + "|"
+
+
 def realism_markdown(result: dict[str, Any]) -> str:
     """The real-games section of docs/ai.md, every figure from a ``--realism`` result."""
     real = result["real"]
     tw = real["twenties_per_player_game"]
-    lines = [
-        BEGIN,
-        "",
-        "| games | n | 20s per player and game | open shots a game"
-        " | hammer's share of decided rounds"
-        " | tied rounds | round results from the hammer (won / tied / lost %)"
-        " | 20s per player and round (0 / 1 / 2 / 3 / 4 / 5+ %) |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
-        f"| real: tour singles, all | {tw['all']['games']} |"
-        f" {_interval(tw['all']['mean'], tw['all']['ci95'])} | |"
-        f" {_interval(real['hammer_share']['rate'], real['hammer_share']['wilson95'], True)}"
-        f" of {real['hammer_share']['of']} |"
-        f" {_interval(real['tied_rounds']['rate'], real['tied_rounds']['wilson95'], True)} |"
-        f" {_shares(real['round_results_share'])} | {_shares(real['twenties_per_round'])} |",
-    ]
+    hammer, ties = real["hammer_share"], real["tied_rounds"]
+    lines = [BEGIN, "", _row(GAMES_COLUMNS), _row(["---"] * len(GAMES_COLUMNS))]
+    lines.append(
+        _row(
+            [
+                "real: tour singles, all",
+                str(tw["all"]["games"]),
+                _interval(tw["all"]["mean"], tw["all"]["ci95"]),
+                "",
+                f"{_interval(hammer['rate'], hammer['wilson95'], True)} of {hammer['of']}",
+                _interval(ties["rate"], ties["wilson95"], True),
+                _shares(real["round_results_share"]),
+                _shares(real["twenties_per_round"]),
+            ]
+        )
+    )
     for name, label in (
         ("prelims", "prelims"),
         ("power_pools", "power pools"),
@@ -533,25 +549,28 @@ def realism_markdown(result: dict[str, Any]) -> str:
     ):
         t = tw[name]
         lines.append(
-            f"| real: tour {label} | {t['games']} | {_interval(t['mean'], t['ci95'])} | | | | | |"
+            _row([f"real: tour {label}", str(t["games"]), _interval(t["mean"], t["ci95"])])
         )
     near = real["hammer_share_near_equals"]
-    lines.append(
-        f"| real: near-equals (strength within 0.05) | | | |"
-        f" {_interval(near['rate'], near['wilson95'], True)} of {near['of']} | | | |"
-    )
+    near_share = f"{_interval(near['rate'], near['wilson95'], True)} of {near['of']}"
+    lines.append(_row(["real: near-equals (strength within 0.05)", "", "", "", near_share]))
     for p in result["published"].values():
-        lines.append(
-            f"| published: {p['what']} | | {p['twenties_per_player_game']:.2f} | | | | | |"
-        )
+        lines.append(_row([f"published: {p['what']}", "", f"{p['twenties_per_player_game']:.2f}"]))
     for tier, s in result["tiers"].items():
         t, h, tied = s["twenties_per_player_game"], s["hammer_share"], s["tied_rounds"]
         lines.append(
-            f"| AI: {tier} v {tier} | {s['games']} | {_interval(t['mean'], t['ci95'])} |"
-            f" {s['open_shots_per_game']:.1f} |"
-            f" {_interval(h['rate'], h['wilson95'], True)} of {h['of']} |"
-            f" {_interval(tied['rate'], tied['wilson95'], True)} |"
-            f" {_shares(s['round_results_share'])} | {_shares(s['twenties_per_round'])} |"
+            _row(
+                [
+                    f"AI: {tier} v {tier}",
+                    str(s["games"]),
+                    _interval(t["mean"], t["ci95"]),
+                    f"{s['open_shots_per_game']:.1f}",
+                    f"{_interval(h['rate'], h['wilson95'], True)} of {h['of']}",
+                    _interval(tied["rate"], tied["wilson95"], True),
+                    _shares(s["round_results_share"]),
+                    _shares(s["twenties_per_round"]),
+                ]
+            )
         )
     lines += [
         "",
