@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from flickboard.agents.candidates import candidates
+from flickboard.agents.explain import played_out
 from flickboard.agents.heuristic import HeuristicPlayer
-from flickboard.agents.planner import Evaluator, Planner
-from flickboard.agents.player import turn_rng
+from flickboard.agents.planner import Evaluator, Planner, intended
+from flickboard.agents.player import aims_anything, turn_rng
 from flickboard.agents.search import SearchPlayer
 from flickboard.agents.tactics import tactics_for
 from flickboard.geometry import ShuffleboardTable, Zone
@@ -297,3 +298,56 @@ def test_a_recreational_tier_hits_firmly_not_hard(kind: str) -> None:
         player.decide(view)
         assert player.last_choice is not None
         assert player.last_choice.candidate.shot.speed <= 1.5
+
+
+def test_a_recreational_tier_shoots_for_the_20_on_an_open_board_only() -> None:
+    # A green just past the hole, in line with red's seat: a full hit takes it out and
+    # the shooter stops over the hole (a 20 among discs, `open_twenties_only`).
+    view = crokinole_view(((0.0, 0.042, 1),))
+    for seed in range(2):
+        pro = Planner("competitive", seed).choose(view)
+        assert (ruling := played_out(view, pro.candidate.shot)) is not None
+        assert ruling.valid and ruling.twenties() == {0: 1}
+        for player in (Planner("recreational", seed), SearchPlayer("novice", seed, TINY_SEARCH)):
+            choice = player.choose(view)
+            assert (meant := played_out(view, choice.candidate.shot)) is not None
+            assert meant.valid and 0 not in meant.twenties(), choice.explanation
+    crokinole = game_kind("crokinole")
+    assert not crokinole.plays_for("strong recreational", view, ruling)
+    assert crokinole.plays_for("competitive", view, ruling)
+    empty = crokinole_view()
+    open_twenty = played_out(empty, Planner("recreational", 0).choose(empty).candidate.shot)
+    assert open_twenty is not None and open_twenty.twenties() == {0: 1}
+    assert crokinole.plays_for("novice", empty, open_twenty)
+
+
+def test_a_shot_the_player_leaves_to_luck_is_meant_only_when_nothing_else_is_valid() -> None:
+    view = crokinole_view(((0.0, 0.042, 1),))
+    ranked = Planner("competitive", 0).ranked(view)
+    drops = [(c, v) for c, v in ranked if (r := played_out(view, c.shot)) and r.twenties().get(0)]
+    assert drops, "the competitive ranking holds a 20 among discs"
+    novice = Planner("novice", 0).aims(view)
+    _, ruling = intended(view, ranked, novice)
+    assert ruling is not None and ruling.valid and not ruling.twenties().get(0)
+    # With only such shots valid, the best of them is meant all the same.
+    assert intended(view, drops, novice)[0] is drops[0][0]
+    assert intended(view, ranked) == intended(view, ranked, aims_anything)
+
+
+def test_a_recreational_tier_does_not_count_on_a_20_among_discs() -> None:
+    view = crokinole_view(((0.0, 0.042, 1),))  # a green just past the hole
+    crokinole = game_kind("crokinole")
+    assert crokinole.leaves_twenties_to_luck("recreational", view)
+    assert not crokinole.leaves_twenties_to_luck("competitive", view)
+    assert not crokinole.leaves_twenties_to_luck("novice", crokinole_view())  # open board
+    assert not game_kind("shuffleboard").leaves_twenties_to_luck("novice", shuffleboard_view())
+    assert Planner("strong recreational").evaluator(view).outlook.twenties_by_luck
+    assert not Planner("competitive").evaluator(view).outlook.twenties_by_luck
+    # The in-off: the shooter drops for a 20 after taking the green out.
+    ranked = Planner("competitive", 0).ranked(view)
+    in_off = next(c for c, _ in ranked if (r := played_out(view, c.shot)) and r.twenties().get(0))
+    noise = crokinole.noise("recreational", at_discs=True)
+    draws = ExecutionNoise.draws(np.random.default_rng(3), 16)
+    counts = Evaluator(view, noise, view.physics).values([in_off.shot], draws)[0]
+    luck = Evaluator(view, noise, view.physics, twenties_by_luck=True).values([in_off.shot], draws)
+    assert (luck[0] <= counts).all() and (luck[0] < counts).any()

@@ -75,15 +75,18 @@ def test_the_fast_evaluation_gives_the_old_paths_values_bit_for_bit(game: str) -
     kind = game_kind(game)
     for k, view in enumerate(views(game)):
         noise = kind.noise("recreational")
-        evaluator = Evaluator(view, noise, view.physics)
         rng = np.random.default_rng(k)
         pool = [c.shot for c in candidates(view, view.physics)][:16]
         pool += [c.shot for c in tactics_for(game).sampled(view, view.physics, 8, rng)]
         draws = ExecutionNoise.draws(rng, 6)
-        old = old_values(evaluator, pool, draws)
-        new = evaluator.values(pool, draws)
-        assert np.array_equal(old, new), (game, k)
-        assert evaluator.means(pool, draws) == [sum(row) / len(row) for row in old.tolist()]
+        # A shooter that counts on its 20s, and one that leaves its own 20s to luck.
+        for luck in (False, True):
+            evaluator = Evaluator(view, noise, view.physics, luck)
+            old = old_values(evaluator, pool, draws)
+            new = evaluator.values(pool, draws)
+            assert np.array_equal(old, new), (game, k, luck)
+            means = evaluator.means(pool, draws)
+            assert means == [sum(row) / len(row) for row in old.tolist()]
         assert shot_means(new) == evaluator.means(pool, draws)
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from flickboard.agents.batch import simulate_many
 from flickboard.agents.candidates import Candidate, candidates
 from flickboard.agents.explain import THROW_AWAY, as_played, outcome, played_out
-from flickboard.agents.player import AIPlayer, Choice, turn_rng
+from flickboard.agents.player import Aims, AIPlayer, Choice, aims_anything, turn_rng
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import Outlook, outlook_after, values_of
 from flickboard.agents.weigh import FAILED, Values, shot_means, weigh
@@ -74,15 +74,18 @@ class PlannerBudget:
 
 @dataclass
 class Evaluator:
-    """Values shots from one view: noisy executions, the referee, the valuation."""
+    """Values shots from one view: noisy executions, the referee, the valuation (for a
+    shooter that leaves a 20 of its own to luck, :attr:`Outlook.twenties_by_luck`,
+    such a 20 is not counted: its disc is simply gone from the board)."""
 
     view: View
     noise: ExecutionNoise
     params: PhysicsParams
+    twenties_by_luck: bool = False
     outlook: Outlook = field(init=False)
 
     def __post_init__(self) -> None:
-        self.outlook = outlook_after(self.view, self.noise)
+        self.outlook = outlook_after(self.view, self.noise, self.twenties_by_luck)
 
     def outcomes(self, shot: Shot, draws: Draws) -> list[tuple[Ruling | None, float]]:
         """Each noisy execution's ruling (None if it failed) and value."""
@@ -134,6 +137,8 @@ class Evaluator:
     def twenties(self, ruling: Ruling) -> dict[int, int]:
         """The 20s made in the round once ``ruling``'s shot is played, by side."""
         twenties = dict(ruling.twenties())
+        if self.outlook.twenties_by_luck:
+            twenties.pop(self.view.turn.side, None)
         for side, count in enumerate(self.view.twenties):
             twenties[side] = twenties.get(side, 0) + count
         return twenties
@@ -219,8 +224,9 @@ class Planner(AIPlayer):
     label = "planner"
 
     def evaluator(self, view: View) -> Evaluator:
-        """An evaluator of shots from ``view`` under this player's noise."""
-        return Evaluator(view, self.noise_in(view), view.physics)
+        """An evaluator of shots from ``view`` under this player's noise, counting on
+        the 20s this player plays for (:meth:`AIPlayer.twenties_by_luck`)."""
+        return Evaluator(view, self.noise_in(view), view.physics, self.twenties_by_luck(view))
 
     def ranked(self, view: View) -> list[tuple[Candidate, float]]:
         """The candidates that survive screening, with their mean values over all the
@@ -260,7 +266,9 @@ class Planner(AIPlayer):
         if not any(valid_as_meant(view, c) for c, _ in ranked):
             more = rank(evaluator, self.valid_more(view), self.draws(view))
             ranked = sorted([*ranked, *more], key=lambda cv: -cv[1])
-        return settle(evaluator, ranked, self.budget, self.seed, self.hardest(view))
+        return settle(
+            evaluator, ranked, self.budget, self.seed, self.hardest(view), self.aims(view)
+        )
 
     def valid_more(self, view: View) -> list[Candidate]:
         """Up to :data:`MORE_SHOTS` shots sampled across the shooter's choices (the
@@ -298,24 +306,41 @@ def valid_as_meant(view: View, candidate: Candidate) -> bool:
 
 
 def intended(
-    view: View, ranked: Sequence[tuple[Candidate, float]]
+    view: View, ranked: Sequence[tuple[Candidate, float]], aims: Aims = aims_anything
 ) -> tuple[Candidate, Ruling | None]:
     """The best candidate that is a valid shot when played as meant, and its ruling.
 
-    A shot the referee rules invalid played without noise (one that strikes no
-    opposing disc when it must) is never meant while a valid one is found, unless it
-    is worth at least :data:`DECIDED` and more than the best valid one (the round is
-    decided); then its words say so. With no valid candidate at all, the best one is
-    taken and called what it is.
+    A shot the player does not play for (``aims``: a recreational crokinole player's
+    20 among opposing discs) is meant only when no valid shot it plays for is found. A
+    shot the referee rules invalid played without noise (one that strikes no opposing
+    disc when it must) is never meant while a valid one is found, unless it is worth
+    at least :data:`DECIDED` and more than the best valid one (the round is decided);
+    then its words say so. With no valid candidate at all, the best one is taken and
+    called what it is.
     """
     top, top_value = ranked[0]
-    for candidate, value in ranked:
-        ruling = played_out(view, candidate.shot)
-        if ruling is not None and ruling.valid:
-            if candidate is not top and top_value >= DECIDED and top_value > value:
-                break
-            return candidate, ruling
-    ruling = played_out(view, top.shot)
+    rulings: dict[int, Ruling | None] = {}
+
+    def ruling_of(i: int) -> Ruling | None:
+        if i not in rulings:
+            rulings[i] = played_out(view, ranked[i][0].shot)
+        return rulings[i]
+
+    def first_valid(wanted: Aims) -> int | None:
+        for i in range(len(ranked)):
+            ruling = ruling_of(i)
+            if ruling is not None and ruling.valid and wanted(ruling):
+                return i
+        return None
+
+    found = first_valid(aims)
+    if found is None and aims is not aims_anything:
+        found = first_valid(aims_anything)
+    if found is not None:
+        candidate, value = ranked[found]
+        if candidate is top or top_value < DECIDED or top_value <= value:
+            return candidate, ruling_of(found)
+    ruling = ruling_of(0)
     if ruling is not None and not ruling.valid and not top.words.startswith(THROW_AWAY):
         why = "the round is decided" if top_value >= DECIDED else "no valid shot was found"
         top = replace(top, words=f"throw-away ({why}); {top.words}")
@@ -328,15 +353,16 @@ def settle(
     budget: PlannerBudget,
     seed: int,
     hardest: float = MAX_SPEED,
+    aims: Aims = aims_anything,
 ) -> Choice:
-    """The choice from ranked candidates: the best meant as a valid shot
-    (:func:`intended`), its angle and speed refined by cross-entropy (not on an empty
-    board), and the refined shot kept only if it stays valid and beats the unrefined
-    one on fresh draws. The
+    """The choice from ranked candidates: the best meant as a valid shot the player
+    plays for (:func:`intended`), its angle and speed refined by cross-entropy (not on
+    an empty board), and the refined shot kept only if it stays valid, stays a shot the
+    player plays for, and beats the unrefined one on fresh draws. The
     value given is the chosen shot's mean over those fresh draws (not the maximum of
     noisy means the ranking picked it by)."""
     view = evaluator.view
-    best, ruling = intended(view, ranked)
+    best, ruling = intended(view, ranked, aims)
     fresh = ExecutionNoise.draws(turn_rng(seed, view, 4), budget.samples)
     value = evaluator.mean(best.shot, fresh)
     # On an empty board the aim at a spot is the skill test's own (the middle of the
@@ -345,7 +371,8 @@ def settle(
         refined, _ = refine(evaluator, best, budget, turn_rng(seed, view, 2), hardest)
         after = played_out(view, refined.shot)
         keeps_valid = after is not None and (after.valid or ruling is None or not ruling.valid)
-        if refined.shot != best.shot and keeps_valid:
+        keeps_aim = after is not None and (aims(after) or ruling is None or not aims(ruling))
+        if refined.shot != best.shot and keeps_valid and keeps_aim:
             sharper = evaluator.mean(refined.shot, fresh)
             if sharper > value:
                 best, value, ruling = as_played(view, refined, after) or refined, sharper, after

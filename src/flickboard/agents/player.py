@@ -10,6 +10,7 @@ without noise, what it is worth), stays readable for explanations (:func:`explan
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -20,6 +21,15 @@ from flickboard.physics import Shot
 from flickboard.play.kind import game_kind
 from flickboard.play.noise import ExecutionNoise, check_level, execute
 from flickboard.play.view import View
+from flickboard.rules.base import Ruling
+
+Aims = Callable[[Ruling], bool]
+"""Whether a player aims a shot that, played as meant, is ruled so."""
+
+
+def aims_anything(ruling: Ruling) -> bool:
+    """The player that plays for every shot."""
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +98,19 @@ class AIPlayer(ABC):
         return [
             c if c.shot.speed <= top else replace(c, shot=replace(c.shot, speed=top)) for c in pool
         ]
+
+    def twenties_by_luck(self, view: View) -> bool:
+        """Whether this player neither aims nor counts on a 20 of its own from the view
+        (:meth:`GameKind.leaves_twenties_to_luck
+        <flickboard.play.kind.GameKind.leaves_twenties_to_luck>`)."""
+        return game_kind(view.game).leaves_twenties_to_luck(self.level, view)
+
+    def aims(self, view: View) -> Aims:
+        """What this player plays for from the view: whether it aims a shot that
+        played as meant is ruled so (:meth:`GameKind.plays_for
+        <flickboard.play.kind.GameKind.plays_for>`)."""
+        kind, level = game_kind(view.game), self.level
+        return lambda ruling: kind.plays_for(level, view, ruling)
 
     @abstractmethod
     def choose(self, view: View) -> Choice:

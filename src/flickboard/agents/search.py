@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 from flickboard.agents.candidates import Candidate, candidates
 from flickboard.agents.planner import (
-    Evaluator,
     Planner,
     PlannerBudget,
     rank,
@@ -122,7 +121,7 @@ class SearchPlayer(AIPlayer):
         if not pool:
             return None
         budget = self.budget
-        evaluator = Evaluator(view, self.noise_in(view), view.physics)
+        evaluator = self._planner().evaluator(view)
         draws = ExecutionNoise.draws(turn_rng(self.seed, view, 3), budget.reply_samples)
         if exhaustive or len(pool) <= budget.replies or budget.reply_samples <= REPLY_SCREEN:
             return rank(evaluator, pool, draws)[0][0]
@@ -138,7 +137,7 @@ class SearchPlayer(AIPlayer):
         best = self.best_reply(view, exhaustive)
         if best is None:
             return 0.0
-        evaluator = Evaluator(view, self.noise_in(view), view.physics)
+        evaluator = self._planner().evaluator(view)
         fresh = ExecutionNoise.draws(turn_rng(self.seed, view, 6), self.budget.reply_check)
         return evaluator.mean(best.shot, fresh)
 
@@ -185,9 +184,11 @@ class SearchPlayer(AIPlayer):
         The screened shots are worth their one-ply mean; the best ``top`` of them
         (``exhaustive_top`` near the end of a round) are worth their one-ply mean plus
         their reply correction over the first :attr:`SearchBudget.outcomes` draws
-        (common random numbers across shots and replies). With no reply to come, the
-        one-ply best is taken as it stands. The best valid one is then refined and
-        valued afresh as the planner does (:func:`~flickboard.agents.planner.settle`).
+        (common random numbers across shots and replies), and the other survivors of
+        the screening follow them at their one-ply means. With no reply to come, the
+        one-ply best is taken as it stands. The best valid one the player plays for is
+        then refined and valued afresh as the planner does
+        (:func:`~flickboard.agents.planner.settle`).
         """
         budget = self.budget
         out = outlook_after(view)
@@ -197,11 +198,15 @@ class SearchPlayer(AIPlayer):
         ranked = self.screened(view, size)
         if replies_left:
             draws = self.draws(view)[: budget.outcomes]
-            ranked = [
+            searched = [
                 (c, v + self.correction(view, c, draws, exhaustive)) for c, v in ranked[:size]
             ]
-            ranked.sort(key=lambda cv: -cv[1])
+            searched.sort(key=lambda cv: -cv[1])
+            # The other survivors follow, for when none searched is a valid shot the
+            # player plays for (a recreational player's 20 among discs).
+            ranked = searched + ranked[size:]
         # Sharpen the execution of the chosen intent (one ply, as the planner does).
+        evaluator = self._planner().evaluator(view)
         return settle(
-            self._planner().evaluator(view), ranked, budget.planner, self.seed, self.hardest(view)
+            evaluator, ranked, budget.planner, self.seed, self.hardest(view), self.aims(view)
         )

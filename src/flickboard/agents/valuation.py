@@ -24,13 +24,17 @@ from flickboard.rules.base import Position, Side
 
 @dataclass(frozen=True, slots=True)
 class Outlook:
-    """The round from one side after a shot: discs left per side, who shoots last, and
-    the shooter's skill (the scale of its execution noise; None: the ``competitive`` level's)."""
+    """The round from one side after a shot: discs left per side, who shoots last, the
+    shooter's skill (the scale of its execution noise; None: the ``competitive``
+    level's), and whether it leaves a 20 of its own among opposing discs to luck (it
+    does not count on one: :meth:`GameKind.leaves_twenties_to_luck
+    <flickboard.play.kind.GameKind.leaves_twenties_to_luck>`)."""
 
     side: Side
     left: Mapping[Side, int]
     hammer: Side | None
     skill: float | None = None
+    twenties_by_luck: bool = False
 
     @property
     def total(self) -> int:
@@ -38,13 +42,17 @@ class Outlook:
         return sum(self.left.values())
 
 
-def outlook_after(view: View, noise: ExecutionNoise | None = None) -> Outlook:
+def outlook_after(
+    view: View, noise: ExecutionNoise | None = None, twenties_by_luck: bool = False
+) -> Outlook:
     """Discs left and hammer once the shot of this view is made, for a shooter playing
-    with ``noise`` (default the ``competitive`` level's)."""
+    with ``noise`` (default the ``competitive`` level's) that counts on its own 20s
+    unless ``twenties_by_luck``."""
     rest = view.to_come[1:]
     left = Counter(side for _, side in rest)
     skill = None if noise is None else skill_scale(view.game, noise)
-    return Outlook(view.turn.side, dict(left), rest[-1][1] if rest else None, skill)
+    hammer = rest[-1][1] if rest else None
+    return Outlook(view.turn.side, dict(left), hammer, skill, twenties_by_luck)
 
 
 def skill_scale(game: str, noise: ExecutionNoise) -> float:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -96,6 +97,10 @@ def weigh(
         view.position.layout, table, shooter=view.turn.disc, params=params, keep_log=True
     )
     rulings = rule_batch(view.referee, view.position, view.turn, batch)
+    if outlook.twenties_by_luck:  # the shooter does not count on a 20 of its own
+        luck = rulings.twenties.copy()
+        luck[:, view.turn.side] = 0
+        rulings = replace(rulings, twenties=luck)
     rows = np.flatnonzero(rulings.ruled & ~rulings.impossible)
     if len(rows):
         flat = values.reshape(-1)

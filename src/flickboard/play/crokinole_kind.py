@@ -128,6 +128,15 @@ class Crokinole(GameKind):
     the board), so its hits leave more discs in play and fewer open boards. With the
     competitive tiers' 3 m/s these tiers made 4.5 to 6.8 20s a game against the WCC
     recreational 3.35 (docs/ai.md, "Real games"; issue 27)."""
+    open_twenties_only: ClassVar[frozenset[str]] = frozenset(
+        {"novice", "recreational", "strong-recreational"}
+    )
+    """Recreational players shoot for the 20 on an open board only: while an opposing
+    disc is in play, an AI player of these tiers neither aims a shot that as meant drops
+    a disc of its own for a 20 (a takeout whose shooter rolls into the hole, a shot for
+    the 20 past a disc it grazes) nor counts on such a 20 in weighing a hit that stops
+    near the hole; a 20 that falls by luck still counts on the board (docs/ai.md, "20s
+    among discs"; issue 27)."""
     skill_test_name = "open-20"
 
     def board(self) -> CrokinoleBoard:

@@ -29,7 +29,15 @@ from flickboard.geometry import Board
 from flickboard.physics import Layout, PhysicsParams, Shot
 from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.noise import ExecutionNoise, check_level
-from flickboard.rules.base import Position, Referee, Side, Turn, known_rule_sets, referee
+from flickboard.rules.base import (
+    Position,
+    Referee,
+    Ruling,
+    Side,
+    Turn,
+    known_rule_sets,
+    referee,
+)
 
 if TYPE_CHECKING:
     from flickboard.physics.batch import BatchResult
@@ -103,6 +111,12 @@ class GameKind(ABC):
     players do not play the game's hardest shots (docs/ai.md); the physics' top speed
     where not given."""
 
+    open_twenties_only: ClassVar[frozenset[str]] = frozenset()
+    """Levels whose AI players play for a 20 of their own on an open board only: while
+    an opposing disc is in play they neither aim a shot that drops a disc of theirs for
+    a 20 as meant (:meth:`plays_for`) nor count on one in weighing a shot (a 20 that
+    falls by luck still counts on the board)."""
+
     skill_test_name: ClassVar[str]
     """What :meth:`skill_test` measures, in words (``open-20``)."""
 
@@ -146,6 +160,20 @@ class GameKind(ABC):
     def hardest(self, level: str) -> float:
         """The hardest shot (m/s) an AI player of ``level`` chooses (:attr:`hardest_shots`)."""
         return self.hardest_shots.get(check_level(level), MAX_SPEED)
+
+    def plays_for(self, level: str, view: View, ruling: Ruling) -> bool:
+        """Whether an AI player of ``level`` aims, from ``view``, a shot that played as
+        meant is ruled ``ruling``: not a 20 of its own among opposing discs at a level
+        of :attr:`open_twenties_only` (it still plays one when no other valid shot is
+        found)."""
+        if not self.leaves_twenties_to_luck(level, view):
+            return True
+        return ruling.twenties().get(view.turn.side, 0) == 0
+
+    def leaves_twenties_to_luck(self, level: str, view: View) -> bool:
+        """Whether an AI player of ``level`` neither aims nor counts on a 20 of its own
+        from ``view`` (:attr:`open_twenties_only`, opposing discs in play)."""
+        return check_level(level) in self.open_twenties_only and view.opposing_in_play
 
     def noise_at(self, level: str, view: View) -> ExecutionNoise:
         """A level's noise for the shot of ``view``: the calibrated open-shot noise, or
