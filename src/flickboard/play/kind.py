@@ -29,20 +29,13 @@ from flickboard.geometry import Board
 from flickboard.physics import Layout, PhysicsParams, Shot
 from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.noise import ExecutionNoise, check_level
-from flickboard.rules.base import (
-    Position,
-    Referee,
-    Ruling,
-    Side,
-    Turn,
-    known_rule_sets,
-    referee,
-)
+from flickboard.rules.base import Position, Referee, Side, Turn, known_rule_sets, referee
 
 if TYPE_CHECKING:
     from flickboard.physics.batch import BatchResult
     from flickboard.play.match import Match
     from flickboard.play.view import View
+    from flickboard.rules.base import Ruling
 
 
 @dataclass(frozen=True, slots=True)
