@@ -108,7 +108,11 @@ class AIPlayer(ABC):
     def aims(self, view: View) -> Aims:
         """What this player plays for from the view: whether it aims a shot that
         played as meant is ruled so (:meth:`GameKind.plays_for
-        <flickboard.play.kind.GameKind.plays_for>`)."""
+        <flickboard.play.kind.GameKind.plays_for>`); :func:`aims_anything` when it
+        leaves nothing to luck here, so :func:`~flickboard.agents.planner.intended`
+        looks through its candidates once."""
+        if not self.twenties_by_luck(view):
+            return aims_anything
         kind, level = game_kind(view.game), self.level
         return lambda ruling: kind.plays_for(level, view, ruling)
 
