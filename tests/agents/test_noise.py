@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.agents.conftest import crokinole_view
 
 from flickboard.agents.calibration import success_rate, targets
+from flickboard.agents.candidates import candidates
+from flickboard.agents.weigh import executions
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import Shot
+from flickboard.physics.batch import simulate_velocities
 from flickboard.play.kind import game_kind
 from flickboard.play.noise import LEVELS, ExecutionNoise
+from flickboard.rules.compiled import rule_batch
 
 MEASURE_SHOTS = 10_000
 """Shots per level in the re-measurement (at least 2,000 by the brief)."""
@@ -79,3 +85,34 @@ def test_unknown_level_and_game_are_refused() -> None:
         game_kind("crokinole").noise("grandmaster")
     with pytest.raises(InvalidInput, match="game"):
         game_kind("curling").noise("club")
+
+
+def test_a_missed_open_twenty_stays_in_the_fifteen_more_often_than_it_is_removed() -> None:
+    """The open 20 is aimed short of the middle of the drop window (OPEN_TWENTY_DEPTH),
+    so at a competitive hand under one shot in ten rolls past the hole and off the 15
+    line to be removed (aimed at the middle it was one in eight), while it still drops
+    at about the calibrated rate."""
+    view = crokinole_view()
+    (open20,) = [c for c in candidates(view, view.physics) if c.kind == "open20"]
+    draws = ExecutionNoise.draws(np.random.default_rng(5), 4000)
+    table = executions(game_kind("crokinole").noise("competitive"), view, [open20.shot], draws)
+    batch = simulate_velocities(
+        view.position.layout, table, shooter=view.turn.disc, params=view.physics, keep_log=True
+    )
+    ruled = rule_batch(view.referee, view.position, view.turn, batch)
+    twenties = float(np.mean(ruled.twenties[:, 0] > 0))
+    removed = float(np.mean(ruled.foul != 0))
+    assert abs(twenties - 0.55) <= 0.03
+    assert removed < 0.1
+    assert removed < (1 - twenties - removed) / 3
+
+
+def test_the_documented_scales_are_the_calibrated_ones() -> None:
+    """docs/ai.md's calibration table gives each level's scales as the kinds hold them."""
+    text = (Path(__file__).parents[2] / "docs" / "ai.md").read_text(encoding="utf-8")
+    crokinole, shuffleboard = game_kind("crokinole"), game_kind("shuffleboard")
+    for level in LEVELS[:-1]:
+        row = next(line for line in text.splitlines() if line.startswith(f"| {level} "))
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        assert float(cells[1]) == pytest.approx(crokinole.level_scales[level], abs=6e-4)
+        assert float(cells[2]) == pytest.approx(shuffleboard.level_scales[level], abs=6e-4)

@@ -303,7 +303,7 @@ def test_a_recreational_tier_hits_firmly_not_hard(kind: str) -> None:
 def test_a_recreational_tier_shoots_for_the_20_on_an_open_board_only() -> None:
     # A green just past the hole, in line with red's seat: a full hit takes it out and
     # the shooter stops over the hole (a 20 among discs, `open_twenties_only`).
-    view = crokinole_view(((0.0, 0.042, 1),))
+    view = crokinole_view(((0.0, 0.04, 1),))
     for seed in range(2):
         pro = Planner("competitive", seed).choose(view)
         assert (ruling := played_out(view, pro.candidate.shot)) is not None

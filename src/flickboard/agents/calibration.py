@@ -3,7 +3,8 @@
 Each game kind names the shot its levels are calibrated on and the rate each level should
 make (:meth:`~flickboard.play.kind.GameKind.skill_test`): crokinole, the best open 20
 from the centre of the quadrant on an empty board, aimed straight at the hole at the speed
-in the middle of the drop window, at 35/45/55/65/75 % (the 2023-24 NCA season data,
+:data:`~flickboard.play.crokinole_kind.OPEN_TWENTY_DEPTH` of the way through the drop
+window, at 35/45/55/65/75 % (the 2023-24 NCA season data,
 DESIGN section 3); table shuffleboard, a draw aimed at the middle of the three zone from
 the middle of the release line, at 25/35/45/55/65 % (no published data; ten points under
 crokinole's).
