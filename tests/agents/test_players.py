@@ -20,7 +20,7 @@ from flickboard.physics import DiscState, simulate
 from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.driver import Observer, play_turn
 from flickboard.play.kind import game_kind
-from flickboard.play.noise import ExecutionNoise
+from flickboard.play.noise import LEVELS, ExecutionNoise
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Fate
 
@@ -274,7 +274,9 @@ def test_with_opposing_discs_in_play_a_player_shoots_with_its_tiers_noise_at_dis
     assert player.noise_in(open_board) == kind.noise("recreational")
     assert player.noise_in(at_discs) == kind.noise("recreational", at_discs=True)
     assert player.noise_in(at_discs).angle > player.noise_in(open_board).angle
-    assert Planner("champion").noise_in(at_discs) == kind.noise("champion")
+    assert Planner("champion").noise_in(at_discs) == kind.noise("champion", at_discs=True)
+    hands = [kind.noise(level, at_discs=True).angle for level in LEVELS[:-1]]
+    assert hands == sorted(hands, reverse=True) and len(set(hands)) == len(hands)
     # one rule for every hand of a level: AI, person (terminal, table) and review
     assert kind.noise_at("recreational", at_discs) == player.noise_in(at_discs)
     assert kind.noise_at("recreational", open_board) == player.noise_in(open_board)
