@@ -116,3 +116,20 @@ def test_the_documented_scales_are_the_calibrated_ones() -> None:
         cells = [cell.strip() for cell in row.strip("|").split("|")]
         assert float(cells[1]) == pytest.approx(crokinole.level_scales[level], abs=6e-4)
         assert float(cells[2]) == pytest.approx(shuffleboard.level_scales[level], abs=6e-4)
+
+
+def test_the_environments_page_gives_each_levels_calibrated_deviations() -> None:
+    """docs/envs.md's noise table is each level's noise (start mm, angle deg, speed %)."""
+    text = (Path(__file__).parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if " mm / " in line and line.startswith("| ")]
+    assert len(rows) == 5
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        level = cells[0].split(" (")[0]
+        for game, cell in zip(("crokinole", "shuffleboard"), cells[1:], strict=True):
+            noise = game_kind(game).noise(level)
+            start, angle, speed = (float(part.split()[0]) for part in cell.split(" / "))
+            digits = [len(part.split()[0].partition(".")[2]) for part in cell.split(" / ")]
+            shown = (noise.start * 1000, math.degrees(noise.angle), noise.speed * 100)
+            for doc, value, places in zip((start, angle, speed), shown, digits, strict=True):
+                assert doc == pytest.approx(value, abs=0.51 * 10**-places), (level, game)
