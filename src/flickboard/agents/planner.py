@@ -365,8 +365,8 @@ def settle(
     best, ruling = intended(view, ranked, aims)
     fresh = ExecutionNoise.draws(turn_rng(seed, view, 4), budget.samples)
     value = evaluator.mean(best.shot, fresh)
-    # On an empty board the aim at a spot is the skill test's own (the middle of the
-    # window): refining it would only chase the noise of the draws.
+    # On an empty board the aim at a spot is the skill test's own (OPEN_TWENTY_DEPTH of
+    # the drop window): refining it would only chase the noise of the draws.
     if budget.refine_rounds and view.position.layout.discs:
         refined, _ = refine(evaluator, best, budget, turn_rng(seed, view, 2), hardest)
         after = played_out(view, refined.shot)

@@ -42,7 +42,7 @@ the open 20 is aimed: a little short of the middle, so that a miss short stays i
 instead of rolling on past the hole and off the 15 line, where with no opposing disc in
 play it is removed and hands the opponent another open board. Chosen on the real rounds
 (docs/ai.md, "The open 20's aim"): aimed at the middle, every tier from recreational up
-made 0.5 to 1.2 more 20s a game than the real players it is named after."""
+made more 20s a game than the real players it is named after."""
 
 
 @lru_cache(maxsize=8)
