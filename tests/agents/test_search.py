@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
+from scipy.special import ndtr
 
 from flickboard.agents.candidates import candidates
-from flickboard.agents.search import SearchBudget, SearchPlayer
+from flickboard.agents.planner import PlannerBudget
+from flickboard.agents.search import CLASSIC, SEARCH_PLANNER, SearchBudget, SearchPlayer
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable
 
@@ -48,3 +51,18 @@ def test_the_reply_weighed_is_the_knock_off_of_a_hanger_not_a_draw_listed_first(
 def test_a_search_budget_that_cannot_be_searched_is_refused(bad: dict[str, object]) -> None:
     with pytest.raises(InvalidInput):
         SearchBudget(TINY, **bad)  # type: ignore[arg-type]
+
+
+def test_the_default_search_weighs_on_quasi_random_draws_the_tiers_on_independent_ones() -> None:
+    assert SearchBudget().planner.quasi and SEARCH_PLANNER.quasi
+    assert not PlannerBudget().quasi and not CLASSIC.planner.quasi  # today's search, the tiers
+    view = shuffleboard_view()
+    for seed in (1, 2):
+        rows = SearchPlayer("competitive", seed, SearchBudget()).draws(view)
+        assert len(rows) == SearchBudget().schedule[-1]
+        for count in (4, 32, 64):  # the screening's stages that are powers of two
+            slices = np.floor(ndtr(rows[:count]) * count).astype(int)
+            assert all(sorted(c) == list(range(count)) for c in slices.T)
+        plain = SearchPlayer("competitive", seed, CLASSIC).draws(view)
+        slices = np.floor(ndtr(plain[:32]) * 32).astype(int)
+        assert any(sorted(c) != list(range(32)) for c in slices.T)

@@ -22,10 +22,15 @@ def test_todays_search_is_kept_by_name_beside_the_new_default() -> None:
     assert (CLASSIC.schedule, CLASSIC.top, CLASSIC.outcomes, CLASSIC.replies) == (
         (3, 8, 24, 48), 3, 8, 12,
     )  # fmt: skip
-    assert CLASSIC.planner == PlannerBudget()
+    assert CLASSIC.planner == PlannerBudget() and CLASSIC.reply_samples == 4
     default = SearchBudget()
     assert default.schedule[-1] > CLASSIC.schedule[-1] and default.top > CLASSIC.top
     assert default.replies > CLASSIC.replies and default.outcomes > CLASSIC.outcomes
+    assert default.reply_samples > CLASSIC.reply_samples
+    # The default weighs on quasi-random draws, today's on independent ones; the ladder's
+    # JSON says which (another draw scheme is other games, not carried on from).
+    assert default.planner.quasi and not CLASSIC.planner.quasi
+    assert budget_json(default)["quasi"] and not budget_json(CLASSIC)["quasi"]
 
 
 def test_a_ladder_cut_short_carries_on_where_it_stopped(tmp_path: Path) -> None:
@@ -52,3 +57,18 @@ def test_a_ladder_cut_short_carries_on_where_it_stopped(tmp_path: Path) -> None:
     assert _resumed(path, key) is not None
     assert _resumed(path, {**key, "seed": 4}) is None
     assert _resumed(path, {**key, "search_budget": budget_json(NARROW)}) is None
+
+
+def test_a_ladder_on_two_workers_plays_the_same_games_in_pair_order(tmp_path: Path) -> None:
+    def play(name: str, workers: int) -> dict[str, object]:
+        seen: list[int] = []
+        result = search_ladder(
+            "crokinole", "novice", 2, 5, tmp_path / name, search=WIDER, classic=NARROW,
+            on_pair=lambda r: seen.append(int(r["pairs_played"])), workers=workers,  # type: ignore[call-overload]
+        )  # fmt: skip
+        assert seen == [1, 2]
+        return result
+
+    alone, pooled = play("alone.json", 1), play("pooled.json", 2)
+    assert pooled["match"] == alone["match"]
+    assert pooled["match"]["games"] == 4  # type: ignore[index]

@@ -49,6 +49,9 @@ class PlannerBudget:
             weights: the game's ``Tactics.sampled``) screened with the candidates,
             when discs are in play; None: the game's own number
             (``Tactics.planner_widen``).
+        quasi: weigh shots on quasi-random draws of the execution noise (a shifted
+            Sobol sequence: :func:`~flickboard.play.noise.sobol_normals`) instead of
+            independent ones.
     """
 
     samples: int = 24
@@ -58,6 +61,7 @@ class PlannerBudget:
     elite: int = 3
     screen: int = 6
     widen: int | None = None
+    quasi: bool = False
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.candidates < 1 or self.population < 1:
@@ -203,7 +207,7 @@ def refine(
     sigma = np.array(tactics_for(evaluator.view.game).refine_spread(best.shot))
     incumbent, value = best, -math.inf
     for _ in range(budget.refine_rounds):
-        draws = ExecutionNoise.draws(rng, budget.samples)
+        draws = ExecutionNoise.draws(rng, budget.samples, budget.quasi)
         pool = [incumbent]
         for a, s in mu + sigma * rng.standard_normal((budget.population, 2)):
             speed = min(clip_speed(float(s)), hardest)
@@ -255,7 +259,8 @@ class Planner(AIPlayer):
 
     def draws(self, view: View) -> Draws:
         """The noise draws every candidate is weighed on at this turn."""
-        return ExecutionNoise.draws(turn_rng(self.seed, view, 1), self.budget.samples)
+        budget = self.budget
+        return ExecutionNoise.draws(turn_rng(self.seed, view, 1), budget.samples, budget.quasi)
 
     def choose(self, view: View) -> Choice:
         """The shot to aim, before execution noise (see :func:`settle`); when no
@@ -363,7 +368,7 @@ def settle(
     noisy means the ranking picked it by)."""
     view = evaluator.view
     best, ruling = intended(view, ranked, aims)
-    fresh = ExecutionNoise.draws(turn_rng(seed, view, 4), budget.samples)
+    fresh = ExecutionNoise.draws(turn_rng(seed, view, 4), budget.samples, budget.quasi)
     value = evaluator.mean(best.shot, fresh)
     # On an empty board the aim at a spot is the skill test's own (OPEN_TWENTY_DEPTH of
     # the drop window): refining it would only chase the noise of the draws.

@@ -35,7 +35,9 @@ REPLY_SCREEN = 2
 """Draws every reply of the opponent is first played on."""
 
 
-SEARCH_PLANNER = PlannerBudget(samples=32, candidates=100, refine_rounds=3, population=12, elite=4)
+SEARCH_PLANNER = PlannerBudget(
+    samples=32, candidates=100, refine_rounds=3, population=12, elite=4, quasi=True
+)
 """The planner's budget inside the default search: more candidates, and the chosen
 shot's execution sharpened on more draws and shots than the planner's own."""
 
@@ -68,7 +70,7 @@ class SearchBudget:
     top: int = 5
     outcomes: int = 12
     replies: int = 16
-    reply_samples: int = 4
+    reply_samples: int = 8
     reply_check: int = 16
     exhaustive_at: int = 2
     exhaustive_top: int = 10
@@ -87,8 +89,9 @@ class SearchBudget:
 
 
 CLASSIC = SearchBudget(
-    PlannerBudget(), schedule=(3, 8, 24, 48), top=3, outcomes=8, replies=12, reply_check=12
-)
+    PlannerBudget(), schedule=(3, 8, 24, 48), top=3, outcomes=8, replies=12, reply_samples=4,
+    reply_check=12,
+)  # fmt: skip
 """The search's default budget before its shots were weighed on the fast path (issue 23):
 kept by name so it can be played (``flickboard bench ai --search-ladder``). The default
 spends the time saved on more draws in the screening, more shots searched two plies
@@ -122,7 +125,9 @@ class SearchPlayer(AIPlayer):
             return None
         budget = self.budget
         evaluator = self._planner().evaluator(view)
-        draws = ExecutionNoise.draws(turn_rng(self.seed, view, 3), budget.reply_samples)
+        draws = ExecutionNoise.draws(
+            turn_rng(self.seed, view, 3), budget.reply_samples, budget.planner.quasi
+        )
         if exhaustive or len(pool) <= budget.replies or budget.reply_samples <= REPLY_SCREEN:
             return rank(evaluator, pool, draws)[0][0]
         keep = (budget.replies - 0.5) / len(pool)  # ceil(len * keep) == replies
@@ -138,7 +143,10 @@ class SearchPlayer(AIPlayer):
         if best is None:
             return 0.0
         evaluator = self._planner().evaluator(view)
-        fresh = ExecutionNoise.draws(turn_rng(self.seed, view, 6), self.budget.reply_check)
+        budget = self.budget
+        fresh = ExecutionNoise.draws(
+            turn_rng(self.seed, view, 6), budget.reply_check, budget.planner.quasi
+        )
         return evaluator.mean(best.shot, fresh)
 
     def correction(self, view: View, candidate: Candidate, draws: Draws, exhaustive: bool) -> float:
@@ -176,7 +184,10 @@ class SearchPlayer(AIPlayer):
 
     def draws(self, view: View) -> Draws:
         """The noise draws every shot is screened on at this turn."""
-        return ExecutionNoise.draws(turn_rng(self.seed, view, 1), self.budget.schedule[-1])
+        budget = self.budget
+        return ExecutionNoise.draws(
+            turn_rng(self.seed, view, 1), budget.schedule[-1], budget.planner.quasi
+        )
 
     def choose(self, view: View) -> Choice:
         """The shot to aim, before execution noise.

@@ -1,8 +1,9 @@
 """The search ladder: the default search against today's (:data:`~flickboard.agents.search.CLASSIC`).
 
 Paired games through :mod:`flickboard.evaluation` (the same seeds, colours and the hammer
-swapped), at one level, one pair at a time in this process; the JSON is rewritten after
-every pair, and a run cut short goes on where it stopped when started again with the same
+swapped), at one level, each pair a seeded job on this process or a pool of worker
+processes (the same games either way); the JSON is rewritten after every pair, in pair
+order, and a run cut short goes on where it stopped when started again with the same
 game, level, seed and output (``flickboard bench ai --search-ladder PAIRS``).
 """
 
@@ -11,12 +12,14 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from flickboard.agents.search import CLASSIC, SearchBudget, SearchPlayer
 from flickboard.bench.ai import percentile
 from flickboard.evaluation.harness import PairStats, paired_games
+from flickboard.evaluation.jobs import results_in_order
 from flickboard.play.kind import game_kind
 
 KIND = "search-ladder"
@@ -28,6 +31,7 @@ def budget_json(budget: SearchBudget) -> dict[str, Any]:
     return {
         "samples": budget.planner.samples,
         "candidates": budget.planner.candidates,
+        "quasi": budget.planner.quasi,
         "widen": budget.widen,
         "schedule": list(budget.schedule),
         "top": budget.top,
@@ -64,6 +68,19 @@ def _resumed(path: Path, key: dict[str, Any]) -> dict[str, Any] | None:
     return old
 
 
+def _pair(
+    game: str, level: str, budget: SearchBudget, classic: SearchBudget, seed: int
+) -> tuple[PairStats, list[float], list[float]]:
+    """One pair of games of the ladder (a job: its seed makes its games)."""
+    return paired_games(
+        game,
+        lambda s: SearchPlayer(level, s, budget, name="search"),
+        lambda s: SearchPlayer(level, s, classic, name="classic"),
+        1,
+        seed,
+    )
+
+
 def search_ladder(
     game: str,
     level: str,
@@ -73,10 +90,12 @@ def search_ladder(
     search: SearchBudget | None = None,
     on_pair: Callable[[dict[str, Any]], None] | None = None,
     classic: SearchBudget = CLASSIC,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """Play the ladder up to ``pairs`` pairs of games, the default search (or ``search``)
-    first against ``classic``, writing the JSON to ``path`` after every pair; a JSON of
-    the same games already at ``path`` is carried on from. Returns the last JSON."""
+    first against ``classic``, on ``workers`` processes, writing the JSON to ``path``
+    after every pair; a JSON of the same games already at ``path`` is carried on from.
+    Returns the last JSON."""
     budget = search or SearchBudget()
     key = {
         "kind": KIND,
@@ -93,14 +112,9 @@ def search_ladder(
     )
     done = 0 if old is None else int(old["pairs_played"])
     result: dict[str, Any] = old or {}
-    for k in range(done, pairs):
-        pair, ta, tb = paired_games(
-            game,
-            lambda s: SearchPlayer(level, s, budget, name="search"),
-            lambda s: SearchPlayer(level, s, classic, name="classic"),
-            1,
-            seed + k,
-        )
+    play = partial(_pair, game, level, budget, classic)
+    seeds = [seed + k for k in range(done, pairs)]
+    for k, (pair, ta, tb) in enumerate(results_in_order(play, seeds, workers), start=done):
         stats.add(pair)
         times["search"] += [round(t, 4) for t in ta]
         times["classic"] += [round(t, 4) for t in tb]

@@ -118,7 +118,7 @@ def bench_ai(
         typer.Option(
             min=0,
             help="Only this: PAIRS pairs of games, the default search v today's (classic) at "
-            "--level, in this process; JSON to bench/results/ai-GAME-search-ladder.json (unless "
+            "--level, on --workers processes; JSON to bench/results/ai-GAME-search-ladder.json (unless "
             "--output says otherwise) after every pair; run again to carry on a run cut short.",
         ),
     ] = 0,
@@ -134,7 +134,7 @@ def bench_ai(
         _realism(realism_games, realism_words_games, seed, workers, data, output)
         return
     if search_ladder:
-        _search_ladder(game, level, search_ladder, seed, output)
+        _search_ladder(game, level, search_ladder, seed, workers, output)
         return
 
     if game not in ("crokinole", "shuffleboard"):
@@ -221,7 +221,9 @@ def _realism(
     typer.echo(f"results: {out}")
 
 
-def _search_ladder(game: str, level: str, pairs: int, seed: int, output: Path) -> None:
+def _search_ladder(
+    game: str, level: str, pairs: int, seed: int, workers: int, output: Path
+) -> None:
     """``--search-ladder``: the JSON is rewritten after every pair of games."""
     from flickboard.bench.ai_ladder import ladder_report, search_ladder
 
@@ -231,8 +233,9 @@ def _search_ladder(game: str, level: str, pairs: int, seed: int, output: Path) -
     try:
         level = check_level(level)
         result = search_ladder(
-            game, level, pairs, seed, out, on_pair=lambda r: typer.echo(ladder_report(r))
-        )
+            game, level, pairs, seed, out, on_pair=lambda r: typer.echo(ladder_report(r)),
+            workers=workers,
+        )  # fmt: skip
     except (FlickboardError, ValueError) as exc:
         fail(str(exc))
     typer.echo(ladder_report(result))

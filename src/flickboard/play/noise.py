@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -146,8 +147,12 @@ class ExecutionNoise:
         return not (self.start or self.angle or self.speed or self.spin)
 
     @staticmethod
-    def draws(rng: np.random.Generator, count: int) -> Draws:
-        """``count`` rows of standard normal draws for :meth:`perturb`."""
+    def draws(rng: np.random.Generator, count: int, quasi: bool = False) -> Draws:
+        """``count`` rows of standard normal draws for :meth:`perturb`: independent, or
+        (``quasi``) quasi-random: the first ``count`` points of a Sobol sequence under a
+        random digital shift (:func:`sobol_normals`)."""
+        if quasi:
+            return sobol_normals(rng, count)
         return rng.standard_normal((count, 4))
 
     def perturb(self, shot: Shot, line: StartLine, z: Draws) -> Shot:
@@ -162,6 +167,40 @@ class ExecutionNoise:
         speed = clip_speed(shot.speed * (1.0 + self.speed * float(z[2])))
         spin = shot.spin + self.spin * float(z[3])
         return Shot(x, y, angle, speed, spin)
+
+
+SOBOL_BITS = 32
+"""Bits of each coordinate of the shifted Sobol points."""
+
+
+@cache
+def _sobol_points(m: int) -> npt.NDArray[np.uint64]:
+    """The first ``2**m`` points of the 4-dimensional Sobol sequence, as integers of
+    :data:`SOBOL_BITS` bits (unscrambled: every point is a multiple of ``2**-m``)."""
+    from scipy.stats import qmc
+
+    points = qmc.Sobol(4, scramble=False).random_base2(m)
+    out: npt.NDArray[np.uint64] = (points * 2.0**SOBOL_BITS).astype(np.uint64)
+    return out
+
+
+def sobol_normals(rng: np.random.Generator, count: int) -> Draws:
+    """``count`` rows of quasi-random standard normal draws: a Sobol sequence's first
+    points under a random digital shift (each coordinate XOR one random integer), turned
+    into normals by the inverse distribution function. Every row is a standard normal
+    draw, as an independent one is, but a few rows already cover each dimension evenly
+    (the first ``2**k`` rows fall one in each of ``2**k`` equal slices of every
+    coordinate), so a shot's mean value over them varies less from one set of draws to
+    the next (docs/ai.md, "Quasi-random draws")."""
+    from scipy.special import ndtri
+
+    if count < 1:
+        return np.empty((0, 4))
+    points = _sobol_points(max(int(count - 1).bit_length(), 1))[:count]
+    shift = rng.integers(0, 2**SOBOL_BITS, size=4, dtype=np.uint64)
+    u = ((points ^ shift).astype(np.float64) + 0.5) / 2.0**SOBOL_BITS
+    out: Draws = ndtri(u)
+    return out
 
 
 class Executed(NamedTuple):
