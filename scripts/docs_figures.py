@@ -169,6 +169,24 @@ def ai_ladder(data: dict[str, Any]) -> str:
     )
 
 
+def ai_search_choice(data: dict[str, Any]) -> str:
+    """The picks judged two plies deep of ``python -m flickboard.bench.search_choice``."""
+    names = {"default": "the default search", "planner": "the planner"}
+    rows = [
+        f"| {names[who]} | {g['mean']:+.4f} | [{g['low']:+.4f}, {g['high']:+.4f}] | "
+        f"{data['same_pick_as_classic'][who]} of {data['positions']} | "
+        f"{data['cpu_median_s'][who]:.3f} s |"
+        for who, g in data["gain_over_classic"].items()
+    ]
+    return (
+        "| pick | gain over `CLASSIC`'s | 95 % interval | same shot as `CLASSIC` | median CPU |\n"
+        "| --- | --- | --- | --- | --- |\n" + "\n".join(rows) + "\n\n"
+        f"{data['positions']} mid-round positions ({data['game']}, level {data['level']}, "
+        f"seed {data['seed']}), judged on {data['judge_draws']} independent draws; "
+        f"`CLASSIC`'s median CPU {data['cpu_median_s']['classic']:.3f} s.\n"
+    )
+
+
 RENDER: dict[str, Callable[[dict[str, Any]], str]] = {
     "bench/results/physics.json": physics,
     "bench/results/web.json": web,
@@ -176,6 +194,7 @@ RENDER: dict[str, Callable[[dict[str, Any]], str]] = {
     "bench/results/ai-crokinole-midround-before.json": ai_midround_before,
     "bench/results/ai-shuffleboard-midround.json": ai_midround,
     "bench/results/ai-crokinole-search-ladder.json": ai_ladder,
+    "bench/results/ai-crokinole-search-choice.json": ai_search_choice,
 }
 DOCS = ("docs/physics.md", "docs/web.md", "docs/ai.md")
 

@@ -57,3 +57,14 @@ def test_the_ai_blocks_give_the_decision_times_and_the_ladder_from_the_json() ->
     assert "0.700 of" in figures.ai_ladder(won) and "is met" in figures.ai_ladder(won)
     lost = {**ladder, "match": {**ladder["match"], "wilson95": [0.3, 0.55]}}
     assert "is not met" in figures.ai_ladder(lost)
+
+
+def test_the_search_choice_block_gives_each_picks_gain_from_the_json() -> None:
+    source = "bench/results/ai-crokinole-search-choice.json"
+    text = (ROOT / "docs/ai.md").read_text(encoding="utf-8")
+    block = text.split(f"<!-- figures: {source} -->")[1].split("<!--")[0]
+    data = json.loads((ROOT / source).read_text(encoding="utf-8"))
+    for who, name in (("default", "the default search"), ("planner", "the planner")):
+        gain = data["gain_over_classic"][who]
+        assert f"| {name} | {gain['mean']:+.4f} | [{gain['low']:+.4f}, " in block
+    assert f"{data['positions']} mid-round positions" in block
