@@ -55,8 +55,11 @@ def test_the_ai_blocks_give_the_decision_times_and_the_ladder_from_the_json() ->
     assert f"of {games} games against `CLASSIC`" in text
     won = {**ladder, "match": {**ladder["match"], "a_win_rate": 0.7, "wilson95": [0.63, 0.76]}}
     assert "0.700 of" in figures.ai_ladder(won) and "is met" in figures.ai_ladder(won)
-    lost = {**ladder, "match": {**ladder["match"], "wilson95": [0.3, 0.55]}}
-    assert "is not met" in figures.ai_ladder(lost)
+    lost = {**ladder, "match": {**ladder["match"], "a_win_rate": 0.45, "wilson95": [0.3, 0.55]}}
+    assert "is not met." in figures.ai_ladder(lost) and "stronger" not in figures.ai_ladder(lost)
+    close = {**ladder, "match": {**ladder["match"], "a_win_rate": 0.58, "wilson95": [0.51, 0.64]}}
+    assert "is not met (the score is under it" in figures.ai_ladder(close)
+    assert "The default search is the stronger" in figures.ai_ladder(close)
 
 
 def test_the_search_choice_block_gives_each_picks_gain_from_the_json() -> None:
