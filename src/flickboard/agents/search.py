@@ -9,7 +9,9 @@ plus the mean change the reply makes (zero-sum: minus the opponent's value). Nea
 end of a round (:attr:`SearchBudget.exhaustive_at` discs left or fewer) more of its
 shots and every reply of the opponent are searched. When the opponent has no disc
 left, the one-ply value is exact. The chosen shot is sharpened by the planner's
-cross-entropy step and valued afresh.
+cross-entropy step and valued afresh. The default budget draws every execution it
+weighs quasi-randomly (:attr:`PlannerBudget.quasi
+<flickboard.agents.planner.PlannerBudget>`), so its means vary less from draw to draw.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ SEARCH_PLANNER = PlannerBudget(
     samples=32, candidates=100, refine_rounds=3, population=12, elite=4, quasi=True
 )
 """The planner's budget inside the default search: more candidates, and the chosen
-shot's execution sharpened on more draws and shots than the planner's own."""
+shot's execution sharpened on more draws and shots than the planner's own; every shot
+weighed on quasi-random draws (docs/ai.md, "Quasi-random draws")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +98,8 @@ CLASSIC = SearchBudget(
 """The search's default budget before its shots were weighed on the fast path (issue 23):
 kept by name so it can be played (``flickboard bench ai --search-ladder``). The default
 spends the time saved on more draws in the screening, more shots searched two plies
-deep, more executions of each and more replies, within the same decision time."""
+deep, more executions of each and more replies, within the same decision time, and
+weighs on quasi-random draws where this one weighs on independent ones."""
 
 BUDGETS: dict[str, SearchBudget] = {"default": SearchBudget(), "classic": CLASSIC}
 """The search's named budgets."""
