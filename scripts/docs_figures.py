@@ -167,8 +167,10 @@ def ai_ladder(data: dict[str, Any]) -> str:
         verdict = "not met (the score is under it; the interval does not rule it out)"
     else:
         verdict = "not met"
-    stronger = " The default search is the stronger: the interval lies above one half." * (
-        low > 0.5
+    stronger = (
+        " The default search is the stronger: the interval lies above one half."
+        if low > 0.5
+        else ""
     )
     return (
         f"The default search scored {rate:.3f} of {m['games']} games against "

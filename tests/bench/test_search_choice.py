@@ -50,10 +50,12 @@ def test_picks_that_differ_are_judged_the_same_on_any_number_of_workers() -> Non
     assert isinstance(gains, dict) and any(g != 0.0 for g in gains["default"] + gains["planner"])
 
 
-@pytest.mark.parametrize(("positions", "draws"), [(1, 4), (3, 0)])
-def test_a_choice_that_cannot_be_judged_is_refused(positions: int, draws: int) -> None:
+@pytest.mark.parametrize(("positions", "draws", "workers"), [(1, 4, 1), (3, 0, 1), (3, 4, 0)])
+def test_a_choice_that_cannot_be_judged_is_refused(
+    positions: int, draws: int, workers: int
+) -> None:
     with pytest.raises(InvalidInput):
-        search_choice("crokinole", "competitive", positions, 1, judge_draws=draws)
+        search_choice("crokinole", "competitive", positions, 1, judge_draws=draws, workers=workers)
 
 
 @pytest.mark.parametrize(

@@ -15,20 +15,24 @@ def draws(seed: int, count: int) -> np.ndarray:
     return ExecutionNoise.draws(np.random.default_rng(seed), count, quasi=True)
 
 
+def one_in_each_slice(rows: np.ndarray) -> bool:
+    """Whether ``len(rows)`` draws fall one in each of as many equal-chance slices of
+    every coordinate."""
+    count = len(rows)
+    slices = np.floor(ndtr(rows) * count).astype(int)
+    return all(sorted(column) == list(range(count)) for column in slices.T)
+
+
 @pytest.mark.parametrize("count", [2, 4, 8, 16, 32, 64])
 def test_the_first_power_of_two_rows_fall_one_in_each_slice_of_every_coordinate(
     count: int,
 ) -> None:
     for seed in range(5):
-        slices = np.floor(ndtr(draws(seed, count)) * count).astype(int)
-        for column in slices.T:
-            assert sorted(column) == list(range(count))
+        assert one_in_each_slice(draws(seed, count))
 
 
 def test_independent_draws_do_not_fall_one_in_each_slice() -> None:
-    rows = ExecutionNoise.draws(np.random.default_rng(3), 16)
-    slices = np.floor(ndtr(rows) * 16).astype(int)
-    assert any(sorted(column) != list(range(16)) for column in slices.T)
+    assert not one_in_each_slice(ExecutionNoise.draws(np.random.default_rng(3), 16))
 
 
 def test_quasi_draws_are_standard_normal_rows() -> None:

@@ -129,9 +129,7 @@ class SearchPlayer(AIPlayer):
             return None
         budget = self.budget
         evaluator = self._planner().evaluator(view)
-        draws = ExecutionNoise.draws(
-            turn_rng(self.seed, view, 3), budget.reply_samples, budget.planner.quasi
-        )
+        draws = self._drawn(view, 3, budget.reply_samples)
         if exhaustive or len(pool) <= budget.replies or budget.reply_samples <= REPLY_SCREEN:
             return rank(evaluator, pool, draws)[0][0]
         keep = (budget.replies - 0.5) / len(pool)  # ceil(len * keep) == replies
@@ -147,11 +145,7 @@ class SearchPlayer(AIPlayer):
         if best is None:
             return 0.0
         evaluator = self._planner().evaluator(view)
-        budget = self.budget
-        fresh = ExecutionNoise.draws(
-            turn_rng(self.seed, view, 6), budget.reply_check, budget.planner.quasi
-        )
-        return evaluator.mean(best.shot, fresh)
+        return evaluator.mean(best.shot, self._drawn(view, 6, self.budget.reply_check))
 
     def correction(self, view: View, candidate: Candidate, draws: Draws, exhaustive: bool) -> float:
         """Mean change in value when the opponent's reply is played out, over ``draws``.
@@ -188,10 +182,13 @@ class SearchPlayer(AIPlayer):
 
     def draws(self, view: View) -> Draws:
         """The noise draws every shot is screened on at this turn."""
-        budget = self.budget
-        return ExecutionNoise.draws(
-            turn_rng(self.seed, view, 1), budget.schedule[-1], budget.planner.quasi
-        )
+        return self._drawn(view, 1, self.budget.schedule[-1])
+
+    def _drawn(self, view: View, stream: int, count: int) -> Draws:
+        """``count`` noise draws of the turn's ``stream``, quasi-random when the budget's
+        planner says so."""
+        rng = turn_rng(self.seed, view, stream)
+        return ExecutionNoise.draws(rng, count, self.budget.planner.quasi)
 
     def choose(self, view: View) -> Choice:
         """The shot to aim, before execution noise.

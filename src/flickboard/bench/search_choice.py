@@ -33,6 +33,7 @@ from flickboard.agents.tactics import tactics_for
 from flickboard.bench.ai_inplay import midround_views
 from flickboard.errors import InvalidInput
 from flickboard.evaluation.jobs import results_in_order
+from flickboard.physics import Shot
 from flickboard.play.noise import ExecutionNoise, check_level
 from flickboard.play.view import View
 
@@ -76,10 +77,10 @@ def judged_position(
     """Every player's pick at position ``k``: its judged value and its CPU seconds."""
     view = _views(game, positions, seed)[k]
     judging = SearchPlayer(level, seed + JUDGE_SEED + k, judge)
-    evaluator = judging._planner().evaluator(view)
+    evaluator = Planner(level, judging.seed, judge.planner).evaluator(view)
     draws = ExecutionNoise.draws(np.random.default_rng(seed + JUDGE_SEED + k), judge_draws)
     out: dict[str, Any] = {"value": {}, "cpu_s": {}}
-    judged: dict[Any, float] = {}
+    judged: dict[Shot, float] = {}
     for name in PLAYERS:
         ai = player(name, level, seed + k, budgets)
         start = time.thread_time()
@@ -119,6 +120,8 @@ def search_choice(
         raise InvalidInput("the choice needs at least two positions")
     if judge_draws < 1:
         raise InvalidInput("the judge needs at least one draw")
+    if workers < 1:
+        raise InvalidInput(f"workers must be at least 1, not {workers}")
     tactics_for(game)
     level = check_level(level)
     budgets = budgets or {"default": SearchBudget(), "classic": CLASSIC}

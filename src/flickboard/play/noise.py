@@ -196,7 +196,7 @@ def sobol_normals(rng: np.random.Generator, count: int) -> Draws:
 
     if count < 1:
         return np.empty((0, 4))
-    points = _sobol_points(max(int(count - 1).bit_length(), 1))[:count]
+    points = _sobol_points(max((count - 1).bit_length(), 1))[:count]
     shift = rng.integers(0, 2**SOBOL_BITS, size=4, dtype=np.uint64)
     u = ((points ^ shift).astype(np.float64) + 0.5) / 2.0**SOBOL_BITS
     out: Draws = ndtri(u)
