@@ -200,6 +200,21 @@ def ai_search_choice(data: dict[str, Any]) -> str:
     )
 
 
+def value_fit(data: dict[str, Any]) -> str:
+    """The held-out error of a value fitted by ``python -m flickboard.agents.fit_value``."""
+    return (
+        "| held-out shots | log-loss: fitted / shipped / prior | "
+        "RMSE of the expected result: fitted / shipped / prior | accuracy | penalty, passes |\n"
+        "| --- | --- | --- | --- | --- |\n"
+        f"| {data['shots_held_out']:,.0f} | {data['log_loss']:.3f} / "
+        f"{data['log_loss_shipped']:.3f} / {data['log_loss_prior']:.3f} | "
+        f"{data['rmse_expected']:.3f} / {data['rmse_shipped']:.3f} / {data['rmse_prior']:.3f} | "
+        f"{100 * data['accuracy']:.1f} % | {data['penalty']:g}, {data['epochs']:.0f} |\n\n"
+        f"{data['game'].capitalize()}, {data['rounds']:,.0f} rounds "
+        f"({data['shots_fitted']:,.0f} shots fitted, {data['shots_validated']:,.0f} validated).\n"
+    )
+
+
 RENDER: dict[str, Callable[[dict[str, Any]], str]] = {
     "bench/results/physics.json": physics,
     "bench/results/web.json": web,
@@ -208,6 +223,7 @@ RENDER: dict[str, Callable[[dict[str, Any]], str]] = {
     "bench/results/ai-shuffleboard-midround.json": ai_midround,
     "bench/results/ai-crokinole-search-ladder.json": ai_ladder,
     "bench/results/ai-crokinole-search-choice.json": ai_search_choice,
+    "bench/results/value-crokinole-search.json": value_fit,
 }
 DOCS = ("docs/physics.md", "docs/web.md", "docs/ai.md")
 

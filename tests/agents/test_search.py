@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from tests.play.test_quasi_draws import one_in_each_slice
 
 from flickboard.agents.candidates import candidates
-from flickboard.agents.planner import PlannerBudget
+from flickboard.agents.planner import Evaluator, Planner, PlannerBudget
 from flickboard.agents.search import CLASSIC, SEARCH_PLANNER, SearchBudget, SearchPlayer
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable
+from flickboard.play.noise import ExecutionNoise
 
-from .conftest import TINY, shuffleboard_view
+from .conftest import TINY, crokinole_view, shuffleboard_view
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -63,3 +65,20 @@ def test_the_default_search_weighs_on_quasi_random_draws_the_tiers_on_independen
             assert one_in_each_slice(rows[:count])
         plain = SearchPlayer("competitive", seed, CLASSIC).draws(view)
         assert not one_in_each_slice(plain[:32])
+
+
+def test_the_default_search_weighs_with_the_search_value_classic_with_the_games_own() -> None:
+    view = crokinole_view(((0.05, 0.02, 0), (-0.08, 0.1, 1)), ((0, 6), (2, 6)))
+    shots = [c.shot for c in candidates(view, view.physics)[:6]]
+    draws = ExecutionNoise.draws(np.random.default_rng(3), 8)
+
+    def means(budget: SearchBudget, value: str | None) -> tuple[list[float], list[float]]:
+        """The player's means, and those of an evaluator with its noise and ``value``."""
+        own = Planner("competitive", 1, budget.planner).evaluator(view)
+        given = Evaluator(view, own.noise, view.physics, own.twenties_by_luck, value)
+        return own.means(shots, draws), given.means(shots, draws)
+
+    search, by_search_value = means(SearchBudget(), "search")
+    classic, by_own_value = means(CLASSIC, None)
+    assert search == by_search_value and classic == by_own_value
+    assert search != classic

@@ -110,3 +110,69 @@ def test_a_fit_reports_the_penalty_it_chose_on_validation_rounds(tmp_path: Path)
     report = fit("shuffleboard", [data], tmp_path / "model.npz")
     assert report["penalty"] in PENALTIES
     assert report["shots_validated"] > 0 and report["epochs"] >= 1
+
+
+def mid_round_rows(game: str) -> np.ndarray:
+    """Feature rows of a few seeded mid-round crokinole positions."""
+    from tests.agents.conftest import crokinole_view
+
+    rows = []
+    for discs in (((0.05, 0.02, 0), (-0.08, 0.1, 1)), ((0.0, 0.12, 1), (0.1, -0.1, 1))):
+        view = crokinole_view(discs, ((0, 6), (2, 6)))
+        rows.append(tactics_for(game).features(view, [(view.position, {})], outlook_after(view)))
+    return np.vstack(rows)
+
+
+def test_the_search_variant_is_a_crokinole_model_of_its_own() -> None:
+    x = mid_round_rows("crokinole")
+    own, search = value_model("crokinole"), value_model("crokinole", "search")
+    assert search.features == own.features
+    assert search.probabilities(x).sum(axis=1) == pytest.approx(1.0)
+    assert not np.allclose(search.probabilities(x), own.probabilities(x), atol=1e-3)
+    assert search.extra["start"].shape == own.extra["start"].shape
+
+
+def test_a_game_that_ships_no_search_variant_values_with_its_own() -> None:
+    own, search = value_model("shuffleboard"), value_model("shuffleboard", "search")
+    assert all(np.array_equal(a, b) for a, b in zip(own.weights, search.weights, strict=True))
+
+
+def test_an_unknown_value_variant_is_refused() -> None:
+    from flickboard.agents.planner import PlannerBudget
+
+    with pytest.raises(InvalidInput, match="variant"):
+        value_model("crokinole", "deep")
+    with pytest.raises(InvalidInput, match="variant"):
+        PlannerBudget(value="deep")
+
+
+def test_strong_self_play_plays_both_sides_with_the_planners_default_budget() -> None:
+    first = next(play_rounds("crokinole", 1, seed=4, strong=True))
+    assert set(first["players"].values()) == {"strong"}
+    assert len(first["shots"]) == 16
+    cheap = next(play_rounds("crokinole", 1, seed=4))
+    assert first["level"] == cheap["level"]  # the same levels are drawn
+
+
+def test_a_warm_fit_starts_from_the_shipped_model_and_never_validates_worse(
+    tmp_path: Path,
+) -> None:
+    from sklearn.metrics import log_loss
+
+    data = tmp_path / "frames.jsonl"
+    with data.open("w") as out:
+        for record in play_rounds("shuffleboard", 3, seed=7):
+            out.write(json.dumps(record) + "\n")
+    report = fit("shuffleboard", [data], tmp_path / "warm.npz", warm=True)
+    warm, shipped = ValueModel.load(tmp_path / "warm.npz"), value_model("shuffleboard")
+    assert report["warm"] == 1.0
+    assert np.array_equal(warm.mean, shipped.mean) and np.array_equal(warm.scale, shipped.scale)
+    assert np.array_equal(warm.classes, shipped.classes)
+    x, y, groups = samples("shuffleboard", [json.loads(line) for line in data.open()])
+    _, val, _ = split(groups)
+    before = log_loss(y[val], shipped.probabilities(x[val]), labels=shipped.classes)
+    after = log_loss(y[val], warm.probabilities(x[val]), labels=warm.classes)
+    assert report["log_loss_validation"] == pytest.approx(after)
+    assert after <= before + 1e-12
+    if report["epochs"] == 0:  # no pass validated better: the shipped weights are kept
+        assert all(np.array_equal(a, b) for a, b in zip(warm.weights, shipped.weights, strict=True))

@@ -79,12 +79,13 @@ def test_the_fast_evaluation_gives_the_old_paths_values_bit_for_bit(game: str) -
         pool = [c.shot for c in candidates(view, view.physics)][:16]
         pool += [c.shot for c in tactics_for(game).sampled(view, view.physics, 8, rng)]
         draws = ExecutionNoise.draws(rng, 6)
-        # A shooter that counts on its 20s, and one that leaves its own 20s to luck.
-        for luck in (False, True):
-            evaluator = Evaluator(view, noise, view.physics, luck)
+        # A shooter that counts on its 20s, and one that leaves its own 20s to luck;
+        # valued by the game's own learned value and by the search's.
+        for luck, value in ((False, None), (True, None), (False, "search")):
+            evaluator = Evaluator(view, noise, view.physics, luck, value)
             old = old_values(evaluator, pool, draws)
             new = evaluator.values(pool, draws)
-            assert np.array_equal(old, new), (game, k, luck)
+            assert np.array_equal(old, new), (game, k, luck, value)
             means = evaluator.means(pool, draws)
             assert means == [sum(row) / len(row) for row in old.tolist()]
         assert shot_means(new) == evaluator.means(pool, draws)

@@ -199,7 +199,7 @@ class CrokinoleTactics:
         """What the round's result is worth (:meth:`worth`), averaged over the chances
         of losing, tying and winning it that the learned value gives; with nothing
         left, the worth of the result on the board."""
-        model = value_model("crokinole")
+        model = value_model("crokinole", outlook.value)
         worth = self.worth(view, outlook)
         if outlook.total == 0:
             return [float(worth[int(np.sign(margin(view, p, t))) + 1]) for p, t in left]
@@ -227,7 +227,7 @@ class CrokinoleTactics:
         twenties = np.column_stack((made[:, me], np.delete(made, me, axis=1).max(axis=1)))
         x, y, keep = rulings.x[rows], rulings.y[rows], rulings.on_board()[rows]
         found = crokinole_features.feature_rows(view, outlook, board, twenties, x, y, mine, keep)
-        model = value_model("crokinole")
+        model = value_model("crokinole", outlook.value)
         return model.probabilities(found) @ worth[model.classes + 1]
 
     def worth(self, view: View, outlook: Outlook) -> npt.NDArray[np.float64]:
@@ -241,7 +241,9 @@ class CrokinoleTactics:
         if options.scoring is not Scoring.TOURNAMENT or len(scores) != 2:
             return np.array([-1.0, 0.0, 1.0])
         me = view.turn.side
-        start = value_model("crokinole").extra["start"][nearest_level(view.game, outlook)]
+        start = value_model("crokinole", outlook.value).extra["start"][
+            nearest_level(view.game, outlook)
+        ]
         chances = (float(start[0]), float(start[1]), float(start[2]))
         rounds_after = max(0, ROUNDS_PER_GAME - view.round_number)
         return round_worth(chances, scores[me], scores[1 - me], rounds_after, outlook.hammer == me)

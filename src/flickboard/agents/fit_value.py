@@ -28,8 +28,14 @@ import numpy.typing as npt
 from flickboard.agents.selfplay import turn_of, twenties_after, view_of
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import outlook_after
-from flickboard.agents.value_model import PLAYING_LEVELS, ValueModel, model_path
-from flickboard.errors import IllegalInPosition
+from flickboard.agents.value_model import (
+    PLAYING_LEVELS,
+    VARIANTS,
+    ValueModel,
+    model_path,
+    value_model,
+)
+from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.play.kind import game_kind
 
 HOLD_OUT = 5
@@ -45,6 +51,12 @@ PENALTIES = (0.1, 1.0, 3.0, 10.0, 30.0)
 
 MAX_EPOCHS = 80
 """Most passes over the fitted shots."""
+
+RATE = 1e-3
+"""Adam's step size for a fit from random weights."""
+
+WARM_RATE = 3e-4
+"""Adam's step size for a fit that starts from a shipped model's weights."""
 
 PATIENCE = 8
 """Passes without a better validation log-loss before the fit stops (the best is kept)."""
@@ -133,22 +145,35 @@ def train(
     fit: Any,
     val: Any,
     penalty: float,
+    start: ValueModel | None = None,
 ) -> tuple[Any, float, int]:
     """The network fitted epoch by epoch with one L2 ``penalty``, at the epoch of least
-    log-loss on the validation rounds; that log-loss and the epoch."""
+    log-loss on the validation rounds; that log-loss and the epoch. With ``start`` (a
+    model of the same layers and classes, ``x`` scaled by its scaling), the fit starts
+    from its weights, and they are kept (epoch 0) when no pass validates better."""
     from sklearn.metrics import log_loss
     from sklearn.neural_network import MLPClassifier
 
-    classes = np.unique(y[fit])
+    classes = np.unique(y[fit]) if start is None else start.classes
     seen = val & np.isin(y, classes)
     net = MLPClassifier(
         hidden_layer_sizes=HIDDEN,
         alpha=penalty,
         batch_size=min(512, max(1, int(fit.sum()))),
-        learning_rate_init=1e-3,
+        learning_rate_init=RATE if start is None else WARM_RATE,
         random_state=FIT_SEED,
     )
     best: tuple[float, Any, int] = (math.inf, None, 0)
+    if start is not None:
+        first = np.flatnonzero(fit)[: net.batch_size]
+        net.partial_fit(x[first], y[first], classes=classes)  # builds the layers
+        for layer, weights in zip(net.coefs_, start.weights, strict=True):
+            layer[...] = weights
+        for layer, biases in zip(net.intercepts_, start.biases, strict=True):
+            layer[...] = biases
+        del net._optimizer  # the next pass starts Adam afresh from these weights
+        loss = float(log_loss(y[seen], net.predict_proba(x[seen]), labels=classes))
+        best = (loss, copy.deepcopy(net), 0)
     for epoch in range(1, MAX_EPOCHS + 1):
         net.partial_fit(x[fit], y[fit], classes=classes)
         loss = float(log_loss(y[seen], net.predict_proba(x[seen]), labels=classes))
@@ -159,18 +184,43 @@ def train(
     return best[1], best[0], best[2]
 
 
-def fit(game: str, paths: list[Path], out: Path | None = None) -> dict[str, float]:
-    """Fit, report and save the model of ``game``; the held-out measures."""
+def _shipped(game: str, fitted: ValueModel) -> ValueModel | None:
+    """The game's own shipped model, when it reads the same features and classes."""
+    if not model_path(game).exists():
+        return None
+    shipped = value_model(game)
+    same = shipped.features == fitted.features and np.array_equal(shipped.classes, fitted.classes)
+    return shipped if same else None
+
+
+def fit(
+    game: str,
+    paths: list[Path],
+    out: Path | None = None,
+    variant: str | None = None,
+    warm: bool = False,
+) -> dict[str, float]:
+    """Fit, report and save the model of ``game`` (to ``out``, else where the game's
+    model or its ``variant`` ships); the held-out measures. With ``warm``, the fit
+    starts from the game's shipped model (its scaling and weights)."""
     from sklearn.metrics import log_loss
 
     data = list(rounds(paths))
     x, y, groups = samples(game, data)
     fitted, val, held = split(groups)
-    mean = x[fitted].mean(axis=0)
-    scale = x[fitted].std(axis=0)
-    scale[scale < 1e-9] = 1.0
+    start = value_model(game) if warm else None
+    if start is not None:
+        if start.features != x.shape[1] or tuple(w.shape[1] for w in start.weights[:-1]) != HIDDEN:
+            raise InvalidInput(f"the shipped {game} model's layers are not the fit's")
+        if not np.isin(y, start.classes).all():
+            raise InvalidInput(f"the data has round results the shipped {game} model has not")
+        mean, scale = start.mean, start.scale
+    else:
+        mean = x[fitted].mean(axis=0)
+        scale = x[fitted].std(axis=0)
+        scale[scale < 1e-9] = 1.0
     scaled = (x - mean) / scale
-    tries = [train(scaled, y, fitted, val, penalty) for penalty in PENALTIES]
+    tries = [train(scaled, y, fitted, val, penalty, start) for penalty in PENALTIES]
     choice = min(range(len(tries)), key=lambda k: tries[k][1])
     net, val_loss, epochs = tries[choice]
     classes = np.asarray(net.classes_, dtype=np.int64)
@@ -194,6 +244,7 @@ def fit(game: str, paths: list[Path], out: Path | None = None) -> dict[str, floa
         "shots_fitted": float(fitted.sum()),
         "shots_validated": float(val.sum()),
         "shots_held_out": float(test.sum()),
+        "warm": float(warm),
         "penalty": PENALTIES[choice],
         "epochs": float(epochs),
         "log_loss_validation": val_loss,
@@ -203,7 +254,12 @@ def fit(game: str, paths: list[Path], out: Path | None = None) -> dict[str, floa
         "rmse_prior": math.sqrt(float(np.mean((expected(classes, prior[None, :]) - truth) ** 2))),
         "accuracy": float(np.mean(classes[p.argmax(axis=1)] == y[test])),
     }
-    model.save(out or model_path(game))
+    shipped = _shipped(game, model)
+    if shipped is not None:  # the model shipped now, on the same held-out shots
+        q = shipped.probabilities(x[test])
+        report["log_loss_shipped"] = float(log_loss(y[test], q, labels=classes))
+        report["rmse_shipped"] = math.sqrt(float(np.mean((expected(classes, q) - truth) ** 2)))
+    model.save(out or model_path(game, variant))
     return report
 
 
@@ -212,10 +268,22 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="crokinole")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--variant", choices=VARIANTS, default=None, help="write the game's model of this name"
+    )
+    parser.add_argument(
+        "--warm", action="store_true", help="start from the game's shipped model's weights"
+    )
+    parser.add_argument(
+        "--report", type=Path, default=None, help="also write the held-out error as JSON here"
+    )
     parser.add_argument("data", type=Path, nargs="+")
     args = parser.parse_args(argv)
-    report = fit(args.game, args.data, args.out)
-    print(json.dumps(report, indent=2))
+    report = fit(args.game, args.data, args.out, args.variant, args.warm)
+    text = json.dumps({"game": args.game, "variant": args.variant, **report}, indent=2)
+    print(text)
+    if args.report is not None:
+        args.report.write_text(text + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from flickboard.agents.explain import THROW_AWAY, as_played, outcome, played_out
 from flickboard.agents.player import Aims, AIPlayer, Choice, aims_anything, turn_rng
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import Outlook, outlook_after, values_of
+from flickboard.agents.value_model import VARIANTS
 from flickboard.agents.weigh import FAILED, Values, shot_means, weigh
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
@@ -52,6 +53,8 @@ class PlannerBudget:
         quasi: weigh shots on quasi-random draws of the execution noise (a shifted
             Sobol sequence: :func:`~flickboard.play.noise.sobol_normals`) instead of
             independent ones.
+        value: the learned value that weighs positions: None the game's own, else a
+            named variant (:data:`~flickboard.agents.value_model.VARIANTS`).
     """
 
     samples: int = 24
@@ -62,8 +65,13 @@ class PlannerBudget:
     screen: int = 6
     widen: int | None = None
     quasi: bool = False
+    value: str | None = None
 
     def __post_init__(self) -> None:
+        if self.value is not None and self.value not in VARIANTS:
+            raise InvalidInput(
+                f"no value model variant {self.value!r}; known: {', '.join(VARIANTS)}"
+            )
         if self.samples < 1 or self.candidates < 1 or self.population < 1:
             raise InvalidInput("planner budget counts must be positive")
         if self.widen is not None and self.widen < 0:
@@ -86,10 +94,11 @@ class Evaluator:
     noise: ExecutionNoise
     params: PhysicsParams
     twenties_by_luck: bool = False
+    value: str | None = None
     outlook: Outlook = field(init=False)
 
     def __post_init__(self) -> None:
-        self.outlook = outlook_after(self.view, self.noise, self.twenties_by_luck)
+        self.outlook = outlook_after(self.view, self.noise, self.twenties_by_luck, self.value)
 
     def outcomes(self, shot: Shot, draws: Draws) -> list[tuple[Ruling | None, float]]:
         """Each noisy execution's ruling (None if it failed) and value."""
@@ -230,7 +239,9 @@ class Planner(AIPlayer):
     def evaluator(self, view: View) -> Evaluator:
         """An evaluator of shots from ``view`` under this player's noise, counting on
         the 20s this player plays for (:meth:`AIPlayer.twenties_by_luck`)."""
-        return Evaluator(view, self.noise_in(view), view.physics, self.twenties_by_luck(view))
+        return Evaluator(
+            view, self.noise_in(view), view.physics, self.twenties_by_luck(view), self.budget.value
+        )
 
     def ranked(self, view: View) -> list[tuple[Candidate, float]]:
         """The candidates that survive screening, with their mean values over all the

@@ -38,11 +38,14 @@ REPLY_SCREEN = 2
 
 
 SEARCH_PLANNER = PlannerBudget(
-    samples=32, candidates=100, refine_rounds=3, population=12, elite=4, quasi=True
-)
+    samples=32, candidates=100, refine_rounds=3, population=12, elite=4, quasi=True,
+    value="search",
+)  # fmt: skip
 """The planner's budget inside the default search: more candidates, and the chosen
 shot's execution sharpened on more draws and shots than the planner's own; every shot
-weighed on quasi-random draws (docs/ai.md, "Quasi-random draws")."""
+weighed on quasi-random draws (docs/ai.md, "Quasi-random draws") by the value fitted on
+play at the planner's full budget (the ``search`` variant; docs/ai.md, "The search's
+value")."""
 
 
 @dataclass(frozen=True, slots=True)

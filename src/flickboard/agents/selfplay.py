@@ -40,6 +40,10 @@ CHEAP = PlannerBudget(samples=6, candidates=40, refine_rounds=0)
 HEURISTIC_SHARE = 0.3
 """Share of sides played by the heuristic rather than the cheap planner."""
 
+STRONG = PlannerBudget()
+"""The budget of both sides in strong self-play (``--strong``): the planner's own
+default, the play the search's value is fitted on (docs/ai.md, "The search's value")."""
+
 Shot = dict[str, Any]
 """One shot of a stored round (see :func:`shot_json`)."""
 
@@ -129,15 +133,17 @@ class RoundKeeper(Observer):
 
 
 def make_player(kind: str, level: str, seed: int) -> AIPlayer:
-    """A self-play player: the cheap planner or the heuristic."""
+    """A self-play player: the cheap planner, the heuristic, or (``strong``) the
+    planner at its default budget."""
     if kind == "heuristic":
         return HeuristicPlayer(level, seed)
-    return Planner(level, seed, CHEAP)
+    return Planner(level, seed, STRONG if kind == "strong" else CHEAP)
 
 
-def play_rounds(game: str, games: int, seed: int) -> Iterator[dict[str, Any]]:
+def play_rounds(game: str, games: int, seed: int, strong: bool = False) -> Iterator[dict[str, Any]]:
     """The rounds of ``games`` self-played singles games (levels and kinds drawn from
-    ``seed``), as they end."""
+    ``seed``), as they end; with ``strong``, both sides are the planner at its default
+    budget (:data:`STRONG`)."""
     kind = game_kind(game)
     rng = np.random.default_rng(seed)
     seats = kind.new_match().seats
@@ -147,6 +153,8 @@ def play_rounds(game: str, games: int, seed: int) -> Iterator[dict[str, Any]]:
         kinds = {
             s: ("heuristic" if rng.random() < HEURISTIC_SHARE else "planner") for s in match.seats
         }
+        if strong:
+            kinds = dict.fromkeys(match.seats, "strong")
         players = seat_players(
             match, {s: make_player(kinds[s], level, seed * 1000 + 10 * k + s) for s in match.seats}
         )
@@ -167,11 +175,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1000, help="games to play")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument(
+        "--strong", action="store_true", help="both sides the planner at its default budget"
+    )
     args = parser.parse_args(argv)
     start = time.time()
     count = 0
     with args.out.open("a", encoding="utf-8") as sink:
-        for record in play_rounds(args.game, args.games, args.seed):
+        for record in play_rounds(args.game, args.games, args.seed, args.strong):
             sink.write(json.dumps(record, separators=(",", ":")) + "\n")
             sink.flush()
             count += 1

@@ -162,7 +162,7 @@ class ShuffleboardTactics:
     def values(self, view: View, left: Sequence[Left], outlook: Outlook) -> list[float]:
         """The game's worth after the frame (the race to the target), averaged over how
         the frame may end: exact once the last weight is down, else by the learned value."""
-        model = value_model("shuffleboard")
+        model = value_model("shuffleboard", outlook.value)
         worth = self._worth(view, outlook, model)
         if outlook.total == 0:
             me = view.turn.side

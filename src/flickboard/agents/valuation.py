@@ -26,15 +26,18 @@ from flickboard.rules.base import Position, Side
 class Outlook:
     """The round from one side after a shot: discs left per side, who shoots last, the
     shooter's skill (the scale of its execution noise; None: the ``competitive``
-    level's), and whether it leaves a 20 of its own among opposing discs to luck (it
+    level's), whether it leaves a 20 of its own among opposing discs to luck (it
     does not count on one: :meth:`GameKind.leaves_twenties_to_luck
-    <flickboard.play.kind.GameKind.leaves_twenties_to_luck>`)."""
+    <flickboard.play.kind.GameKind.leaves_twenties_to_luck>`), and which learned value
+    weighs the positions (None: the game's own; else a named variant,
+    :data:`~flickboard.agents.value_model.VARIANTS`)."""
 
     side: Side
     left: Mapping[Side, int]
     hammer: Side | None
     skill: float | None = None
     twenties_by_luck: bool = False
+    value: str | None = None
 
     @property
     def total(self) -> int:
@@ -43,16 +46,19 @@ class Outlook:
 
 
 def outlook_after(
-    view: View, noise: ExecutionNoise | None = None, twenties_by_luck: bool = False
+    view: View,
+    noise: ExecutionNoise | None = None,
+    twenties_by_luck: bool = False,
+    value: str | None = None,
 ) -> Outlook:
     """Discs left and hammer once the shot of this view is made, for a shooter playing
     with ``noise`` (default the ``competitive`` level's) that counts on its own 20s
-    unless ``twenties_by_luck``."""
+    unless ``twenties_by_luck``, valued by the learned ``value`` (None: the game's own)."""
     rest = view.to_come[1:]
     left = Counter(side for _, side in rest)
     skill = None if noise is None else skill_scale(view.game, noise)
     hammer = rest[-1][1] if rest else None
-    return Outlook(view.turn.side, dict(left), hammer, skill, twenties_by_luck)
+    return Outlook(view.turn.side, dict(left), hammer, skill, twenties_by_luck, value)
 
 
 def skill_scale(game: str, noise: ExecutionNoise) -> float:

@@ -41,6 +41,11 @@ the tables of the level nearest it)."""
 MODELS = "models"
 """Folder of :mod:`flickboard.agents` holding the fitted models."""
 
+VARIANTS: tuple[str, ...] = ("search",)
+"""Named models a game may ship beside its own: ``search``, fitted on play at the
+planner's full budget, weighs the default search's shots (docs/ai.md, "The search's
+value"); a game without one values with its own."""
+
 
 @dataclass(frozen=True)
 class ValueModel:
@@ -125,15 +130,22 @@ def _dense(  # pragma: no cover - compiled
     return out
 
 
-def model_path(game: str) -> Path:
-    """Where the fitted model of a game ships (``agents/models/GAME.npz``)."""
-    return Path(str(resources.files("flickboard.agents") / MODELS / f"{game}.npz"))
+def model_path(game: str, variant: str | None = None) -> Path:
+    """Where the fitted model of a game ships (``agents/models/GAME.npz``), or its
+    ``variant`` (``GAME-VARIANT.npz``)."""
+    name = game if variant is None else f"{game}-{variant}"
+    return Path(str(resources.files("flickboard.agents") / MODELS / f"{name}.npz"))
 
 
 @cache
-def value_model(game: str) -> ValueModel:
-    """The shipped model of a game, loaded once."""
-    path = model_path(game)
+def value_model(game: str, variant: str | None = None) -> ValueModel:
+    """The shipped model of a game, loaded once; with ``variant``, the game's model of
+    that name where it ships one (:data:`VARIANTS`), else its own."""
+    if variant is not None and variant not in VARIANTS:
+        raise InvalidInput(f"no value model variant {variant!r}; known: {', '.join(VARIANTS)}")
+    path = model_path(game, variant)
+    if variant is not None and not path.exists():
+        path = model_path(game)
     if not path.exists():
         raise InvalidInput(f"no fitted value model for {game!r} at {path}")
     return ValueModel.load(path)

@@ -32,6 +32,7 @@ def budget_json(budget: SearchBudget) -> dict[str, Any]:
         "samples": budget.planner.samples,
         "candidates": budget.planner.candidates,
         "quasi": budget.planner.quasi,
+        "value": budget.planner.value,
         "widen": budget.widen,
         "schedule": list(budget.schedule),
         "top": budget.top,
