@@ -176,3 +176,18 @@ def test_a_warm_fit_starts_from_the_shipped_model_and_never_validates_worse(
     assert after <= before + 1e-12
     if report["epochs"] == 0:  # no pass validated better: the shipped weights are kept
         assert all(np.array_equal(a, b) for a, b in zip(warm.weights, shipped.weights, strict=True))
+
+
+def test_a_last_round_cut_short_is_skipped_and_a_bad_line_elsewhere_refused(
+    tmp_path: Path,
+) -> None:
+    from flickboard.agents.fit_value import rounds
+
+    good = json.dumps({"level": "novice", "shots": []})
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(good + "\n" + good[:10], encoding="utf-8")
+    assert len(list(rounds([cut]))) == 1
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(good[:10] + "\n" + good + "\n", encoding="utf-8")
+    with pytest.raises(InvalidInput, match=r"bad\.jsonl:1"):
+        list(rounds([bad]))

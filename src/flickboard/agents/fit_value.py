@@ -63,12 +63,18 @@ PATIENCE = 8
 
 
 def rounds(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:
-    """The stored rounds of the files, in order."""
+    """The stored rounds of the files, in order. A file's last line cut short (self-play
+    stopped while writing it) is skipped; a bad line elsewhere is refused."""
     for path in paths:
-        with path.open(encoding="utf-8") as lines:
-            for line in lines:
-                if line.strip():
-                    yield json.loads(line)
+        with path.open(encoding="utf-8") as file:
+            lines = [(k, line) for k, line in enumerate(file, 1) if line.strip()]
+        for k, line in lines:
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as error:
+                if k == lines[-1][0] and not line.endswith("\n"):
+                    continue
+                raise InvalidInput(f"{path}:{k}: not a stored round ({error.msg})") from error
 
 
 def result_class(game: str, final: list[int], side: int) -> int:

@@ -11,7 +11,9 @@ shots and every reply of the opponent are searched. When the opponent has no dis
 left, the one-ply value is exact. The chosen shot is sharpened by the planner's
 cross-entropy step and valued afresh. The default budget draws every execution it
 weighs quasi-randomly (:attr:`PlannerBudget.quasi
-<flickboard.agents.planner.PlannerBudget>`), so its means vary less from draw to draw.
+<flickboard.agents.planner.PlannerBudget>`), so its means vary less from draw to draw,
+and weighs positions by the value fitted on play at the planner's full budget (the
+``search`` variant of :mod:`flickboard.agents.value_model`).
 """
 
 from __future__ import annotations
@@ -102,7 +104,8 @@ CLASSIC = SearchBudget(
 kept by name so it can be played (``flickboard bench ai --search-ladder``). The default
 spends the time saved on more draws in the screening, more shots searched two plies
 deep, more executions of each and more replies, within the same decision time, and
-weighs on quasi-random draws where this one weighs on independent ones."""
+weighs on quasi-random draws by the search's own value where this one weighs on
+independent ones by the game's."""
 
 BUDGETS: dict[str, SearchBudget] = {"default": SearchBudget(), "classic": CLASSIC}
 """The search's named budgets."""
