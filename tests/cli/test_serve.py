@@ -34,10 +34,11 @@ def _first_page(proc: subprocess.Popen[str], url: str) -> httpx.Response:
     raise AssertionError("the server did not answer")
 
 
-def _cpu_seconds(pid: int) -> float:
-    """CPU time a process has used (user + system), from /proc: the machine's load does
-    not count, unlike the clock's."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def _main_thread_cpu_seconds(pid: int) -> float:
+    """CPU time a process's main thread (the one serving) has used (user + system), from
+    /proc: the machine's load does not count, unlike the clock's, nor does the kernels'
+    compiling thread (under load it burns CPU while the server waits its turn to answer)."""
+    fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
@@ -53,7 +54,7 @@ def test_serve_on_a_cold_cache_answers_within_5_s_while_the_kernels_compile(
     proc = _serve(port, env)
     try:
         page = _first_page(proc, f"http://127.0.0.1:{port}/")
-        assert _cpu_seconds(proc.pid) < 5.0  # started, schema made, answered
+        assert _main_thread_cpu_seconds(proc.pid) < 5.0  # started, schema made, answered
         assert page.status_code == 200 and "Play a game" in page.text
         assert httpx.get(f"http://127.0.0.1:{port}/api/kernels").json()["ready"] is False
         table = httpx.get(f"http://127.0.0.1:{port}/play")
