@@ -222,6 +222,7 @@ RENDER: dict[str, Callable[[dict[str, Any]], str]] = {
     "bench/results/ai-crokinole-midround-before.json": ai_midround_before,
     "bench/results/ai-shuffleboard-midround.json": ai_midround,
     "bench/results/ai-crokinole-search-ladder.json": ai_ladder,
+    "bench/results/ai-crokinole-search-ladder-shipped-value.json": ai_ladder,
     "bench/results/ai-crokinole-search-choice.json": ai_search_choice,
     "bench/results/ai-crokinole-search-choice-shipped-value.json": ai_search_choice,
     "bench/results/value-crokinole-search.json": value_fit,
