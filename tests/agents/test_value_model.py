@@ -112,19 +112,21 @@ def test_a_fit_reports_the_penalty_it_chose_on_validation_rounds(tmp_path: Path)
     assert report["shots_validated"] > 0 and report["epochs"] >= 1
 
 
-def mid_round_rows(game: str) -> np.ndarray:
+def mid_round_rows() -> np.ndarray:
     """Feature rows of a few seeded mid-round crokinole positions."""
     from tests.agents.conftest import crokinole_view
 
     rows = []
     for discs in (((0.05, 0.02, 0), (-0.08, 0.1, 1)), ((0.0, 0.12, 1), (0.1, -0.1, 1))):
         view = crokinole_view(discs, ((0, 6), (2, 6)))
-        rows.append(tactics_for(game).features(view, [(view.position, {})], outlook_after(view)))
+        rows.append(
+            tactics_for("crokinole").features(view, [(view.position, {})], outlook_after(view))
+        )
     return np.vstack(rows)
 
 
 def test_the_search_variant_is_a_crokinole_model_of_its_own() -> None:
-    x = mid_round_rows("crokinole")
+    x = mid_round_rows()
     own, search = value_model("crokinole"), value_model("crokinole", "search")
     assert search.features == own.features
     assert search.probabilities(x).sum(axis=1) == pytest.approx(1.0)
@@ -191,3 +193,19 @@ def test_a_last_round_cut_short_is_skipped_and_a_bad_line_elsewhere_refused(
     bad.write_text(good[:10] + "\n" + good + "\n", encoding="utf-8")
     with pytest.raises(InvalidInput, match=r"bad\.jsonl:1"):
         list(rounds([bad]))
+
+
+def test_the_fit_command_refuses_a_missing_file_or_a_bad_round_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from flickboard.agents.fit_value import main
+
+    out = tmp_path / "model.npz"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n{}\n", encoding="utf-8")
+    for data, says in ((tmp_path / "none.jsonl", "none.jsonl"), (bad, "bad.jsonl:1")):
+        with pytest.raises(SystemExit) as stop:
+            main(["--game", "shuffleboard", "--out", str(out), str(data)])
+        assert stop.value.code == 2
+        assert says in capsys.readouterr().err
+    assert not out.exists()  # nothing written

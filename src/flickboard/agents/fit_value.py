@@ -285,7 +285,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("data", type=Path, nargs="+")
     args = parser.parse_args(argv)
-    report = fit(args.game, args.data, args.out, args.variant, args.warm)
+    try:
+        report = fit(args.game, args.data, args.out, args.variant, args.warm)
+    except (InvalidInput, OSError) as refused:
+        parser.error(str(refused))
     text = json.dumps({"game": args.game, "variant": args.variant, **report}, indent=2)
     print(text)
     if args.report is not None:

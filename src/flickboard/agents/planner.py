@@ -24,7 +24,7 @@ from flickboard.agents.explain import THROW_AWAY, as_played, outcome, played_out
 from flickboard.agents.player import Aims, AIPlayer, Choice, aims_anything, turn_rng
 from flickboard.agents.tactics import tactics_for
 from flickboard.agents.valuation import Outlook, outlook_after, values_of
-from flickboard.agents.value_model import VARIANTS
+from flickboard.agents.value_model import check_variant
 from flickboard.agents.weigh import FAILED, Values, shot_means, weigh
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput, PhysicsError
 from flickboard.physics import PhysicsParams, Shot
@@ -68,10 +68,7 @@ class PlannerBudget:
     value: str | None = None
 
     def __post_init__(self) -> None:
-        if self.value is not None and self.value not in VARIANTS:
-            raise InvalidInput(
-                f"no value model variant {self.value!r}; known: {', '.join(VARIANTS)}"
-            )
+        check_variant(self.value)
         if self.samples < 1 or self.candidates < 1 or self.population < 1:
             raise InvalidInput("planner budget counts must be positive")
         if self.widen is not None and self.widen < 0:

@@ -153,7 +153,7 @@ def play_rounds(game: str, games: int, seed: int, strong: bool = False) -> Itera
         kinds = {
             s: ("heuristic" if rng.random() < HEURISTIC_SHARE else "planner") for s in match.seats
         }
-        if strong:
+        if strong:  # (the kinds above are drawn all the same: the same levels follow)
             kinds = dict.fromkeys(match.seats, "strong")
         players = seat_players(
             match, {s: make_player(kinds[s], level, seed * 1000 + 10 * k + s) for s in match.seats}

@@ -130,6 +130,12 @@ def _dense(  # pragma: no cover - compiled
     return out
 
 
+def check_variant(variant: str | None) -> None:
+    """Refuse a variant name that is not one of :data:`VARIANTS` (None is the game's own)."""
+    if variant is not None and variant not in VARIANTS:
+        raise InvalidInput(f"no value model variant {variant!r}; known: {', '.join(VARIANTS)}")
+
+
 def model_path(game: str, variant: str | None = None) -> Path:
     """Where the fitted model of a game ships (``agents/models/GAME.npz``), or its
     ``variant`` (``GAME-VARIANT.npz``)."""
@@ -141,11 +147,10 @@ def model_path(game: str, variant: str | None = None) -> Path:
 def value_model(game: str, variant: str | None = None) -> ValueModel:
     """The shipped model of a game, loaded once; with ``variant``, the game's model of
     that name where it ships one (:data:`VARIANTS`), else its own."""
-    if variant is not None and variant not in VARIANTS:
-        raise InvalidInput(f"no value model variant {variant!r}; known: {', '.join(VARIANTS)}")
+    check_variant(variant)
     path = model_path(game, variant)
     if variant is not None and not path.exists():
-        path = model_path(game)
+        return value_model(game)
     if not path.exists():
         raise InvalidInput(f"no fitted value model for {game!r} at {path}")
     return ValueModel.load(path)

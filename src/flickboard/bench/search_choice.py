@@ -8,8 +8,9 @@ reply correction (:meth:`~flickboard.agents.search.SearchPlayer.correction`), on
 is its judged value less the judged value of ``CLASSIC``'s pick (0 when both meant the
 same shot), in the value's own unit, the expected game result from -1 to 1: this is what
 the ladder of games measures, without the luck of the executions that decide a game, and
-for a few minutes of CPU instead of hours. It is only as true as the learned value the
-judge and the players share.
+for a few minutes of CPU instead of hours. It is only as true as the learned value it
+judges by, the game's shipped one (which ``CLASSIC`` and the planner weigh by; the
+default search weighs by its own, so where the two disagree the judge cannot see it).
 
 ``python -m flickboard.bench.search_choice --game crokinole --positions 480 --workers 2``
 """
