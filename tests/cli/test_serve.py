@@ -106,8 +106,20 @@ def test_serve_warms_the_kernels_prints_its_url_and_serves_the_front_page(tmp_pa
 
 
 def test_serve_refuses_several_workers_on_sqlite() -> None:
+    # A free port: the refusal is about the workers, whatever serves on 8000 here.
+    port = str(free_port())
     done = subprocess.run(
-        [sys.executable, "-m", "flickboard", "serve", "--workers", "2", "--no-browser"],
+        [
+            sys.executable,
+            "-m",
+            "flickboard",
+            "serve",
+            "--workers",
+            "2",
+            "--no-browser",
+            "--port",
+            port,
+        ],
         capture_output=True,
         text=True,
     )
