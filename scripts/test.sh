@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/venv.sh
-use_venv 'test,bench,ray,web,envs'  # a virtual environment: .venv unless already in one
+use_venv test bench ray web envs  # .venv unless already in one, from uv.lock
 source scripts/apt.sh
 
 # Debian's chromium for the browser tests (installed if missing).
