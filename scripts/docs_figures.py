@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from flickboard.bench.web import PACED
+from flickboard.play.noise import check_level
 
 ROOT = Path(__file__).resolve().parents[1]
 BLOCK = re.compile(r"(<!-- figures: (\S+) -->\n)(.*?)(<!-- /figures -->)", re.DOTALL)
@@ -130,7 +131,7 @@ def ai_midround(data: dict[str, Any]) -> str:
                 f" {mid[who]['invalid_meant']} of {c['decisions']} |"
             )
     load = mid["load_average_before"][0]
-    lines += ["", f"{mid['positions']} positions, level {data['settings']['level']}; "
+    lines += ["", f"{mid['positions']} positions, level {check_level(data['settings']['level'])}; "
               f"load average {load:.1f} when they began (2 cores)."]  # fmt: skip
     return "\n".join(lines) + "\n"
 
@@ -174,7 +175,7 @@ def ai_ladder(data: dict[str, Any]) -> str:
     )
     return (
         f"The default search scored {rate:.3f} of {m['games']} games against "
-        f"`CLASSIC` ({data['game']}, level {data['level']}, seed {data['seed']}; "
+        f"`CLASSIC` ({data['game']}, level {check_level(data['level'])}, seed {data['seed']}; "
         f"{data['pairs_played']} of {data['pairs_planned']} pairs played), Wilson 95 % "
         f"interval [{low:.3f}, {high:.3f}]: the aim of at least 0.6 is {verdict}.{stronger} "
         f"Median decision (wall clock, in games): default {t['search']['median_s']:.2f} s, "
@@ -194,7 +195,7 @@ def ai_search_choice(data: dict[str, Any]) -> str:
     return (
         "| pick | gain over `CLASSIC`'s | 95 % interval | same shot as `CLASSIC` | median CPU |\n"
         "| --- | --- | --- | --- | --- |\n" + "\n".join(rows) + "\n\n"
-        f"{data['positions']} mid-round positions ({data['game']}, level {data['level']}, "
+        f"{data['positions']} mid-round positions ({data['game']}, level {check_level(data['level'])}, "
         f"seed {data['seed']}), judged on {data['judge_draws']} independent draws; "
         f"`CLASSIC`'s median CPU {data['cpu_median_s']['classic']:.3f} s.\n"
     )

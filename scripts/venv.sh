@@ -21,5 +21,5 @@ use_venv() {
     local extras=()
     for extra in "$@"; do extras+=(--extra "$extra"); done
     # --inexact: keep pip and uv, which the lock does not hold, in the environment
-    python -m uv sync --quiet --locked --inexact --active "${extras[@]}"
+    python -m uv sync --quiet --locked --inexact --compile-bytecode --active "${extras[@]}"
 }

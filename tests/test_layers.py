@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md are one-way: nothing imports a layer above it, and no modules
+"""The layers of docs/layers.md are one-way: nothing imports a layer above it, and no modules
 import each other in a ring, whether the import is at the top of a module or inside a
 function (docs/layers.md).
 

@@ -5,7 +5,7 @@ The front door for Python users (loaded lazily, so ``import flickboard`` stays c
     import flickboard as fb
 
     match = fb.new_match("crokinole", rules="wcc", players=2)
-    outcome = fb.play_match(match, [fb.player("ai:heuristic:club", game="crokinole", seed=1),
+    outcome = fb.play_match(match, [fb.player("ai:heuristic:competitive", game="crokinole", seed=1),
                                     fb.player("bot", game="crokinole", seed=2)])
 
 Layers (one-way): geometry -> physics -> rules -> play -> events; agents on play,

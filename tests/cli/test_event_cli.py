@@ -331,7 +331,7 @@ def test_event_create_imports_cmn_json_and_old_scoresheets(run, tmp_path: Path) 
     assert (
         "read cmn-singles-league.json: CMN match 1 (Jeff Decker v Maria Santos): scores read" in out
     )
-    assert "created Tuesday: 6 entrants, 1 cards" in out
+    assert "created Tuesday: 6 entrants, 1 card" in out
     exported = json.loads(run("event", "export", "Tuesday", "--format", "cmn"))
     games = exported["match"]["games"]
     assert games[0] == {"winner": 0, "scores": [60, 5], "twenties": [2, 0]}
@@ -342,7 +342,7 @@ def test_event_create_imports_cmn_json_and_old_scoresheets(run, tmp_path: Path) 
     again = league.read_text().replace("Tuesday", "Wednesday")
     (tmp_path / "again.yaml").write_text(again)
     out = run("event", "create", str(tmp_path / "again.yaml"), "--cmn", str(old))
-    assert "created Wednesday: 6 entrants, 1 cards" in out
+    assert "created Wednesday: 6 entrants, 1 card" in out
 
 
 def test_event_create_cmn_results_only_round_trips_through_the_db_into_standings_and_cmn(  # type: ignore[no-untyped-def]
@@ -355,7 +355,7 @@ def test_event_create_cmn_results_only_round_trips_through_the_db_into_standings
     casual.write_text(CASUAL)
     minimal = SPEC / "cmn-casual-minimal.json"
     out = run("event", "create", str(casual), "--cmn", str(minimal))
-    assert "created Casual: 2 entrants, 1 cards" in out
+    assert "created Casual: 2 entrants, 1 card" in out
     run("event", "validate", "Casual", "-r", "1", "--opponent", "X", "--initials", "XV")
     data = json.loads(run("event", "standings", "Casual", "--json"))
     assert [(p["entrant"], p["points"]) for p in data["standings"]] == [("N", 6), ("X", 2)]

@@ -70,7 +70,10 @@ def test_review_of_a_folder_gives_each_player_s_trend(tmp_path: Path) -> None:
     [
         (["shuffleboard"], "is not a table shuffleboard record"),
         (["crokinole", "--level", "grandmaster"], "unknown skill level 'grandmaster'"),
-        (["crokinole", "--seat", "1"], "seat 1 is not at this table"),
+        (
+            ["crokinole", "--seat", "1"],
+            "seat 1 is not at this table: its seats are 0 (red), 2 (green)",
+        ),
         (["crokinole", "--level", "x=club"], "--level takes LEVEL or SEAT=LEVEL"),
     ],
 )

@@ -52,14 +52,35 @@ def test_serve_on_a_cold_cache_answers_within_5_s_while_the_kernels_compile(
         "FLICKBOARD_NUMBA_CACHE": str(tmp_path / "cache"),  # empty: everything compiles
     }
     proc = _serve(port, env)
+    site = f"http://127.0.0.1:{port}"
     try:
-        page = _first_page(proc, f"http://127.0.0.1:{port}/")
+        page = _first_page(proc, f"{site}/")
         assert _main_thread_cpu_seconds(proc.pid) < 5.0  # started, schema made, answered
         assert page.status_code == 200 and "Play a game" in page.text
-        assert httpx.get(f"http://127.0.0.1:{port}/api/kernels").json()["ready"] is False
-        table = httpx.get(f"http://127.0.0.1:{port}/play")
-        assert "Warming up: compiling the physics kernels" in table.text
-        assert 'hx-get="/play/warming"' in table.text  # asks again until ready
+        assert httpx.get(f"{site}/api/kernels").json()["ready"] is False
+        lobby = httpx.get(f"{site}/play")
+        assert "Set up a game" in lobby.text  # the lobby itself, with the banner
+        assert "Warming up: compiling the physics engine" in lobby.text
+        assert 'hx-get="/play/warming"' in lobby.text  # asks again until ready
+        assert "<progress" in lobby.text
+        seats = [{"player": "here"}, {"player": "ai", "ai": "ai:competitive"}]
+        made = httpx.post(f"{site}/api/play/games", json={"game": "crokinole", "seats": seats})
+        assert made.status_code == 201, made.text
+        game = made.json()["id"]
+        state = httpx.get(f"{site}/api/play/games/{game}").json()
+        assert state["speed_default"] is None and state["status"] == "playing"
+        table = httpx.get(f"{site}/play/{game}")
+        assert 'hx-get="/play/warming?reload=true"' in table.text  # reloads once ready
+        assert httpx.get(f"{site}/desk").status_code == 200
+        progress = [httpx.get(f"{site}/api/kernels").json()]
+        assert progress[0]["ready"] is False  # all the above answered while compiling
+        deadline = time.monotonic() + 300
+        while progress[-1]["progress"] < 0.2 and not progress[-1]["ready"]:
+            assert time.monotonic() < deadline, progress
+            time.sleep(0.5)
+            progress.append(httpx.get(f"{site}/api/kernels").json())
+        shares = [p["progress"] for p in progress]
+        assert shares == sorted(shares) and shares[-1] > shares[0], shares  # it moves on
     finally:
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=30)

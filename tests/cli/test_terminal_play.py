@@ -202,7 +202,7 @@ def _twenties_of_red(level: str, tmp_path: Path) -> tuple[int, str, Any]:
     record = tmp_path / f"{level}.json"
     args = ["match", "crokinole", "--red", "human", "--green", "human", "--time-shots", "8"]
     more = ["--human-level", level, "--seed", "3", "--record", str(record), "--quiet"]
-    result = runner.invoke(app, [*args, *more], input="0 1\n0 0.2\n" * 4)
+    result = runner.invoke(app, [*args, *more], input="0 1\n0 0.3\n" * 4)
     assert result.exit_code == 0, result.output
     game = _record(record)["games"][0]
     twenties = game["rounds"][0]["score"]["twenties"][0]

@@ -532,7 +532,7 @@ def review_record(
     chosen = set(match.seats if seats is None else seats)
     stray = chosen - set(match.seats)
     if stray:
-        raise InvalidInput(f"seat {min(stray)} is not at this table; seats are {match.seats}")
+        raise match.not_a_seat(min(stray))
     by_seat = {seat: check_level((levels or {}).get(seat, level)) for seat in chosen}
     todo = sum(
         1

@@ -37,7 +37,7 @@ def bench_web(
     ] = None,
 ) -> None:
     """Server time per shot (opening, 30 discs) and shots per second on loopback; with
-    ``--soak``, the server's memory over many games."""
+    --soak, the server's memory over many games."""
     from flickboard.bench.web import report, run, soak_report
     from flickboard.bench.web import soak as run_soak
     from flickboard.cli.terminal import check_writable, fail

@@ -20,6 +20,7 @@ from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.events.draw import Draw
 from flickboard.events.eventfile import ClubEventFile, load_any, load_event
+from flickboard.events.names import plural
 from flickboard.events.sanctions import KINDS, Sanction
 from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings
@@ -169,7 +170,7 @@ def create(
     """Create an event from a file (round robins are drawn at once).
 
     Club formats (csc-round-robin, league-six, league-four, elimination) are run with
-    ``flickboard event csc|league|bracket``.
+    'flickboard event csc|league|bracket'.
     """
     with club_desk(Desk, db) as desk:
         any_spec = load_any(file)
@@ -193,7 +194,8 @@ def create(
             for line in readings:
                 typer.echo(f"read {cmn.name}: {line}")
         notes = desk.create_event(spec)
-        typer.echo(f"created {spec.name}: {len(spec.entrants)} entrants, {len(spec.cards)} cards")
+        entrants, cards = plural(len(spec.entrants), "entrant"), plural(len(spec.cards), "card")
+        typer.echo(f"created {spec.name}: {entrants}, {cards}")
         for line in notes:
             typer.echo(f"note: {line}")
 
@@ -498,7 +500,7 @@ def entrants_cmd(
 
 @event_app.command("publish")
 def publish_cmd(name: Name, round_no: RoundNo, db: Db = None) -> None:
-    """Publish a draft round (drawn with ``draw --draft``)."""
+    """Publish a draft round (drawn with 'draw --draft')."""
     with club_desk(Desk, db) as desk:
         _print_draw(desk.publish_round(name, round_no), desk.names(name))
 

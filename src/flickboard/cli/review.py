@@ -28,7 +28,9 @@ def parse_levels(levels: list[str]) -> tuple[str | None, dict[int, str]]:
         elif seat.strip().isdigit():
             by_seat[int(seat)] = check_level(level.strip().lower())
         else:
-            raise InvalidInput(f"--level takes LEVEL or SEAT=LEVEL (e.g. 2=expert), not {text!r}")
+            raise InvalidInput(
+                f"--level takes LEVEL or SEAT=LEVEL (e.g. 2=top-competitive), not {text!r}"
+            )
     return every, by_seat
 
 
@@ -44,7 +46,7 @@ def review(
         list[str] | None,
         typer.Option(
             help="Skill level whose noise shots are weighed under: LEVEL, or SEAT=LEVEL "
-            "(repeatable); default club."
+            "(repeatable); default competitive."
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,

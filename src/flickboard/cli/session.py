@@ -14,7 +14,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 
 import typer
 from rich.console import Console
@@ -45,7 +45,7 @@ from flickboard.play.noise import check_level
 from flickboard.play.view import Player
 
 PLAYERS_TAG = "Players"
-"""Record tag naming who played each colour (``red=human, green=ai:club``), so that a
+"""Record tag naming who played each colour (``red=human, green=ai:competitive``), so that a
 resumed match seats the same players."""
 
 HUMAN = "human"
@@ -54,7 +54,6 @@ PLAYER_HELP = (
     "human, bot, random or ai[:KIND][:LEVEL]; KIND heuristic, planner (default) or search;"
     " LEVEL novice (35 % of open 20s), recreational (45), strong-recreational (50),"
     " competitive (55, the default), top-competitive (65), champion (75) or perfect"
-    " (former names: club = competitive, expert = top-competitive, world = champion)"
 )
 
 NameOption = Annotated[
@@ -93,7 +92,7 @@ HumanLevelOption = Annotated[
     typer.Option(
         help="People's execution noise: the skill level whose hand they play with "
         "(novice, recreational, strong-recreational, competitive, top-competitive, "
-        "champion; perfect: none; former names club, expert, world)."
+        "champion; perfect: none)."
     ),
 ]
 
@@ -428,12 +427,14 @@ def open_table(
     *,
     kind: GameKind,
     players: Mapping[int, str],
+    options: Mapping[str, Any],
 ) -> TerminalTable:
     """The table of a ``match`` command: a new match (``new``) or the one ``--resume``
     holds, the players of the colour options (or of the record), their names, the record
     kept in ``--record`` (or the file resumed); any bad option fails with one line. The
-    options every match command takes (:data:`NameOption`...) are read from ``ctx``."""
-    given_options = ctx.params
+    options every match command takes (:data:`NameOption`...) are read from ``options``
+    (as typer converted them: ``ctx.params`` may hold them as typed)."""
+    given_options = options
     resume: Path | None = given_options["resume"]
     record: Path | None = given_options["record"] or resume
     check_writable(record)

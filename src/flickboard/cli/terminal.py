@@ -49,9 +49,17 @@ AIM = "ANGLE SPEED [OFFSET]"
 
 AIM_HELP = (
     f"type: {AIM}  - ANGLE in degrees from straight ahead (positive to "
-    f"your right), SPEED in m/s (0-{MAX_SPEED:g}; about 1 reaches the middle), OFFSET in "
+    "your right), SPEED in m/s ({speeds}; about 1 reaches the middle), OFFSET in "
     "cm along your start line (positive to your right). 'help' repeats this, 'quit' stops."
 )
+"""What to type at the prompt; ``{speeds}`` is the game's speed range."""
+
+
+def speeds(kind: GameKind) -> str:
+    """The speeds a person may play in ``kind``, for a help text: ``0.3-4``."""
+    low, high = kind.speed_range()
+    return f"{low:g}-{high:g}"
+
 
 TABLE_HELP = (
     "At the prompt also: '{pieces}' lists the {pieces} in play, 'score' the score, 'undo' "
@@ -112,12 +120,24 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
+def _new_file_mode(path: Path) -> int:
+    """The mode a plain ``open(path, "w")`` would leave: the file's own if it exists,
+    else read and write for everyone the umask allows."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_text(path: Path, text: str) -> None:
     """Write a text file whole or not at all (a stop mid-write leaves the old file),
-    failing with a one-line message."""
+    with the mode a plain write gives (the umask's), failing with a one-line message."""
     try:
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         try:
+            os.fchmod(fd, _new_file_mode(path))
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)
             os.replace(temporary, path)
@@ -183,7 +203,7 @@ def ask_shot(
     build: Callable[[float, float, float], Shot],
     read: Callable[[str], str] = input,
     *,
-    help_text: str = AIM_HELP,
+    help_text: str,
     commands: Iterable[Command] = (),
 ) -> Shot:
     """Ask until a typed aim makes a shot; ``build`` turns (angle, speed, offset) into one.
@@ -239,7 +259,12 @@ class TerminalGame(ABC):
     """Where the game is shown."""
     span: str
     """The start line in a refusal of an offset past its ends (``your quadrant``)."""
-    aim_help: str = AIM_HELP
+
+    @property
+    def aim_help(self) -> str:
+        """What to type at the prompt, with the game's speeds."""
+        return AIM_HELP.format(speeds=speeds(self.kind))
+
     columns: int = 61
     """Width of the board in characters."""
 
@@ -409,7 +434,7 @@ class TerminalHuman:
         console: Console,
         *,
         span: str,
-        help_text: str = AIM_HELP,
+        help_text: str | None = None,
         read: Callable[[str], str] = input,
         commands: Iterable[Command] = (),
         level: str = "perfect",
@@ -440,7 +465,10 @@ class TerminalHuman:
         ranges = offset_range(line)
         ends = math.floor(1000 * line.length / 2) / 10
 
+        kind = game_kind(view.game)
+
         def build(angle: float, speed: float, offset: float) -> Shot:
+            kind.check_speed(speed)  # the web's limit too
             if abs(offset) > ends:
                 raise InvalidInput(
                     f"offset {offset:g} cm is outside {self.span}: start from {says_range(ranges)}"
@@ -452,7 +480,7 @@ class TerminalHuman:
             self.prompt(view),
             build,
             self.read,
-            help_text=self.help_text,
+            help_text=self.help_text or AIM_HELP.format(speeds=speeds(kind)),
             commands=self.commands,
         )
         return self.execute(view, meant)

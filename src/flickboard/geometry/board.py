@@ -2,7 +2,7 @@
 
 Shared modules (physics, rules, drawing, the web) ask a board these questions
 instead of asking which board it is; a third board implements them all and is
-added to :data:`flickboard.geometry.BOARDS` (docs/architecture.md "Boards").
+added to :data:`flickboard.geometry.BOARDS` (docs/layers.md "Boards answer for themselves").
 """
 
 from __future__ import annotations

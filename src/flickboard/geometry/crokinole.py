@@ -147,7 +147,7 @@ class CrokinoleBoard:
 
     @classmethod
     def standard(cls, disc: DiscSpec | None = None) -> CrokinoleBoard:
-        """The standard tournament board from its inch figures (DESIGN section 3).
+        """The standard tournament board from its inch figures (docs/sources.md).
 
         >>> board = CrokinoleBoard.standard()
         >>> round(board.surface_radius / 0.0254, 3), board.peg_count

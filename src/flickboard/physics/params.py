@@ -1,7 +1,7 @@
 """Physical parameters of the simulator, with documented defaults (docs/physics.md).
 
 No measured friction or restitution has been published for crokinole; the defaults
-sit inside the range open implementations use (DESIGN section 3).
+sit inside the range open implementations use (docs/sources.md).
 """
 
 from __future__ import annotations

@@ -114,7 +114,7 @@ class Crokinole(GameKind):
             "champion": 0.75,
         }
     )
-    """Open-20 success by level, from the 2023-24 NCA season (DESIGN section 3)."""
+    """Open-20 success by level, from the 2023-24 NCA season (docs/sources.md)."""
     at_discs_scales: ClassVar[Mapping[str, float]] = ByLevel(
         {
             "novice": 1.298,

@@ -128,6 +128,16 @@ class GameKind(ABC):
         """Slowest and fastest useful shot (m/s) with the default physics: the range a
         front end's power meter and an agent's action cover."""
 
+    def check_speed(self, speed: float) -> float:
+        """``speed`` if a person may play it (within :meth:`speed_range`: the web's and the
+        terminal's one limit), else :class:`InvalidInput` saying the range."""
+        low, high = self.speed_range()
+        if not low <= speed <= high:
+            raise InvalidInput(
+                f"speed must be between {low} and {high} m/s in {self.title}, not {speed}"
+            )
+        return speed
+
     def referee(self, rules: str | None = None, **options: Any) -> Referee:
         """The referee of one of this game's rule sets (default the first), with options.
 

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from flickboard.play.kind import load_match, new_match
+from flickboard.play.kind import game_kind, load_match, new_match
 from flickboard.web.play.models import Created, ShotOut, ShotSummary, StateOut
 from flickboard.web.play.saved import SavedGames
 
@@ -34,12 +34,12 @@ def saved_version(url: str, game_id: str) -> tuple[int, int]:
 # -- the lobby ---------------------------------------------------------------------------
 
 
-def test_the_catalogue_says_what_each_level_is_with_its_former_name(api: TestClient) -> None:
+def test_the_catalogue_says_what_each_level_is_by_its_name_only(api: TestClient) -> None:
     catalogue = api.get("/api/play/catalogue").json()
     assert catalogue["levels"][:3] == ["novice", "recreational", "strong-recreational"]
     assert set(catalogue["tiers"]) == set(catalogue["levels"])
     assert "55 % of open 20s" in catalogue["tiers"]["competitive"]
-    assert "was world" in catalogue["tiers"]["champion"]
+    assert not any("was " in tier for tier in catalogue["tiers"].values())
 
 
 def test_the_catalogue_offers_what_each_game_kind_accepts(api: TestClient) -> None:
@@ -277,9 +277,14 @@ def test_only_the_seat_that_shot_takes_it_back_and_only_when_allowed(api: TestCl
 
 def test_a_resignation_ends_the_game_and_is_kept_in_the_record(api: TestClient, url: str) -> None:
     game = new_game(api)
-    shoot(api, game, 0)
+    open_twenty = game_kind("crokinole").skill_test()[1].speed
+    shoot(api, game, 0, speed=open_twenty)  # red's open 20, from the middle of the quadrant
+    before = state(api, game["id"])["score"]
+    assert before["twenties"] == [1, 0] and before["discs_left"] == {"0": 7, "2": 8}
     token = {"X-Seat-Token": game["tokens"]["2"]}
     answer = api.post(f"/api/play/games/{game['id']}/resign", json={"seat": 2}, headers=token)
+    final = answer.json()["score"]  # the final score keeps the round's figures
+    assert (final["twenties"], final["discs_left"]) == (before["twenties"], before["discs_left"])
     assert answer.json()["status"] == "resigned"
     assert answer.json()["result"] == "green resigned; red wins"
     refused(shoot(api, game, 2), 409, "green resigned; red wins")

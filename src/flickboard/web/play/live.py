@@ -33,7 +33,7 @@ from flickboard.errors import (
     NothingToUndo,
 )
 from flickboard.geometry.svg import SIDE_COLOURS
-from flickboard.physics import Shot
+from flickboard.physics import Shot, warm
 from flickboard.physics.serialize import record_from_dict, record_to_dict
 from flickboard.play.crokinole import ShotBudget, WallClock
 from flickboard.play.driver import most_discs_left
@@ -160,9 +160,6 @@ class LiveGame:
         self.match: Match = start_match(setup, seed)
         self.figures = self.match.kind.board().drawing()
         self.has_twenties = bool(self.match.view().twenties)
-        # a touch softer than the game's calibration shot (the open 20, the draw to the
-        # three): a sensible first aim, not a gift
-        self.speed_default = round(0.9 * self.match.kind.skill_test()[1].speed, 3)
         self.played: list[Played] = []
         self.lock = threading.RLock()
         self.thinking: int | None = None
@@ -243,7 +240,7 @@ class LiveGame:
         """Refuse (403) a request for ``seat`` without its token."""
         held = self.seats.get(seat)
         if held is None:
-            raise InvalidInput(f"seat {seat} is not at this table; seats are {self.match.seats}")
+            raise self.match.not_a_seat(seat)
         if held.player == "ai":
             raise NotAllowed(f"seat {seat} is played by the AI ({held.ai})")
         if held.token is None or not token or not hmac.compare_digest(held.token, digest(token)):
@@ -268,12 +265,7 @@ class LiveGame:
             self._check_playing()
             seat = request.seat
             self.match.turn(seat)  # out of turn: refused before the values are read
-            low, high = self.match.kind.speed_range()
-            if not low <= request.speed <= high:
-                raise InvalidInput(
-                    f"speed must be between {low} and {high} m/s in {self.match.kind.title}, "
-                    f"not {request.speed}"
-                )
+            self.match.kind.check_speed(request.speed)
             line = self.match.start_line(seat)
             if not line.contains(request.u):
                 problem = self.match.start_problem(*line.point(request.u), seat)
@@ -473,6 +465,15 @@ class LiveGame:
         self._publish("state", state)
         return state
 
+    @property
+    def speed_default(self) -> float | None:
+        """A sensible first aim's speed, not a gift: a touch softer than the game's
+        calibration shot (the open 20, the draw to the three). None while the physics
+        kernels warm up (finding it simulates; the page reloads once they are ready)."""
+        if warm.WARMUP.warming:
+            return None
+        return round(0.9 * self.match.kind.skill_test()[1].speed, 3)
+
     def _result_words(self) -> str:
         resigned = [s for s in self.seats.values() if s.resigned]
         if self.status == "resigned" and resigned:
@@ -492,12 +493,15 @@ class LiveGame:
             result = match.result()
             ended = [r for p in self.played for r in p.step.rounds_ended]
             turn = None
+            # a game resigned mid-round keeps that round's figures (20s, discs left)
+            figures = None if match.over else match.view(match.choices()[0])
             if over:
                 position = self.played[-1].step.ruling.position_after if self.played else None
                 view = None
             else:
                 choices = match.choices()
-                view = match.view(choices[0])
+                view = figures
+                assert view is not None
                 position = view.position
                 turn = {
                     "seat": view.turn.seat,
@@ -511,16 +515,18 @@ class LiveGame:
             score = {
                 "game": max(game_number, 1),
                 "games": 3 if self.setup.best_of_three else self.setup.games,
-                "round": view.round_number if view else (ended[-1].number if ended else 1),
+                "round": figures.round_number if figures else (ended[-1].number if ended else 1),
                 "round_word": kind.round_word,
-                "scores": list(view.scores) if view else _last_game_scores(result, sides),
+                "scores": list(figures.scores) if figures else _last_game_scores(result, sides),
                 "twenties": (
-                    _padded(view.twenties, sides) if view else _last_game_twenties(ended, sides)
+                    _padded(figures.twenties, sides)
+                    if figures
+                    else _last_game_twenties(ended, sides)
                 )
                 if self.has_twenties
                 else None,
-                "discs_left": {str(s): n for s, n in view.discs_left} if view else {},
-                "hammer": view.hammer if view else None,
+                "discs_left": {str(s): n for s, n in figures.discs_left} if figures else {},
+                "hammer": figures.hammer if figures else None,
                 "match": list(result.scores),
                 "summary": self._result_words(),
                 "clock": None if over else _clock(match),

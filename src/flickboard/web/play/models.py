@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from flickboard.physics.shot import MAX_SPEED
+from flickboard.play.noise import check_level
 
 MAX_ANGLE = 1.4
 """Largest aim either side of straight in (radians, about 80 degrees): beyond it a
@@ -92,7 +93,14 @@ class ReviewIn(SeatAct):
     """Ask for a game review or a hint as a seat of the game (its token in
     ``X-Seat-Token``), weighed at a skill level (docs/review.md)."""
 
-    level: str = Field("club", min_length=3, max_length=20, description="Skill level")
+    level: str = Field(
+        "competitive", min_length=3, max_length=20, description="Skill level (its name)"
+    )
+
+    @field_validator("level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        return check_level(value)  # a former name is taken, the level's name is kept
 
 
 class JoinIn(Strict):
@@ -231,7 +239,8 @@ class StateOut(BaseModel):
     colours: list[str]
     board: dict[str, object]
     speed_range: list[float]
-    speed_default: float
+    speed_default: float | None
+    """The page's first aim speed; null while the physics kernels warm up."""
     discs: list[DiscOut]
     turn: TurnOut | None
     score: ScoreOut

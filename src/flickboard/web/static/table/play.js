@@ -67,9 +67,12 @@ function describeTurn(s) {
   if (aiming !== null) {
     const who = seatOf(aiming);
     const many = s.seats.filter((x) => held(x.seat)).length > 1;
+    const what = s.speed_default === null
+      ? "aim once the physics engine has warmed up"
+      : "drag on the board to aim";
     return many
-      ? `${who.name}'s shot (${s.side_names[who.side]}, seat ${aiming}): drag on the board to aim`
-      : `Your shot (${colour}): drag on the board to aim`;
+      ? `${who.name}'s shot (${s.side_names[who.side]}, seat ${aiming}): ${what}`
+      : `Your shot (${colour}): ${what}`;
   }
   if (seat.player === "ai") return `${seat.name} is thinking…`;
   if (!seat.joined) return `Waiting for ${seat.name} (${colour}) to join by their link`;
@@ -201,7 +204,8 @@ function apply(s, { keepMarks = false } = {}) {
     $("aim-help").hidden = true;
     return;
   }
-  const seat = aimingSeat(s);
+  // null while the physics engine warms up: nothing to aim until the page reloads ready
+  const seat = s.speed_default === null ? null : aimingSeat(s);
   $("aim-help").hidden = seat === null;
   if (seat === null) {
     aim.disable();
