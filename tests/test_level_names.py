@@ -76,17 +76,30 @@ def _commands(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[str, .
                 yield from _commands(sub, (*path, name))
 
 
-def test_no_help_text_shows_a_former_level_name_or_docstring_markup() -> None:
+def _broken_early(page: str, width: int) -> list[str]:
+    """Lines of a help page's prose (outside its boxes) that end although the next line's
+    first word would have fitted: a sentence broken where the docstring's source broke."""
+    lines = [line.rstrip() for line in page.splitlines()]
+    prose = [line if line and line.lstrip()[:1] not in "│╭╰" else "" for line in lines]
+    return [
+        line
+        for line, after in zip(prose, prose[1:], strict=False)
+        if line and after and len(line) + 1 + len(after.split()[0]) < width - 2
+    ]
+
+
+def test_no_help_text_shows_a_former_level_name_markup_or_a_broken_sentence() -> None:
     register_all()
     runner = CliRunner()
     pages = 0
     for path in _commands(typer.main.get_command(app)):
-        done = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"})
+        done = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "80"})
         assert done.exit_code == 0, (path, done.output)
         assert _shown(done.output) == [], path
         assert "``" not in done.output and ":func:" not in done.output, path  # no markup
+        assert _broken_early(done.output, 80) == [], path
         pages += 1
-    assert pages > 30
+    assert pages > 80
 
 
 def test_the_lobby_and_the_review_offer_the_tiers_by_their_names() -> None:

@@ -72,7 +72,7 @@ def test_piped_progress_names_the_part_at_least_every_heartbeat_until_ready(
 ) -> None:
     def slow(step: Step) -> None:  # the real warming, after a part that takes a while
         step("the shot engine")
-        time.sleep(0.35)
+        time.sleep(1.0)
         warm.warm(step)
 
     monkeypatch.setattr(warm, "WARMUP", Warmup(slow))

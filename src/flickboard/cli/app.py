@@ -23,6 +23,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from flickboard.cli.groups import command_group
 from flickboard.extras import missing_extra
 from flickboard.version import VERSION
 
@@ -153,28 +154,28 @@ def register_all() -> None:
     register(*COMMAND_MODULES)
 
 
-app = typer.Typer(
+app = command_group(
     name="flickboard",
     help="Crokinole and table shuffleboard by the book.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     cls=LazyGroup,
 )
-score_app = typer.Typer(
+score_app = command_group(
     help="Score a board or table from disc positions.", no_args_is_help=True, cls=LazyGroup
 )
-match_app = typer.Typer(
+match_app = command_group(
     help="Play a whole match at the terminal.", no_args_is_help=True, cls=LazyGroup
 )
-replay_app = typer.Typer(
+replay_app = command_group(
     help="Replay a saved game record: every shot ruled again.", no_args_is_help=True, cls=LazyGroup
 )
-rule_app = typer.Typer(
+rule_app = command_group(
     help="Rule on a shot played on a real board or table, entered by hand.",
     no_args_is_help=True,
     cls=LazyGroup,
 )
-bench_app = typer.Typer(
+bench_app = command_group(
     help="Benchmarks (ratios against a baseline run alongside).",
     no_args_is_help=True,
     cls=LazyGroup,

@@ -12,10 +12,11 @@ from rich.table import Table
 from flickboard.cli.clubgames import add_game_commands
 from flickboard.cli.clubinput import Frames, Score, club_desk, one_of, parse_result
 from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
+from flickboard.cli.groups import command_group
 from flickboard.events.csc import games_text
 from flickboard.store.csc import CscDesk, CscState
 
-csc_app = typer.Typer(
+csc_app = command_group(
     help="CSC double round robin: games, aggregate points, sudden death for tied playoff "
     "places, best-of-three semi-final and final.",
     no_args_is_help=True,

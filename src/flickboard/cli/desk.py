@@ -10,10 +10,11 @@ import typer
 
 from flickboard.cli.clubinput import club_desk
 from flickboard.cli.event import PASSWORD_ENV, Db, Name, RoundNo
+from flickboard.cli.groups import command_group
 from flickboard.store.accounts import Accounts
 from flickboard.store.service import DeskService
 
-desk_app = typer.Typer(
+desk_app = command_group(
     help="Desk accounts: the director's password, referee accounts, table scorer codes.",
     no_args_is_help=True,
 )

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from flickboard.cli.clubinput import club_desk, one_of
+from flickboard.cli.groups import command_group
 from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.events.draw import Draw
@@ -32,7 +33,7 @@ from flickboard.store.desk import Desk
 from flickboard.store.events import EventAdmin
 from flickboard.store.service import DeskService
 
-event_app = typer.Typer(
+event_app = command_group(
     help="Tournaments: create events, draw rounds, enter and validate scorecards, "
     "referee corrections, shoot-outs and standings with their reasons.",
     no_args_is_help=True,

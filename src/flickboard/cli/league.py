@@ -12,11 +12,12 @@ from rich.table import Table
 from flickboard.cli.clubgames import add_game_commands
 from flickboard.cli.clubinput import Frames, Score, club_desk, parse_result
 from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
+from flickboard.cli.groups import command_group
 from flickboard.errors import InvalidInput
 from flickboard.events.leagues import FOUR_PERSON_ROTATION, SIX_PERSON_ROTATION, Forfeit, LeagueGame
 from flickboard.store.league import LeagueDesk, LeagueMatch, fmt_points
 
-league_app = typer.Typer(
+league_app = command_group(
     help="CSC leagues (six- and four-person): rotation, line-ups, substitutions, results, "
     "forfeits for delay, match points and standings.",
     no_args_is_help=True,
