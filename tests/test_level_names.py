@@ -6,6 +6,7 @@ one, outside the one sentence of a page that lists them as aliases."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,7 +84,7 @@ def _broken_early(page: str, width: int) -> list[str]:
     prose = [line if line and line.lstrip()[:1] not in "│╭╰" else "" for line in lines]
     return [
         line
-        for line, after in zip(prose, prose[1:], strict=False)
+        for line, after in itertools.pairwise(prose)
         if line and after and len(line) + 1 + len(after.split()[0]) < width - 2
     ]
 
