@@ -47,6 +47,8 @@ def test_the_favicon_is_bundled_and_every_page_links_it(tmp_path: Any) -> None:
 def test_kernels_not_warming_ahead_are_ready_and_the_warming_poll_reloads(tmp_path: Any) -> None:
     client = TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite'}"))
     assert client.get("/api/kernels").json()["ready"] is True  # made in Python: no warming
-    poll = client.get("/play/warming")
+    poll = client.get("/play/warming?reload=true")  # a table: reloads to aim
     assert poll.status_code == 200 and poll.headers["HX-Refresh"] == "true"
+    banner = client.get("/play/warming")  # the lobby: the banner just goes
+    assert banner.status_code == 200 and banner.text == "" and "HX-Refresh" not in banner.headers
     assert "Set up a game" in client.get("/play").text

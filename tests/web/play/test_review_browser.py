@@ -46,7 +46,7 @@ def test_review_from_the_end_of_a_game_shows_each_shot_with_its_paths(
     link.click()
     page.wait_for_url("**/replay*")
     page.wait_for_function(
-        "document.querySelector('#review-progress').textContent.includes('Reviewed at club')",
+        "document.querySelector('#review-progress').textContent.includes('Reviewed at competitive')",
         timeout=120_000,
     )
     players = page.locator("#review-players").inner_text()
