@@ -358,10 +358,7 @@ def test_the_lobby_names_each_ai_level_with_the_sources_figure(
     level = page.get_by_label("AI level, seat 2")
     assert level.input_value() == "competitive"
     options = level.locator("option").all_inner_texts()
-    assert (
-        "competitive: average competitive player: 55 % of open 20s (NCA 2023-24)"
-        in options
-    )
+    assert "competitive: average competitive player: 55 % of open 20s (NCA 2023-24)" in options
     assert any(
         o.startswith("strong-recreational: great recreational player: 50 %") for o in options
     )
