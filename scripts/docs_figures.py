@@ -65,13 +65,13 @@ def physics(data: dict[str, Any]) -> str:
         lines += [
             "",
             "| batch physics (same shots, CPU time per shot) | shots a call | kernel alone "
-            "| `simulate_batch` | share of the kernel's rate |",
+            "| batch | share of the kernel's rate |",
             "| --- | --- | --- | --- | --- |",
         ]
         for b in batch:
             calls = f"{b['shots_per_call']}"
             if b["event_log"]:
-                calls += " (the AI's weighing: velocity rows, event log kept)"
+                calls += " (the AI's weighing: `simulate_velocities`, event log kept)"
             lines.append(
                 f"| {b['scene']} | {calls} | {_us(b['kernel_seconds_per_shot'])} "
                 f"| {_us(b['batch_seconds_per_shot'])} | {b['share_of_kernel']:.2f} |"
@@ -79,8 +79,9 @@ def physics(data: dict[str, Any]) -> str:
         lines += [
             "",
             f"The kernel ran all {batch[0]['shots']} shots of each scene in one compiled call "
-            "with nothing around it; `simulate_batch` ran the same shots in calls of the "
-            "size given, its passes and the kernel's taking turns, best of the passes.",
+            "with nothing around it; `simulate_batch` (or the AI's `simulate_velocities`) "
+            "ran the same shots in calls of the size given, its passes and the kernel's "
+            "taking turns, best of the passes.",
         ]
     return "\n".join(lines) + "\n"
 
