@@ -61,7 +61,34 @@ def physics(data: dict[str, Any]) -> str:
         f"and {f['scene_motion']:.1f} disc-seconds of motion; the opening shot rests after "
         f"{f['opening_duration']:.2f} s.",
     ]
+    batch = data.get("batch")
+    if batch:
+        lines += [
+            "",
+            "| batch physics (same shots, CPU time per shot) | shots a call | kernel alone "
+            "| batch | share of the kernel's rate |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for b in batch:
+            calls = f"{b['shots_per_call']}"
+            if b["event_log"]:
+                calls += " (the AI's weighing: `simulate_velocities`, event log kept)"
+            lines.append(
+                f"| {b['scene']} | {calls} | {_us(b['kernel_seconds_per_shot'])} "
+                f"| {_us(b['batch_seconds_per_shot'])} | {b['share_of_kernel']:.2f} |"
+            )
+        lines += [
+            "",
+            f"The kernel ran all {batch[0]['shots']} shots of each scene in one compiled call "
+            "with nothing around it; `simulate_batch` (or the AI's `simulate_velocities`) "
+            "ran the same shots in calls of the size given, its passes and the kernel's "
+            "taking turns, best of the passes.",
+        ]
     return "\n".join(lines) + "\n"
+
+
+def _us(seconds: float) -> str:
+    return f"{seconds * 1e6:.1f} µs"
 
 
 def web(data: dict[str, Any]) -> str:
