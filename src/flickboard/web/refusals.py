@@ -44,6 +44,7 @@ MEANINGS: dict[int, str] = {
     409: "Not now: the state of the game or event does not allow it",
     422: "A malformed or out-of-range value (or a start the referee refuses)",
     429: "Too many attempts or new games from this address: wait (Retry-After)",
+    503: "Busy: too many password checks at once; try again in a moment (Retry-After)",
 }
 """What each refusal status means, as the OpenAPI schema describes it."""
 
@@ -62,11 +63,31 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     }
 
 
+SECRET_FIELDS = frozenset({"password", "current", "new", "code", "csrf", "token"})
+"""Fields whose rejected value a refusal never repeats (passwords, codes, tokens)."""
+
+EXCERPT = 40
+"""The most characters of a rejected value a refusal repeats."""
+
+
+def excerpt(value: object) -> str:
+    """A rejected value as a refusal repeats it: its ``repr``, cut to :data:`EXCERPT`
+    characters (saying how long it was)."""
+    text = repr(value)
+    if len(text) <= EXCERPT:
+        return text
+    return f"{text[:EXCERPT]}... ({len(text):,} characters)"
+
+
 def sentence(errors: Any) -> str:
-    """The validator's complaint as one sentence: where, what, and the value given."""
+    """The validator's complaint as one sentence: where, what, and (an excerpt of) the
+    value given, never the value of a secret field."""
     first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "request"
-    given = f" (got {first['input']!r})" if "input" in first and first["input"] is not None else ""
+    loc = [str(part) for part in first.get("loc", ()) if part != "body"]
+    where = ".".join(loc) or "request"
+    value = first.get("input")
+    shown = value is not None and "input" in first and not SECRET_FIELDS & set(loc)
+    given = f" (got {excerpt(value)})" if shown else ""
     more = f"; and {len(errors) - 1} more" if len(errors) > 1 else ""
     return f"{where}: {first.get('msg', 'is not valid')}{given}{more}"
 
