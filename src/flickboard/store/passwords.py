@@ -47,7 +47,7 @@ DESK_WORDS = ("flickboard", "crokinole", "shuffleboard", "desk", "director", "re
 
 CHECKS_AT_ONCE = 2
 """Password hashes computed at once in one process."""
-WAITING = 16
+WAITING = 8
 """Password hashes that may wait for their turn in one process; more are refused."""
 TURN_WAIT = 20.0
 """Seconds a hash waits for its turn before it is refused."""
