@@ -285,3 +285,19 @@ def test_sign_ins_and_failures_are_audited_with_their_role(tmp_path: Path) -> No
     failed = next(a for a in audit if a["action"] == "sign_in_failed")
     assert failed["before"]["accounts:2"]["failures"] == 0
     assert failed["after"]["accounts:2"]["failures"] == 1
+
+
+def test_a_refusal_never_echoes_a_secret_and_only_an_excerpt_of_a_value(tmp_path: Path) -> None:
+    """A 100 kB password is refused (at most 200 characters) without being repeated; a
+    100 kB name comes back as an excerpt of 40 characters."""
+    app = _app(tmp_path)
+    c = _client(app)
+    secret = "s3cret-" * 15_000
+    got = _sign_in(c, ("Dee", secret))
+    assert got.status_code == 422 and "password" in got.json()["detail"]
+    assert "s3cret" not in got.text and len(got.text) < 200
+    got = _sign_in(c, ("N" * 100_000, "whatever-it-is"))
+    assert got.status_code == 422 and len(got.text) < 200
+    assert got.json()["detail"].endswith(
+        "(got 'NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN... (100,002 characters))"
+    )
