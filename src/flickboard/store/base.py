@@ -103,7 +103,7 @@ class Store:
         try:
             with Session(self._reader) as session:
                 yield session
-        except OverflowError:
+        except (OverflowError, DataError):
             raise InvalidInput("a number is out of the range the database keeps") from None
 
     @staticmethod

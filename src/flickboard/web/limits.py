@@ -6,15 +6,23 @@ before any sign-in or password check. A declared ``Content-Length`` over the lim
 refused at once; a body sent without one (chunked) is read up to the limit and refused
 as soon as it passes it. JSON and forms may be :data:`BODY_LIMIT` long; the routes that
 import a file (:data:`IMPORTS`: an event file or export, an entrants CSV) up to
-:data:`IMPORT_LIMIT`.
+:data:`IMPORT_LIMIT`. Every operation with a body lists the 413 in the OpenAPI schema
+(:func:`document_limits`).
+
+FastAPI's own ``max_body_size`` is not used: it refuses when the route reads the body
+or answers, so after a write's sign-in check has run; this refuses at the door.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
+from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from flickboard.web.refusals import MEANINGS, PROBLEM_JSON
 
 BODY_LIMIT = 256 * 1024
 """The largest body of a JSON request or a form (256 KiB)."""
@@ -101,3 +109,22 @@ async def _too_large(scope: Scope, send: Send, limit: int) -> None:
         }
     )
     await send({"type": "http.response.body", "body": content})
+
+
+def document_limits(app: FastAPI) -> None:
+    """Make ``app``'s OpenAPI schema list the 413 of every operation that takes a
+    body (whoever declared the route)."""
+    made = app.openapi
+
+    def schema() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            out = made()
+            too_large = {"413": {"description": MEANINGS[413], "content": PROBLEM_JSON}}
+            for operations in out.get("paths", {}).values():
+                for operation in operations.values():
+                    if isinstance(operation, dict) and "requestBody" in operation:
+                        operation.setdefault("responses", {}).update(too_large)
+            app.openapi_schema = out
+        return app.openapi_schema
+
+    app.openapi = schema  # type: ignore[method-assign]

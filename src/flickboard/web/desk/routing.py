@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Path, Request, Response
 from fastapi.dependencies.utils import get_flat_params
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -115,6 +115,14 @@ class DeskRoute(APIRoute):
                 )
 
         return handler
+
+
+MAX_NUMBER = 2**31 - 1
+"""The largest number the database keeps in an ID (a 32-bit INTEGER on PostgreSQL)."""
+
+Number = Annotated[int, Path(ge=0, le=MAX_NUMBER)]
+"""A number in a path (an event's or a game's ID, a round, a board): past the database's
+range it is malformed (422), not a database error."""
 
 
 def reader(request: Request) -> Actor:
