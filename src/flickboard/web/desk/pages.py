@@ -430,7 +430,7 @@ def standings_csv(request: Request, event_id: Number) -> Response:
         raise InvalidInput("standings as CSV are for crokinole events")
     live = web.service.desk.live(info.name)
     return Response(
-        csv(live.standings, live.names),
+        csv(live.standings, live.names, finished=live.unfinished is None),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="standings-{event_id}.csv"'},
     )
