@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError
 
-from flickboard.events.eventfile import ClubEventFile, parse_any, parse_event
+from flickboard.events.eventfile import ClubEventFile, parse_event
 from flickboard.events.synthetic import game_with
 from flickboard.play.scoring import RaceScore
 from flickboard.store.acting import Actor
@@ -120,26 +120,12 @@ def test_a_code_issue_is_tied_to_its_event_and_audited(svc: DeskService, directo
     assert next(iter(revoked["after"].values())) == {"revoked": True}  # type: ignore[union-attr]
 
 
-def _csc_event(svc: DeskService, director: Actor) -> ClubEventFile:
-    spec = parse_any(
-        {
-            "name": "Zone",
-            "format": "csc-round-robin",
-            "discipline": "singles",
-            "entrants": [{"id": t, "name": f"Team {t}"} for t in "ABC"],
-        }
-    )
-    assert isinstance(spec, ClubEventFile)
-    svc.create_club_event(director, spec)
-    return spec
-
-
 FRAMES = RaceScore(15, ((3, 0), (0, 4), (12, 0)))
 """A CSC game to 15 in three frames."""
 
 
 def test_every_row_a_write_adds_is_audited_under_its_own_key(
-    svc: DeskService, director: Actor
+    svc: DeskService, director: Actor, zone: ClubEventFile
 ) -> None:
     """Rows one write adds each keep their own key: a card's four rounds and both
     seats, a CSC game's three frames (they shared ``table:`` and only the last
@@ -158,7 +144,7 @@ def test_every_row_a_write_adds_is_audited_under_its_own_key(
         (a, b)
     )
 
-    _csc_event(svc, director)
+    svc.create_club_event(director, zone)
     game = svc.club_desk("Zone").state("Zone").games[0]  # type: ignore[attr-defined]
     svc.enter_club_result(director, "Zone", game.round_no, game.home, 1, FRAMES)
     after = svc.audit(director, "Zone")[-1]["after"]  # type: ignore[assignment]

@@ -21,20 +21,29 @@ from .conftest import LiveServer, screenshot
 LONG = "Maximiliane " + "Tiefenbrunner-" * 12 + "Oberhollen"  # 190 characters
 
 
-@pytest.fixture
-def venue(tmp_path: Any) -> Iterator[tuple[LiveServer, int]]:
-    server = LiveServer(f"sqlite:///{tmp_path / 'tv.sqlite'}")
-    svc = server.app.state.desk.service
+def _worlds(server: LiveServer, actor: Actor, games: int, first: str) -> None:
+    """The event Worlds: 128 entrants, ``games`` rounds, the first entrant's name."""
     entrants = [{"id": f"P{i:03d}", "name": f"Entrant number {i}"} for i in range(1, 129)]
-    entrants[0]["name"] = LONG
-    spec = {"name": "Worlds", "category": "adult singles", "games": 8, "entrants": entrants}
-    svc.create_event(Actor("director", "Dee"), EventFile.model_validate(spec))
-    event_id = svc.desk.catalog()[0].id
+    entrants[0]["name"] = first
+    spec = {"name": "Worlds", "category": "adult singles", "games": games, "entrants": entrants}
+    server.app.state.desk.service.create_event(actor, EventFile.model_validate(spec))
+
+
+def _serving(server: LiveServer) -> Iterator[tuple[LiveServer, int]]:
+    """The server started, with its event's ID; stopped afterwards."""
+    event_id = server.app.state.desk.service.desk.catalog()[0].id
     server.start()
     try:
         yield server, event_id
     finally:
         server.stop()
+
+
+@pytest.fixture
+def venue(tmp_path: Any) -> Iterator[tuple[LiveServer, int]]:
+    server = LiveServer(f"sqlite:///{tmp_path / 'tv.sqlite'}")
+    _worlds(server, Actor("director", "Dee"), 8, LONG)
+    yield from _serving(server)
 
 
 def test_the_tv_page_shows_128_entrants_on_pages_that_turn(
@@ -82,20 +91,13 @@ def first_round(tmp_path: Any) -> Iterator[tuple[LiveServer, int]]:
     server = LiveServer(f"sqlite:///{tmp_path / 'tv1.sqlite'}")
     svc = server.app.state.desk.service
     director = svc.accounts.set_director("Dee", "director-pass")
-    entrants = [{"id": f"P{i:03d}", "name": f"Entrant number {i}"} for i in range(1, 129)]
-    spec = {"name": "Worlds", "category": "adult singles", "games": 4, "entrants": entrants}
-    svc.create_event(director, EventFile.model_validate(spec))
+    _worlds(server, director, 4, "Entrant number 1")
     games = svc.draw(director, "Worlds", publish=True).games
     for n, (a, b) in enumerate(games):
         svc.enter_card(director, "Worlds", 1, (a, b), RESULTS[n % len(RESULTS)].rounds)
         if n < len(games) - 1:
             svc.validate_card(director, "Worlds", 1, b, "XY")
-    event_id = svc.desk.catalog()[0].id
-    server.start()
-    try:
-        yield server, event_id
-    finally:
-        server.stop()
+    yield from _serving(server)
 
 
 def test_the_tv_page_after_round_1_of_4_fits_the_screen_with_its_footer(
