@@ -7,6 +7,7 @@ only behind a proxy, and sign-ins audited with the right role."""
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from flickboard.cli.serve import SERVER_OPTIONS
 from flickboard.errors import NotAuthenticated
 from flickboard.store.accounts import LOCK_AFTER, Accounts
 from flickboard.store.acting import Actor
+from flickboard.store.passwords import Busy, Turns
 from flickboard.store.sessions import DeskSessions
 from flickboard.store.throttle import BASE, CAP, FREE, Throttle, TooManyAttempts, backoff
 from flickboard.web.app import create_app
@@ -301,3 +303,39 @@ def test_a_refusal_never_echoes_a_secret_and_only_an_excerpt_of_a_value(tmp_path
     assert got.json()["detail"].endswith(
         "(got 'NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN... (100,002 characters))"
     )
+
+
+def test_password_hashes_take_turns_and_the_overflow_is_told_to_come_back() -> None:
+    """One turn at a time and one waiting: a third is refused at once, the waiting one
+    gives up after its wait; a turn given back lets the next one in."""
+    turns = Turns(at_once=1, waiting=1, wait=0.3)
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with turns.turn():
+            held.set()
+            release.wait(5)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert held.wait(5)
+    waited: list[BaseException] = []
+    waiter = threading.Thread(target=lambda: _try(turns, waited))
+    waiter.start()
+    time.sleep(0.1)  # the waiter is queued
+    with pytest.raises(Busy, match="busy checking passwords"), turns.turn():
+        pass
+    waiter.join()
+    assert [type(e) for e in waited] == [Busy]  # it waited 0.3 s, then gave up
+    release.set()
+    holder.join()
+    with turns.turn():  # free again
+        pass
+
+
+def _try(turns: Turns, errors: list[BaseException]) -> None:
+    try:
+        with turns.turn():
+            pass
+    except Busy as exc:
+        errors.append(exc)

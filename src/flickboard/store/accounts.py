@@ -8,9 +8,10 @@ After :data:`LOCK_AFTER` failed sign-ins in a row from one client address, that 
 is locked out of that account until the director lifts the lock (web or ``flickboard
 desk unlock``): the owner, from any other address, still gets in, so nobody can lock
 them out (the per-address throttle, :mod:`flickboard.store.throttle`, slows an attacker
-long before). A password change ends the account's other sessions. A table scorer has no account: the director or a referee issues a random
-code for one game of a published round, and the code is kept only as its SHA-256, so a
-copy of the database does not let anyone score.
+long before). A password change ends the account's other sessions. A table scorer has
+no account: the director or a referee issues a random code for one game of a published
+round, and the code is kept only as its SHA-256, so a copy of the database does not
+let anyone score.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from flickboard.store.models import (
 )
 from flickboard.store.passwords import check_password, hash_password, needs_rehash, verify
 from flickboard.store.sessions import token_hash
+from flickboard.store.throttle import ADDRESS_LENGTH
 
 LOCK_AFTER = 20
 """Failed sign-ins in a row from one address that lock that address out of the account
@@ -168,7 +170,7 @@ class Accounts(Store):
         locked out of the account is told so only with the right password. Audited
         either way, from ``address``."""
         source = f" from {address}" if address else ""
-        address = address[:64]
+        address = address[:ADDRESS_LENGTH]
         with self._read() as s:
             row = s.scalar(select(AccountRow).where(AccountRow.name == name))
             locked = row is not None and bool(

@@ -4,11 +4,12 @@ the database so that every worker process sees one count.
 An attempt is counted **before** its password or code is checked, in one write
 transaction that reads the address's count and adds to it (the row is locked on
 PostgreSQL, the database on SQLite): of many attempts at once, exactly as many go on to
-be checked as the count allows, whatever the number of workers. A success clears the
-address's count (a good scorer code takes its attempt back). :data:`FREE` attempts in a row pass; then each further one doubles the
-wait before the next (:data:`BASE` seconds, at most :data:`CAP`); an address forgets
-after :data:`FORGET` seconds without an attempt. The bookkeeping is not audited (the
-sign-ins themselves are, :mod:`flickboard.store.accounts`).
+be checked as the count allows, whatever the number of workers. A good sign-in clears
+the address's count; a good scorer code, or a check the server was too busy to make,
+takes its own attempt back. :data:`FREE` attempts in a row pass; then each further one
+doubles the wait before the next (:data:`BASE` seconds, at most :data:`CAP`); an
+address forgets after :data:`FORGET` seconds without an attempt. The bookkeeping is not
+audited (the sign-ins themselves are, :mod:`flickboard.store.accounts`).
 """
 
 from __future__ import annotations
@@ -83,8 +84,8 @@ class Throttle(Store):
             )
 
     def refunded(self, address: str) -> None:
-        """``address`` joined a game with a good code: that attempt is not a failure
-        (its count goes back down by one; earlier failures stay)."""
+        """An attempt from ``address`` was not a failure (a good scorer code, or no
+        check made): its count goes back down by one; earlier failures stay."""
         with self._write(audited=False) as s:
             row = s.get(AddressFailureRow, address[:ADDRESS_LENGTH], with_for_update=True)
             if row is not None and row.failures > 0:

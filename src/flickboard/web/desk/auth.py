@@ -16,9 +16,9 @@ Every write checks the CSRF token: a form's hidden ``csrf`` field, or the
 it from ``GET /api/session``). Sign-in and joining by code are throttled per client
 address with back-off, counted in the database across workers
 (:mod:`flickboard.store.throttle`); an address is locked out of an account only after
-many more failures (:data:`flickboard.store.accounts.LOCK_AFTER`). The client address is the connection's,
-or the last ``X-Forwarded-For`` entry only when ``serve --behind-proxy`` says a proxy
-adds it (:func:`client_address`).
+many more failures (:data:`flickboard.store.accounts.LOCK_AFTER`). The client address
+is the connection's, or the last ``X-Forwarded-For`` entry only when ``serve
+--behind-proxy`` says a proxy adds it (:func:`client_address`).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from flickboard.errors import NotAllowed, NotAuthenticated
 from flickboard.store.accounts import code_hash
 from flickboard.store.acting import Actor, acting
+from flickboard.store.passwords import Busy
 from flickboard.store.service import DeskService
 from flickboard.store.sessions import LIFETIME, DeskSessions
 from flickboard.store.throttle import Throttle
@@ -88,7 +89,11 @@ class Sessions:
         """Sign in with a name and password (throttled per client address; audited)."""
         address = client_address(request)
         self.throttle.admit(address)
-        actor = self.service.login(name, password, address)
+        try:
+            actor = self.service.login(name, password, address)
+        except Busy:
+            self.throttle.refunded(address)  # no password was checked
+            raise
         self.throttle.cleared(address)
         return self.sign_in(request, actor)
 

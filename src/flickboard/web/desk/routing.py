@@ -4,9 +4,9 @@ and the identity of a write checked before its body is read.
 Errors: :class:`NotAuthenticated` 401, :class:`NotAllowed` 403, an unknown event or
 card (:class:`NotFound`) 404, :class:`IllegalInPosition` 409, :class:`InvalidInput` and a
 malformed request 422, too many sign-in attempts 429, too many password checks at once
-503 (both with ``Retry-After``); the message is the desk's
-sentence (JSON ``{"detail": ...}`` on the API, :class:`flickboard.web.refusals.Problem`;
-on pages, the message in the page's alert area, or an error page without JavaScript).
+503 (both with ``Retry-After``); the message is the desk's sentence (JSON ``{"detail":
+...}`` on the API, :class:`flickboard.web.refusals.Problem`; on pages, the message in
+the page's alert area, or an error page without JavaScript).
 Each API route documents the refusals it can answer, derived from its shape once here
 (:func:`documented_refusals`).
 """
@@ -61,8 +61,8 @@ def documented_refusals(path: str, methods: set[str], extra: dict[str, Any]) -> 
     """The refusals an API route can answer, from its shape: 404 for an event or card
     in its path; 401, 403 and 409 for a write (a role checked, a state that may not
     allow it); 401 and 429 for signing in; 503 where a password is hashed; 403 for
-    reading officials' lists. (422 for
-    routes with parameters is added once the route knows them.)"""
+    reading officials' lists. (422 for routes with parameters is added once the route
+    knows them.)"""
     if not path.startswith("/api/"):
         return set()
     out: set[int] = set()
