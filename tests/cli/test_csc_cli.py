@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 
 from flickboard.cli.app import app
 from flickboard.events.csc import double_round_robin
+from flickboard.store.acting import Actor
+from flickboard.store.service import DeskService
 
 Run = Callable[..., str]
 
@@ -173,3 +175,25 @@ def test_csc_game_corrected_and_withdrawn_from_the_command_line(run: Run, tmp_pa
     out = run("csc", "withdraw", "Zone singles", "--game", "1", "--reason", "wrong board")
     assert out.startswith("withdrawn game 1")
     assert "A v D" not in run("csc", "entered", "Zone singles")
+
+
+def test_the_command_lines_reasons_are_audited_and_a_withdrawn_games_id_is_not_reused(
+    run: Run, tmp_path: Path
+) -> None:
+    spec = tmp_path / "zone.yaml"
+    spec.write_text(EVENT)
+    run("create", str(spec))
+    game = ["Zone singles", "-r", "1", "--home", "A", "--visitors", "D", "--score", "15-9"]
+    run("csc", "result", *game)
+    run("csc", "correct", "Zone singles", "--game", "1", "--score", "15-8",
+        "--reason", "frames miscounted")  # fmt: skip
+    run("csc", "withdraw", "Zone singles", "--game", "1", "--reason", "wrong board")
+    svc = DeskService(f"sqlite:///{tmp_path / 'csc.sqlite'}")
+    trail = svc.audit(Actor.desk(), "Zone singles")
+    details = [(a["action"], a["detail"]) for a in trail[-2:]]
+    assert details == [
+        ("correct_club_game", "Zone singles game 1: frames miscounted"),
+        ("withdraw_club_game", "Zone singles game 1: wrong board"),
+    ]
+    run("csc", "result", *game)
+    assert [g.id for g in svc.club_games("Zone singles")] == [2]  # never 1 again

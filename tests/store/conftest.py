@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
+from flickboard.events.eventfile import ClubEventFile, parse_any
 from flickboard.store.db import engine_for
 from flickboard.store.desk import Desk
 
@@ -34,3 +35,18 @@ def engine(empty_url: str) -> Iterator[Engine]:
 def desk(engine: Engine) -> Desk:
     """A desk over the empty database."""
     return Desk(engine=engine)
+
+
+@pytest.fixture
+def zone() -> ClubEventFile:
+    """A CSC singles round robin of teams A, B and C."""
+    spec = parse_any(
+        {
+            "name": "Zone",
+            "format": "csc-round-robin",
+            "discipline": "singles",
+            "entrants": [{"id": t, "name": f"Team {t}"} for t in "ABC"],
+        }
+    )
+    assert isinstance(spec, ClubEventFile)
+    return spec

@@ -199,23 +199,14 @@ def test_six_person_line_up_breaking_position_rule_refused(engine: Engine) -> No
     )
 
 
-def _csc(engine: Engine) -> CscDesk:
+def _csc(engine: Engine, zone: ClubEventFile) -> CscDesk:
     desk = CscDesk(engine=engine)
-    spec = parse_any(
-        {
-            "name": "Zone",
-            "format": "csc-round-robin",
-            "discipline": "singles",
-            "entrants": [{"id": t, "name": f"Team {t}"} for t in "ABC"],
-        }
-    )
-    assert isinstance(spec, ClubEventFile)
-    desk.create(spec)
+    desk.create(zone)
     return desk
 
 
-def test_csc_game_not_drawn_or_twice_refused(engine: Engine) -> None:
-    desk = _csc(engine)
+def test_csc_game_not_drawn_or_twice_refused(engine: Engine, zone: ClubEventFile) -> None:
+    desk = _csc(engine, zone)
     first = desk.state("Zone").games[0]
     desk.enter_game(
         "Zone", first.round_no, first.home, first.visitors, race_from_final((15, 2), 15)
@@ -244,8 +235,8 @@ def test_csc_game_not_drawn_or_twice_refused(engine: Engine) -> None:
     )
 
 
-def test_csc_sudden_death_waits_for_the_round_robin(engine: Engine) -> None:
-    desk = _csc(engine)
+def test_csc_sudden_death_waits_for_the_round_robin(engine: Engine, zone: ClubEventFile) -> None:
+    desk = _csc(engine, zone)
     _refused(
         desk,
         IllegalInPosition,
@@ -260,8 +251,10 @@ def test_csc_sudden_death_waits_for_the_round_robin(engine: Engine) -> None:
     )
 
 
-def test_csc_sudden_death_message_counts_the_games_left(engine: Engine) -> None:
-    desk = _csc(engine)
+def test_csc_sudden_death_message_counts_the_games_left(
+    engine: Engine, zone: ClubEventFile
+) -> None:
+    desk = _csc(engine, zone)
     for g in desk.state("Zone").games[:-1]:
         desk.enter_game("Zone", g.round_no, g.home, g.visitors, race_from_final((15, 2), 15))
     _refused(

@@ -570,13 +570,13 @@ def _show(
     date: dt.date | None = None,
     finished: bool = True,
 ) -> None:
-    """Write the requested files, then print the standings as a table or JSON (the PDF
-    calls no tie a shoot-out until every game is played: ``finished``)."""
+    """Write the requested files, then print the standings as a table or JSON (the CSV
+    and the PDF call no tie a shoot-out until every game is played: ``finished``)."""
     from flickboard.events.export import standings_csv
     from flickboard.events.paper import standings_pdf
 
     if csv_out is not None:
-        write_file(csv_out, standings_csv(s, names))
+        write_file(csv_out, standings_csv(s, names, finished))
     if pdf_out is not None:
         write_file(pdf_out, standings_pdf(title, s, names, date=date, finished=finished))
     if as_json:

@@ -385,10 +385,34 @@ class AccountRow(Base):
     active: Mapped[bool] = mapped_column(Boolean)
     created: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
     failures: Mapped[int] = mapped_column(Integer, server_default="0")
-    """Failed sign-ins since the last good one (migration 0009)."""
-    locked: Mapped[bool] = mapped_column(Boolean, server_default=false())
-    """Locked after :data:`~flickboard.store.accounts.LOCK_AFTER` failures in a row,
-    until the director lifts it."""
+    """Failed sign-ins from anywhere since the last good one (migration 0009)."""
+
+
+class AccountLockRow(Base):
+    """An account's failed sign-ins in a row from one client address (migration 0011):
+    that address is locked out of that account after
+    :data:`~flickboard.store.accounts.LOCK_AFTER` of them, until the director lifts it;
+    other addresses are not."""
+
+    __tablename__ = "account_locks"
+
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    locked: Mapped[bool] = mapped_column(Boolean)
+
+
+class AddressFailureRow(Base):
+    """Failed sign-ins and code joins in a row from one client address (migration
+    0011), counted by every worker in one place: :mod:`flickboard.store.throttle`."""
+
+    __tablename__ = "address_failures"
+
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    last: Mapped[datetime] = mapped_column(DateTime)
 
 
 class DeskSessionRow(Base):

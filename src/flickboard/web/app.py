@@ -2,7 +2,8 @@
 
 ``create_app(database_url)`` builds it (``flickboard serve`` runs it with uvicorn). Each
 face adds its routes with its own ``install(app)``: the table under ``/play`` and
-``/api/play``, the desk under ``/desk`` and ``/api/desk``. The API is described at
+``/api/play``, the desk under ``/desk`` and ``/api/desk``. Every request body is bounded
+before it is read (:mod:`flickboard.web.limits`). The API is described at
 ``/api/docs`` (OpenAPI) and in docs/web.md.
 """
 
@@ -13,12 +14,15 @@ import os
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from flickboard.store.db import default_url
 from flickboard.version import VERSION
 from flickboard.web import warming
 from flickboard.web.desk import install as install_desk
+from flickboard.web.limits import BodyLimit, document_limits
 from flickboard.web.play import install as install_table
+from flickboard.web.refusals import http_refusal
 from flickboard.web.templates import STATIC, TEMPLATES
 
 BEHIND_PROXY_ENV = "FLICKBOARD_BEHIND_PROXY"
@@ -43,10 +47,13 @@ def create_app(database_url: str | None = None, *, behind_proxy: bool | None = N
     if behind_proxy is None:
         behind_proxy = os.environ.get(BEHIND_PROXY_ENV) == "1"
     app.state.behind_proxy = behind_proxy
+    app.add_middleware(BodyLimit)
+    app.add_exception_handler(HTTPException, http_refusal)  # type: ignore[arg-type]
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(warming.router)  # before the table: /play/warming is not a game
     install_table(app)
     install_desk(app)
+    document_limits(app)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> HTMLResponse:

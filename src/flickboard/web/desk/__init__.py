@@ -19,7 +19,7 @@ from flickboard.web.desk.live import Hub, Renders
 
 class DeskWeb:
     """The desk's state in one app (one per worker process): the service on the
-    database, sessions, the live hub and the sign-in rate limit."""
+    database, sessions, the live hub and the sign-in throttle."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -32,7 +32,7 @@ class DeskWeb:
             engine=engine, notifier=None if self.postgres else self.hub.publish
         )
         self.sessions = Sessions(self.service, Settings(engine=engine).secret(SECRET))
-        self.limit = self.sessions.limit
+        self.throttle = self.sessions.throttle
         # Live pages read through connections of their own, so that writes queueing for
         # an event's lock never hold up the standings everyone watches.
         self.reader = DeskService(engine=make_engine(url, pooled=False))

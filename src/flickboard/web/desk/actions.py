@@ -59,15 +59,15 @@ from flickboard.web.desk.bodies import (
     Substitution,
     SuddenDeath,
 )
-from flickboard.web.desk.routing import desk_of, may, roles_of
+from flickboard.web.desk.routing import Number, desk_of, may, roles_of
 from flickboard.web.refusals import sentence
 
-PATH_TYPES: dict[str, type] = {
-    "event_id": int,
-    "round_no": int,
+PATH_TYPES: dict[str, Any] = {
+    "event_id": Number,
+    "round_no": Number,
     "player": str,
-    "game_id": int,
-    "board": int,
+    "game_id": Number,
+    "board": Number,
     "name": str,
 }
 """The type of each part a route's path may name."""
