@@ -38,7 +38,8 @@ from flickboard.evaluation.harness import Z95
 from flickboard.evaluation.jobs import results_in_order
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc, Shot
-from flickboard.play.driver import play_match
+from flickboard.play.driver import IntentLog, play_match
+from flickboard.play.intent import with_intents
 from flickboard.play.kind import game_kind
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Fate, Position, Turn
@@ -72,10 +73,12 @@ def mean_interval(values: list[float]) -> tuple[float, float, float]:
 
 
 def play_game(game: str, players: list[Player], seed: int) -> dict[str, Any]:
-    """One singles game between ``players``; its record."""
+    """One singles game between ``players``; its record, with what each shot meant
+    (:mod:`flickboard.play.intent`)."""
     match = game_kind(game).new_match(seed=seed)
-    play_match(match, players)
-    return match.to_json()
+    log = IntentLog()
+    play_match(match, players, log)
+    return with_intents(match.to_json(), log.intents)
 
 
 def ladder_game(job: tuple[str, str, int, str]) -> list[float]:

@@ -35,8 +35,10 @@ from flickboard.errors import (
 from flickboard.geometry.svg import SIDE_COLOURS
 from flickboard.physics import Shot
 from flickboard.physics.serialize import record_from_dict, record_to_dict
+from flickboard.physics.trajectory import StateLog
 from flickboard.play.crokinole import ShotBudget, WallClock
 from flickboard.play.driver import most_discs_left
+from flickboard.play.intent import Intent, intent_from_json, intent_of, with_intents
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
@@ -118,13 +120,14 @@ class Seat:
 
 @dataclass
 class Played:
-    """A shot played in this game: its step, the shot meant (realistic mode) and the
-    AI's explanation."""
+    """A shot played in this game: its step, the shot meant (realistic mode), the AI's
+    explanation and what the shooter meant, as the record keeps it (:mod:`~flickboard.play.intent`)."""
 
     step: Step
     by: str
     meant: Shot | None = None
     explanation: str | None = None
+    intent: Intent | None = None
 
     def note(self) -> dict[str, Any]:
         """What is saved beside the record."""
@@ -132,6 +135,7 @@ class Played:
             "by": self.by,
             "meant": None if self.meant is None else shot_values(self.meant),
             "explanation": self.explanation,
+            "intent": None if self.intent is None else self.intent.to_json(),
         }
 
 
@@ -223,8 +227,9 @@ class LiveGame:
             step = live.match.play_record(record, shot.seat)
             note = shot.note
             meant = None if note.get("meant") is None else Shot(**note["meant"])
+            intent = None if note.get("intent") is None else intent_from_json(note["intent"])
             live.played.append(
-                Played(step, str(note.get("by", "")), meant, note.get("explanation"))
+                Played(step, str(note.get("by", "")), meant, note.get("explanation"), intent)
             )
         # a server stopped between a game's end and its record: written again
         live.record_due = bool(live.match.result().games)
@@ -282,7 +287,8 @@ class LiveGame:
             shot = meant
             if self.setup.realistic is not None:
                 shot = self._executed(seat, meant, self.setup.realistic)
-            return self._play(seat, shot, None if shot == meant else meant, None)
+            intent = Intent("exact") if shot == meant else Intent("aim", meant)
+            return self._play(seat, shot, None if shot == meant else meant, None, intent)
 
     def _executed(self, seat: int, meant: Shot, level: str) -> Shot:
         """The shot as a player of ``level`` would play it (seeded by the game and shot)."""
@@ -292,12 +298,26 @@ class LiveGame:
         return execute(self.match.kind.noise_at(level, view), view, meant, z).shot
 
     def _play(
-        self, seat: int, shot: Shot, meant: Shot | None, explanation: str | None
+        self,
+        seat: int,
+        shot: Shot,
+        meant: Shot | None,
+        explanation: str | None,
+        intent: Intent | None,
     ) -> tuple[str, dict[str, float]]:
         """Play, save and announce a shot (the lock is held); its JSON text and timings."""
         timings: dict[str, float] = {}
         step, log = play_shot(self.match, seat, shot, timings)
-        played = Played(step, self.seats[seat].name, meant, explanation)
+        played = Played(step, self.seats[seat].name, meant, explanation, intent)
+        return self._keep(played, log, timings)
+
+    def _keep(
+        self, played: Played, log: StateLog | None, timings: dict[str, float]
+    ) -> tuple[str, dict[str, float]]:
+        """Save and announce a shot the match has played (the lock is held; ``log``: its
+        state log, None for a shot entered by hand)."""
+        step = played.step
+        record = step.entry.record
         number = len(self.played) + 1
         status = "over" if self.match.over else "playing"
         sampled = time.perf_counter()
@@ -309,7 +329,10 @@ class LiveGame:
                 self.id,
                 self.version,
                 add=SavedShot(
-                    number, seat, record_to_dict(log.record, compact=True), played.note()
+                    number,
+                    step.entry.turn.seat,
+                    record_to_dict(record, compact=True),
+                    played.note(),
                 ),
                 status=status,
             )
@@ -350,7 +373,8 @@ class LiveGame:
             self.thinking = None
             if self.version != version:
                 return True  # taken back or resigned meanwhile: look again
-            self._play(seat, shot, None, None if choice is None else choice.explanation)
+            explanation = None if choice is None else choice.explanation
+            self._play(seat, shot, None, explanation, intent_of(player))
         return True
 
     # -- take-backs, resigning, joining -------------------------------------------------
@@ -610,7 +634,7 @@ class LiveGame:
         return tags
 
     def _record(self) -> dict[str, Any]:
-        return self.match.to_json(self.tags())
+        return with_intents(self.match.to_json(self.tags()), [p.intent for p in self.played])
 
     def record(self) -> dict[str, Any]:
         """The match record (docs/formats.md) as it stands."""

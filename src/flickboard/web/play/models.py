@@ -92,7 +92,7 @@ class ReviewIn(SeatAct):
     """Ask for a game review or a hint as a seat of the game (its token in
     ``X-Seat-Token``), weighed at a skill level (docs/review.md)."""
 
-    level: str = Field("club", min_length=3, max_length=20, description="Skill level")
+    level: str = Field("competitive", min_length=3, max_length=20, description="Skill level")
 
 
 class JoinIn(Strict):
