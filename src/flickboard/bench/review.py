@@ -23,7 +23,7 @@ import itertools
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, cast
 
@@ -32,7 +32,8 @@ import numpy as np
 from flickboard.agents.explain import played_out
 from flickboard.agents.heuristic import HeuristicPlayer
 from flickboard.agents.planner import Planner, PlannerBudget
-from flickboard.agents.review import BLUNDER, ReviewBudget, review_record, review_shot
+from flickboard.agents.player import explanation_of
+from flickboard.agents.review import BLUNDER, Review, ReviewBudget, review_record, review_shot
 from flickboard.agents.value_model import PLAYING_LEVELS
 from flickboard.evaluation.harness import Z95
 from flickboard.evaluation.jobs import results_in_order
@@ -41,6 +42,7 @@ from flickboard.physics import Layout, PlacedDisc, Shot
 from flickboard.play.driver import IntentLog, play_match
 from flickboard.play.intent import with_intents
 from flickboard.play.kind import game_kind
+from flickboard.play.match import Match, Step
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Fate, Position, Turn
 
@@ -72,22 +74,50 @@ def mean_interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def play_game(game: str, players: list[Player], seed: int) -> dict[str, Any]:
-    """One singles game between ``players``; its record, with what each shot meant
-    (:mod:`flickboard.play.intent`)."""
+class Told(IntentLog):
+    """What each shot meant and, for an AI's, its explanation, as the match is played."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.explanations: list[str | None] = []
+
+    def on_shot(self, match: Match, step: Step, player: Player) -> None:
+        """Keep the shot's intent and explanation."""
+        super().on_shot(match, step, player)
+        self.explanations.append(explanation_of(player))
+
+
+def play_game(game: str, players: list[Player], seed: int) -> tuple[dict[str, Any], Told]:
+    """One singles game between ``players``: its record, with what each shot meant
+    (:mod:`flickboard.play.intent`), and what each player said of its shots."""
     match = game_kind(game).new_match(seed=seed)
-    log = IntentLog()
-    play_match(match, players, log)
-    return with_intents(match.to_json(), log.intents)
+    told = Told()
+    play_match(match, players, told)
+    return with_intents(match.to_json(), told.intents), told
 
 
-def ladder_game(job: tuple[str, str, int, str]) -> list[float]:
-    """One ladder game (game, level, seed, reviewer): both players' accuracies."""
+def contradictions(review: Review, explanations: Sequence[str | None]) -> tuple[int, int]:
+    """How many AI shots the review's shot meant contradicts the AI's own explanation of
+    (the explanation does not begin with the meant shot's words), of how many."""
+    told = [
+        (s.meant.words, e)
+        for s in review.shots
+        if s.meant is not None and (e := explanations[s.index - 1]) is not None
+    ]
+    wrong = sum(1 for words, e in told if not e.lower().startswith(words.lower()))
+    return wrong, len(told)
+
+
+def ladder_game(job: tuple[str, str, int, str]) -> dict[str, Any]:
+    """One ladder game (game, level, seed, reviewer): both players' accuracies, and the
+    AI shots whose review's shot meant contradicts the AI's explanation."""
     game, level, seed, reviewer = job
     players: list[Player] = [Planner(level, seed), Planner(level, seed + 1)]
-    record = play_game(game, players, seed)
+    record, told = play_game(game, players, seed)
     review = review_record(record, level=reviewer, budget=LADDER_BUDGET, seed=seed)
-    return [p.accuracy for p in review.players]
+    wrong, shots = contradictions(review, told.explanations)
+    return {"accuracies": [p.accuracy for p in review.players], "contradictions": wrong,
+            "ai_shots": shots}  # fmt: skip
 
 
 def ladder(
@@ -98,6 +128,7 @@ def ladder(
     cut short has as many games of each (``save`` is given the figures so far after
     each round of levels; the figures are the same whatever the number of workers)."""
     accuracies: dict[str, list[float]] = {level: [] for level in PLAYING_LEVELS}
+    meant = [0, 0]
     out: dict[str, Any] = {}
     jobs = [
         (settings.game, level, settings.seed + 1000 * k, settings.reviewer)
@@ -106,11 +137,14 @@ def ladder(
     ]
     played = results_in_order(ladder_game, jobs, settings.workers)
     for n, ((_, level, _, _), found) in enumerate(zip(jobs, played, strict=True), 1):
-        accuracies[level] += found
+        accuracies[level] += found["accuracies"]
+        meant[0] += found["contradictions"]
+        meant[1] += found["ai_shots"]
         if n % len(PLAYING_LEVELS) == 0:
             games = n // len(PLAYING_LEVELS)
             progress(f"ladder: game {games}/{settings.games} of every level")
             out = ladder_figures(accuracies, games)
+            out["meant"] = {"contradictions": meant[0], "ai_shots": meant[1]}
             if save is not None:
                 save(out)
     return out
@@ -220,7 +254,7 @@ def champion_choices(settings: Settings, progress: Progress) -> dict[str, Any]:
         players: list[Player] = [
             Planner("champion", seed, budget), Planner("champion", seed + 1, budget),
         ]  # fmt: skip
-        record = play_game(settings.game, players, seed)
+        record, _ = play_game(settings.game, players, seed)
         review = review_record(record, level="champion", budget=LADDER_BUDGET, seed=seed)
         labels += [s.label for s in review.shots]
         progress(f"champion choices: game {k + 1}/{settings.champion_games}")
@@ -237,7 +271,7 @@ def timing(settings: Settings, progress: Progress) -> dict[str, Any]:
         players: list[Player] = [
             HeuristicPlayer("competitive", seed), HeuristicPlayer("competitive", seed + 1),
         ]  # fmt: skip
-        record = play_game("crokinole", players, seed)
+        record, _ = play_game("crokinole", players, seed)
         start = time.thread_time()
         review = review_record(record, seed=seed)
         seconds.append(time.thread_time() - start)
@@ -293,6 +327,12 @@ def report(result: dict[str, Any]) -> str:
         lines.append(
             f"ordered: {ladder_['ordered']}; champion and novice apart: {ladder_['apart']}"
         )
+        meant = ladder_.get("meant")
+        if meant:
+            lines.append(
+                f"shot meant against the AI's explanation: {meant['contradictions']} "
+                f"contradictions over {meant['ai_shots']} AI shots"
+            )
     return "\n".join(lines)
 
 
