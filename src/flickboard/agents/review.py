@@ -310,6 +310,30 @@ def points(loss: float) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
 
+def retry_words(tried: Mapping[str, Any], game: Mapping[str, Any] | None = None) -> str:
+    """The coach on a shot tried again from a reviewed position (both shots as the review
+    file writes them): how the new shot compares with the best from there, and with the
+    shot the game saw (``game``: its review, when there is one)."""
+    played, best = tried["played"], tried["best"]
+    label = str(tried["label"])
+    text = (
+        f"your new shot is worth {100 * played['value']:.0f} % to win, the best "
+        f"({best['words']}) {100 * best['value']:.0f} %: "
+    )
+    if label == "best":
+        text += "as good as the best"
+    else:
+        article = "an" if label[0] in "aeiou" else "a"
+        text += f"{article} {label}, {points(tried['expected_loss'])} below it"
+    if game is not None:
+        then = game["played"]["value"] if game["played"] is not None else game["outcome"]
+        change = played["value"] - then
+        text += f"; in the game this shot was {game['label']} ({100 * then:.0f} %)"
+        if abs(change) >= 0.005:
+            text += f": {points(abs(change))} {'better' if change > 0 else 'worse'} now"
+    return text
+
+
 def aim_words(words: str) -> str:
     """An intent after "you chose": "the takeout of ...", "to raise the red ..."."""
     verb = words.split(" ", 1)[0] in ("raise", "tap", "hide")

@@ -27,13 +27,14 @@ from flickboard.agents.player import AIPlayer
 from flickboard.agents.spec import parse_spec, player_from_spec
 from flickboard.errors import (
     GameOver,
+    IllegalInPosition,
     IllegalStart,
     InvalidInput,
     NotAllowed,
     NothingToUndo,
 )
 from flickboard.geometry.svg import SIDE_COLOURS
-from flickboard.physics import Shot
+from flickboard.physics import DiscFinal, Shot
 from flickboard.physics.serialize import record_from_dict, record_to_dict
 from flickboard.physics.trajectory import StateLog
 from flickboard.play.crokinole import ShotBudget, WallClock
@@ -42,6 +43,7 @@ from flickboard.play.intent import Intent, intent_from_json, intent_of, with_int
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
+from flickboard.rules.hand import outcome_from_places
 from flickboard.web.play.models import NewGame, ShotIn
 from flickboard.web.play.saved import ChangedMeanwhile, SavedGames, SavedShot
 from flickboard.web.play.setup import start_match
@@ -71,6 +73,11 @@ def default_name(player: str, ai: str, number: int) -> str:
         return f"Player {number + 1}"
     kind, level = parse_spec(ai)
     return f"AI ({kind}, {level})"
+
+
+class WrongEntry(IllegalInPosition):
+    """A shot aimed in a game from a real board, or entered by hand in one at the table
+    (the web answers 409)."""
 
 
 @dataclass(frozen=True)
@@ -272,6 +279,8 @@ class LiveGame:
             self.check_token(request.seat, token)
             self._check_playing()
             seat = request.seat
+            if self.setup.real_board:
+                raise WrongEntry("this game is played on a real board: enter each shot by hand")
             self.match.turn(seat)  # out of turn: refused before the values are read
             low, high = self.match.kind.speed_range()
             if not low <= request.speed <= high:
@@ -289,6 +298,30 @@ class LiveGame:
                 shot = self._executed(seat, meant, self.setup.realistic)
             intent = Intent("exact") if shot == meant else Intent("aim", meant)
             return self._play(seat, shot, None if shot == meant else meant, None, intent)
+
+    def enter(
+        self, seat: int, places: list[DiscFinal], first: int | None, token: str | None
+    ) -> tuple[str, dict[str, float]]:
+        """A shot played on a real board, entered by hand (the token must be the
+        seat's): where the discs that moved stopped and the disc struck first, ruled as
+        a hand-entered shot (:func:`~flickboard.rules.hand.outcome_from_places`; the
+        start: the allowed point of the seat's line nearest its middle)."""
+        with self.lock:
+            self.check_token(seat, token)
+            self._check_playing()
+            if not self.setup.real_board:
+                raise WrongEntry("this game is played at the table: shots are aimed, not entered")
+            turn = self.match.turn(seat)
+            line = self.match.start_line(seat)
+            u = line.nearest(0.5)
+            if u is None:
+                raise IllegalStart(f"no shot can start for seat {seat} now")
+            began = time.perf_counter()
+            layout = self.match.position.layout
+            outcome = outcome_from_places(layout, turn.disc, line.point(u), places, first)
+            step = self.match.play_hand(outcome, seat)
+            timings = {"rule": time.perf_counter() - began}
+            return self._keep(Played(step, self.seats[seat].name), None, timings)
 
     def _executed(self, seat: int, meant: Shot, level: str) -> Shot:
         """The shot as a player of ``level`` would play it (seeded by the game and shot)."""
@@ -566,6 +599,7 @@ class LiveGame:
                 "shots": len(self.played),
                 "undo": self.setup.undo,
                 "realistic": self.setup.realistic,
+                "real_board": self.setup.real_board,
                 "seats": [
                     self.seats[s].public(kind.side_names[self.seats[s].side]) for s in match.seats
                 ],
