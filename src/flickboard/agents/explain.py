@@ -191,7 +191,11 @@ def called(view: View, shot: Shot) -> Candidate | None:
     a takeout of what it removes, a shot for the 20, a draw to where it stops, a
     throw-away; None when it cannot be played at all."""
     ruling = played_out(view, shot)
-    return None if ruling is None else _named(view, Candidate(shot, "aim", "aim"), ruling)
+    if ruling is None:
+        return None
+    if not ruling.valid:  # a person's aim claims no throw-away: it is what it is
+        return Candidate(shot, "throw", "shot ruled invalid as aimed")
+    return _named(view, Candidate(shot, "aim", "aim"), ruling)
 
 
 def _named(view: View, candidate: Candidate, ruling: Ruling) -> Candidate:
