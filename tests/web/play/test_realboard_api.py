@@ -84,9 +84,7 @@ def test_a_real_board_game_is_entered_ruled_kept_and_reviewed_by_outcome(api: Te
 def test_a_real_board_entry_is_refused_in_one_sentence_and_changes_nothing(
     api: TestClient,
 ) -> None:
-    with_ai = api.post(
-        "/api/play/games", json={"seats": VERSUS_AI, "real_board": True, "seed": 1}
-    )
+    with_ai = api.post("/api/play/games", json={"seats": VERSUS_AI, "real_board": True, "seed": 1})
     assert with_ai.status_code == 422 and "every seat is played here" in with_ai.json()["detail"]
     game = new_game(api, real_board=True)
     url = f"/api/play/games/{game['id']}/hand"

@@ -16,13 +16,13 @@ import math
 from typing import Any
 
 import httpx
+from tests.rules.test_hand_places import places_of
 
 from flickboard.agents.spec import player_from_spec
 from flickboard.physics import DiscFinal, DiscState
 from flickboard.play.driver import play_match
 from flickboard.play.kind import game_kind, load_match
 from flickboard.play.match import ShotAction
-from tests.rules.test_hand_places import places_of
 
 from ..conftest import LiveServer, screenshot
 
