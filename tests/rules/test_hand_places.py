@@ -5,42 +5,18 @@ board")."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from flickboard.agents.spec import player_from_spec
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
-from flickboard.physics import DiscFinal, DiscState, EventKind, Layout, PlacedDisc, ShotRecord
+from flickboard.physics import DiscFinal, DiscState, EventKind, Layout, PlacedDisc
 from flickboard.play.driver import play_match
 from flickboard.play.kind import game_kind
 from flickboard.play.match import ShotAction
 from flickboard.rules import referee
 from flickboard.rules.base import Fate, Position, Turn
-from flickboard.rules.hand import judge, outcome_from_places
-
-
-def places_of(record: ShotRecord) -> tuple[list[DiscFinal], int | None]:
-    """What a scorer enters for a shot the simulator played: where each disc that
-    moved (or went into the hole or off) stopped, and the first disc the shooter struck."""
-    before = {d.id: d for d in record.layout.discs}
-    moved = [
-        f
-        for f in record.finals
-        if f.id not in before
-        or f.state is not DiscState.ON_SURFACE
-        or math.hypot(f.x - before[f.id].x, f.y - before[f.id].y) > 1e-6
-    ]
-    first = next(
-        (
-            e.other if e.disc == record.shooter else e.disc
-            for e in record.events
-            if e.kind is EventKind.DISC_CONTACT and record.shooter in (e.disc, e.other)
-        ),
-        None,
-    )
-    return moved, first if isinstance(first, int) else None
+from flickboard.rules.hand import judge, outcome_from_places, scoresheet
 
 
 @pytest.mark.parametrize("game", ["crokinole", "shuffleboard"])
@@ -54,7 +30,7 @@ def test_a_played_game_entered_by_its_places_is_ruled_shot_for_shot_the_same(gam
         assert isinstance(action, ShotAction) and step is not None
         record = action.record
         assert record.shot is not None
-        places, first = places_of(record)
+        places, first = scoresheet(record)
         outcome = outcome_from_places(
             record.layout, record.shooter, (record.shot.x, record.shot.y), places, first
         )

@@ -5,19 +5,28 @@ under the execution noise of a skill level (docs/review.md):
 
 - the pool of shots the search weighs (the game's candidates and sampled shots,
   :mod:`flickboard.agents.widen`) is screened by successive halving on common draws of
-  the player's noise, and the best one valid as meant is the **best shot**;
-- the shot played, taken as an aim, the best shot and the **meant shot** (the shot of the
-  pool nearest the one played in start, angle and speed, each difference scaled by the
-  level's noise) are valued on the same fresh draws: their **expected values**;
+  the player's noise, and the best one valid as meant is the **best shot**, its words
+  naming what it does played without noise;
+- the shot played, taken as an aim, the best shot and the **meant shot** are valued on
+  the same fresh draws: their **expected values**. The meant shot is the record's
+  (:mod:`flickboard.play.intent`: an AI's choice, a person's aim, or the shot itself
+  when played exactly as aimed); only where none was recorded is it inferred (the shot
+  of the pool nearest the one played in start, angle and speed, each difference scaled
+  by the level's noise), and the review says so (:data:`MEANT_FROM`);
 - the **expected loss** is the best expected value less the played shot's, on the
   win-probability scale ((1 + value) / 2), and gives the **label**
   (:data:`THRESHOLDS`); the meant shot's loss says whether the choice was good, the
-  gap between the played and the meant shot how far the hand missed it.
+  gap between the played and the meant shot how far the hand missed it;
+- a shot entered by hand (a real board: no aim) is judged by its **outcome**: the best
+  shot's expected value against the value of the position it left
+  (:func:`review_outcome`).
 
 Per player and game: an **accuracy** from 0 to 100 (lichess's formula on each shot's
 loss, :func:`shot_accuracy`, averaged), the three costliest shots, open 20s missed (the
 best shot was an open 20 and no 20 was made) and takeouts missed (the meant shot was a
-takeout and no opposing disc went out). Both games go through the one game interface.
+takeout and no opposing disc went out). The game's story: each side's winning chance
+after every shot and the key moments (:meth:`Review.chances`, :meth:`Review.moments`).
+Both games go through the one game interface.
 """
 
 from __future__ import annotations
@@ -32,13 +41,7 @@ import numpy as np
 
 from flickboard.agents.candidates import Candidate, candidates
 from flickboard.agents.explain import as_played, called, played_out
-from flickboard.agents.planner import (
-    Evaluator,
-    intended,
-    named,
-    successive_halving,
-    valid_as_meant,
-)
+from flickboard.agents.planner import Evaluator, intended, successive_halving, valid_as_meant
 from flickboard.agents.tactics import tactics_for
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.physics import Shot
@@ -388,8 +391,8 @@ def screen(
 ) -> tuple[list[Candidate], Evaluator, Candidate]:
     """The pool of shots weighed from ``view`` (candidates and sampled shots), the
     evaluator under ``noise``, and the best shot valid as meant after screening, its
-    words naming what it does played as meant (the finalists are named so, as the
-    planner's are: :func:`~flickboard.agents.planner.named`)."""
+    words naming what it does played as meant (:func:`~flickboard.agents.explain.as_played`
+    on the ruling the choice was made by: no shot is played again)."""
     params = view.physics
     tactics = tactics_for(view.game)
     pool = candidates(view, params)[: budget.candidates]
@@ -402,8 +405,8 @@ def screen(
     screened = successive_halving(
         evaluator, pool, draws, budget.schedule, finalists=budget.finalists
     )
-    best, _ = intended(view, named(view, screened) or screened)
-    return pool, evaluator, best
+    best, ruling = intended(view, screened)
+    return pool, evaluator, as_played(view, best, ruling) or best
 
 
 def weighing(

@@ -14,7 +14,8 @@ Four checks (docs/review.md, "Validity"):
 - **champion choices**: the champion-level planner's own shots, reviewed at champion
   level, must be labelled best or good in at least 80 % of them;
 - **time**: the review of a whole 4-round crokinole game at the default budget, thread
-  CPU time (``time.thread_time``), median over the games timed.
+  CPU time (``time.thread_time``), median over the games timed; and of the same game
+  entered as from a real board (:func:`entered_by_hand`), reviewed by outcome.
 """
 
 from __future__ import annotations
@@ -41,10 +42,11 @@ from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc, Shot
 from flickboard.play.driver import IntentLog, play_match
 from flickboard.play.intent import with_intents
-from flickboard.play.kind import game_kind
-from flickboard.play.match import Match, Step
+from flickboard.play.kind import game_kind, load_match
+from flickboard.play.match import Match, ShotAction, Step
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Fate, Position, Turn
+from flickboard.rules.hand import outcome_from_places, scoresheet
 
 Progress = Callable[[str], None]
 
@@ -262,9 +264,28 @@ def champion_choices(settings: Settings, progress: Progress) -> dict[str, Any]:
     return {"shots": len(labels), "best_or_good": good, "share": good / max(1, len(labels))}
 
 
+def entered_by_hand(record: dict[str, Any]) -> dict[str, Any]:
+    """The same game as a scorer enters it from a real board: each shot by where the
+    discs stopped and the disc struck first (:func:`~flickboard.rules.hand.scoresheet`,
+    ruled as a hand-entered shot); its record."""
+    match = load_match(record)
+    shots = [a for a in match.history if isinstance(a, ShotAction)]
+    while match.actions:
+        match.undo()
+    for action in shots:
+        places, first = scoresheet(action.record)
+        shot = action.record.shot
+        start = (0.0, 0.0) if shot is None else (shot.x, shot.y)
+        layout, shooter = action.record.layout, action.record.shooter
+        match.play_hand(outcome_from_places(layout, shooter, start, places, first), action.seat)
+    return match.to_json()
+
+
 def timing(settings: Settings, progress: Progress) -> dict[str, Any]:
-    """Thread CPU seconds to review a whole crokinole game at the default budget."""
+    """Thread CPU seconds to review a whole crokinole game at the default budget, and the
+    same game entered from a real board (reviewed by outcome)."""
     seconds: list[float] = []
+    by_hand: list[float] = []
     shots: list[int] = []
     for k in range(settings.timed):
         seed = settings.seed + 31 * k
@@ -276,9 +297,17 @@ def timing(settings: Settings, progress: Progress) -> dict[str, Any]:
         review = review_record(record, seed=seed)
         seconds.append(time.thread_time() - start)
         shots.append(len(review.shots))
-        progress(f"time: game {k + 1}/{settings.timed}: {seconds[-1]:.1f} s")
+        entered = entered_by_hand(record)
+        start = time.thread_time()
+        review_record(entered, seed=seed)
+        by_hand.append(time.thread_time() - start)
+        progress(
+            f"time: game {k + 1}/{settings.timed}: {seconds[-1]:.1f} s, by hand {by_hand[-1]:.1f} s"
+        )
     return {"games": len(seconds), "seconds": seconds, "shots": shots,
-            "median": statistics.median(seconds) if seconds else None}  # fmt: skip
+            "median": statistics.median(seconds) if seconds else None,
+            "real_board": {"seconds": by_hand,
+                           "median": statistics.median(by_hand) if by_hand else None}}  # fmt: skip
 
 
 def run(
@@ -313,6 +342,12 @@ def report(result: dict[str, Any]) -> str:
         lines.append(
             f"review of a crokinole game: median {t['median']:.1f} s CPU over {t['games']}"
         )
+        hand = t.get("real_board")
+        if hand and hand["median"] is not None:
+            lines.append(
+                f"review of the same game entered from a real board: median "
+                f"{hand['median']:.1f} s CPU"
+            )
     w = result.get("champion_choices")
     if w:
         lines.append(f"champion planner: {w['best_or_good']}/{w['shots']} shots best or good")

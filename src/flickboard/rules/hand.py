@@ -316,6 +316,30 @@ def _check_final(
             )
 
 
+def scoresheet(record: ShotRecord) -> tuple[list[DiscFinal], int | None]:
+    """What a scorer at a real board enters for a shot (here one the simulator played):
+    where each disc that moved, went into the hole or off the surface stopped, the
+    shooter's included, and the first disc the shooter struck (None: none); the
+    entry :func:`outcome_from_places` reads."""
+    before = {d.id: d for d in record.layout.discs}
+    moved = [
+        f
+        for f in record.finals
+        if f.id not in before
+        or f.state is not DiscState.ON_SURFACE
+        or math.hypot(f.x - before[f.id].x, f.y - before[f.id].y) > MOVE_TOLERANCE
+    ]
+    first = next(
+        (
+            e.other if e.disc == record.shooter else e.disc
+            for e in record.events
+            if e.kind is EventKind.DISC_CONTACT and record.shooter in (e.disc, e.other)
+        ),
+        None,
+    )
+    return moved, first if isinstance(first, int) else None
+
+
 PATH_STEPS = 400
 """Points a straight way from where a disc lay to where it stopped is walked at, to find
 the lines it touched and cleared on the way (:func:`outcome_from_places`)."""

@@ -9,12 +9,12 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.rules.test_hand_places import places_of
 
 from flickboard.agents.spec import player_from_spec
 from flickboard.play.driver import play_match
 from flickboard.play.kind import game_kind, load_match
 from flickboard.play.match import ShotAction
+from flickboard.rules.hand import scoresheet
 
 from .helpers import HOTSEAT, VERSUS_AI, new_game, shoot, state
 
@@ -30,7 +30,7 @@ def _played(shots: int = SHOTS) -> list[ShotAction]:
 
 
 def _enter(api: TestClient, game: dict[str, Any], action: ShotAction) -> Any:
-    places, first = places_of(action.record)
+    places, first = scoresheet(action.record)
     body = {
         "seat": action.seat,
         "first": first,

@@ -16,13 +16,13 @@ import math
 from typing import Any
 
 import httpx
-from tests.rules.test_hand_places import places_of
 
 from flickboard.agents.spec import player_from_spec
 from flickboard.physics import DiscFinal, DiscState
 from flickboard.play.driver import play_match
 from flickboard.play.kind import game_kind, load_match
 from flickboard.play.match import ShotAction
+from flickboard.rules.hand import scoresheet
 
 from ..conftest import LiveServer, screenshot
 
@@ -114,7 +114,7 @@ class Player:
         truth = {d.id for d in action.record.layout.discs}
         assert set(now) == truth, (number, sorted(now), sorted(truth), state["discs"])
         now[shooter] = start_point(state)
-        places, first = places_of(action.record)
+        places, first = scoresheet(action.record)
         if first is not None:
             self.tap(*now[first])
         for final in order(places, now, shooter):
