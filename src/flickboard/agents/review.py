@@ -489,27 +489,21 @@ def review_shot(
     me = view.turn.side
     out = {d.disc for d in ruling.decisions if d.fate is Fate.OUT}
     theirs_out = any(view.position.side_of(d) != me for d in out if d != view.turn.disc)
-    game, rnd, number, index = place
-    return ShotReview(
-        game=game,
-        round=rnd,
-        number=number,
-        index=index,
-        seat=view.turn.seat,
-        side=me,
-        level=check_level(level),
-        value_before=top,
-        outcome=left_value(view, evaluator, ruling),
-        best=Aim.of(best, v_best),
-        expected_loss=loss,
-        label=label_of(loss),
-        meant_from=source,
+    return judged(
+        view,
+        ruling,
+        level,
+        place,
+        Aim.of(best, v_best),
+        top,
+        left_value(view, evaluator, ruling),
+        loss,
+        source,
         played=Aim("played", "shot played", played, v_played),
         meant=Aim.of(meant, v_meant),
         miss=miss_of(view, played, meant.shot),
         choice_loss=choice,
         choice_label=label_of(choice),
-        open_20_missed=best.kind == "open20" and not ruling.twenties().get(me, 0),
         takeout_missed=meant.kind == "takeout" and not theirs_out,
     )
 
@@ -530,6 +524,26 @@ def review_outcome(
     v_best = win_chance(evaluator.mean(best.shot, ExecutionNoise.draws(rng, budget.samples)))
     outcome = left_value(view, evaluator, ruling)
     loss = max(0.0, v_best - outcome)
+    return judged(
+        view, ruling, level, place, Aim.of(best, v_best), v_best, outcome, loss, "outcome"
+    )
+
+
+def judged(
+    view: View,
+    ruling: Ruling,
+    level: str,
+    place: tuple[int, int, int, int],
+    best: Aim,
+    value_before: float,
+    outcome: float,
+    loss: float,
+    meant_from: str,
+    **more: Any,
+) -> ShotReview:
+    """A shot's review from what every review finds: the best shot, the position's value
+    before, the value of the position the shot left and the expected loss (the label and
+    whether an open 20 was missed follow); ``more``: the aim's fields, if it had one."""
     game, rnd, number, index = place
     me = view.turn.side
     return ShotReview(
@@ -540,13 +554,14 @@ def review_outcome(
         seat=view.turn.seat,
         side=me,
         level=check_level(level),
-        value_before=v_best,
+        value_before=value_before,
         outcome=outcome,
-        best=Aim.of(best, v_best),
+        best=best,
         expected_loss=loss,
         label=label_of(loss),
-        meant_from="outcome",
+        meant_from=meant_from,
         open_20_missed=best.kind == "open20" and not ruling.twenties().get(me, 0),
+        **more,
     )
 
 

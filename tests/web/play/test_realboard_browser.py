@@ -11,7 +11,6 @@ The player's time is counted by a model of a person at a board, not by the clock
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
@@ -25,6 +24,7 @@ from flickboard.play.match import ShotAction
 from flickboard.rules.hand import scoresheet
 
 from ..conftest import LiveServer, screenshot
+from .helpers import holding_page
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "has_touch": True,
          "is_mobile": True}  # fmt: skip
@@ -174,12 +174,6 @@ def order(
     return done
 
 
-def _hold(page: Any, server: LiveServer, made: dict[str, Any]) -> None:
-    page.goto(f"{server.url}/play")
-    key = f"flickboard.table.{made['id']}"
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(made["tokens"])])
-
-
 def _new_real_game(server: LiveServer) -> dict[str, Any]:
     seats = [{"player": "here", "name": "Ann"}, {"player": "here", "name": "Ben"}]
     body = {"seats": seats, "seed": SEED, "real_board": True}
@@ -194,10 +188,7 @@ def test_a_real_four_round_game_is_entered_on_a_phone_and_reviewed(
     made = _new_real_game(live_server)
     context = browser.new_context(**PHONE)
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        _hold(page, live_server, made)
+        page, errors = holding_page(context, live_server.url, made)
         page.goto(f"{live_server.url}{made['url']}")
         page.wait_for_selector("#enter-page[data-ready]")
         player = Player(page, live_server, made["id"], touch=True)
@@ -248,8 +239,7 @@ def test_the_entry_page_takes_a_mouse_on_a_laptop(live_server: LiveServer, brows
     made = _new_real_game(live_server)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
-        page = context.new_page()
-        _hold(page, live_server, made)
+        page, _ = holding_page(context, live_server.url, made)
         page.goto(f"{live_server.url}{made['url']}")
         page.wait_for_selector("#enter-page[data-ready]")
         player = Player(page, live_server, made["id"], touch=False)

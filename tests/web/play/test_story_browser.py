@@ -6,7 +6,6 @@ out/screenshots/review-story-*.png, review-try-*.png."""
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -14,6 +13,7 @@ import httpx
 import pytest
 
 from ..conftest import LiveServer, screenshot
+from .helpers import holding_page
 
 SIZES = {"1280x900": {"width": 1280, "height": 900}, "390x844": {"width": 390, "height": 844}}
 SEATS = [{"player": "here", "name": "Ann"}, {"player": "ai", "ai": "ai:heuristic:competitive"}]
@@ -43,12 +43,6 @@ def _reviewed_game(server: LiveServer) -> dict[str, Any]:
     return made
 
 
-def _hold(page: Any, server: LiveServer, made: dict[str, Any]) -> None:
-    page.goto(f"{server.url}/play")
-    key = f"flickboard.table.{made['id']}"
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(made["tokens"])])
-
-
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_the_story_graph_moments_and_counts_and_trying_a_shot_again(
     live_server: LiveServer, browser: Any, size: str
@@ -56,10 +50,7 @@ def test_the_story_graph_moments_and_counts_and_trying_a_shot_again(
     made = _reviewed_game(live_server)
     context = browser.new_context(viewport=SIZES[size], has_touch=size == "390x844")
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        _hold(page, live_server, made)
+        page, errors = holding_page(context, live_server.url, made)
         page.goto(f"{live_server.url}/play/{made['id']}/replay?shot=3")
         page.wait_for_selector(".chance-graph")
         progress = page.locator("#review-progress").inner_text()

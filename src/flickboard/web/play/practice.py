@@ -71,15 +71,18 @@ class Positions:
         return views[number - 1]
 
 
+def turn_json(view: View, number: int) -> dict[str, Any]:
+    """Shot ``number``'s shooter (seat, side, disc) and the discs before it."""
+    turn = view.turn
+    return {"number": number, "seat": turn.seat, "side": turn.side, "disc": turn.disc,
+            "before": discs_json(view.position)}  # fmt: skip
+
+
 def position_json(live: LiveGame, view: View, number: int) -> dict[str, Any]:
     """What the page needs to aim from the position before shot ``number``."""
     low, high = live.match.kind.speed_range()
     return {
-        "number": number,
-        "seat": view.turn.seat,
-        "side": view.turn.side,
-        "disc": view.turn.disc,
-        "before": discs_json(view.position),
+        **turn_json(view, number),
         "start": view.start_line.to_dict(),
         "speed_range": [low, high],
         "speed_default": live.speed_default,
@@ -115,11 +118,7 @@ def attempt(live: LiveGame, view: View, number: int, body: TryIn) -> dict[str, A
     ruling = view.referee.rule(view.position, view.turn, log.record)
     tried = review_shot(view, shot, ruling, level, intent=intent)
     return {
-        "number": number,
-        "seat": view.turn.seat,
-        "side": view.turn.side,
-        "disc": view.turn.disc,
-        "before": discs_json(view.position),
+        **turn_json(view, number),
         "after": discs_json(ruling.position_after),
         "trajectory": trajectory_json(sample_log(log, FPS, turns=True)),
         "events": events_json(log.record),
