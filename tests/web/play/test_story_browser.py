@@ -59,7 +59,7 @@ def test_the_story_graph_moments_and_counts_and_trying_a_shot_again(
         assert levels == ["novice", "recreational", "strong-recreational", "competitive",
                           "top-competitive", "champion"]  # fmt: skip
         counts = page.locator("#review-players").inner_text()
-        assert "Ann" in counts and "blunder" in counts and "Acc." in counts
+        assert "Ann" in counts and "blund." in counts and "Acc." in counts
         assert page.locator(".moments li").count() == 5
         words = page.locator("#review-shot").inner_text()
         assert "Shot 3:" in words and "Meant:" in words and "Try it again" in words

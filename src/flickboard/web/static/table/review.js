@@ -6,7 +6,12 @@
 import { PATH_STYLES } from "./draw.js";
 import { el } from "./panels.js";
 
-const SVG = "http://www.w3.org/2000/svg";
+// SVG's namespace, as the HTML parser gives an <svg> element (no address in the script)
+const SVG = (() => {
+  const template = document.createElement("template");
+  template.innerHTML = "<svg></svg>";
+  return template.content.firstElementChild.namespaceURI;
+})();
 export const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
 const SHORT = { best: "best", good: "good", inaccuracy: "inacc.", mistake: "mist.", blunder: "blund." };
 const LABEL_COLOURS = { inaccuracy: "#c99a00", mistake: "#d9480f", blunder: "#c92a2a" };
