@@ -45,8 +45,8 @@ class IntentLog(Observer):
     """Each shot's intent as a match is played through the driver (what each player
     says it meant: :func:`intent_of`), in the order played."""
 
-    def __init__(self, intents: Sequence[Intent | None] = ()) -> None:
-        self.intents: list[Intent | None] = list(intents)
+    def __init__(self) -> None:
+        self.intents: list[Intent | None] = []
 
     def on_shot(self, match: Match, step: Step, player: Player) -> None:
         """Keep the intent of the shot just played."""

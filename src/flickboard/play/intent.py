@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from flickboard.errors import InvalidInput
 from flickboard.jsonfields import json_object, whole_number
@@ -88,17 +88,9 @@ def intent_from_json(data: object, where: str = "intent") -> Intent:
     )
 
 
-class Intending(Protocol):
-    """A player that says what it meant by its last shot."""
-
-    @property
-    def last_intent(self) -> Intent | None:
-        """What the player meant by the shot it last decided (None: not known)."""
-        ...
-
-
 def intent_of(player: object) -> Intent | None:
-    """What a player meant by its last shot, if it says (:class:`Intending`)."""
+    """What a player meant by its last shot, if it says: its ``last_intent`` (the AI
+    players, the bots, the terminal's people; None for a player that keeps none)."""
     intent = getattr(player, "last_intent", None)
     return intent if isinstance(intent, Intent) else None
 
