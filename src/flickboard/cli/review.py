@@ -160,12 +160,22 @@ def _summary(reviews: list[tuple[str, Review]], folder: bool) -> None:
                     f"  {s.game}.{s.round}.{s.number} {s.label} "
                     f"(-{100 * s.expected_loss:.1f} %): {s.comment}; best: {s.best.words}"
                 )
-        if rev.skipped:
-            console.print(f"{rev.skipped} shots entered by hand were not weighed")
+        for i, swing in rev.moments():
+            s = rev.shots[i]
+            console.print(
+                f"key moment {s.game}.{s.round}.{s.number}: {100 * swing:+.0f} points of "
+                f"winning chance for "
+                f"{_player_name(rev, s.game, s.seat)}; best: {s.best.words}"
+            )
     if folder:
         for t in trends(reviews):
             points = " ".join(f"{a:.0f}" for a in t.accuracies)
             console.print(f"{t.name}: accuracy {points} (trend {t.slope:+.1f} a game)")
+
+
+def _player_name(rev: Review, game: int, seat: int) -> str:
+    """The name of the player of a seat in a game of a review."""
+    return next(p.name for p in rev.players if p.game == game and p.seat == seat)
 
 
 def register(app: typer.Typer) -> None:

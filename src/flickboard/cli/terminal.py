@@ -34,7 +34,8 @@ from flickboard.geometry import Board
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import PlacedDisc, Shot
 from flickboard.physics.shot import MAX_SPEED
-from flickboard.play.driver import Observer, SeatChoice, most_discs_left
+from flickboard.play.driver import IntentLog, SeatChoice, most_discs_left
+from flickboard.play.intent import Intent
 from flickboard.play.kind import GameKind, game_kind
 from flickboard.play.match import GameEnd, Match, Outcome, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, check_level, execute
@@ -450,6 +451,9 @@ class TerminalHuman:
         self.commands = list(commands)
         self.level = check_level(level)
         self.rng = np.random.default_rng(seed)
+        self.last_intent: Intent | None = None
+        """What the person meant by the last shot: the aim typed, or the shot itself
+        when played with no noise (:mod:`flickboard.play.intent`)."""
 
     def prompt(self, view: View) -> str:
         """What the prompt says: who, with how many shots they have left, and a hint."""
@@ -488,6 +492,7 @@ class TerminalHuman:
     def execute(self, view: View, meant: Shot) -> Shot:
         """The shot as the hand plays it (the person's noise), and what the hand did."""
         noise = game_kind(view.game).noise_at(self.level, view)
+        self.last_intent = Intent("exact") if noise.silent else Intent("aim", meant)
         if noise.silent:
             return meant
         played = execute(noise, view, meant, ExecutionNoise.draws(self.rng, 1)[0]).shot
@@ -502,9 +507,10 @@ class TerminalHuman:
         return played
 
 
-class TerminalObserver(Observer):
+class TerminalObserver(IntentLog):
     """Shows a match at the terminal: rulings, the board turned to the viewer after every
-    shot with a score line, round ends, game tables and the verdict.
+    shot with a score line, round ends, game tables and the verdict; keeps what each shot
+    meant for the record (:class:`~flickboard.play.driver.IntentLog`).
 
     ``people`` are the seats of persons at the terminal (a person about to shoot sees the
     board turned to them); ``pace`` seconds pass after each shot when no person shoots
@@ -524,6 +530,7 @@ class TerminalObserver(Observer):
         save: Callable[[], object] | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
+        super().__init__()
         self.console = console
         self.game = game
         self.quiet = quiet
@@ -571,6 +578,7 @@ class TerminalObserver(Observer):
     def on_shot(self, match: Match, step: Step, player: Player) -> None:
         """The AI's explanation, the ruling, then the board unless a person shoots next
         (they see it turned to them) or the round ended (its end shows it)."""
+        super().on_shot(match, step, player)
         seat = step.entry.turn.seat
         who = self.names.get(seat, player.name)
         choice = getattr(player, "last_choice", None)

@@ -109,6 +109,16 @@ class Board(Protocol):
         as words after "disc N", or None if it can."""
         ...
 
+    def side_of_line(self, x: float, y: float, line: int) -> int:
+        """Which side of painted line ``line`` the point (x, y) is on: +1 beyond it
+        (outward, towards the far end), -1 before it (the ``side`` of a line clear)."""
+        ...
+
+    def edge_beyond(self, x: float, y: float) -> str:
+        """The edge (one of :attr:`edges`) a disc lying off the surface at (x, y) went
+        over (hand entry: a disc placed in the ditch or a gutter)."""
+        ...
+
     def sketch(self) -> Sketch:
         """The board's outline as plain shapes, for a plotting library."""
         ...

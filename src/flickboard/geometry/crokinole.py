@@ -378,6 +378,14 @@ class CrokinoleBoard:
             )
         return None
 
+    def side_of_line(self, x: float, y: float, line: int) -> int:
+        """+1 outside ring ``line``, -1 inside it."""
+        return 1 if math.hypot(x, y) > self.rings[line].radius else -1
+
+    def edge_beyond(self, x: float, y: float) -> str:
+        """The rim: a crokinole board has one edge."""
+        return "rim"
+
     def sketch(self) -> Sketch:
         """Rail, surface, rings, hole, pegs and quadrant lines as plain shapes."""
         shapes: list[Shape] = [

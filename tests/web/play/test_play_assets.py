@@ -28,6 +28,8 @@ def test_every_page_of_the_table_loads_its_module_from_the_package(tmp_path: Pat
         ("/play", "lobby.js"),
         ("/play/abcdefgh", "play.js"),
         ("/play/abcdefgh/replay", "replay.js"),
+        ("/play/abcdefgh/try", "try.js"),
+        ("/play/abcdefgh/enter", "enter.js"),
     ):
         page = client.get(path)
         assert page.status_code == 200 and f'src="/static/table/{module}"' in page.text

@@ -129,7 +129,8 @@ def post_game(request: NewGame, games: Games, http: Request) -> JSONResponse:
     check_new_game(request, start_match(request))
     live, tokens, joins = games.create(request, http.client.host if http.client else "?")
     links = {seat: f"/play/{live.id}?join={code}" for seat, code in joins.items()}
-    created = {"id": live.id, "url": f"/play/{live.id}", "tokens": tokens, "joins": links}
+    page = f"/play/{live.id}/enter" if request.real_board else f"/play/{live.id}"
+    created = {"id": live.id, "url": page, "tokens": tokens, "joins": links}
     return answer(created, 201)
 
 

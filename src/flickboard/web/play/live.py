@@ -27,19 +27,23 @@ from flickboard.agents.player import AIPlayer
 from flickboard.agents.spec import parse_spec, player_from_spec
 from flickboard.errors import (
     GameOver,
+    IllegalInPosition,
     IllegalStart,
     InvalidInput,
     NotAllowed,
     NothingToUndo,
 )
 from flickboard.geometry.svg import SIDE_COLOURS
-from flickboard.physics import Shot, warm
+from flickboard.physics import DiscFinal, Shot, warm
 from flickboard.physics.serialize import record_from_dict, record_to_dict
+from flickboard.physics.trajectory import StateLog
 from flickboard.play.crokinole import ShotBudget, WallClock
 from flickboard.play.driver import most_discs_left
+from flickboard.play.intent import Intent, intent_from_json, intent_of, with_intents
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
+from flickboard.rules.hand import outcome_from_places
 from flickboard.web.play.models import NewGame, ShotIn
 from flickboard.web.play.saved import ChangedMeanwhile, SavedGames, SavedShot
 from flickboard.web.play.setup import start_match
@@ -69,6 +73,11 @@ def default_name(player: str, ai: str, number: int) -> str:
         return f"Player {number + 1}"
     kind, level = parse_spec(ai)
     return f"AI ({kind}, {level})"
+
+
+class WrongEntry(IllegalInPosition):
+    """A shot aimed in a game from a real board, or entered by hand in one at the table
+    (the web answers 409)."""
 
 
 @dataclass(frozen=True)
@@ -118,13 +127,14 @@ class Seat:
 
 @dataclass
 class Played:
-    """A shot played in this game: its step, the shot meant (realistic mode) and the
-    AI's explanation."""
+    """A shot played in this game: its step, the shot meant (realistic mode), the AI's
+    explanation and what the shooter meant, as the record keeps it (:mod:`~flickboard.play.intent`)."""
 
     step: Step
     by: str
     meant: Shot | None = None
     explanation: str | None = None
+    intent: Intent | None = None
 
     def note(self) -> dict[str, Any]:
         """What is saved beside the record."""
@@ -132,6 +142,7 @@ class Played:
             "by": self.by,
             "meant": None if self.meant is None else shot_values(self.meant),
             "explanation": self.explanation,
+            "intent": None if self.intent is None else self.intent.to_json(),
         }
 
 
@@ -220,8 +231,9 @@ class LiveGame:
             step = live.match.play_record(record, shot.seat)
             note = shot.note
             meant = None if note.get("meant") is None else Shot(**note["meant"])
+            intent = None if note.get("intent") is None else intent_from_json(note["intent"])
             live.played.append(
-                Played(step, str(note.get("by", "")), meant, note.get("explanation"))
+                Played(step, str(note.get("by", "")), meant, note.get("explanation"), intent)
             )
         # a server stopped between a game's end and its record: written again
         live.record_due = bool(live.match.result().games)
@@ -264,6 +276,8 @@ class LiveGame:
             self.check_token(request.seat, token)
             self._check_playing()
             seat = request.seat
+            if self.setup.real_board:
+                raise WrongEntry("this game is played on a real board: enter each shot by hand")
             self.match.turn(seat)  # out of turn: refused before the values are read
             self.match.kind.check_speed(request.speed)
             line = self.match.start_line(seat)
@@ -274,7 +288,32 @@ class LiveGame:
             shot = meant
             if self.setup.realistic is not None:
                 shot = self._executed(seat, meant, self.setup.realistic)
-            return self._play(seat, shot, None if shot == meant else meant, None)
+            intent = Intent("exact") if shot == meant else Intent("aim", meant)
+            return self._play(seat, shot, None if shot == meant else meant, None, intent)
+
+    def enter(
+        self, seat: int, places: list[DiscFinal], first: int | None, token: str | None
+    ) -> tuple[str, dict[str, float]]:
+        """A shot played on a real board, entered by hand (the token must be the
+        seat's): where the discs that moved stopped and the disc struck first, ruled as
+        a hand-entered shot (:func:`~flickboard.rules.hand.outcome_from_places`; the
+        start: the allowed point of the seat's line nearest its middle)."""
+        with self.lock:
+            self.check_token(seat, token)
+            self._check_playing()
+            if not self.setup.real_board:
+                raise WrongEntry("this game is played at the table: shots are aimed, not entered")
+            turn = self.match.turn(seat)
+            line = self.match.start_line(seat)
+            u = line.nearest(0.5)
+            if u is None:
+                raise IllegalStart(f"no shot can start for seat {seat} now")
+            began = time.perf_counter()
+            layout = self.match.position.layout
+            outcome = outcome_from_places(layout, turn.disc, line.point(u), places, first)
+            step = self.match.play_hand(outcome, seat)
+            timings = {"rule": time.perf_counter() - began}
+            return self._keep(Played(step, self.seats[seat].name), None, timings)
 
     def _executed(self, seat: int, meant: Shot, level: str) -> Shot:
         """The shot as a player of ``level`` would play it (seeded by the game and shot)."""
@@ -284,12 +323,26 @@ class LiveGame:
         return execute(self.match.kind.noise_at(level, view), view, meant, z).shot
 
     def _play(
-        self, seat: int, shot: Shot, meant: Shot | None, explanation: str | None
+        self,
+        seat: int,
+        shot: Shot,
+        meant: Shot | None,
+        explanation: str | None,
+        intent: Intent | None,
     ) -> tuple[str, dict[str, float]]:
         """Play, save and announce a shot (the lock is held); its JSON text and timings."""
         timings: dict[str, float] = {}
         step, log = play_shot(self.match, seat, shot, timings)
-        played = Played(step, self.seats[seat].name, meant, explanation)
+        played = Played(step, self.seats[seat].name, meant, explanation, intent)
+        return self._keep(played, log, timings)
+
+    def _keep(
+        self, played: Played, log: StateLog | None, timings: dict[str, float]
+    ) -> tuple[str, dict[str, float]]:
+        """Save and announce a shot the match has played (the lock is held; ``log``: its
+        state log, None for a shot entered by hand)."""
+        step = played.step
+        record = step.entry.record
         number = len(self.played) + 1
         status = "over" if self.match.over else "playing"
         sampled = time.perf_counter()
@@ -301,7 +354,10 @@ class LiveGame:
                 self.id,
                 self.version,
                 add=SavedShot(
-                    number, seat, record_to_dict(log.record, compact=True), played.note()
+                    number,
+                    step.entry.turn.seat,
+                    record_to_dict(record, compact=True),
+                    played.note(),
                 ),
                 status=status,
             )
@@ -342,7 +398,8 @@ class LiveGame:
             self.thinking = None
             if self.version != version:
                 return True  # taken back or resigned meanwhile: look again
-            self._play(seat, shot, None, None if choice is None else choice.explanation)
+            explanation = None if choice is None else choice.explanation
+            self._play(seat, shot, None, explanation, intent_of(player))
         return True
 
     # -- take-backs, resigning, joining -------------------------------------------------
@@ -548,6 +605,7 @@ class LiveGame:
                 "shots": len(self.played),
                 "undo": self.setup.undo,
                 "realistic": self.setup.realistic,
+                "real_board": self.setup.real_board,
                 "seats": [
                     self.seats[s].public(kind.side_names[self.seats[s].side]) for s in match.seats
                 ],
@@ -616,7 +674,7 @@ class LiveGame:
         return tags
 
     def _record(self) -> dict[str, Any]:
-        return self.match.to_json(self.tags())
+        return with_intents(self.match.to_json(self.tags()), [p.intent for p in self.played])
 
     def record(self) -> dict[str, Any]:
         """The match record (docs/formats.md) as it stands."""

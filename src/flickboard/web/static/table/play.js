@@ -130,8 +130,8 @@ async function hint() {
   $("hint-words").textContent = "Thinking of a hint…";
   try {
     const best = await call("POST", `${api}/hint`, { seat }, tokens[String(seat)]);
-    $("hint-words").textContent = `Hint: ${best.words} (${(100 * best.value).toFixed(0)} % to win).`;
-    view.set({ paths: [{ kind: "best", points: best.path, label: "hint" }] });
+    $("hint-words").textContent = `Hint: ${best.words} (${(100 * best.value).toFixed(0)} % to win), the dashed green path.`;
+    view.set({ paths: [{ kind: "best", points: best.path }] });
   } catch (err) {
     $("hint-words").textContent = err.message;
   } finally {
@@ -370,7 +370,12 @@ async function start() {
     }
   }
   try {
-    apply(await call("GET", api));
+    const first = await call("GET", api);
+    if (first.real_board) {
+      window.location.replace(`/play/${gameId}/enter`); // shots are entered, not aimed
+      return;
+    }
+    apply(first);
     say(refused);
     await reloadLog();
     if (state.shots > 0) {
