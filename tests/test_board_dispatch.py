@@ -2,7 +2,7 @@
 
 Only ``geometry/`` may test a board's class, and only one-game files (a game's name in
 the file's path) may compare a game or board kind with a game's name, in Python or in
-the table's JavaScript (issue 25 item 1; docs/layers.md "Boards answer for themselves").
+the table's JavaScript (docs/layers.md "Boards answer for themselves").
 """
 
 from __future__ import annotations

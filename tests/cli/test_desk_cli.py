@@ -1,4 +1,4 @@
-"""Issue 15 point 7 and issue 17's faults at the command line: each a test."""
+"""The desk's faults at the command line, each a test."""
 
 from __future__ import annotations
 

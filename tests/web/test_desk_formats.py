@@ -1,4 +1,4 @@
-"""The desk's pages show what the event's format says (issue 28: templates ask the
+"""The desk's pages show what the event's format says (templates ask the
 format object, never its name): a championship match's card has the extra round played
 if a game is tied and its page no number of games nor round drawing; a preliminary's
 the reverse. Over a real SQLite database."""

@@ -130,7 +130,7 @@ class Crokinole(GameKind):
     that the noise at discs falls tier by tier (5.7, 4.8, 4.2, 3.6, 2.8 and 2.3 times the
     base profile, novice to champion). Over 20-game runs a factor from 0.75 to 2.1 moved
     the 20s a game by less than their interval, so the factors are set for the order of
-    the hands, not for the 20s (issue 27). When the open 20's aim moved short of the
+    the hands, not for the 20s. When the open 20's aim moved short of the
     middle (:data:`OPEN_TWENTY_DEPTH`) and the levels were recalibrated on it, the
     factors were rescaled so that the hands at discs stayed as they were (1.3, 1.3,
     1.25, 1.15, 1.05 and 1 of the scales calibrated on the middle of the window)."""
@@ -141,7 +141,7 @@ class Crokinole(GameKind):
     plays no shot faster than 1.5 m/s (a full hit still sends a disc from the middle off
     the board), so its hits leave more discs in play and fewer open boards. With the
     competitive tiers' 3 m/s these tiers made 4.5 to 6.8 20s a game against the WCC
-    recreational 3.35 (docs/ai.md, "Real games"; issue 27)."""
+    recreational 3.35 (docs/ai.md, "Real games")."""
     open_twenties_only: ClassVar[frozenset[str]] = frozenset(
         {"novice", "recreational", "strong-recreational"}
     )
@@ -150,7 +150,7 @@ class Crokinole(GameKind):
     a disc of its own for a 20 (a takeout whose shooter rolls into the hole, a shot for
     the 20 past a disc it grazes) nor counts on such a 20 in weighing a hit that stops
     near the hole; a 20 that falls by luck still counts on the board (docs/ai.md, "20s
-    among discs"; issue 27)."""
+    among discs")."""
     skill_test_name = "open-20"
 
     def board(self) -> CrokinoleBoard:

@@ -747,7 +747,7 @@ class Desk(DrawDesk):
         """Refuse a change to a card whose result something was built on: a
         championship game's winner once a later game is entered, or a preliminary's
         standings where they decided who is in the pools or the round of 32 made from
-        it, and in which pool (issue 17: a correction must not silently invalidate
+        it, and in which pool (a correction must not silently invalidate
         what depends on it)."""
         if row_format(ev).series:
             later = s.scalar(
