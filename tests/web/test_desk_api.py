@@ -218,6 +218,30 @@ def test_an_export_imported_through_the_web_keeps_what_its_seal_covers(desk: Des
     assert notes and "imported as not validated" in notes[0]
 
 
+def test_wcc_shoot_out_recorded_attempt_by_attempt_through_the_api(desk: Desk) -> None:
+    rounds = [{"scores": [105, 100], "twenties": [1, 0]}] * 4
+    games = desk.call(desk.director, "get", f"/api/desk/events/{desk.event}/draws").json()
+    for game in games[0]["games"]:
+        a, b = game["sides"]
+        desk.call(desk.director, "post", f"/api/desk/events/{desk.event}/cards",
+                  {"round": 1, "sides": [a, b], "rounds": rounds})  # fmt: skip
+        desk.call(desk.director, "post", f"/api/desk/events/{desk.event}/cards/1/{b}/validation",
+                  {"initials": "XY"})  # fmt: skip
+    standings = desk.director.get(f"/api/desk/events/{desk.event}/standings").json()
+    tied = sorted(p["entrant"] for p in standings["standings"] if p["place"] == 1)
+    path = f"/api/desk/events/{desk.event}/shootouts"
+    csrf = {"X-CSRF-Token": desk.referee.get("/api/session").json()["csrf"]}
+    counts = desk.referee.post(path, json={"attempts": {tied[0]: 5}}, headers=csrf)
+    assert counts.status_code == 422
+    short = {e: "XXo" for e in tied}
+    got = desk.referee.post(path, json={"attempts": short}, headers=csrf)
+    assert got.status_code == 422 and "has 3 attempts of 12" in got.json()["detail"]
+    shots = {e: ("X" * (n + 1)).ljust(12, "-") for n, e in enumerate(tied)}
+    desk.call(desk.referee, "post", path, {"attempts": shots})
+    exported = desk.director.get(f"/api/desk/events/{desk.event}/export").json()
+    assert exported["shootouts"] == [shots]
+
+
 def test_club_results_through_the_api_with_roles(desk: Desk) -> None:
     path = f"/api/desk/events/{desk.csc}/csc/games"
     game = {"round": 1, "home": "B", "visitors": "C", "score": "17-9"}

@@ -304,3 +304,44 @@ def test_results_only_card_page_in_a_real_browser(app: Any, page: Page) -> None:
         expect(table.locator("tbody tr").first).to_contain_text("won")
         expect(page.locator(".results-only")).to_contain_text("Results only")
         screenshot(page, "desk-results-only-card")
+
+
+TIED = {
+    "name": "Tied",
+    "category": "adult singles",
+    "format": "round-robin",
+    "entrants": [{"id": "A", "name": "Ann"}, {"id": "B", "name": "Ben"}],
+    "cards": [{"round": 1, "sides": ["A", "B"], "rounds": [{"scores": [40, 40], "twenties": [1, 1]}] * 4}],
+}  # fmt: skip
+
+
+def test_wcc_shoot_out_form_takes_each_attempt_in_order_in_a_real_browser(
+    app: Any, page: Page
+) -> None:
+    dee = Browser(app, "Dee", "director-pass")
+    up = dee.c.post(
+        "/desk/new/import",
+        data={"csrf": dee.token("/desk/new")},
+        files={"file": ("tied.json", json.dumps(TIED).encode(), "application/json")},
+    )
+    assert up.status_code == 200 and "Event imported" in up.text
+    event = app.state.desk.service.desk.catalog()[0].id
+    app.state.desk.service.desk.validate_card("Tied", 1, "B", "BB")
+    with _director_at(app, page) as url:
+        page.goto(f"{url}/desk/manage/{event}")
+        form = page.locator("form[action$='/shootout']")
+        expect(form).to_contain_text("Each shot in the order taken (12 each)")
+        ann, ben = form.get_by_label("Ann", exact=True), form.get_by_label("Ben", exact=True)
+        ann.fill("XoXQ")
+        assert not ann.evaluate("e => e.checkValidity()")  # not 12 attempts of X, o, -
+        ann.fill("xoX-oooXo-oO")
+        ben.fill("XXXX-Xoooooo")
+        screenshot(page, "desk-shoot-out-attempts")
+        form.get_by_role("button", name="Record the shoot-out").click()
+        expect(page.locator("#flash")).to_contain_text("Shoot-out recorded")
+        page.goto(f"{url}/desk/standings/{event}")
+        expect(page.locator("body")).to_contain_text("shoot-out: 5 twenties (XXXX-Xoooooo)")
+        expect(page.locator("body")).to_contain_text("shoot-out: 3 twenties (XoX-oooXo-oo)")
+    assert app.state.desk.service.desk.export("Tied").shootouts == [
+        {"A": "XoX-oooXo-oo", "B": "XXXX-Xoooooo"}
+    ]

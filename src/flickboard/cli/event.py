@@ -95,14 +95,16 @@ def write_records_csv(path: Path | None, records: list[dict[str, object]]) -> No
 
 
 def _shootout(scores: list[str]) -> ShootOut:
-    found: dict[str, int | tuple[int, int]] = {}
+    found: dict[str, str | tuple[str, str]] = {}
     for item in scores:
         who, sep, value = item.partition("=")
-        counts = value.split(",")
-        if not sep or not who or not all(c.strip().isdigit() for c in counts) or len(counts) > 2:
-            raise InvalidInput(f"{item!r} is not like ID=4 (singles) or ID=4,5 (doubles)")
-        nums = [int(c) for c in counts]
-        found[who] = nums[0] if len(nums) == 1 else (nums[0], nums[1])
+        shots = [v.strip() for v in value.split(",")]
+        if not sep or not who or not all(shots) or len(shots) > 2:
+            raise InvalidInput(
+                f"{item!r} is not like ID=XoX-oooXo-oo (singles: each of the 12 shots, X a 20, "
+                "o no 20, - short or out) or ID=XoX-oo,o-XXoo (doubles: 6 per player)"
+            )
+        found[who] = shots[0] if len(shots) == 1 else (shots[0], shots[1])
     return ShootOut.of(found)
 
 
@@ -526,7 +528,11 @@ def round_of_32_cmd(
 def shootout(
     name: Name,
     scores: Annotated[
-        list[str], typer.Argument(help="ID=20s for each tied entrant (ID=a,b in doubles).")
+        list[str],
+        typer.Argument(
+            help="ID=ATTEMPTS for each tied entrant, each shot in order: X a 20, o no 20, "
+            "- short of or out of the 15 circle (doubles: ID=ATTEMPTS,ATTEMPTS, 6 each)."
+        ),
     ],
     db: Db = None,
 ) -> None:

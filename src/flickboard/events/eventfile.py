@@ -55,7 +55,7 @@ from flickboard.events.series import (
     championship_series,
     championship_standings,
 )
-from flickboard.events.shootout import ShootOut, check_players, replay
+from flickboard.events.shootout import FileValue, ShootOut, check_players, replay
 from flickboard.events.standings import NO_EFFECTS, Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.rules.crokinole.options import RACE_TARGET as FAIR_TARGET
@@ -211,7 +211,8 @@ class EventFile(_Model):
     draws: list[DrawSpec] = []
     cards: list[CardSpec] = []
     byes: dict[str, int] = {}
-    shootouts: list[dict[str, int | tuple[int, int]]] = []
+    shootouts: list[dict[str, FileValue]] = []
+    """Each shoot-out in the order held: entrant -> attempts (older files: 20s)."""
     sanctions: list[SanctionSpec] = []
 
     @model_validator(mode="before")

@@ -264,7 +264,9 @@ class ShootOutRow(Base):
 
 
 class ShootOutScoreRow(Base):
-    """An entrant's 20s in one shoot-out: comma-separated counts per player."""
+    """An entrant's 20s in one shoot-out: comma-separated counts per player; and its
+    attempts in the order shot, comma-separated per player (migration 0012; NULL in a
+    shoot-out stored before)."""
 
     __tablename__ = "shootout_scores"
     __table_args__ = (UniqueConstraint("shootout_id", "entrant"),)
@@ -273,6 +275,7 @@ class ShootOutScoreRow(Base):
     shootout_id: Mapped[int] = mapped_column(ForeignKey("shootouts.id", ondelete="CASCADE"))
     entrant: Mapped[str] = mapped_column(String(40))
     twenties: Mapped[str] = mapped_column(String(20))
+    attempts: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class ClubFixtureRow(Base):

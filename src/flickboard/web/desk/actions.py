@@ -299,14 +299,14 @@ def _sanction(body: SanctionBody) -> Sanction:
 
 
 def _shootout(model: type[BaseModel], form: FormData) -> dict[str, Any]:
-    """Each tied entrant's 20s from ``so_{id}`` (doubles: and ``so_{id}_2``)."""
-    counts: dict[str, Any] = {}
+    """Each tied entrant's attempts from ``so_{id}`` (doubles: and ``so_{id}_2``)."""
+    shots: dict[str, Any] = {}
     given = {k: v.strip() for k, v in form.items() if isinstance(v, str)}
     for key, value in given.items():
         if key.startswith("so_") and not key.endswith("_2"):
             partner = given.get(f"{key}_2", "")
-            counts[key.removeprefix("so_")] = (value, partner) if partner else value
-    return {"twenties": counts}
+            shots[key.removeprefix("so_")] = (value, partner) if partner else value
+    return {"attempts": shots}
 
 
 def _confirmed(asked: Asked, form: FormData) -> None:
@@ -599,9 +599,9 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "record_shootout",
         ShootOutBody,
-        lambda a, b: a.service.record_shootout(a.who, a.name, ShootOut.of(b.twenties)),
+        lambda a, b: a.service.record_shootout(a.who, a.name, ShootOut.of(b.attempts)),
         Api("POST", "/events/{event_id}/shootouts", "record_shootout",
-            "A shoot-out among entrants still tied: each one's 20s.",
+            "A shoot-out among entrants still tied: each one's attempts, in the order shot.",
             _standings_after, dict[str, Any]),
         Form("/manage/{event_id}/shootout", lambda a, b, _: "Shoot-out recorded",
              fields=_shootout),

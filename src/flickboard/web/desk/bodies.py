@@ -3,9 +3,9 @@ parsed into (:mod:`flickboard.web.desk.actions`), each field checked at the edge
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 from flickboard.events.delegation import ChangeKind
 from flickboard.events.sanctions import Kind
@@ -108,9 +108,21 @@ class SanctionBody(BaseModel):
     game_round: int | None = Field(default=None, ge=1, le=20)
 
 
+Attempts = Annotated[str, StringConstraints(min_length=1, max_length=12)]
+"""One player's shoot-out attempts in the order shot: X a 20, o no 20, - short of or
+out of the 15 circle."""
+
+
 class ShootOutBody(BaseModel):
-    twenties: dict[str, int | tuple[int, int]] = Field(
-        description="Entrant ID -> 20s (singles: one count of 12 shots; doubles: two of 6)."
+    attempts: dict[
+        Annotated[str, StringConstraints(min_length=1, max_length=40)],
+        Attempts | tuple[Attempts, Attempts],
+    ] = Field(
+        min_length=2,
+        max_length=64,
+        description="Entrant ID -> each shot in order (singles: a string of 12, e.g. "
+        '"XoX-oooXo-oo"; doubles: two of 6, one per player): X a 20, o no 20, - short of '
+        "or out of the 15 circle. Every attempt counts (WCC).",
     )
 
 
