@@ -348,3 +348,23 @@ def test_every_club_format_answers_its_standings_through_one_route(desk: Desk) -
     assert [m["id"] for m in got.json()["main"][0]] == ["M1-1", "M1-2"]
     csc = desk.director.get(f"/api/desk/events/{desk.csc}/standings").json()
     assert csc["remaining"] == 6
+
+
+def test_csc_vi_12_offence_recorded_by_a_referee_through_the_api(desk: Desk) -> None:
+    path = f"/api/desk/events/{desk.csc}/csc/offences"
+    csrf = {"X-CSRF-Token": desk.scorer.get("/api/session").json()["csrf"]}
+    body = {"player": "B2", "act": "verbal abuse of the referee"}
+    assert desk.scorer.post(path, json=body, headers=csrf).status_code == 403
+    csrf = {"X-CSRF-Token": desk.referee.get("/api/session").json()["csrf"]}
+    empty = desk.referee.post(path, json={"player": "B2", "act": ""}, headers=csrf)
+    assert empty.status_code == 422 and "act" in empty.json()["detail"]
+    stranger = desk.referee.post(path, json={**body, "player": "Q9"}, headers=csrf)
+    assert stranger.status_code == 422 and "Q9 is not a player entered" in stranger.json()["detail"]
+    done = desk.call(desk.referee, "post", path, body).json()
+    assert done["offences"][0]["clause"] == "CSC VI 12" and done["offences"][0]["player"] == "B2"
+    assert "suspended from further Congress sponsored tournaments" in done["reasons"]["B"]
+    st = desk.director.get(f"/api/desk/events/{desk.csc}/standings").json()
+    assert st["offences"][0]["prize"] == "forfeits his or her share of any prize contested for"
+    assert {r["team"]: r["prize_forfeited_by"] for r in st["standings"]}["B"] == "B2"
+    board = desk.director.get(f"/desk/standings/{desk.csc}").text
+    assert "offence detrimental to the game (CSC VI 12): verbal abuse of the referee" in board

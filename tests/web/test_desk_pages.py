@@ -100,8 +100,14 @@ def test_a_csc_round_robin_is_run_from_its_page(app: Any) -> None:
         f"/desk/manage/{event}/csc/board-out", {"board": 1, "to_board": 2, "reason": "cracked"}
     )
     assert "Board 1 out of play: cracked" in board.text
+    offence = dee.post(
+        f"/desk/manage/{event}/csc/offence", {"player": "B2", "act": "abused the scorer"}
+    )
+    assert offence.status_code == 200
+    assert "B2: offence detrimental to the game (CSC VI 12): abused the scorer" in offence.text
     standings = dee.c.get(f"/desk/standings/{event}").text
     assert "Round robin in progress: 5 games to play" in standings
+    assert "Bob B (Charter B): offence detrimental to the game (CSC VI 12)" in standings
 
 
 def test_a_league_night_and_a_bracket_from_their_pages(app: Any) -> None:
@@ -241,6 +247,12 @@ def test_a_csc_events_page_in_a_real_browser(app: Any, page: Page) -> None:
         page.get_by_label("Final score, round 1, Charter B first").fill("17-9")
         page.locator("form[action$='/csc/game']").first.get_by_role("button", name="Enter").click()
         expect(page.locator("#flash")).to_contain_text("Game entered")
+        offence = page.locator("form[action$='/csc/offence']")
+        offence.get_by_label("Player (ID)").fill("C1")
+        offence.get_by_label("What the player did").fill("threatened the referee")
+        offence.get_by_role("button", name="Record the offence").click()
+        expect(page.locator("#flash")).to_contain_text("C1: offence detrimental to the game")
+        expect(page.locator("#offence-h + p + p")).to_contain_text("Cat C (Charter C)")
         screenshot(page, "desk-csc-event")
 
 

@@ -25,6 +25,7 @@ from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings
 from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
+from flickboard.store.base import Store
 from flickboard.store.club import ClubDesk
 from flickboard.store.db import URL_ENV
 from flickboard.store.desk import Desk
@@ -332,7 +333,7 @@ PASSWORD_ENV = "FLICKBOARD_PASSWORD"
 Referee = Annotated[str, typer.Option(help="Name of the referee's account signing it.")]
 
 
-def signed(desk: Desk, referee: str) -> Actor:
+def signed(desk: Store, referee: str) -> Actor:
     """The referee account signing a correction, ruling or sanction: its password from
     $FLICKBOARD_PASSWORD or asked (hidden)."""
     from flickboard.store.accounts import Accounts
@@ -343,7 +344,8 @@ def signed(desk: Desk, referee: str) -> Actor:
     return Accounts(engine=desk.engine).login(referee, password)
 
 
-def _service(desk: Desk) -> DeskService:
+def service_of(desk: Store) -> DeskService:
+    """The role-checked desk service over a desk's database (signed writes)."""
     return DeskService(engine=desk.engine)
 
 
@@ -364,7 +366,7 @@ def correct_cmd(
         if "," in rounds:
             raise InvalidInput("correct one round at a time (--game-round N --rounds 45-30/1-0)")
         (after,) = parse_rounds(rounds, first=game_round)
-        card, void = _service(desk).correct_card(
+        card, void = service_of(desk).correct_card(
             signed(desk, referee), name, round_no, player, game_round, after, reason
         )
         typer.echo(
@@ -412,7 +414,7 @@ def rule_cmd(
     """A referee's ruling on a disputed card: it is validated on the referee's authority."""
     with club_desk(Desk, db) as desk:
         settled = parse_rounds(rounds) if rounds is not None else None
-        card = _service(desk).rule_dispute(
+        card = service_of(desk).rule_dispute(
             signed(desk, referee), name, round_no, player, settled, reason
         )
         typer.echo(
@@ -452,7 +454,7 @@ def sanction_cmd(
     with club_desk(Desk, db) as desk:
         what = one_of(kind, "KIND", KINDS)
         x = Sanction(what, player, reason, round_no, game_round)
-        _service(desk).record_sanction(signed(desk, referee), name, x)
+        service_of(desk).record_sanction(signed(desk, referee), name, x)
         typer.echo(f"{player}: {x.describe()}")
 
 

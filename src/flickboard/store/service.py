@@ -11,8 +11,8 @@ shares. Roles (docs/events.md, "Who may call what"):
   do.
 - **referee** (account): rules on disputes, corrects validated cards, records
   sanctions and shoot-outs, enters club results (CSC, league and bracket games,
-  line-ups, substitutions, delay forfeits, CSC VI 7 changes); enters, validates and
-  withdraws cards.
+  line-ups, substitutions, delay forfeits, CSC VI 7 changes, CSC VI 12 offences);
+  enters, validates and withdraws cards.
 - **scorer** (a code for one game, no account): enters, validates (the opponent's ID
   and initials), disputes or withdraws the card of that game only.
 - **public**: reads only.
@@ -87,6 +87,7 @@ PERMISSIONS: dict[str, tuple[frozenset[Role], bool]] = {
     "substitute": (OFFICIALS, False),
     "forfeit_for_delay": (OFFICIALS, True),
     "record_delegation_change": (OFFICIALS, True),
+    "record_offence": (OFFICIALS, True),
     "take_board_out": (DIRECTOR, False),
     "correct_club_game": (OFFICIALS, False),
     "enter_club_result": (AT_THE_TABLE, False),
@@ -516,6 +517,16 @@ class DeskService:
             "record_delegation_change",
             lambda: self.csc.record_change(event, change, actor.name),
             f"{event}: {change.team} {change.describe()}",
+        )
+
+    def record_offence(self, actor: Actor, event: str, player: str, act: str) -> CscState:
+        """CSC VI 12: an entered player's offence detrimental to the game (prize share
+        forfeited, suspended from further Congress sponsored tournaments)."""
+        return self._do(
+            actor,
+            "record_offence",
+            lambda: self.csc.record_offence(event, player, act, actor.name),
+            f"{event}: {player} offence (CSC VI 12): {act}",
         )
 
     def take_board_out(

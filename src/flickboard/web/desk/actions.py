@@ -47,6 +47,7 @@ from flickboard.web.desk.bodies import (
     Late,
     LeagueGame,
     Lineup,
+    OffenceBody,
     Playoff,
     Pools,
     Reason,
@@ -505,6 +506,19 @@ ACTIONS: tuple[Action, ...] = (
             "CSC VI 7: a player who cannot continue, a substitute of the same gender, or none.",
             lambda a, b, done: {"reasons": done[1].reasons}, dict[str, Any]),
         Form("/manage/{event_id}/csc/delegation", lambda a, b, done: done[0].describe()),
+    ),
+    Action(
+        "record_offence",
+        OffenceBody,
+        lambda a, b: a.service.record_offence(a.who, a.name, b.player, b.act),
+        Api("POST", "/events/{event_id}/csc/offences", "csc_offence",
+            "CSC VI 12: an entered player's offence detrimental to the game (signed): the\n"
+            "player's share of any prize is forfeited and they are suspended from further\n"
+            "Congress sponsored tournaments.",
+            lambda a, b, st: {"offences": [o.as_dict() for o in st.offences],
+                              "reasons": st.reasons}, dict[str, Any]),
+        Form("/manage/{event_id}/csc/offence",
+             lambda a, b, st: st.offences[-1].describe()),
     ),
     Action(
         "set_lineup",

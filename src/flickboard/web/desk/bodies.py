@@ -163,6 +163,15 @@ class Delegation(BaseModel):
     player_in: str | None = None
 
 
+class OffenceBody(BaseModel):
+    player: str = Field(min_length=1, max_length=40, description="The entered player's ID.")
+    act: str = Field(
+        min_length=1,
+        max_length=1000,
+        description="What the player did: the offence or act detrimental to the game.",
+    )
+
+
 class BoardOut(BaseModel):
     to_board: int = Field(ge=1, le=1000)
     reason: str = Field(min_length=1, max_length=1000)
