@@ -130,14 +130,18 @@ def test_league_substitution_breaking_a_limit_refused(league: LeagueDesk) -> Non
     assert league.match("Tuesday", 1, "HOME").players[0] is not None
 
 
-def test_league_substitution_only_before_the_game_begins(league: LeagueDesk) -> None:
+def test_league_substitution_entered_as_it_happened_after_the_game(league: LeagueDesk) -> None:
     league.enter_game("Tuesday", 1, "HOME", 4, race_from_final((21, 3), 21))
     _refused(
         league,
         IllegalInPosition,
-        "only before a game begins",
-        lambda: league.substitute("Tuesday", 1, "HOME", 3, "H3", "H5"),
+        "only before the beginning of a game",
+        lambda: league.substitute("Tuesday", 1, "HOME", 3, "H3", "H5", during=True),
     )
+    # made before game 3 and entered after game 4's result: the played games get their
+    # real players
+    m = league.substitute("Tuesday", 1, "HOME", 3, "H3", "H5")
+    assert m.players[0] is not None and m.players[0][2] == ("H5", "H1")
 
 
 def test_league_line_up_from_the_roster_once_a_night(league: LeagueDesk) -> None:

@@ -368,3 +368,54 @@ def test_csc_vi_12_offence_recorded_by_a_referee_through_the_api(desk: Desk) -> 
     assert {r["team"]: r["prize_forfeited_by"] for r in st["standings"]}["B"] == "B2"
     board = desk.director.get(f"/desk/standings/{desk.csc}").text
     assert "offence detrimental to the game (CSC VI 12): verbal abuse of the referee" in board
+
+
+def _six_person_league(desk: Desk) -> int:
+    teams = [
+        {
+            "id": t,
+            "name": f"Team {t}",
+            "players": [{"id": f"{t}{i}", "name": f"{t} player {i}"} for i in range(1, 8)],
+        }
+        for t in ("H", "V")
+    ]
+    made = desk.call(
+        desk.director, "post", "/api/desk/club-events",
+        {"name": "Tuesday", "format": "league-six", "entrants": teams},
+    )  # fmt: skip
+    league: int = made.json()["id"]
+    for t in ("H", "V"):
+        start = {"A": [f"{t}1", f"{t}2"], "B": [f"{t}3", f"{t}4"], "C": [f"{t}5", f"{t}6"]}
+        desk.call(desk.referee, "post", f"/api/desk/events/{league}/league/lineups",
+                  {"night": 1, "team": t, "start": start})  # fmt: skip
+    return league
+
+
+def test_csc_vii_league_clauses_through_the_api(desk: Desk) -> None:
+    league = _six_person_league(desk)
+    base = f"/api/desk/events/{league}/league"
+    csrf = {"X-CSRF-Token": desk.referee.get("/api/session").json()["csrf"]}
+    # VII 7: a pair changes ends before game 4; the answer gives each player's end
+    m = desk.call(desk.referee, "post", f"{base}/ends",
+                  {"night": 1, "team": "H", "from_game": 4, "pair": "A"}).json()  # fmt: skip
+    assert m["players"][0][3] == [{"player": "H2", "end": "LE"}, {"player": "H1", "end": "RE"}]
+    bad = desk.referee.post(f"{base}/ends", json={"night": 1, "team": "H", "from_game": 4,
+                            "pair": "D"}, headers=csrf)  # fmt: skip
+    assert bad.status_code == 422 and "pair" in bad.json()["detail"]
+    # VII 12(a): a substitution during a game is refused (409) and changes nothing
+    sub = {"night": 1, "team": "H", "from_game": 2, "player_out": "H3", "player_in": "H7"}
+    got = desk.referee.post(f"{base}/substitutions", json={**sub, "during": True}, headers=csrf)
+    assert got.status_code == 409 and "VII 12(a)" in got.json()["detail"]
+    # VII 12(b): a game played out of the rotation is refused
+    game = {"night": 1, "team": "H", "game": 4, "score": "21-9", "played_by": "A v C"}
+    got = desk.referee.post(f"{base}/games", json=game, headers=csrf)
+    assert got.status_code == 409 and "VII 12(b)" in got.json()["detail"]
+    desk.call(desk.referee, "post", f"{base}/games", {**game, "played_by": "A v B"})
+    # VII 14: signed by an account (the command line's desk cannot); night 2 not begun
+    ask = {"night": 2, "team": "V", "ample_notice": False, "notice": "asked on the night"}
+    scorer = {"X-CSRF-Token": desk.scorer.get("/api/session").json()["csrf"]}
+    assert desk.scorer.post(f"{base}/postponements", json=ask, headers=scorer).status_code == 403
+    m = desk.call(desk.referee, "post", f"{base}/postponements", ask).json()
+    assert m["points"] == ["0", "9"] and "V forfeits the entire match (VII 14)" in m["notes"][0]
+    standings = desk.director.get(f"/api/desk/events/{league}/standings").json()
+    assert "night 2: postponement asked by V" in standings[0]["reason"]

@@ -357,3 +357,54 @@ def test_wcc_shoot_out_form_takes_each_attempt_in_order_in_a_real_browser(
     assert app.state.desk.service.desk.export("Tied").shootouts == [
         {"A": "XoX-oooXo-oo", "B": "XXXX-Xoooooo"}
     ]
+
+
+def test_a_six_person_league_night_with_ends_and_a_postponement_in_a_real_browser(
+    app: Any, page: Page
+) -> None:
+    dee = Browser(app, "Dee", "director-pass")
+    rows = ["team_id,team_name,player_id,player_name,gender"] + [
+        f"{t},Team {t},{t}{i},{t} player {i}," for t in ("H", "V") for i in range(1, 8)
+    ]
+    made = dee.post(
+        "/desk/new/club",
+        {"name": "Tuesday", "format": "league-six", "teams": "\n".join(rows)},
+        follow_redirects=False,
+    )
+    league = int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    for t in ("H", "V"):
+        lineup = f"A={t}1,{t}2 B={t}3,{t}4 C={t}5,{t}6"
+        assert (
+            "Line-up set"
+            in dee.post(
+                f"/desk/manage/{league}/league/lineup", {"night": 1, "team": t, "lineup": lineup}
+            ).text
+        )
+    refused = dee.post(
+        f"/desk/manage/{league}/league/sub",
+        {"night": 1, "team": "H", "from_game": 2, "player_out": "H3", "player_in": "H7",
+         "during": "true"},
+    )  # fmt: skip
+    assert refused.status_code == 409 and "H3 plays game 2 to its end" in refused.text
+    with _director_at(app, page) as url:
+        page.goto(f"{url}/desk/manage/{league}")
+        night1 = page.locator("article.round").first
+        night1.get_by_text("Substitution, ends or late team").click()
+        ends = night1.locator("form[action$='/league/ends']")
+        ends.get_by_label("Pair").select_option("A")
+        ends.get_by_label("From game").fill("4")
+        ends.get_by_role("button", name="Change ends (VII 7)").click()
+        expect(page.locator("#flash")).to_contain_text("Pair A changes ends from game 4")
+        expect(page.locator("article.round").first).to_contain_text(
+            "Game 4: to play — H player 2 & H player 1 v V player 3 & V player 4"
+        )
+        night2 = page.locator("article.round").nth(1)
+        night2.get_by_text("Postponement (VII 14)").click()
+        form = night2.locator("form[action$='/league/postpone']")
+        form.get_by_label("Asked by").select_option("V")
+        form.locator("select[name=ample_notice]").select_option("true")
+        form.get_by_label("Notice given").fill("phoned H's captain a week before")
+        form.get_by_role("button", name="Record").click()
+        expect(page.locator("#flash")).to_contain_text("postponed at V's request with ample notice")
+        expect(page.locator("article.round").nth(1)).to_contain_text("to be played later")
+        screenshot(page, "desk-league-six-ends-postponed")

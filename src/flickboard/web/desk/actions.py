@@ -40,6 +40,7 @@ from flickboard.web.desk.bodies import (
     CscGame,
     Delegation,
     DrawBody,
+    Ends,
     EntrantsCsv,
     GameCorrection,
     GameRuling,
@@ -50,6 +51,7 @@ from flickboard.web.desk.bodies import (
     OffenceBody,
     Playoff,
     Pools,
+    Postponement,
     Reason,
     Referee,
     Rename,
@@ -284,6 +286,25 @@ def _lineup(model: type[BaseModel], form: FormData) -> dict[str, Any]:
 
 def _game(asked: Asked, _: Any, game: Any) -> Any:
     return game.as_dict()
+
+
+def _match_json(m: Any) -> dict[str, Any]:
+    """A league match after a write: its teams, each side's players game by game (in
+    end order) with their ends, match points and what its page notes."""
+    return {
+        "teams": list(m.teams),
+        "players": [
+            None
+            if side is None
+            else [
+                [{"player": p, "end": e} for p, e in zip(game, m.ends(n, k), strict=True)]
+                for n, game in enumerate(side, start=1)
+            ]
+            for k, side in enumerate(m.players)
+        ],
+        "points": [str(p) for p in m.points],
+        "notes": list(m.notes()),
+    }
 
 
 def standings_json(st: Any, names: dict[str, str]) -> dict[str, Any]:
@@ -525,25 +546,56 @@ ACTIONS: tuple[Action, ...] = (
         Lineup,
         lambda a, b: a.service.league_lineup(a.who, a.name, b.night, b.team, b.start),
         Api("POST", "/events/{event_id}/league/lineups", "league_lineup",
-            "A team's starting line-up for a night.",
-            lambda a, b, m: {"teams": list(m.teams)}, dict[str, Any]),
+            "A team's starting line-up for a night (a six-person pair's left-end player\n"
+            "first).",
+            lambda a, b, m: _match_json(m), dict[str, Any]),
         Form("/manage/{event_id}/league/lineup", lambda a, b, _: "Line-up set", fields=_lineup),
     ),
     Action(
         "substitute",
         Substitution,
         lambda a, b: a.service.league_substitute(
-            a.who, a.name, b.night, b.team, b.from_game, b.player_out, b.player_in
+            a.who, a.name, b.night, b.team, b.from_game, b.player_out, b.player_in, b.during
         ),
         Api("POST", "/events/{event_id}/league/substitutions", "league_substitute",
-            "A substitution before a game begins.",
-            lambda a, b, m: {"teams": list(m.teams)}, dict[str, Any]),
-        Form("/manage/{event_id}/league/sub", lambda a, b, _: "Substitution made"),
+            "A substitution as it happened (before a game, or during it), ruled on by VII 12:\n"
+            "refused, or kept with the match point a six-person 12(c)-(d) infraction already\n"
+            "played forfeits.",
+            lambda a, b, m: _match_json(m), dict[str, Any]),
+        Form("/manage/{event_id}/league/sub",
+             lambda a, b, m: "; ".join(["Substitution made", *m.notes()])),
+    ),
+    Action(
+        "change_ends",
+        Ends,
+        lambda a, b: a.service.league_ends(
+            a.who, a.name, b.night, b.team, b.from_game, b.pair, b.during
+        ),
+        Api("POST", "/events/{event_id}/league/ends", "league_ends",
+            "A six-person pair changes ends from a game on (VII 7).",
+            lambda a, b, m: _match_json(m), dict[str, Any]),
+        Form("/manage/{event_id}/league/ends",
+             lambda a, b, _: f"Pair {b.pair} changes ends from game {b.from_game}"),
+    ),
+    Action(
+        "postpone_match",
+        Postponement,
+        lambda a, b: a.service.league_postpone(
+            a.who, a.name, b.night, b.team, b.ample_notice, b.notice
+        ),
+        Api("POST", "/events/{event_id}/league/postponements", "league_postpone",
+            "VII 14: a team asks to postpone its match (signed); without ample notice it\n"
+            "forfeits the entire match.",
+            lambda a, b, m: _match_json(m), dict[str, Any]),
+        Form("/manage/{event_id}/league/postpone",
+             lambda a, b, m: m.postponed.describe() if m.postponed else "Recorded"),
     ),
     Action(
         "enter_club_game",
         LeagueGame,
-        lambda a, b: a.service.league_game(a.who, a.name, b.night, b.team, b.game, race(a, b)),
+        lambda a, b: a.service.league_game(
+            a.who, a.name, b.night, b.team, b.game, race(a, b), b.played_by
+        ),
         Api("POST", "/events/{event_id}/league/games", "league_game",
             "A league game's result (home first).",
             lambda a, b, m: {"points": [str(p) for p in m.points]}, dict[str, Any]),

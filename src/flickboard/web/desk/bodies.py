@@ -189,12 +189,41 @@ class Substitution(BaseModel):
     from_game: int = Field(ge=1, le=9)
     player_out: str
     player_in: str
+    during: bool = Field(
+        default=False,
+        description="Made during the game (refused: VII 12(a)), not before it began.",
+    )
+
+
+class Ends(BaseModel):
+    night: int = Field(ge=1, le=1000)
+    team: str = Field(min_length=1, max_length=40)
+    from_game: int = Field(ge=1, le=9)
+    pair: Literal["A", "B", "C"] = Field(description="The six-person pair changing ends.")
+    during: bool = Field(
+        default=False, description="Made during the game (refused: V 1(b)), not before it."
+    )
+
+
+class Postponement(BaseModel):
+    night: int = Field(ge=1, le=1000)
+    team: str = Field(min_length=1, max_length=40, description="The team asking to postpone.")
+    ample_notice: bool = Field(description="Whether the notice was ample, as the league judges.")
+    notice: str = Field(
+        min_length=1, max_length=1000, description="The notice given (when, how), or none."
+    )
 
 
 class LeagueGame(Result):
     night: int = Field(ge=1)
     team: str
     game: int = Field(ge=1, le=9)
+    played_by: str | None = Field(
+        default=None,
+        max_length=20,
+        description="The line-up places that played it (A v B; four-person 3+2 v 3+2), "
+        "checked against the rotation (VII 12(b)).",
+    )
 
 
 class Late(BaseModel):
