@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
+from flickboard.events.eventfile import ClubEventFile, parse_any
 from flickboard.store.db import engine_for
 from flickboard.store.desk import Desk
 
@@ -34,3 +35,28 @@ def engine(empty_url: str) -> Iterator[Engine]:
 def desk(engine: Engine) -> Desk:
     """A desk over the empty database."""
     return Desk(engine=engine)
+
+
+def league_spec(fmt: str = "league-four") -> ClubEventFile:
+    """A league "Tuesday" of teams HOME and VIS (players H1... and V1..., two spares
+    each); night 1 HOME at home, night 2 VIS."""
+    n = 4 if fmt == "league-four" else 6
+    spec = parse_any(
+        {
+            "name": "Tuesday",
+            "format": fmt,
+            "entrants": [
+                {
+                    "id": team,
+                    "name": f"Team {team}",
+                    "players": [
+                        {"id": f"{team[0]}{i}", "name": f"{team} player {i}"}
+                        for i in range(1, n + 3)
+                    ],
+                }
+                for team in ("HOME", "VIS")
+            ],
+        }
+    )
+    assert isinstance(spec, ClubEventFile)
+    return spec

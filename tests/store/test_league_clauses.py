@@ -10,11 +10,12 @@ import pytest
 from sqlalchemy import Engine
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.events.eventfile import ClubEventFile, parse_any
 from flickboard.events.leagues import Forfeit
 from flickboard.events.racegame import race_from_final
 from flickboard.store.league import LeagueDesk
 from flickboard.store.models import ClubEndsChangeRow, ClubGameRow, ClubSubstitutionRow, SanctionRow
+
+from .conftest import league_spec
 
 SIX_HOME = {"A": ["H1", "H2"], "B": ["H3", "H4"], "C": ["H5", "H6"]}
 SIX_VIS = {"A": ["V1", "V2"], "B": ["V3", "V4"], "C": ["V5", "V6"]}
@@ -22,26 +23,8 @@ WIN, LOSS = race_from_final((21, 9), 21), race_from_final((9, 21), 21)
 
 
 def _desk(engine: Engine, fmt: str) -> LeagueDesk:
-    n = 6 if fmt == "league-six" else 4
-    spec = parse_any(
-        {
-            "name": "Tuesday",
-            "format": fmt,
-            "entrants": [
-                {
-                    "id": team,
-                    "name": f"Team {team}",
-                    "players": [
-                        {"id": f"{team[0]}{i}", "name": f"{team} {i}"} for i in range(1, n + 3)
-                    ],
-                }
-                for team in ("HOME", "VIS")
-            ],
-        }
-    )
-    assert isinstance(spec, ClubEventFile)
     desk = LeagueDesk(engine=engine)
-    desk.create(spec)
+    desk.create(league_spec(fmt))
     return desk
 
 

@@ -59,15 +59,25 @@ def app(tmp_path: Path) -> Any:
     return app
 
 
+def _club(dee: Browser, fields: dict[str, str]) -> int:
+    """A club event made from the new-event form; its ID."""
+    made = dee.post("/desk/new/club", fields, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    return int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+
+
+def _league_teams(per_team: int) -> str:
+    """Teams H and V with ``per_team`` players each, as the new-event form takes them."""
+    rows = ["team_id,team_name,player_id,player_name,gender"] + [
+        f"{t},Team {t},{t}{i},{t} player {i}," for t in ("H", "V") for i in range(1, per_team + 1)
+    ]
+    return "\n".join(rows)
+
+
 def _csc(app: Any) -> tuple[Browser, int]:
     dee = Browser(app, "Dee", "director-pass")
-    made = dee.post(
-        "/desk/new/club",
-        {"name": "Zone", "format": "csc-round-robin", "discipline": "doubles", "teams": TEAMS},
-        follow_redirects=False,
-    )
-    assert made.status_code == 303, made.text
-    return dee, int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    fields = {"name": "Zone", "format": "csc-round-robin", "discipline": "doubles", "teams": TEAMS}
+    return dee, _club(dee, fields)
 
 
 def test_a_csc_round_robin_is_run_from_its_page(app: Any) -> None:
@@ -112,15 +122,7 @@ def test_a_csc_round_robin_is_run_from_its_page(app: Any) -> None:
 
 def test_a_league_night_and_a_bracket_from_their_pages(app: Any) -> None:
     dee = Browser(app, "Dee", "director-pass")
-    rows = ["team_id,team_name,player_id,player_name,gender"] + [
-        f"{t},Team {t},{t}{i},{t} player {i}," for t in ("H", "V") for i in range(1, 6)
-    ]
-    made = dee.post(
-        "/desk/new/club",
-        {"name": "Tuesday", "format": "league-four", "teams": "\n".join(rows)},
-        follow_redirects=False,
-    )
-    league = int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    league = _club(dee, {"name": "Tuesday", "format": "league-four", "teams": _league_teams(5)})
     for team in ("H", "V"):
         up = dee.post(
             f"/desk/manage/{league}/league/lineup",
@@ -134,12 +136,8 @@ def test_a_league_night_and_a_bracket_from_their_pages(app: Any) -> None:
         "Game 1: 21-15" in game.text
         and "H player 3 & H player 2 v V player 3 & V player 2" in game.text
     )
-    made = dee.post(
-        "/desk/new/club",
-        {"name": "Fair", "format": "elimination", "teams": "A,Ann\nB,Ben\nC,Cy\nD,Di"},
-        follow_redirects=False,
-    )
-    bracket = int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    fair = {"name": "Fair", "format": "elimination", "teams": "A,Ann\nB,Ben\nC,Cy\nD,Di"}
+    bracket = _club(dee, fair)
     done = dee.post(f"/desk/manage/{bracket}/bracket/game", {"match": "M1-1", "score": "100-60"})
     assert "Ann won" in done.text
 
@@ -276,16 +274,21 @@ RESULTS_ONLY = {
 }
 
 
-def _results_only(app: Any) -> tuple[Browser, int]:
-    """The director signed in, an event with one results-only card imported."""
+def _imported(app: Any, event: dict[str, Any]) -> tuple[Browser, int]:
+    """The director signed in, ``event`` imported as a file from the new-event page."""
     dee = Browser(app, "Dee", "director-pass")
     up = dee.c.post(
         "/desk/new/import",
         data={"csrf": dee.token("/desk/new")},
-        files={"file": ("casual.json", json.dumps(RESULTS_ONLY).encode(), "application/json")},
+        files={"file": ("event.json", json.dumps(event).encode(), "application/json")},
     )
     assert up.status_code == 200 and "Event imported" in up.text
     return dee, app.state.desk.service.desk.catalog()[0].id
+
+
+def _results_only(app: Any) -> tuple[Browser, int]:
+    """The director signed in, an event with one results-only card imported."""
+    return _imported(app, RESULTS_ONLY)
 
 
 def test_desk_card_page_shows_a_results_only_card(app: Any) -> None:
@@ -330,14 +333,7 @@ TIED = {
 def test_wcc_shoot_out_form_takes_each_attempt_in_order_in_a_real_browser(
     app: Any, page: Page
 ) -> None:
-    dee = Browser(app, "Dee", "director-pass")
-    up = dee.c.post(
-        "/desk/new/import",
-        data={"csrf": dee.token("/desk/new")},
-        files={"file": ("tied.json", json.dumps(TIED).encode(), "application/json")},
-    )
-    assert up.status_code == 200 and "Event imported" in up.text
-    event = app.state.desk.service.desk.catalog()[0].id
+    _, event = _imported(app, TIED)
     app.state.desk.service.desk.validate_card("Tied", 1, "B", "BB")
     with _director_at(app, page) as url:
         page.goto(f"{url}/desk/manage/{event}")
@@ -363,15 +359,7 @@ def test_a_six_person_league_night_with_ends_and_a_postponement_in_a_real_browse
     app: Any, page: Page
 ) -> None:
     dee = Browser(app, "Dee", "director-pass")
-    rows = ["team_id,team_name,player_id,player_name,gender"] + [
-        f"{t},Team {t},{t}{i},{t} player {i}," for t in ("H", "V") for i in range(1, 8)
-    ]
-    made = dee.post(
-        "/desk/new/club",
-        {"name": "Tuesday", "format": "league-six", "teams": "\n".join(rows)},
-        follow_redirects=False,
-    )
-    league = int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    league = _club(dee, {"name": "Tuesday", "format": "league-six", "teams": _league_teams(7)})
     for t in ("H", "V"):
         lineup = f"A={t}1,{t}2 B={t}3,{t}4 C={t}5,{t}6"
         assert (

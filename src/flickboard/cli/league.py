@@ -35,6 +35,9 @@ Night = Annotated[
 ]
 Team = Annotated[str, typer.Option("--team", "-t", help="Team ID (either team of the match).")]
 Game = Annotated[int, typer.Option("--game", "-g", help="Game number in the rotation.")]
+During = Annotated[
+    bool, typer.Option("--during", help="It was made during the game, not before it.")
+]
 
 
 def _console() -> Console:
@@ -179,9 +182,7 @@ def substitute(
     game: Annotated[int, typer.Option("--from-game", "-g", help="First game the spare plays.")],
     player_out: Annotated[str, typer.Option("--out", help="Player leaving the line-up.")],
     player_in: Annotated[str, typer.Option("--in", help="Player coming in (a spare).")],
-    during: Annotated[
-        bool, typer.Option("--during", help="It was made during the game, not before it.")
-    ] = False,
+    during: During = False,
     db: Db = None,
 ) -> None:
     """A substitution as it happened, before game G (or ``--during`` it), entered before
@@ -201,9 +202,7 @@ def ends(
     team: Team,
     game: Annotated[int, typer.Option("--from-game", "-g", help="First game at the new ends.")],
     pair: Annotated[str, typer.Option("--pair", help="The pair changing ends: A, B or C.")],
-    during: Annotated[
-        bool, typer.Option("--during", help="It was made during the game, not before it.")
-    ] = False,
+    during: During = False,
     db: Db = None,
 ) -> None:
     """A six-person pair changes ends from game G on (VII 7: "in each of their following
