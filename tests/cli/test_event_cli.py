@@ -91,11 +91,11 @@ def test_event_cli_whole_evening(run, tmp_path: Path, monkeypatch: pytest.Monkey
     run("event", "validate", "Club night", "-r", "1", "--opponent", d, "--initials", "RW")
     data = json.loads(run("event", "standings", "Club night", "--json"))
     assert sorted(map(sorted, data["unresolved"])) == sorted([sorted([a, c]), sorted([b, d])])
-    out = run("event", "shootout", "Club night", f"{a}=3", f"{c}=5")
+    out = run("event", "shootout", "Club night", f"{a}=XoXoXooo-ooo", f"{c}=XXXX-Xoooooo")
     assert f"{b}/{d}" in out or f"{d}/{b}" in out
     data = json.loads(run("event", "standings", "Club night", "--json"))
     assert data["standings"][0]["entrant"] == c
-    assert any("shoot-out: 5 twenties" in r for r in data["standings"][0]["reasons"])
+    assert "shoot-out: 5 twenties (XXXX-Xoooooo)" in data["standings"][0]["reasons"]
     table = run("event", "standings", "Club night")
     assert "Ann Brubacher" in table and "tournament points" in table
     monkeypatch.setenv("FLICKBOARD_NEW_PASSWORD", "director-pass")

@@ -50,3 +50,28 @@ def zone() -> ClubEventFile:
     )
     assert isinstance(spec, ClubEventFile)
     return spec
+
+
+def league_spec(fmt: str = "league-four") -> ClubEventFile:
+    """A league "Tuesday" of teams HOME and VIS (players H1... and V1..., two spares
+    each); night 1 HOME at home, night 2 VIS."""
+    n = 4 if fmt == "league-four" else 6
+    spec = parse_any(
+        {
+            "name": "Tuesday",
+            "format": fmt,
+            "entrants": [
+                {
+                    "id": team,
+                    "name": f"Team {team}",
+                    "players": [
+                        {"id": f"{team[0]}{i}", "name": f"{team} player {i}"}
+                        for i in range(1, n + 3)
+                    ],
+                }
+                for team in ("HOME", "VIS")
+            ],
+        }
+    )
+    assert isinstance(spec, ClubEventFile)
+    return spec

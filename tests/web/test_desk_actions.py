@@ -36,11 +36,12 @@ def test_every_action_has_its_api_route_and_its_form_route() -> None:
 
 
 def test_a_forms_fields_are_parsed_into_the_apis_body() -> None:
-    form = FormData([("csrf", "t"), ("so_A", " 3 "), ("so_B", "2"), ("so_B_2", "1")])
+    form = FormData([("csrf", "t"), ("so_A", " XoX-oo "), ("so_B", "Xo-ooo"), ("so_B_2", "XXXooo")])
     body = parsed(ShootOutBody, _shootout(ShootOutBody, form))
-    assert isinstance(body, ShootOutBody) and body.twenties == {"A": 3, "B": (2, 1)}
-    with pytest.raises(InvalidInput, match=r"twenties\.A"):
-        parsed(ShootOutBody, _shootout(ShootOutBody, FormData([("so_A", "three")])))
+    assert isinstance(body, ShootOutBody)
+    assert body.attempts == {"A": "XoX-oo", "B": ("Xo-ooo", "XXXooo")}
+    with pytest.raises(InvalidInput, match=r"attempts\.A"):
+        parsed(ShootOutBody, _shootout(ShootOutBody, FormData([("so_A", "X" * 13)])))
 
 
 def _event(app: Any, dee: Browser) -> int:

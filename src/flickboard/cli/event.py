@@ -27,6 +27,7 @@ from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings
 from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
+from flickboard.store.base import Store
 from flickboard.store.club import ClubDesk
 from flickboard.store.db import URL_ENV
 from flickboard.store.desk import Desk
@@ -97,14 +98,16 @@ def write_records_csv(path: Path | None, records: list[dict[str, object]]) -> No
 
 
 def _shootout(scores: list[str]) -> ShootOut:
-    found: dict[str, int | tuple[int, int]] = {}
+    found: dict[str, str | tuple[str, str]] = {}
     for item in scores:
         who, sep, value = item.partition("=")
-        counts = value.split(",")
-        if not sep or not who or not all(c.strip().isdigit() for c in counts) or len(counts) > 2:
-            raise InvalidInput(f"{item!r} is not like ID=4 (singles) or ID=4,5 (doubles)")
-        nums = [int(c) for c in counts]
-        found[who] = nums[0] if len(nums) == 1 else (nums[0], nums[1])
+        shots = [v.strip() for v in value.split(",")]
+        if not sep or not who or not all(shots) or len(shots) > 2:
+            raise InvalidInput(
+                f"{item!r} is not like ID=XoX-oooXo-oo (singles: each of the 12 shots, X a 20, "
+                "o no 20, - short or out) or ID=XoX-oo,o-XXoo (doubles: 6 per player)"
+            )
+        found[who] = shots[0] if len(shots) == 1 else (shots[0], shots[1])
     return ShootOut.of(found)
 
 
@@ -333,7 +336,7 @@ PASSWORD_ENV = "FLICKBOARD_PASSWORD"
 Referee = Annotated[str, typer.Option(help="Name of the referee's account signing it.")]
 
 
-def signed(desk: Desk, referee: str) -> Actor:
+def signed(desk: Store, referee: str) -> Actor:
     """The referee account signing a correction, ruling or sanction: its password from
     $FLICKBOARD_PASSWORD or asked (hidden)."""
     from flickboard.store.accounts import Accounts
@@ -344,7 +347,8 @@ def signed(desk: Desk, referee: str) -> Actor:
     return Accounts(engine=desk.engine).login(referee, password)
 
 
-def _service(desk: Desk) -> DeskService:
+def service_of(desk: Store) -> DeskService:
+    """The role-checked desk service over a desk's database (signed writes)."""
     return DeskService(engine=desk.engine)
 
 
@@ -365,7 +369,7 @@ def correct_cmd(
         if "," in rounds:
             raise InvalidInput("correct one round at a time (--game-round N --rounds 45-30/1-0)")
         (after,) = parse_rounds(rounds, first=game_round)
-        card, void = _service(desk).correct_card(
+        card, void = service_of(desk).correct_card(
             signed(desk, referee), name, round_no, player, game_round, after, reason
         )
         typer.echo(
@@ -413,7 +417,7 @@ def rule_cmd(
     """A referee's ruling on a disputed card: it is validated on the referee's authority."""
     with club_desk(Desk, db) as desk:
         settled = parse_rounds(rounds) if rounds is not None else None
-        card = _service(desk).rule_dispute(
+        card = service_of(desk).rule_dispute(
             signed(desk, referee), name, round_no, player, settled, reason
         )
         typer.echo(
@@ -453,7 +457,7 @@ def sanction_cmd(
     with club_desk(Desk, db) as desk:
         what = one_of(kind, "KIND", KINDS)
         x = Sanction(what, player, reason, round_no, game_round)
-        _service(desk).record_sanction(signed(desk, referee), name, x)
+        service_of(desk).record_sanction(signed(desk, referee), name, x)
         typer.echo(f"{player}: {x.describe()}")
 
 
@@ -529,7 +533,11 @@ def round_of_32_cmd(
 def shootout(
     name: Name,
     scores: Annotated[
-        list[str], typer.Argument(help="ID=20s for each tied entrant (ID=a,b in doubles).")
+        list[str],
+        typer.Argument(
+            help="ID=ATTEMPTS for each tied entrant, each shot in order: X a 20, o no 20, "
+            "- short of or out of the 15 circle (doubles: ID=ATTEMPTS,ATTEMPTS, 6 each)."
+        ),
     ],
     db: Db = None,
 ) -> None:

@@ -264,7 +264,9 @@ class ShootOutRow(Base):
 
 
 class ShootOutScoreRow(Base):
-    """An entrant's 20s in one shoot-out: comma-separated counts per player."""
+    """An entrant's 20s in one shoot-out: comma-separated counts per player; and its
+    attempts in the order shot, comma-separated per player (migration 0012; NULL in a
+    shoot-out stored before)."""
 
     __tablename__ = "shootout_scores"
     __table_args__ = (UniqueConstraint("shootout_id", "entrant"),)
@@ -273,6 +275,7 @@ class ShootOutScoreRow(Base):
     shootout_id: Mapped[int] = mapped_column(ForeignKey("shootouts.id", ondelete="CASCADE"))
     entrant: Mapped[str] = mapped_column(String(40))
     twenties: Mapped[str] = mapped_column(String(20))
+    attempts: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class ClubFixtureRow(Base):
@@ -310,7 +313,9 @@ class ClubLineupRow(Base):
 
 
 class ClubSubstitutionRow(Base):
-    """A substitution on a league night, in the order it was made."""
+    """A substitution on a league night, in the order it was made; ``penalty``: the
+    match points it forfeited (six-person VII 12(c)-(d), entered after the games it
+    broke were played; migration 0012)."""
 
     __tablename__ = "club_substitutions"
 
@@ -320,6 +325,21 @@ class ClubSubstitutionRow(Base):
     from_game: Mapped[int] = mapped_column(Integer)
     player_out: Mapped[str] = mapped_column(String(40))
     player_in: Mapped[str] = mapped_column(String(40))
+    penalty: Mapped[int] = mapped_column(Integer, server_default="0")
+
+
+class ClubEndsChangeRow(Base):
+    """A six-person pair changing ends from a game of a league night on (VII 7;
+    migration 0012), in the order made."""
+
+    __tablename__ = "club_end_changes"
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    fixture_id: Mapped[int] = mapped_column(ForeignKey("club_fixtures.id", ondelete="CASCADE"))
+    side: Mapped[int] = mapped_column(Integer)
+    slot: Mapped[str] = mapped_column(String(2))
+    from_game: Mapped[int] = mapped_column(Integer)
 
 
 class ClubGameRow(Base):
@@ -451,7 +471,8 @@ class ScorerCodeRow(Base):
 class SanctionRow(Base):
     """A sanction or an absence recorded by a referee (WCC, CSC): warning, forfeited
     round or game, disqualification, withdrawal, no-show; CSC VI 7.1/7.2 a partner
-    continuing alone and substitutes; VI 14 a board taken out."""
+    continuing alone and substitutes; VI 12 an offence; VI 14 a board taken out; VII 14
+    a league match postponed (``round_no`` the night)."""
 
     __tablename__ = "sanctions"
 
