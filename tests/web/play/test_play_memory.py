@@ -4,14 +4,17 @@ address (429 with a sentence and Retry-After)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
+from flickboard.web.play.saved import SavedGames
 from flickboard.web.play.tables import Tables
-from flickboard.web.play.throttle import NewGames, TooManyGames
+from flickboard.web.play.throttle import Limits, TooManyGames
 
 from .helpers import client, new_game, shoot, state
 
@@ -95,17 +98,17 @@ def test_a_watched_game_stays_in_memory(api: TestClient) -> None:
 
     loop = asyncio.new_event_loop()
     try:
-        listener = live.events.listen(loop)
+        listener = held.hub.listen(live.id, loop)
         held.idle_seconds = 0.0
         assert held.sweep() == []
-        live.events.forget(listener)
+        held.hub.forget(live.id, listener)
         assert held.sweep() == [game["id"]]
     finally:
         loop.close()
 
 
 def test_new_games_are_limited_per_address(api: TestClient) -> None:
-    tables(api).new_games = NewGames(per_minute=3)
+    tables(api).limits = Limits(per_minute=3)
     for _ in range(3):
         new_game(api)
     got = api.post("/api/play/games", json={"seats": [{"player": "here"}] * 2})
@@ -114,12 +117,20 @@ def test_new_games_are_limited_per_address(api: TestClient) -> None:
     assert 1 <= int(got.headers["Retry-After"]) <= 60
 
 
-def test_the_limit_counts_a_sliding_minute_per_address() -> None:
-    limit = NewGames(per_minute=2)
-    limit.admit("a", now=0.0)
-    limit.admit("a", now=10.0)
-    limit.admit("b", now=10.0)  # another address has its own count
+def test_the_limit_counts_a_sliding_minute_per_address(tmp_path: Path) -> None:
+    saved = SavedGames(f"sqlite:///{tmp_path / 'limit.sqlite'}")
+    limits = Limits(per_minute=2)
+
+    def make(game_id: str, address: str) -> None:
+        saved.create(game_id, "crokinole", {}, [], address=address, limits=limits)
+
+    make("game-a-1", "a")
+    make("game-a-2", "a")
+    make("game-b-1", "b")  # another address has its own count
     with pytest.raises(TooManyGames) as refused:
-        limit.admit("a", now=30.0)
-    assert refused.value.retry_after == 30
-    limit.admit("a", now=60.5)  # the first has left the window
+        make("game-a-3", "a")
+    assert 55 <= refused.value.retry_after <= 60
+    with saved.engine.begin() as db:  # the first made 61 s ago: it has left the window
+        db.execute(text("UPDATE play_games SET created = :at WHERE id = 'game-a-1'"),
+                   {"at": datetime.now(UTC).replace(tzinfo=None) - timedelta(seconds=61)})  # fmt: skip
+    make("game-a-3", "a")

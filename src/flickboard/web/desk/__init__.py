@@ -11,6 +11,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from flickboard.store.db import engine_for, make_engine
+from flickboard.store.notify import Listening
 from flickboard.store.service import DeskService
 from flickboard.store.settings import Settings
 from flickboard.web.desk.auth import SECRET, Sessions
@@ -40,10 +41,10 @@ class DeskWeb:
 
         self.renders = Renders(lambda event_id, view: render_live(self, event_id, view))
 
-    async def start(self) -> None:
-        """On startup: listen to PostgreSQL for every worker's changes."""
-        if self.postgres:
-            self.hub.listen(self.url)
+    async def start(self, listening: Listening | None) -> None:
+        """On startup: hear every worker's changes (PostgreSQL: ``listening``)."""
+        if listening is not None:
+            self.hub.listen(listening)
 
     async def stop(self) -> None:
         """On shutdown: end the live streams and the listener."""
@@ -59,5 +60,3 @@ def install(app: FastAPI) -> None:
     app.include_router(api.router)
     app.include_router(api.session_router)
     app.include_router(pages.router)
-    app.router.on_startup.append(web.start)
-    app.router.on_shutdown.append(web.stop)
