@@ -240,8 +240,11 @@ class Client:
     clients (threads of the benchmark's process, on the server's machine) take less of
     it and queue less behind each other."""
 
-    def __init__(self, timeout: float = 60) -> None:
+    def __init__(self, timeout: float = 60, *, fresh: bool = False) -> None:
         self.timeout = timeout
+        self.fresh = fresh
+        """A new connection for every request (as browsers behind a proxy may), so that
+        requests spread over a server's worker processes."""
         self._connection: http.client.HTTPConnection | None = None
 
     def __enter__(self) -> Client:
@@ -279,6 +282,8 @@ class Client:
         except (OSError, http.client.HTTPException):
             self.close()  # the next request opens a new connection
             raise
+        if self.fresh:
+            self.close()
         return Answer(answer.status, {k.lower(): v for k, v in answer.getheaders()}, text)
 
 
@@ -317,6 +322,14 @@ class HotseatGame:
     def shoot(self) -> tuple[float, dict[str, float]]:
         """One shot (a new game when this one is over): the client's seconds and the
         server's timings (ms) from ``Server-Timing``."""
+        answer, took = self.post_shot()
+        if answer.status_code != 200:
+            raise RuntimeError(f"shot refused: {answer.text}")
+        return took, _server_timing(answer.headers.get("server-timing", ""))
+
+    def post_shot(self) -> tuple[Answer, float]:
+        """Send the next shot: the answer as it came (a new game once this one is over)
+        and the client's seconds."""
         body = {
             "seat": self.turn,
             "u": self._start(),
@@ -330,17 +343,18 @@ class HotseatGame:
             headers={"X-Seat-Token": self.tokens[str(self.turn)]},
         )
         took = time.perf_counter() - start
-        if answer.status_code != 200:
-            raise RuntimeError(f"shot refused: {answer.text}")
-        data = answer.json()
-        self.duration = float(data["duration"])
-        timings = _server_timing(answer.headers.get("server-timing", ""))
-        if data["state"]["status"] != "playing":
+        if answer.status_code == 200:
+            self.follow(answer.json())
+        return answer, took
+
+    def follow(self, shot: dict[str, Any]) -> None:
+        """Take a shot's answer in: the next turn, or a new game once this one is over."""
+        self.duration = float(shot["duration"])
+        if shot["state"]["status"] != "playing":
             self._new()
         else:
-            self.state = data["state"]
+            self.state = shot["state"]
             self.turn = self.state["turn"]["seat"]
-        return took, timings
 
     def read(self) -> float:
         """Seconds for one ``GET`` of the game's state."""

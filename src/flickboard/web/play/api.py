@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterable, Callable, Coroutine
 from typing import Annotated, Any
 
@@ -280,11 +281,17 @@ def _download(text: str, filename: str) -> Response:
     )
 
 
+def worker_header(response: Response) -> None:
+    """Name the server process that answers (``X-Flickboard-Worker``: its ID)."""
+    response.headers["X-Flickboard-Worker"] = str(os.getpid())
+
+
 @router.get(
     "/games/{game_id}/events",
     summary="Live events (server-sent)",
     response_class=EventSourceResponse,
     responses=REFUSALS,
+    dependencies=[Depends(worker_header)],
 )
 async def get_events(
     live: Game,
@@ -295,7 +302,8 @@ async def get_events(
     undo, a join, a resignation, or for a page too far behind), ``thinking`` (an AI
     seat is choosing) and ``problem``; each event's id is its number in the game. The
     stream ends after a while and the browser reconnects with ``Last-Event-ID``; missed
-    events are sent again, whichever server process made them."""
+    events are sent again, whichever server process made them. ``X-Flickboard-Worker``
+    names the server process (its ID)."""
     loop = asyncio.get_running_loop()
     listener = games.hub.listen(live.id, loop)
     try:

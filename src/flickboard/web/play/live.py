@@ -303,7 +303,8 @@ class LiveGame:
                 with self.saved.changing(self.id) as writing:
                     if writing.head is None:
                         raise UnknownGame(f"there is no game {self.id!r} on this server")
-                    self._follow(writing.head, *writing.since(len(self.played), self.takebacks))
+                    if writing.head.version > self.version:
+                        self._follow(writing.head, *writing.since(len(self.played), self.takebacks))
                     followed = self.version
                     yield writing
             except BaseException:

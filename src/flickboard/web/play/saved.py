@@ -56,7 +56,9 @@ CHANNEL = "flickboard_table"
 
 EVENTS_KEPT = 64
 """Live events kept per game for pages that reconnect (one further behind gets the
-whole state)."""
+whole state); up to :data:`PRUNE_EVERY` more are kept between two prunings."""
+PRUNE_EVERY = 16
+"""Older events are deleted at every this many events of a game."""
 
 
 class UnknownGame(NotFound):
@@ -288,7 +290,7 @@ class Writing:
         self.connection.execute(
             _ADD_EVENT, {"game_id": self.id, "number": number, "kind": kind, "data": data}
         )
-        if number > EVENTS_KEPT:
+        if number > EVENTS_KEPT and number % PRUNE_EVERY == 0:
             self.connection.execute(
                 _PRUNE_EVENTS, {"b_id": self.id, "b_upto": number - EVENTS_KEPT}
             )

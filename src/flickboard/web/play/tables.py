@@ -43,7 +43,7 @@ from flickboard.web.play.models import NewGame
 from flickboard.web.play.review import Reviews
 from flickboard.web.play.saved import CHANNEL, SavedGames, UnknownGame
 from flickboard.web.play.stream import Hub
-from flickboard.web.play.throttle import WATCH_GRACE, Limits, whole_number
+from flickboard.web.play.throttle import Limits, whole_number
 
 __all__ = ["Tables", "UnknownGame"]
 
@@ -93,6 +93,7 @@ class Tables:
         self.idle_seconds = IDLE_SECONDS
         self.finished_seconds = FINISHED_SECONDS
         self.spectacle_pause = SPECTACLE_PAUSE
+        self.keep_seconds = KEEP_SECONDS
         self.held_max = whole_number(HELD_ENV, HELD_MAX)
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
         self._touched: dict[str, float] = {}
@@ -149,13 +150,14 @@ class Tables:
         """Every :data:`KEEP_SECONDS`: renew this process's AI leases, say which AI v AI
         matches its pages watch, and wake the AI of a watched game whose turn another
         process left (its lease ran out)."""
-        while not self._stop.wait(KEEP_SECONDS):
+        while not self._stop.wait(self.keep_seconds):
             try:
                 with self._lock:
                     leased = list(self._leased)
                     watched = [self._games[i] for i in self.hub.watching() if i in self._games]
                 self.saved.renew_ai(self.owner, leased, LEASE_SECONDS)
-                self.saved.watched([g.id for g in watched if g.spectacle], WATCH_GRACE)
+                grace = self.limits.watch_grace
+                self.saved.watched([g.id for g in watched if g.spectacle], grace)
                 for live in watched:
                     if not live.ai_running and live.ai_seat() is not None:
                         live.refresh()
@@ -256,7 +258,7 @@ class Tables:
         """A page of this process opened the game's events: an AI v AI match counts as
         watched (and goes on if it had stopped)."""
         if live.spectacle:
-            self.saved.watched([live.id], WATCH_GRACE)
+            self.saved.watched([live.id], self.limits.watch_grace)
             self.wake_ai(live)
         self._start_keeper()
 
@@ -289,7 +291,18 @@ class Tables:
             self._leased.add(live.id)
         self._start_keeper()
         lane = self._spectacles if live.spectacle else self._people
-        lane.submit(self._ai_turn, live)
+        try:
+            lane.submit(self._ai_turn, live)
+        except RuntimeError:  # shutting down: the turn is left to another process
+            self._ai_done(live)
+
+    def _ai_done(self, live: LiveGame) -> None:
+        """This process no longer plays the game's AI turn (its lease ended)."""
+        with self._lock:
+            self._leased.discard(live.id)
+        with live.lock:
+            live.ai_running = False
+        self.saved.drop_ai(live.id, self.owner)  # if no shot ended it
 
     def _ai_turn(self, live: LiveGame) -> None:
         """Play the AI seat's shot, then the next AI turn (an AI v AI match's after a
@@ -304,11 +317,7 @@ class Tables:
             log.exception("the AI of game %s failed", live.id)
             live.publish_error("the AI failed on the server; reload the page to try again")
         finally:
-            with self._lock:
-                self._leased.discard(live.id)
-            with live.lock:
-                live.ai_running = False
-            self.saved.drop_ai(live.id, self.owner)  # if no shot ended it
+            self._ai_done(live)
         self._keep_record(live)
         if not again:
             return
