@@ -34,6 +34,22 @@ BEHIND_PROXY_ENV = "FLICKBOARD_BEHIND_PROXY"
 is ignored."""
 
 
+def connections() -> dict[str, tuple[int, int]]:
+    """The database connections one server process keeps open and may open at most, by
+    use (PostgreSQL): the desk's requests, its live pages' renders, the table, and the
+    one that listens for the other processes' changes."""
+    from flickboard.store.db import POOLED
+    from flickboard.web.desk import LIVE_THREADS
+    from flickboard.web.play.saved import pool_sizes
+
+    return {
+        "desk": POOLED,
+        "desk live pages": (LIVE_THREADS, 0),
+        "table": pool_sizes(),
+        "listening": (1, 0),
+    }
+
+
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Start what runs beside the requests (see the module docstring); stop it at the

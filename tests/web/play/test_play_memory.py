@@ -84,10 +84,29 @@ def test_a_finished_game_leaves_memory_and_is_still_served(api: TestClient) -> N
 def test_games_past_the_cap_leave_least_recently_used_first(api: TestClient) -> None:
     held = tables(api)
     held.held_max = 2
+    held.active_seconds = 0.0  # the games held are not in play
     ids = [new_game(api)["id"] for _ in range(3)]
     assert list(held._games) == ids[1:]  # the first made left when the third came
     state(api, ids[0])  # asked for: read back, the most recent; the oldest leaves
     assert list(held._games) == [ids[2], ids[0]]
+
+
+def test_past_the_cap_with_every_game_in_play_the_one_needed_last_leaves(
+    api: TestClient,
+) -> None:
+    held = tables(api)
+    held.held_max = 2
+    ids = [new_game(api)["id"] for _ in range(3)]
+    assert list(held._games) == [ids[0], ids[2]]  # the one asked for just before left
+    loads: list[str] = []
+    load = held.saved.load
+    held.saved.load = lambda game_id: loads.append(game_id) or load(game_id)  # type: ignore[method-assign]
+    for _ in range(3):  # three games in play in turn, two held
+        for game_id in ids:
+            state(api, game_id)
+    # as few reads back as any order of leaving could make (the game needed farthest
+    # ahead leaves); least recently used first would have read back all nine
+    assert len(loads) == 4
 
 
 def test_a_watched_game_stays_in_memory(api: TestClient) -> None:

@@ -17,6 +17,9 @@ from flickboard.store.settings import Settings
 from flickboard.web.desk.auth import SECRET, Sessions
 from flickboard.web.desk.live import Hub, Renders
 
+LIVE_THREADS = 2
+"""Threads rendering the live pages' standings, each with a connection of its own."""
+
 
 class DeskWeb:
     """The desk's state in one app (one per worker process): the service on the
@@ -36,10 +39,12 @@ class DeskWeb:
         self.limit = self.sessions.limit
         # Live pages read through connections of their own, so that writes queueing for
         # an event's lock never hold up the standings everyone watches.
-        self.reader = DeskService(engine=make_engine(url, pooled=False))
+        self.reader = DeskService(engine=make_engine(url, pool=(LIVE_THREADS, 0)))
         from flickboard.web.desk.pages import render_live
 
-        self.renders = Renders(lambda event_id, view: render_live(self, event_id, view))
+        self.renders = Renders(
+            lambda event_id, view: render_live(self, event_id, view), threads=LIVE_THREADS
+        )
 
     async def start(self, listening: Listening | None) -> None:
         """On startup: hear every worker's changes (PostgreSQL: ``listening``)."""

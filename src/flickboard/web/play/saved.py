@@ -49,7 +49,7 @@ from sqlalchemy import (
 from flickboard.errors import IllegalInPosition, NotFound
 from flickboard.store.db import SYNC_NORMAL, WRITE, engine_for
 from flickboard.store.models import PlayEventRow, PlayGameRow, PlayShotRow
-from flickboard.web.play.throttle import Limits, TooManyGames
+from flickboard.web.play.throttle import Limits, TooManyGames, whole_number
 
 CHANNEL = "flickboard_table"
 """The PostgreSQL channel of the table's live events (payload ``GAME_ID NUMBER``)."""
@@ -59,6 +59,19 @@ EVENTS_KEPT = 64
 whole state); up to :data:`PRUNE_EVERY` more are kept between two prunings."""
 PRUNE_EVERY = 16
 """Older events are deleted at every this many events of a game."""
+
+
+CONNECTIONS = 10
+"""PostgreSQL connections the table may hold at once in one server process (half kept
+open); ``$FLICKBOARD_TABLE_CONNECTIONS`` sets another number. A change holds one only
+for its transaction, so a few serve many request threads."""
+CONNECTIONS_ENV = "FLICKBOARD_TABLE_CONNECTIONS"
+
+
+def pool_sizes() -> tuple[int, int]:
+    """The table engine's pool: connections kept open, and the more it may open."""
+    most = whole_number(CONNECTIONS_ENV, CONNECTIONS)
+    return most - most // 2, most // 2
 
 
 class UnknownGame(NotFound):
@@ -309,7 +322,7 @@ class SavedGames:
 
     def __init__(self, url: str, announce: Announce | None = None) -> None:
         self.url = url
-        self.engine: Engine = engine_for(url, synchronous=SYNC_NORMAL)
+        self.engine: Engine = engine_for(url, synchronous=SYNC_NORMAL, pool=pool_sizes())
         """The engine. On SQLite a shot is committed to the write-ahead log without
         waiting for the disk (``synchronous=NORMAL``): kept across a crash of the
         server, see docs/web.md."""

@@ -73,6 +73,11 @@ HELD_MAX = 256
 """At most this many games stay in memory; past it the least recently used leave
 (``$FLICKBOARD_GAMES_HELD`` sets another cap for a server)."""
 HELD_ENV = "FLICKBOARD_GAMES_HELD"
+ACTIVE_SECONDS = 60.0
+"""A game asked for within this long is in play. Past the cap, when every game held is
+in play (games asked for in turn, each about as often), the game asked for most recently
+before the one asked for now leaves: it will be asked for again last (the least
+recently used would be asked for next, and every request would read a game back)."""
 SWEEP_SECONDS = 1.0
 """Games idle long enough leave memory at most this long after (a sweep looks at every
 game held, so it runs at most this often, and whenever the cap is passed)."""
@@ -95,6 +100,7 @@ class Tables:
         self.spectacle_pause = SPECTACLE_PAUSE
         self.keep_seconds = KEEP_SECONDS
         self.held_max = whole_number(HELD_ENV, HELD_MAX)
+        self.active_seconds = ACTIVE_SECONDS
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
         self._touched: dict[str, float] = {}
         self._swept = -SWEEP_SECONDS
@@ -206,7 +212,10 @@ class Tables:
         left = []
         with self._lock:
             over = len(self._games) - self.held_max
-            for game_id, live in list(self._games.items()):
+            order = list(self._games.items())
+            if over > 0 and order and now - self._touched[order[0][0]] < self.active_seconds:
+                order.reverse()  # every game in play: the one used last is needed last
+            for game_id, live in order:
                 finished = live.status != "playing" or live.match.over
                 quiet = now - self._touched.get(game_id, now)
                 idle = quiet >= (self.finished_seconds if finished else self.idle_seconds)
@@ -282,6 +291,9 @@ class Tables:
         with live.lock:
             if live.ai_running or live.ai_seat() is None or self._stop.is_set():
                 return
+            with self._lock:
+                if live.id in self._leased:  # another copy here plays it (one that left)
+                    return
             if live.ai_until is not None and live.ai_until > time.time():
                 return  # another process's AI has the turn
             if not self.saved.take_ai(live.id, live.version, self.owner, LEASE_SECONDS):
