@@ -147,7 +147,7 @@ def _children(pid: int) -> list[int]:
 
 def workers_of(server: Server) -> list[int]:
     """The worker processes of a server (the supervisor's children that serve)."""
-    return [p for p in _children(server.proc.pid) if _cmdline(p).find("multiprocessing") < 0]
+    return [p for p in _children(server.proc.pid) if "resource_tracker" not in _cmdline(p)]
 
 
 def _cmdline(pid: int) -> str:

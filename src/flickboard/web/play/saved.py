@@ -13,10 +13,11 @@ Every change is one transaction that first locks the game's row
 (:meth:`SavedGames.changing`: ``SELECT ... FOR UPDATE`` on PostgreSQL, ``BEGIN
 IMMEDIATE`` on SQLite), so the change is judged on the game as saved, whichever process
 made the last one; it bumps the version, adds or removes shots and saves the live event
-that tells the pages (``play_events``, numbered per game). On PostgreSQL the same
-transaction sends ``NOTIFY flickboard_table`` (delivered when it commits) so that every
-server process hands the event to the pages it serves; in this process the event is
-handed over as soon as the transaction commits (:attr:`SavedGames.announce`).
+that tells the pages (``play_events``, numbered per game). On PostgreSQL saving the
+event sends ``NOTIFY flickboard_table`` (a trigger; delivered when the transaction
+commits) so that every server process hands the event to the pages it serves; in this
+process the event is handed over as soon as the transaction commits
+(:attr:`SavedGames.announce`).
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ from flickboard.store.models import PlayEventRow, PlayGameRow, PlayShotRow
 from flickboard.web.play.throttle import Limits, TooManyGames, whole_number
 
 CHANNEL = "flickboard_table"
-"""The PostgreSQL channel of the table's live events (payload ``GAME_ID NUMBER``)."""
+"""The PostgreSQL channel of the table's live events (payload ``GAME_ID NUMBER``): a
+trigger on ``play_events`` sends it for each event saved (migration 0013)."""
 
 EVENTS_KEPT = 64
 """Live events kept per game for pages that reconnect (one further behind gets the
@@ -307,11 +309,6 @@ class Writing:
             self.connection.execute(
                 _PRUNE_EVENTS, {"b_id": self.id, "b_upto": number - EVENTS_KEPT}
             )
-        if self.saved.postgres:
-            self.connection.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{self.id} {number}"},
-            )
         self.events.append(SavedEvent(number, kind, data))
 
 
@@ -329,6 +326,13 @@ class SavedGames:
         self.writer = self.engine.execution_options(**WRITE)
         """The engine with the execution options of a write."""
         self.postgres = self.engine.dialect.name == "postgresql"
+        self.reader = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.postgres
+            else self.engine
+        )
+        """The engine for a read of one statement (no transaction around it on
+        PostgreSQL: one round trip)."""
         self.announce = announce
 
     @property
@@ -434,7 +438,7 @@ class SavedGames:
 
     def head(self, game_id: str) -> Head | None:
         """Where the game is now (None: no such game): one short read."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             row = connection.execute(_READ_HEAD, {"b_id": game_id}).first()
         return None if row is None else _head(row)
 
@@ -465,7 +469,7 @@ class SavedGames:
 
     def record(self, game_id: str) -> dict[str, Any] | None:
         """The match record saved when a game of it ended (None before)."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             found = connection.execute(
                 select(_GAMES.c.record).where(_GAMES.c.id == game_id)
             ).scalar()
@@ -473,7 +477,7 @@ class SavedGames:
 
     def events_after(self, game_id: str, number: int) -> list[SavedEvent]:
         """The live events of a game kept after event ``number``, in order."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             rows = connection.execute(_EVENTS_AFTER, {"b_id": game_id, "b_after": number})
             return [SavedEvent(*r) for r in rows]
 
@@ -561,7 +565,7 @@ class SavedGames:
 
     def is_watched(self, game_id: str) -> bool:
         """Whether some page (of any process) watches the game now."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             until = connection.execute(
                 select(_GAMES.c.watched_until).where(_GAMES.c.id == game_id)
             ).scalar()

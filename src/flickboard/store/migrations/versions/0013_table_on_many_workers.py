@@ -6,7 +6,9 @@ number of the game's latest live event), the AI's lease (``ai_owner``, ``ai_unti
 one process whose AI plays the turn), ``watched_until`` (some page watches it),
 ``spectacle`` (every seat the AI's) and ``address`` (the SHA-256 of the address that
 made it), with indexes for the per-address and AI v AI counts. ``play_events`` keeps
-each game's latest live events, numbered, for every process's pages.
+each game's latest live events, numbered, for every process's pages; on PostgreSQL a
+trigger sends ``NOTIFY flickboard_table, 'GAME NUMBER'`` for each event saved (delivered
+when its transaction commits).
 
 Revision ID: 0013
 Revises: 0010
@@ -21,6 +23,14 @@ revision = "0013"
 down_revision = "0010"
 branch_labels = None
 depends_on = None
+
+POSTGRES_NOTIFY = (
+    "CREATE FUNCTION play_event_notify() RETURNS trigger LANGUAGE plpgsql AS "
+    "$$ BEGIN PERFORM pg_notify('flickboard_table', NEW.game_id || ' ' || NEW.number); "
+    "RETURN NULL; END $$",
+    "CREATE TRIGGER play_events_notify AFTER INSERT ON play_events "
+    "FOR EACH ROW EXECUTE FUNCTION play_event_notify()",
+)
 
 
 def upgrade() -> None:
@@ -53,9 +63,15 @@ def upgrade() -> None:
         sa.Column("kind", sa.String(20), nullable=False),
         sa.Column("data", sa.Text, nullable=False),
     )
+    if op.get_bind().dialect.name == "postgresql":
+        for sql in POSTGRES_NOTIFY:
+            op.execute(sql)
 
 
 def downgrade() -> None:
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute("DROP TRIGGER play_events_notify ON play_events")
+        op.execute("DROP FUNCTION play_event_notify()")
     op.drop_table("play_events")
     with op.batch_alter_table("play_games") as batch:
         batch.drop_index("ix_play_games_spectacle_status")
