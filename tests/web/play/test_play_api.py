@@ -331,6 +331,26 @@ def test_two_servers_judge_every_shot_on_the_game_as_saved(empty_url: str) -> No
     assert saved_version(empty_url, game["id"]) == (2, 2)
 
 
+@pytest.mark.postgres
+def test_a_fresh_servers_first_32_requests_at_once_are_answered(empty_url: str) -> None:
+    made = client(empty_url)
+    games = [new_game(made)["id"] for _ in range(4)]
+    fresh = client(empty_url)  # a restarted server: engines made, schema checked, once
+    barrier = threading.Barrier(32)
+    answers: list[int] = []
+
+    def first(k: int) -> None:
+        barrier.wait()
+        answers.append(fresh.get(f"/api/play/games/{games[k % 4]}").status_code)
+
+    threads = [threading.Thread(target=first, args=(k,)) for k in range(32)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == [200] * 32
+
+
 def saved_record(url: str, game_id: str, seconds: float = 30) -> dict[str, Any]:
     """The match record the database holds, once the server's record thread saved it."""
     deadline = time.monotonic() + seconds
