@@ -51,7 +51,7 @@ from urllib.parse import urlsplit
 import numpy as np
 
 from flickboard.bench.server import Server
-from flickboard.bench.web import Client, HotseatGame
+from flickboard.bench.web import HOTSEAT, Client, HotseatGame
 from flickboard.web.play.tables import HELD_ENV
 from flickboard.web.play.throttle import LIMIT_ENV, SPECTACLES_ENV
 
@@ -236,11 +236,12 @@ class Page(threading.Thread):
 
 
 @dataclass
-class Played:
+class Seen:
     """What one game's client saw."""
 
     answered: dict[str, dict[int, float]] = field(default_factory=dict)
-    """Game ID -> shot number -> when its answer came (perf_counter)."""
+    """Game ID -> shot number -> when its answer came (perf_counter; NaN for a shot
+    found stored after a lost connection)."""
     posts: list[float] = field(default_factory=list)
     statuses: dict[str, int] = field(default_factory=dict)
     reads: int = 0
@@ -250,38 +251,35 @@ class Played:
     errors: list[str] = field(default_factory=list)
 
     def status(self, code: int | str) -> None:
+        """Count an answer's status."""
         self.statuses[str(code)] = self.statuses.get(str(code), 0) + 1
 
 
 class Player(threading.Thread):
-    """One game played through the API, each request on a new connection: a hotseat game,
-    or a person against the AI (the person waits for the AI by reading the game)."""
+    """One game played through the API, each request on a new connection, a shot every
+    ``pace`` seconds (None: flat out): a hotseat game, or a person against the AI who
+    waits for the AI's reply by reading the game."""
 
     def __init__(
-        self, base: str, seed: int, pace: float | None, until: float, start: float,
+        self,
+        base: str,
+        seed: int,
+        pace: float | None,
+        *,
         versus_ai: bool = False,
-    ) -> None:  # fmt: skip
+        reads: bool = True,
+    ) -> None:
         super().__init__(daemon=True)
         self.client = Client(timeout=120, fresh=True)
         self.base = base
         self.pace = pace
-        self.until = until
-        self.start_at = start
+        self.start_at = self.until = 0.0
+        """When the first shot is due, and when to stop (``time.monotonic``)."""
         self.versus_ai = versus_ai
-        self.reads = True
+        self.reads = reads
         """Read the game back after every shot answered (the stale-read check)."""
-        self.seen = Played()
-        self.game = HotseatGame(self.client, base, seed)
-        if versus_ai:
-            self._versus_ai(seed)
-
-    def _versus_ai(self, seed: int) -> None:
-        made = self.client.post(
-            f"{self.base}/api/play/games", json={"seats": VERSUS_AI, "seed": seed}
-        ).json()
-        self.game.id, self.game.tokens = made["id"], made["tokens"]
-        self.game.state = self.client.get(f"{self.base}/api/play/games/{self.game.id}").json()
-        self.game.turn = 0
+        self.seen = Seen()
+        self.game = HotseatGame(self.client, base, seed, VERSUS_AI if versus_ai else HOTSEAT)
 
     @property
     def game_id(self) -> str:
@@ -299,15 +297,18 @@ class Player(threading.Thread):
                 continue
             next_at = max(now, next_at) + (self.pace or 0.0)
             try:
-                self._shot()
+                if self._my_turn():
+                    self._shot()
             except (OSError, http.client.HTTPException) as exc:
                 self.seen.lost_connections += 1
                 self.seen.errors.append(f"shot: {exc}")
                 self._resync()
 
+    def _read(self) -> dict[str, Any]:
+        self.seen.reads += 1
+        return dict(self.client.get(f"{self.base}/api/play/games/{self.game.id}").json())
+
     def _shot(self) -> None:
-        if self.versus_ai and not self._my_turn():
-            return
         game_id = self.game.id
         answer, took = self.game.post_shot()
         self.seen.status(answer.status_code)
@@ -318,44 +319,37 @@ class Player(threading.Thread):
         self.seen.posts.append(took)
         number = int(answer.json()["number"])
         self.seen.answered.setdefault(game_id, {})[number] = time.perf_counter()
-        if not self.reads:
-            return
-        read = self.client.get(f"{self.base}/api/play/games/{game_id}")  # any worker
-        self.seen.reads += 1
-        if read.status_code != 200:
-            self.seen.status(f"read {read.status_code}")
-        elif read.json()["shots"] < number:
-            self.seen.stale.append(number - read.json()["shots"])
+        if self.reads:
+            read = self.client.get(f"{self.base}/api/play/games/{game_id}")  # any worker
+            self.seen.reads += 1
+            if read.status_code != 200:
+                self.seen.status(f"read {read.status_code}")
+            elif read.json()["shots"] < number:
+                self.seen.stale.append(number - read.json()["shots"])
 
     def _my_turn(self) -> bool:
-        """A person against the AI: read the game until it is their turn (the AI's reply
-        seen through whichever worker answers)."""
+        """Whether this client's seat is to shoot: against the AI, the game read until it
+        is (the AI's reply seen through whichever worker answers)."""
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            state = self.client.get(f"{self.base}/api/play/games/{self.game.id}").json()
-            self.seen.reads += 1
-            if state["status"] != "playing":
-                self._versus_ai(int(time.monotonic() * 1000) % 100000)
+        while not self.game.my_turn:
+            if time.monotonic() > deadline:
+                self.seen.errors.append("the AI did not reply in 30 s")
                 return False
-            if state["turn"] is not None and state["turn"]["seat"] == 0:
-                self.game.state, self.game.turn = state, 0
-                return True
             time.sleep(0.1)
-        self.seen.errors.append("the AI did not reply in 30 s")
-        return False
+            self.game.take(self._read())
+        return True
 
     def _resync(self) -> None:
-        """After a refusal or a lost connection: the game as the server has it."""
+        """After a refusal or a lost connection: the game as the server has it (a shot
+        answered before the connection was lost is found stored)."""
         try:
-            state = self.client.get(f"{self.base}/api/play/games/{self.game.id}").json()
+            state = self._read()
         except (OSError, http.client.HTTPException):
             return
-        if state["status"] == "playing" and state["turn"] is not None:
-            self.game.state, self.game.turn = state, state["turn"]["seat"]
-            shots = state["shots"]
-            known = self.seen.answered.setdefault(self.game.id, {})
-            for number in range(1, shots + 1):  # answered before the connection was lost
-                known.setdefault(number, float("nan"))
+        known = self.seen.answered.setdefault(self.game.id, {})
+        for number in range(1, state["shots"] + 1):
+            known.setdefault(number, float("nan"))
+        self.game.take(state)
 
 
 # -- the runs -------------------------------------------------------------------------------
@@ -376,30 +370,20 @@ def paced(
     """One load on a running server (see the module docstring): ``games`` hotseat games
     and ``ai_games`` against the AI, each shooting every ``pace`` seconds (None: flat
     out) for ``seconds``, one live page each; a worker killed ``kill_at`` seconds in."""
-    rng = np.random.default_rng(games)
-    warmup = 5.0
-    begin = time.monotonic() + warmup + 0.02 * (games + ai_games)
-    until = begin + seconds
-    spread = pace or 0.0
     progress(f"making {games + ai_games} games")
     players = [
-        Player(
-            server.base,
-            1000 + k,
-            pace,
-            until,
-            begin + float(rng.uniform(0, spread)),
-            versus_ai=k >= games,
-        )
+        Player(server.base, 1000 + k, pace, versus_ai=k >= games, reads=reads)
         for k in range(games + ai_games)
     ]
-    for p in players:
-        p.reads = reads
     watching = [Page(server.base, p.game_id) for p in players] if pages else []
     for page in watching:
         page.start()
     for page in watching:
         page.connected.wait(60)
+    begin = time.monotonic() + 1.0
+    firsts = np.random.default_rng(games).uniform(0, pace or 0.0, len(players))
+    for player, first in zip(players, firsts, strict=True):
+        player.start_at, player.until = begin + float(first), begin + seconds
     cpu_before, clients_before = server_cpu(server), time.process_time()
     progress(f"playing for {seconds:.0f} s")
     for p in players:
@@ -422,9 +406,13 @@ def paced(
 
 
 def _summary(
-    server: Server, players: list[Player], pages: list[Page], cpu: float, seconds: float,
+    server: Server,
+    players: list[Player],
+    pages: list[Page],
+    cpu: float,
+    seconds: float,
     killed: int | None,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     posts = [t for p in players for t in p.seen.posts]
     statuses: dict[str, int] = {}
     for p in players:
@@ -529,8 +517,8 @@ def fresh_start(url: str, workers: int, game_ids: list[str]) -> dict[str, Any]:
     counts: dict[str, int] = {}
     for s in statuses:
         counts[str(s)] = counts.get(str(s), 0) + 1
-    return {"requests": FIRST_REQUESTS, "statuses": counts, "errors_5xx": sum(
-        n for c, n in counts.items() if c.startswith("5"))}  # fmt: skip
+    errors = sum(n for c, n in counts.items() if c.startswith("5"))
+    return {"requests": FIRST_REQUESTS, "statuses": counts, "errors_5xx": errors}
 
 
 def run(
@@ -552,8 +540,8 @@ def run(
             killed = None
             if kill:
                 progress(f"{workers} workers: paced, a worker killed")
-                killed = paced(server, games, seconds, PACE, 0, kill_at=seconds / 2,
-                               progress=progress)  # fmt: skip
+                half = seconds / 2
+                killed = paced(server, games, seconds, kill_at=half, progress=progress)
             progress(f"{workers} workers: flat out")
             flat = paced(server, max(4, games // 4), seconds / 2, None, 0, progress=progress)
             ids = _game_ids(server.base)
@@ -594,16 +582,19 @@ def past_the_cap(
                 result = paced(server, games, seconds, PACE, progress=progress)
             finally:
                 server.stop()
-        out[label] = {"held": held, **{k: result[k] for k in (
-            "server_cpu_ms_per_shot", "post", "shots_per_second", "errors_5xx")}}  # fmt: skip
+        kept = ("server_cpu_ms_per_shot", "post", "shots_per_second", "errors_5xx")
+        out[label] = {"held": held, **{k: result[k] for k in kept}}
     out["ratio"] = out["past"]["server_cpu_ms_per_shot"] / out["below"]["server_cpu_ms_per_shot"]
     return out
 
 
 def most_games(
-    postgres: str, workers: int, seconds: float = 20.0, start: int = 32,
+    postgres: str,
+    workers: int,
+    seconds: float = 20.0,
+    start: int = 32,
     progress: Progress = lambda _: None,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     """The most paced games whose POST p95 stays under :data:`AIM_P95_MS` on ``workers``
     workers: doubling from ``start`` until it fails, then halfway back."""
     tried: dict[int, float] = {}

@@ -287,22 +287,29 @@ class Client:
         return Answer(answer.status, {k.lower(): v for k, v in answer.getheaders()}, text)
 
 
-class HotseatGame:
-    """A hotseat crokinole game played through the API by one client."""
+HOTSEAT = [{"player": "here"}, {"player": "here"}]
+"""Two people at one screen."""
 
-    def __init__(self, client: Client, url: str, seed: int) -> None:
+
+class HotseatGame:
+    """A crokinole game played through the API by one client: hotseat, or the seats
+    given (the client then plays the seats played here, when it is their turn)."""
+
+    def __init__(
+        self, client: Client, url: str, seed: int, seats: list[dict[str, str]] = HOTSEAT
+    ) -> None:
         self.client = client
         self.url = url
         self.rng = np.random.default_rng(seed)
         self.seed = seed
+        self.seats = seats
         self.duration = 0.0
         """The last shot's duration (s): how long the page animates it."""
         self._new()
 
     def _new(self) -> None:
-        seats = [{"player": "here"}, {"player": "here"}]
         made = self.client.post(
-            f"{self.url}/api/play/games", json={"seats": seats, "seed": self.seed}
+            f"{self.url}/api/play/games", json={"seats": self.seats, "seed": self.seed}
         ).json()
         self.id = made["id"]
         self.tokens = made["tokens"]
@@ -350,11 +357,20 @@ class HotseatGame:
     def follow(self, shot: dict[str, Any]) -> None:
         """Take a shot's answer in: the next turn, or a new game once this one is over."""
         self.duration = float(shot["duration"])
-        if shot["state"]["status"] != "playing":
+        self.take(shot["state"])
+
+    def take(self, state: dict[str, Any]) -> None:
+        """Take the game's state in: its turn, or a new game once this one is over."""
+        if state["status"] != "playing":
             self._new()
         else:
-            self.state = shot["state"]
-            self.turn = self.state["turn"]["seat"]
+            self.state = state
+            self.turn = state["turn"]["seat"]
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether a seat this client plays is to shoot (not the AI's)."""
+        return str(self.turn) in self.tokens
 
     def read(self) -> float:
         """Seconds for one ``GET`` of the game's state."""

@@ -103,9 +103,16 @@ def bench_web(
 
 
 def _bench_workers(
-    url: str, workers: list[int], games: int, seconds: float, output: Path,
-    *, kill: bool, cap: bool, most: bool,
-) -> None:  # fmt: skip
+    url: str,
+    workers: list[int],
+    games: int,
+    seconds: float,
+    output: Path,
+    *,
+    kill: bool,
+    cap: bool,
+    most: bool,
+) -> None:
     """``bench web --workers``: each count of workers, then past the cap and the most
     games, as asked; the results JSON."""
     from flickboard.bench.table_workers import most_games, past_the_cap, report, run
