@@ -332,6 +332,25 @@ def test_two_servers_judge_every_shot_on_the_game_as_saved(empty_url: str) -> No
 
 
 @pytest.mark.postgres
+def test_a_take_back_through_one_server_is_followed_by_the_other(empty_url: str) -> None:
+    one, two = client(empty_url), client(empty_url)
+    game = new_game(one)
+    shoot(one, game, 0)
+    shoot(one, game, 2, speed=1.2)
+    assert state(two, game["id"])["shots"] == 2  # the second server holds both shots
+    undone = one.post(
+        f"/api/play/games/{game['id']}/undo",
+        json={"seat": 2},
+        headers={"X-Seat-Token": game["tokens"]["2"]},
+    )
+    assert undone.status_code == 200, undone.text
+    again = shoot(one, game, 2, speed=0.8, angle=0.02).json()  # another shot 2
+    seen = two.get(f"/api/play/games/{game['id']}/shots/2").json()  # the copy replayed afresh
+    assert seen["shot"] == again["shot"] and seen["ruling"] == again["ruling"]
+    assert state(two, game["id"])["version"] == 4
+
+
+@pytest.mark.postgres
 def test_a_fresh_servers_first_32_requests_at_once_are_answered(empty_url: str) -> None:
     made = client(empty_url)
     games = [new_game(made)["id"] for _ in range(4)]

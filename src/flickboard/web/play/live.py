@@ -245,13 +245,7 @@ class LiveGame:
     def refresh(self) -> None:
         """Bring this copy up to the game as saved (one short read when it is current;
         :class:`UnknownGame` if the game is gone)."""
-        head = self.saved.head(self.id)
-        if head is None:
-            raise UnknownGame(f"there is no game {self.id!r} on this server")
         with self.lock:
-            if head.version <= self.version:
-                self.ai_until = head.ai_until
-                return
             found = self.saved.since(self.id, len(self.played), self.takebacks)
             if found is None:
                 raise UnknownGame(f"there is no game {self.id!r} on this server")

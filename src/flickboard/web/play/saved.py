@@ -143,6 +143,19 @@ _HEAD = (
 )
 _READ_HEAD = select(*_HEAD).where(_GAMES.c.id == bindparam("b_id"))
 _LOCK_HEAD = _READ_HEAD.with_for_update()
+_HEAD_AND_SHOTS = (
+    select(*_HEAD, _SHOTS.c.number, _SHOTS.c.seat, _SHOTS.c.record, _SHOTS.c.note)
+    .select_from(
+        _GAMES.outerjoin(
+            _SHOTS,
+            and_(_SHOTS.c.game_id == _GAMES.c.id, _SHOTS.c.number > bindparam("b_after")),
+        )
+    )
+    .where(_GAMES.c.id == bindparam("b_id"))
+    .order_by(_SHOTS.c.number)
+)
+"""A game's head with each shot saved after a number (one row with no shot if none):
+the head and the shots as of one moment."""
 _SHOTS_AFTER = (
     select(_SHOTS.c.number, _SHOTS.c.seat, _SHOTS.c.record, _SHOTS.c.note)
     .where(_SHOTS.c.game_id == bindparam("b_id"), _SHOTS.c.number > bindparam("b_after"))
@@ -341,12 +354,6 @@ class SavedGames:
         enough to make on the server's event loop."""
         return not self.postgres
 
-    def _snapshot(self) -> Any:
-        """A read-only connection whose statements all see one snapshot."""
-        if self.postgres:
-            return self.engine.connect().execution_options(isolation_level="REPEATABLE READ")
-        return self.engine.connect()
-
     # -- a new game -------------------------------------------------------------------------
 
     def create(
@@ -446,26 +453,31 @@ class SavedGames:
         self, game_id: str, shots: int, takebacks: int
     ) -> tuple[Head, list[SavedShot], bool] | None:
         """The head, and what a copy holding ``shots`` shots after ``takebacks``
-        take-backs lacks to be at it (:func:`catch_up`), as of one moment (None: no such
-        game)."""
-        with self._snapshot() as connection, connection.begin():
-            row = connection.execute(_READ_HEAD, {"b_id": game_id}).first()
-            if row is None:
+        take-backs lacks to be at it (as :func:`catch_up`), each read in one statement
+        (None: no such game): usually one short read, the head alone."""
+        with self.reader.connect() as connection:
+            rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": shots}).all()
+            if not rows:
                 return None
-            head = _head(row)
-            return head, *catch_up(connection, game_id, head, shots, takebacks)
+            head = _head(rows[0][: len(_HEAD)])
+            afresh = head.takebacks != takebacks or head.shots < shots
+            if afresh and shots:  # all of them
+                rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": 0}).all()
+                head = _head(rows[0][: len(_HEAD)])
+        found = [_shot(r[len(_HEAD) :]) for r in rows if r[len(_HEAD)] is not None]
+        return head, [s for s in found if s.number <= head.shots], afresh
 
     def load(self, game_id: str) -> SavedGame | None:
         """A saved game with its shots, or None."""
-        with self._snapshot() as connection, connection.begin():
+        with self.reader.connect() as connection:
             row = connection.execute(
-                select(_GAMES.c.game, _GAMES.c.setup, *_HEAD).where(_GAMES.c.id == game_id)
+                select(_GAMES.c.game, _GAMES.c.setup).where(_GAMES.c.id == game_id)
             ).first()
-            if row is None:
-                return None
-            found = connection.execute(_SHOTS_AFTER, {"b_id": game_id, "b_after": 0})
-            shots = [_shot(r) for r in found]
-        return SavedGame(game_id, row[0], json.loads(row[1]), _head(row[2:]), shots)
+        found = None if row is None else self.since(game_id, 0, -1)
+        if row is None or found is None:
+            return None
+        head, shots, _ = found
+        return SavedGame(game_id, row[0], json.loads(row[1]), head, shots)
 
     def record(self, game_id: str) -> dict[str, Any] | None:
         """The match record saved when a game of it ended (None before)."""
