@@ -538,7 +538,7 @@ def run(
             progress(f"{workers} workers: paced")
             steady = paced(server, games, seconds, PACE, ai_games, progress=progress)
             killed = None
-            if kill:
+            if kill and workers > 1:  # one worker is the server itself
                 progress(f"{workers} workers: paced, a worker killed")
                 half = seconds / 2
                 killed = paced(server, games, seconds, kill_at=half, progress=progress)

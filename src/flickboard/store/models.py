@@ -507,6 +507,11 @@ class PlayGameRow(Base):
     """Every seat is the AI's (an AI v AI match)."""
     address: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The SHA-256 of the address that made the game (the per-address limits)."""
+    state: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The game's state (JSON) after its last change, as a read answers it (None for a
+    game on a wall clock, whose state changes by itself)."""
+    ai_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The AI seat to shoot next (None when a person is to shoot or the game is over)."""
 
     shots: Mapped[list[PlayShotRow]] = relationship(
         order_by="PlayShotRow.number", cascade="all, delete-orphan"

@@ -31,6 +31,14 @@ def api(tmp_path: Path) -> TestClient:
     return client(f"sqlite:///{tmp_path / 'memory.sqlite'}")
 
 
+def shots(api: TestClient, game_id: str) -> list[Any]:
+    """The game's shots: a read of the game held in memory (the state alone is read
+    from the database)."""
+    answer = api.get(f"/api/play/games/{game_id}/shots")
+    assert answer.status_code == 200, answer.text
+    return list(answer.json())
+
+
 def tables(api: TestClient) -> Tables:
     found: Tables = api.app.state.play_tables  # type: ignore[attr-defined]
     return found
@@ -87,7 +95,7 @@ def test_games_past_the_cap_leave_least_recently_used_first(api: TestClient) -> 
     held.active_seconds = 0.0  # the games held are not in play
     ids = [new_game(api)["id"] for _ in range(3)]
     assert list(held._games) == ids[1:]  # the first made left when the third came
-    state(api, ids[0])  # asked for: read back, the most recent; the oldest leaves
+    shots(api, ids[0])  # asked for: read back, the most recent; the oldest leaves
     assert list(held._games) == [ids[2], ids[0]]
 
 
@@ -103,7 +111,7 @@ def test_past_the_cap_with_every_game_in_play_the_one_needed_last_leaves(
     held.saved.load = lambda game_id: loads.append(game_id) or load(game_id)  # type: ignore[method-assign]
     for _ in range(3):  # three games in play in turn, two held
         for game_id in ids:
-            state(api, game_id)
+            shots(api, game_id)
     # as few reads back as any order of leaving could make (the game needed farthest
     # ahead leaves); least recently used first would have read back all nine
     assert len(loads) == 4
@@ -153,3 +161,14 @@ def test_the_limit_counts_a_sliding_minute_per_address(tmp_path: Path) -> None:
         db.execute(text("UPDATE play_games SET created = :at WHERE id = 'game-a-1'"),
                    {"at": datetime.now(UTC).replace(tzinfo=None) - timedelta(seconds=61)})  # fmt: skip
     make("game-a-3", "a")
+
+
+def test_the_state_is_read_as_saved_without_reading_the_game_back(api: TestClient) -> None:
+    held = tables(api)
+    game = new_game(api)
+    shoot(api, game, 0)
+    held.idle_seconds = 0.0
+    assert held.sweep() == [game["id"]]
+    read = state(api, game["id"])  # the state saved with the shot: no copy made
+    assert read["shots"] == 1 and held.held == 0
+    assert read == held.get(game["id"]).state()  # what the game read back says

@@ -24,7 +24,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from starlette.exceptions import HTTPException
 
 from flickboard.errors import FlickboardError
-from flickboard.web.play.live import LiveGame, encode
+from flickboard.web.play.live import LiveGame
 from flickboard.web.play.models import (
     Created,
     GameIn,
@@ -138,9 +138,9 @@ def post_game(request: NewGame, games: Games, http: Request) -> JSONResponse:
 @router.get(
     "/games/{game_id}", summary="The game now", responses={200: {"model": StateOut}, **REFUSALS}
 )
-def get_game(live: Game) -> JSONResponse:
+def get_game(game_id: str, games: Games) -> Response:
     """Everything public about the game: seats, board, position, turn, score."""
-    return answer(live.state())
+    return Response(games.state(game_id), media_type="application/json")
 
 
 @router.post(
@@ -312,7 +312,7 @@ async def get_events(
         missed = None if last is None else await run_in_threadpool(_missed, games, live, last)
         if last_event_id is not None and missed is None:
             latest = listener.since
-            state = await run_in_threadpool(_state_now, live)
+            state = await run_in_threadpool(_state_now, games, live)
             sent = max(latest, state[0])
             yield ServerSentEvent(raw_data=state[1], event="state", id=str(sent), retry=RETRY_MS)
         else:
@@ -353,8 +353,7 @@ def _missed(games: Tables, live: LiveGame, last: int) -> list[SavedEvent] | None
     return missed
 
 
-def _state_now(live: LiveGame) -> tuple[int, str]:
+def _state_now(games: Tables, live: LiveGame) -> tuple[int, str]:
     """The game's state now and the number of its latest event (at most as new)."""
-    head = live.saved.head(live.id)
-    live.refresh()
-    return (0 if head is None else head.events), encode(live.state())
+    head = games.saved.head(live.id)
+    return (0 if head is None else head.events), games.state(live.id)

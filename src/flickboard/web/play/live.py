@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 import threading
 import time
@@ -53,8 +52,10 @@ from flickboard.web.play.saved import (
     Head,
     SavedGames,
     SavedShot,
+    Shown,
     UnknownGame,
     Writing,
+    encode,
 )
 from flickboard.web.play.setup import start_match
 from flickboard.web.play.shots import (
@@ -65,11 +66,6 @@ from flickboard.web.play.shots import (
     shot_values,
 )
 from flickboard.web.play.throttle import Limits
-
-
-def encode(data: Any) -> str:
-    """JSON text as the answers send it (compact, UTF-8, no NaN)."""
-    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def digest(secret: str) -> str:
@@ -223,6 +219,7 @@ class LiveGame:
             address=address,
             spectacle=live.spectacle,
             limits=limits,
+            shown=live._shown(live.state()),
         )
         return live, tokens, joins
 
@@ -298,7 +295,7 @@ class LiveGame:
                     if writing.head is None:
                         raise UnknownGame(f"there is no game {self.id!r} on this server")
                     if writing.head.version > self.version:
-                        self._follow(writing.head, *writing.since(len(self.played), self.takebacks))
+                        self._follow(*writing.since(len(self.played), self.takebacks))
                     followed = self.version
                     yield writing
             except BaseException:
@@ -386,15 +383,19 @@ class LiveGame:
         self.played.append(played)
         self.version += 1
         self.status = status
-        text = encode({**shot_data, "state": self.state()})
+        self.ai_until = None  # the change ends the AI's lease
+        state = self.state()
+        shown = self._shown(state)
+        state_text = encode(state) if shown.state is None else shown.state
+        text = f'{encode(shot_data)[:-1]},"state":{state_text}}}'  # one dict, encoded once
         saving = time.perf_counter()
         timings["trajectory"] = saving - sampled
         writing.change(
             add=SavedShot(number, seat, record_to_dict(log.record, compact=True), played.note()),
             status=status,
             event=("shot", text),
+            shown=shown,
         )
-        self.ai_until = None
         self.record_due = self.record_due or bool(step.games_ended)
         return text, timings, saving
 
@@ -499,12 +500,19 @@ class LiveGame:
 
     def _change_state(self, writing: Writing, **change: Any) -> dict[str, Any]:
         """Save a change this copy has made, with a ``state`` event: the state."""
+        self.ai_until = None  # the change ends the AI's lease
         state = self.state()
-        writing.change(**change, event=("state", encode(state)))
-        self.ai_until = None
+        writing.change(**change, event=("state", encode(state)), shown=self._shown(state))
         if change.get("record") is not None:
             self.record_due = False
         return state
+
+    def _shown(self, state: dict[str, Any]) -> Shown:
+        """What a read of the game shows after a change (saved with it): the state,
+        with nobody thinking (a read says who is from the AI's lease), none for a game
+        on a wall clock (its state changes by itself: read from a copy)."""
+        text = None if self.setup.time_minutes is not None else encode({**state, "thinking": None})
+        return Shown(text, self.ai_seat())
 
     def keep_record(self) -> None:
         """Save the match record a game's end left due (docs/web.md, "Storage").

@@ -53,8 +53,10 @@ from flickboard.store.models import PlayEventRow, PlayGameRow, PlayShotRow
 from flickboard.web.play.throttle import Limits, TooManyGames, whole_number
 
 CHANNEL = "flickboard_table"
-"""The PostgreSQL channel of the table's live events (payload ``GAME_ID NUMBER``): a
-trigger on ``play_events`` sends it for each event saved (migration 0013)."""
+"""The PostgreSQL channel of the table's live events: a trigger on ``play_events`` sends
+``GAME_ID NUMBER KIND DATA`` for each event saved, or ``GAME_ID NUMBER`` when the event's
+text is too long for a notification (migration 0013; :func:`heard`)."""
+
 
 EVENTS_KEPT = 64
 """Live events kept per game for pages that reconnect (one further behind gets the
@@ -101,6 +103,29 @@ class SavedEvent:
     number: int
     kind: str
     data: str
+
+
+def heard(payload: str) -> tuple[str, SavedEvent | int]:
+    """A notification on :data:`CHANNEL`: the game's ID and its event, or only the
+    event's number (the event is then read from the database)."""
+    game_id, number, *rest = payload.split(" ", 3)
+    if len(rest) == 2:
+        return game_id, SavedEvent(int(number), rest[0], rest[1])
+    return game_id, int(number)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a read of a game shows, saved with each change: its state's JSON text
+    (None for a game on a wall clock, whose state changes by itself) and the AI seat
+    to shoot next (None when a person is to shoot or the game is over)."""
+
+    state: str | None
+    ai_seat: int | None
+
+
+THINKING_NONE = '"thinking":null}'
+"""How a saved state ends: who is thinking is read from the AI's lease when it is read."""
 
 
 @dataclass(frozen=True)
@@ -156,11 +181,6 @@ _HEAD_AND_SHOTS = (
 )
 """A game's head with each shot saved after a number (one row with no shot if none):
 the head and the shots as of one moment."""
-_SHOTS_AFTER = (
-    select(_SHOTS.c.number, _SHOTS.c.seat, _SHOTS.c.record, _SHOTS.c.note)
-    .where(_SHOTS.c.game_id == bindparam("b_id"), _SHOTS.c.number > bindparam("b_after"))
-    .order_by(_SHOTS.c.number)
-)
 _EVENTS_AFTER = (
     select(_EVENTS.c.number, _EVENTS.c.kind, _EVENTS.c.data)
     .where(_EVENTS.c.game_id == bindparam("b_id"), _EVENTS.c.number > bindparam("b_after"))
@@ -193,16 +213,28 @@ def _shot(row: Any) -> SavedShot:
     return SavedShot(number, seat, json.loads(record), json.loads(note))
 
 
-def catch_up(
-    connection: Connection, game_id: str, head: Head, shots: int, takebacks: int
-) -> tuple[list[SavedShot], bool]:
-    """The shots a copy of the game holding ``shots`` shots after ``takebacks``
-    take-backs lacks to be at ``head``, and whether they are all the game's shots (the
-    copy must be built afresh: shots were taken back since, or it holds more)."""
+def _since(
+    connection: Connection, game_id: str, shots: int, takebacks: int
+) -> tuple[Head, list[SavedShot], bool] | None:
+    """The game's head, and the shots a copy holding ``shots`` shots after
+    ``takebacks`` take-backs lacks to be at it, with whether they are all the game's
+    shots (the copy is built afresh: shots were taken back since, or it holds more);
+    None if there is no such game. Each read is one statement: one moment."""
+    rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": shots}).all()
+    if not rows:
+        return None
+    head = _head(rows[0][: len(_HEAD)])
     afresh = head.takebacks != takebacks or head.shots < shots
-    after = 0 if afresh else shots
-    found = connection.execute(_SHOTS_AFTER, {"b_id": game_id, "b_after": after})
-    return [_shot(r) for r in found if r[0] <= head.shots], afresh
+    if afresh and shots:  # all of them
+        rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": 0}).all()
+        head = _head(rows[0][: len(_HEAD)])
+    found = [_shot(r[len(_HEAD) :]) for r in rows if r[len(_HEAD)] is not None]
+    return head, [s for s in found if s.number <= head.shots], afresh
+
+
+def encode(data: Any) -> str:
+    """JSON text as the answers send it (compact, UTF-8, no NaN)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def _now() -> datetime:
@@ -232,11 +264,12 @@ class Writing:
         self.head: Head | None = None if row is None else _head(row)
         self.events: list[SavedEvent] = []
 
-    def since(self, shots: int, takebacks: int) -> tuple[list[SavedShot], bool]:
-        """What a copy holding ``shots`` shots after ``takebacks`` take-backs lacks:
-        :func:`catch_up`."""
-        assert self.head is not None
-        return catch_up(self.connection, self.id, self.head, shots, takebacks)
+    def since(self, shots: int, takebacks: int) -> tuple[Head, list[SavedShot], bool]:
+        """What a copy holding ``shots`` shots after ``takebacks`` take-backs lacks
+        (:func:`_since`; the row is locked: it is the game now)."""
+        found = _since(self.connection, self.id, shots, takebacks)
+        assert found is not None
+        return found
 
     def change(
         self,
@@ -247,11 +280,12 @@ class Writing:
         seats: list[dict[str, Any]] | None = None,
         record: dict[str, Any] | None = None,
         event: tuple[str, str] | None = None,
+        shown: Shown | None = None,
     ) -> Head:
         """Change the game: add a shot, keep only the first ``keep`` shots (a take-back),
-        set the status, seats or record, save the live ``event`` (kind, JSON text); the
-        version goes up by one and the AI's lease ends (its turn is over or changed).
-        The head after it."""
+        set the status, seats or record, save the live ``event`` (kind, JSON text) and
+        what a read shows now; the version goes up by one and the AI's lease ends (its
+        turn is over or changed). The head after it."""
         head = self.head
         assert head is not None
         shots = head.shots if keep is None else keep
@@ -272,6 +306,8 @@ class Writing:
             values["seats"] = json.dumps(seats)
         if record is not None:
             values["record"] = json.dumps(record)
+        if shown is not None:
+            values["state"], values["ai_seat"] = shown.state, shown.ai_seat
         done = self.connection.execute(
             _BUMP, {"b_id": self.id, "b_version": head.version, **values}
         )
@@ -366,10 +402,11 @@ class SavedGames:
         address: str = "?",
         spectacle: bool = False,
         limits: Limits | None = None,
+        shown: Shown | None = None,
     ) -> None:
-        """Save a new game (version 0, no shots), if ``address`` may start one now:
-        ``limits`` counted over every server process in the same transaction
-        (:class:`~.throttle.TooManyGames` otherwise)."""
+        """Save a new game (version 0, no shots) and what a read of it shows, if
+        ``address`` may start one now: ``limits`` counted over every server process in
+        the same transaction (:class:`~.throttle.TooManyGames` otherwise)."""
         limits = limits or Limits()
         digest = address_digest(address)
         at = _now()
@@ -399,6 +436,8 @@ class SavedGames:
                     "spectacle": spectacle,
                     "address": digest,
                     "watched_until": time.time() + limits.watch_grace if spectacle else None,
+                    "state": None if shown is None else shown.state,
+                    "ai_seat": None if shown is None else shown.ai_seat,
                 },
             )
 
@@ -453,19 +492,10 @@ class SavedGames:
         self, game_id: str, shots: int, takebacks: int
     ) -> tuple[Head, list[SavedShot], bool] | None:
         """The head, and what a copy holding ``shots`` shots after ``takebacks``
-        take-backs lacks to be at it (as :func:`catch_up`), each read in one statement
-        (None: no such game): usually one short read, the head alone."""
+        take-backs lacks to be at it (:func:`_since`; usually one short read, the head
+        alone)."""
         with self.reader.connect() as connection:
-            rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": shots}).all()
-            if not rows:
-                return None
-            head = _head(rows[0][: len(_HEAD)])
-            afresh = head.takebacks != takebacks or head.shots < shots
-            if afresh and shots:  # all of them
-                rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": 0}).all()
-                head = _head(rows[0][: len(_HEAD)])
-        found = [_shot(r[len(_HEAD) :]) for r in rows if r[len(_HEAD)] is not None]
-        return head, [s for s in found if s.number <= head.shots], afresh
+            return _since(connection, game_id, shots, takebacks)
 
     def load(self, game_id: str) -> SavedGame | None:
         """A saved game with its shots, or None."""
@@ -478,6 +508,26 @@ class SavedGames:
             return None
         head, shots, _ = found
         return SavedGame(game_id, row[0], json.loads(row[1]), head, shots)
+
+    def state(self, game_id: str) -> str | None:
+        """The game's state as a read answers it (one short read: the state saved with
+        its last change, who is thinking from the AI's lease); :class:`UnknownGame` if
+        there is no such game, None if none is saved (a game on a wall clock, or saved
+        before migration 0013)."""
+        with self.reader.connect() as connection:
+            row = connection.execute(
+                select(_GAMES.c.state, _GAMES.c.ai_seat, _GAMES.c.ai_until).where(
+                    _GAMES.c.id == game_id
+                )
+            ).first()
+        if row is None:
+            raise UnknownGame(f"there is no game {game_id!r} on this server")
+        text, seat, until = row
+        if text is None or seat is None or until is None or until <= time.time():
+            return str(text) if text is not None else None
+        if not text.endswith(THINKING_NONE):
+            return encode({**json.loads(text), "thinking": seat})
+        return f'{text[: -len(THINKING_NONE)]}"thinking":{seat}}}'
 
     def record(self, game_id: str) -> dict[str, Any] | None:
         """The match record saved when a game of it ended (None before)."""

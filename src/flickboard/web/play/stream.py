@@ -5,8 +5,8 @@ Every event is saved with the change that made it, numbered per game
 (:mod:`flickboard.web.play.saved`); the event's id on the page's stream is its number.
 This process learns of an event two ways: its own, as soon as its transaction commits
 (:meth:`Hub.published`, with the text); another process's, from PostgreSQL's ``NOTIFY``
-(:meth:`Hub.heard`, with the number only: the events not handed over yet are read from
-the database). Either way the events of a game go to its pages in their numbers' order,
+(with the text when it fits in a notification, else :meth:`Hub.heard` with the number
+only: the events not handed over yet are read from the database). Either way the events of a game go to its pages in their numbers' order,
 each once: a number already handed over is skipped, one further on brings the ones
 before it first. Events are handed to each page's stream on the event loop that serves
 it, from whatever thread made or heard them.
@@ -101,11 +101,13 @@ class Hub:
             return sum(len(w.listeners) for w in self._games.values())
 
     def published(self, game_id: str, event: SavedEvent) -> None:
-        """An event this process saved (its transaction committed)."""
+        """An event saved (its transaction committed), by this process or, heard with
+        its text, by another."""
         self._hand(game_id, event.number, event)
 
     def heard(self, game_id: str, number: int) -> None:
-        """Event ``number`` of a game was saved (by any process)."""
+        """Event ``number`` of a game was saved (by any process); its text is read from
+        the database."""
         self._hand(game_id, number, None)
 
     def _hand(self, game_id: str, number: int, event: SavedEvent | None) -> None:

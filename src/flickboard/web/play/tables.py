@@ -41,7 +41,7 @@ from flickboard.store.notify import Listening
 from flickboard.web.play.live import LiveGame
 from flickboard.web.play.models import NewGame
 from flickboard.web.play.review import Reviews
-from flickboard.web.play.saved import CHANNEL, SavedGames, UnknownGame
+from flickboard.web.play.saved import CHANNEL, SavedGames, UnknownGame, encode, heard
 from flickboard.web.play.stream import Hub
 from flickboard.web.play.throttle import Limits, whole_number
 
@@ -128,8 +128,11 @@ class Tables:
         self._start_keeper()
 
     def _heard(self, payload: str) -> None:
-        game_id, _, number = payload.partition(" ")
-        self.hub.heard(game_id, int(number))
+        game_id, event = heard(payload)
+        if isinstance(event, int):
+            self.hub.heard(game_id, event)
+        else:
+            self.hub.published(game_id, event)
 
     def _reheard(self) -> None:
         """After the listening connection was lost: what its pages missed meanwhile."""
@@ -262,6 +265,15 @@ class Tables:
         live = self._hold(restored)
         self.after_change(live)
         return live
+
+    def state(self, game_id: str) -> str:
+        """The game's state now as JSON text: as saved with its last change (one short
+        read, whichever process made it, held here or not), or from a copy for a game
+        whose state changes by itself (a wall clock) or was saved without one."""
+        if not 8 <= len(game_id) <= 40:
+            raise UnknownGame(f"there is no game {game_id!r} on this server")
+        text = self.saved.state(game_id)
+        return text if text is not None else encode(self.get(game_id).state())
 
     def watch(self, live: LiveGame) -> None:
         """A page of this process opened the game's events: an AI v AI match counts as

@@ -4,11 +4,13 @@
 ``takebacks`` (a copy held with another count reads the game afresh), ``events`` (the
 number of the game's latest live event), the AI's lease (``ai_owner``, ``ai_until``: the
 one process whose AI plays the turn), ``watched_until`` (some page watches it),
-``spectacle`` (every seat the AI's) and ``address`` (the SHA-256 of the address that
-made it), with indexes for the per-address and AI v AI counts. ``play_events`` keeps
+``spectacle`` (every seat the AI's), ``address`` (the SHA-256 of the address that
+made it), and what a read shows (``state``, the game's state as JSON after its last
+change, and ``ai_seat``, the AI seat to shoot next), with indexes for the per-address and AI v AI counts. ``play_events`` keeps
 each game's latest live events, numbered, for every process's pages; on PostgreSQL a
-trigger sends ``NOTIFY flickboard_table, 'GAME NUMBER'`` for each event saved (delivered
-when its transaction commits).
+trigger sends ``NOTIFY flickboard_table, 'GAME NUMBER KIND DATA'`` for each event saved
+(``'GAME NUMBER'`` when its text would not fit the 8000 bytes of a notification),
+delivered when its transaction commits.
 
 Revision ID: 0013
 Revises: 0010
@@ -25,8 +27,10 @@ branch_labels = None
 depends_on = None
 
 POSTGRES_NOTIFY = (
-    "CREATE FUNCTION play_event_notify() RETURNS trigger LANGUAGE plpgsql AS "
-    "$$ BEGIN PERFORM pg_notify('flickboard_table', NEW.game_id || ' ' || NEW.number); "
+    "CREATE FUNCTION play_event_notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+    "IF octet_length(NEW.data) < 7500 THEN PERFORM pg_notify('flickboard_table', "
+    "NEW.game_id || ' ' || NEW.number || ' ' || NEW.kind || ' ' || NEW.data); "
+    "ELSE PERFORM pg_notify('flickboard_table', NEW.game_id || ' ' || NEW.number); END IF; "
     "RETURN NULL; END $$",
     "CREATE TRIGGER play_events_notify AFTER INSERT ON play_events "
     "FOR EACH ROW EXECUTE FUNCTION play_event_notify()",
@@ -45,6 +49,8 @@ def upgrade() -> None:
             sa.Column("spectacle", sa.Boolean, server_default=sa.false(), nullable=False)
         )
         batch.add_column(sa.Column("address", sa.String(64), nullable=True))
+        batch.add_column(sa.Column("state", sa.Text, nullable=True))
+        batch.add_column(sa.Column("ai_seat", sa.Integer, nullable=True))
         batch.create_index("ix_play_games_address_created", ["address", "created"])
         batch.create_index("ix_play_games_spectacle_status", ["spectacle", "status"])
     op.execute(
@@ -77,7 +83,7 @@ def downgrade() -> None:
         batch.drop_index("ix_play_games_spectacle_status")
         batch.drop_index("ix_play_games_address_created")
         for column in (
-            "address", "spectacle", "watched_until", "ai_until", "ai_owner", "events",
+            "ai_seat", "state", "address", "spectacle", "watched_until", "ai_until", "ai_owner", "events",
             "takebacks", "shot_count",
         ):  # fmt: skip
             batch.drop_column(column)
