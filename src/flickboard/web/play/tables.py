@@ -140,11 +140,16 @@ class Tables:
             self.hub.heard(game_id, self._latest_event(game_id))
 
     def close(self) -> None:
-        """Stop the AI workers (at shutdown); the records due are saved first."""
+        """Stop the AI workers (at shutdown), their turns left to the other processes at
+        once (their leases ended); the records due are saved first."""
         self._stop.set()
         self._people.shutdown(wait=False, cancel_futures=True)
         self._spectacles.shutdown(wait=False, cancel_futures=True)
         self._records.shutdown(wait=True)
+        with self._lock:
+            leased = list(self._leased)
+        for game_id in leased:
+            self.saved.drop_ai(game_id, self.owner)
 
     def _start_keeper(self) -> None:
         with self._lock:
@@ -168,7 +173,9 @@ class Tables:
                 grace = self.limits.watch_grace
                 self.saved.watched([g.id for g in watched if g.spectacle], grace)
                 for live in watched:
-                    if not live.ai_running and live.ai_seat() is not None:
+                    with live.lock:
+                        due = not live.ai_running and live.ai_seat() is not None
+                    if due:
                         live.refresh()
                         self.wake_ai(live)
             except Exception:  # the database away for a moment: the next round tries again
