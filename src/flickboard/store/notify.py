@@ -66,8 +66,6 @@ class Listening:
         self._connected: list[Callable[[], None]] = []
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self.listening = threading.Event()
-        """Set while the connection listens (for tests and the start-up)."""
 
     def on(self, channel: str, hear: Hear, connected: Callable[[], None] | None = None) -> None:
         """Hear ``channel`` (before :meth:`start`); ``connected`` is called after each
@@ -95,7 +93,6 @@ class Listening:
                 with psycopg.connect(self.conninfo, autocommit=True) as conn:
                     for channel in self._hear:
                         conn.execute(f"LISTEN {channel}")
-                    self.listening.set()
                     if not first:
                         for connected in self._connected:
                             self._call(connected)
@@ -106,9 +103,7 @@ class Listening:
                             if hear is not None:
                                 self._call(hear, note.payload)
             except psycopg.Error:
-                self.listening.clear()
                 self._stop.wait(self.poll)
-        self.listening.clear()
 
     @staticmethod
     def _call(callback: Callable[..., None], *args: str) -> None:

@@ -52,7 +52,7 @@ class DeskWeb:
             self.hub.listen(listening)
 
     async def stop(self) -> None:
-        """On shutdown: end the live streams and the listener."""
+        """On shutdown: end the live streams."""
         self.hub.close()
 
 

@@ -317,7 +317,7 @@ async def get_events(
             yield ServerSentEvent(raw_data=state[1], event="state", id=str(sent), retry=RETRY_MS)
         else:
             yield ServerSentEvent(comment="connected", retry=RETRY_MS)
-            sent = listener.since
+            sent = max(listener.since, last or 0)  # what the page has, or has coming here
             for event in missed or []:
                 yield ServerSentEvent(raw_data=event.data, event=event.kind, id=str(event.number))
                 sent = max(sent, event.number)
