@@ -11,7 +11,13 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
+from sqlalchemy import text
 from tests.web.conftest import free_port
+
+from flickboard.cli.serve import warn_connections
+from flickboard.store.db import make_engine
+from flickboard.web.app import connections
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -145,3 +151,25 @@ def test_serve_refuses_several_workers_on_sqlite() -> None:
         text=True,
     )
     assert done.returncode == 2 and "--workers above 1 needs PostgreSQL" in done.stderr
+
+
+def test_serve_says_when_the_workers_could_open_more_connections_than_postgresql_allows(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = make_engine(postgres_url)
+    per_worker = sum(kept + more for kept, more in connections().values())
+    try:
+        with engine.connect() as db:
+            allowed = int(db.execute(text("SHOW max_connections")).scalar_one())
+        fits, too_many = allowed // per_worker - 1, allowed // per_worker + 1
+        warn_connections(engine, fits)
+        assert capsys.readouterr().out == ""
+        warn_connections(engine, too_many)
+    finally:
+        engine.dispose()
+    said = capsys.readouterr().out
+    assert said.startswith(
+        f"warning: {too_many} workers may open up to {too_many} x {per_worker} = "
+        f"{too_many * per_worker} database connections, and PostgreSQL allows "
+        f"{allowed - 3} (max_connections {allowed})"
+    )

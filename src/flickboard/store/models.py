@@ -10,7 +10,9 @@ from sqlalchemy import (
     CheckConstraint,
     Date,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -534,10 +536,52 @@ class PlayGameRow(Base):
     record: Mapped[str | None] = mapped_column(Text, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime)
     updated: Mapped[datetime] = mapped_column(DateTime)
+    shot_count: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Shots saved (the rows of ``play_shots``), migration 0013."""
+    takebacks: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Take-backs so far: a copy held with another count replays the game afresh."""
+    events: Mapped[int] = mapped_column(Integer, server_default="0")
+    """The number of the game's latest live event (``play_events``)."""
+    ai_owner: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The server process whose AI plays the turn now (its lease, until ``ai_until``)."""
+    ai_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the AI's lease ends (Unix seconds) unless renewed."""
+    watched_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Until when some page watches the game (Unix seconds; renewed while one does)."""
+    spectacle: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """Every seat is the AI's (an AI v AI match)."""
+    address: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The SHA-256 of the address that made the game (the per-address limits)."""
+    state: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The game's state (JSON) after its last change, as a read answers it (None for a
+    game on a wall clock, whose state changes by itself)."""
+    ai_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The AI seat to shoot next (None when a person is to shoot or the game is over)."""
 
     shots: Mapped[list[PlayShotRow]] = relationship(
         order_by="PlayShotRow.number", cascade="all, delete-orphan"
     )
+
+    __table_args__ = (
+        Index("ix_play_games_address_created", "address", "created"),
+        Index("ix_play_games_spectacle_status", "spectacle", "status"),
+    )
+
+
+class PlayEventRow(Base):
+    """A live event of a browser-table game, numbered from 1 per game (``shot``,
+    ``state``, ``thinking``, ``problem`` and its JSON text): what every server process
+    hands to the pages it serves, in order, and what a page that reconnects has missed
+    (the latest few are kept; migration 0013)."""
+
+    __tablename__ = "play_events"
+
+    game_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("play_games.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    data: Mapped[str] = mapped_column(Text)
 
 
 class PlayReviewRow(Base):

@@ -61,16 +61,16 @@ class NotCasual(IllegalInPosition):
 class Reviews:
     """The reviews of one server's games (see the module docstring)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, engine: Engine | None = None) -> None:
         self.url = url
-        self._engine: Engine | None = None
+        self._engine = engine
         self._lock = threading.Lock()
         self._running: set[str] = set()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="flickboard-review")
 
     @property
     def engine(self) -> Engine:
-        """The engine (opened, the schema upgraded, on first use)."""
+        """The engine (the table's, or opened with the schema upgraded on first use)."""
         if self._engine is None:
             self._engine = engine_for(self.url)
         return self._engine
