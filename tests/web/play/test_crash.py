@@ -44,6 +44,11 @@ def serving(url: str) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
                 pass
             assert time.monotonic() < deadline, "the server did not answer in 120 s"
             time.sleep(0.2)
+        deadline = time.monotonic() + 600  # a cold kernel cache compiles first
+        while not httpx.get(base + "/api/kernels", timeout=10).json()["ready"]:
+            assert proc.poll() is None, "the server stopped"
+            assert time.monotonic() < deadline, "the kernels were not ready in 600 s"
+            time.sleep(0.5)
         with httpx.Client(base_url=base, timeout=60) as client:
             yield client, proc
     finally:
