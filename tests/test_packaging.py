@@ -231,14 +231,15 @@ def test_the_readme_commands_in_order_serve_then_test_from_the_lock(tmp_path: Pa
 def test_the_test_command_makes_its_venv_once_or_uses_the_one_it_is_in(tmp_path: Path) -> None:
     checkout = _checkout(tmp_path / "flickboard")
     probe = "source scripts/venv.sh; use_venv; command -v python; python -c 'import sys; print(sys.prefix)'"
+    bare = _env(UV_COMPILE_BYTECODE="0")  # throw-away environments: no bytecode made
     done = subprocess.run(
-        ["bash", "-c", probe], cwd=checkout, env=_env(), capture_output=True, text=True
+        ["bash", "-c", probe], cwd=checkout, env=bare, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(checkout / ".venv/bin/python"), str(checkout / ".venv")]
     assert "making a virtual environment in .venv" in done.stderr
     again = subprocess.run(
-        ["bash", "-c", probe], cwd=checkout, env=_env(), capture_output=True, text=True
+        ["bash", "-c", probe], cwd=checkout, env=bare, capture_output=True, text=True
     )
     assert again.returncode == 0 and "making" not in again.stderr  # made once, reused
     # Already in one: that one is used (a throw-away one, never this interpreter's).
@@ -247,7 +248,7 @@ def test_the_test_command_makes_its_venv_once_or_uses_the_one_it_is_in(tmp_path:
     inside = subprocess.run(
         ["bash", "-c", probe],
         cwd=checkout,
-        env=_env(VIRTUAL_ENV=str(other), PATH=f"{other}/bin:{_env()['PATH']}"),
+        env={**bare, "VIRTUAL_ENV": str(other), "PATH": f"{other}/bin:{bare['PATH']}"},
         capture_output=True,
         text=True,
     )
