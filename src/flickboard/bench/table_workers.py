@@ -59,7 +59,7 @@ PACE = 1.5
 """Seconds between two shots of one game: a person's rhythm at the table."""
 AIM_P95_MS = 100.0
 """The aims: a POST shot answered, and a live page told of it, within 100 ms (p95)."""
-VERSUS_AI = [{"player": "here", "name": "Ann"}, {"player": "ai", "ai": "ai:heuristic:club"}]
+VERSUS_AI = [{"player": "here", "name": "Ann"}, {"player": "ai", "ai": "ai:heuristic:competitive"}]
 """A person against the fast AI."""
 FIRST_REQUESTS = 32
 """Reads sent at once as a freshly started server's first requests."""

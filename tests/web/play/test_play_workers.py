@@ -21,7 +21,7 @@ from flickboard.bench.web import Answer, Client, HotseatGame
 from ..conftest import free_port
 
 SRC = Path(__file__).resolve().parents[3] / "src"
-VERSUS_AI = [{"player": "here", "name": "Ann"}, {"player": "ai", "ai": "ai:heuristic:club"}]
+VERSUS_AI = [{"player": "here", "name": "Ann"}, {"player": "ai", "ai": "ai:heuristic:competitive"}]
 PER_MINUTE = 16
 
 
