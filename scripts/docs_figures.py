@@ -183,8 +183,10 @@ def web_workers(data: dict[str, Any]) -> str:
         )
         killed = r.get("paced_killed")
         kill = (
-            f"; with a worker killed, {killed['lost_connections']} requests lost their "
-            f"connection and {killed['errors_5xx']} were answered 5xx"
+            f"; with a worker killed, {killed['lost_connections']} "
+            f"{'request' if killed['lost_connections'] == 1 else 'requests'} lost "
+            f"{'its connection' if killed['lost_connections'] == 1 else 'their connections'}"
+            f" and {killed['errors_5xx']} were answered 5xx"
             if killed
             else ""
         )
