@@ -83,7 +83,9 @@ def test_every_command_of_the_task_table_runs_as_written(tmp_path: Path) -> None
         if NEEDS_A_PERSON.search(command):
             words, options = _words_and_options(command)
             asked = shlex.join(["flickboard", *words, "--help"])
-            done = helps.get(asked) or helps.setdefault(asked, _flickboard(asked, tmp_path))
+            if asked not in helps:
+                helps[asked] = _flickboard(asked, tmp_path)
+            done = helps[asked]
             assert done.returncode == 0, f"{command}: {done.stderr}"
             for option in options:
                 assert option in done.stdout, f"{command}: {option} is not an option"

@@ -568,8 +568,8 @@ class LiveGame:
         with nobody thinking (a read says who is from the AI's lease), none for a game
         on a wall clock (its state changes by itself: read from a copy), none while the
         physics kernels warm up (its first aim's speed comes once they are ready)."""
-        by_itself = self.setup.time_minutes is not None or state["speed_default"] is None
-        text = None if by_itself else encode({**state, "thinking": None})
+        from_copy = self.setup.time_minutes is not None or state["speed_default"] is None
+        text = None if from_copy else encode({**state, "thinking": None})
         return Shown(text, self.ai_seat())
 
     def keep_record(self) -> None:
