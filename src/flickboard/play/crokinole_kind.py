@@ -19,13 +19,8 @@ import numpy.typing as npt
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
-from flickboard.play.crokinole import (
-    CrokinoleMatch,
-    GameClock,
-    Seating,
-    ShotClocks,
-    WallClock,
-)
+from flickboard.play.clock import GameClock, ShotClocks, WallClock
+from flickboard.play.crokinole import CrokinoleMatch, Seating
 from flickboard.play.kind import GameKind, MatchSetup, register_kind
 from flickboard.play.noise import ByLevel, ExecutionNoise
 from flickboard.rules.base import Referee, Turn

@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -43,7 +43,6 @@ from flickboard.geometry.svg import SIDE_COLOURS
 from flickboard.physics import DiscFinal, Shot, warm
 from flickboard.physics.serialize import record_from_dict, record_to_dict
 from flickboard.physics.trajectory import StateLog
-from flickboard.play.crokinole import ShotBudget, WallClock
 from flickboard.play.driver import most_discs_left
 from flickboard.play.intent import Intent, intent_from_json, intent_of, with_intents
 from flickboard.play.match import Match, RoundEnd, Step
@@ -789,11 +788,6 @@ def _last_game_scores(result: Any, sides: int) -> list[int]:
 
 
 def _clock(match: Match) -> dict[str, Any] | None:
-    """The clock of a timed crokinole game (the only game kind with timed games)."""
-    game = getattr(match, "game", None)
-    clock = getattr(game, "clock", None)
-    if isinstance(clock, ShotBudget):
-        return {"kind": "shots", "left": clock.remaining}
-    if isinstance(clock, WallClock):
-        return {"kind": "seconds", "left": round(clock.remaining, 1)}
-    return None
+    """The clock of a timed game, as a clock on screen shows it (None: not timed)."""
+    clock = getattr(getattr(match, "game", None), "clock", None)
+    return None if clock is None else asdict(clock.face())
