@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
@@ -35,7 +36,7 @@ BEATS = {("B", "C"), ("C", "D"), ("D", "B")}
 @pytest.fixture
 def run(tmp_path: Path) -> Run:
     runner = CliRunner()
-    db = f"sqlite:///{tmp_path / 'csc.sqlite'}"
+    db = sqlite_at_head(tmp_path / "csc.sqlite")
 
     def invoke(*args: str, code: int = 0) -> str:
         result = runner.invoke(app, ["event", *args, "--db", db])
@@ -205,7 +206,7 @@ def test_csc_vi_12_offence_from_the_command_line_signed_by_a_referee(
     path = tmp_path / "csc.yaml"
     path.write_text(EVENT)
     run("create", str(path))
-    db = f"sqlite:///{tmp_path / 'csc.sqlite'}"
+    db = f"sqlite:///{tmp_path / 'csc.sqlite'}"  # the run fixture's database
     runner = CliRunner()
     monkeypatch.setenv("FLICKBOARD_NEW_PASSWORD", "director-pass")
     assert runner.invoke(app, ["desk", "admin", "--db", db]).exit_code == 0

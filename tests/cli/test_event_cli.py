@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
@@ -33,7 +34,7 @@ CASUAL = (
 @pytest.fixture
 def run(tmp_path: Path):  # type: ignore[no-untyped-def]
     runner = CliRunner()
-    db = f"sqlite:///{tmp_path / 'events.sqlite'}"
+    db = sqlite_at_head(tmp_path / "events.sqlite")
 
     def invoke(*args: str, code: int = 0) -> str:
         result = runner.invoke(

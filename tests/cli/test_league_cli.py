@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
@@ -25,7 +26,7 @@ def _team(code: str, name: str, n: int) -> str:
 @pytest.fixture
 def run(tmp_path: Path) -> Run:
     runner = CliRunner()
-    db = f"sqlite:///{tmp_path / 'league.sqlite'}"
+    db = sqlite_at_head(tmp_path / "league.sqlite")
 
     def invoke(*args: str, code: int = 0) -> str:
         result = runner.invoke(app, ["event", *args, "--db", db])

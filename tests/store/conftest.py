@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
+from tests.conftest import sqlite_at_head
 
 from flickboard.events.eventfile import ClubEventFile, parse_any
 from flickboard.store.db import engine_for
@@ -24,9 +25,14 @@ def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def engine(empty_url: str) -> Iterator[Engine]:
-    """An empty database upgraded to head."""
-    eng = engine_for(empty_url)
+def engine(request: pytest.FixtureRequest, empty_url: str) -> Iterator[Engine]:
+    """A new database with the schema at head: a copy of one the migrations upgraded once
+    per test process (they are tested from empty in test_migrations.py)."""
+    if empty_url.startswith("sqlite:///"):
+        url = sqlite_at_head(Path(empty_url.removeprefix("sqlite:///")))
+    else:
+        url = request.getfixturevalue("postgres_at_head_url")
+    eng = engine_for(url)
     yield eng
     eng.dispose()
 

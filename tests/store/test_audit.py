@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError
+from tests.conftest import sqlite_at_head
 
 from flickboard.events.eventfile import ClubEventFile, parse_event
 from flickboard.events.synthetic import game_with
@@ -157,7 +158,7 @@ def test_every_row_a_write_adds_is_audited_under_its_own_key(
 def test_insert_or_replace_cannot_rewrite_an_audit_row_on_sqlite(tmp_path: Path) -> None:
     """SQLite's REPLACE deletes the row it replaces without firing DELETE triggers: an
     INSERT naming an existing audit row's ID is refused instead."""
-    svc = DeskService(f"sqlite:///{tmp_path / 'audit.sqlite'}")
+    svc = DeskService(sqlite_at_head(tmp_path / "audit.sqlite"))
     director = svc.accounts.set_director("Dee", "director-pass")
     svc.create_event(director, _spec())  # type: ignore[arg-type]
     before = svc.audit(director)

@@ -4,6 +4,7 @@ from a database at every earlier revision it carries the data over."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,15 @@ from flickboard.store.csc import CscDesk
 from flickboard.store.db import MIGRATIONS, DatabaseTooNew, engine_for, make_engine, upgrade
 from flickboard.store.desk import Desk
 from flickboard.store.models import ROUND_CHECKS, Base, CardRoundRow, DrawRoundRow
+
+
+@pytest.fixture
+def engine(empty_url: str) -> Iterator[Engine]:
+    """An empty database upgraded to head by the migrations here (not the storage tests'
+    copy of one)."""
+    eng = engine_for(empty_url)
+    yield eng
+    eng.dispose()
 
 
 def test_upgrade_head_from_empty_creates_the_schema(engine: Engine) -> None:

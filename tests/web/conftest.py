@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from tests.conftest import sqlite_at_head
 
 from flickboard.web.app import create_app
 
@@ -138,7 +139,7 @@ def served(url: str, workers: int = 1) -> Iterator[Served]:
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     """The app on a fresh SQLite database, served on loopback."""
-    with LiveServer(f"sqlite:///{tmp_path / 'web.sqlite'}") as server:
+    with LiveServer(sqlite_at_head(tmp_path / "web.sqlite")) as server:
         yield server
 
 

@@ -20,6 +20,7 @@ import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis import GenerationMode
+from tests.conftest import sqlite_at_head
 
 from flickboard.web.app import create_app
 
@@ -36,7 +37,7 @@ class Director:
     meet real things."""
 
     def __init__(self, tmp_path: Path) -> None:
-        self.app = create_app(f"sqlite:///{tmp_path / 'schema.sqlite'}")
+        self.app = create_app(sqlite_at_head(tmp_path / "schema.sqlite"))
         self.app.state.desk.service.accounts.set_director(*DIRECTOR)
         client = TestClient(self.app)
         got = client.post("/api/session", json={"name": DIRECTOR[0], "password": DIRECTOR[1]})

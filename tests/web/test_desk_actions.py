@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from starlette.datastructures import FormData
+from tests.conftest import sqlite_at_head
 
 from flickboard.errors import InvalidInput
 from flickboard.web.app import create_app
@@ -22,7 +23,7 @@ from .test_desk_pages import Browser
 
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
-    app = create_app(f"sqlite:///{tmp_path / 'actions.sqlite'}")
+    app = create_app(sqlite_at_head(tmp_path / "actions.sqlite"))
     app.state.desk.service.accounts.set_director("Dee", "director-pass")
     return app
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import sqlite_at_head
 
 from flickboard.web.app import create_app
 
@@ -23,7 +24,7 @@ class Desk:
     scorer code for its first game and a CSC round robin."""
 
     def __init__(self, tmp_path: Path) -> None:
-        self.app = create_app(f"sqlite:///{tmp_path / 'api.sqlite'}")
+        self.app = create_app(sqlite_at_head(tmp_path / "api.sqlite"))
         svc = self.app.state.desk.service
         svc.accounts.set_director(*DIRECTOR)
         self.director = self.client(DIRECTOR)

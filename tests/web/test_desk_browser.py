@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from tests.conftest import sqlite_at_head
 
 from flickboard.store.accounts import LOCK_AFTER
 
@@ -37,7 +38,7 @@ REFEREE_PASSWORD = "whistle-2024"
 @pytest.fixture
 def desk_server(tmp_path: Any) -> Iterator[LiveServer]:
     """A live server whose director's password is set (``flickboard desk admin``)."""
-    server = LiveServer(f"sqlite:///{tmp_path / 'desk.sqlite'}")
+    server = LiveServer(sqlite_at_head(tmp_path / "desk.sqlite"))
     server.app.state.desk.service.accounts.set_director("Dee", DIRECTOR_PASSWORD)
     server.start()
     try:

@@ -16,6 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
+from tests.conftest import sqlite_at_head
 
 from flickboard.store.acting import Actor
 from flickboard.store.passwords import CHECKS_AT_ONCE
@@ -38,7 +39,7 @@ def server(
     """A server with the director and a referee: SQLite with one worker, or a fresh
     PostgreSQL schema with two; and its database URL."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path_factory.mktemp('bursts') / 'desk.sqlite'}"
+        url = sqlite_at_head(tmp_path_factory.mktemp("bursts") / "desk.sqlite")
         drop: Callable[[], None] = lambda: None  # noqa: E731
     else:
         base: str = request.getfixturevalue("postgres_url")
@@ -64,6 +65,12 @@ def server(
         drop()
 
 
+def _transport(address: str) -> httpx.HTTPTransport:
+    """A client's transport bound to ``address`` (plain HTTP on loopback: no certificate
+    store loaded, 50 ms of CPU a client that the burst would otherwise wait on)."""
+    return httpx.HTTPTransport(local_address=address, verify=False)
+
+
 def _burst(base: str, requests: list[tuple[str, str, dict[str, object]]]) -> list[int]:
     """Send every (address, path, json) at once, each from its own client bound to
     that loopback address; their statuses in order."""
@@ -71,8 +78,7 @@ def _burst(base: str, requests: list[tuple[str, str, dict[str, object]]]) -> lis
     start = threading.Barrier(len(requests))
 
     def one(i: int, address: str, path: str, body: dict[str, object]) -> None:
-        transport = httpx.HTTPTransport(local_address=address)
-        with httpx.Client(base_url=base, transport=transport, timeout=120) as c:
+        with httpx.Client(base_url=base, transport=_transport(address), timeout=120) as c:
             start.wait()
             answers[i] = c.post(path, json=body).status_code
 
@@ -85,7 +91,7 @@ def _burst(base: str, requests: list[tuple[str, str, dict[str, object]]]) -> lis
 
 
 def _sign_in(base: str, address: str, account: tuple[str, str]) -> httpx.Response:
-    with httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address)) as c:
+    with httpx.Client(base_url=base, transport=_transport(address)) as c:
         return c.post("/api/session", json={"name": account[0], "password": account[1]}, timeout=60)
 
 
@@ -187,8 +193,9 @@ def test_oversized_bodies_are_refused_before_they_are_read_or_anyone_signs_in(
 
     def send(i: int) -> None:
         path = "/api/session" if i % 2 else "/api/desk/events"
-        transport = httpx.HTTPTransport(local_address=f"127.0.2.{i}")
-        with httpx.Client(base_url=running.url, transport=transport, timeout=60) as c:
+        with httpx.Client(
+            base_url=running.url, transport=_transport(f"127.0.2.{i}"), timeout=60
+        ) as c:
             headers = {"Content-Type": "application/json"}
             try:
                 answers.append(c.post(path, content=big, headers=headers).status_code)

@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
+from tests.conftest import sqlite_at_head
 
 from flickboard.web.app import create_app
 
@@ -54,7 +55,7 @@ class Browser:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
-    app = create_app(f"sqlite:///{tmp_path / 'pages.sqlite'}")
+    app = create_app(sqlite_at_head(tmp_path / "pages.sqlite"))
     app.state.desk.service.accounts.set_director("Dee", "director-pass")
     return app
 

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app as cli
@@ -34,7 +35,7 @@ REFEREE = ("Rex", "whistle-2024")
 
 
 def _app(tmp_path: Path, *, behind_proxy: bool = False) -> FastAPI:
-    app = create_app(f"sqlite:///{tmp_path / 'sec.sqlite'}", behind_proxy=behind_proxy)
+    app = create_app(sqlite_at_head(tmp_path / "sec.sqlite"), behind_proxy=behind_proxy)
     accounts: Accounts = app.state.desk.service.accounts
     accounts.set_director(*DIRECTOR)
     accounts.add_referee(*REFEREE)
@@ -214,7 +215,7 @@ def test_an_address_locks_out_of_an_account_after_failures_but_the_owner_gets_in
 
 
 def test_the_director_lifts_a_lock_at_the_desk(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'cli.sqlite'}"
+    url = sqlite_at_head(tmp_path / "cli.sqlite")
     accounts = Accounts(url)
     accounts.set_director(*DIRECTOR)
     for _ in range(LOCK_AFTER):
@@ -232,7 +233,7 @@ def test_the_director_lifts_a_lock_at_the_desk(tmp_path: Path) -> None:
 def test_forwarded_headers_are_ignored_unless_behind_a_proxy(tmp_path: Path) -> None:
     """A real uvicorn with ``serve``'s options, reached from 127.0.0.1: a client there
     changing X-Forwarded-For (and the name) on every try is still one address."""
-    server = LiveServer(f"sqlite:///{tmp_path / 'live.sqlite'}", **SERVER_OPTIONS)
+    server = LiveServer(sqlite_at_head(tmp_path / "live.sqlite"), **SERVER_OPTIONS)
     server.app.state.desk.service.accounts.set_director(*DIRECTOR)
     server.start()
     try:

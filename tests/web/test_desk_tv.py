@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
+from tests.conftest import sqlite_at_head
 
 from flickboard.events.eventfile import EventFile
 from flickboard.events.synthetic import game_with
@@ -41,7 +42,7 @@ def _serving(server: LiveServer) -> Iterator[tuple[LiveServer, int]]:
 
 @pytest.fixture
 def venue(tmp_path: Any) -> Iterator[tuple[LiveServer, int]]:
-    server = LiveServer(f"sqlite:///{tmp_path / 'tv.sqlite'}")
+    server = LiveServer(sqlite_at_head(tmp_path / "tv.sqlite"))
     _worlds(server, Actor("director", "Dee"), 8, LONG)
     yield from _serving(server)
 
@@ -88,7 +89,7 @@ and 20s (ties only a shoot-out would break, once every game is played)."""
 def first_round(tmp_path: Any) -> Iterator[tuple[LiveServer, int]]:
     """128 entrants in round 1 of 4, every card in and all but the last validated: the
     standings are provisional and full of ties."""
-    server = LiveServer(f"sqlite:///{tmp_path / 'tv1.sqlite'}")
+    server = LiveServer(sqlite_at_head(tmp_path / "tv1.sqlite"))
     svc = server.app.state.desk.service
     director = svc.accounts.set_director("Dee", "director-pass")
     _worlds(server, director, 4, "Entrant number 1")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -151,9 +151,17 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 _UPGRADING = threading.Lock()
 
 
+@cache
+def _revisions() -> tuple[frozenset[str], str]:
+    """The packaged migrations' revision ids and their head (read once per process)."""
+    scripts = ScriptDirectory.from_config(_config())
+    head = scripts.get_current_head()
+    assert head is not None, "the packaged migrations have one head"
+    return frozenset(s.revision for s in scripts.walk_revisions()), head
+
+
 def _upgrade(engine: Engine, revision: str) -> None:
-    cfg = _config()
-    scripts = ScriptDirectory.from_config(cfg)
+    known, head = _revisions()
     with engine.connect() as connection:
         raw = connection.connection.dbapi_connection
         sqlite = engine.dialect.name == "sqlite"
@@ -163,12 +171,14 @@ def _upgrade(engine: Engine, revision: str) -> None:
             with connection.begin():
                 current = MigrationContext.configure(connection).get_current_heads()
                 for rev in current:
-                    if rev not in {s.revision for s in scripts.walk_revisions()}:
+                    if rev not in known:
                         raise DatabaseTooNew(
                             f"the database is at schema revision {rev}, newer than this "
-                            f"flickboard knows (up to {scripts.get_current_head()}): "
-                            "upgrade flickboard to open it"
+                            f"flickboard knows (up to {head}): upgrade flickboard to open it"
                         )
+                if revision in ("head", head) and current == (head,):
+                    return  # already there: nothing to load or run
+                cfg = _config()
                 cfg.attributes["connection"] = connection
                 command.upgrade(cfg, revision)
                 if sqlite:

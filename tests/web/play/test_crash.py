@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.conftest import sqlite_at_head
 
 from flickboard.bench.server import READY, free_port
 from flickboard.errors import InvalidInput
@@ -58,7 +59,7 @@ def serving(url: str) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
 
 
 def test_a_shot_answered_survives_killing_the_server(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'table.sqlite'}"
+    url = sqlite_at_head(tmp_path / "table.sqlite")
     with serving(url) as (api, proc):
         client: Any = api
         game = new_game(client)
@@ -79,7 +80,7 @@ def test_a_shot_answered_survives_killing_the_server(tmp_path: Path) -> None:
 def test_the_tables_database_commits_to_the_log_without_waiting_for_the_disk(
     tmp_path: Path,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'table.sqlite'}"
+    url = sqlite_at_head(tmp_path / "table.sqlite")
     with SavedGames(url).engine.connect() as table:
         assert table.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert table.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from tests.conftest import sqlite_at_head
 
 from flickboard.bench.web import BURST, CONCURRENCY, PACED, loopback, report, served, server_times
 from flickboard.web.play.throttle import LIMIT_ENV
@@ -20,7 +21,7 @@ from ..conftest import LiveServer
 def bench_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
     """A live server that lets one address (the benchmark's clients) start many games."""
     monkeypatch.setenv(LIMIT_ENV, "1000000")
-    with LiveServer(f"sqlite:///{tmp_path / 'web.sqlite'}") as server:
+    with LiveServer(sqlite_at_head(tmp_path / "web.sqlite")) as server:
         yield server
 
 

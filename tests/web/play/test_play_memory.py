@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
+from tests.conftest import sqlite_at_head
 
 from flickboard.web.play.saved import SavedGames
 from flickboard.web.play.tables import Tables
@@ -28,7 +29,7 @@ AIMS = [
 
 @pytest.fixture
 def api(tmp_path: Path) -> TestClient:
-    return client(f"sqlite:///{tmp_path / 'memory.sqlite'}")
+    return client(sqlite_at_head(tmp_path / "memory.sqlite"))
 
 
 def shots(api: TestClient, game_id: str) -> list[Any]:
@@ -145,7 +146,7 @@ def test_new_games_are_limited_per_address(api: TestClient) -> None:
 
 
 def test_the_limit_counts_a_sliding_minute_per_address(tmp_path: Path) -> None:
-    saved = SavedGames(f"sqlite:///{tmp_path / 'limit.sqlite'}")
+    saved = SavedGames(sqlite_at_head(tmp_path / "limit.sqlite"))
     limits = Limits(per_minute=2)
 
     def make(game_id: str, address: str) -> None:
