@@ -19,8 +19,14 @@ from contextlib import closing
 from functools import cache
 from pathlib import Path
 
+import httpx
 import pytest
 from sqlalchemy import create_engine, make_url, text
+
+HTTP = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
+"""The tests' client for plain HTTP on loopback, made once: a new client loads the
+certificate store (50 ms of CPU, paid at every ``httpx.get`` of a poll loop); no
+connection is kept between requests, so servers come and go freely."""
 
 
 @cache

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from tests.conftest import HTTP
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -198,7 +199,7 @@ def test_the_readme_commands_in_order_serve_then_test_from_the_lock(tmp_path: Pa
             assert proc.poll() is None, proc.communicate()[0]
             assert time.monotonic() < deadline, "no page in 10 minutes"
             try:
-                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                page = HTTP.get(f"http://127.0.0.1:{port}/", timeout=2)
                 break
             except httpx.TransportError:
                 time.sleep(0.3)

@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 from sqlalchemy import text
+from tests.conftest import HTTP
 from tests.web.conftest import free_port
 
 from flickboard.cli.serve import warn_connections
@@ -34,7 +35,7 @@ def _first_page(proc: subprocess.Popen[str], url: str) -> httpx.Response:
     while time.monotonic() < deadline:
         assert proc.poll() is None, proc.communicate()[0]
         try:
-            return httpx.get(url, timeout=2)
+            return HTTP.get(url, timeout=2)
         except httpx.TransportError:
             time.sleep(0.1)
     raise AssertionError("the server did not answer")
@@ -65,28 +66,28 @@ def test_serve_on_a_cold_cache_answers_at_once_while_the_kernels_compile(
         # compiling a kernel (a minute of CPU, on its own thread)
         assert _main_thread_cpu_seconds(proc.pid) < 15.0
         assert page.status_code == 200 and "Play a game" in page.text
-        assert httpx.get(f"{site}/api/kernels").json()["ready"] is False
-        lobby = httpx.get(f"{site}/play")
+        assert HTTP.get(f"{site}/api/kernels").json()["ready"] is False
+        lobby = HTTP.get(f"{site}/play")
         assert "Set up a game" in lobby.text  # the lobby itself, with the banner
         assert "Warming up: compiling the physics engine" in lobby.text
         assert 'hx-get="/play/warming"' in lobby.text  # asks again until ready
         assert "<progress" in lobby.text
         seats = [{"player": "here"}, {"player": "ai", "ai": "ai:competitive"}]
-        made = httpx.post(f"{site}/api/play/games", json={"game": "crokinole", "seats": seats})
+        made = HTTP.post(f"{site}/api/play/games", json={"game": "crokinole", "seats": seats})
         assert made.status_code == 201, made.text
         game = made.json()["id"]
-        state = httpx.get(f"{site}/api/play/games/{game}").json()
+        state = HTTP.get(f"{site}/api/play/games/{game}").json()
         assert state["speed_default"] is None and state["status"] == "playing"
-        table = httpx.get(f"{site}/play/{game}")
+        table = HTTP.get(f"{site}/play/{game}")
         assert 'hx-get="/play/warming?reload=true"' in table.text  # reloads once ready
-        assert httpx.get(f"{site}/desk").status_code == 200
-        progress = [httpx.get(f"{site}/api/kernels").json()]
+        assert HTTP.get(f"{site}/desk").status_code == 200
+        progress = [HTTP.get(f"{site}/api/kernels").json()]
         assert progress[0]["ready"] is False  # all the above answered while compiling
         deadline = time.monotonic() + 300
         while progress[-1]["progress"] < 0.2 and not progress[-1]["ready"]:
             assert time.monotonic() < deadline, progress
             time.sleep(0.5)
-            progress.append(httpx.get(f"{site}/api/kernels").json())
+            progress.append(HTTP.get(f"{site}/api/kernels").json())
         shares = [p["progress"] for p in progress]
         assert shares == sorted(shares) and shares[-1] > shares[0], shares  # it moves on
     finally:
@@ -122,10 +123,10 @@ def test_serve_warms_the_kernels_prints_its_url_and_serves_the_front_page(tmp_pa
         page = _first_page(proc, f"http://127.0.0.1:{port}/")
         assert page.status_code == 200 and "Play a game" in page.text
         deadline = time.monotonic() + 600
-        while not httpx.get(f"http://127.0.0.1:{port}/api/kernels").json()["ready"]:
+        while not HTTP.get(f"http://127.0.0.1:{port}/api/kernels").json()["ready"]:
             assert time.monotonic() < deadline, "the kernels were not ready in 10 minutes"
             time.sleep(0.5)
-        assert "Set up a game" in httpx.get(f"http://127.0.0.1:{port}/play").text
+        assert "Set up a game" in HTTP.get(f"http://127.0.0.1:{port}/play").text
     finally:
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=30)

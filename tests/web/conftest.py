@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from tests.conftest import sqlite_at_head
+from tests.conftest import HTTP, sqlite_at_head
 
 from flickboard.web.app import create_app
 
@@ -120,7 +120,7 @@ def served(url: str, workers: int = 1) -> Iterator[Served]:
         while True:
             assert process.poll() is None, process.communicate()[0]
             try:
-                if httpx.get(server.url + "/desk", timeout=2).status_code == 200:
+                if HTTP.get(server.url + "/desk", timeout=2).status_code == 200:
                     break
             except httpx.TransportError:
                 pass

@@ -12,6 +12,8 @@ end by itself)."""
 from __future__ import annotations
 
 import re
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -32,51 +34,68 @@ EXAMPLES = 4
 
 
 class Director:
-    """The app on a fresh database, a director signed in, a drawn WCC event, a spare one
+    """The app on its own database, a director signed in, a drawn WCC event, a spare one
     not drawn, a CSC round robin and a game at the table, so that generated requests
-    meet real things."""
+    meet real things. Made once per module (:meth:`made`); each test gets a copy of its
+    database (:meth:`copy`), as it left it."""
 
-    def __init__(self, tmp_path: Path) -> None:
-        self.app = create_app(sqlite_at_head(tmp_path / "schema.sqlite"))
-        self.app.state.desk.service.accounts.set_director(*DIRECTOR)
-        client = TestClient(self.app)
+    def __init__(self, url: str, csrf: str, cookies: dict[str, str], ids: tuple[int, ...]) -> None:
+        self.app = create_app(url)
+        self.app.state.play_tables.stream_seconds = 0.1  # a game's stream ends soon
+        self.csrf, self.cookies = csrf, cookies
+        self.event, self.spare, self.club = ids
+
+    @classmethod
+    def made(cls, path: Path) -> Director:
+        """Everything made through the API, on a new database at ``path``."""
+        app = create_app(sqlite_at_head(path))
+        app.state.desk.service.accounts.set_director(*DIRECTOR)
+        client = TestClient(app)
         got = client.post("/api/session", json={"name": DIRECTOR[0], "password": DIRECTOR[1]})
         assert got.status_code == 200, got.text
-        self.csrf = got.json()["csrf"]
-        self.cookies = dict(client.cookies)
+        headers = {"X-CSRF-Token": got.json()["csrf"]}
         entrants = [{"id": f"P{i}", "name": f"Player {i}"} for i in range(1, 9)]
         event = {"name": "Open", "category": "adult singles", "games": 3, "entrants": entrants}
-        made = client.post("/api/desk/events", json=event, headers=self.headers())
+        made = client.post("/api/desk/events", json=event, headers=headers)
         assert made.status_code == 201, made.text
-        self.event = made.json()["id"]
-        spare = client.post(
-            "/api/desk/events", json={**event, "name": "Spare"}, headers=self.headers()
-        )
-        self.spare = spare.json()["id"]
+        spare = client.post("/api/desk/events", json={**event, "name": "Spare"}, headers=headers)
         club = {
             "name": "Zone",
             "format": "csc-round-robin",
             "discipline": "singles",
             "entrants": [{"id": t, "name": f"Team {t}"} for t in "ABC"],
         }
-        self.club = client.post("/api/desk/club-events", json=club, headers=self.headers())
-        assert self.club.status_code == 201, self.club.text
+        zone = client.post("/api/desk/club-events", json=club, headers=headers)
+        assert zone.status_code == 201, zone.text
         drawn = client.post(
-            f"/api/desk/events/{self.event}/draws",
-            json={"publish": True},
-            headers=self.headers(),
+            f"/api/desk/events/{made.json()['id']}/draws", json={"publish": True}, headers=headers
         )
         assert drawn.status_code == 200, drawn.text
-        self.app.state.play_tables.stream_seconds = 0.1  # a game's stream ends soon
+        app.state.desk.service.engine.dispose()
+        ids = (made.json()["id"], spare.json()["id"], zone.json()["id"])
+        return cls(f"sqlite:///{path}", headers["X-CSRF-Token"], dict(client.cookies), ids)
+
+    def copy(self, path: Path) -> Director:
+        """The same director, signed in, on a copy of this database at ``path``."""
+        source = self.app.state.desk.service.engine.url.database
+        with closing(sqlite3.connect(source)) as made, closing(sqlite3.connect(path)) as new:
+            made.backup(new)
+        ids = (self.event, self.spare, self.club)
+        return Director(f"sqlite:///{path}", self.csrf, dict(self.cookies), ids)
 
     def headers(self) -> dict[str, str]:
         """The director's CSRF token, as every write sends it."""
         return {"X-CSRF-Token": self.csrf}
 
 
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Director:
+    return Director.made(tmp_path_factory.mktemp("schema") / "made.sqlite")
+
+
 @pytest.fixture
-def director(tmp_path: Path) -> Director:
-    return Director(tmp_path)
+def director(made: Director, tmp_path: Path) -> Director:
+    return made.copy(tmp_path / "schema.sqlite")
 
 
 @pytest.fixture
@@ -258,7 +277,7 @@ def test_every_read_of_a_club_event_answers_a_documented_status(director: Direct
     event with 409, as the schema says (it did not list it)."""
     client = TestClient(director.app, cookies=director.cookies)
     paths = client.get("/api/openapi.json").json()["paths"]
-    club = director.club.json()["id"]
+    club = director.club
     refused = []
     for path, operations in paths.items():
         if "{event_id}" not in path or "get" not in operations or re.search(LIVE, path):

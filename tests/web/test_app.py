@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 from fastapi.testclient import TestClient
-from tests.conftest import sqlite_at_head
+from tests.conftest import HTTP, sqlite_at_head
 
 from flickboard.web.app import STATIC, create_app
 
@@ -33,7 +32,7 @@ def test_a_real_browser_shows_the_front_page(live_server: LiveServer, page: Any)
     page.goto(live_server.url + "/")
     assert page.get_by_role("link", name="Play a game").is_visible()
     screenshot(page, "front-page")
-    assert httpx.get(live_server.url + "/api/openapi.json").status_code == 200
+    assert HTTP.get(live_server.url + "/api/openapi.json").status_code == 200
 
 
 def test_the_favicon_is_bundled_and_every_page_links_it(tmp_path: Any) -> None:

@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.conftest import sqlite_at_head
+from tests.conftest import HTTP, sqlite_at_head
 
 from flickboard.events.eventfile import EventFile
 from flickboard.events.synthetic import game_with
@@ -128,8 +127,8 @@ def test_the_csv_says_what_the_pages_say_before_every_game_is_played(
     first_round: tuple[LiveServer, int],
 ) -> None:
     server, event_id = first_round
-    page = httpx.get(f"{server.url}/desk/standings/{event_id}").text
-    table = httpx.get(f"{server.url}/desk/standings/{event_id}/csv").text
+    page = HTTP.get(f"{server.url}/desk/standings/{event_id}").text
+    table = HTTP.get(f"{server.url}/desk/standings/{event_id}/csv").text
     assert "hoot-out needed" not in page and "hoot-out needed" not in table
     assert "level on points and 20s" in page
     assert "2 twenties" in table  # the reasons that hold are there

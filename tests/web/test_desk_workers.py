@@ -8,6 +8,7 @@ import queue
 import threading
 
 import httpx
+from tests.conftest import HTTP
 
 from flickboard.events.eventfile import parse_event
 from flickboard.store.service import DeskService
@@ -35,7 +36,7 @@ class Listener(threading.Thread):
                 raise  # the server went away while the test still listened
 
     def _read(self) -> None:
-        with httpx.stream("GET", self.url, timeout=httpx.Timeout(30, read=60)) as r:
+        with HTTP.stream("GET", self.url, timeout=httpx.Timeout(30, read=60)) as r:
             self.worker = r.headers["X-Flickboard-Worker"]
             fields: dict[str, str] = {}
             for line in r.iter_lines():

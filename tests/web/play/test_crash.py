@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.conftest import sqlite_at_head
+from tests.conftest import HTTP, sqlite_at_head
 
 from flickboard.bench.server import READY, free_port
 from flickboard.errors import InvalidInput
@@ -39,14 +39,14 @@ def serving(url: str) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
         while True:
             assert proc.poll() is None, "the server stopped"
             try:
-                if httpx.get(base + READY, timeout=2).status_code == 200:
+                if HTTP.get(base + READY, timeout=2).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
             assert time.monotonic() < deadline, "the server did not answer in 120 s"
             time.sleep(0.2)
         deadline = time.monotonic() + 600  # a cold kernel cache compiles first
-        while not httpx.get(base + "/api/kernels", timeout=10).json()["ready"]:
+        while not HTTP.get(base + "/api/kernels", timeout=10).json()["ready"]:
             assert proc.poll() is None, "the server stopped"
             assert time.monotonic() < deadline, "the kernels were not ready in 600 s"
             time.sleep(0.5)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import httpx
+from tests.conftest import HTTP
 
 from flickboard.agents.spec import player_from_spec
 from flickboard.physics import DiscFinal, DiscState
@@ -56,7 +56,7 @@ class Player:
         self.api = f"{server.url}/api/play/games/{game}"
         self.touch = page.context.new_cdp_session(page) if touch else None
         self.taps = self.drags = 0
-        state = httpx.get(self.api, timeout=60).json()
+        state = HTTP.get(self.api, timeout=60).json()
         self.rail = state["board"]["rail"]
 
     def screen(self, x: float, y: float) -> tuple[float, float]:
@@ -107,7 +107,7 @@ class Player:
         """Enter one shot of the played game as the page shows the position now."""
         self.page.evaluate("window.scrollTo(0, 0)")
         self.page.wait_for_timeout(100)  # the page at rest after the last shot's answer
-        state = httpx.get(self.api, timeout=60).json()
+        state = HTTP.get(self.api, timeout=60).json()
         shooter = state["turn"]["disc"]
         assert shooter == action.record.shooter and state["turn"]["seat"] == action.seat
         now = {d["id"]: (d["x"], d["y"]) for d in state["discs"]}
@@ -177,7 +177,7 @@ def order(
 def _new_real_game(server: LiveServer) -> dict[str, Any]:
     seats = [{"player": "here", "name": "Ann"}, {"player": "here", "name": "Ben"}]
     body = {"seats": seats, "seed": SEED, "real_board": True}
-    made: dict[str, Any] = httpx.post(f"{server.url}/api/play/games", json=body, timeout=60).json()
+    made: dict[str, Any] = HTTP.post(f"{server.url}/api/play/games", json=body, timeout=60).json()
     return made
 
 
@@ -207,7 +207,7 @@ def test_a_real_four_round_game_is_entered_on_a_phone_and_reviewed(
         print(f"\nentered {len(truth)} shots: {player.taps} taps, {player.drags} drags, "
               f"{minutes:.1f} minutes of the player's time")  # fmt: skip
         assert len(truth) == 64 and minutes < 20
-        record = httpx.get(f"{player.api}/record.json", timeout=60).json()
+        record = HTTP.get(f"{player.api}/record.json", timeout=60).json()
         entered, played = load_match(record), game_kind("crokinole").new_match(seed=SEED)
         for action in truth:
             played.play_record(action.record, action.seat)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import httpx
+from tests.conftest import HTTP
 
 from ..conftest import LiveServer, screenshot
 
@@ -17,12 +17,12 @@ SEATS = [{"player": "here", "name": "Ann"}, {"player": "here", "name": "Ben"}]
 
 def _game(server: LiveServer, shots: int) -> dict[str, Any]:
     body = {"seats": SEATS, "seed": 3, "time_shots": shots} if shots else {"seats": SEATS}
-    made: dict[str, Any] = httpx.post(f"{server.url}/api/play/games", json=body, timeout=60).json()
+    made: dict[str, Any] = HTTP.post(f"{server.url}/api/play/games", json=body, timeout=60).json()
     for n in range(shots):
         seat = 0 if n % 2 == 0 else 2
         aim = {"seat": seat, "u": 0.5, "angle": 0.03 * n, "speed": 1.1 + 0.2 * n}
         headers = {"X-Seat-Token": made["tokens"][str(seat)]}
-        answer = httpx.post(f"{server.url}/api/play/games/{made['id']}/shots", json=aim,
+        answer = HTTP.post(f"{server.url}/api/play/games/{made['id']}/shots", json=aim,
                             headers=headers, timeout=60)  # fmt: skip
         assert answer.status_code == 200, answer.text
     return made

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import httpx
 import pytest
+from tests.conftest import HTTP
 
 from ..conftest import LiveServer, screenshot
 from .helpers import holding_page
@@ -23,21 +23,21 @@ SHOTS = 8
 def _reviewed_game(server: LiveServer) -> dict[str, Any]:
     """Ann (realistic, recreational hand) against the AI, 8 shots, reviewed."""
     body = {"seats": SEATS, "seed": 5, "time_shots": SHOTS, "realistic": "recreational"}
-    made: dict[str, Any] = httpx.post(f"{server.url}/api/play/games", json=body, timeout=60).json()
+    made: dict[str, Any] = HTTP.post(f"{server.url}/api/play/games", json=body, timeout=60).json()
     url = f"{server.url}/api/play/games/{made['id']}"
     headers = {"X-Seat-Token": made["tokens"]["0"]}
     for n in range(SHOTS // 2):
         aim = {"seat": 0, "u": 0.5, "angle": 0.04 * (n - 2), "speed": 1.0 + 0.15 * n}
-        answer = httpx.post(f"{url}/shots", json=aim, headers=headers, timeout=60)
+        answer = HTTP.post(f"{url}/shots", json=aim, headers=headers, timeout=60)
         assert answer.status_code == 200, answer.text
         deadline = time.monotonic() + 60
-        while httpx.get(url, timeout=60).json()["shots"] < 2 * n + 2:
+        while HTTP.get(url, timeout=60).json()["shots"] < 2 * n + 2:
             assert time.monotonic() < deadline, "the AI did not shoot"
             time.sleep(0.1)
-    httpx.post(f"{url}/review", json={"seat": 0, "level": "competitive"}, headers=headers,
+    HTTP.post(f"{url}/review", json={"seat": 0, "level": "competitive"}, headers=headers,
                timeout=60)  # fmt: skip
     deadline = time.monotonic() + 120
-    while httpx.get(f"{url}/review", timeout=60).json()["status"] != "done":
+    while HTTP.get(f"{url}/review", timeout=60).json()["status"] != "done":
         assert time.monotonic() < deadline, "the review did not finish"
         time.sleep(0.2)
     return made
@@ -97,5 +97,5 @@ def test_the_story_graph_moments_and_counts_and_trying_a_shot_again(
         assert errors == []
     finally:
         context.close()
-    state = httpx.get(f"{live_server.url}/api/play/games/{made['id']}", timeout=60).json()
+    state = HTTP.get(f"{live_server.url}/api/play/games/{made['id']}", timeout=60).json()
     assert state["shots"] == SHOTS  # trying again changed nothing in the game
