@@ -24,9 +24,9 @@ import flickboard
 
 PACKAGE = Path(flickboard.__file__).parent
 
-SHARED = {"errors", "reprs", "jsonfields", "version", "extras"}
+SHARED = {"errors", "reprs", "jsonfields", "version", "extras", "games"}
 """Modules every layer may use: error types, reprs that paste back, JSON field checks,
-the installed version."""
+the installed version, the optional extras, the built-in games' names."""
 
 CORE = SHARED | {"geometry", "physics", "rules", "play"}
 

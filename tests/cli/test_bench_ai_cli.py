@@ -39,7 +39,7 @@ def test_bench_ai_writes_results_and_a_plot(tmp_path: Path) -> None:
 def test_bench_ai_refuses_an_unknown_game(tmp_path: Path) -> None:
     result = runner.invoke(app, ["bench", "ai", "--game", "curling"])
     assert result.exit_code == 2
-    assert "crokinole or shuffleboard" in result.output
+    assert "--game must be crokinole or shuffleboard, got 'curling'" in result.output
 
 
 def test_match_refuses_a_bad_ai_name() -> None:

@@ -25,6 +25,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from flickboard.cli.groups import command_group
 from flickboard.extras import missing_extra
+from flickboard.games import BUILTIN_GAMES
 from flickboard.version import VERSION
 
 
@@ -39,6 +40,30 @@ class Lazy:
     source: str
 
 
+@cache
+def _module_tree(module: str) -> ast.Module:
+    spec = importlib.util.find_spec(f"flickboard.cli.{module}")
+    assert spec is not None and spec.origin is not None, module
+    return ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+
+
+def _defines(module: str, name: str) -> bool:
+    """Whether the cli module defines ``name`` at its top level (read from its source)."""
+    for node in _module_tree(module).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            return True
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            return True
+    return False
+
+
+GAME_COMMANDS = {"score": "score", "match": "MATCH", "replay": "REPLAY", "rule": "rule"}
+"""Groups each game may add a command to (named after the game), and the name of that
+command in the game's cli module (``flickboard.cli.<game>``); a game joins the groups
+whose command its module defines."""
+
 LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
     "flickboard": {
         "standings": Lazy(("event",), "standings_file"),
@@ -50,19 +75,10 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "selfplay": Lazy(("selfplay",), "selfplay"),
         "review": Lazy(("review",), "review"),
     },
-    "score": {
-        "shuffleboard": Lazy(("shuffleboard",), "score"),
-        "crokinole": Lazy(("crokinole",), "score"),
+    **{
+        group: {game: Lazy((game,), name) for game in BUILTIN_GAMES if _defines(game, name)}
+        for group, name in GAME_COMMANDS.items()
     },
-    "match": {
-        "shuffleboard": Lazy(("shuffleboard",), "MATCH"),
-        "crokinole": Lazy(("crokinole",), "MATCH"),
-    },
-    "replay": {
-        "shuffleboard": Lazy(("shuffleboard",), "REPLAY"),
-        "crokinole": Lazy(("crokinole",), "REPLAY"),
-    },
-    "rule": {"crokinole": Lazy(("crokinole",), "rule")},
     "bench": {
         "standings": Lazy(("event",), "bench_standings"),
         "physics": Lazy(("bench_physics",), "bench_physics"),
@@ -75,13 +91,6 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""
-
-
-@cache
-def _module_tree(module: str) -> ast.Module:
-    spec = importlib.util.find_spec(f"flickboard.cli.{module}")
-    assert spec is not None and spec.origin is not None, module
-    return ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
 
 
 def source_help(lazy: Lazy) -> str:

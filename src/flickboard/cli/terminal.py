@@ -36,7 +36,7 @@ from flickboard.physics import PlacedDisc, Shot
 from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.driver import IntentLog, SeatChoice, most_discs_left
 from flickboard.play.intent import Intent
-from flickboard.play.kind import GameKind, game_kind
+from flickboard.play.kind import GameKind, game_kind, game_kinds
 from flickboard.play.match import GameEnd, Match, Outcome, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, check_level, execute
 from flickboard.play.view import Player, View
@@ -87,6 +87,14 @@ def fail(message: str) -> NoReturn:
     """Print a one-line error to stderr and exit with code 2."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
+
+
+def check_game(game: str) -> GameKind:
+    """The game kind a ``--game`` option names; a one-line error naming the games if none."""
+    try:
+        return game_kind(game)
+    except InvalidInput:
+        fail(f"--game must be {' or '.join(k.name for k in game_kinds())}, got {game!r}")
 
 
 def read_json(path: Path) -> Any:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import gymnasium
 
+from flickboard.games import BUILTIN_GAMES
+
 __all__ = ["ENTRY_POINT", "ENV_IDS", "VECTOR_ENTRY_POINT", "register_envs"]
 
-ENV_IDS = {"crokinole": "flickboard/Crokinole-v0", "shuffleboard": "flickboard/Shuffleboard-v0"}
+ENV_IDS = {game: f"flickboard/{game.capitalize()}-v0" for game in BUILTIN_GAMES}
 """The Gymnasium id of each game's environment."""
 
 ENTRY_POINT = "flickboard.envs.single:FlickboardEnv"

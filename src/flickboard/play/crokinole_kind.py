@@ -87,6 +87,7 @@ class Crokinole(GameKind):
     piece = "disc"
     round_word = "round"
     start_line_word = "shooting line"
+    max_angle = math.radians(45)  # takeouts reach about 35 degrees
     noise_profile = ExecutionNoise(start=0.002, angle=0.01, speed=0.03)
     level_scales: ClassVar[Mapping[str, float]] = ByLevel(
         {

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from flickboard.errors import DuplicateName, InvalidInput
+from flickboard.games import BUILTIN_GAMES
 from flickboard.geometry import Board
 from flickboard.physics import Layout, PhysicsParams, Shot
 from flickboard.physics.shot import MAX_SPEED
@@ -112,6 +113,10 @@ class GameKind(ABC):
 
     skill_test_name: ClassVar[str]
     """What :meth:`skill_test` measures, in words (``open-20``)."""
+
+    max_angle: ClassVar[float] = math.radians(30)
+    """The widest angle (rad) either side of straight in that a shot needs: wide enough
+    for every shot the built-in players make (the agents' default action range)."""
 
     # -- what the game is played with --------------------------------------------------
 
@@ -376,10 +381,7 @@ def register_kind(kind: GameKind) -> GameKind:
     return kind
 
 
-BUILTIN_KINDS: tuple[str, ...] = (
-    "flickboard.play.crokinole_kind",
-    "flickboard.play.shuffleboard_kind",
-)
+BUILTIN_KINDS: tuple[str, ...] = tuple(f"flickboard.play.{g}_kind" for g in BUILTIN_GAMES)
 """Modules whose import registers the built-in game kinds."""
 
 
