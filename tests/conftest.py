@@ -23,10 +23,11 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, make_url, text
 
-HTTP = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
+HTTP = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0), timeout=30)
 """The tests' client for plain HTTP on loopback, made once: a new client loads the
 certificate store (50 ms of CPU, paid at every ``httpx.get`` of a poll loop); no
-connection is kept between requests, so servers come and go freely."""
+connection is kept between requests, so servers come and go freely. Unless a request
+says otherwise it waits 30 s for an answer (a loaded machine, not a hung server)."""
 
 
 @cache

@@ -237,7 +237,7 @@ def test_forwarded_headers_are_ignored_unless_behind_a_proxy(tmp_path: Path) -> 
     server.app.state.desk.service.accounts.set_director(*DIRECTOR)
     server.start()
     try:
-        with httpx.Client(base_url=server.url) as c:
+        with httpx.Client(base_url=server.url, timeout=60) as c:  # argon2 under load
             answers = [
                 _sign_in(
                     c, (f"guess{i}", "wrong guess"), **{"X-Forwarded-For": f"198.51.100.{i}"}

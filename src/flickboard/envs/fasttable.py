@@ -46,7 +46,7 @@ from flickboard.play.crokinole import (
     ROUNDS_PER_GAME,
     CrokinoleMatch,
     game_ended,
-    round_ended,
+    round_end,
 )
 from flickboard.play.match import GameEnd
 from flickboard.play.noise import EDGE, MIN_SPEED
@@ -116,7 +116,7 @@ class StreamPolicy(ObservationPolicy, Protocol):
     stream: Stream
 
 
-def fast_enough(aec: FlickboardAEC) -> str | None:
+def why_not_fast(aec: FlickboardAEC) -> str | None:
     """Why a table of this AEC environment cannot be a fast table (None if it can)."""
     match, setup = aec.match, aec.setup
     if not isinstance(match, CrokinoleMatch):
@@ -153,7 +153,7 @@ class Shots:
         if scored is not None:
             owner = self.owner
             played = tuple(RoundScore(tuple(r[:2]), tuple(r[2:])) for r in scored.tolist())
-            rounds.append(round_ended(1, len(played), played[-1], owner.referee).to_json())
+            rounds.append(round_end(1, len(played), played[-1], owner.referee).to_json())
             if self.results[row, R_GAME_ENDED]:
                 games.append(owner.game_end(played).to_json())
         return {
@@ -219,7 +219,7 @@ class FastTables:
     """
 
     def __init__(self, aec: FlickboardAEC, count: int) -> None:
-        problem = fast_enough(aec)
+        problem = why_not_fast(aec)
         if problem is not None:
             raise InvalidInput(problem)
         match = cast(CrokinoleMatch, aec.match)
@@ -894,6 +894,6 @@ __all__ = [
     "Steps",
     "StreamPolicy",
     "checked_rows",
-    "fast_enough",
     "play_steps",
+    "why_not_fast",
 ]

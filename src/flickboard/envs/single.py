@@ -30,8 +30,8 @@ from flickboard.envs.fasttable import (
     BriefShots,
     FastTables,
     ObservationPolicy,
-    fast_enough,
     play_steps,
+    why_not_fast,
 )
 from flickboard.envs.observation import Observation
 from flickboard.envs.policies import Policy
@@ -86,9 +86,9 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         self._side = 0
         self._sides = np.array([0], dtype=np.int64)
         self._action = np.zeros(4)
-        self.fast_possible = fast and fast_enough(self.aec) is None
+        self.fast_possible = fast and why_not_fast(self.aec) is None
         self.fast = False
-        """Whether the episode plays on a fast table (``fasttable.fast_enough`` and an
+        """Whether the episode plays on a fast table (``fasttable.why_not_fast`` and an
         opponent that acts on its observation alone); ``aec`` is then not stepped."""
 
     @property

@@ -29,8 +29,8 @@ from flickboard.envs.fasttable import (
     FastTables,
     ObservationPolicy,
     checked_rows,
-    fast_enough,
     play_steps,
+    why_not_fast,
 )
 from flickboard.envs.single import FlickboardEnv
 from flickboard.errors import InvalidInput
@@ -68,13 +68,13 @@ class FlickboardVectorEnv(SyncVectorEnv):
         singles = cast(list[FlickboardEnv], self.envs)
         self.fast_tables: FastTables | None = None
         """The tables' matches in arrays, stepped together (None when the options do not
-        allow fast tables: ``fasttable.fast_enough``)."""
+        allow fast tables: ``fasttable.why_not_fast``)."""
         self._sides = np.zeros(num_envs, dtype=np.int64)
         self._seats = np.zeros(num_envs, dtype=int)
         self._opponents: list[ObservationPolicy | None] = [None] * num_envs
         self._fast = np.zeros(num_envs, dtype=np.bool_)
         """Which tables play their episode on the fast tables."""
-        if options.get("fast", True) and fast_enough(singles[0].aec) is None:
+        if options.get("fast", True) and why_not_fast(singles[0].aec) is None:
             self.fast_tables = FastTables(singles[0].aec, num_envs)
             for i, env in enumerate(singles):
                 env.tables, env.table = self.fast_tables, i

@@ -671,7 +671,7 @@ class CrokinoleMatch(Match):
             if game is not None and game.current is not None and game.current.over:
                 number = len(game.rounds) + 1
                 score = game.finish_round()
-                rounds.append(round_ended(len(self.played), number, score, self.referee))
+                rounds.append(round_end(len(self.played), number, score, self.referee))
                 if game.over:
                     self.finish_game(game)
                     games.append(self._ends[-1])
@@ -743,7 +743,7 @@ def _settled(game: CrokinoleGame) -> bool:
     return game.over and game.current is None
 
 
-def round_ended(game: int, number: int, score: RoundScore, referee: CrokinoleReferee) -> RoundEnd:
+def round_end(game: int, number: int, score: RoundScore, referee: CrokinoleReferee) -> RoundEnd:
     """A scored round, in words: each colour's points and 20s, then what it counts."""
     names = [side_name(s) for s in range(len(score.scores))]
     race = referee.options.scoring is not Scoring.TOURNAMENT
