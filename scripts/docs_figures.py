@@ -182,11 +182,14 @@ def web_workers(data: dict[str, Any]) -> str:
             else f"{missing} shots answered were not stored, {extra} stored unanswered or twice"
         )
         killed = r.get("paced_killed")
+        lost = killed["lost_connections"] if killed else 0
+        lost_words = (
+            "1 request lost its connection"
+            if lost == 1
+            else f"{lost} requests lost their connections"
+        )
         kill = (
-            f"; with a worker killed, {killed['lost_connections']} "
-            f"{'request' if killed['lost_connections'] == 1 else 'requests'} lost "
-            f"{'its connection' if killed['lost_connections'] == 1 else 'their connections'}"
-            f" and {killed['errors_5xx']} were answered 5xx"
+            f"; with a worker killed, {lost_words} and {killed['errors_5xx']} were answered 5xx"
             if killed
             else ""
         )

@@ -15,7 +15,7 @@ import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
-from contextlib import closing
+from contextlib import closing, contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -41,14 +41,20 @@ def _sqlite_head() -> Path:
     return folder / "head.sqlite"
 
 
+def sqlite_copy(source: Path, path: Path) -> str:
+    """The URL of a copy of the SQLite database ``source`` made at ``path`` (SQLite's
+    backup: consistent whatever its write-ahead log holds)."""
+    with closing(sqlite3.connect(source)) as made, closing(sqlite3.connect(path)) as new:
+        made.backup(new)
+    return f"sqlite:///{path}"
+
+
 def sqlite_at_head(path: Path) -> str:
     """The URL of a new SQLite database at ``path`` with the schema at head: a copy of
     one upgraded once per test process, instead of the migrations run again for every
     test (a third of a second of CPU each; they are tested on empty databases in
     tests/store/test_migrations.py)."""
-    with closing(sqlite3.connect(_sqlite_head())) as head, closing(sqlite3.connect(path)) as new:
-        head.backup(new)
-    return f"sqlite:///{path}"
+    return sqlite_copy(_sqlite_head(), path)
 
 
 def _free_port() -> int:
@@ -123,36 +129,35 @@ def postgres_schema_url(postgres_url: str) -> Iterator[str]:
     admin.dispose()
 
 
+@contextmanager
+def _new_database(postgres_url: str, template: str | None = None) -> Iterator[str]:
+    """A new database on the tests' PostgreSQL server (a copy of ``template`` if given),
+    its URL while the block runs, dropped afterwards."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else "")))
+    try:
+        yield str(make_url(postgres_url).set(database=name))
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
+
+
 @pytest.fixture(scope="session")
 def _postgres_head(postgres_url: str) -> Iterator[str]:
     """A PostgreSQL database upgraded to head once per test process: its name."""
     from flickboard.store.db import engine_for
 
-    name = f"head_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f"CREATE DATABASE {name}"))
-    engine_for(_database(postgres_url, name)).dispose()
-    yield name
-    with admin.connect() as c:
-        c.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
+    with _new_database(postgres_url) as url:
+        engine_for(url).dispose()
+        yield str(make_url(url).database)
 
 
 @pytest.fixture
 def postgres_at_head_url(postgres_url: str, _postgres_head: str) -> Iterator[str]:
     """URL of a fresh PostgreSQL database with the schema at head: a copy of one upgraded
     once per test process (``CREATE DATABASE ... TEMPLATE``), dropped afterwards."""
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f"CREATE DATABASE {name} TEMPLATE {_postgres_head}"))
-    yield _database(postgres_url, name)
-    with admin.connect() as c:
-        c.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
-
-
-def _database(url: str, name: str) -> str:
-    """``url`` naming the database ``name`` on the same server."""
-    return str(make_url(url).set(database=name))
+    with _new_database(postgres_url, _postgres_head) as url:
+        yield url

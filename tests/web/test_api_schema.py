@@ -12,8 +12,6 @@ end by itself)."""
 from __future__ import annotations
 
 import re
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +20,7 @@ import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis import GenerationMode
-from tests.conftest import sqlite_at_head
+from tests.conftest import sqlite_at_head, sqlite_copy
 
 from flickboard.web.app import create_app
 
@@ -77,11 +75,9 @@ class Director:
 
     def copy(self, path: Path) -> Director:
         """The same director, signed in, on a copy of this database at ``path``."""
-        source = self.app.state.desk.service.engine.url.database
-        with closing(sqlite3.connect(source)) as made, closing(sqlite3.connect(path)) as new:
-            made.backup(new)
+        made = Path(str(self.app.state.desk.service.engine.url.database))
         ids = (self.event, self.spare, self.club)
-        return Director(f"sqlite:///{path}", self.csrf, dict(self.cookies), ids)
+        return Director(sqlite_copy(made, path), self.csrf, dict(self.cookies), ids)
 
     def headers(self) -> dict[str, str]:
         """The director's CSRF token, as every write sends it."""
