@@ -49,7 +49,9 @@ python -m ruff check src tests bench
 python -m ruff format --check src tests bench
 python -m mypy
 # The packaging tests (fresh installs from the lock; no kernels needed) on this core while
-# the kernels still compile on the other, then every other test on both.
+# the kernels still compile on the other, then every other test on three workers: the
+# browser and server tests spend much of their time waiting for a page or a process,
+# and a third worker fills those waits (two leave a tenth of the two cores idle).
 python -m pytest -q tests/test_packaging.py
 wait "$WARMING" || { cat "$PG_DIR/warm.log"; echo "compiling the kernels failed" >&2; exit 1; }
-python -m pytest -n 2 -q --ignore=tests/test_packaging.py
+python -m pytest -n 3 -q --ignore=tests/test_packaging.py

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+import typer.main
+import typer.testing
 from sqlalchemy import create_engine, make_url, text
 
 HTTP = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0), timeout=30)
@@ -28,6 +30,12 @@ HTTP = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0), timeout=30
 certificate store (50 ms of CPU, paid at every ``httpx.get`` of a poll loop); no
 connection is kept between requests, so servers come and go freely. Unless a request
 says otherwise it waits 30 s for an answer (a loaded machine, not a hung server)."""
+
+typer.testing._get_command = cache(typer.main.get_command)  # type: ignore[attr-defined]
+"""Typer's test runner builds an application's click commands again at every
+``invoke`` (0.15-0.35 s of CPU for flickboard's tree); built once per application here.
+The command line's lazy groups swap a placeholder for its command when it is first run,
+whenever its module was registered, so a tree built once still runs every command."""
 
 
 @cache

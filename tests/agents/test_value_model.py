@@ -74,15 +74,30 @@ def test_self_play_stores_every_shot_of_a_round_with_its_result() -> None:
     assert len(view.to_come) == 1
 
 
-def test_a_fit_on_self_played_frames_writes_a_model_that_loads(tmp_path: Path) -> None:
-    data = tmp_path / "frames.jsonl"
+@pytest.fixture(scope="module")
+def frames(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three rounds of table shuffleboard self-play as frames (played once a module)."""
+    data = tmp_path_factory.mktemp("frames") / "frames.jsonl"
     with data.open("w") as out:
         for record in play_rounds("shuffleboard", 3, seed=5):
             out.write(json.dumps(record) + "\n")
-    x, y, groups = samples("shuffleboard", [json.loads(line) for line in data.open()])
+    return data
+
+
+@pytest.fixture(scope="module")
+def fitted(frames: Path) -> tuple[dict[str, float], Path]:
+    """A fit from scratch on :func:`frames`: its report and its model's file."""
+    model = frames.parent / "model.npz"
+    return fit("shuffleboard", [frames], model), model
+
+
+def test_a_fit_on_self_played_frames_writes_a_model_that_loads(
+    frames: Path, fitted: tuple[dict[str, float], Path]
+) -> None:
+    x, y, groups = samples("shuffleboard", [json.loads(line) for line in frames.open()])
     assert len(x) == len(y) == len(groups) > 0
-    report = fit("shuffleboard", [data], tmp_path / "model.npz")
-    model = ValueModel.load(tmp_path / "model.npz")
+    report, path = fitted
+    model = ValueModel.load(path)
     assert model.probabilities(x).shape == (len(x), model.classes.size)
     assert report["shots_held_out"] > 0 and report["log_loss"] > 0
 
@@ -102,12 +117,10 @@ def test_the_fit_validates_and_is_measured_on_rounds_it_never_fits() -> None:
     assert set(groups[held]) == {g for g in range(23) if g % 5 == 0}
 
 
-def test_a_fit_reports_the_penalty_it_chose_on_validation_rounds(tmp_path: Path) -> None:
-    data = tmp_path / "frames.jsonl"
-    with data.open("w") as out:
-        for record in play_rounds("shuffleboard", 3, seed=6):
-            out.write(json.dumps(record) + "\n")
-    report = fit("shuffleboard", [data], tmp_path / "model.npz")
+def test_a_fit_reports_the_penalty_it_chose_on_validation_rounds(
+    fitted: tuple[dict[str, float], Path],
+) -> None:
+    report, _ = fitted
     assert report["penalty"] in PENALTIES
     assert report["shots_validated"] > 0 and report["epochs"] >= 1
 
@@ -157,14 +170,11 @@ def test_strong_self_play_plays_both_sides_with_the_planners_default_budget() ->
 
 
 def test_a_warm_fit_starts_from_the_shipped_model_and_never_validates_worse(
-    tmp_path: Path,
+    tmp_path: Path, frames: Path
 ) -> None:
     from sklearn.metrics import log_loss
 
-    data = tmp_path / "frames.jsonl"
-    with data.open("w") as out:
-        for record in play_rounds("shuffleboard", 3, seed=7):
-            out.write(json.dumps(record) + "\n")
+    data = frames
     report = fit("shuffleboard", [data], tmp_path / "warm.npz", warm=True)
     warm, shipped = ValueModel.load(tmp_path / "warm.npz"), value_model("shuffleboard")
     assert report["warm"] == 1.0
