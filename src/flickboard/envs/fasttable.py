@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from flickboard.envs.streams import Stream, draw_rows, draw_stream
 from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.geometry.pymath import hypot
 from flickboard.physics.batch import MODE_TO_STATE
 from flickboard.physics.codes import board_array, params_array
 from flickboard.physics.engine import raise_for_status
@@ -55,7 +56,6 @@ from flickboard.rules.base import Position, Turn
 from flickboard.rules.corejit import CORE_SOURCES
 from flickboard.rules.crokinole import Scoring
 from flickboard.rules.crokinole.compiled import figures_array, options_array, rule_crokinole
-from flickboard.rules.hypot import hypot
 
 if TYPE_CHECKING:
     from flickboard.envs.aec import FlickboardAEC

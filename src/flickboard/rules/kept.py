@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from flickboard.geometry.pymath import hypot
 from flickboard.physics.layout import OVERLAP_TOLERANCE
+from flickboard.rules.codes import IN_PLAY, NO_FATE, RESTORED
 from flickboard.rules.corejit import core_jit
-from flickboard.rules.hypot import hypot
-
-F_IN_PLAY, F_RESTORED = 0, 3
-F_NONE = -1
 
 
 @core_jit()
@@ -30,7 +28,7 @@ def new_rulings(
     return (
         np.zeros(m, dtype=np.bool_),
         np.zeros(m, dtype=np.int8),
-        np.full((m, n), F_NONE, dtype=np.int8),
+        np.full((m, n), NO_FATE, dtype=np.int8),
         np.full((m, n), -1, dtype=np.int8),
         np.empty((m, n)),
         np.empty((m, n)),
@@ -60,10 +58,10 @@ def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: flo
     gap = 2 * radius - OVERLAP_TOLERANCE
     n = fate.shape[0]
     for k in range(n):
-        if fate[k] != F_RESTORED:
+        if fate[k] != RESTORED:
             continue
         for j in range(n):
-            if j == k or not (fate[j] == F_NONE or fate[j] == F_IN_PLAY or fate[j] == F_RESTORED):
+            if j == k or not (fate[j] == NO_FATE or fate[j] == IN_PLAY or fate[j] == RESTORED):
                 continue
             if hypot(x[k] - x[j], y[k] - y[j]) < gap:
                 return True

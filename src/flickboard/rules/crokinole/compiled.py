@@ -13,6 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from flickboard.geometry import CrokinoleBoard
+from flickboard.geometry.crokinole import Region, footprint_region
+from flickboard.geometry.pymath import hypot
 from flickboard.physics.codes import (
     EV_DISC,
     EV_KIND,
@@ -24,10 +26,20 @@ from flickboard.physics.codes import (
     K_REENTERED,
     K_TOUCH,
 )
+from flickboard.rules.codes import (
+    IN_DITCH,
+    IN_GUTTER,
+    IN_HOLE,
+    IN_PLAY,
+    LEANING,
+    NO_FATE,
+    OUT,
+    RESTORED,
+    TWENTY,
+)
 from flickboard.rules.corejit import core_jit
 from flickboard.rules.crokinole.options import CrokinoleOptions, ValidShot
-from flickboard.rules.crokinole.referee import SHOOTING_LINE
-from flickboard.rules.hypot import hypot
+from flickboard.rules.crokinole.referee import SHOOTING_LINE, disc_points, touches_fifteen
 from flickboard.rules.kept import lay_before, new_rulings, restored_overlap
 
 CLAUSE_KEYS: tuple[str, ...] = (
@@ -68,10 +80,6 @@ or hit its own first (direct hit, Depot 7a); no disc of the shooter's struck an 
 one (combination); no opposing disc in play and none of the shot's discs ended touching or
 inside the 15 line (play to the middle)."""
 
-# Fate codes: the order of rules.base.Fate; -1 for a disc the shot did not concern.
-F_NONE, F_IN_PLAY, F_OUT, F_TWENTY, F_RESTORED = -1, 0, 1, 2, 3
-# Final states: the order of physics.record.DiscState (batch.STATE_ORDER).
-ST_SURFACE, ST_LEANING, ST_HOLE, ST_DITCH, ST_GUTTER = 0, 1, 2, 3, 4
 # Option flags, in the order of options_array.
 O_DIRECT, O_PLAY_TO_MIDDLE, O_SPINNING_DISC, O_OUTER_LINE_IN_PLAY = 0, 1, 2, 3
 # Board figures, in the order of figures_array.
@@ -108,21 +116,14 @@ def figures_array(board: CrokinoleBoard) -> np.ndarray:
 
 @core_jit()
 def region_value(figures: np.ndarray, x: float, y: float) -> int:
-    """``board.region_of(x, y).value``: 0 (ditch), 5, 10 or 15 by the footprint rule."""
-    reach = hypot(x, y) + figures[G_FOOT]
-    if reach >= figures[G_SHOOTING_INNER]:
-        return 0
-    if reach >= figures[G_TEN_INNER]:
-        return 5
-    if reach >= figures[G_FIFTEEN_INNER]:
-        return 10
-    return 15
-
-
-@core_jit()
-def touches_fifteen(figures: np.ndarray, x: float, y: float) -> bool:
-    """Whether a disc lying flat here touches the 15 line or lies inside it (footprint)."""
-    return bool(hypot(x, y) - figures[G_FOOT] <= figures[G_FIFTEEN_OUTER])
+    """``board.region_of(x, y).value`` (:func:`~flickboard.geometry.crokinole.footprint_region`)."""
+    return footprint_region(
+        hypot(x, y),
+        figures[G_FOOT],
+        figures[G_FIFTEEN_INNER],
+        figures[G_TEN_INNER],
+        figures[G_SHOOTING_INNER],
+    )
 
 
 @core_jit()
@@ -246,30 +247,30 @@ def rule_crokinole(
             st = state[s, k]
             plean[k] = False
             if back_on[k]:
-                pfate[k], pclause[k] = F_OUT, C_DAMAGE
-            elif st in (ST_DITCH, ST_GUTTER) or left[k]:
-                pfate[k], pclause[k] = F_OUT, C_OUT_OF_BOUNDS
-            elif region_value(figures, xs[s, k], ys[s, k]) == 0:
+                pfate[k], pclause[k] = OUT, C_DAMAGE
+            elif st in (IN_DITCH, IN_GUTTER) or left[k]:
+                pfate[k], pclause[k] = OUT, C_OUT_OF_BOUNDS
+            elif region_value(figures, xs[s, k], ys[s, k]) == Region.DITCH:
                 if outer_in_play:
-                    pfate[k], pclause[k] = F_IN_PLAY, C_OUTER_LINE_IN_PLAY
+                    pfate[k], pclause[k] = IN_PLAY, C_OUTER_LINE_IN_PLAY
                 else:
-                    pfate[k], pclause[k] = F_OUT, C_OUTER_LINE
+                    pfate[k], pclause[k] = OUT, C_OUTER_LINE
             else:
                 came_back = False
                 if touched[k] and not outer_in_play:
                     if not spinning or struck_over[k]:
-                        pfate[k], pclause[k] = F_OUT, C_SPINNING_DISC
+                        pfate[k], pclause[k] = OUT, C_SPINNING_DISC
                         continue
                     came_back = True
-                if st == ST_HOLE:
-                    pfate[k], pclause[k] = F_TWENTY, C_TWENTY
-                elif st == ST_LEANING:
-                    pfate[k], pclause[k] = F_IN_PLAY, C_LEANER
+                if st == IN_HOLE:
+                    pfate[k], pclause[k] = TWENTY, C_TWENTY
+                elif st == LEANING:
+                    pfate[k], pclause[k] = IN_PLAY, C_LEANER
                     plean[k] = True
                 elif came_back:
-                    pfate[k], pclause[k] = F_IN_PLAY, C_SPINNING_DISC
+                    pfate[k], pclause[k] = IN_PLAY, C_SPINNING_DISC
                 else:
-                    pfate[k], pclause[k] = F_IN_PLAY, C_IN_PLAY
+                    pfate[k], pclause[k] = IN_PLAY, C_IN_PLAY
         # -- validity (referee.rule)
         if opponents:
             if direct:
@@ -286,9 +287,14 @@ def rule_crokinole(
             for k in range(n):
                 if not moved[k] or owners[k] != me:
                     continue
-                if pfate[k] == F_TWENTY or (
-                    pfate[k] == F_IN_PLAY
-                    and (plean[k] or touches_fifteen(figures, xs[s, k], ys[s, k]))
+                if pfate[k] == TWENTY or (
+                    pfate[k] == IN_PLAY
+                    and touches_fifteen(
+                        hypot(xs[s, k], ys[s, k]),
+                        plean[k],
+                        figures[G_FOOT],
+                        figures[G_FIFTEEN_OUTER],
+                    )
                 ):
                     ok = True
             why = 0 if ok else 4
@@ -307,28 +313,23 @@ def rule_crokinole(
                 ay[s, k] = ys[s, k]
                 lean[s, k] = plean[k]
             elif owners[k] == me:
-                fate[s, k] = F_OUT
+                fate[s, k] = OUT
                 clause[s, k] = C_DIRECT_HIT if direct else C_VALID_SHOT
                 ax[s, k] = xs[s, k]
                 ay[s, k] = ys[s, k]
                 lean[s, k] = False
             else:
-                fate[s, k] = F_RESTORED
+                fate[s, k] = RESTORED
                 clause[s, k] = C_DIRECT_HIT
         if not ok:
             impossible[s] = restored_overlap(fate[s], ax[s], ay[s], figures[G_RADIUS])
         for k in range(n):
             f = fate[s, k]
-            if f == F_TWENTY:
+            if f == TWENTY:
                 twenties[s, owners[k]] += 1
-            elif f in (F_NONE, F_IN_PLAY, F_RESTORED):
-                if lean[s, k]:
-                    value = 15
-                else:
-                    value = region_value(figures, ax[s, k], ay[s, k])
-                    if value == 0 and outer_in_play:
-                        value = 5
-                points[s, owners[k]] += value
+            elif f in (NO_FATE, IN_PLAY, RESTORED):
+                region = region_value(figures, ax[s, k], ay[s, k])
+                points[s, owners[k]] += disc_points(region, lean[s, k], outer_in_play)
     return valid, foul, fate, clause, ax, ay, lean, points, twenties, impossible
 
 
@@ -337,6 +338,5 @@ __all__ = [
     "FOULS",
     "figures_array",
     "options_array",
-    "region_value",
     "rule_crokinole",
 ]
