@@ -160,6 +160,20 @@ def checked(action: npt.ArrayLike) -> npt.NDArray[np.float64]:
     return np.array(_values(action), dtype=np.float64)
 
 
+def checked_rows(actions: npt.ArrayLike, count: int | None = None) -> npt.NDArray[np.float64]:
+    """Actions as rows of four finite numbers (``count`` rows if given), clipped to
+    [-1, 1]; :class:`InvalidInput` otherwise."""
+    try:
+        rows = np.asarray(actions, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InvalidInput(f"actions are rows of 4 numbers in [-1, 1], not {actions!r}") from None
+    if rows.ndim != 2 or rows.shape[1] != 4 or (count is not None and rows.shape[0] != count):
+        raise InvalidInput(f"actions are {count or 'n'} rows of 4 numbers, not shape {rows.shape}")
+    if not np.isfinite(rows).all():
+        raise InvalidInput("every action value must be a finite number")
+    return np.clip(rows, -1.0, 1.0)
+
+
 def _values(action: npt.ArrayLike) -> tuple[float, float, float, float]:
     """:func:`checked` as four floats (an environment step's fast path: a 4-array of
     finite numbers is read without numpy's per-call costs, to the same values)."""

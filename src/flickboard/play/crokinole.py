@@ -27,7 +27,7 @@ from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord
 from flickboard.play.gamerecord import ShotEntry
 from flickboard.play.kind import game_kind, seat_order
 from flickboard.play.match import Calls, GameEnd, Match, Outcome, RoundEnd, Step
-from flickboard.play.scoring import GameScore, RaceScore, RoundScore
+from flickboard.play.scoring import GameScore, RaceScore, RoundScore, sole_best
 from flickboard.play.view import View
 from flickboard.rules.base import Position, Ruling, Side, Turn
 from flickboard.rules.crokinole import CrokinoleReferee, Scoring, side_name
@@ -651,7 +651,7 @@ class MatchResult:
         """The winning side (None if level) and how the match was decided, in words."""
         won = self.games_won()
         if self.kind is not MatchKind.POINTS:
-            side = _sole_best(won)
+            side = sole_best(won)
             most, *rest = sorted(won, reverse=True)
             if side is None:
                 return None, f"level on games won ({most} each)"
@@ -660,12 +660,12 @@ class MatchResult:
                 how += " (best two of three, WCC championship)"
             return side, how
         pts = self.points()
-        side = _sole_best(pts)
+        side = sole_best(pts)
         if side is not None:
             return side, f"on tournament points ({'-'.join(map(str, pts))})"
         tied = [s for s, p in enumerate(pts) if p == max(pts)]
         twenties = [self.twenties[s] if self.twenties else 0 for s in tied]
-        best = _sole_best(tuple(twenties))
+        best = sole_best(tuple(twenties))
         wcc = self.rules == "WCC"
         none = "" if wcc else f"; the {self.rules} rules give none"
         every = self.twenties or [0] * len(pts)
@@ -675,12 +675,6 @@ class MatchResult:
             return tied[best], f"on 20s after a tie on points ({totals}; {source}{none})"
         source = "WCC" if wcc else "as in the WCC"
         return None, f"level on points and 20s ({totals}; a shoot-out decides, {source}{none})"
-
-
-def _sole_best(values: tuple[int, ...]) -> int | None:
-    """The index of the one highest value, or None when it is shared."""
-    best = max(values)
-    return values.index(best) if values.count(best) == 1 else None
 
 
 class CrokinoleMatch(Match):
@@ -947,14 +941,22 @@ def round_ended(game: int, number: int, score: RoundScore, referee: CrokinoleRef
 def game_ended(number: int, result: GameResult) -> GameEnd:
     """A finished game, in words (a race ended by time says so)."""
     scores = result.points if isinstance(result, GameScore) else result.totals
-    return GameEnd(number, result.winner, scores, f"Game {number}: {game_verdict(result)}")
+    time_up = isinstance(result, RaceScore) and result.time_up
+    return game_end(number, result.winner, scores, time_up)
 
 
-def game_verdict(result: GameResult) -> str:
-    """A game's result in words: who won, or tied; a race ended by time says so."""
-    winner = result.winner
-    if isinstance(result, RaceScore) and result.time_up:
-        score = "-".join(map(str, result.totals))
+def game_end(
+    number: int, winner: Side | None, scores: tuple[int, ...], time_up: bool = False
+) -> GameEnd:
+    """Game ``number`` finished with these scores, in words."""
+    return GameEnd(number, winner, scores, f"Game {number}: {verdict(winner, scores, time_up)}")
+
+
+def verdict(winner: Side | None, scores: tuple[int, ...], time_up: bool) -> str:
+    """Who won a game, or tied; a race ended by time (``time_up``) says so, with the
+    totals (``scores``)."""
+    if time_up:
+        score = "-".join(map(str, scores))
         if winner is None:
             return f"tied when time ran out ({score})"
         return f"{side_name(winner)} wins, ahead when time ran out ({score})"

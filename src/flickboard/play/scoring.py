@@ -154,9 +154,7 @@ class GameScore:
     @property
     def winner(self) -> int | None:
         """Index of the side with most points, or None when the top is shared."""
-        pts = self.points
-        best = max(pts)
-        return pts.index(best) if pts.count(best) == 1 else None
+        return sole_best(self.points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,11 +215,32 @@ class RaceScore:
 def race_winner(totals: Row[int], count: int, target: int, time_up: bool) -> int:
     """The side of ``count`` that wins a race to ``target`` on these totals: the one
     highest total if it reached the target (or time is up); -1 for none."""
+    best = sole_best_of(totals, count)
+    return best if best >= 0 and (totals[best] >= target or time_up) else -1
+
+
+@jitable
+def best_of(values: Row[int], count: int) -> int:
+    """The index of the first highest of the first ``count`` values."""
     best = 0
-    for side in range(1, count):
-        if totals[side] > totals[best]:
-            best = side
-    for side in range(count):
-        if side != best and totals[side] == totals[best]:
+    for k in range(1, count):
+        if values[k] > values[best]:
+            best = k
+    return best
+
+
+@jitable
+def sole_best_of(values: Row[int], count: int) -> int:
+    """The index of the one highest of the first ``count`` values (-1 when it is
+    shared)."""
+    best = best_of(values, count)
+    for k in range(count):
+        if k != best and values[k] == values[best]:
             return -1
-    return best if totals[best] >= target or time_up else -1
+    return best
+
+
+def sole_best(values: Sequence[int]) -> int | None:
+    """The index of the one highest value, or None when it is shared."""
+    best = sole_best_of(values, len(values))
+    return None if best < 0 else best

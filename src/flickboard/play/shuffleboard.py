@@ -466,8 +466,13 @@ class ShuffleboardGame:
 
     def describe(self) -> str:
         """The score in words."""
-        red, green = self.totals
-        return f"red {red} - green {green} (to {self.rules.goal})"
+        return describe(self.totals, self.rules.goal)
+
+
+def describe(totals: tuple[int, int], goal: int) -> str:
+    """A game's score in words."""
+    red, green = totals
+    return f"red {red} - green {green} (to {goal})"
 
 
 def coin_toss(seed: int) -> Side:
@@ -705,12 +710,21 @@ class ShuffleboardMatch(Match):
 
 def _frame_end(game: int, frame: FrameResult) -> RoundEnd:
     """A counted frame, in words."""
-    points = frame.score.points
-    return RoundEnd(game, frame.number + 1, points, points, (), frame.count.explanation())
+    return frame_end(game, frame.number + 1, frame.count)
+
+
+def frame_end(game: int, number: int, count: FrameCount) -> RoundEnd:
+    """Frame ``number`` of game ``game`` counted, in words."""
+    points = FrameScore(count.points).points
+    return RoundEnd(game, number, points, points, (), count.explanation())
 
 
 def _game_end(number: int, game: ShuffleboardGame) -> GameEnd:
     """A won game, in words."""
-    winner = game.winner
+    return game_end(number, game.winner, game.totals, game.rules.goal)
+
+
+def game_end(number: int, winner: Side | None, totals: tuple[int, int], goal: int) -> GameEnd:
+    """Game ``number`` with these totals, in words."""
     who = "no one has won" if winner is None else f"{colour_name(winner)} wins"
-    return GameEnd(number, winner, game.totals, f"Game {number}: {who}, {game.describe()}")
+    return GameEnd(number, winner, totals, f"Game {number}: {who}, {describe(totals, goal)}")

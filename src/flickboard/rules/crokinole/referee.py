@@ -7,7 +7,7 @@ simulator or from an outcome entered by hand (:mod:`flickboard.rules.hand`).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -145,24 +145,20 @@ class CrokinoleReferee(StartChecks):
         discs = position.layout.discs
         fault, which = start_fault(
             x, y, turn.seat, self.options.start is StartRule.TOUCHING_OR_BEHIND,
-            self._quadrant_slack(board), board.surface_radius, board.disc.radius,
+            self.quadrant_slack(board), board.surface_radius, board.disc.radius,
             board.disc.footprint_radius, board.rings[SHOOTING_LINE].radius,
             board.rings[SHOOTING_LINE].width, board.hole_radius, board.peg_radius, board.pegs,
             [d.x for d in discs], [d.y for d in discs], len(discs),
         )  # fmt: skip
-        return None if fault == START_FINE else self.start_words(fault, which, turn, x, y, discs)
+        if fault == START_FINE:
+            return None
+        return self.start_words(
+            fault, discs[which].id if fault == START_ON_DISC else which, turn, x, y
+        )
 
-    def start_words(
-        self,
-        fault: int,
-        which: int,
-        turn: Turn,
-        x: float,
-        y: float,
-        discs: Sequence[PlacedDisc],
-    ) -> str:
-        """A :func:`start_fault` in words (``which``: the placement fault, or the index
-        of the disc overlapped among ``discs``)."""
+    def start_words(self, fault: int, which: int, turn: Turn, x: float, y: float) -> str:
+        """A :func:`start_fault` at (x, y) in words (``which``: the placement fault, or
+        the id of the disc overlapped)."""
         where = f"({x:.4f}, {y:.4f})"
         if fault == START_OFF_SURFACE:
             return f"a shot must start wholly on the playing surface, not at {where}"
@@ -187,7 +183,7 @@ class CrokinoleReferee(StartChecks):
             )
         if fault == START_PLACEMENT:
             return f"the shooting disc {PLACEMENT_FAULTS[which]}"
-        return f"the shooting disc would overlap disc {discs[which].id}"
+        return f"the shooting disc would overlap disc {which}"
 
     def start_line(self, position: Position, turn: Turn) -> StartLine:
         """The shooting line across the shooter's quadrant (to the farthest the rule set
@@ -196,13 +192,13 @@ class CrokinoleReferee(StartChecks):
         if not 0 <= turn.seat < 4:
             raise InvalidInput(f"seat {turn.seat} does not exist; seats are 0-3")
         radius = board.rings[SHOOTING_LINE].radius
-        spread = math.pi / 4 + math.asin(min(1.0, self._quadrant_slack(board) / radius))
+        spread = math.pi / 4 + math.asin(min(1.0, self.quadrant_slack(board) / radius))
         centre = CrokinoleBoard.seat_angle(turn.seat)
         line = StartLine.arc(radius, centre - spread, centre + spread)
         discs = ((d.x, d.y) for d in position.layout.discs)
         return line.without(discs, 2 * board.disc.radius - OVERLAP_TOLERANCE)
 
-    def _quadrant_slack(self, board: CrokinoleBoard) -> float:
+    def quadrant_slack(self, board: CrokinoleBoard) -> float:
         """How far (m) a start's centre may lie beyond the quadrant line: none when it may
         be at most half over (fair rules), else as far as the disc still touches it."""
         if self.options.start is StartRule.HALF_OVER:

@@ -179,15 +179,16 @@ class CSCReferee(StartChecks):
             x, y, table.disc.radius, table.width, table.foul_line.near,
             len(position.discs_of(turn.side)),
         )  # fmt: skip
+        return None if fault == START_FINE else self.start_words(fault, 0, turn, x, y)
+
+    def start_words(self, fault: int, which: int, turn: Turn, x: float, y: float) -> str:
+        """A :func:`start_fault` in words."""
+        del which, x, y
         if fault == START_OFF_SURFACE:
             return "a weight must start wholly on the playing surface"
         if fault == START_PAST_FOUL_LINE:
             return "a weight is released before it reaches the foul line (Part IV, DELIVERED)"
-        if fault == START_ALL_IN_PLAY:
-            return (
-                f"{colour_name(turn.side)} already has {WEIGHTS_PER_PLAYER} weights in play (5(i))"
-            )
-        return None
+        return f"{colour_name(turn.side)} already has {WEIGHTS_PER_PLAYER} weights in play (5(i))"
 
     def start_line(self, position: Position, turn: Turn) -> StartLine:
         """The release line across the table, :data:`RELEASE_LINE` from the delivering
