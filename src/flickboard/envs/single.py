@@ -85,6 +85,8 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         made when first needed; :attr:`table` is its row."""
         self.table = 0
         self._rows = np.array([0], dtype=np.int64)
+        self._watch = np.array([0], dtype=np.int64)
+        self._sides = {s: self.aec.match.side_of(s) for s in self.aec.match.seats}
         self._side = 0
         self._action = np.zeros((1, 4))
         self.fast_possible = fast and table_problem(self.aec) is None
@@ -153,29 +155,29 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             streams=streams, policies=policies, toss=self.aec.kind.table_toss(self.aec.match, seed),
         )  # fmt: skip
         self._rows = np.array([table], dtype=np.int64)
+        self._watch = np.array([self.my_seat], dtype=np.int64)
         return True
 
     def _table_step(
         self, action: npt.NDArray[np.float64] | None
     ) -> tuple[Observation, float, dict[str, Any]]:
         """The agent's shot on the table (none: the match's start), then the opponents'
-        up to the agent's next turn."""
-        tables, rows = self.tables, self._rows
+        up to the agent's next turn: one compiled call, and one a policy's turn."""
+        tables, rows, watch = self.tables, self._rows, self._watch
         assert tables is not None
-        shots = [tables.play(rows, action).shots]
-        while len(tables.policy_seats(rows)):
-            shots.append(tables.play(rows, tables.ask_policies(rows)).shots)
+        done = tables.step(rows, action, watch)
+        shots = [done.shots]
+        while done.pending[0]:
+            done = tables.step(rows, tables.ask_policies(rows), watch)
+            shots.append(done.shots)
         played = shots[0] if len(shots) == 1 else np.concatenate(shots)
         table = self.table
         seat = tables.seat(table)
-        ended = tables.over(table) or tables.truncated(table)
-        observed = self.my_seat if ended else seat
-        observation = tables.observe(rows, np.array([observed], dtype=np.int64))[0]
-        reward = float(tables.rewards(rows)[0, self._side])
-        mine = self.aec.match.side_of(seat) == self._side and not tables.over(table)
+        mine = self._sides[seat] == self._side and not tables.over(table)
         info = {"seat": seat if mine else self.my_seat, "side": self._side,
                 "shots": tables.infos(played)}  # fmt: skip
-        return cast(Observation, observation), reward, info
+        reward = float(done.rewards[0, self._side])
+        return cast(Observation, done.observations[0]), reward, info
 
     def _opponent(self, seed: int) -> Policy | Player:
         from flickboard.agents.spec import player_from_spec

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -45,7 +46,16 @@ from flickboard.physics import Shot
 from flickboard.physics.codes import board_array, params_array
 from flickboard.physics.engine import raise_for_status
 from flickboard.play.noise import clip_speed, nearest_start, perturbed
-from flickboard.play.tableplay import allowed_starts, begin, seat_line, shoot, start_fault, to_come
+from flickboard.play.tableplay import (
+    Workspace,
+    allowed_starts,
+    begin,
+    seat_line,
+    shoot,
+    start_fault,
+    to_come,
+    workspace,
+)
 from flickboard.play.tables import (
     MAX_DISCS,
     MAX_SEATS,
@@ -180,12 +190,13 @@ def _execute(
     count: int,
     shot: tuple[float, float, float, float, float],
     out: Record,
+    ws: Workspace,
 ) -> int:
     """The shot as played (``execute``): its speed playable, a start the rules refuse
     moved to the nearest legal one (the fault kept in ``out``), then played."""
     x, y, angle, speed, spin = shot
     speed = clip_speed(speed)
-    fault, which = start_fault(m, setup, x, y)
+    fault, which = start_fault(m, setup, x, y, ws)
     out.fault = fault
     out.which = which
     out.fault_x = x
@@ -197,9 +208,9 @@ def _execute(
         line = seat_line(setup, seat)
         inside, middle = nearest_start(lo, hi, count, line_param(line, x, y))
         x, y = line_point(line, inside)
-        if start_fault(m, setup, x, y)[0] != 0:
+        if start_fault(m, setup, x, y, ws)[0] != 0:
             x, y = line_point(line, middle)
-    return shoot(m, setup, board, params, x, y, angle, speed, spin, out)
+    return shoot(m, setup, board, params, x, y, angle, speed, spin, out, ws)
 
 
 @jitable
@@ -219,6 +230,7 @@ def _shoot_action(
     lo: np.ndarray,
     hi: np.ndarray,
     out: Record,
+    ws: Workspace,
 ) -> int:
     """The shot an action names (values clipped to [-1, 1]), executed with the noise."""
     seat = m.seat
@@ -239,7 +251,7 @@ def _shoot_action(
             line, x, y, angle, speed, spin, env.start_deviation, env.angle_deviation,
             env.speed_deviation, env.spin_deviation, z[0], z[1], z[2], z[3],
         )  # fmt: skip
-    return _execute(m, setup, board, params, seat, lo, hi, count, shot, out)
+    return _execute(m, setup, board, params, seat, lo, hi, count, shot, out, ws)
 
 
 @jitable
@@ -253,6 +265,7 @@ def _shoot_random(
     lo: np.ndarray,
     hi: np.ndarray,
     out: Record,
+    ws: Workspace,
 ) -> int:
     """The built-in ``random`` player's shot (``RandomPlayer.decide``: a start drawn
     over the whole line moved to the nearest allowed point, an angle drawn within
@@ -272,7 +285,8 @@ def _shoot_random(
     widest = env.random_angle
     angle = line_inward(line, u) + (-widest + (widest - -widest) * draws[1])
     speed = env.low + (env.high - env.low) * draws[2]
-    return _execute(m, setup, board, params, seat, lo, hi, count, (x, y, angle, speed, 0.0), out)
+    shot = (x, y, angle, speed, 0.0)
+    return _execute(m, setup, board, params, seat, lo, hi, count, shot, out, ws)
 
 
 @jitable
@@ -296,8 +310,8 @@ def _kept(m: Record, e: Record, env: Record, setup: Record, out: Record) -> None
         e.cut = 1
 
 
-@envs_jit(nogil=True)
-def play(
+@jitable
+def _play(
     rows: np.ndarray,
     actions: np.ndarray,
     acting: np.ndarray,
@@ -314,7 +328,8 @@ def play(
     ``RANDOM``) until a seat whose actions come from Python is to shoot, or the match
     ends or is cut; each shot's record in ``out``, in order. Returns the shots played,
     and the row and status of a shot that could not be played (-1, 0: none): play stops
-    there. Nothing is played if an action given is not finite (``STATUS_NOT_FINITE``)."""
+    there. Nothing is played if an action given is not finite (``STATUS_NOT_FINITE``).
+    (:func:`play` and :func:`step` call it.)"""
     for i in range(rows.shape[0]):
         if acting[i]:
             for c in range(4):
@@ -325,6 +340,7 @@ def play(
     lo = np.empty(MAX_DISCS + 1)
     hi = np.empty(MAX_DISCS + 1)
     drawn = np.empty((1, 4))
+    ws = workspace()
     k = 0
     for i in range(rows.shape[0]):
         t = rows[i]
@@ -333,7 +349,7 @@ def play(
         if acting[i]:
             r = out[k]
             r.table = t
-            status = _shoot_action(m, e, s, env, board, params, actions[i], lo, hi, r)
+            status = _shoot_action(m, e, s, env, board, params, actions[i], lo, hi, r, ws)
             k += 1
             if status != 0:
                 return k, i, status
@@ -346,9 +362,9 @@ def play(
                 stream = e.streams[e.stream_of[m.seat]]
                 draw_stream(stream[0], stream[1], drawn, 0)
                 stream[1] += np.uint64(1)
-                status = _shoot_action(m, e, s, env, board, params, drawn[0], lo, hi, r)
+                status = _shoot_action(m, e, s, env, board, params, drawn[0], lo, hi, r, ws)
             elif control == RANDOM:
-                status = _shoot_random(m, e, s, env, board, params, lo, hi, r)
+                status = _shoot_random(m, e, s, env, board, params, lo, hi, r, ws)
             else:
                 break
             k += 1
@@ -382,7 +398,7 @@ def play_meant(
     r = out[0]
     r.table = table
     meant = (shot[0], shot[1], shot[2], shot[3], shot[4])
-    status = _execute(m, s, board, params, m.seat, lo, hi, count, meant, r)
+    status = _execute(m, s, board, params, m.seat, lo, hi, count, meant, r, workspace())
     if status == 0:
         _kept(m, e, env_setup[0], s, r)
     return status
@@ -398,6 +414,97 @@ def begin_tables(
         begin(matches[rows[i]], setup[0], tosses[i])
 
 
+@envs_jit(nogil=True)
+def play(
+    rows: np.ndarray,
+    actions: np.ndarray,
+    acting: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    board: np.ndarray,
+    params: np.ndarray,
+    envs: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+) -> tuple[int, int, int]:
+    """The shots of :func:`_play`."""
+    return _play(rows, actions, acting, matches, setup, board, params, envs, env_setup, out)
+
+
+@envs_jit(nogil=True)
+def step(
+    rows: np.ndarray,
+    actions: np.ndarray,
+    acting: np.ndarray,
+    watchers: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    board: np.ndarray,
+    params: np.ndarray,
+    envs: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+    observations: np.ndarray,
+    rewards: np.ndarray,
+    pending: np.ndarray,
+) -> tuple[int, int, int]:
+    """An environment step on each table of ``rows``: the shots of :func:`_play`, then
+    whether a ``POLICY`` seat is to shoot there (``pending[i]``); where none is, the
+    observation of the seat to shoot (once the match is over or cut, of seat
+    ``watchers[i]``) in ``observations[i]`` and each side's reward since last read in
+    ``rewards[i]`` (then zero). Returns what :func:`_play` returns (nothing observed
+    when a shot could not be played)."""
+    played, row, status = _play(
+        rows, actions, acting, matches, setup, board, params, envs, env_setup, out
+    )
+    if status != 0:
+        return played, row, status
+    s = setup[0]
+    env = env_setup[0]
+    come_seats = np.empty(MAX_DISCS, dtype=np.int64)
+    come_sides = np.empty(MAX_DISCS, dtype=np.int64)
+    for i in range(rows.shape[0]):
+        m = matches[rows[i]]
+        e = envs[rows[i]]
+        ended = m.over != 0 or e.cut != 0
+        pending[i] = not ended and e.control[m.seat] == POLICY
+        if pending[i]:
+            continue
+        seat = watchers[i] if ended else m.seat
+        _observe_one(m, s, env, seat, observations[i], come_seats, come_sides)
+        for side in range(s.sides):
+            rewards[i, side] = e.reward[side]
+            e.reward[side] = 0.0
+    return played, row, status
+
+
+@jitable
+def _observe_one(
+    m: Record,
+    s: Record,
+    env: Record,
+    seat: int,
+    out: np.ndarray,
+    come_seats: np.ndarray,
+    come_sides: np.ndarray,
+) -> None:
+    """Seat ``seat``'s observation of the match ``m`` in ``out`` (written whole)."""
+    for k in range(out.shape[0]):
+        out[k] = 0.0
+    blocks = Blocks(
+        env.discs, env.sides, env.seat_count, env.per_seat, env.discs_left, env.scores,
+        env.twenties, env.round, env.hammer, env.shooter, env.my_turn, env.progress,
+    )  # fmt: skip
+    come = to_come(m, s, come_seats, come_sides)
+    twenties = m.before if m.over else m.twenties
+    encode(
+        out, blocks, env.frame_cos[seat], env.frame_sin[seat], env.box, m.on, m.x, m.y,
+        m.lean, m.owner, m.shot if come else env.discs, come_seats, come_sides, come,
+        env.listed[: env.seat_count], env.listed_at[seat], env.seat_side[seat], m.scores,
+        s.sides, twenties, s.twenty_sides, m.round,
+    )  # fmt: skip
+
+
 @envs_jit()
 def observe(
     rows: np.ndarray,
@@ -407,28 +514,13 @@ def observe(
     env_setup: np.ndarray,
     out: np.ndarray,
 ) -> None:
-    """The observation of seat ``seats[i]`` at table ``rows[i]`` in ``out[i]`` (zeros):
-    of the shot to come, or after the match of the board the last shot left."""
-    s = setup[0]
-    env = env_setup[0]
-    blocks = Blocks(
-        env.discs, env.sides, env.seat_count, env.per_seat, env.discs_left, env.scores,
-        env.twenties, env.round, env.hammer, env.shooter, env.my_turn, env.progress,
-    )  # fmt: skip
+    """The observation of seat ``seats[i]`` at table ``rows[i]`` in ``out[i]``: of the
+    shot to come, or after the match of the board the last shot left."""
     come_seats = np.empty(MAX_DISCS, dtype=np.int64)
     come_sides = np.empty(MAX_DISCS, dtype=np.int64)
-    listed = env.listed[: env.seat_count]
     for i in range(rows.shape[0]):
         m = matches[rows[i]]
-        seat = seats[i]
-        come = to_come(m, s, come_seats, come_sides)
-        twenties = m.before if m.over else m.twenties
-        encode(
-            out[i], blocks, env.frame_cos[seat], env.frame_sin[seat], env.box, m.on, m.x,
-            m.y, m.lean, m.owner, m.shot if come else env.discs, come_seats, come_sides,
-            come, listed, env.listed_at[seat], env.seat_side[seat], m.scores, s.sides,
-            twenties, s.twenty_sides, m.round,
-        )  # fmt: skip
+        _observe_one(m, setup[0], env_setup[0], seats[i], out[i], come_seats, come_sides)
 
 
 # -- Python ----------------------------------------------------------------------------
@@ -439,6 +531,18 @@ class Played:
     """What :meth:`Tables.play` played: the shots' records (``SHOT``), in order."""
 
     shots: np.ndarray
+
+
+@dataclass(frozen=True, slots=True)
+class Stepped:
+    """What :meth:`Tables.step` did on each table asked: the shots' records, in order;
+    each table's observation and sides' rewards (where no policy's seat is pending);
+    which tables wait for a ``POLICY`` seat's action."""
+
+    shots: np.ndarray
+    observations: npt.NDArray[np.float32]
+    rewards: npt.NDArray[np.float64]
+    pending: npt.NDArray[np.bool_]
 
 
 class Tables:
@@ -458,6 +562,8 @@ class Tables:
         problem = table_problem(aec)
         if problem is not None:
             raise InvalidInput(problem)
+        if isinstance(num_threads, bool) or not isinstance(num_threads, int) or num_threads < 1:
+            raise InvalidInput(f"num_threads must be a whole number >= 1, not {num_threads!r}")
         kind, match = aec.kind, aec.match
         self.kind = kind
         self.match = match
@@ -470,6 +576,7 @@ class Tables:
         self.physics = match.params
         self.count = count
         self.discs = int(self.setup[0]["discs"])
+        self.sides = int(self.setup[0]["sides"])
         self.matches = new_matches(count)
         self.envs = np.zeros(count, dtype=ENV)
         self.env_setup = _env_setup(aec)
@@ -482,12 +589,19 @@ class Tables:
         self.random_rngs: list[dict[int, np.random.Generator]] = [{} for _ in range(count)]
         self.policies: list[dict[int, ObservationPolicy | BatchPolicy]] = [{} for _ in range(count)]
         self.side_of = {s: match.side_of(s) for s in match.seats}
-        if isinstance(num_threads, bool) or not isinstance(num_threads, int) or num_threads < 1:
-            raise InvalidInput(f"num_threads must be a whole number >= 1, not {num_threads!r}")
         self.num_threads = num_threads
         self._pool = ThreadPoolExecutor(num_threads) if num_threads > 1 else None
         self.log: list[np.ndarray] | None = None
         """Where every call's shots go when set (a benchmark replays them)."""
+        self.seats = self.matches["seat"]
+        """The seat to shoot next, by table (a view: read only)."""
+        self.ended = self.matches["over"]
+        """Whether each table's match is over (a view: read only)."""
+        self.cut = self.envs["cut"]
+        """Whether each table's match was cut at ``max_cycles`` (a view: read only)."""
+        self._reward = self.envs["reward"]
+        self._drawing = np.zeros(count, dtype=np.bool_)
+        """Tables with draws to keep ready (noise, random players)."""
 
     # -- a match --------------------------------------------------------------------
 
@@ -535,6 +649,7 @@ class Tables:
             slot = slots.setdefault(id(rng), len(slots))
             e["uniform_of"][seat] = slot
             self.random_rngs[table][slot] = rng
+        self._drawing[table] = noise is not None or bool(players)
         self.policies[table] = dict(policies or {})
         begin_tables(
             np.array([table], dtype=np.int64), np.array([toss], dtype=np.int64), self.matches,
@@ -553,20 +668,20 @@ class Tables:
 
     def over(self, table: int) -> bool:
         """Whether the table's match ended."""
-        return bool(self.matches[table]["over"])
+        return bool(self.ended[table])
 
     def truncated(self, table: int) -> bool:
         """Whether the table's match was cut at ``max_cycles``."""
-        return bool(self.envs[table]["cut"])
+        return bool(self.cut[table])
 
     def seat(self, table: int) -> int:
         """The seat to shoot next at ``table``."""
-        return int(self.matches[table]["seat"])
+        return int(self.seats[table])
 
     def rewards(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """Each side's reward since last asked, by row (then zero)."""
-        out: npt.NDArray[np.float64] = self.envs["reward"][rows].copy()
-        self.envs["reward"][rows] = 0.0
+        out: npt.NDArray[np.float64] = self._reward[rows]
+        self._reward[rows] = 0.0
         return out
 
     # -- shots ------------------------------------------------------------------------
@@ -582,56 +697,86 @@ class Tables:
         (the agent, a policy) is to shoot or the match ends (:func:`play`). Raises what
         the Match path raises for a shot that cannot be played, :class:`InvalidInput` (and
         nothing played) for an action that is not finite."""
+        actions, acting = self._acts(rows, actions, acting)
+        shots = self._run(rows, lambda a, b, span, out: play(
+            rows[a:b], actions[a:b], acting[a:b], self.matches, self.setup, self.board_array,
+            self.params, self.envs, self.env_setup, out,
+        ))  # fmt: skip
+        return Played(shots)
+
+    def step(
+        self,
+        rows: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.float64] | None,
+        watchers: npt.NDArray[np.int64],
+        acting: npt.NDArray[np.bool_] | None = None,
+    ) -> Stepped:
+        """:meth:`play`, then each table's observation of the seat to shoot (or, once
+        the match is over or cut, of seat ``watchers[i]``) and its sides' rewards since
+        last read, where no ``POLICY`` seat waits (:func:`step`: one compiled call)."""
+        actions, acting = self._acts(rows, actions, acting)
+        n = len(rows)
+        observations = np.empty((n, self.size), dtype=np.float32)
+        rewards = np.zeros((n, MAX_SEATS))
+        pending = np.zeros(n, dtype=np.bool_)
+        shots = self._run(rows, lambda a, b, span, out: step(
+            rows[a:b], actions[a:b], acting[a:b], watchers[a:b], self.matches, self.setup,
+            self.board_array, self.params, self.envs, self.env_setup, out, observations[a:b],
+            rewards[a:b], pending[a:b],
+        ))  # fmt: skip
+        return Stepped(shots, observations, rewards, pending)
+
+    def _acts(
+        self,
+        rows: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.float64] | None,
+        acting: npt.NDArray[np.bool_] | None,
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         if actions is None:
-            actions = np.zeros((len(rows), 4))
-            acting = np.zeros(len(rows), dtype=np.bool_)
-        elif acting is None:
-            acting = np.ones(len(rows), dtype=np.bool_)
-        self._ready(rows)
+            return np.zeros((len(rows), 4)), np.zeros(len(rows), dtype=np.bool_)
+        return actions, np.ones(len(rows), dtype=np.bool_) if acting is None else acting
+
+    def _run(
+        self,
+        rows: npt.NDArray[np.int64],
+        call: Callable[[int, int, int, np.ndarray], tuple[int, int, int]],
+    ) -> np.ndarray:
+        """``call(a, b, span, out)`` on the rows ``a:b``, their shots in ``out``: on this
+        thread, or each share of the rows on its thread; the shots in order. Raises for
+        a shot that could not be played."""
+        if self._drawing[rows].any():
+            self._ready(rows)
         need = len(rows) * self.per_table
         if need > len(self._out):
             self._out = new_shots(need)
+        per = self.per_table
         pool = self._pool
         if pool is None or len(rows) < 2 * self.num_threads:
-            parts = [self._play_part(rows, actions, acting, 0)]
+            spans = [(0, len(rows))]
         else:
             cuts = np.linspace(0, len(rows), self.num_threads + 1).astype(int).tolist()
             spans = list(itertools.pairwise(cuts))
-            parts = list(
-                pool.map(
-                    lambda span: self._play_part(
-                        rows[span[0] : span[1]], actions[span[0] : span[1]],
-                        acting[span[0] : span[1]], span[0] * self.per_table,
-                    ),
-                    spans,
-                )
-            )  # fmt: skip
+
+        def part(span: tuple[int, int]) -> tuple[np.ndarray, int, int, int]:
+            a, b = span
+            out = self._out[a * per : b * per]
+            played, row, status = call(a, b, 0, out)
+            return out, played, int(rows[a + row]) if row >= 0 else -1, status
+
+        parts = [part(spans[0])] if pool is None or len(spans) == 1 else list(pool.map(part, spans))
         for _out, _played, _row, status in parts:
             if status == STATUS_NOT_FINITE:
                 raise InvalidInput("every action value must be a finite number")
         for out, played, row, status in parts:
             if status:
                 self._refuse(out[played - 1], row, status)
-        shots = np.concatenate([out[:played] for out, played, _, _ in parts])
+        if len(parts) == 1:
+            shots = parts[0][0][: parts[0][1]].copy()
+        else:
+            shots = np.concatenate([out[:played] for out, played, _, _ in parts])
         if self.log is not None:
             self.log.append(shots)
-        return Played(shots)
-
-    def _play_part(
-        self,
-        rows: npt.NDArray[np.int64],
-        actions: npt.NDArray[np.float64],
-        acting: npt.NDArray[np.bool_],
-        start: int,
-    ) -> tuple[np.ndarray, int, int, int]:
-        """:func:`play` on ``rows``, its shots in the buffer from ``start``: the buffer,
-        the shots played, the table of a shot that could not be played and its status."""
-        out = self._out[start : start + len(rows) * self.per_table]
-        played, row, status = play(
-            rows, actions, acting, self.matches, self.setup, self.board_array, self.params,
-            self.envs, self.env_setup, out,
-        )  # fmt: skip
-        return out, played, int(rows[row]) if row >= 0 else -1, status
+        return shots
 
     def play_meant(self, table: int, meant: Shot) -> Played:
         """The shot a player means, played on ``table`` with no noise of the
@@ -644,13 +789,16 @@ class Tables:
         )  # fmt: skip
         if status:
             self._refuse(out[0], table, status)
-        return Played(out[:1].copy())
+        shots = out[:1].copy()
+        if self.log is not None:
+            self.log.append(shots)
+        return Played(shots)
 
     def _ready(self, rows: npt.NDArray[np.int64]) -> None:
-        """Every table's draws ready for a call: noise rows and the random player's."""
+        """Every table's draws ready for a call: noise rows and the random players'."""
         need = 1 if self.exact_draws else self.per_table
         envs = self.envs
-        for t in rows.tolist():
+        for t in rows[self._drawing[rows]].tolist():
             noise = self.noise_rngs[t]
             if noise is not None:
                 e = envs[t]
@@ -685,27 +833,15 @@ class Tables:
         self, rows: npt.NDArray[np.int64], seats: npt.NDArray[np.int64]
     ) -> npt.NDArray[np.float32]:
         """The observation of seat ``seats[i]`` at table ``rows[i]``."""
-        out = np.zeros((len(rows), self.size), dtype=np.float32)
+        out = np.empty((len(rows), self.size), dtype=np.float32)
         observe(rows, seats, self.matches, self.setup, self.env_setup, out)
         return out
-
-    def policy_seats(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """Which of ``rows`` (positions) wait for a ``POLICY`` seat's action: in play,
-        not cut, a policy's seat to shoot."""
-        m = self.matches[rows]
-        e = self.envs[rows]
-        seats = m["seat"]
-        control = e["control"][np.arange(len(rows)), seats]
-        waiting: npt.NDArray[np.int64] = np.flatnonzero(
-            (control == POLICY) & (m["over"] == 0) & (e["cut"] == 0)
-        )
-        return waiting
 
     def ask_policies(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """The actions of the policies whose seats are to shoot at ``rows``: one call
         per policy (``act_batch`` with every table it plays at once, else ``act_on`` a
         table at a time)."""
-        seats = self.matches["seat"][rows]
+        seats = self.seats[rows]
         actions = np.empty((len(rows), 4))
         groups: dict[int, tuple[Any, list[int]]] = {}
         for i, (t, seat) in enumerate(zip(rows.tolist(), seats.tolist(), strict=True)):

@@ -68,6 +68,11 @@ class FlickboardVectorEnv(SyncVectorEnv):
         allow tables: ``tables.table_problem``)."""
         self._fast = np.zeros(num_envs, dtype=np.bool_)
         """Which tables play their episode on the tables."""
+        self._my_seats = np.zeros(num_envs, dtype=np.int64)
+        self._my_sides = np.zeros(num_envs, dtype=np.int64)
+        self._side_of = np.zeros(4, dtype=np.int64)
+        for seat in singles[0].aec.match.seats:
+            self._side_of[seat] = singles[0].aec.match.side_of(seat)
         if options.get("fast", True) and table_problem(singles[0].aec) is None:
             self.tables = Tables(singles[0].aec, num_envs, num_threads=num_threads)
             for i, env in enumerate(singles):
@@ -83,8 +88,12 @@ class FlickboardVectorEnv(SyncVectorEnv):
         return out
 
     def _agent(self, table: int) -> None:
-        """Note whether a table plays its episode on the tables, after its reset."""
-        self._fast[table] = cast(FlickboardEnv, self.envs[table]).fast
+        """Note a table's agent seat and side, and whether it plays its episode on the
+        tables, after its reset."""
+        env = cast(FlickboardEnv, self.envs[table])
+        self._fast[table] = env.fast
+        self._my_seats[table] = env.my_seat
+        self._my_sides[table] = env.my_side
 
     def step(
         self, actions: npt.ArrayLike
@@ -109,27 +118,29 @@ class FlickboardVectorEnv(SyncVectorEnv):
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         shots = np.empty(self.num_envs, dtype=object)
-        seats = np.array([env.my_seat for env in singles])
-        sides = np.array([env.my_side for env in singles])
+        seats, sides = self._my_seats, self._my_sides
         infos: dict[str, Any] = {}
         if len(stepping):
-            played = [tables.play(stepping, rows[stepping]).shots]
-            while len(waiting := tables.policy_seats(stepping)):
-                sub = stepping[waiting]
-                played.append(tables.play(sub, tables.ask_policies(sub)).shots)
-            every = played[0] if len(played) == 1 else np.concatenate(played)
+            parts = []
+            live, acts, acting = stepping, rows[stepping], None
+            while len(live):
+                done = tables.step(live, acts, seats[live], acting)
+                parts.append(done.shots)
+                resolved = ~done.pending
+                at = live[resolved]
+                obs[at] = done.observations[resolved]
+                rewards[at] = done.rewards[resolved, sides[at]]
+                live = live[done.pending]
+                if len(live):
+                    acts, acting = tables.ask_policies(live), None
+            every = parts[0] if len(parts) == 1 else np.concatenate(parts)
             each: dict[int, list[dict[str, Any]]] = {int(t): [] for t in stepping}
             for t, entry in zip(every["table"].tolist(), tables.infos(every), strict=True):
                 each[t].append(entry)
             for t, entries in each.items():
                 shots[t] = entries
-            terminated[stepping] = tables.matches["over"][stepping] != 0
-            truncated[stepping] = tables.envs["cut"][stepping] != 0
-            ended = terminated[stepping] | truncated[stepping]
-            at = tables.matches["seat"][stepping]
-            observed = np.where(ended, seats[stepping], at)
-            obs[stepping] = tables.observe(stepping, observed)
-            rewards[stepping] = tables.rewards(stepping)[np.arange(len(stepping)), sides[stepping]]
+            terminated[stepping] = tables.ended[stepping] != 0
+            truncated[stepping] = tables.cut[stepping] != 0
         ended = terminated | truncated
         starting = reset if reset is not None else ended
         next_seats = self._next_seats(seats, sides)
@@ -144,7 +155,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
             self._agent(i)
         every_env = np.ones(self.num_envs, dtype=np.bool_)
         infos.update(
-            {"seat": next_seats, "_seat": every_env, "side": np.array([e.my_side for e in singles]),
+            {"seat": next_seats, "_seat": every_env, "side": self._my_sides.astype(int),
              "_side": every_env.copy(), "shots": shots, "_shots": every_env.copy()}
         )  # fmt: skip
         self._autoreset_envs = ended if reset is not None else np.zeros_like(ended)
@@ -158,7 +169,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
         once the match is over (as the single environment says)."""
         tables = self.tables
         assert tables is not None
-        at = tables.matches["seat"]
-        side_of = tables.side_of
-        mine = np.array([side_of[int(s)] for s in at]) == sides
-        return np.where(mine & (tables.matches["over"] == 0), at, seats)
+        at = tables.seats
+        mine = self._side_of[at] == sides
+        chosen: npt.NDArray[np.int64] = np.where(mine & (tables.ended == 0), at, seats)
+        return chosen

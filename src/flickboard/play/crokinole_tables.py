@@ -34,9 +34,11 @@ from flickboard.play.scoring import (
 from flickboard.play.tables import MAX_DISCS, MAX_PEGS, new_setup
 from flickboard.rules.base import Position, Turn
 from flickboard.rules.crokinole import Scoring
-from flickboard.rules.crokinole.compiled import figures_array, options_array, rule_crokinole
+from flickboard.rules.crokinole import compiled as crokinole_compiled
+from flickboard.rules.crokinole.compiled import figures_array, options_array, rule_crokinole_shot
 from flickboard.rules.crokinole.options import StartRule
 from flickboard.rules.crokinole.referee import SHOOTING_LINE, START_ON_DISC, start_fault
+from flickboard.rules.kept import Rulings
 
 CODE = 0
 """Crokinole's table code (``SETUP.game``)."""
@@ -194,12 +196,12 @@ def to_come(m: Record, setup: Record, seats: np.ndarray, sides: np.ndarray) -> i
 
 
 @jitable
-def start_fault_at(m: Record, setup: Record, x: float, y: float) -> tuple[int, int]:
+def start_fault_at(
+    m: Record, setup: Record, x: float, y: float, xs: np.ndarray, ys: np.ndarray
+) -> tuple[int, int]:
     """Why the next shot may not start at (x, y) (:func:`rules.crokinole.start_fault`;
-    the disc it would overlap by its id)."""
+    the disc it would overlap by its id); ``xs``, ``ys``: room for the discs' centres."""
     count = m.count
-    xs = np.empty(count)
-    ys = np.empty(count)
     for j in range(count):
         xs[j] = m.x[m.laid[j]]
         ys[j] = m.y[m.laid[j]]
@@ -220,6 +222,10 @@ def may_start(m: Record, setup: Record) -> bool:
     return True
 
 
+Work = crokinole_compiled.Work
+"""The crokinole core's working arrays."""
+
+
 @jitable
 def rule(
     setup: Record,
@@ -231,15 +237,24 @@ def rule(
     ys: np.ndarray,
     states: np.ndarray,
     status: np.ndarray,
+    rulings: Rulings,
+    lean: np.ndarray,
+    twenties: np.ndarray,
+    work: Work,
 ) -> tuple[
     np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
 ]:
-    """The crokinole referee's core on one shot: valid, fate, x, y, leaning, points on
-    the board and 20s made by side, impossible."""
-    valid, _foul, fate, _clause, ax, ay, lean, points, made, impossible = rule_crokinole(
-        setup.figures[:6], setup.flags, owners, rows, events, offsets, xs, ys, states, status
-    )
-    return valid, fate, ax, ay, lean, points, made, impossible
+    """The crokinole referee's core on one shot, in the room given (rows of one shot,
+    columns for at least its discs): valid, fate, x, y, leaning, points on the board and
+    20s made by side, impossible."""
+    n = xs.shape[1]
+    valid, foul, fate, clause, ax, ay, points, impossible = rulings
+    shot = (valid, foul, fate[:, :n], clause[:, :n], ax[:, :n], ay[:, :n], points, impossible)
+    rule_crokinole_shot(
+        0, setup.figures[:6], setup.flags, owners, rows, events, offsets, xs, ys, states, status,
+        shot, lean[:, :n], twenties, work,
+    )  # fmt: skip
+    return valid, fate[:, :n], ax[:, :n], ay[:, :n], lean[:, :n], points, twenties, impossible
 
 
 @jitable

@@ -29,8 +29,10 @@ from flickboard.play.shuffleboard import (
 )
 from flickboard.play.tables import new_setup
 from flickboard.rules.base import Position, Turn
+from flickboard.rules.kept import Rulings
 from flickboard.rules.shuffleboard import GREEN, RED
-from flickboard.rules.shuffleboard.compiled import figures_array, rule_csc
+from flickboard.rules.shuffleboard import compiled as shuffleboard_compiled
+from flickboard.rules.shuffleboard.compiled import figures_array, rule_csc_shot
 from flickboard.rules.shuffleboard.referee import may_deliver, start_fault
 
 CODE = 1
@@ -151,6 +153,10 @@ def may_start(m: Record, setup: Record) -> bool:
     return may_deliver(_own_in_play(m))
 
 
+Work = shuffleboard_compiled.Work
+"""The CSC core's working arrays."""
+
+
 @jitable
 def rule(
     setup: Record,
@@ -162,16 +168,28 @@ def rule(
     ys: np.ndarray,
     states: np.ndarray,
     status: np.ndarray,
+    rulings: Rulings,
+    lean: np.ndarray,
+    twenties: np.ndarray,
+    work: Work,
 ) -> tuple[
     np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
 ]:
-    """The CSC referee's core on one delivery (no official's calls): valid, fate, x, y,
-    leaning (never), the frame's points on the table by colour, 20s (none), impossible."""
-    valid, _foul, fate, _clause, ax, ay, points, impossible = rule_csc(
-        setup.figures[:6], owners, rows, events, offsets, xs, ys, states, status
+    """The CSC referee's core on one delivery (no official's calls), in the room given:
+    valid, fate, x, y, leaning (never), the frame's points on the table by colour, 20s
+    (none), impossible."""
+    n = xs.shape[1]
+    valid, foul, fate, clause, ax, ay, points, impossible = rulings
+    shot = (valid, foul, fate[:, :n], clause[:, :n], ax[:, :n], ay[:, :n], points, impossible)
+    rule_csc_shot(
+        0, setup.figures[:6], owners, rows, events, offsets, xs, ys, states, status, shot, work
     )
-    lean = np.zeros(fate.shape, dtype=np.bool_)
-    return valid, fate, ax, ay, lean, points, np.zeros_like(points), impossible
+    flat = lean[:, :n]
+    for k in range(n):
+        flat[0, k] = False
+    for c in range(twenties.shape[1]):
+        twenties[0, c] = 0
+    return valid, fate[:, :n], ax[:, :n], ay[:, :n], flat, points, twenties, impossible
 
 
 @jitable

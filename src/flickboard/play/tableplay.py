@@ -17,7 +17,7 @@ dispatches on ``setup.game`` to the game's table module (:mod:`.crokinole_tables
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -26,14 +26,69 @@ from flickboard.jit import jitable
 from flickboard.physics.batch import MODE_TO_STATE
 from flickboard.physics.kernel import run_shot
 from flickboard.play import crokinole_tables, shuffleboard_tables
-from flickboard.play.tables import STATUS_IMPOSSIBLE, STATUS_KERNEL, STATUS_PLAYED
+from flickboard.play.tables import MAX_DISCS, STATUS_IMPOSSIBLE, STATUS_KERNEL, STATUS_PLAYED
 from flickboard.rules.codes import IN_PLAY, NO_FATE, RESTORED
+from flickboard.rules.crokinole.compiled import crokinole_work
+from flickboard.rules.kept import Rulings, new_rulings
+from flickboard.rules.shuffleboard.compiled import csc_work
 
 Record = Any
 """A record of a structured array of :mod:`flickboard.play.tables` (typed by numba)."""
 
+
+class Workspace(NamedTuple):
+    """What shots on tables work in, made once for many shots (:func:`workspace`): the
+    kernel's rows, ids and sides, the shot, the kernel's finals as the cores read them,
+    each core's rulings and working arrays, room for starts' checks."""
+
+    rows: np.ndarray
+    ids: np.ndarray
+    owners: np.ndarray
+    velocity: np.ndarray
+    offsets: np.ndarray
+    xs: np.ndarray
+    ys: np.ndarray
+    states: np.ndarray
+    ran: np.ndarray
+    crokinole: Rulings
+    lean: np.ndarray
+    twenties: np.ndarray
+    crokinole_work: crokinole_tables.Work
+    csc: Rulings
+    csc_work: shuffleboard_tables.Work
+    centres_x: np.ndarray
+    centres_y: np.ndarray
+    laid: np.ndarray
+
+
 CROKINOLE = crokinole_tables.CODE
 SHUFFLEBOARD = shuffleboard_tables.CODE
+
+
+@jitable
+def workspace() -> Workspace:
+    """Room for shots of up to :data:`~flickboard.play.tables.MAX_DISCS` discs."""
+    n = MAX_DISCS + 1
+    return Workspace(
+        np.empty((n, 3)),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(5),
+        np.zeros(2, dtype=np.int64),
+        np.empty((1, n)),
+        np.empty((1, n)),
+        np.empty((1, n), dtype=np.int8),
+        np.zeros(1, dtype=np.int8),
+        new_rulings(1, n, 4),
+        np.zeros((1, n), dtype=np.bool_),
+        np.zeros((1, 4), dtype=np.int32),
+        crokinole_work(n),
+        new_rulings(1, n, 2),
+        csc_work(n),
+        np.empty(n),
+        np.empty(n),
+        np.empty(n, dtype=np.int64),
+    )
 
 
 @jitable
@@ -62,11 +117,11 @@ def to_come(m: Record, setup: Record, seats: np.ndarray, sides: np.ndarray) -> i
 
 
 @jitable
-def start_fault(m: Record, setup: Record, x: float, y: float) -> tuple[int, int]:
+def start_fault(m: Record, setup: Record, x: float, y: float, ws: Workspace) -> tuple[int, int]:
     """Why the next shot may not start at (x, y): the game's start fault code (0: it
     may) and its disc or placement fault."""
     if setup.game == CROKINOLE:
-        return crokinole_tables.start_fault_at(m, setup, x, y)
+        return crokinole_tables.start_fault_at(m, setup, x, y, ws.centres_x, ws.centres_y)
     return shuffleboard_tables.start_fault_at(m, setup, x, y)
 
 
@@ -108,6 +163,7 @@ def shoot(
     speed: float,
     spin: float,
     out: Record,
+    ws: Workspace,
 ) -> int:
     """The next shot of ``m``'s match, from (x, y) at ``angle`` and ``speed`` with
     ``spin`` (its start already allowed), simulated, ruled and kept; what it did in
@@ -131,9 +187,9 @@ def shoot(
     out.kernel = 0
     out.info = 0
     count = m.count
-    rows = np.empty((count, 3))
-    ids = np.empty(count + 1, dtype=np.int64)
-    owners = np.empty(count + 1, dtype=np.int64)
+    rows = ws.rows[:count]
+    ids = ws.ids[: count + 1]
+    owners = ws.owners[: count + 1]
     for j in range(count):
         d = m.laid[j]
         rows[j, 0] = m.x[d]
@@ -143,36 +199,43 @@ def shoot(
         owners[j] = m.owner[d]
     ids[count] = m.shot
     owners[count] = m.side
-    velocity = np.array((x, y, speed * math.cos(angle), speed * math.sin(angle), spin))
+    velocity = ws.velocity
+    velocity[0] = x
+    velocity[1] = y
+    velocity[2] = speed * math.cos(angle)
+    velocity[3] = speed * math.sin(angle)
+    velocity[4] = spin
     code, what, events, finals, _ = run_shot(board, params, rows, velocity, False)
     if code != 0:
         out.status = STATUS_KERNEL
         out.kernel = code
         out.info = what
         return STATUS_KERNEL
-    offsets = np.array((0, events.shape[0]), dtype=np.int64)
-    xs = np.empty((1, count + 1))
-    ys = np.empty((1, count + 1))
-    states = np.empty((1, count + 1), dtype=np.int8)
+    offsets = ws.offsets
+    offsets[1] = events.shape[0]
+    xs = ws.xs[:, : count + 1]
+    ys = ws.ys[:, : count + 1]
+    states = ws.states[:, : count + 1]
     for c in range(count + 1):
         xs[0, c] = finals[c, 0]
         ys[0, c] = finals[c, 1]
         states[0, c] = MODE_TO_STATE[int(finals[c, 2])]
-    ran = np.zeros(1, dtype=np.int8)
     if setup.game == CROKINOLE:
         valid, fate, ax, ay, lean, points, made, impossible = crokinole_tables.rule(
-            setup, owners, rows, events, offsets, xs, ys, states, ran
-        )
+            setup, owners, rows, events, offsets, xs, ys, states, ws.ran, ws.crokinole,
+            ws.lean, ws.twenties, ws.crokinole_work,
+        )  # fmt: skip
     else:
         valid, fate, ax, ay, lean, points, made, impossible = shuffleboard_tables.rule(
-            setup, owners, rows, events, offsets, xs, ys, states, ran
-        )
+            setup, owners, rows, events, offsets, xs, ys, states, ws.ran, ws.csc, ws.lean,
+            ws.twenties, ws.csc_work,
+        )  # fmt: skip
     if impossible[0]:
         out.status = STATUS_IMPOSSIBLE
         return STATUS_IMPOSSIBLE
     out.status = STATUS_PLAYED
     out.valid = valid[0]
-    _lay(m, setup, ids, owners, fate[0], ax[0], ay[0], lean[0])
+    _lay(m, setup, ids, owners, fate[0], ax[0], ay[0], lean[0], ws.laid)
     for d in range(m.on.shape[0]):
         out.board_on[d] = m.on[d]
         out.board_x[d] = m.x[d]
@@ -198,6 +261,7 @@ def _lay(
     ax: np.ndarray,
     ay: np.ndarray,
     lean: np.ndarray,
+    before: np.ndarray,
 ) -> None:
     """Each disc where the ruling lays it, and the discs on the board in the order the
     referee lists them: by id, or the shooter first, then those before in their order."""
@@ -223,7 +287,8 @@ def _lay(
                 m.laid[count] = d
                 count += 1
     else:
-        before = m.laid.copy()
+        for j in range(m.count):
+            before[j] = m.laid[j]
         if m.on[ids[shooter]]:
             m.laid[0] = ids[shooter]
             count = 1
@@ -243,4 +308,5 @@ __all__ = [
     "shoot",
     "start_fault",
     "to_come",
+    "workspace",
 ]

@@ -16,13 +16,15 @@ from flickboard.physics.layout import OVERLAP_TOLERANCE
 from flickboard.rules.codes import IN_PLAY, NO_FATE, RESTORED
 from flickboard.rules.corejit import core_jit
 
+Rulings = tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]
+"""A batch's rulings as the compiled cores write them: valid, foul, fate, clause, x, y,
+points per side, impossible (by shot row; per disc where it says)."""
+
 
 @core_jit()
-def new_rulings(
-    m: int, n: int, sides: int
-) -> tuple[
-    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
-]:
+def new_rulings(m: int, n: int, sides: int) -> Rulings:
     """Empty results for ``m`` shots of ``n`` discs: valid, foul, fate (-1), clause (-1),
     x, y, points per side, impossible."""
     return (
@@ -35,6 +37,20 @@ def new_rulings(
         np.zeros((m, sides), dtype=np.int32),
         np.zeros(m, dtype=np.bool_),
     )
+
+
+@core_jit()
+def clear_ruling(s: int, rulings: Rulings) -> None:
+    """Row ``s`` of ``rulings`` as :func:`new_rulings` makes it (a row used again)."""
+    valid, foul, fate, clause, _, _, points, impossible = rulings
+    valid[s] = False
+    foul[s] = 0
+    impossible[s] = False
+    for k in range(fate.shape[1]):
+        fate[s, k] = NO_FATE
+        clause[s, k] = -1
+    for c in range(points.shape[1]):
+        points[s, c] = 0
 
 
 @core_jit()
@@ -68,4 +84,4 @@ def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: flo
     return False
 
 
-__all__ = ["lay_before", "new_rulings", "restored_overlap"]
+__all__ = ["Rulings", "clear_ruling", "lay_before", "new_rulings", "restored_overlap"]
