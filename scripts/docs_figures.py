@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from flickboard.bench.web import PACED
+from flickboard.play.noise import check_level
 
 ROOT = Path(__file__).resolve().parents[1]
 BLOCK = re.compile(r"(<!-- figures: (\S+) -->\n)(.*?)(<!-- /figures -->)", re.DOTALL)
@@ -60,7 +61,34 @@ def physics(data: dict[str, Any]) -> str:
         f"and {f['scene_motion']:.1f} disc-seconds of motion; the opening shot rests after "
         f"{f['opening_duration']:.2f} s.",
     ]
+    batch = data.get("batch")
+    if batch:
+        lines += [
+            "",
+            "| batch physics (same shots, CPU time per shot) | shots a call | kernel alone "
+            "| batch | share of the kernel's rate |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for b in batch:
+            calls = f"{b['shots_per_call']}"
+            if b["event_log"]:
+                calls += " (the AI's weighing: `simulate_velocities`, event log kept)"
+            lines.append(
+                f"| {b['scene']} | {calls} | {_us(b['kernel_seconds_per_shot'])} "
+                f"| {_us(b['batch_seconds_per_shot'])} | {b['share_of_kernel']:.2f} |"
+            )
+        lines += [
+            "",
+            f"The kernel ran all {batch[0]['shots']} shots of each scene in one compiled call "
+            "with nothing around it; `simulate_batch` (or the AI's `simulate_velocities`) "
+            "ran the same shots in calls of the size given, its passes and the kernel's "
+            "taking turns, best of the passes.",
+        ]
     return "\n".join(lines) + "\n"
+
+
+def _us(seconds: float) -> str:
+    return f"{seconds * 1e6:.1f} µs"
 
 
 def web(data: dict[str, Any]) -> str:
@@ -115,6 +143,88 @@ def web(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def web_workers(data: dict[str, Any]) -> str:
+    """The figures of ``flickboard bench web --workers`` (bench/results/web-workers.json)."""
+    lines = [
+        "| workers | run | shots/s | POST p50 / p95 / p99 | 409 | 5xx | stale reads "
+        "| page events p50 / p95 | order, missed, twice | AI thinking / AI shots, problems "
+        "| server CPU a shot |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    names = {"paced": "paced", "paced_killed": "paced, a worker killed", "flat_out": "flat out"}
+    for r in data["runs"]:
+        for key, name in names.items():
+            x = r.get(key)
+            if not x:
+                continue
+            post, delay = x["post"], x["event_delay"]
+            games = f"{x['games']} games" + (f" + {x['ai_games']} v AI" if x["ai_games"] else "")
+            order = (
+                "in order" if x["events_in_order"] else f"{x['events_out_of_order']} out of order"
+            )
+            cpu = "n/a" if x["killed_worker"] else f"{x['server_cpu_ms_per_shot']:.1f} ms"
+            lines.append(
+                f"| {r['workers']} | {name}, {games} | {x['shots_per_second']:.1f} | "
+                f"{post['p50_ms']:.0f} / {post['p95_ms']:.0f} / {post['p99_ms']:.0f} ms | "
+                f"{x['conflicts_409']} | {x['errors_5xx']} | {x['stale_reads']} of {x['reads']} | "
+                f"{delay['p50_ms']:.1f} / {delay['p95_ms']:.1f} ms | {order}, "
+                f"{x['events_missed']}, {x['events_twice']} | {x['thinking_events']} / "
+                f"{x['ai_shots_seen']}, {x['problem_events']} | {cpu} |"
+            )
+    notes = []
+    for r in data["runs"]:
+        runs = [x for x in (r["paced"], r.get("paced_killed"), r["flat_out"]) if x]
+        missing = sum(x["read_back"]["answered_not_stored"] for x in runs)
+        extra = sum(x["read_back"]["stored_not_answered_or_twice"] for x in runs)
+        stored = (
+            "every shot answered was stored, once"
+            if not missing and not extra
+            else f"{missing} shots answered were not stored, {extra} stored unanswered or twice"
+        )
+        killed = r.get("paced_killed")
+        lost = killed["lost_connections"] if killed else 0
+        lost_words = (
+            "1 request lost its connection"
+            if lost == 1
+            else f"{lost} requests lost their connections"
+        )
+        kill = (
+            f"; with a worker killed, {lost_words} and {killed['errors_5xx']} were answered 5xx"
+            if killed
+            else ""
+        )
+        f = r["fresh_start"]
+        statuses = ", ".join(f"{n} x {s}" for s, n in sorted(f["statuses"].items()))
+        paced = r["paced"]
+        aims = (
+            f"POST p95 under {r['aim_p95_ms']:.0f} ms "
+            f"{'met' if paced['post']['p95_ms'] < r['aim_p95_ms'] else 'not met'}, page "
+            f"events p95 under {r['aim_p95_ms']:.0f} ms "
+            f"{'met' if paced['event_delay']['p95_ms'] < r['aim_p95_ms'] else 'not met'}"
+        )
+        load = r["load_average"]
+        notes.append(
+            f"{r['workers']} workers: {stored}{kill}; a fresh start's {f['requests']} first "
+            f"requests at once: {statuses}; with {paced['games']} paced games {aims}; load "
+            f"average {load['before'][0]:.1f} before, {load['after'][0]:.1f} after (2 cores)."
+        )
+    lines += ["", *notes]
+    cap = data.get("cap")
+    if cap:
+        lines += [
+            "",
+            f"Past the cap ({cap['games']} paced games, one worker): server CPU "
+            f"{cap['below']['server_cpu_ms_per_shot']:.1f} ms a shot holding "
+            f"{cap['below']['held']} games, {cap['past']['server_cpu_ms_per_shot']:.1f} ms "
+            f"holding {cap['past']['held']}: {cap['ratio']:.2f}x.",
+        ]
+    most = data.get("most")
+    if most:
+        found = ", ".join(f"{m['workers']} workers {m['most_games']}" for m in most)
+        lines += ["", f"The most paced games with POST p95 under 100 ms: {found}."]
+    return "\n".join(lines) + "\n"
+
+
 def ai_midround(data: dict[str, Any]) -> str:
     """The mid-round decision times of ``flickboard bench ai --midround-positions``."""
     mid = data["midround_decision_time"]
@@ -130,7 +240,7 @@ def ai_midround(data: dict[str, Any]) -> str:
                 f" {mid[who]['invalid_meant']} of {c['decisions']} |"
             )
     load = mid["load_average_before"][0]
-    lines += ["", f"{mid['positions']} positions, level {data['settings']['level']}; "
+    lines += ["", f"{mid['positions']} positions, level {check_level(data['settings']['level'])}; "
               f"load average {load:.1f} when they began (2 cores)."]  # fmt: skip
     return "\n".join(lines) + "\n"
 
@@ -174,7 +284,7 @@ def ai_ladder(data: dict[str, Any]) -> str:
     )
     return (
         f"The default search scored {rate:.3f} of {m['games']} games against "
-        f"`CLASSIC` ({data['game']}, level {data['level']}, seed {data['seed']}; "
+        f"`CLASSIC` ({data['game']}, level {check_level(data['level'])}, seed {data['seed']}; "
         f"{data['pairs_played']} of {data['pairs_planned']} pairs played), Wilson 95 % "
         f"interval [{low:.3f}, {high:.3f}]: the aim of at least 0.6 is {verdict}.{stronger} "
         f"Median decision (wall clock, in games): default {t['search']['median_s']:.2f} s, "
@@ -194,7 +304,7 @@ def ai_search_choice(data: dict[str, Any]) -> str:
     return (
         "| pick | gain over `CLASSIC`'s | 95 % interval | same shot as `CLASSIC` | median CPU |\n"
         "| --- | --- | --- | --- | --- |\n" + "\n".join(rows) + "\n\n"
-        f"{data['positions']} mid-round positions ({data['game']}, level {data['level']}, "
+        f"{data['positions']} mid-round positions ({data['game']}, level {check_level(data['level'])}, "
         f"seed {data['seed']}), judged on {data['judge_draws']} independent draws; "
         f"`CLASSIC`'s median CPU {data['cpu_median_s']['classic']:.3f} s.\n"
     )
@@ -218,6 +328,7 @@ def value_fit(data: dict[str, Any]) -> str:
 RENDER: dict[str, Callable[[dict[str, Any]], str]] = {
     "bench/results/physics.json": physics,
     "bench/results/web.json": web,
+    "bench/results/web-workers.json": web_workers,
     "bench/results/ai-crokinole-midround.json": ai_midround,
     "bench/results/ai-crokinole-midround-before.json": ai_midround_before,
     "bench/results/ai-shuffleboard-midround.json": ai_midround,

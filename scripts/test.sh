@@ -32,7 +32,24 @@ trap '"${RUN_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/
 "${RUN_AS[@]}" "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U flickboard flickboard_test
 export FLICKBOARD_TEST_POSTGRES_URL="postgresql+psycopg://flickboard@127.0.0.1:$PG_PORT/flickboard_test"
 
+# Every compiled kernel compiled once, on the second core while the checks run: the test
+# workers then load them from the cache instead of each compiling its own copy. The
+# package's modules are compiled to bytecode first, as uv does for the dependencies (the
+# servers and commands the tests start then read it, even with PYTHONDONTWRITEBYTECODE).
+(
+    python -m compileall -q src/flickboard
+    python -c 'from flickboard.physics.warm import warm; warm()'
+    python -m flickboard match crokinole --red ai --green ai --time-shots 4 --pace 0
+    python -m flickboard bench envs --steps 10 --rounds 1 --vector-steps 2 \
+        --selfplay-pairs 0 --batched-envs 2 --batched-steps 2 --output "$PG_DIR/envs.json"
+) >"$PG_DIR/warm.log" 2>&1 &
+WARMING=$!
+
 python -m ruff check src tests bench
 python -m ruff format --check src tests bench
 python -m mypy
-python -m pytest -n 2 -q
+# The packaging tests (fresh installs from the lock; no kernels needed) on this core while
+# the kernels still compile on the other, then every other test on both.
+python -m pytest -q tests/test_packaging.py
+wait "$WARMING" || { cat "$PG_DIR/warm.log"; echo "compiling the kernels failed" >&2; exit 1; }
+python -m pytest -n 2 -q --ignore=tests/test_packaging.py

@@ -5,18 +5,56 @@ always really runs), and fresh schemas in it."""
 
 from __future__ import annotations
 
+import atexit
 import glob
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from functools import cache
 from pathlib import Path
 
+import httpx
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, make_url, text
+
+HTTP = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0), timeout=30)
+"""The tests' client for plain HTTP on loopback, made once: a new client loads the
+certificate store (50 ms of CPU, paid at every ``httpx.get`` of a poll loop); no
+connection is kept between requests, so servers come and go freely. Unless a request
+says otherwise it waits 30 s for an answer (a loaded machine, not a hung server)."""
+
+
+@cache
+def _sqlite_head() -> Path:
+    """A SQLite database upgraded to head, made once per test process."""
+    from flickboard.store.db import engine_for
+
+    folder = Path(tempfile.mkdtemp(prefix="flickboard-head-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    engine_for(f"sqlite:///{folder / 'head.sqlite'}").dispose()
+    return folder / "head.sqlite"
+
+
+def sqlite_copy(source: Path, path: Path) -> str:
+    """The URL of a copy of the SQLite database ``source`` made at ``path`` (SQLite's
+    backup: consistent whatever its write-ahead log holds)."""
+    with closing(sqlite3.connect(source)) as made, closing(sqlite3.connect(path)) as new:
+        made.backup(new)
+    return f"sqlite:///{path}"
+
+
+def sqlite_at_head(path: Path) -> str:
+    """The URL of a new SQLite database at ``path`` with the schema at head: a copy of
+    one upgraded once per test process, instead of the migrations run again for every
+    test (a third of a second of CPU each; they are tested on empty databases in
+    tests/store/test_migrations.py)."""
+    return sqlite_copy(_sqlite_head(), path)
 
 
 def _free_port() -> int:
@@ -89,3 +127,37 @@ def postgres_schema_url(postgres_url: str) -> Iterator[str]:
     with admin.begin() as c:
         c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
     admin.dispose()
+
+
+@contextmanager
+def _new_database(postgres_url: str, template: str | None = None) -> Iterator[str]:
+    """A new database on the tests' PostgreSQL server (a copy of ``template`` if given),
+    its URL while the block runs, dropped afterwards."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else "")))
+    try:
+        yield str(make_url(postgres_url).set(database=name))
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def _postgres_head(postgres_url: str) -> Iterator[str]:
+    """A PostgreSQL database upgraded to head once per test process: its name."""
+    from flickboard.store.db import engine_for
+
+    with _new_database(postgres_url) as url:
+        engine_for(url).dispose()
+        yield str(make_url(url).database)
+
+
+@pytest.fixture
+def postgres_at_head_url(postgres_url: str, _postgres_head: str) -> Iterator[str]:
+    """URL of a fresh PostgreSQL database with the schema at head: a copy of one upgraded
+    once per test process (``CREATE DATABASE ... TEMPLATE``), dropped afterwards."""
+    with _new_database(postgres_url, _postgres_head) as url:
+        yield url

@@ -37,6 +37,10 @@ def test_the_physics_block_gives_the_fair_ratios_from_the_json() -> None:
     assert "to rest" in block and "fixed 3 s" not in text  # the fair ratios only
     changed = {**data, "facts": {**data["facts"], "scene_simulate_over_kernel": 9.99}}
     assert "9.99×" in figures.physics(changed)  # the block follows the JSON
+    assert data["batch"], "the batch physics against the bare kernel is in the JSON"
+    for row in data["batch"]:  # the batch's share of the kernel's rate, each row
+        assert f"| {row['scene']} | {row['shots_per_call']}" in block
+        assert f"| {row['share_of_kernel']:.2f} |" in block
 
 
 def test_the_ai_blocks_give_the_decision_times_and_the_ladder_from_the_json() -> None:

@@ -1,4 +1,4 @@
-"""One event-format interface (issue 28): the desk does not ask which format it holds.
+"""One event-format interface: the desk does not ask which format it holds.
 Code outside the formats' own modules does not compare the format string: the crokinole
 formats are asked through their registry (``flickboard.events.formats``), the club
 formats through the club desks' registry (``DeskService.club_desk``)."""

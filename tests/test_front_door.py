@@ -44,3 +44,17 @@ def test_a_new_match_from_the_front_door_prints_what_is_going_on() -> None:
     assert str(fb.new_match("shuffleboard")) == (
         "<ShuffleboardMatch csc, 2 players: red 0 - green 0 (to 15); seat 0 (red) to shoot>"
     )
+
+
+def test_every_public_name_is_listed_once_and_loads() -> None:
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(fb.__file__).read_text(encoding="utf-8"))
+    block = next(n for n in tree.body if isinstance(n, ast.If))  # the TYPE_CHECKING block
+    imported = [
+        a.asname or a.name for n in block.body if isinstance(n, ast.ImportFrom) for a in n.names
+    ]
+    assert sorted(imported) == sorted(set(imported))  # each once
+    assert sorted(fb.__all__) == sorted(["__version__", *imported])
+    assert all(getattr(fb, name) is not None for name in fb.__all__)

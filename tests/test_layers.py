@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md are one-way: nothing imports a layer above it, and no modules
+"""The layers of docs/layers.md are one-way: nothing imports a layer above it, and no modules
 import each other in a ring, whether the import is at the top of a module or inside a
 function (docs/layers.md).
 
@@ -24,9 +24,10 @@ import flickboard
 
 PACKAGE = Path(flickboard.__file__).parent
 
-SHARED = {"errors", "reprs", "jsonfields", "version", "extras", "jit"}
+SHARED = {"errors", "reprs", "jsonfields", "version", "extras", "games", "jit"}
 """Modules every layer may use: error types, reprs that paste back, JSON field checks,
-the installed version, the compiled-code decorators."""
+the installed version, the optional extras, the built-in games' names, the compiled-code
+decorators."""
 
 CORE = SHARED | {"geometry", "physics", "rules", "play"}
 

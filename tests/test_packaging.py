@@ -6,7 +6,6 @@ import os
 import re
 import shutil
 import signal
-import site
 import subprocess
 import sys
 import tempfile
@@ -17,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from tests.conftest import HTTP
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,7 +26,7 @@ def test_pymunk_is_only_the_bench_extra_not_a_runtime_dependency() -> None:
     assert not any(d.startswith("pymunk") for d in project["dependencies"])
     assert any(d.startswith("pymunk") for d in project["optional-dependencies"]["bench"])
     script = (ROOT / "scripts" / "test.sh").read_text()
-    assert "use_venv 'test,bench,ray,web,envs'" in script  # the test command installs it
+    assert "use_venv test bench ray web envs" in script  # the test command installs it
 
 
 def test_ray_is_an_optional_extra_the_test_command_installs() -> None:
@@ -106,9 +106,6 @@ def test_the_test_script_without_root_installs_through_sudo() -> None:
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 FIRST, SECOND = re.findall(r"```bash\n(.*?)\n```", README, re.S)[:2]
-SITE = os.pathsep.join(site.getsitepackages())
-"""Where this interpreter's dependencies are: a venv's own and, in one made with the
-system's site packages (as scripts/test.sh makes it), the system's too."""
 
 
 def _checkout(folder: Path) -> Path:
@@ -127,24 +124,61 @@ def _checkout(folder: Path) -> Path:
     return folder
 
 
-def _offline_env(**more: str) -> dict[str, str]:
-    """The environment for pip without downloading the dependencies again: they are
-    this interpreter's (PYTHONPATH), pip installs flickboard alone."""
+def _env(**more: str) -> dict[str, str]:
+    """This process's environment outside any virtual environment (uv's and pip's caches
+    are the ones the test command filled: installs come from the same lock)."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    return {**env, "PIP_NO_DEPS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1", **more}
+    path = [p for p in env["PATH"].split(os.pathsep) if not p.startswith(sys.prefix)]
+    return {**env, "PATH": os.pathsep.join(path), **more}
 
 
-def test_the_readme_first_command_makes_a_venv_installs_and_serves(tmp_path: Path) -> None:
-    assert FIRST == (
-        "python3 -m venv .venv && .venv/bin/pip install -e '.[web,envs]' && "
-        ".venv/bin/flickboard serve"
+UV = [sys.executable, "-m", "uv"]
+"""uv, as the test command installed it (scripts/uv-requirements.txt)."""
+
+
+def test_the_lock_agrees_with_pyproject() -> None:
+    done = subprocess.run(
+        [*UV, "lock", "--check", "--offline"], cwd=ROOT, capture_output=True, text=True
     )
+    assert done.returncode == 0, done.stderr
+    lock = tomllib.loads((ROOT / "uv.lock").read_text())
+    names = {package["name"] for package in lock["package"]}
+    assert {"numba", "fastapi", "gymnasium", "ray", "pytest", "schemathesis"} <= names
+
+
+def test_a_lock_that_pyproject_no_longer_agrees_with_is_refused(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "uv.lock", tmp_path / "uv.lock")
+    project = (ROOT / "pyproject.toml").read_text()
+    (tmp_path / "pyproject.toml").write_text(project.replace('"rich>=13"', '"rich>=13.1"'))
+    done = subprocess.run(
+        [*UV, "lock", "--check", "--offline"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode != 0  # stale ("needs to be updated"), or unresolvable offline
+    assert (tmp_path / "uv.lock").read_bytes() == (ROOT / "uv.lock").read_bytes()  # untouched
+
+
+def test_uv_itself_is_pinned_with_hashes_and_the_test_command_uses_it() -> None:
+    pins = (ROOT / "scripts" / "uv-requirements.txt").read_text()
+    version = re.search(r"^uv==(\S+) \\$", pins, re.M)
+    assert version and "--hash=sha256:" in pins
+    done = subprocess.run([*UV, "--version"], capture_output=True, text=True, check=True)
+    assert done.stdout.split()[:2] == ["uv", version.group(1)]
+    script = (ROOT / "scripts" / "venv.sh").read_text()
+    assert "uv sync --quiet --locked" in script and "uv-requirements.txt" in script
+
+
+def test_the_readme_commands_in_order_serve_then_test_from_the_lock(tmp_path: Path) -> None:
+    assert FIRST == (
+        "python3 -m venv .venv && .venv/bin/pip install -q -r scripts/uv-requirements.txt "
+        "&& .venv/bin/uv sync --locked --inexact --compile-bytecode --extra web --extra envs "
+        "&& .venv/bin/flickboard serve"
+    )
+    assert SECOND == "bash scripts/test.sh"
     checkout = _checkout(tmp_path / "flickboard")
     from tests.web.conftest import free_port
 
     port = free_port()
-    env = _offline_env(
-        PYTHONPATH=SITE,  # the dependencies, as pip would have installed them
+    env = _env(
         FLICKBOARD_DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite'}",
         FLICKBOARD_NUMBA_CACHE=str(tmp_path / "cache"),
     )
@@ -165,7 +199,7 @@ def test_the_readme_first_command_makes_a_venv_installs_and_serves(tmp_path: Pat
             assert proc.poll() is None, proc.communicate()[0]
             assert time.monotonic() < deadline, "no page in 10 minutes"
             try:
-                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                page = HTTP.get(f"http://127.0.0.1:{port}/", timeout=2)
                 break
             except httpx.TransportError:
                 time.sleep(0.3)
@@ -175,114 +209,103 @@ def test_the_readme_first_command_makes_a_venv_installs_and_serves(tmp_path: Pat
         out, _ = proc.communicate(timeout=60)
     assert f"flickboard is serving at http://localhost:{port}/" in out
     python = checkout / ".venv" / "bin" / "python"
+    code = "import flickboard, fastapi; print(flickboard.__file__, fastapi.__version__)"
     where = subprocess.run(
-        [str(python), "-c", "import flickboard; print(flickboard.__file__)"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert where.strip() == str(checkout / "src" / "flickboard" / "__init__.py")  # editable
-    installed = next((checkout / ".venv" / "lib").glob("python3*/site-packages"))
-    points = (next(installed.glob("flickboard-*.dist-info")) / "entry_points.txt").read_text()
-    assert "[gymnasium.envs]\nflickboard = flickboard.envs.registration:register_envs" in points
-
-
-def test_the_readme_second_command_uses_a_venv_made_in_the_checkout(tmp_path: Path) -> None:
-    assert SECOND == "bash scripts/test.sh"
+        [str(python), "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert where[0] == str(checkout / "src" / "flickboard" / "__init__.py")  # editable
+    lock = tomllib.loads((ROOT / "uv.lock").read_text())
+    assert where[1] == next(p["version"] for p in lock["package"] if p["name"] == "fastapi")
+    # then the test command's environment: the same .venv, made once, synced from the lock
+    probe = "source scripts/venv.sh; use_venv; command -v python; python -c 'import sys; print(sys.prefix)'"
+    done = subprocess.run(
+        ["bash", "-c", probe], cwd=checkout, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(checkout / ".venv/bin/python"), str(checkout / ".venv")]
+    assert "making a virtual environment" not in done.stderr  # the README's first one
     script = (ROOT / "scripts" / "test.sh").read_text()
     assert script.index("use_venv") < script.index("python -m pytest")
     assert "python3 -m pip" not in script  # never the system's pip
+
+
+def test_the_test_command_makes_its_venv_once_or_uses_the_one_it_is_in(tmp_path: Path) -> None:
     checkout = _checkout(tmp_path / "flickboard")
-    probe = "source scripts/venv.sh; use_venv web; command -v python; python -c 'import sys; print(sys.prefix)'"
+    probe = "source scripts/venv.sh; use_venv; command -v python; python -c 'import sys; print(sys.prefix)'"
+    bare = _env(UV_COMPILE_BYTECODE="0")  # throw-away environments: no bytecode made
     done = subprocess.run(
-        ["bash", "-c", probe], cwd=checkout, env=_offline_env(), capture_output=True, text=True
+        ["bash", "-c", probe], cwd=checkout, env=bare, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(checkout / ".venv/bin/python"), str(checkout / ".venv")]
     assert "making a virtual environment in .venv" in done.stderr
     again = subprocess.run(
-        ["bash", "-c", probe], cwd=checkout, env=_offline_env(), capture_output=True, text=True
+        ["bash", "-c", probe], cwd=checkout, env=bare, capture_output=True, text=True
     )
     assert again.returncode == 0 and "making" not in again.stderr  # made once, reused
-    # Already in one: that one is used. A throw-away one, never this interpreter's: pip
-    # would install the copy over the flickboard the rest of the suite runs.
+    # Already in one: that one is used (a throw-away one, never this interpreter's).
     other = tmp_path / "other-venv"
-    subprocess.run(["python3", "-m", "venv", "--system-site-packages", str(other)], check=True)
+    subprocess.run(["python3", "-m", "venv", str(other)], check=True)
     inside = subprocess.run(
         ["bash", "-c", probe],
         cwd=checkout,
-        env=_offline_env(VIRTUAL_ENV=str(other), PATH=f"{other}/bin:{os.environ['PATH']}"),
+        env={**bare, "VIRTUAL_ENV": str(other), "PATH": f"{other}/bin:{bare['PATH']}"},
         capture_output=True,
         text=True,
     )
     assert inside.returncode == 0, inside.stderr
     assert "making" not in inside.stderr
     assert inside.stdout.split() == [str(other / "bin/python"), str(other)]
+    numba = subprocess.run(
+        [str(other / "bin" / "python"), "-c", "import numba; print(numba.__version__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    lock = tomllib.loads((ROOT / "uv.lock").read_text())
+    assert numba == next(p["version"] for p in lock["package"] if p["name"] == "numba")
 
 
-def test_the_gymnasium_entry_point_registers_every_environment_in_a_fresh_interpreter() -> None:
-    points = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
-    target = points["gymnasium.envs"]["flickboard"]
-    module, function = target.split(":")
+def test_the_module_prefixed_id_makes_every_environment_in_a_fresh_interpreter() -> None:
+    points = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "gymnasium.envs" not in points.get("entry-points", {})  # Gymnasium 1.x loads none
     code = (
-        "import gymnasium, importlib; "
-        f"getattr(importlib.import_module({module!r}), {function!r})(); "
-        "print(sorted(i for i in gymnasium.registry if i.startswith('flickboard/')))"
+        "import sys, gymnasium\n"
+        "assert not any(i.startswith('flickboard/') for i in gymnasium.registry)\n"
+        "for game in ('Crokinole', 'Shuffleboard'):\n"
+        "    print(gymnasium.make(f'flickboard.envs:flickboard/{game}-v0').spec.id)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "['flickboard/Crokinole-v0', 'flickboard/Shuffleboard-v0']"
-    fresh = "import gymnasium; print(gymnasium.make('flickboard.envs:flickboard/Crokinole-v0'))"
-    made = subprocess.run([sys.executable, "-c", fresh], capture_output=True, text=True)
-    assert made.returncode == 0 and "flickboard/Crokinole-v0" in made.stdout, made.stderr
-
-
-def test_the_startup_hook_registers_the_ids_when_gymnasium_is_imported_and_not_before() -> None:
-    hook = ROOT / "src" / "flickboard" / "envs" / "gymnasium_hook.py"
-    code = (
-        "import importlib.util, sys\n"
-        f"spec = importlib.util.spec_from_file_location('flickboard_gymnasium_hook', {str(hook)!r})\n"
-        "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
-        "module.install(); module.install()\n"
-        "hooks = [f for f in sys.meta_path if type(f).__name__ == 'GymnasiumHook']\n"
-        "assert len(hooks) == 1 and 'flickboard' not in sys.modules\n"
-        "import json\n"  # other imports pass by
-        "assert hooks[0] in sys.meta_path\n"
-        "import gymnasium\n"
-        "assert hooks[0] not in sys.meta_path and 'flickboard' not in sys.modules\n"
-        "assert gymnasium.__spec__.loader.exec_module.__self__ is gymnasium.__spec__.loader\n"
-        "print(sorted(i for i in gymnasium.registry if i.startswith('flickboard/')))\n"
-    )
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
-    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "['flickboard/Crokinole-v0', 'flickboard/Shuffleboard-v0']"
+    assert done.stdout.split() == ["flickboard/Crokinole-v0", "flickboard/Shuffleboard-v0"]
 
 
 @pytest.mark.parametrize("editable", [True, False], ids=["editable", "wheel"])
-def test_a_plain_gymnasium_make_works_in_a_fresh_interpreter_of_an_install(
+def test_an_install_from_the_lock_makes_every_environment_and_ships_no_startup_hook(
     tmp_path: Path, editable: bool
 ) -> None:
     checkout = _checkout(tmp_path / "flickboard")
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
-    python = str(venv / "bin" / "python")
-    install = [python, "-m", "pip", "install", "-q", *(["-e"] if editable else []), str(checkout)]
-    done = subprocess.run(install, env=_offline_env(), capture_output=True, text=True)
+    sync = [*UV, "sync", "--quiet", "--locked", "--extra", "envs"]
+    env = _env(UV_PROJECT_ENVIRONMENT=str(venv))
+    done = subprocess.run(
+        [*sync, *([] if editable else ["--no-editable"])],
+        cwd=checkout,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     installed = next((venv / "lib").glob("python3*/site-packages"))
-    assert (installed / "flickboard-gymnasium.pth").read_text() == (
-        "import flickboard_gymnasium_hook; flickboard_gymnasium_hook.install()\n"
-    )
+    hooks = [p.name for p in installed.glob("*.pth") if "import" in p.read_text()]
+    assert hooks == []  # nothing of flickboard runs at interpreter start
     code = (
         "import sys, gymnasium\n"
         "assert 'flickboard' not in sys.modules\n"
         "for game in ('Crokinole', 'Shuffleboard'):\n"
-        "    env = gymnasium.make(f'flickboard/{game}-v0')\n"
+        "    env = gymnasium.make(f'flickboard.envs:flickboard/{game}-v0')\n"
         "    observation, _ = env.reset(seed=1)\n"
-        "    vec = gymnasium.make_vec(f'flickboard/{game}-v0', num_envs=2,"
+        "    vec = gymnasium.make_vec(f'flickboard.envs:flickboard/{game}-v0', num_envs=2,"
         " vectorization_mode='vector_entry_point')\n"
         "    batch, _ = vec.reset(seed=1)\n"
         "    assert (batch[0] == observation).all(), game\n"
@@ -290,7 +313,8 @@ def test_a_plain_gymnasium_make_works_in_a_fresh_interpreter_of_an_install(
         "import flickboard\n"
         "print(flickboard.__file__)\n"
     )
-    made = subprocess.run([python, "-c", code], env=_offline_env(), capture_output=True, text=True)
+    python = str(venv / "bin" / "python")
+    made = subprocess.run([python, "-c", code], env=_env(), capture_output=True, text=True)
     assert made.returncode == 0, made.stderr
     assert made.stdout.split() == [
         "Crokinole",

@@ -5,7 +5,7 @@ The front door for Python users (loaded lazily, so ``import flickboard`` stays c
     import flickboard as fb
 
     match = fb.new_match("crokinole", rules="wcc", players=2)
-    outcome = fb.play_match(match, [fb.player("ai:heuristic:club", game="crokinole", seed=1),
+    outcome = fb.play_match(match, [fb.player("ai:heuristic:competitive", game="crokinole", seed=1),
                                     fb.player("bot", game="crokinole", seed=2)])
 
 Layers (one-way): geometry -> physics -> rules -> play -> events; agents on play,
@@ -15,7 +15,10 @@ docs/python.md shows the API.
 
 from __future__ import annotations
 
+import ast
 import importlib
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flickboard.version import VERSION as __version__  # noqa: N811
@@ -55,56 +58,6 @@ if TYPE_CHECKING:
     from flickboard.play.view import Player, View
     from flickboard.rules import Position, Ruling, Turn, referee
 
-_LAZY: dict[str, tuple[str, str]] = {
-    "player": ("flickboard.agents.spec", "player_from_spec"),
-    "CrokinoleBoard": ("flickboard.geometry", "CrokinoleBoard"),
-    "ShuffleboardTable": ("flickboard.geometry", "ShuffleboardTable"),
-    "DiscSpec": ("flickboard.geometry", "DiscSpec"),
-    "StartLine": ("flickboard.geometry.startline", "StartLine"),
-    "Layout": ("flickboard.physics", "Layout"),
-    "PlacedDisc": ("flickboard.physics", "PlacedDisc"),
-    "PhysicsParams": ("flickboard.physics", "PhysicsParams"),
-    "Shot": ("flickboard.physics", "Shot"),
-    "ShotRecord": ("flickboard.physics", "ShotRecord"),
-    "simulate": ("flickboard.physics", "simulate"),
-    "simulate_batch": ("flickboard.physics", "simulate_batch"),
-    "sample_trajectory": ("flickboard.physics", "sample_trajectory"),
-    "Observer": ("flickboard.play.driver", "Observer"),
-    "play_match": ("flickboard.play.driver", "play_match"),
-    "GameKind": ("flickboard.play.kind", "GameKind"),
-    "kind": ("flickboard.play.kind", "game_kind"),
-    "game_kinds": ("flickboard.play.kind", "game_kinds"),
-    "new_match": ("flickboard.play.kind", "new_match"),
-    "load_match": ("flickboard.play.kind", "load_match"),
-    "Match": ("flickboard.play.match", "Match"),
-    "Outcome": ("flickboard.play.match", "Outcome"),
-    "Step": ("flickboard.play.match", "Step"),
-    "LEVELS": ("flickboard.play.noise", "LEVELS"),
-    "ExecutionNoise": ("flickboard.play.noise", "ExecutionNoise"),
-    "Player": ("flickboard.play.view", "Player"),
-    "View": ("flickboard.play.view", "View"),
-    "Position": ("flickboard.rules", "Position"),
-    "Ruling": ("flickboard.rules", "Ruling"),
-    "Turn": ("flickboard.rules", "Turn"),
-    "referee": ("flickboard.rules", "referee"),
-    **{
-        name: ("flickboard.errors", name)
-        for name in (
-            "DuplicateName",
-            "FlickboardError",
-            "GameOver",
-            "IllegalInPosition",
-            "IllegalStart",
-            "InvalidInput",
-            "NothingToUndo",
-            "OutOfTurn",
-            "PhysicsError",
-            "RecordMismatch",
-            "RoundOver",
-        )
-    },
-}
-"""Public name -> (module, attribute), imported on first use."""
 
 __all__ = [
     "LEVELS",
@@ -151,11 +104,29 @@ __all__ = [
     "simulate",
     "simulate_batch",
 ]
+"""The public names: ``__version__`` and the ``TYPE_CHECKING`` block's (a test holds
+the two together; the block is also where each is loaded from)."""
+
+
+@cache
+def _lazy() -> dict[str, tuple[str, str]]:
+    """Public name -> (module, attribute): the imports of the ``TYPE_CHECKING`` block
+    above, read from this file once (type checkers read the same block)."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    block = next(
+        n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"
+    )
+    return {
+        alias.asname or alias.name: (str(node.module), alias.name)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        module, attribute = _LAZY[name]
+    if name in _lazy():
+        module, attribute = _lazy()[name]
         value = getattr(importlib.import_module(module), attribute)
         globals()[name] = value
         return value

@@ -15,6 +15,7 @@ def test_concurrent_phones_lose_no_card_and_enter_none_twice(
 ) -> None:
     url = request.getfixturevalue("postgres_url") if database == "postgresql" else None
     r = run(url, clients=8, cards=24)
+    assert r["errors"] == []
     assert (r["stored"], r["validated"], r["lost"], r["duplicated"]) == (24, 24, 0, 0)
     assert r["error_count"] == 0 and r["unexpected"] == 0
     assert r["standings_points"] == 8 * 24 and not r["provisional"]

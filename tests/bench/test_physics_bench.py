@@ -12,8 +12,10 @@ import pytest
 from flickboard.bench.physics import (
     BASELINE_SECONDS,
     PymunkBoard,
+    batch_timings,
     missing_baseline,
     opening_shot,
+    opening_shots,
     ratios,
     report,
     run_benchmark,
@@ -98,6 +100,26 @@ def test_a_tiny_run_reports_both_rates_to_rest_on_both_scenes() -> None:
     assert rows[("pymunk 240 Hz", "30 discs")]["times_flickboard"] == pytest.approx(
         ratio[("pymunk 240 Hz", "30 discs")]
     )
+
+
+def test_the_batch_is_timed_against_the_bare_kernel_on_the_same_shots() -> None:
+    spread = opening_shots(BOARD, 12)
+    assert len(set(spread)) == 12 and spread == opening_shots(BOARD, 12)
+    assert sum(simulate(Layout(BOARD), s).final(0).state is DiscState.IN_HOLE for s in spread)
+    batch = batch_timings(shots=10, rounds=1, sizes=(None, 4, 1))
+    assert [(b.scene, b.per_call, b.log) for b in batch] == [
+        (scene, size, log)
+        for scene in ("30 discs", "opening")
+        for size, log in ((10, False), (4, False), (1, False), (10, True))
+    ]
+    for b in batch:
+        assert b.shots == 10 and b.kernel_seconds > 0 and b.batch_seconds > 0
+        assert b.share == b.kernel_seconds / b.batch_seconds
+    kernels = {b.scene: b.kernel_seconds for b in batch}
+    assert all(b.kernel_seconds == kernels[b.scene] for b in batch)  # one baseline a scene
+    data = json.loads(json.dumps(report([], {}, batch)))
+    assert [row["share_of_kernel"] for row in data["batch"]] == [b.share for b in batch]
+    assert data["batch"][-1]["event_log"] and data["batch"][0]["shots_per_call"] == 10
 
 
 def test_bench_physics_says_how_to_install_pymunk_when_it_is_missing() -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
@@ -31,7 +32,7 @@ entrants:
 @pytest.fixture
 def run(tmp_path: Path) -> Run:
     runner = CliRunner()
-    db = f"sqlite:///{tmp_path / 'fair.sqlite'}"
+    db = sqlite_at_head(tmp_path / "fair.sqlite")
 
     def invoke(*args: str, code: int = 0) -> str:
         result = runner.invoke(app, ["event", *args, "--db", db])

@@ -179,7 +179,7 @@ def test_match_crokinole_cmn_is_refused_before_play_for_more_than_two_sides(
 
 
 def test_match_crokinole_human_is_reprompted_until_the_shot_is_valid() -> None:
-    lines = ["help", "zero one", "0 40", "0 1.0 40", *["0 1.0"] * 16]
+    lines = ["help", "zero one", "0 40", "0 8", "0 1.0 40", *["0 1.0"] * 16]
     result = runner.invoke(
         app,
         ["match", "crokinole", "--red", "human", "--time-shots", "4", "--games", "1"],
@@ -189,6 +189,8 @@ def test_match_crokinole_human_is_reprompted_until_the_shot_is_valid() -> None:
     assert "ANGLE SPEED" in result.stdout
     assert "not numbers" in result.stdout
     assert "speed must be above 0 and at most 12" in result.stdout
+    assert "SPEED in m/s (0.3-4; about 1 reaches the middle)" in result.stdout  # the web's
+    assert "speed must be between 0.3 and 4.0 m/s in crokinole, not 8.0" in result.stdout
     assert "offset 40 cm is outside your quadrant: start from -25.5 to 25.5 cm" in result.stdout
     assert result.stdout.count("shot by red:") == 2
 

@@ -8,10 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
 from flickboard.events.csc import double_round_robin
+from flickboard.store.acting import Actor
+from flickboard.store.service import DeskService
 
 Run = Callable[..., str]
 
@@ -33,7 +36,7 @@ BEATS = {("B", "C"), ("C", "D"), ("D", "B")}
 @pytest.fixture
 def run(tmp_path: Path) -> Run:
     runner = CliRunner()
-    db = f"sqlite:///{tmp_path / 'csc.sqlite'}"
+    db = sqlite_at_head(tmp_path / "csc.sqlite")
 
     def invoke(*args: str, code: int = 0) -> str:
         result = runner.invoke(app, ["event", *args, "--db", db])
@@ -139,8 +142,8 @@ def test_csc_double_round_robin_through_playoffs_to_a_champion(run: Run, tmp_pat
     ]
     run("csc", "standings", "Zone singles", "--csv", str(tmp_path / "z.csv"))
     lines = (tmp_path / "z.csv").read_text().splitlines()
-    assert lines[0] == "place,team,name,points,games,scored,tied,out,reason"
-    assert lines[4].startswith("4,C,") and ',no,"out, not in the top three' in lines[4]
+    assert lines[0] == "place,team,name,points,games,scored,tied,out,prize_forfeited_by,reason"
+    assert lines[4].startswith("4,C,") and ',no,,"out, not in the top three' in lines[4]
     for score in ("15-10", "12-15", "15-7"):
         run("csc", "playoff", "Zone singles", "--series", "semi", "--score", score)
     err = run("csc", "playoff", "Zone singles", "--series", "semi", "--score", "15-3", code=2)
@@ -173,3 +176,56 @@ def test_csc_game_corrected_and_withdrawn_from_the_command_line(run: Run, tmp_pa
     out = run("csc", "withdraw", "Zone singles", "--game", "1", "--reason", "wrong board")
     assert out.startswith("withdrawn game 1")
     assert "A v D" not in run("csc", "entered", "Zone singles")
+
+
+def test_the_command_lines_reasons_are_audited_and_a_withdrawn_games_id_is_not_reused(
+    run: Run, tmp_path: Path
+) -> None:
+    spec = tmp_path / "zone.yaml"
+    spec.write_text(EVENT)
+    run("create", str(spec))
+    game = ["Zone singles", "-r", "1", "--home", "A", "--visitors", "D", "--score", "15-9"]
+    run("csc", "result", *game)
+    run("csc", "correct", "Zone singles", "--game", "1", "--score", "15-8",
+        "--reason", "frames miscounted")  # fmt: skip
+    run("csc", "withdraw", "Zone singles", "--game", "1", "--reason", "wrong board")
+    svc = DeskService(f"sqlite:///{tmp_path / 'csc.sqlite'}")
+    trail = svc.audit(Actor.desk(), "Zone singles")
+    details = [(a["action"], a["detail"]) for a in trail[-2:]]
+    assert details == [
+        ("correct_club_game", "Zone singles game 1: frames miscounted"),
+        ("withdraw_club_game", "Zone singles game 1: wrong board"),
+    ]
+    run("csc", "result", *game)
+    assert [g.id for g in svc.club_games("Zone singles")] == [2]  # never 1 again
+
+
+def test_csc_vi_12_offence_from_the_command_line_signed_by_a_referee(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "csc.yaml"
+    path.write_text(EVENT)
+    run("create", str(path))
+    db = f"sqlite:///{tmp_path / 'csc.sqlite'}"  # the run fixture's database
+    runner = CliRunner()
+    monkeypatch.setenv("FLICKBOARD_NEW_PASSWORD", "director-pass")
+    assert runner.invoke(app, ["desk", "admin", "--db", db]).exit_code == 0
+    monkeypatch.setenv("FLICKBOARD_PASSWORD", "director-pass")
+    monkeypatch.setenv("FLICKBOARD_NEW_PASSWORD", "referee-pass")
+    assert runner.invoke(app, ["desk", "referee", "REF", "--db", db]).exit_code == 0
+    monkeypatch.setenv("FLICKBOARD_PASSWORD", "referee-pass")
+    offence = ["csc", "offence", "Zone singles", "--referee", "REF"]
+    err = run(*offence, "--player", "E", "--act", "threat of violence", code=2)
+    assert "E is not a player entered in this event" in err
+    # singles, no players listed: the entrant's ID is the player
+    out = run(*offence, "--player", "C", "--act", "threat of violence")
+    assert "Cat Moss: offence detrimental to the game (CSC VI 12): threat of violence" in out
+    rows = json.loads(run("csc", "standings", "Zone singles", "--json"))["standings"]
+    assert {r["team"]: r["prize_forfeited_by"] for r in rows} == {
+        "A": "",
+        "B": "",
+        "C": "C",
+        "D": "",
+    }
+    monkeypatch.setenv("FLICKBOARD_PASSWORD", "wrong")
+    assert "wrong name or password" in run(*offence, "--player", "D", "--act", "x", code=2)

@@ -1,4 +1,4 @@
-"""Issue 15 point 7 and issue 17's faults at the command line: each a test."""
+"""The desk's faults at the command line, each a test."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
@@ -27,7 +28,7 @@ GAME = "60-40/1-0,35-35,20-55/1-2,80-10/3-0"
 @pytest.fixture
 def run(tmp_path: Path):  # type: ignore[no-untyped-def]
     runner = CliRunner()
-    db = f"sqlite:///{tmp_path / 'events.sqlite'}"
+    db = sqlite_at_head(tmp_path / "events.sqlite")
 
     def invoke(*args: str, code: int = 0) -> str:
         result = runner.invoke(app, [*args, "--db", db])

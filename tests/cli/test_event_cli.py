@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
@@ -33,7 +34,7 @@ CASUAL = (
 @pytest.fixture
 def run(tmp_path: Path):  # type: ignore[no-untyped-def]
     runner = CliRunner()
-    db = f"sqlite:///{tmp_path / 'events.sqlite'}"
+    db = sqlite_at_head(tmp_path / "events.sqlite")
 
     def invoke(*args: str, code: int = 0) -> str:
         result = runner.invoke(
@@ -91,11 +92,11 @@ def test_event_cli_whole_evening(run, tmp_path: Path, monkeypatch: pytest.Monkey
     run("event", "validate", "Club night", "-r", "1", "--opponent", d, "--initials", "RW")
     data = json.loads(run("event", "standings", "Club night", "--json"))
     assert sorted(map(sorted, data["unresolved"])) == sorted([sorted([a, c]), sorted([b, d])])
-    out = run("event", "shootout", "Club night", f"{a}=3", f"{c}=5")
+    out = run("event", "shootout", "Club night", f"{a}=XoXoXooo-ooo", f"{c}=XXXX-Xoooooo")
     assert f"{b}/{d}" in out or f"{d}/{b}" in out
     data = json.loads(run("event", "standings", "Club night", "--json"))
     assert data["standings"][0]["entrant"] == c
-    assert any("shoot-out: 5 twenties" in r for r in data["standings"][0]["reasons"])
+    assert "shoot-out: 5 twenties (XXXX-Xoooooo)" in data["standings"][0]["reasons"]
     table = run("event", "standings", "Club night")
     assert "Ann Brubacher" in table and "tournament points" in table
     monkeypatch.setenv("FLICKBOARD_NEW_PASSWORD", "director-pass")
@@ -331,7 +332,7 @@ def test_event_create_imports_cmn_json_and_old_scoresheets(run, tmp_path: Path) 
     assert (
         "read cmn-singles-league.json: CMN match 1 (Jeff Decker v Maria Santos): scores read" in out
     )
-    assert "created Tuesday: 6 entrants, 1 cards" in out
+    assert "created Tuesday: 6 entrants, 1 card" in out
     exported = json.loads(run("event", "export", "Tuesday", "--format", "cmn"))
     games = exported["match"]["games"]
     assert games[0] == {"winner": 0, "scores": [60, 5], "twenties": [2, 0]}
@@ -342,7 +343,7 @@ def test_event_create_imports_cmn_json_and_old_scoresheets(run, tmp_path: Path) 
     again = league.read_text().replace("Tuesday", "Wednesday")
     (tmp_path / "again.yaml").write_text(again)
     out = run("event", "create", str(tmp_path / "again.yaml"), "--cmn", str(old))
-    assert "created Wednesday: 6 entrants, 1 cards" in out
+    assert "created Wednesday: 6 entrants, 1 card" in out
 
 
 def test_event_create_cmn_results_only_round_trips_through_the_db_into_standings_and_cmn(  # type: ignore[no-untyped-def]
@@ -355,7 +356,7 @@ def test_event_create_cmn_results_only_round_trips_through_the_db_into_standings
     casual.write_text(CASUAL)
     minimal = SPEC / "cmn-casual-minimal.json"
     out = run("event", "create", str(casual), "--cmn", str(minimal))
-    assert "created Casual: 2 entrants, 1 cards" in out
+    assert "created Casual: 2 entrants, 1 card" in out
     run("event", "validate", "Casual", "-r", "1", "--opponent", "X", "--initials", "XV")
     data = json.loads(run("event", "standings", "Casual", "--json"))
     assert [(p["entrant"], p["points"]) for p in data["standings"]] == [("N", 6), ("X", 2)]

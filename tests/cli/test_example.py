@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
@@ -38,7 +39,7 @@ def test_each_example_is_read_by_its_commands(tmp_path: Path, name: str) -> None
     written = runner.invoke(app, ["example", name, str(file)])
     assert written.exit_code == 0, written.output
     assert f"wrote {file}" in written.stdout
-    db = f"sqlite:///{tmp_path / 'events.sqlite'}"
+    db = sqlite_at_head(tmp_path / "events.sqlite")
     for command in EXAMPLES[name].commands:
         if "--resume" in command:
             out = _run(command + " --quiet", file, db)
@@ -51,7 +52,7 @@ def test_the_entrants_example_fills_the_new_event_example(tmp_path: Path) -> Non
     result = runner.invoke(app, ["example", "all", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(e.file for e in EXAMPLES.values())
-    db = f"sqlite:///{tmp_path / 'events.sqlite'}"
+    db = sqlite_at_head(tmp_path / "events.sqlite")
     _run(EXAMPLES["new-event"].commands[0], tmp_path / "new-event.yaml", db)
     added = _run(EXAMPLES["entrants"].commands[0], tmp_path / "entrants.csv", db)
     assert "added 3 entrants to Spring open" in added

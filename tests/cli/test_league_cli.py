@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tests.conftest import sqlite_at_head
 from typer.testing import CliRunner
 
 from flickboard.cli.app import app
@@ -25,7 +26,7 @@ def _team(code: str, name: str, n: int) -> str:
 @pytest.fixture
 def run(tmp_path: Path) -> Run:
     runner = CliRunner()
-    db = f"sqlite:///{tmp_path / 'league.sqlite'}"
+    db = sqlite_at_head(tmp_path / "league.sqlite")
 
     def invoke(*args: str, code: int = 0) -> str:
         result = runner.invoke(app, ["event", *args, "--db", db])
@@ -126,27 +127,17 @@ def test_six_person_night_with_forfeit_to_the_match_result(run: Run, tmp_path: P
     run("league", "lineup", "Tuesday", "-n", "2", "-t", "S", "A=S1,S2", "B=S3,S4", "C=S5,S6")
     table = run("league", "rotation", "Tuesday", "-n", "2")
     assert "Night 2: Jets (home, red) v Sharks (visitors)" in table
-    assert "A: J1 Jets player 1 & J2 Jets player 2" in table
+    assert "Home (LE & RE)" in table and "A: J1 Jets player 1 & J2 Jets player 2" in table
     out = run("league", "forfeit", "Tuesday", "-n", "2", "-t", "S", "--minutes", "16")
     assert "S forfeits game 1 of night 2" in out
-    err = run(
-        "league",
-        "sub",
-        "Tuesday",
-        "-n",
-        "2",
-        "-t",
-        "S",
-        "-g",
-        "1",
-        "--out",
-        "S3",
-        "--in",
-        "S7",
-        code=2,
-    )
-    assert "only before a game begins" in err
-    run("league", "sub", "Tuesday", "-n", "2", "-t", "S", "-g", "5", "--out", "S3", "--in", "S7")
+    sub = ("league", "sub", "Tuesday", "-n", "2", "-t", "S")
+    err = run(*sub, "-g", "5", "--out", "S3", "--in", "S7", "--during", code=2)
+    assert "only before the beginning of a game" in err and "S3 plays game 5 to its end" in err
+    run(*sub, "-g", "5", "--out", "S3", "--in", "S7")
+    out = run("league", "ends", "Tuesday", "-n", "2", "-t", "S", "-g", "6", "--pair", "b")
+    # the visitors' pair B plays games 4 and 7: S7 came in at S3's left end, then swapped
+    assert "B: S3 Sharks player 3 & S4 Sharks player 4" in out  # game 4
+    assert "B: S4 Sharks player 4 & S7 Sharks player 7" in out  # game 7
     err = run(
         "league",
         "sub",
@@ -174,6 +165,6 @@ def test_six_person_night_with_forfeit_to_the_match_result(run: Run, tmp_path: P
     out = run("league", "match", "Tuesday", "-n", "2", "-t", "J")
     # Jets: forfeit game 1 plus odd games 3, 5, 7, 9; Sharks: even games 2, 4, 6, 8.
     assert "match points (final): Jets 5 - 4 Sharks" in out
-    assert "forfeited by S (delay)" in out and "B: S7 Sharks player 7" in out
+    assert "forfeited by S (delay)" in out and "B: S4 Sharks player 4 & S7 Sharks player 7" in out
     table = run("league", "standings", "Tuesday")
     assert "Jets" in table and "5 match points: 5 games won" in table

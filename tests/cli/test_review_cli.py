@@ -33,6 +33,7 @@ def test_review_json_of_a_terminal_crokinole_match_lists_shots_and_players(tmp_p
     for shot in review["shots"]:
         assert shot["label"] in ("best", "good", "inaccuracy", "mistake", "blunder")
         assert 0 <= shot["expected_loss"] <= 1 and shot["comment"].startswith("you chose")
+        assert shot["meant_from"] == "ai"  # the terminal records the AI's choice
     assert sorted(p["seat"] for p in review["players"]) == [0, 2]
     assert all(0 <= p["accuracy"] <= 100 for p in review["players"])
 
@@ -46,6 +47,7 @@ def test_review_of_a_shuffleboard_record_for_one_seat_writes_the_file_and_a_summ
     result = runner.invoke(app, [*args, "--output", str(out)])
     assert result.exit_code == 0, result.output
     assert "accuracy" in result.stdout and "costliest shots" in result.stdout
+    assert "key moment " in result.stdout and "points of winning chance for" in result.stdout
     review = json.loads(out.read_text(encoding="utf-8"))
     assert {s["seat"] for s in review["shots"]} == {1}
     assert {s["level"] for s in review["shots"]} == {
@@ -70,7 +72,10 @@ def test_review_of_a_folder_gives_each_player_s_trend(tmp_path: Path) -> None:
     [
         (["shuffleboard"], "is not a table shuffleboard record"),
         (["crokinole", "--level", "grandmaster"], "unknown skill level 'grandmaster'"),
-        (["crokinole", "--seat", "1"], "seat 1 is not at this table"),
+        (
+            ["crokinole", "--seat", "1"],
+            "seat 1 is not at this table: its seats are 0 (red), 2 (green)",
+        ),
         (["crokinole", "--level", "x=club"], "--level takes LEVEL or SEAT=LEVEL"),
     ],
 )

@@ -314,7 +314,7 @@ def test_match_shuffleboard_person_enters_the_officials_calls(tmp_path: Path) ->
         "0 1.55 10",  # refused: weight 1 is no hanger (5(i))
         "call clear",
         "call knocked_upside_down 1",
-        "0 0.5 -10",  # refused: the weight never reaches weight 1 (5(g))
+        "0 1.0 -10",  # refused: the weight never reaches weight 1 (5(g))
         "call knocked_upside_down 7",  # no such weight
         "call flipped",
         "call clear",

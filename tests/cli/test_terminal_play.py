@@ -133,6 +133,10 @@ def test_crokinole_prompt_takes_discs_score_explain_and_undo(tmp_path: Path) -> 
     assert "On the board now: red " in out
     shots = [s for r in _record(record)["games"][0]["rounds"] for s in r["shots"]]
     assert len(shots) == 2  # taken back, then played again with its reply
+    # what each shot meant: the person's aim, played with no noise, is the shot itself;
+    # the AI's, its choice and words (the taken-back ones are gone with their shots)
+    assert [s["intent"]["by"] for s in shots] == ["exact", "ai"]
+    assert shots[1]["intent"]["words"] and shots[1]["intent"]["shot"]
     after = load_match(_record(record)).position  # the AI replies alike: the same position
     for d in after.layout.discs:
         colour = "red" if after.side_of(d.id) == 0 else "green"
@@ -173,8 +177,10 @@ def test_names_show_at_the_prompt_and_in_rulings_and_are_kept_for_a_resume(
     tags = _record(record)["tags"]
     assert tags["Side1"] == "Ann" and tags["Side2"] == "Joe"
     assert tags["Players"] == "red=human, green=bot"
-    again = runner.invoke(app, ["match", "crokinole", "--resume", str(record)], input="quit\n")
+    again = runner.invoke(app, ["match", "crokinole", "--resume", str(record)], input="0 1\nquit\n")
     assert "Ann (7 discs left;" in again.stdout  # a person, named, as the record says
+    shots = [s for r in _record(record)["games"][0]["rounds"] for s in r["shots"]]
+    assert [s["intent"]["by"] for s in shots][:3] == ["exact", "ai", "exact"]  # kept
 
 
 def test_partners_are_named_in_seat_order_and_a_bad_name_is_refused() -> None:
@@ -202,9 +208,13 @@ def _twenties_of_red(level: str, tmp_path: Path) -> tuple[int, str, Any]:
     record = tmp_path / f"{level}.json"
     args = ["match", "crokinole", "--red", "human", "--green", "human", "--time-shots", "8"]
     more = ["--human-level", level, "--seed", "3", "--record", str(record), "--quiet"]
-    result = runner.invoke(app, [*args, *more], input="0 1\n0 0.2\n" * 4)
+    result = runner.invoke(app, [*args, *more], input="0 1\n0 0.3\n" * 4)
     assert result.exit_code == 0, result.output
     game = _record(record)["games"][0]
+    # what the record keeps as meant: the aim typed, played with a hand's noise, or with
+    # none (perfect) the shot itself
+    meant = {s["intent"]["by"] for r in game["rounds"] for s in r["shots"]}
+    assert meant == ({"exact"} if level == "perfect" else {"aim"})
     twenties = game["rounds"][0]["score"]["twenties"][0]
     red = [
         s["record"]["shot"] for r in game["rounds"] for s in r["shots"] if s["turn"]["side"] == 0

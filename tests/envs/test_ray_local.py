@@ -90,6 +90,8 @@ def test_selfplay_command_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "--noise" in bad.output
     bad = runner.invoke(app, ["selfplay", "--no-ray", "--address", "127.0.0.1:6379"])
     assert bad.exit_code == 2 and "--address" in bad.output
+    bad = runner.invoke(app, ["selfplay", "--game", "curling"])
+    assert bad.exit_code == 2 and "--game must be crokinole or shuffleboard" in bad.output
 
 
 def test_bench_ai_refuses_an_address_without_ray(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.events.elimination import elimination
+from flickboard.events.elimination import check_best_of_three_from, elimination
 
 
 def test_fair_rules_single_game_elimination_with_byes_for_top_seeds() -> None:
@@ -54,3 +54,14 @@ def test_consolation_draw_plays_best_of_three_from_the_same_stage() -> None:
 def test_elimination_result_for_wrong_player_refused() -> None:
     with pytest.raises(InvalidInput, match="cannot win a game"):
         elimination(["A", "B"], {"M1-1": ["Z"]})
+
+
+def test_fair_rules_one_game_elimination_best_of_three_from_the_quarterfinals_at_most() -> None:
+    # A draw of 16 with best of three from the quarter-finals: the round of 16 is one game
+    # a match ("a one game only elimination match"), the quarter-finals on are best of 3.
+    seeds = [f"S{i}" for i in range(1, 17)]
+    b = elimination(seeds, {}, best_of_three_from=8)
+    assert [m.best_of for m in b.main[0]] == [1] * 8
+    assert [{m.best_of for m in stage} for stage in b.main[1:]] == [{3}, {3}, {3}]
+    with pytest.raises(InvalidInput, match="quarterfinals, semifinals, and finals"):
+        check_best_of_three_from(16)

@@ -100,3 +100,21 @@ def test_csc_round_robin_needs_three_teams_for_the_playoffs() -> None:
     two = [{"id": t, "name": t} for t in "AB"]
     with pytest.raises(InvalidInput, match="top three"):
         parse_any({"name": "S", "format": "csc-round-robin", "entrants": two})
+
+
+def _fair(left: int, entrants: list[dict[str, str]]) -> dict[str, Any]:
+    return {"name": "F", "format": "elimination", "best_of_three_from": left, "entrants": entrants}
+
+
+def test_fair_rules_best_of_three_only_for_quarterfinals_semifinals_and_finals() -> None:
+    # "contestants may be asked to play 2 of 3 matches for quarterfinals, semifinals, and
+    # finals": 8, 4 or 2 entrants left; a round of 16 stays one game a match.
+    sixteen = [{"id": str(i), "name": f"P{i}"} for i in range(1, 17)]
+    for left in (8, 4, 2):
+        spec = parse_any(_fair(left, sixteen))
+        assert isinstance(spec, ClubEventFile) and spec.best_of_three_from == left
+    for left in (16, 1024, 5, 1):
+        with pytest.raises(InvalidInput) as refused:
+            parse_any(_fair(left, sixteen))
+        assert f"best of three from {left} entrants left is refused" in str(refused.value)
+        assert "2 of 3 matches for quarterfinals, semifinals, and finals" in str(refused.value)

@@ -1,4 +1,4 @@
-"""The crokinole formats' registry (issue 28): every format of the event file has one
+"""The crokinole formats' registry: every format of the event file has one
 object there, and what it says is what the event file, desk and pages do."""
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from flickboard.physics import (
     simulate,
     simulate_batch,
 )
-from flickboard.physics.batch import STATE_ORDER
+from flickboard.physics.batch import STATE_ORDER, simulate_velocities
 from flickboard.physics.shot import MIN_SPEED
 
 
@@ -151,3 +151,115 @@ def test_batch_agrees_on_a_shot_that_strikes_a_disc_lying_in_the_hole(
         assert STATE_ORDER[batch.state[0, k]] is final.state
     # the strike that sank disc 0 and the shooter's later strike on it in the hole
     assert batch.contacts[0] == 2 and batch.first_contact[0] == 0 and batch.dropped[0]
+
+
+def crokinole_cases(board: CrokinoleBoard) -> list[tuple[Layout, list[Shot]]]:
+    """Seeded layouts (empty, sparse, crowded, a leaner) and shots into them from
+    anywhere around the shooting line, some that cannot start."""
+    leaner = PlacedDisc(40, 0.0, board.hole_radius, leaning=True)
+    layouts = [
+        Layout(board),
+        scene_layout(board, 4, seed=11),
+        scene_layout(board, 29, seed=12),
+        Layout(board, (*scene_layout(board, 8, seed=13).discs, leaner)),
+    ]
+    rng = np.random.default_rng(31)
+    r = board.shooting_line_radius
+    cases = []
+    for layout in layouts:
+        shots = []
+        for _ in range(60):
+            at = float(rng.uniform(0, 2 * math.pi))
+            aim = at + math.pi + float(rng.normal(0, 0.3))
+            shots.append(
+                Shot(
+                    r * math.cos(at),
+                    r * math.sin(at),
+                    aim,
+                    float(rng.uniform(0.2, 6.0)),
+                    float(rng.uniform(-60, 60)),
+                )
+            )
+        cases.append((layout, shots))
+    return cases
+
+
+def shuffleboard_cases(table: ShuffleboardTable) -> list[tuple[Layout, list[Shot]]]:
+    """Seeded layouts of weights down the table and shots from the delivering end,
+    some off the table or past the foul line."""
+    rng = np.random.default_rng(32)
+    r = table.disc.radius
+    layouts = [Layout(table)]
+    for count in (3, 8):
+        weights: list[PlacedDisc] = []
+        while len(weights) < count:
+            x, y = float(rng.uniform(-0.2, 0.2)), float(rng.uniform(2.2, 4.2))
+            if all(math.hypot(x - w.x, y - w.y) > 2 * r + 1e-4 for w in weights):
+                weights.append(PlacedDisc(len(weights), x, y))
+        layouts.append(Layout(table, tuple(weights)))
+    cases = []
+    for layout in layouts:
+        shots = [
+            Shot(
+                float(rng.uniform(-0.24, 0.24)),
+                float(rng.uniform(0.0, 2.2)),
+                math.pi / 2 + float(rng.normal(0, 0.04)),
+                float(rng.uniform(0.5, 4.5)),
+                float(rng.uniform(-20, 20)),
+            )
+            for _ in range(60)
+        ]
+        cases.append((layout, shots))
+    return cases
+
+
+@pytest.mark.parametrize("game", ["crokinole", "shuffleboard"])
+def test_the_batch_is_simulate_shot_by_shot_bit_for_bit(
+    game: str, board: CrokinoleBoard, table: ShuffleboardTable
+) -> None:
+    cases = crokinole_cases(board) if game == "crokinole" else shuffleboard_cases(table)
+    params = PhysicsParams.standard(game)
+    ran = failed = 0
+    for layout, shots in cases:
+        shooter = layout.next_id() + 3
+        batch = simulate_batch(
+            layout, shots, shooter=shooter, params=params, records=True, keep_log=True
+        )
+        rows = np.array([(s.x, s.y, *s.velocity, s.spin) for s in shots])
+        fast = simulate_velocities(layout, rows, shooter=shooter, params=params, keep_log=True)
+        assert batch.records is not None and batch.log is not None
+        assert batch.log_offsets is not None
+        for field in ("x", "y", "state", "status", "events", "first_contact", "log"):
+            assert np.array_equal(getattr(batch, field), getattr(fast, field)), field
+        for s, shot in enumerate(shots):
+            try:
+                single = simulate(layout, shot, shooter=shooter, params=params)
+            except (IllegalInPosition, PhysicsError):
+                failed += 1
+                assert batch.status[s] != 0 and batch.records[s] is None
+                assert batch.log_offsets[s] == batch.log_offsets[s + 1]
+                continue
+            ran += 1
+            assert batch.status[s] == 0
+            record = batch.records[s]
+            assert record == single and record is batch.records[s]
+            arrays = single.arrays()
+            log = batch.log[batch.log_offsets[s] : batch.log_offsets[s + 1]]
+            assert np.array_equal(log, arrays.events)
+            assert np.array_equal(record.arrays().finals, arrays.finals)
+            assert batch.duration[s] == single.duration
+            assert batch.events[s] == len(single.events)
+            assert batch.ids == tuple(f.id for f in single.finals)
+            for k, final in enumerate(single.finals):
+                assert (batch.x[s, k], batch.y[s, k]) == (final.x, final.y)
+                assert STATE_ORDER[batch.state[s, k]] is final.state
+            contacts = [e for e in single.events if e.kind.value == "disc_contact"]
+            assert batch.contacts[s] == len(contacts)
+            struck = [
+                e.other if e.disc == shooter else e.disc
+                for e in contacts
+                if shooter in (e.disc, e.other)
+            ]
+            assert batch.first_contact[s] == (struck[0] if struck else -1)
+            assert batch.dropped[s] == any(f.state is DiscState.IN_HOLE for f in single.finals)
+    assert ran > 120 and failed > 5, (ran, failed)

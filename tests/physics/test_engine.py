@@ -23,8 +23,8 @@ from flickboard.physics import (
     Shot,
     simulate,
 )
-from flickboard.physics.codes import B_DEPTH, S_UNFINISHED, board_array, params_array
-from flickboard.physics.engine import raise_for_status, shot_array
+from flickboard.physics.codes import B_DEPTH, S_UNFINISHED, board_array
+from flickboard.physics.engine import params_rows, raise_for_status, shot_array
 from flickboard.physics.kernel import run_shot
 from flickboard.physics.shot import MIN_SPEED
 
@@ -660,7 +660,10 @@ def test_a_disc_left_moving_with_no_next_event_is_a_physics_error(board: Crokino
     figures[B_DEPTH] = -0.001
     params = PhysicsParams.crokinole()
     shot = shot_array(Shot(0.0, -0.3, DOWN, 3.0))
-    status, info, *_ = run_shot(figures, params_array(params), np.empty((0, 3)), shot, False)
+    # read-only arrays, as simulate passes them (another type would compile the kernel anew)
+    figures.setflags(write=False)
+    rows, _ = Layout(board).kernel_rows()
+    status, info, *_ = run_shot(figures, params_rows(params), rows, shot, False)
     assert (status, info) == (S_UNFINISHED, 0)
     with pytest.raises(PhysicsError, match="the shot disc was still moving"):
         raise_for_status(status, info, (), params)

@@ -12,8 +12,9 @@ import pytest
 
 from flickboard.agents.simple import SimpleBot
 from flickboard.errors import InvalidInput
+from flickboard.play.clock import ShotBudget
 from flickboard.play.cmn import GameFormat, parse_cmn
-from flickboard.play.crokinole import CrokinoleGame, CrokinoleMatch, Seating, ShotBudget
+from flickboard.play.crokinole import CrokinoleGame, CrokinoleMatch, Seating
 from flickboard.play.crokinole_cmn import match_from_record, records_cmn, rules_tag
 from flickboard.play.crokinole_record import game_record, record_json
 from flickboard.play.driver import play_match

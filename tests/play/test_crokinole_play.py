@@ -10,13 +10,12 @@ from flickboard.agents.simple import SimpleBot
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import DiscFinal, DiscState, Edge, EventKind, Shot
+from flickboard.play.clock import ClockFace, ShotBudget, WallClock
 from flickboard.play.crokinole import (
     CrokinoleGame,
     CrokinoleMatch,
     CrokinoleRound,
     Seating,
-    ShotBudget,
-    WallClock,
 )
 from flickboard.play.driver import Observer, most_discs_left, play_match, play_turn
 from flickboard.play.match import Match
@@ -219,6 +218,7 @@ def test_a_clock_on_screen_shows_the_time_or_shots_left() -> None:
     budget.shot_taken()
     budget.shot_taken()
     assert budget.remaining == 0
+    assert (clock.face(), budget.face()) == (ClockFace("seconds", 0.0), ClockFace("shots", 0))
 
 
 def test_championship_match_is_best_two_of_three() -> None:

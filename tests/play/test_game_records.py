@@ -16,7 +16,8 @@ from flickboard.agents.simple import SimpleBot
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import DiscFinal, DiscState, EventKind
-from flickboard.play.crokinole import CrokinoleGame, CrokinoleMatch, Seating, ShotBudget
+from flickboard.play.clock import ShotBudget
+from flickboard.play.crokinole import CrokinoleGame, CrokinoleMatch, Seating
 from flickboard.play.crokinole_record import game_record, record_json, replay_game
 from flickboard.play.driver import play_match
 from flickboard.play.gamerecord import (

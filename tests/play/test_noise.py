@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.conftest import sqlite_at_head
 from tests.web.play.helpers import client, new_game, shoot
 
 from flickboard.agents.candidates import Candidate
@@ -76,7 +77,7 @@ def test_the_ai_the_web_and_the_envs_play_the_same_draw_alike(
 
     by_ai = Meaning(meant).decide(view)
 
-    api = client(f"sqlite:///{tmp_path / 'table.sqlite'}")
+    api = client(sqlite_at_head(tmp_path / "table.sqlite"))
     game = new_game(api, realistic="novice")
     u = line.param(meant.x, meant.y)
     angle = line.inward(u) - meant.angle

@@ -11,6 +11,8 @@ import pytest
 from flickboard.agents.shuffleboard_bot import ShuffleboardBot
 from flickboard.errors import InvalidInput
 from flickboard.physics import DiscFinal, DiscState, Edge, EventKind, Shot
+from flickboard.play.gamerecord import PRECISION
+from flickboard.play.kind import game_kind
 from flickboard.play.shuffleboard import BestOfThree, GameRules, ShuffleboardGame
 from flickboard.play.shuffleboard_record import (
     game_from_json,
@@ -290,3 +292,18 @@ def test_loaded_game_record_written_again_is_byte_identical() -> None:
     text = json.dumps(game_to_json(game), separators=(",", ":"))
     again = game_from_json(json.loads(text))
     assert json.dumps(game_to_json(again), separators=(",", ":")) == text
+
+
+def test_a_weight_started_at_the_tables_edge_replays_from_its_record() -> None:
+    """The start line ends where a weight's edge meets the table's; a start rounded to
+    the record's precision may fall off the surface, so the writer checks the whole
+    replay (starts included) and writes such a record more finely."""
+    match = game_kind("shuffleboard").new_match(target=1)
+    for u in (1.0, 0.0):
+        line = match.start_line()
+        x, y = line.point(u)
+        match.play(Shot(x, y, line.inward(u), 2.0))
+    record = match.to_json()
+    assert record["precision"] != PRECISION
+    loaded = game_kind("shuffleboard").match_from_json(record)
+    assert [a.record.shot for a in loaded.history] == [a.record.shot for a in match.history]  # type: ignore[attr-defined]

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
+from tests.conftest import sqlite_at_head
 
+from flickboard.events.eventfile import ClubEventFile, parse_any
 from flickboard.store.db import engine_for
 from flickboard.store.desk import Desk
 
@@ -23,9 +25,14 @@ def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def engine(empty_url: str) -> Iterator[Engine]:
-    """An empty database upgraded to head."""
-    eng = engine_for(empty_url)
+def engine(request: pytest.FixtureRequest, empty_url: str) -> Iterator[Engine]:
+    """A new database with the schema at head: a copy of one the migrations upgraded once
+    per test process (they are tested from empty in test_migrations.py)."""
+    if empty_url.startswith("sqlite:///"):
+        url = sqlite_at_head(Path(empty_url.removeprefix("sqlite:///")))
+    else:
+        url = request.getfixturevalue("postgres_at_head_url")
+    eng = engine_for(url)
     yield eng
     eng.dispose()
 
@@ -34,3 +41,43 @@ def engine(empty_url: str) -> Iterator[Engine]:
 def desk(engine: Engine) -> Desk:
     """A desk over the empty database."""
     return Desk(engine=engine)
+
+
+@pytest.fixture
+def zone() -> ClubEventFile:
+    """A CSC singles round robin of teams A, B and C."""
+    spec = parse_any(
+        {
+            "name": "Zone",
+            "format": "csc-round-robin",
+            "discipline": "singles",
+            "entrants": [{"id": t, "name": f"Team {t}"} for t in "ABC"],
+        }
+    )
+    assert isinstance(spec, ClubEventFile)
+    return spec
+
+
+def league_spec(fmt: str = "league-four") -> ClubEventFile:
+    """A league "Tuesday" of teams HOME and VIS (players H1... and V1..., two spares
+    each); night 1 HOME at home, night 2 VIS."""
+    n = 4 if fmt == "league-four" else 6
+    spec = parse_any(
+        {
+            "name": "Tuesday",
+            "format": fmt,
+            "entrants": [
+                {
+                    "id": team,
+                    "name": f"Team {team}",
+                    "players": [
+                        {"id": f"{team[0]}{i}", "name": f"{team} player {i}"}
+                        for i in range(1, n + 3)
+                    ],
+                }
+                for team in ("HOME", "VIS")
+            ],
+        }
+    )
+    assert isinstance(spec, ClubEventFile)
+    return spec

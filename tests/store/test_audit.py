@@ -4,11 +4,16 @@ with who, when, what, before and after, and scorer codes tied to their event."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError
+from tests.conftest import sqlite_at_head
 
-from flickboard.events.eventfile import parse_event
+from flickboard.events.eventfile import ClubEventFile, parse_event
+from flickboard.events.synthetic import game_with
+from flickboard.play.scoring import RaceScore
 from flickboard.store.acting import Actor
 from flickboard.store.models import AuditRow
 from flickboard.store.service import DeskService
@@ -114,3 +119,54 @@ def test_a_code_issue_is_tied_to_its_event_and_audited(svc: DeskService, directo
     revoked = svc.audit(director, "Open")[-1]  # the desk terminal's revocation
     assert (revoked["role"], revoked["actor"]) == ("director", "desk")
     assert next(iter(revoked["after"].values())) == {"revoked": True}  # type: ignore[union-attr]
+
+
+FRAMES = RaceScore(15, ((3, 0), (0, 4), (12, 0)))
+"""A CSC game to 15 in three frames."""
+
+
+def test_every_row_a_write_adds_is_audited_under_its_own_key(
+    svc: DeskService, director: Actor, zone: ClubEventFile
+) -> None:
+    """Rows one write adds each keep their own key: a card's four rounds and both
+    seats, a CSC game's three frames (they shared ``table:`` and only the last
+    survived)."""
+    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    a, b = svc.draw(director, "Open", publish=True).games[0]
+    rounds = game_with(4, (1, 0)).rounds
+    svc.enter_card(director, "Open", 1, (a, b), rounds)
+    after: dict[str, dict[str, object]] = svc.audit(director, "Open")[-1]["after"]  # type: ignore[assignment]
+    assert not [k for k in after if k.endswith(":")]
+    card_rounds = [v for k, v in after.items() if k.startswith("card_rounds:")]
+    assert sorted((v["score0"], v["score1"]) for v in card_rounds) == sorted(
+        (r.scores[0], r.scores[1]) for r in rounds
+    )
+    assert sorted(v["entrant"] for k, v in after.items() if k.startswith("seats:")) == sorted(
+        (a, b)
+    )
+
+    svc.create_club_event(director, zone)
+    game = svc.club_desk("Zone").state("Zone").games[0]  # type: ignore[attr-defined]
+    svc.enter_club_result(director, "Zone", game.round_no, game.home, 1, FRAMES)
+    after = svc.audit(director, "Zone")[-1]["after"]  # type: ignore[assignment]
+    frames = [
+        (v["points0"], v["points1"]) for k, v in after.items() if k.startswith("club_frames:")
+    ]
+    assert sorted(frames) == sorted(FRAMES.steps)
+
+
+def test_insert_or_replace_cannot_rewrite_an_audit_row_on_sqlite(tmp_path: Path) -> None:
+    """SQLite's REPLACE deletes the row it replaces without firing DELETE triggers: an
+    INSERT naming an existing audit row's ID is refused instead."""
+    svc = DeskService(sqlite_at_head(tmp_path / "audit.sqlite"))
+    director = svc.accounts.set_director("Dee", "director-pass")
+    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    before = svc.audit(director)
+    with pytest.raises(DBAPIError, match="append-only"), svc.engine.begin() as c:
+        c.execute(
+            text(
+                "INSERT OR REPLACE INTO audit (id, at, role, actor, action, detail) "
+                "VALUES (1, CURRENT_TIMESTAMP, 'director', 'Dee', 'nothing', 'happened')"
+            )
+        )
+    assert svc.audit(director) == before

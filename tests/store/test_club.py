@@ -25,31 +25,10 @@ from flickboard.store.models import (
     EntrantRow,
 )
 
+from .conftest import league_spec
+
 FOUR_UP = {"1": ["H1"], "2": ["H2"], "3": ["H3"], "4": ["H4"]}
 FOUR_DOWN = {"1": ["V1"], "2": ["V2"], "3": ["V3"], "4": ["V4"]}
-
-
-def _league(fmt: str = "league-four") -> ClubEventFile:
-    n = 4 if fmt == "league-four" else 6
-    spec = parse_any(
-        {
-            "name": "Tuesday",
-            "format": fmt,
-            "entrants": [
-                {
-                    "id": team,
-                    "name": f"Team {team}",
-                    "players": [
-                        {"id": f"{team[0]}{i}", "name": f"{team} player {i}"}
-                        for i in range(1, n + 3)
-                    ],
-                }
-                for team in ("HOME", "VIS")
-            ],
-        }
-    )
-    assert isinstance(spec, ClubEventFile)
-    return spec
 
 
 def _counts(desk: ClubDesk) -> tuple[int, ...]:
@@ -62,7 +41,7 @@ def _counts(desk: ClubDesk) -> tuple[int, ...]:
 @pytest.fixture
 def league(engine: Engine) -> LeagueDesk:
     desk = LeagueDesk(engine=engine)
-    desk.create(_league())
+    desk.create(league_spec())
     desk.set_lineup("Tuesday", 1, "HOME", FOUR_UP)
     desk.set_lineup("Tuesday", 1, "VIS", FOUR_DOWN)
     return desk
@@ -130,14 +109,18 @@ def test_league_substitution_breaking_a_limit_refused(league: LeagueDesk) -> Non
     assert league.match("Tuesday", 1, "HOME").players[0] is not None
 
 
-def test_league_substitution_only_before_the_game_begins(league: LeagueDesk) -> None:
+def test_league_substitution_entered_as_it_happened_after_the_game(league: LeagueDesk) -> None:
     league.enter_game("Tuesday", 1, "HOME", 4, race_from_final((21, 3), 21))
     _refused(
         league,
         IllegalInPosition,
-        "only before a game begins",
-        lambda: league.substitute("Tuesday", 1, "HOME", 3, "H3", "H5"),
+        "only before the beginning of a game",
+        lambda: league.substitute("Tuesday", 1, "HOME", 3, "H3", "H5", during=True),
     )
+    # made before game 3 and entered after game 4's result: the played games get their
+    # real players
+    m = league.substitute("Tuesday", 1, "HOME", 3, "H3", "H5")
+    assert m.players[0] is not None and m.players[0][2] == ("H5", "H1")
 
 
 def test_league_line_up_from_the_roster_once_a_night(league: LeagueDesk) -> None:
@@ -187,7 +170,7 @@ def test_league_forfeits_for_delay_then_rolled_back_whole_on_failure(
 
 def test_six_person_line_up_breaking_position_rule_refused(engine: Engine) -> None:
     desk = LeagueDesk(engine=engine)
-    desk.create(_league("league-six"))
+    desk.create(league_spec("league-six"))
     start = {"A": ["H1", "H2"], "B": ["H3", "H4"], "C": ["H5", "H6"]}
     desk.set_lineup("Tuesday", 1, "HOME", start)
     desk.substitute("Tuesday", 1, "HOME", 6, "H3", "H7")
@@ -199,23 +182,14 @@ def test_six_person_line_up_breaking_position_rule_refused(engine: Engine) -> No
     )
 
 
-def _csc(engine: Engine) -> CscDesk:
+def _csc(engine: Engine, zone: ClubEventFile) -> CscDesk:
     desk = CscDesk(engine=engine)
-    spec = parse_any(
-        {
-            "name": "Zone",
-            "format": "csc-round-robin",
-            "discipline": "singles",
-            "entrants": [{"id": t, "name": f"Team {t}"} for t in "ABC"],
-        }
-    )
-    assert isinstance(spec, ClubEventFile)
-    desk.create(spec)
+    desk.create(zone)
     return desk
 
 
-def test_csc_game_not_drawn_or_twice_refused(engine: Engine) -> None:
-    desk = _csc(engine)
+def test_csc_game_not_drawn_or_twice_refused(engine: Engine, zone: ClubEventFile) -> None:
+    desk = _csc(engine, zone)
     first = desk.state("Zone").games[0]
     desk.enter_game(
         "Zone", first.round_no, first.home, first.visitors, race_from_final((15, 2), 15)
@@ -244,8 +218,8 @@ def test_csc_game_not_drawn_or_twice_refused(engine: Engine) -> None:
     )
 
 
-def test_csc_sudden_death_waits_for_the_round_robin(engine: Engine) -> None:
-    desk = _csc(engine)
+def test_csc_sudden_death_waits_for_the_round_robin(engine: Engine, zone: ClubEventFile) -> None:
+    desk = _csc(engine, zone)
     _refused(
         desk,
         IllegalInPosition,
@@ -260,8 +234,10 @@ def test_csc_sudden_death_waits_for_the_round_robin(engine: Engine) -> None:
     )
 
 
-def test_csc_sudden_death_message_counts_the_games_left(engine: Engine) -> None:
-    desk = _csc(engine)
+def test_csc_sudden_death_message_counts_the_games_left(
+    engine: Engine, zone: ClubEventFile
+) -> None:
+    desk = _csc(engine, zone)
     for g in desk.state("Zone").games[:-1]:
         desk.enter_game("Zone", g.round_no, g.home, g.visitors, race_from_final((15, 2), 15))
     _refused(

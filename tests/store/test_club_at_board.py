@@ -1,4 +1,4 @@
-"""Shuffleboard at the boards (issue 28 item 2): a scorer code per club meeting; one
+"""Shuffleboard at the boards: a scorer code per club meeting; one
 team enters the game, the other confirms it ("Scores shall be kept in triplicate, the
 original for the League Secretary and one for each team", CSC VII 11) or disputes it
 to the referees ("A protest committee shall be established to deal with claims and

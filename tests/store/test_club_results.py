@@ -1,4 +1,4 @@
-"""Shuffleboard results that hold (issue 28 item 2): a score no game to its target
+"""Shuffleboard results that hold: a score no game to its target
 can end with is refused in the rules' words, wherever it comes in; officials correct
 and withdraw club games, audited with before and after. SQLite and PostgreSQL."""
 

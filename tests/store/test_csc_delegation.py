@@ -1,6 +1,7 @@
 """CSC Part VI 7 (a player who cannot compete or continue, substitutes of the same
 gender, disqualification when none), VI 14 (a drawn board is kept unless a damaged board
-is taken out) and VI 9 (the rotation of a championship's events), over the club desk."""
+is taken out), VI 9 (the rotation of a championship's events) and VI 12 (an offence
+detrimental to the game: prize share forfeited, suspension), over the club desk."""
 
 from __future__ import annotations
 
@@ -167,3 +168,40 @@ def test_csc_vi_9_the_rotation_holds_singles_until_mixed_doubles_is_played(
     _play(mixed, 6, "Mixed")
     _play(mixed, 1, "Ladies")
     assert mixed.championship("Mixed")[1][3] == 5  # Ladies: 5 of its 6 games to play
+
+
+def test_csc_vi_12_offence_forfeits_the_prize_share_and_suspends_the_player(
+    engine: Engine,
+) -> None:
+    desk = _zone(engine)
+    _play(desk, 2)
+    before = desk.state("Zone")
+    with pytest.raises(InvalidInput, match="ZZ is not a player entered in this event"):
+        desk.record_offence("Zone", "ZZ", "threw a weight at the scorer", "Rex")
+    with pytest.raises(InvalidInput, match="say what the player did"):
+        desk.record_offence("Zone", "B2", "  ", "Rex")
+    state = desk.record_offence("Zone", "B2", "verbal abuse of the referee", "Rex")
+    (offence,) = state.offences
+    assert (offence.team, offence.player) == ("B", "B2")
+    assert state.prize_forfeited("B") == ("B2",) and state.prize_forfeited("A") == ()
+    why = state.reasons["B"]
+    assert "B2: offence detrimental to the game (CSC VI 12): verbal abuse of the referee" in why
+    assert "forfeits his or her share of any prize contested for" in why
+    assert "suspended from further Congress sponsored tournaments" in why
+    # the team's results and place stand: only the player's share of the prize goes
+    assert [(x.team, x.points) for x in state.standings] == [
+        (x.team, x.points) for x in before.standings
+    ]
+    rows = {r["team"]: r for r in state.rows(desk.names("Zone"))}
+    assert rows["B"]["prize_forfeited_by"] == "B2" and rows["A"]["prize_forfeited_by"] == ""
+    exported = state.as_dict(desk.names("Zone"))["offences"]
+    assert exported == [
+        {
+            "team": "B",
+            "player": "B2",
+            "act": "verbal abuse of the referee",
+            "clause": "CSC VI 12",
+            "prize": "forfeits his or her share of any prize contested for",
+            "suspension": "suspended from further Congress sponsored tournaments",
+        }
+    ]

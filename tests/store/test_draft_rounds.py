@@ -1,5 +1,5 @@
 """Pairings are reviewed before they are published; the last unplayed round can be
-withdrawn (issue 17, point 2)."""
+withdrawn."""
 
 from __future__ import annotations
 

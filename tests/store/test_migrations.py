@@ -3,6 +3,10 @@ from a database at every earlier revision it carries the data over."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 import sqlalchemy as sa
 from alembic import command
@@ -20,6 +24,15 @@ from flickboard.store.csc import CscDesk
 from flickboard.store.db import MIGRATIONS, DatabaseTooNew, engine_for, make_engine, upgrade
 from flickboard.store.desk import Desk
 from flickboard.store.models import ROUND_CHECKS, Base, CardRoundRow, DrawRoundRow
+
+
+@pytest.fixture
+def engine(empty_url: str) -> Iterator[Engine]:
+    """An empty database upgraded to head by the migrations here (not the storage tests'
+    copy of one)."""
+    eng = engine_for(empty_url)
+    yield eng
+    eng.dispose()
 
 
 def test_upgrade_head_from_empty_creates_the_schema(engine: Engine) -> None:
@@ -238,4 +251,21 @@ def test_downgrade_below_0007_refuses_while_results_only_rounds_are_stored(
     upgrade(engine)
     (card,) = Desk(engine=engine).snapshot("Casual").to_cards()
     assert card.twenties == (4, 0)
+    engine.dispose()
+
+
+def test_every_table_keyed_by_an_integer_id_never_reuses_one_on_sqlite(tmp_path: Path) -> None:
+    """AUTOINCREMENT (migration 0011): a deleted row's ID is not given to the next one.
+    A table added later without it fails here (``sqlite_autoincrement=True``)."""
+    engine = engine_for(f"sqlite:///{tmp_path / 'ids.sqlite'}")
+    with engine.connect() as c:
+        tables = c.exec_driver_sql("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+        keyed = {n: sql for n, sql in tables if re.search(r"^\s*id INTEGER NOT NULL", sql, re.M)}
+    assert {"events", "club_games", "cards", "audit", "accounts"} <= set(keyed)
+    assert [n for n, sql in keyed.items() if "AUTOINCREMENT" not in sql] == []
+    event = {"format": "preliminary", "category": "adult singles", "games": 3, "seed": 1}
+    with engine.begin() as c:
+        first = _insert(c, "events", name="A", bye_points=8, **event)
+        c.exec_driver_sql(f"DELETE FROM events WHERE id = {first}")
+        assert _insert(c, "events", name="B", bye_points=8, **event) == first + 1
     engine.dispose()

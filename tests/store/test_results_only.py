@@ -1,4 +1,4 @@
-"""Results-only cards at the desk (issue 16, point 1), on SQLite and PostgreSQL: stored
+"""Results-only cards at the desk, on SQLite and PostgreSQL: stored
 and read back exactly as the scorecard holds them, ranked from the database as from an
 event file, refused where their rounds would be rescored, and the table's checks."""
 

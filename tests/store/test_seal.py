@@ -1,4 +1,4 @@
-"""Sealed exports (issue 17): an edited export imported as a new event cannot bring in
+"""Sealed exports: an edited export imported as a new event cannot bring in
 validated cards, nor validated cards stripped of their corrections."""
 
 from __future__ import annotations

@@ -7,19 +7,27 @@ Playwright for Python. Screenshots go to ``out/screenshots/`` for people to look
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import uvicorn
+from tests.conftest import HTTP, sqlite_at_head
 
 from flickboard.web.app import create_app
 
 CHROMIUM = "/usr/bin/chromium"
+SRC = Path(__file__).resolve().parents[2] / "src"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
 
 
@@ -74,10 +82,64 @@ class LiveServer:
         self.stop()
 
 
+class Served:
+    """``flickboard serve`` in a subprocess: its base URL and its process."""
+
+    def __init__(self, process: subprocess.Popen[str], port: int) -> None:
+        self.process = process
+        self.url = f"http://127.0.0.1:{port}"
+        self.output = ""
+
+    def pids(self) -> list[int]:
+        """The server's process and every process under it (its workers)."""
+        found, todo = [], [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            found.append(pid)
+            for task in Path(f"/proc/{pid}/task").glob("*/children"):
+                todo += [int(c) for c in task.read_text().split()]
+        return found
+
+
+@contextmanager
+def served(url: str, workers: int = 1) -> Iterator[Served]:
+    """``flickboard serve --workers N --db URL`` on a free loopback port, answering
+    (stopped with Ctrl-C afterwards; its output in ``Served.output``)."""
+    port = free_port()
+    command = [
+        sys.executable, "-m", "flickboard", "serve", "--workers", str(workers), "--db", url,
+        "--port", str(port), "--no-browser",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    server = Served(process, port)
+    try:
+        deadline = time.monotonic() + 240
+        while True:
+            assert process.poll() is None, process.communicate()[0]
+            try:
+                if HTTP.get(server.url + "/desk", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not answer"
+            time.sleep(0.3)
+        yield server
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            server.output, _ = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            server.output, _ = process.communicate()
+
+
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     """The app on a fresh SQLite database, served on loopback."""
-    with LiveServer(f"sqlite:///{tmp_path / 'web.sqlite'}") as server:
+    with LiveServer(sqlite_at_head(tmp_path / "web.sqlite")) as server:
         yield server
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 from fastapi.testclient import TestClient
+from tests.conftest import HTTP, sqlite_at_head
 
 from flickboard.web.app import STATIC, create_app
 
@@ -14,7 +14,7 @@ from .conftest import LiveServer, screenshot
 
 
 def test_the_front_page_offers_play_and_the_desk(tmp_path: Any) -> None:
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 'x.sqlite'}"))
+    client = TestClient(create_app(sqlite_at_head(tmp_path / "x.sqlite")))
     page = client.get("/")
     assert page.status_code == 200
     assert 'href="/play"' in page.text and 'href="/desk"' in page.text
@@ -32,11 +32,11 @@ def test_a_real_browser_shows_the_front_page(live_server: LiveServer, page: Any)
     page.goto(live_server.url + "/")
     assert page.get_by_role("link", name="Play a game").is_visible()
     screenshot(page, "front-page")
-    assert httpx.get(live_server.url + "/api/openapi.json").status_code == 200
+    assert HTTP.get(live_server.url + "/api/openapi.json").status_code == 200
 
 
 def test_the_favicon_is_bundled_and_every_page_links_it(tmp_path: Any) -> None:
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite'}"))
+    client = TestClient(create_app(sqlite_at_head(tmp_path / "web.sqlite")))
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"] == "image/vnd.microsoft.icon"
     assert icon.content == (STATIC / "favicon.ico").read_bytes() and icon.content[:4] == b"\0\0\1\0"
@@ -45,8 +45,10 @@ def test_the_favicon_is_bundled_and_every_page_links_it(tmp_path: Any) -> None:
 
 
 def test_kernels_not_warming_ahead_are_ready_and_the_warming_poll_reloads(tmp_path: Any) -> None:
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite'}"))
+    client = TestClient(create_app(sqlite_at_head(tmp_path / "web.sqlite")))
     assert client.get("/api/kernels").json()["ready"] is True  # made in Python: no warming
-    poll = client.get("/play/warming")
+    poll = client.get("/play/warming?reload=true")  # a table: reloads to aim
     assert poll.status_code == 200 and poll.headers["HX-Refresh"] == "true"
+    banner = client.get("/play/warming")  # the lobby: the banner just goes
+    assert banner.status_code == 200 and banner.text == "" and "HX-Refresh" not in banner.headers
     assert "Set up a game" in client.get("/play").text

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from starlette.datastructures import FormData
+from tests.conftest import sqlite_at_head
 
 from flickboard.errors import InvalidInput
 from flickboard.web.app import create_app
@@ -22,7 +23,7 @@ from .test_desk_pages import Browser
 
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
-    app = create_app(f"sqlite:///{tmp_path / 'actions.sqlite'}")
+    app = create_app(sqlite_at_head(tmp_path / "actions.sqlite"))
     app.state.desk.service.accounts.set_director("Dee", "director-pass")
     return app
 
@@ -36,11 +37,12 @@ def test_every_action_has_its_api_route_and_its_form_route() -> None:
 
 
 def test_a_forms_fields_are_parsed_into_the_apis_body() -> None:
-    form = FormData([("csrf", "t"), ("so_A", " 3 "), ("so_B", "2"), ("so_B_2", "1")])
+    form = FormData([("csrf", "t"), ("so_A", " XoX-oo "), ("so_B", "Xo-ooo"), ("so_B_2", "XXXooo")])
     body = parsed(ShootOutBody, _shootout(ShootOutBody, form))
-    assert isinstance(body, ShootOutBody) and body.twenties == {"A": 3, "B": (2, 1)}
-    with pytest.raises(InvalidInput, match=r"twenties\.A"):
-        parsed(ShootOutBody, _shootout(ShootOutBody, FormData([("so_A", "three")])))
+    assert isinstance(body, ShootOutBody)
+    assert body.attempts == {"A": "XoX-oo", "B": ("Xo-ooo", "XXXooo")}
+    with pytest.raises(InvalidInput, match=r"attempts\.A"):
+        parsed(ShootOutBody, _shootout(ShootOutBody, FormData([("so_A", "X" * 13)])))
 
 
 def _event(app: Any, dee: Browser) -> int:

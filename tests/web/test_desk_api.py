@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import sqlite_at_head
 
 from flickboard.web.app import create_app
 
@@ -23,7 +24,7 @@ class Desk:
     scorer code for its first game and a CSC round robin."""
 
     def __init__(self, tmp_path: Path) -> None:
-        self.app = create_app(f"sqlite:///{tmp_path / 'api.sqlite'}")
+        self.app = create_app(sqlite_at_head(tmp_path / "api.sqlite"))
         svc = self.app.state.desk.service
         svc.accounts.set_director(*DIRECTOR)
         self.director = self.client(DIRECTOR)
@@ -218,6 +219,30 @@ def test_an_export_imported_through_the_web_keeps_what_its_seal_covers(desk: Des
     assert notes and "imported as not validated" in notes[0]
 
 
+def test_wcc_shoot_out_recorded_attempt_by_attempt_through_the_api(desk: Desk) -> None:
+    rounds = [{"scores": [105, 100], "twenties": [1, 0]}] * 4
+    games = desk.call(desk.director, "get", f"/api/desk/events/{desk.event}/draws").json()
+    for game in games[0]["games"]:
+        a, b = game["sides"]
+        desk.call(desk.director, "post", f"/api/desk/events/{desk.event}/cards",
+                  {"round": 1, "sides": [a, b], "rounds": rounds})  # fmt: skip
+        desk.call(desk.director, "post", f"/api/desk/events/{desk.event}/cards/1/{b}/validation",
+                  {"initials": "XY"})  # fmt: skip
+    standings = desk.director.get(f"/api/desk/events/{desk.event}/standings").json()
+    tied = sorted(p["entrant"] for p in standings["standings"] if p["place"] == 1)
+    path = f"/api/desk/events/{desk.event}/shootouts"
+    csrf = {"X-CSRF-Token": desk.referee.get("/api/session").json()["csrf"]}
+    counts = desk.referee.post(path, json={"attempts": {tied[0]: 5}}, headers=csrf)
+    assert counts.status_code == 422
+    short = {e: "XXo" for e in tied}
+    got = desk.referee.post(path, json={"attempts": short}, headers=csrf)
+    assert got.status_code == 422 and "has 3 attempts of 12" in got.json()["detail"]
+    shots = {e: ("X" * (n + 1)).ljust(12, "-") for n, e in enumerate(tied)}
+    desk.call(desk.referee, "post", path, {"attempts": shots})
+    exported = desk.director.get(f"/api/desk/events/{desk.event}/export").json()
+    assert exported["shootouts"] == [shots]
+
+
 def test_club_results_through_the_api_with_roles(desk: Desk) -> None:
     path = f"/api/desk/events/{desk.csc}/csc/games"
     game = {"round": 1, "home": "B", "visitors": "C", "score": "17-9"}
@@ -324,3 +349,74 @@ def test_every_club_format_answers_its_standings_through_one_route(desk: Desk) -
     assert [m["id"] for m in got.json()["main"][0]] == ["M1-1", "M1-2"]
     csc = desk.director.get(f"/api/desk/events/{desk.csc}/standings").json()
     assert csc["remaining"] == 6
+
+
+def test_csc_vi_12_offence_recorded_by_a_referee_through_the_api(desk: Desk) -> None:
+    path = f"/api/desk/events/{desk.csc}/csc/offences"
+    csrf = {"X-CSRF-Token": desk.scorer.get("/api/session").json()["csrf"]}
+    body = {"player": "B2", "act": "verbal abuse of the referee"}
+    assert desk.scorer.post(path, json=body, headers=csrf).status_code == 403
+    csrf = {"X-CSRF-Token": desk.referee.get("/api/session").json()["csrf"]}
+    empty = desk.referee.post(path, json={"player": "B2", "act": ""}, headers=csrf)
+    assert empty.status_code == 422 and "act" in empty.json()["detail"]
+    stranger = desk.referee.post(path, json={**body, "player": "Q9"}, headers=csrf)
+    assert stranger.status_code == 422 and "Q9 is not a player entered" in stranger.json()["detail"]
+    done = desk.call(desk.referee, "post", path, body).json()
+    assert done["offences"][0]["clause"] == "CSC VI 12" and done["offences"][0]["player"] == "B2"
+    assert "suspended from further Congress sponsored tournaments" in done["reasons"]["B"]
+    st = desk.director.get(f"/api/desk/events/{desk.csc}/standings").json()
+    assert st["offences"][0]["prize"] == "forfeits his or her share of any prize contested for"
+    assert {r["team"]: r["prize_forfeited_by"] for r in st["standings"]}["B"] == "B2"
+    board = desk.director.get(f"/desk/standings/{desk.csc}").text
+    assert "offence detrimental to the game (CSC VI 12): verbal abuse of the referee" in board
+
+
+def _six_person_league(desk: Desk) -> int:
+    teams = [
+        {
+            "id": t,
+            "name": f"Team {t}",
+            "players": [{"id": f"{t}{i}", "name": f"{t} player {i}"} for i in range(1, 8)],
+        }
+        for t in ("H", "V")
+    ]
+    made = desk.call(
+        desk.director, "post", "/api/desk/club-events",
+        {"name": "Tuesday", "format": "league-six", "entrants": teams},
+    )  # fmt: skip
+    league: int = made.json()["id"]
+    for t in ("H", "V"):
+        start = {"A": [f"{t}1", f"{t}2"], "B": [f"{t}3", f"{t}4"], "C": [f"{t}5", f"{t}6"]}
+        desk.call(desk.referee, "post", f"/api/desk/events/{league}/league/lineups",
+                  {"night": 1, "team": t, "start": start})  # fmt: skip
+    return league
+
+
+def test_csc_vii_league_clauses_through_the_api(desk: Desk) -> None:
+    league = _six_person_league(desk)
+    base = f"/api/desk/events/{league}/league"
+    csrf = {"X-CSRF-Token": desk.referee.get("/api/session").json()["csrf"]}
+    # VII 7: a pair changes ends before game 4; the answer gives each player's end
+    m = desk.call(desk.referee, "post", f"{base}/ends",
+                  {"night": 1, "team": "H", "from_game": 4, "pair": "A"}).json()  # fmt: skip
+    assert m["players"][0][3] == [{"player": "H2", "end": "LE"}, {"player": "H1", "end": "RE"}]
+    bad = desk.referee.post(f"{base}/ends", json={"night": 1, "team": "H", "from_game": 4,
+                            "pair": "D"}, headers=csrf)  # fmt: skip
+    assert bad.status_code == 422 and "pair" in bad.json()["detail"]
+    # VII 12(a): a substitution during a game is refused (409) and changes nothing
+    sub = {"night": 1, "team": "H", "from_game": 2, "player_out": "H3", "player_in": "H7"}
+    got = desk.referee.post(f"{base}/substitutions", json={**sub, "during": True}, headers=csrf)
+    assert got.status_code == 409 and "VII 12(a)" in got.json()["detail"]
+    # VII 12(b): a game played out of the rotation is refused
+    game = {"night": 1, "team": "H", "game": 4, "score": "21-9", "played_by": "A v C"}
+    got = desk.referee.post(f"{base}/games", json=game, headers=csrf)
+    assert got.status_code == 409 and "VII 12(b)" in got.json()["detail"]
+    desk.call(desk.referee, "post", f"{base}/games", {**game, "played_by": "A v B"})
+    # VII 14: signed by an account (the command line's desk cannot); night 2 not begun
+    ask = {"night": 2, "team": "V", "ample_notice": False, "notice": "asked on the night"}
+    scorer = {"X-CSRF-Token": desk.scorer.get("/api/session").json()["csrf"]}
+    assert desk.scorer.post(f"{base}/postponements", json=ask, headers=scorer).status_code == 403
+    m = desk.call(desk.referee, "post", f"{base}/postponements", ask).json()
+    assert m["points"] == ["0", "9"] and "V forfeits the entire match (VII 14)" in m["notes"][0]
+    standings = desk.director.get(f"/api/desk/events/{league}/standings").json()
+    assert "night 2: postponement asked by V" in standings[0]["reason"]

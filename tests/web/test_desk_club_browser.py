@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.conftest import sqlite_at_head
 
 from flickboard.events.eventfile import ClubEventFile, parse_any
 from flickboard.store.acting import Actor
@@ -29,7 +30,7 @@ def club_server(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[LiveS
     """A live server with a director, a referee, a CSC singles round robin of four
     teams and a six-person league whose night 1 line-ups are set."""
     url = (
-        f"sqlite:///{tmp_path / 'club.sqlite'}"
+        sqlite_at_head(tmp_path / "club.sqlite")
         if request.param == "sqlite"
         else request.getfixturevalue("postgres_schema_url")
     )

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from tests.conftest import sqlite_at_head
 
 from flickboard.web.app import create_app
 
@@ -24,7 +25,7 @@ def test_on_this_machine_the_desk_says_how_to_become_director(
 
 
 def test_from_another_machine_the_desk_says_nothing_of_it(tmp_path: Path) -> None:
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 'desk.sqlite'}"))  # not loopback
+    client = TestClient(create_app(sqlite_at_head(tmp_path / "desk.sqlite")))  # not loopback
     page = client.get("/desk")
     assert page.status_code == 200 and "Scoring a game?" in page.text
     assert "first-run" not in page.text and "flickboard desk admin" not in page.text

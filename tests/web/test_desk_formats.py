@@ -1,4 +1,4 @@
-"""The desk's pages show what the event's format says (issue 28: templates ask the
+"""The desk's pages show what the event's format says (templates ask the
 format object, never its name): a championship match's card has the extra round played
 if a game is tied and its page no number of games nor round drawing; a preliminary's
 the reverse. Over a real SQLite database."""
@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import sqlite_at_head
 
 from flickboard.events.eventfile import ClubEventFile, EntrantSpec, EventFile, parse_any
 from flickboard.store.acting import Actor
@@ -19,7 +20,7 @@ from flickboard.web.app import create_app
 
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
-    app = create_app(f"sqlite:///{tmp_path / 'formats.sqlite'}")
+    app = create_app(sqlite_at_head(tmp_path / "formats.sqlite"))
     desk = app.state.desk.service
     desk.accounts.set_director("Dee", "director-pass")
     desk.desk.create_championship("Final", "adult singles", [("1", "Ann"), ("2", "Bo")])
@@ -70,7 +71,7 @@ def test_a_preliminary_card_has_the_categorys_rounds_and_its_page_draws_rounds(
 
 
 def test_a_club_events_pages_name_its_format_in_words(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 'club.sqlite'}")
+    app = create_app(sqlite_at_head(tmp_path / "club.sqlite"))
     spec = parse_any(
         {
             "name": "Tuesday league",

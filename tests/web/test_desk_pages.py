@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
+from tests.conftest import sqlite_at_head
 
 from flickboard.web.app import create_app
 
@@ -54,20 +55,30 @@ class Browser:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
-    app = create_app(f"sqlite:///{tmp_path / 'pages.sqlite'}")
+    app = create_app(sqlite_at_head(tmp_path / "pages.sqlite"))
     app.state.desk.service.accounts.set_director("Dee", "director-pass")
     return app
 
 
+def _club(dee: Browser, fields: dict[str, str]) -> int:
+    """A club event made from the new-event form; its ID."""
+    made = dee.post("/desk/new/club", fields, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    return int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+
+
+def _league_teams(per_team: int) -> str:
+    """Teams H and V with ``per_team`` players each, as the new-event form takes them."""
+    rows = ["team_id,team_name,player_id,player_name,gender"] + [
+        f"{t},Team {t},{t}{i},{t} player {i}," for t in ("H", "V") for i in range(1, per_team + 1)
+    ]
+    return "\n".join(rows)
+
+
 def _csc(app: Any) -> tuple[Browser, int]:
     dee = Browser(app, "Dee", "director-pass")
-    made = dee.post(
-        "/desk/new/club",
-        {"name": "Zone", "format": "csc-round-robin", "discipline": "doubles", "teams": TEAMS},
-        follow_redirects=False,
-    )
-    assert made.status_code == 303, made.text
-    return dee, int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    fields = {"name": "Zone", "format": "csc-round-robin", "discipline": "doubles", "teams": TEAMS}
+    return dee, _club(dee, fields)
 
 
 def test_a_csc_round_robin_is_run_from_its_page(app: Any) -> None:
@@ -100,21 +111,19 @@ def test_a_csc_round_robin_is_run_from_its_page(app: Any) -> None:
         f"/desk/manage/{event}/csc/board-out", {"board": 1, "to_board": 2, "reason": "cracked"}
     )
     assert "Board 1 out of play: cracked" in board.text
+    offence = dee.post(
+        f"/desk/manage/{event}/csc/offence", {"player": "B2", "act": "abused the scorer"}
+    )
+    assert offence.status_code == 200
+    assert "B2: offence detrimental to the game (CSC VI 12): abused the scorer" in offence.text
     standings = dee.c.get(f"/desk/standings/{event}").text
     assert "Round robin in progress: 5 games to play" in standings
+    assert "Bob B (Charter B): offence detrimental to the game (CSC VI 12)" in standings
 
 
 def test_a_league_night_and_a_bracket_from_their_pages(app: Any) -> None:
     dee = Browser(app, "Dee", "director-pass")
-    rows = ["team_id,team_name,player_id,player_name,gender"] + [
-        f"{t},Team {t},{t}{i},{t} player {i}," for t in ("H", "V") for i in range(1, 6)
-    ]
-    made = dee.post(
-        "/desk/new/club",
-        {"name": "Tuesday", "format": "league-four", "teams": "\n".join(rows)},
-        follow_redirects=False,
-    )
-    league = int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    league = _club(dee, {"name": "Tuesday", "format": "league-four", "teams": _league_teams(5)})
     for team in ("H", "V"):
         up = dee.post(
             f"/desk/manage/{league}/league/lineup",
@@ -128,12 +137,8 @@ def test_a_league_night_and_a_bracket_from_their_pages(app: Any) -> None:
         "Game 1: 21-15" in game.text
         and "H player 3 & H player 2 v V player 3 & V player 2" in game.text
     )
-    made = dee.post(
-        "/desk/new/club",
-        {"name": "Fair", "format": "elimination", "teams": "A,Ann\nB,Ben\nC,Cy\nD,Di"},
-        follow_redirects=False,
-    )
-    bracket = int(made.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    fair = {"name": "Fair", "format": "elimination", "teams": "A,Ann\nB,Ben\nC,Cy\nD,Di"}
+    bracket = _club(dee, fair)
     done = dee.post(f"/desk/manage/{bracket}/bracket/game", {"match": "M1-1", "score": "100-60"})
     assert "Ann won" in done.text
 
@@ -241,6 +246,12 @@ def test_a_csc_events_page_in_a_real_browser(app: Any, page: Page) -> None:
         page.get_by_label("Final score, round 1, Charter B first").fill("17-9")
         page.locator("form[action$='/csc/game']").first.get_by_role("button", name="Enter").click()
         expect(page.locator("#flash")).to_contain_text("Game entered")
+        offence = page.locator("form[action$='/csc/offence']")
+        offence.get_by_label("Player (ID)").fill("C1")
+        offence.get_by_label("What the player did").fill("threatened the referee")
+        offence.get_by_role("button", name="Record the offence").click()
+        expect(page.locator("#flash")).to_contain_text("C1: offence detrimental to the game")
+        expect(page.locator("#offence-h + p + p")).to_contain_text("Cat C (Charter C)")
         screenshot(page, "desk-csc-event")
 
 
@@ -264,16 +275,21 @@ RESULTS_ONLY = {
 }
 
 
-def _results_only(app: Any) -> tuple[Browser, int]:
-    """The director signed in, an event with one results-only card imported."""
+def _imported(app: Any, event: dict[str, Any]) -> tuple[Browser, int]:
+    """The director signed in, ``event`` imported as a file from the new-event page."""
     dee = Browser(app, "Dee", "director-pass")
     up = dee.c.post(
         "/desk/new/import",
         data={"csrf": dee.token("/desk/new")},
-        files={"file": ("casual.json", json.dumps(RESULTS_ONLY).encode(), "application/json")},
+        files={"file": ("event.json", json.dumps(event).encode(), "application/json")},
     )
     assert up.status_code == 200 and "Event imported" in up.text
     return dee, app.state.desk.service.desk.catalog()[0].id
+
+
+def _results_only(app: Any) -> tuple[Browser, int]:
+    """The director signed in, an event with one results-only card imported."""
+    return _imported(app, RESULTS_ONLY)
 
 
 def test_desk_card_page_shows_a_results_only_card(app: Any) -> None:
@@ -304,3 +320,80 @@ def test_results_only_card_page_in_a_real_browser(app: Any, page: Page) -> None:
         expect(table.locator("tbody tr").first).to_contain_text("won")
         expect(page.locator(".results-only")).to_contain_text("Results only")
         screenshot(page, "desk-results-only-card")
+
+
+TIED = {
+    "name": "Tied",
+    "category": "adult singles",
+    "format": "round-robin",
+    "entrants": [{"id": "A", "name": "Ann"}, {"id": "B", "name": "Ben"}],
+    "cards": [{"round": 1, "sides": ["A", "B"], "rounds": [{"scores": [40, 40], "twenties": [1, 1]}] * 4}],
+}  # fmt: skip
+
+
+def test_wcc_shoot_out_form_takes_each_attempt_in_order_in_a_real_browser(
+    app: Any, page: Page
+) -> None:
+    _, event = _imported(app, TIED)
+    app.state.desk.service.desk.validate_card("Tied", 1, "B", "BB")
+    with _director_at(app, page) as url:
+        page.goto(f"{url}/desk/manage/{event}")
+        form = page.locator("form[action$='/shootout']")
+        expect(form).to_contain_text("Each shot in the order taken (12 each)")
+        ann, ben = form.get_by_label("Ann", exact=True), form.get_by_label("Ben", exact=True)
+        ann.fill("XoXQ")
+        assert not ann.evaluate("e => e.checkValidity()")  # not 12 attempts of X, o, -
+        ann.fill("xoX-oooXo-oO")
+        ben.fill("XXXX-Xoooooo")
+        screenshot(page, "desk-shoot-out-attempts")
+        form.get_by_role("button", name="Record the shoot-out").click()
+        expect(page.locator("#flash")).to_contain_text("Shoot-out recorded")
+        page.goto(f"{url}/desk/standings/{event}")
+        expect(page.locator("body")).to_contain_text("shoot-out: 5 twenties (XXXX-Xoooooo)")
+        expect(page.locator("body")).to_contain_text("shoot-out: 3 twenties (XoX-oooXo-oo)")
+    assert app.state.desk.service.desk.export("Tied").shootouts == [
+        {"A": "XoX-oooXo-oo", "B": "XXXX-Xoooooo"}
+    ]
+
+
+def test_a_six_person_league_night_with_ends_and_a_postponement_in_a_real_browser(
+    app: Any, page: Page
+) -> None:
+    dee = Browser(app, "Dee", "director-pass")
+    league = _club(dee, {"name": "Tuesday", "format": "league-six", "teams": _league_teams(7)})
+    for t in ("H", "V"):
+        lineup = f"A={t}1,{t}2 B={t}3,{t}4 C={t}5,{t}6"
+        assert (
+            "Line-up set"
+            in dee.post(
+                f"/desk/manage/{league}/league/lineup", {"night": 1, "team": t, "lineup": lineup}
+            ).text
+        )
+    refused = dee.post(
+        f"/desk/manage/{league}/league/sub",
+        {"night": 1, "team": "H", "from_game": 2, "player_out": "H3", "player_in": "H7",
+         "during": "true"},
+    )  # fmt: skip
+    assert refused.status_code == 409 and "H3 plays game 2 to its end" in refused.text
+    with _director_at(app, page) as url:
+        page.goto(f"{url}/desk/manage/{league}")
+        night1 = page.locator("article.round").first
+        night1.get_by_text("Substitution, ends or late team").click()
+        ends = night1.locator("form[action$='/league/ends']")
+        ends.get_by_label("Pair").select_option("A")
+        ends.get_by_label("From game").fill("4")
+        ends.get_by_role("button", name="Change ends (VII 7)").click()
+        expect(page.locator("#flash")).to_contain_text("Pair A changes ends from game 4")
+        expect(page.locator("article.round").first).to_contain_text(
+            "Game 4: to play — H player 2 & H player 1 v V player 3 & V player 4"
+        )
+        night2 = page.locator("article.round").nth(1)
+        night2.get_by_text("Postponement (VII 14)").click()
+        form = night2.locator("form[action$='/league/postpone']")
+        form.get_by_label("Asked by").select_option("V")
+        form.locator("select[name=ample_notice]").select_option("true")
+        form.get_by_label("Notice given").fill("phoned H's captain a week before")
+        form.get_by_role("button", name="Record").click()
+        expect(page.locator("#flash")).to_contain_text("postponed at V's request with ample notice")
+        expect(page.locator("article.round").nth(1)).to_contain_text("to be played later")
+        screenshot(page, "desk-league-six-ends-postponed")

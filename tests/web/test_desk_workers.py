@@ -4,23 +4,16 @@ reaching every page (PostgreSQL LISTEN/NOTIFY)."""
 
 from __future__ import annotations
 
-import os
 import queue
-import signal
-import subprocess
-import sys
 import threading
-import time
-from pathlib import Path
 
 import httpx
+from tests.conftest import HTTP
 
 from flickboard.events.eventfile import parse_event
 from flickboard.store.service import DeskService
 
-from .conftest import free_port
-
-SRC = Path(__file__).resolve().parents[2] / "src"
+from .conftest import served
 
 
 class Listener(threading.Thread):
@@ -43,7 +36,7 @@ class Listener(threading.Thread):
                 raise  # the server went away while the test still listened
 
     def _read(self) -> None:
-        with httpx.stream("GET", self.url, timeout=httpx.Timeout(30, read=60)) as r:
+        with HTTP.stream("GET", self.url, timeout=httpx.Timeout(30, read=60)) as r:
             self.worker = r.headers["X-Flickboard-Worker"]
             fields: dict[str, str] = {}
             for line in r.iter_lines():
@@ -60,17 +53,6 @@ class Listener(threading.Thread):
 
     def next_revision(self, timeout: float) -> int:
         return self.revisions.get(timeout=timeout)
-
-
-def _serve(url: str, port: int) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    command = [
-        sys.executable, "-m", "flickboard", "serve", "--workers", "2", "--db", url,
-        "--port", str(port), "--no-browser",
-    ]  # fmt: skip
-    return subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
 
 
 def test_two_workers_share_live_updates_through_postgresql(postgres_schema_url: str) -> None:
@@ -90,67 +72,52 @@ def test_two_workers_share_live_updates_through_postgresql(postgres_schema_url: 
     games = svc.draw(director, "Open", publish=True).games
     event_id = svc.desk.catalog()[0].id
     svc.engine.dispose()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = _serve(postgres_schema_url, port)
     listeners: list[Listener] = []
-    try:
-        deadline = time.monotonic() + 240
-        while True:
-            assert proc.poll() is None, proc.communicate()[0]
-            try:
-                if httpx.get(base + "/desk", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.3)
-        # open live pages until both workers serve some (each connection is handed to
-        # whichever worker accepts it first)
-        live = f"{base}/api/desk/events/{event_id}/live"
-        while len({x.worker for x in listeners}) < 2:
-            assert len(listeners) < 40, "every live page landed on one worker"
-            x = Listener(live)
-            x.start()
-            assert x.ready.wait(20), "no standings event"
-            listeners.append(x)
-        first = {x.worker: x.next_revision(1) for x in listeners[:1]}
-        assert first
-
-        # a card entered and validated through the API (whichever worker takes it)
-        client = httpx.Client(base_url=base, timeout=20)
-        who = client.post("/api/session", json={"name": "Dee", "password": "director-pass"})
-        csrf = {"X-CSRF-Token": who.json()["csrf"]}
-        a, b = games[0]
-        rounds = [{"scores": [105, 100], "twenties": [1, 0]}] * 4
-        card = {"round": 1, "sides": [a, b], "rounds": rounds}
-        assert (
-            client.post(f"/api/desk/events/{event_id}/cards", json=card, headers=csrf).status_code
-            == 201
-        )
-        ok = client.post(
-            f"/api/desk/events/{event_id}/cards/1/{b}/validation",
-            json={"initials": "XY"},
-            headers=csrf,
-        )
-        assert ok.status_code == 200
-        revision = int(client.get("/api/desk/events").json()[0]["revision"])
-
-        # every page, on both workers, hears of it
-        for x in listeners:
-            seen = 0
-            while seen < revision:
-                seen = x.next_revision(15)
-        assert len({x.worker for x in listeners}) == 2
-        page = client.get(f"/desk/standings/{event_id}").text
-        assert "PROVISIONAL" not in page and "8 tournament points" in page
-    finally:
-        for x in listeners:
-            x.stop.set()
-        proc.send_signal(signal.SIGINT)
+    with served(postgres_schema_url, workers=2) as server:
+        base = server.url
         try:
-            out, _ = proc.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            out, _ = proc.communicate()
-    assert "flickboard is serving" in out
+            # open live pages until both workers serve some (each connection is handed to
+            # whichever worker accepts it first)
+            live = f"{base}/api/desk/events/{event_id}/live"
+            while len({x.worker for x in listeners}) < 2:
+                assert len(listeners) < 40, "every live page landed on one worker"
+                x = Listener(live)
+                x.start()
+                assert x.ready.wait(20), "no standings event"
+                listeners.append(x)
+            first = {x.worker: x.next_revision(1) for x in listeners[:1]}
+            assert first
+
+            # a card entered and validated through the API (whichever worker takes it)
+            client = httpx.Client(base_url=base, timeout=20)
+            who = client.post("/api/session", json={"name": "Dee", "password": "director-pass"})
+            csrf = {"X-CSRF-Token": who.json()["csrf"]}
+            a, b = games[0]
+            rounds = [{"scores": [105, 100], "twenties": [1, 0]}] * 4
+            card = {"round": 1, "sides": [a, b], "rounds": rounds}
+            assert (
+                client.post(
+                    f"/api/desk/events/{event_id}/cards", json=card, headers=csrf
+                ).status_code
+                == 201
+            )
+            ok = client.post(
+                f"/api/desk/events/{event_id}/cards/1/{b}/validation",
+                json={"initials": "XY"},
+                headers=csrf,
+            )
+            assert ok.status_code == 200
+            revision = int(client.get("/api/desk/events").json()[0]["revision"])
+
+            # every page, on both workers, hears of it
+            for x in listeners:
+                seen = 0
+                while seen < revision:
+                    seen = x.next_revision(15)
+            assert len({x.worker for x in listeners}) == 2
+            page = client.get(f"/desk/standings/{event_id}").text
+            assert "PROVISIONAL" not in page and "8 tournament points" in page
+        finally:
+            for x in listeners:
+                x.stop.set()
+    assert "flickboard is serving" in server.output

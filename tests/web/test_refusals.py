@@ -13,7 +13,8 @@ from flickboard.errors import (
     NotAllowed,
     NotAuthenticated,
 )
-from flickboard.web.desk.auth import TooManyAttempts
+from flickboard.store.passwords import Busy
+from flickboard.store.throttle import TooManyAttempts
 from flickboard.web.play.tables import UnknownGame
 from flickboard.web.refusals import status_of
 
@@ -25,6 +26,7 @@ from flickboard.web.refusals import status_of
         (NotAllowed("not yours"), 403),
         (UnknownGame("no such game"), 404),
         (TooManyAttempts("wait", retry_after=30), 429),
+        (Busy("busy"), 503),
         (IllegalStart("off the line"), 422),
         (GameOver("over"), 409),
         (IllegalInPosition("not now"), 409),

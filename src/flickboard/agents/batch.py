@@ -1,7 +1,9 @@
 """Many executions of shots from one layout, for calibration and planning.
 
-The single place the agents run shots in bulk: :func:`flickboard.physics.simulate_batch`
-runs them in one compiled call; the referee needs full records, so they are built too.
+The single place the agents run shots in bulk for the Python referee (the weighing's
+arrays go to the compiled one, :mod:`flickboard.agents.weigh`):
+:func:`flickboard.physics.simulate_batch` runs them in one compiled call, and each record
+is made over the batch's arrays.
 """
 
 from __future__ import annotations

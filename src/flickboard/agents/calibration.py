@@ -5,7 +5,7 @@ make (:meth:`~flickboard.play.kind.GameKind.skill_test`): crokinole, the best op
 from the centre of the quadrant on an empty board, aimed straight at the hole at the speed
 :data:`~flickboard.play.crokinole_kind.OPEN_TWENTY_DEPTH` of the way through the drop
 window, at 35/45/55/65/75 % (the 2023-24 NCA season data,
-DESIGN section 3); table shuffleboard, a draw aimed at the middle of the three zone from
+docs/sources.md); table shuffleboard, a draw aimed at the middle of the three zone from
 the middle of the release line, at 25/35/45/55/65 % (no published data; ten points under
 crokinole's).
 

@@ -9,17 +9,14 @@ come from the game kind.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
+from flickboard.agents.candidates import Candidate
 from flickboard.agents.tactics import tactics_for
 from flickboard.errors import FlickboardError
 from flickboard.physics import PlacedDisc, Shot, simulate
 from flickboard.play.kind import game_kind
 from flickboard.play.view import View
 from flickboard.rules.base import Fate, Ruling
-
-if TYPE_CHECKING:
-    from flickboard.agents.candidates import Candidate
 
 INTENTS: dict[str, str] = {
     "open20": "open 20",
@@ -186,6 +183,23 @@ def as_played(view: View, candidate: Candidate, ruling: Ruling | None) -> Candid
         return None
     if not contradiction(view, candidate, ruling):
         return candidate
+    return _named(view, candidate, ruling)
+
+
+def called(view: View, shot: Shot) -> Candidate | None:
+    """A shot no tactic made (a person's aim) named for what it does played as meant:
+    a takeout of what it removes, a shot for the 20, a draw to where it stops, a
+    throw-away; None when it cannot be played at all."""
+    ruling = played_out(view, shot)
+    if ruling is None:
+        return None
+    if not ruling.valid:  # a person's aim claims no throw-away: it is what it is
+        return Candidate(shot, "throw", "shot ruled invalid as aimed")
+    return _named(view, Candidate(shot, "aim", "aim"), ruling)
+
+
+def _named(view: View, candidate: Candidate, ruling: Ruling) -> Candidate:
+    """``candidate`` with words taken from ``ruling``, its shot played as meant."""
     if not ruling.valid:
         return replace(candidate, kind="throw", words=f"{THROW_AWAY} (ruled invalid as meant)")
     me, shooter = view.turn.side, view.turn.disc

@@ -18,6 +18,7 @@ import numpy as np
 from flickboard.agents.candidates import Candidate
 from flickboard.agents.explain import as_played, explain, outcome, played_out
 from flickboard.physics import Shot
+from flickboard.play.intent import Intent
 from flickboard.play.kind import game_kind
 from flickboard.play.noise import ExecutionNoise, check_level, execute
 from flickboard.play.view import View
@@ -78,6 +79,16 @@ class AIPlayer(ABC):
         self.level = check_level(self.level)
         if not self.name:
             self.name = f"{self.label}:{self.level}"
+
+    @property
+    def last_intent(self) -> Intent | None:
+        """What this player meant by its last shot: its choice before execution noise,
+        with its words (kept in records: :mod:`flickboard.play.intent`)."""
+        choice = self.last_choice
+        if choice is None:
+            return None
+        c = choice.candidate
+        return Intent("ai", c.shot, c.kind, c.words, c.target)
 
     def noise_in(self, view: View) -> ExecutionNoise:
         """The execution noise of this player in the game of the view (its level's, the

@@ -11,6 +11,7 @@ import numpy as np
 
 from flickboard.errors import IllegalInPosition
 from flickboard.physics import Shot
+from flickboard.play.intent import Intent
 from flickboard.play.kind import game_kind
 from flickboard.play.view import View
 
@@ -25,6 +26,8 @@ class RandomPlayer:
     name: str = "random"
     seed: int = 0
     rng: np.random.Generator = field(init=False, repr=False)
+    last_intent: Intent = field(default=Intent("exact"), init=False, repr=False)
+    """A random shot is played as drawn: its own intent (:mod:`flickboard.play.intent`)."""
 
     def __post_init__(self) -> None:
         self.rng = np.random.default_rng(self.seed)

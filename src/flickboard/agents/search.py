@@ -100,7 +100,7 @@ CLASSIC = SearchBudget(
     PlannerBudget(), schedule=(3, 8, 24, 48), top=3, outcomes=8, replies=12, reply_samples=4,
     reply_check=12,
 )  # fmt: skip
-"""The search's default budget before its shots were weighed on the fast path (issue 23):
+"""The search's default budget before its shots were weighed on the fast path:
 kept by name so it can be played (``flickboard bench ai --search-ladder``). The default
 spends the time saved on more draws in the screening, more shots searched two plies
 deep, more executions of each and more replies, within the same decision time, and

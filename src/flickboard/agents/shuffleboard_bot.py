@@ -17,6 +17,7 @@ from typing import cast
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
+from flickboard.play.intent import Intent
 from flickboard.play.noise import clip_speed
 from flickboard.play.shuffleboard_kind import draw_speed, three_zone_target
 from flickboard.play.view import View
@@ -38,6 +39,8 @@ class ShuffleboardBot:
     speed_noise: float = 0.02
     params: PhysicsParams = field(default_factory=PhysicsParams.shuffleboard)
     rng: random.Random = field(init=False)
+    last_intent: Intent | None = field(default=None, init=False, repr=False)
+    """The plan of the last shot, before noise (:mod:`flickboard.play.intent`)."""
 
     def __post_init__(self) -> None:
         if self.angle_noise < 0 or self.speed_noise < 0:
@@ -57,6 +60,7 @@ class ShuffleboardBot:
     def decide(self, view: View) -> Shot:
         """The shot as delivered: the plan with seeded execution noise."""
         planned = self.plan(view.position, view.turn)
+        self.last_intent = Intent("ai", planned)
         angle = planned.angle + self.rng.gauss(0.0, self.angle_noise)
         speed = planned.speed * (1 + self.rng.gauss(0.0, self.speed_noise))
         return Shot(planned.x, planned.y, angle, clip_speed(speed))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from flickboard.agents.candidates import path_clear, starts
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.physics import PhysicsParams, PlacedDisc, Shot
+from flickboard.play.intent import Intent
 from flickboard.play.noise import clip_speed
 from flickboard.play.view import View
 
@@ -31,6 +32,8 @@ class SimpleBot:
     speed_noise: float = 0.05
     params: PhysicsParams = field(default_factory=PhysicsParams.crokinole)
     _rng: random.Random = field(init=False, repr=False)
+    last_intent: Intent | None = field(default=None, init=False, repr=False)
+    """The plan of the last shot, before noise (:mod:`flickboard.play.intent`)."""
 
     def __post_init__(self) -> None:
         if self.angle_noise < 0 or self.speed_noise < 0:
@@ -75,6 +78,8 @@ class SimpleBot:
         distance = math.hypot(tx - sx, ty - sy)
         extra = FOLLOW_THROUGH if takeout else 0.0
         speed = self.params.speed_to_travel(distance + extra)
-        angle = math.atan2(ty - sy, tx - sx) + self._rng.gauss(0.0, self.angle_noise)
+        planned = Shot(sx, sy, math.atan2(ty - sy, tx - sx), clip_speed(speed))
+        self.last_intent = Intent("ai", planned)
+        angle = planned.angle + self._rng.gauss(0.0, self.angle_noise)
         speed *= 1.0 + self._rng.gauss(0.0, self.speed_noise)
         return Shot(sx, sy, angle, clip_speed(speed))

@@ -4,8 +4,8 @@
 One parser for every place a player is named (match CLIs, benches, the web, the front
 door's ``fb.player``). AI grammar: ``ai[:KIND][:LEVEL]`` with KIND one of heuristic,
 planner (the default), search, and LEVEL one of the skill levels (default competitive;
-the former names club, expert and world still name the same players), in either order. ``bot`` is the game's simple built-in player; ``random`` plays random
-legal shots.
+:data:`flickboard.play.noise.ALIASES` takes the former names too), in either order.
+``bot`` is the game's simple built-in player; ``random`` plays random legal shots.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def parse_spec(spec: str) -> tuple[str, str]:
     """The kind and level named by an AI spec; raises :class:`InvalidInput`."""
     if not is_ai_spec(spec):
         raise InvalidInput(
-            f"{spec!r} is not a player: use human, bot, random or an AI such as ai:club or "
+            f"{spec!r} is not a player: use human, bot, random or an AI such as ai:competitive or "
             "ai:search:champion"
         )
     parts = [p for p in spec.strip().lower().split(":")[1:]]

@@ -102,7 +102,7 @@ class Settings:
     equal_pairs: int = 10
     planner: PlannerBudget = field(default_factory=PlannerBudget)
     search: SearchBudget = field(default_factory=SearchBudget)
-    level: str = "club"
+    level: str = "competitive"
     seed: int = 1
     matches: tuple[str, ...] = MATCHES[:3]
     workers: int = 1

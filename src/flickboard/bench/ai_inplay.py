@@ -82,7 +82,7 @@ def opening_rate(
 
 
 def midround_views(game: str, count: int, seed: int) -> list[View]:
-    """``count`` views from the middle of rounds of heuristic self-play at club level,
+    """``count`` views from the middle of rounds of heuristic self-play at competitive level,
     with discs of both sides in play."""
     kind = game_kind(game)
     views: list[View] = []
@@ -98,7 +98,7 @@ def midround_views(game: str, count: int, seed: int) -> list[View]:
     while len(views) < count:
         match = kind.new_match(seed=seed + game_number)
         players = seat_players(
-            match, [HeuristicPlayer("club", seed + 7 * game_number + s) for s in match.seats]
+            match, [HeuristicPlayer("competitive", seed + 7 * game_number + s) for s in match.seats]
         )
         keep = Keep()
         rounds = 0

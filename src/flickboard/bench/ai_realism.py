@@ -87,10 +87,10 @@ TARGETS: tuple[Target, ...] = (
     Target("competitive", "hammer_share", 0.556, 0.03, "tour singles"),
     Target("top-competitive", "twenties_per_player_game", 8.44, 1.0, "tour playoffs"),
 )
-"""What the tiers are calibrated to (issue 27)."""
+"""What the tiers are calibrated to."""
 
 MIN_GAMES = 60
-"""Games a tier needs before its targets are judged (issue 27)."""
+"""Games a tier needs before its targets are judged."""
 
 VALID_MEANT_FROM = "recreational"
 """From this tier up, the shot meant is valid played without noise in >= 99 % of

@@ -65,7 +65,7 @@ def _receive(pipe: IO[bytes]) -> Any:
 
 @dataclass
 class BaselinePlayer:
-    """The player ``spec`` (``ai:planner:club``) of the flickboard in ``src``."""
+    """The player ``spec`` (``ai:planner:competitive``) of the flickboard in ``src``."""
 
     src: Path
     spec: str

@@ -2,7 +2,9 @@
 
 A real server (uvicorn, in a subprocess; several workers on PostgreSQL) serves an event
 whose rounds are drawn and published, with a scorer code for every game. ``clients``
-concurrent HTTP clients (each its own session) take the games one by one: join with the
+concurrent HTTP clients (each its own session, from its own loopback address as phones on
+a venue's network each have theirs: the sign-in throttle counts per address) take the
+games one by one: join with the
 game's code, enter the card, confirm it as the opponent. One live standings page (SSE)
 listens meanwhile. Measured: the latency of every request (p50, p95), and for every
 confirmed card the delay until the live page receives standings at or after that
@@ -100,11 +102,13 @@ async def _listen(
 
 async def _score(
     base: str, event_id: int, queue: asyncio.Queue[Game], latency: dict[str, list[float]],
-    done: list[tuple[float, int, Game]], errors: list[str],
+    done: list[tuple[float, int, Game]], errors: list[str], address: str,
 ) -> None:  # fmt: skip
     """One phone after another: join, enter, confirm, until no game is left (one HTTP
-    client, its session started afresh for each game)."""
-    async with httpx.AsyncClient(base_url=base, timeout=120) as c:
+    client from its own ``address``, as phones on a venue's network are, its session
+    started afresh for each game)."""
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    async with httpx.AsyncClient(base_url=base, timeout=120, transport=transport) as c:
         while True:
             try:
                 game = queue.get_nowait()
@@ -156,7 +160,10 @@ async def _load(base: str, event_id: int, games: list[Game], clients: int) -> di
     errors: list[str] = []
     t0 = time.perf_counter()
     await asyncio.gather(
-        *(_score(base, event_id, queue, latency, done, errors) for _ in range(clients))
+        *(
+            _score(base, event_id, queue, latency, done, errors, f"127.3.{i // 250}.{i % 250 + 1}")
+            for i in range(clients)
+        )
     )
     seconds = time.perf_counter() - t0
     last = max((rev for _, rev, _ in done), default=0)

@@ -13,6 +13,12 @@ obstacle) and a disc whose centre goes over the surface's edge leaves the board 
 removed), both found by C-side sensors. Both sides are timed in CPU time of the thread
 (``time.thread_time``) over the same shots, the best of ROUNDS passes each. Numba
 compilation is kept out (the kernel is cached on disk and warmed up before timing).
+
+The batch physics (:func:`~flickboard.physics.simulate_batch`) is timed against the bare
+kernel on the same shots of both scenes (:func:`batch_timings`): the kernel runs all of
+them in one compiled call with nothing around it; ``simulate_batch`` runs them in calls
+of :data:`BATCH_SIZES` shots, from aimed rows, and as the AI's weighing calls it
+(velocity rows, the event log kept for the compiled referee), passes interleaved.
 """
 
 from __future__ import annotations
@@ -29,8 +35,10 @@ import numpy as np
 
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot, simulate
+from flickboard.physics.batch import simulate_batch, simulate_velocities
 from flickboard.physics.codes import M_AIR, M_SLIDE
 from flickboard.physics.engine import board_rows, default_params, params_rows, shot_array
+from flickboard.physics.jit import njit
 from flickboard.physics.kernel import run_shot
 from flickboard.physics.trajectory import state_log
 
@@ -92,6 +100,17 @@ def opening_shot(board: CrokinoleBoard) -> Shot:
     distance = board.shooting_line_radius
     speed = math.sqrt(2 * params.friction * params.gravity * distance) + 0.05
     return Shot(0.0, -distance, math.pi / 2, speed)
+
+
+def opening_shots(board: CrokinoleBoard, count: int, seed: int = 3) -> list[Shot]:
+    """The opening shot ``count`` times, its angle and speed spread as a player's
+    executions of it spread (seeded: 0.02 rad, 3 %)."""
+    shot = opening_shot(board)
+    rng = np.random.default_rng(seed)
+    return [
+        Shot(shot.x, shot.y, shot.angle + 0.02 * float(a), shot.speed * (1 + 0.03 * float(v)))
+        for a, v in rng.standard_normal((count, 2))
+    ]
 
 
 def motion_seconds(layout: Layout, shot: Shot) -> float:
@@ -367,13 +386,116 @@ def run_benchmark(
     return timings, facts
 
 
+BATCH_SIZES: tuple[int | None, ...] = (None, 24, 1)
+"""Shots per ``simulate_batch`` call timed: all of a scene's shots in one call, 24 (one
+shot's executions as the planner weighs it: ``PlannerBudget.samples``) and one."""
+
+AI_BATCH = 24
+"""Shots per call of the AI's weighing path timed (``simulate_velocities`` with the
+event log), as the planner weighs one shot."""
+
+
+@njit(cache=True)
+def _kernel_all(board: np.ndarray, params: np.ndarray, discs: np.ndarray, shots: np.ndarray) -> int:
+    """Every shot (rows x, y, vx, vy, spin) through the bare kernel in one compiled call;
+    the number of events (so nothing is optimised away)."""
+    events = 0
+    for s in range(shots.shape[0]):
+        events += run_shot(board, params, discs, shots[s], False)[2].shape[0]
+    return events
+
+
+@dataclass(frozen=True)
+class BatchTiming:
+    """CPU seconds per shot of the bare kernel (all the shots in one compiled call) and
+    of the batch physics on the same shots, ``per_call`` of them a call (``log``: as
+    the AI's weighing calls it, velocity rows and the event log kept)."""
+
+    scene: str
+    shots: int
+    per_call: int
+    log: bool
+    kernel_seconds: float
+    batch_seconds: float
+
+    @property
+    def share(self) -> float:
+        """The batch's shots per second as a share of the kernel's."""
+        return self.kernel_seconds / self.batch_seconds
+
+
+def interleaved_best(passes: Sequence[Callable[[], object]], rounds: int) -> list[float]:
+    """CPU seconds of this thread of each pass, the best of ``rounds``, the passes taking
+    turns (each repeated until it takes 20 ms or more)."""
+    clock = time.thread_time
+    best = [math.inf] * len(passes)
+    repeat = [1] * len(passes)
+    for _ in range(rounds):
+        for k, run in enumerate(passes):
+            while True:
+                t0 = clock()
+                for _ in range(repeat[k]):
+                    run()
+                spent = clock() - t0
+                if spent >= 0.02 or repeat[k] >= 1 << 16:
+                    break
+                repeat[k] *= 2
+            best[k] = min(best[k], spent / repeat[k])
+    return best
+
+
+def batch_timings(
+    shots: int = 300, rounds: int = ROUNDS, sizes: Sequence[int | None] = BATCH_SIZES
+) -> list[BatchTiming]:
+    """``simulate_batch`` against the bare kernel on the same shots of both scenes (the
+    30-disc scene's ``shots`` and as many executions of the opening shot)."""
+    board = CrokinoleBoard.standard()
+    layout = scene_layout(board)
+    return scene_batch_timings(
+        "30 discs", layout, scene_shots(layout, shots), rounds, sizes
+    ) + scene_batch_timings("opening", Layout(board), opening_shots(board, shots), rounds, sizes)
+
+
+def scene_batch_timings(
+    scene: str, layout: Layout, shots: Sequence[Shot], rounds: int, sizes: Sequence[int | None]
+) -> list[BatchTiming]:
+    """The bare kernel on every shot in one compiled call, and the batch physics on the
+    same shots in calls of each size (and as the AI's weighing calls it), interleaved."""
+    rows, _ = layout.kernel_rows()
+    figures, physics = board_rows(layout.board), params_rows(default_params(layout))
+    moving = np.array([shot_array(s) for s in shots])
+    aimed = np.array([(s.x, s.y, s.angle, s.speed, s.spin) for s in shots])
+    count = len(shots)
+    shapes = [(min(size or count, count), False) for size in sizes]
+    shapes.append((min(AI_BATCH, count), True))
+
+    def batch_pass(size: int, log: bool) -> Callable[[], object]:
+        if log:
+            parts = [moving[k : k + size] for k in range(0, count, size)]
+            return lambda: [simulate_velocities(layout, p, keep_log=True) for p in parts]
+        parts = [aimed[k : k + size] for k in range(0, count, size)]
+        return lambda: [simulate_batch(layout, p) for p in parts]
+
+    passes: list[Callable[[], object]] = [lambda: _kernel_all(figures, physics, rows, moving)]
+    passes += [batch_pass(size, log) for size, log in shapes]
+    for run in passes:  # warm: the compiled code loaded
+        run()
+    seconds = interleaved_best(passes, rounds)
+    return [
+        BatchTiming(scene, count, size, log, seconds[0] / count, spent / count)
+        for (size, log), spent in zip(shapes, seconds[1:], strict=True)
+    ]
+
+
 def ratios(timings: Sequence[Timing]) -> dict[tuple[str, str], float]:
     """How many times faster flickboard is than each baseline, per scene (CPU time)."""
     ours = {t.scene: t.seconds for t in timings if t.name == "flickboard"}
     return {(t.name, t.scene): t.seconds / ours[t.scene] for t in timings if t.name != "flickboard"}
 
 
-def report(timings: Sequence[Timing], facts: dict[str, float]) -> dict[str, Any]:
+def report(
+    timings: Sequence[Timing], facts: dict[str, float], batch: Sequence[BatchTiming] = ()
+) -> dict[str, Any]:
     """The run as JSON-ready data (what bench/results/physics.json holds)."""
     ratio = ratios(timings)
     return {
@@ -390,4 +512,16 @@ def report(timings: Sequence[Timing], facts: dict[str, float]) -> dict[str, Any]
             for t in timings
         ],
         "facts": facts,
+        "batch": [
+            {
+                "scene": b.scene,
+                "shots": b.shots,
+                "shots_per_call": b.per_call,
+                "event_log": b.log,
+                "kernel_seconds_per_shot": b.kernel_seconds,
+                "batch_seconds_per_shot": b.batch_seconds,
+                "share_of_kernel": b.share,
+            }
+            for b in batch
+        ],
     }

@@ -14,7 +14,8 @@ Four checks (docs/review.md, "Validity"):
 - **champion choices**: the champion-level planner's own shots, reviewed at champion
   level, must be labelled best or good in at least 80 % of them;
 - **time**: the review of a whole 4-round crokinole game at the default budget, thread
-  CPU time (``time.thread_time``), median over the games timed.
+  CPU time (``time.thread_time``), median over the games timed; and of the same game
+  entered as from a real board (:func:`entered_by_hand`), reviewed by outcome.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import itertools
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, cast
 
@@ -32,16 +33,20 @@ import numpy as np
 from flickboard.agents.explain import played_out
 from flickboard.agents.heuristic import HeuristicPlayer
 from flickboard.agents.planner import Planner, PlannerBudget
-from flickboard.agents.review import BLUNDER, ReviewBudget, review_record, review_shot
+from flickboard.agents.player import explanation_of
+from flickboard.agents.review import BLUNDER, Review, ReviewBudget, review_record, review_shot
 from flickboard.agents.value_model import PLAYING_LEVELS
 from flickboard.evaluation.harness import Z95
 from flickboard.evaluation.jobs import results_in_order
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics import Layout, PlacedDisc, Shot
-from flickboard.play.driver import play_match
-from flickboard.play.kind import game_kind
+from flickboard.play.driver import IntentLog, play_match
+from flickboard.play.intent import with_intents
+from flickboard.play.kind import game_kind, load_match
+from flickboard.play.match import Match, ShotAction, Step
 from flickboard.play.view import Player, View
 from flickboard.rules.base import Fate, Position, Turn
+from flickboard.rules.hand import outcome_from_places, scoresheet
 
 Progress = Callable[[str], None]
 
@@ -71,20 +76,50 @@ def mean_interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def play_game(game: str, players: list[Player], seed: int) -> dict[str, Any]:
-    """One singles game between ``players``; its record."""
+class Told(IntentLog):
+    """What each shot meant and, for an AI's, its explanation, as the match is played."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.explanations: list[str | None] = []
+
+    def on_shot(self, match: Match, step: Step, player: Player) -> None:
+        """Keep the shot's intent and explanation."""
+        super().on_shot(match, step, player)
+        self.explanations.append(explanation_of(player))
+
+
+def play_game(game: str, players: list[Player], seed: int) -> tuple[dict[str, Any], Told]:
+    """One singles game between ``players``: its record, with what each shot meant
+    (:mod:`flickboard.play.intent`), and what each player said of its shots."""
     match = game_kind(game).new_match(seed=seed)
-    play_match(match, players)
-    return match.to_json()
+    told = Told()
+    play_match(match, players, told)
+    return with_intents(match.to_json(), told.intents), told
 
 
-def ladder_game(job: tuple[str, str, int, str]) -> list[float]:
-    """One ladder game (game, level, seed, reviewer): both players' accuracies."""
+def contradictions(review: Review, explanations: Sequence[str | None]) -> tuple[int, int]:
+    """How many AI shots the review's shot meant contradicts the AI's own explanation of
+    (the explanation does not begin with the meant shot's words), of how many."""
+    told = [
+        (s.meant.words, e)
+        for s in review.shots
+        if s.meant is not None and (e := explanations[s.index - 1]) is not None
+    ]
+    wrong = sum(1 for words, e in told if not e.lower().startswith(words.lower()))
+    return wrong, len(told)
+
+
+def ladder_game(job: tuple[str, str, int, str]) -> dict[str, Any]:
+    """One ladder game (game, level, seed, reviewer): both players' accuracies, and the
+    AI shots whose review's shot meant contradicts the AI's explanation."""
     game, level, seed, reviewer = job
     players: list[Player] = [Planner(level, seed), Planner(level, seed + 1)]
-    record = play_game(game, players, seed)
+    record, told = play_game(game, players, seed)
     review = review_record(record, level=reviewer, budget=LADDER_BUDGET, seed=seed)
-    return [p.accuracy for p in review.players]
+    wrong, shots = contradictions(review, told.explanations)
+    return {"accuracies": [p.accuracy for p in review.players], "contradictions": wrong,
+            "ai_shots": shots}  # fmt: skip
 
 
 def ladder(
@@ -95,6 +130,7 @@ def ladder(
     cut short has as many games of each (``save`` is given the figures so far after
     each round of levels; the figures are the same whatever the number of workers)."""
     accuracies: dict[str, list[float]] = {level: [] for level in PLAYING_LEVELS}
+    meant = [0, 0]
     out: dict[str, Any] = {}
     jobs = [
         (settings.game, level, settings.seed + 1000 * k, settings.reviewer)
@@ -103,11 +139,14 @@ def ladder(
     ]
     played = results_in_order(ladder_game, jobs, settings.workers)
     for n, ((_, level, _, _), found) in enumerate(zip(jobs, played, strict=True), 1):
-        accuracies[level] += found
+        accuracies[level] += found["accuracies"]
+        meant[0] += found["contradictions"]
+        meant[1] += found["ai_shots"]
         if n % len(PLAYING_LEVELS) == 0:
             games = n // len(PLAYING_LEVELS)
             progress(f"ladder: game {games}/{settings.games} of every level")
             out = ladder_figures(accuracies, games)
+            out["meant"] = {"contradictions": meant[0], "ai_shots": meant[1]}
             if save is not None:
                 save(out)
     return out
@@ -217,7 +256,7 @@ def champion_choices(settings: Settings, progress: Progress) -> dict[str, Any]:
         players: list[Player] = [
             Planner("champion", seed, budget), Planner("champion", seed + 1, budget),
         ]  # fmt: skip
-        record = play_game(settings.game, players, seed)
+        record, _ = play_game(settings.game, players, seed)
         review = review_record(record, level="champion", budget=LADDER_BUDGET, seed=seed)
         labels += [s.label for s in review.shots]
         progress(f"champion choices: game {k + 1}/{settings.champion_games}")
@@ -225,23 +264,50 @@ def champion_choices(settings: Settings, progress: Progress) -> dict[str, Any]:
     return {"shots": len(labels), "best_or_good": good, "share": good / max(1, len(labels))}
 
 
+def entered_by_hand(record: dict[str, Any]) -> dict[str, Any]:
+    """The same game as a scorer enters it from a real board: each shot by where the
+    discs stopped and the disc struck first (:func:`~flickboard.rules.hand.scoresheet`,
+    ruled as a hand-entered shot); its record."""
+    match = load_match(record)
+    shots = [a for a in match.history if isinstance(a, ShotAction)]
+    while match.actions:
+        match.undo()
+    for action in shots:
+        places, first = scoresheet(action.record)
+        shot = action.record.shot
+        start = (0.0, 0.0) if shot is None else (shot.x, shot.y)
+        layout, shooter = action.record.layout, action.record.shooter
+        match.play_hand(outcome_from_places(layout, shooter, start, places, first), action.seat)
+    return match.to_json()
+
+
 def timing(settings: Settings, progress: Progress) -> dict[str, Any]:
-    """Thread CPU seconds to review a whole crokinole game at the default budget."""
+    """Thread CPU seconds to review a whole crokinole game at the default budget, and the
+    same game entered from a real board (reviewed by outcome)."""
     seconds: list[float] = []
+    by_hand: list[float] = []
     shots: list[int] = []
     for k in range(settings.timed):
         seed = settings.seed + 31 * k
         players: list[Player] = [
             HeuristicPlayer("competitive", seed), HeuristicPlayer("competitive", seed + 1),
         ]  # fmt: skip
-        record = play_game("crokinole", players, seed)
+        record, _ = play_game("crokinole", players, seed)
         start = time.thread_time()
         review = review_record(record, seed=seed)
         seconds.append(time.thread_time() - start)
         shots.append(len(review.shots))
-        progress(f"time: game {k + 1}/{settings.timed}: {seconds[-1]:.1f} s")
+        entered = entered_by_hand(record)
+        start = time.thread_time()
+        review_record(entered, seed=seed)
+        by_hand.append(time.thread_time() - start)
+        progress(
+            f"time: game {k + 1}/{settings.timed}: {seconds[-1]:.1f} s, by hand {by_hand[-1]:.1f} s"
+        )
     return {"games": len(seconds), "seconds": seconds, "shots": shots,
-            "median": statistics.median(seconds) if seconds else None}  # fmt: skip
+            "median": statistics.median(seconds) if seconds else None,
+            "real_board": {"seconds": by_hand,
+                           "median": statistics.median(by_hand) if by_hand else None}}  # fmt: skip
 
 
 def run(
@@ -276,6 +342,12 @@ def report(result: dict[str, Any]) -> str:
         lines.append(
             f"review of a crokinole game: median {t['median']:.1f} s CPU over {t['games']}"
         )
+        hand = t.get("real_board")
+        if hand and hand["median"] is not None:
+            lines.append(
+                f"review of the same game entered from a real board: median "
+                f"{hand['median']:.1f} s CPU"
+            )
     w = result.get("champion_choices")
     if w:
         lines.append(f"champion planner: {w['best_or_good']}/{w['shots']} shots best or good")
@@ -290,6 +362,12 @@ def report(result: dict[str, Any]) -> str:
         lines.append(
             f"ordered: {ladder_['ordered']}; champion and novice apart: {ladder_['apart']}"
         )
+        meant = ladder_.get("meant")
+        if meant:
+            lines.append(
+                f"shot meant against the AI's explanation: {meant['contradictions']} "
+                f"contradictions over {meant['ai_shots']} AI shots"
+            )
     return "\n".join(lines)
 
 

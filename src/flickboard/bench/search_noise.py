@@ -42,7 +42,7 @@ def reply_noise(
     start = time.process_time()
     corrections = 0
     for view in midround_views(game, positions, seed):
-        player = SearchPlayer("club", seed, budget)
+        player = SearchPlayer("competitive", seed, budget)
         top = player.screened(view, budget.top)
         table = np.array(
             [

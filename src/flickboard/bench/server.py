@@ -55,19 +55,20 @@ class Server:
         self.proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
         self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + wait
-        while True:
-            if self.proc.poll() is not None:
-                self.log.seek(0)
-                raise RuntimeError(f"the server stopped: {self.log.read()[-2000:]}")
-            try:
-                if httpx.get(self.base + READY, timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"the server did not answer in {wait:.0f} s")
-            time.sleep(0.2)
+        with httpx.Client(timeout=2) as client:  # one client: each loads the certificates
+            while True:
+                if self.proc.poll() is not None:
+                    self.log.seek(0)
+                    raise RuntimeError(f"the server stopped: {self.log.read()[-2000:]}")
+                try:
+                    if client.get(self.base + READY).status_code == 200:
+                        return
+                except httpx.TransportError:
+                    pass
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"the server did not answer in {wait:.0f} s")
+                time.sleep(0.2)
 
     def rss(self) -> int:
         """The server process's resident memory now (bytes; Linux ``/proc``)."""

@@ -240,8 +240,11 @@ class Client:
     clients (threads of the benchmark's process, on the server's machine) take less of
     it and queue less behind each other."""
 
-    def __init__(self, timeout: float = 60) -> None:
+    def __init__(self, timeout: float = 60, *, fresh: bool = False) -> None:
         self.timeout = timeout
+        self.fresh = fresh
+        """A new connection for every request (as browsers behind a proxy may), so that
+        requests spread over a server's worker processes."""
         self._connection: http.client.HTTPConnection | None = None
 
     def __enter__(self) -> Client:
@@ -279,25 +282,34 @@ class Client:
         except (OSError, http.client.HTTPException):
             self.close()  # the next request opens a new connection
             raise
+        if self.fresh:
+            self.close()
         return Answer(answer.status, {k.lower(): v for k, v in answer.getheaders()}, text)
 
 
-class HotseatGame:
-    """A hotseat crokinole game played through the API by one client."""
+HOTSEAT = [{"player": "here"}, {"player": "here"}]
+"""Two people at one screen."""
 
-    def __init__(self, client: Client, url: str, seed: int) -> None:
+
+class HotseatGame:
+    """A crokinole game played through the API by one client: hotseat, or the seats
+    given (the client then plays the seats played here, when it is their turn)."""
+
+    def __init__(
+        self, client: Client, url: str, seed: int, seats: list[dict[str, str]] = HOTSEAT
+    ) -> None:
         self.client = client
         self.url = url
         self.rng = np.random.default_rng(seed)
         self.seed = seed
+        self.seats = seats
         self.duration = 0.0
         """The last shot's duration (s): how long the page animates it."""
         self._new()
 
     def _new(self) -> None:
-        seats = [{"player": "here"}, {"player": "here"}]
         made = self.client.post(
-            f"{self.url}/api/play/games", json={"seats": seats, "seed": self.seed}
+            f"{self.url}/api/play/games", json={"seats": self.seats, "seed": self.seed}
         ).json()
         self.id = made["id"]
         self.tokens = made["tokens"]
@@ -317,6 +329,14 @@ class HotseatGame:
     def shoot(self) -> tuple[float, dict[str, float]]:
         """One shot (a new game when this one is over): the client's seconds and the
         server's timings (ms) from ``Server-Timing``."""
+        answer, took = self.post_shot()
+        if answer.status_code != 200:
+            raise RuntimeError(f"shot refused: {answer.text}")
+        return took, _server_timing(answer.headers.get("server-timing", ""))
+
+    def post_shot(self) -> tuple[Answer, float]:
+        """Send the next shot: the answer as it came (a new game once this one is over)
+        and the client's seconds."""
         body = {
             "seat": self.turn,
             "u": self._start(),
@@ -330,17 +350,27 @@ class HotseatGame:
             headers={"X-Seat-Token": self.tokens[str(self.turn)]},
         )
         took = time.perf_counter() - start
-        if answer.status_code != 200:
-            raise RuntimeError(f"shot refused: {answer.text}")
-        data = answer.json()
-        self.duration = float(data["duration"])
-        timings = _server_timing(answer.headers.get("server-timing", ""))
-        if data["state"]["status"] != "playing":
+        if answer.status_code == 200:
+            self.follow(answer.json())
+        return answer, took
+
+    def follow(self, shot: dict[str, Any]) -> None:
+        """Take a shot's answer in: the next turn, or a new game once this one is over."""
+        self.duration = float(shot["duration"])
+        self.take(shot["state"])
+
+    def take(self, state: dict[str, Any]) -> None:
+        """Take the game's state in: its turn, or a new game once this one is over."""
+        if state["status"] != "playing":
             self._new()
         else:
-            self.state = data["state"]
-            self.turn = self.state["turn"]["seat"]
-        return took, timings
+            self.state = state
+            self.turn = state["turn"]["seat"]
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether a seat this client plays is to shoot (not the AI's)."""
+        return str(self.turn) in self.tokens
 
     def read(self) -> float:
         """Seconds for one ``GET`` of the game's state."""

@@ -23,7 +23,9 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from flickboard.cli.groups import command_group
 from flickboard.extras import missing_extra
+from flickboard.games import BUILTIN_GAMES
 from flickboard.version import VERSION
 
 
@@ -38,6 +40,30 @@ class Lazy:
     source: str
 
 
+@cache
+def _module_tree(module: str) -> ast.Module:
+    spec = importlib.util.find_spec(f"flickboard.cli.{module}")
+    assert spec is not None and spec.origin is not None, module
+    return ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+
+
+def _defines(module: str, name: str) -> bool:
+    """Whether the cli module defines ``name`` at its top level (read from its source)."""
+    for node in _module_tree(module).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            return True
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            return True
+    return False
+
+
+GAME_COMMANDS = {"score": "score", "match": "MATCH", "replay": "REPLAY", "rule": "rule"}
+"""Groups each game may add a command to (named after the game), and the name of that
+command in the game's cli module (``flickboard.cli.<game>``); a game joins the groups
+whose command its module defines."""
+
 LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
     "flickboard": {
         "standings": Lazy(("event",), "standings_file"),
@@ -49,19 +75,10 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "selfplay": Lazy(("selfplay",), "selfplay"),
         "review": Lazy(("review",), "review"),
     },
-    "score": {
-        "shuffleboard": Lazy(("shuffleboard",), "score"),
-        "crokinole": Lazy(("crokinole",), "score"),
+    **{
+        group: {game: Lazy((game,), name) for game in BUILTIN_GAMES if _defines(game, name)}
+        for group, name in GAME_COMMANDS.items()
     },
-    "match": {
-        "shuffleboard": Lazy(("shuffleboard",), "MATCH"),
-        "crokinole": Lazy(("crokinole",), "MATCH"),
-    },
-    "replay": {
-        "shuffleboard": Lazy(("shuffleboard",), "REPLAY"),
-        "crokinole": Lazy(("crokinole",), "REPLAY"),
-    },
-    "rule": {"crokinole": Lazy(("crokinole",), "rule")},
     "bench": {
         "standings": Lazy(("event",), "bench_standings"),
         "physics": Lazy(("bench_physics",), "bench_physics"),
@@ -74,13 +91,6 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
     },
 }
 """Group name -> command name -> how to load it and where its help is written."""
-
-
-@cache
-def _module_tree(module: str) -> ast.Module:
-    spec = importlib.util.find_spec(f"flickboard.cli.{module}")
-    assert spec is not None and spec.origin is not None, module
-    return ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
 
 
 def source_help(lazy: Lazy) -> str:
@@ -153,28 +163,28 @@ def register_all() -> None:
     register(*COMMAND_MODULES)
 
 
-app = typer.Typer(
+app = command_group(
     name="flickboard",
     help="Crokinole and table shuffleboard by the book.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     cls=LazyGroup,
 )
-score_app = typer.Typer(
+score_app = command_group(
     help="Score a board or table from disc positions.", no_args_is_help=True, cls=LazyGroup
 )
-match_app = typer.Typer(
+match_app = command_group(
     help="Play a whole match at the terminal.", no_args_is_help=True, cls=LazyGroup
 )
-replay_app = typer.Typer(
+replay_app = command_group(
     help="Replay a saved game record: every shot ruled again.", no_args_is_help=True, cls=LazyGroup
 )
-rule_app = typer.Typer(
+rule_app = command_group(
     help="Rule on a shot played on a real board or table, entered by hand.",
     no_args_is_help=True,
     cls=LazyGroup,
 )
-bench_app = typer.Typer(
+bench_app = command_group(
     help="Benchmarks (ratios against a baseline run alongside).",
     no_args_is_help=True,
     cls=LazyGroup,

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from flickboard.agents.planner import PlannerBudget
 from flickboard.agents.search import SearchBudget
 from flickboard.cli.groups import subgroup
-from flickboard.cli.terminal import check_writable, fail
+from flickboard.cli.terminal import check_game, check_writable, fail
 from flickboard.errors import FlickboardError
 from flickboard.play.noise import check_level, level_help
 
@@ -137,8 +137,7 @@ def bench_ai(
         _search_ladder(game, level, search_ladder, seed, workers, output)
         return
 
-    if game not in ("crokinole", "shuffleboard"):
-        fail(f"--game must be crokinole or shuffleboard, got {game!r}")
+    game = check_game(game).name
     try:
         level = check_level(level)
     except FlickboardError:

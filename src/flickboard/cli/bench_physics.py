@@ -1,4 +1,5 @@
-"""``flickboard bench physics``: CPU time per shot against pymunk, in one run."""
+"""``flickboard bench physics``: CPU time per shot against pymunk, and the batch physics
+against the bare kernel, in one run."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from flickboard.cli.groups import subgroup
 
 def bench_physics(
     shots: Annotated[
-        int, typer.Option(min=10, help="Distinct 30-disc shots (facts, simulate v kernel).")
+        int, typer.Option(min=10, help="Distinct 30-disc shots (facts; simulate, batch v kernel).")
     ] = 300,
     baseline_shots: Annotated[
         int, typer.Option(min=3, help="30-disc shots timed on both engines.")
@@ -27,8 +28,15 @@ def bench_physics(
         "bench/results/physics.json"
     ),
 ) -> None:
-    """CPU time per shot: exact engine v pymunk at 240 Hz and 1 kHz, to rest, same work."""
-    from flickboard.bench.physics import missing_baseline, ratios, report, run_benchmark
+    """CPU time per shot: exact engine v pymunk at 240 Hz and 1 kHz, to rest, same work;
+    the batch physics v the bare kernel on the same shots."""
+    from flickboard.bench.physics import (
+        batch_timings,
+        missing_baseline,
+        ratios,
+        report,
+        run_benchmark,
+    )
     from flickboard.cli.terminal import check_writable, fail
 
     problem = missing_baseline()
@@ -51,6 +59,9 @@ def bench_physics(
             return lambda: bar.advance(task)
 
         timings, facts = run_benchmark(shots, baseline_shots, progress, rounds)
+        done = progress("simulate_batch v the bare kernel", 1)
+        batch = batch_timings(shots, rounds)
+        done()
     table = Table(title="Physics: CPU time of the thread per shot (one core), to rest")
     table.add_column("engine")
     table.add_column("scene")
@@ -81,7 +92,23 @@ def bench_physics(
         f"opening shot {facts['opening_duration']:.2f} s. pymunk steps until every disc "
         "rests; discs that drop into the 20 hole or leave the board are removed on both sides."
     )
-    output.write_text(json.dumps(report(timings, facts), indent=2) + "\n", encoding="utf-8")
+    shares = Table(
+        title="Batch physics: simulate_batch v the bare kernel, same shots, CPU time of the thread"
+    )
+    for name in ("scene", "shots a call", "kernel shots / s", "simulate_batch shots / s"):
+        shares.add_column(name, justify="left" if name == "scene" else "right")
+    shares.add_column("share of the kernel's rate", justify="right")
+    for b in batch:
+        calls = f"{b.per_call}" + (" (AI's path)" if b.log else "")
+        shares.add_row(
+            b.scene,
+            calls,
+            f"{1 / b.kernel_seconds:,.0f}",
+            f"{1 / b.batch_seconds:,.0f}",
+            f"{b.share:.2f}",
+        )
+    console.print(shares)
+    output.write_text(json.dumps(report(timings, facts, batch), indent=2) + "\n", encoding="utf-8")
     console.print(f"results: {output}")
 
 

@@ -12,10 +12,11 @@ from rich.table import Table
 from flickboard.cli.clubgames import add_game_commands
 from flickboard.cli.clubinput import Score, club_desk, parse_result
 from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
+from flickboard.cli.groups import command_group
 from flickboard.events.elimination import Bracket, BracketMatch
 from flickboard.store.bracket import BracketDesk
 
-bracket_app = typer.Typer(
+bracket_app = command_group(
     help="Fair-rules single elimination: the draw, game results, bracket and consolation.",
     no_args_is_help=True,
 )

@@ -12,10 +12,17 @@ from rich.table import Table
 
 from flickboard.cli.clubinput import Frames, Score, club_desk, parse_result
 from flickboard.cli.event import Db, Name
+from flickboard.store.acting import Actor
 from flickboard.store.club import ClubDesk, ClubGame
+from flickboard.store.service import DeskService
 
 GameId = Annotated[int, typer.Option("--game", help="The game's ID (see `entered`).")]
 Why = Annotated[str, typer.Option("--reason", help="Why: kept in the audit trail.")]
+
+
+def _service(desk: ClubDesk) -> DeskService:
+    """The desk service on the command's database: its writes audit the reason."""
+    return DeskService(engine=desk.engine)
 
 
 def _line(game: ClubGame) -> str:
@@ -58,10 +65,12 @@ def add_game_commands(app: typer.Typer, cls: type[ClubDesk]) -> None:
         """Correct a stored game's result (same sides, first side first)."""
         with club_desk(cls, db) as desk:
             race = parse_result(frames, score, desk.target(name), crokinole=cls.frame_max is None)
-            typer.echo(f"corrected {_line(desk.correct_game(name, game, race, reason))}")
+            fixed = _service(desk).correct_club_game(Actor.desk(), name, game, race, reason)
+            typer.echo(f"corrected {_line(fixed)}")
 
     @app.command("withdraw")
     def withdraw(name: Name, game: GameId, reason: Why, db: Db = None) -> None:
         """Withdraw a game entered in error: as if never entered."""
         with club_desk(cls, db) as desk:
-            typer.echo(f"withdrawn {_line(desk.withdraw_game(name, game, reason))}")
+            gone = _service(desk).withdraw_club_game(Actor.desk(), name, game, reason)
+            typer.echo(f"withdrawn {_line(gone)}")

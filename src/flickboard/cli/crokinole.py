@@ -38,7 +38,8 @@ from flickboard.cli.textboard import Canvas
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard
 from flickboard.physics import PlacedDisc
-from flickboard.play.crokinole import CrokinoleMatch, MatchKind, Seating, ShotClocks
+from flickboard.play.clock import ShotClocks
+from flickboard.play.crokinole import CrokinoleMatch, MatchKind, Seating
 from flickboard.play.crokinole_cmn import records_cmn
 from flickboard.play.crokinole_record import game_record
 from flickboard.play.driver import SeatChoice, most_discs_left

@@ -11,11 +11,21 @@ from rich.table import Table
 
 from flickboard.cli.clubgames import add_game_commands
 from flickboard.cli.clubinput import Frames, Score, club_desk, one_of, parse_result
-from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
+from flickboard.cli.event import (
+    CsvOut,
+    Db,
+    Name,
+    Referee,
+    event_app,
+    service_of,
+    signed,
+    write_records_csv,
+)
+from flickboard.cli.groups import command_group
 from flickboard.events.csc import games_text
 from flickboard.store.csc import CscDesk, CscState
 
-csc_app = typer.Typer(
+csc_app = command_group(
     help="CSC double round robin: games, aggregate points, sudden death for tied playoff "
     "places, best-of-three semi-final and final.",
     no_args_is_help=True,
@@ -153,6 +163,22 @@ def standings(
             print_state(st, names, name)
             return
         typer.echo(json.dumps(st.as_dict(names), indent=2))
+
+
+@csc_app.command("offence")
+def offence(
+    name: Name,
+    player: Annotated[str, typer.Option(help="ID of the entered player.")],
+    act: Annotated[str, typer.Option(help="What the player did (the offence or act).")],
+    referee: Referee,
+    db: Db = None,
+) -> None:
+    """CSC VI 12: an entered player's offence or act detrimental to the game, signed by a
+    referee's account: the player forfeits his or her share of any prize and is
+    suspended from further Congress sponsored tournaments."""
+    with club_desk(CscDesk, db) as desk:
+        st = service_of(desk).record_offence(signed(desk, referee), name, player, act)
+        typer.echo(st.offences[-1].describe(desk.names(name)))
 
 
 add_game_commands(csc_app, CscDesk)

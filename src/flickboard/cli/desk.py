@@ -10,10 +10,12 @@ import typer
 
 from flickboard.cli.clubinput import club_desk
 from flickboard.cli.event import PASSWORD_ENV, Db, Name, RoundNo
+from flickboard.cli.groups import command_group
 from flickboard.store.accounts import Accounts
+from flickboard.store.roles import grant_serving_role
 from flickboard.store.service import DeskService
 
-desk_app = typer.Typer(
+desk_app = command_group(
     help="Desk accounts: the director's password, referee accounts, table scorer codes.",
     no_args_is_help=True,
 )
@@ -67,9 +69,12 @@ def referee(
 def accounts_cmd(db: Db = None) -> None:
     """List the accounts."""
     with club_desk(Accounts, db) as accounts:
-        locked = set(accounts.locked())
+        locked = accounts.locked()
         for name, role, active in accounts.accounts():
-            state = ("" if active else " - deactivated") + (" - locked" if name in locked else "")
+            state = "" if active else " - deactivated"
+            if name in locked:
+                many = locked[name]
+                state += f" - locked from {many} address{'es' if many > 1 else ''}"
             typer.echo(f"{name} ({role}){state}")
 
 
@@ -78,10 +83,24 @@ def unlock(
     name: Annotated[str, typer.Argument(help="The locked account's name.")],
     db: Db = None,
 ) -> None:
-    """Lift the lock of an account locked by failed sign-ins (the director at the desk)."""
+    """Lift the locks of an account: the addresses locked out of it by failed sign-ins
+    (the director at the desk)."""
     with club_desk(Accounts, db) as accounts:
         accounts.unlock(name)
         typer.echo(f"{name}: lock lifted")
+
+
+@desk_app.command("grant")
+def grant(
+    role: Annotated[str, typer.Argument(help="The PostgreSQL role the server connects as.")],
+    db: Db = None,
+) -> None:
+    """Let ROLE serve the desk without owning its tables (PostgreSQL; run as the owner,
+    after every upgrade): it reads and writes them, but cannot change or disable the
+    audit trail."""
+    with club_desk(Accounts, db) as accounts:
+        grant_serving_role(accounts.engine, role)
+        typer.echo(f"{role} may serve this database; the audit trail stays append-only")
 
 
 @desk_app.command("code")

@@ -16,22 +16,25 @@ from rich.console import Console
 from rich.table import Table
 
 from flickboard.cli.clubinput import club_desk, one_of
+from flickboard.cli.groups import command_group
 from flickboard.cli.terminal import fail
 from flickboard.errors import FlickboardError, InvalidInput
 from flickboard.events.draw import Draw
 from flickboard.events.eventfile import ClubEventFile, load_any, load_event
+from flickboard.events.names import plural
 from flickboard.events.sanctions import KINDS, Sanction
 from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Standings
 from flickboard.play.scoring import RoundScore
 from flickboard.store.acting import Actor
+from flickboard.store.base import Store
 from flickboard.store.club import ClubDesk
 from flickboard.store.db import URL_ENV
 from flickboard.store.desk import Desk
 from flickboard.store.events import EventAdmin
 from flickboard.store.service import DeskService
 
-event_app = typer.Typer(
+event_app = command_group(
     help="Tournaments: create events, draw rounds, enter and validate scorecards, "
     "referee corrections, shoot-outs and standings with their reasons.",
     no_args_is_help=True,
@@ -95,14 +98,16 @@ def write_records_csv(path: Path | None, records: list[dict[str, object]]) -> No
 
 
 def _shootout(scores: list[str]) -> ShootOut:
-    found: dict[str, int | tuple[int, int]] = {}
+    found: dict[str, str | tuple[str, str]] = {}
     for item in scores:
         who, sep, value = item.partition("=")
-        counts = value.split(",")
-        if not sep or not who or not all(c.strip().isdigit() for c in counts) or len(counts) > 2:
-            raise InvalidInput(f"{item!r} is not like ID=4 (singles) or ID=4,5 (doubles)")
-        nums = [int(c) for c in counts]
-        found[who] = nums[0] if len(nums) == 1 else (nums[0], nums[1])
+        shots = [v.strip() for v in value.split(",")]
+        if not sep or not who or not all(shots) or len(shots) > 2:
+            raise InvalidInput(
+                f"{item!r} is not like ID=XoX-oooXo-oo (singles: each of the 12 shots, X a 20, "
+                "o no 20, - short or out) or ID=XoX-oo,o-XXoo (doubles: 6 per player)"
+            )
+        found[who] = shots[0] if len(shots) == 1 else (shots[0], shots[1])
     return ShootOut.of(found)
 
 
@@ -169,7 +174,7 @@ def create(
     """Create an event from a file (round robins are drawn at once).
 
     Club formats (csc-round-robin, league-six, league-four, elimination) are run with
-    ``flickboard event csc|league|bracket``.
+    'flickboard event csc|league|bracket'.
     """
     with club_desk(Desk, db) as desk:
         any_spec = load_any(file)
@@ -193,7 +198,8 @@ def create(
             for line in readings:
                 typer.echo(f"read {cmn.name}: {line}")
         notes = desk.create_event(spec)
-        typer.echo(f"created {spec.name}: {len(spec.entrants)} entrants, {len(spec.cards)} cards")
+        entrants, cards = plural(len(spec.entrants), "entrant"), plural(len(spec.cards), "card")
+        typer.echo(f"created {spec.name}: {entrants}, {cards}")
         for line in notes:
             typer.echo(f"note: {line}")
 
@@ -330,7 +336,7 @@ PASSWORD_ENV = "FLICKBOARD_PASSWORD"
 Referee = Annotated[str, typer.Option(help="Name of the referee's account signing it.")]
 
 
-def signed(desk: Desk, referee: str) -> Actor:
+def signed(desk: Store, referee: str) -> Actor:
     """The referee account signing a correction, ruling or sanction: its password from
     $FLICKBOARD_PASSWORD or asked (hidden)."""
     from flickboard.store.accounts import Accounts
@@ -341,7 +347,8 @@ def signed(desk: Desk, referee: str) -> Actor:
     return Accounts(engine=desk.engine).login(referee, password)
 
 
-def _service(desk: Desk) -> DeskService:
+def service_of(desk: Store) -> DeskService:
+    """The role-checked desk service over a desk's database (signed writes)."""
     return DeskService(engine=desk.engine)
 
 
@@ -362,7 +369,7 @@ def correct_cmd(
         if "," in rounds:
             raise InvalidInput("correct one round at a time (--game-round N --rounds 45-30/1-0)")
         (after,) = parse_rounds(rounds, first=game_round)
-        card, void = _service(desk).correct_card(
+        card, void = service_of(desk).correct_card(
             signed(desk, referee), name, round_no, player, game_round, after, reason
         )
         typer.echo(
@@ -410,7 +417,7 @@ def rule_cmd(
     """A referee's ruling on a disputed card: it is validated on the referee's authority."""
     with club_desk(Desk, db) as desk:
         settled = parse_rounds(rounds) if rounds is not None else None
-        card = _service(desk).rule_dispute(
+        card = service_of(desk).rule_dispute(
             signed(desk, referee), name, round_no, player, settled, reason
         )
         typer.echo(
@@ -450,7 +457,7 @@ def sanction_cmd(
     with club_desk(Desk, db) as desk:
         what = one_of(kind, "KIND", KINDS)
         x = Sanction(what, player, reason, round_no, game_round)
-        _service(desk).record_sanction(signed(desk, referee), name, x)
+        service_of(desk).record_sanction(signed(desk, referee), name, x)
         typer.echo(f"{player}: {x.describe()}")
 
 
@@ -498,7 +505,7 @@ def entrants_cmd(
 
 @event_app.command("publish")
 def publish_cmd(name: Name, round_no: RoundNo, db: Db = None) -> None:
-    """Publish a draft round (drawn with ``draw --draft``)."""
+    """Publish a draft round (drawn with 'draw --draft')."""
     with club_desk(Desk, db) as desk:
         _print_draw(desk.publish_round(name, round_no), desk.names(name))
 
@@ -526,7 +533,11 @@ def round_of_32_cmd(
 def shootout(
     name: Name,
     scores: Annotated[
-        list[str], typer.Argument(help="ID=20s for each tied entrant (ID=a,b in doubles).")
+        list[str],
+        typer.Argument(
+            help="ID=ATTEMPTS for each tied entrant, each shot in order: X a 20, o no 20, "
+            "- short of or out of the 15 circle (doubles: ID=ATTEMPTS,ATTEMPTS, 6 each)."
+        ),
     ],
     db: Db = None,
 ) -> None:
@@ -567,13 +578,13 @@ def _show(
     date: dt.date | None = None,
     finished: bool = True,
 ) -> None:
-    """Write the requested files, then print the standings as a table or JSON (the PDF
-    calls no tie a shoot-out until every game is played: ``finished``)."""
+    """Write the requested files, then print the standings as a table or JSON (the CSV
+    and the PDF call no tie a shoot-out until every game is played: ``finished``)."""
     from flickboard.events.export import standings_csv
     from flickboard.events.paper import standings_pdf
 
     if csv_out is not None:
-        write_file(csv_out, standings_csv(s, names))
+        write_file(csv_out, standings_csv(s, names, finished))
     if pdf_out is not None:
         write_file(pdf_out, standings_pdf(title, s, names, date=date, finished=finished))
     if as_json:

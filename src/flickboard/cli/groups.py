@@ -3,6 +3,8 @@ no command module imports :mod:`flickboard.cli.app`, which imports them)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 
@@ -12,3 +14,9 @@ def subgroup(app: typer.Typer, name: str) -> typer.Typer:
         if group.name == name and group.typer_instance is not None:
             return group.typer_instance
     raise LookupError(f"the command line has no group {name!r}")
+
+
+def command_group(**options: Any) -> typer.Typer:
+    """A command group (``typer.Typer``) whose help is Markdown: a docstring's paragraphs
+    are reflowed to the terminal's width, and `code` shows as code."""
+    return typer.Typer(rich_markup_mode="markdown", **options)

@@ -1,9 +1,10 @@
 """Compile (or load) the physics kernels before the first shot, and say so.
 
-numba compiles the engine on its first use: about 40 s of CPU, minutes on a busy
+numba compiles the engine on its first use: about a minute of CPU, minutes on a busy
 machine, then it is cached in the user cache folder and loads in a second or two.
-Every command that simulates warms the kernels first, once per run, with a progress
-line naming each part, so that no first shot seems to hang.
+Every command that simulates warms the kernels first, once per run, with its progress
+(a bar on a terminal, a line naming the part and the share done otherwise), so that no
+first shot seems to hang.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import os
 import threading
 
 from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 from flickboard.cli.terminal import console_for_cli
 
@@ -49,7 +50,8 @@ def _report(out: Console, what: str) -> None:
     from flickboard.physics.warm import WARMUP
 
     while not WARMUP.wait(HEARTBEAT):
-        out.print(f"{what}: {WARMUP.part} ({WARMUP.elapsed():.0f} s)...")
+        done = WARMUP.progress()
+        out.print(f"{what}: {WARMUP.part}, {done:.0%} ({WARMUP.elapsed():.0f} s)...")
     if WARMUP.error is not None:
         raise WARMUP.error
     out.print(f"Physics kernels ready ({WARMUP.seconds:.0f} s).")
@@ -57,8 +59,8 @@ def _report(out: Console, what: str) -> None:
 
 def warm_kernels(console: Console | None = None) -> None:
     """Compile the physics kernels now (once per run), showing progress on ``console``
-    (default stdout): a spinner naming each part on a terminal; otherwise a line before,
-    a line at least every 10 s naming the part, and a line after."""
+    (default stdout): a bar naming each part on a terminal; otherwise a line before, a
+    line at least every 10 s naming the part and the share done, and a line after."""
     global _ready
     if _ready:
         return
@@ -68,11 +70,18 @@ def warm_kernels(console: Console | None = None) -> None:
     what = _what()
     WARMUP.start()
     if out.is_terminal:
-        columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+        columns = (
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TimeElapsedColumn(),
+        )
         with Progress(*columns, console=out, transient=True) as progress:
-            task = progress.add_task(what, total=None)
+            task = progress.add_task(what, total=1.0)
             while not WARMUP.wait(0.1):
-                progress.update(task, description=f"{what}: {WARMUP.part}")
+                progress.update(
+                    task, description=f"{what}: {WARMUP.part}", completed=WARMUP.progress()
+                )
     else:
         out.print(f"{what}...")
     _report(out, what)

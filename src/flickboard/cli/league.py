@@ -12,13 +12,15 @@ from rich.table import Table
 from flickboard.cli.clubgames import add_game_commands
 from flickboard.cli.clubinput import Frames, Score, club_desk, parse_result
 from flickboard.cli.event import CsvOut, Db, Name, event_app, write_records_csv
+from flickboard.cli.groups import command_group
 from flickboard.errors import InvalidInput
 from flickboard.events.leagues import FOUR_PERSON_ROTATION, SIX_PERSON_ROTATION, Forfeit, LeagueGame
+from flickboard.store.acting import Actor
 from flickboard.store.league import LeagueDesk, LeagueMatch, fmt_points
 
-league_app = typer.Typer(
-    help="CSC leagues (six- and four-person): rotation, line-ups, substitutions, results, "
-    "forfeits for delay, match points and standings.",
+league_app = command_group(
+    help="CSC leagues (six- and four-person): rotation, line-ups with ends, substitutions, "
+    "changes of ends, results, forfeits for delay, postponements, match points and standings.",
     no_args_is_help=True,
 )
 
@@ -34,6 +36,9 @@ Night = Annotated[
 ]
 Team = Annotated[str, typer.Option("--team", "-t", help="Team ID (either team of the match).")]
 Game = Annotated[int, typer.Option("--game", "-g", help="Game number in the rotation.")]
+During = Annotated[
+    bool, typer.Option("--during", help="It was made during the game, not before it.")
+]
 
 
 def _console() -> Console:
@@ -55,27 +60,28 @@ def _who(players: list[tuple[str, ...]] | None, game: int, k: int, names: dict[s
     return f"{p} {names.get(p, '')}".strip()
 
 
+def _pair(m: LeagueMatch, game: int, side: int, names: dict[str, str]) -> str:
+    """A six-person pair in a game, the left-end player first (VII 7)."""
+    if m.players[side] is None:
+        return "(line-up not set)"
+    return " & ".join(_who(m.players[side], game, k, names) for k in (0, 1))
+
+
 def print_rotation(m: LeagueMatch, names: dict[str, str]) -> None:
     """The CSC rotation table of the match with the players' names filled in."""
     home, vis = m.teams
     title = f"Night {m.night}: {names[home]} (home, red) v {names[vis]} (visitors)"
     table = Table(title=title)
     if m.kind == "six":
-        for col in ("Round", "Game", "Home", "", "Visitors", "Result"):
+        for col in ("Round", "Game", "Home (LE & RE)", "", "Visitors (LE & RE)", "Result"):
             table.add_column(col)
         for g in SIX_PERSON_ROTATION:
-            h = " & ".join(_who(m.players[0], g.game, k, names) for k in (0, 1))
-            v = " & ".join(_who(m.players[1], g.game, k, names) for k in (0, 1))
-            if m.players[0] is None:
-                h = "(line-up not set)"
-            if m.players[1] is None:
-                v = "(line-up not set)"
             table.add_row(
                 str(g.round),
                 str(g.game),
-                f"{g.home}: {h}",
+                f"{g.home}: {_pair(m, g.game, 0, names)}",
                 "vs",
-                f"{g.visitors}: {v}",
+                f"{g.visitors}: {_pair(m, g.game, 1, names)}",
                 _result(m.games[g.game - 1], m.teams),
             )
     else:
@@ -94,6 +100,8 @@ def print_rotation(m: LeagueMatch, names: dict[str, str]) -> None:
                     _result(m.games[g4.game - 1], m.teams) if k == 0 else "",
                 )
     _console().print(table)
+    for note in m.notes():
+        typer.echo(note)
 
 
 def print_match(m: LeagueMatch, names: dict[str, str]) -> None:
@@ -141,11 +149,17 @@ def lineup(
     night: Night,
     team: Team,
     slots: Annotated[
-        list[str], typer.Argument(help="Six-person: A=ID,ID B=ID,ID C=ID,ID; four: 1=ID ... 4=ID")
+        list[str],
+        typer.Argument(
+            help="Six-person: A=ID,ID B=ID,ID C=ID,ID (each pair's left-end player first); "
+            "four: 1=ID ... 4=ID"
+        ),
     ],
     db: Db = None,
 ) -> None:
-    """Set a team's starting line-up for the night (spares are the rest of the roster)."""
+    """Set a team's starting line-up for the night (spares are the rest of the roster).
+    A six-person pair's first player plays the left end (LE), the second the right (RE),
+    until the pair changes ends (``league ends``, VII 7)."""
     with club_desk(LeagueDesk, db) as desk:
         start: dict[str, list[str]] = {}
         for item in slots:
@@ -169,12 +183,59 @@ def substitute(
     game: Annotated[int, typer.Option("--from-game", "-g", help="First game the spare plays.")],
     player_out: Annotated[str, typer.Option("--out", help="Player leaving the line-up.")],
     player_in: Annotated[str, typer.Option("--in", help="Player coming in (a spare).")],
+    during: During = False,
     db: Db = None,
 ) -> None:
-    """A substitution before a game begins; refused if it breaks the substitution rules."""
+    """A substitution as it happened, before game G (or ``--during`` it), entered before
+    or after the game's result: ruled on by VII 12 (refused, or kept with the match
+    point a six-person 12(c)-(d) infraction already played forfeits)."""
     with club_desk(LeagueDesk, db) as desk:
-        desk.substitute(name, night, team, game, player_out, player_in)
+        m = desk.substitute(name, night, team, game, player_out, player_in, during)
         typer.echo(f"{player_in} replaces {player_out} for {team} from game {game}")
+        for note in m.notes():
+            typer.echo(note)
+
+
+@league_app.command("ends")
+def ends(
+    name: Name,
+    night: Night,
+    team: Team,
+    game: Annotated[int, typer.Option("--from-game", "-g", help="First game at the new ends.")],
+    pair: Annotated[str, typer.Option("--pair", help="The pair changing ends: A, B or C.")],
+    during: During = False,
+    db: Db = None,
+) -> None:
+    """A six-person pair changes ends from game G on (VII 7: "in each of their following
+    games"); refused during a game (V 1(b)) and in the four-person format."""
+    with club_desk(LeagueDesk, db) as desk:
+        m = desk.change_ends(name, night, team, game, pair, during)
+        typer.echo(f"{team}'s pair {pair.upper()} changes ends from game {game}")
+        print_rotation(m, desk.names(name))
+
+
+@league_app.command("postpone")
+def postpone(
+    name: Name,
+    night: Night,
+    team: Annotated[str, typer.Option("--team", "-t", help="The team asking to postpone.")],
+    notice: Annotated[
+        str, typer.Option(help="The notice the opposing captain was given (when, how).")
+    ],
+    ample: Annotated[
+        bool,
+        typer.Option(
+            "--ample/--not-ample", help="Whether the notice was ample, as the league judges."
+        ),
+    ],
+    db: Db = None,
+) -> None:
+    """VII 14: a team asks for its match to be postponed: with ample notice it is played
+    later; without, the team forfeits the entire match."""
+    with club_desk(LeagueDesk, db) as desk:
+        m = desk.postpone(name, night, team, ample, notice, Actor.desk().name)
+        typer.echo(f"night {night}: {m.postponed.describe() if m.postponed else ''}")
+        print_match(m, desk.names(name))
 
 
 @league_app.command("result")
@@ -185,11 +246,21 @@ def result(
     game: Game,
     frames: Frames = None,
     score: Score = None,
+    played_by: Annotated[
+        str | None,
+        typer.Option(
+            "--played-by",
+            help="The line-up places that played it, as it happened: A v B (six-person "
+            "pairs) or 3+2 v 3+2 (four-person players), home first; checked against the "
+            "rotation (VII 12(b)).",
+        ),
+    ] = None,
     db: Db = None,
 ) -> None:
     """Enter a game to 21, home team first (frames or the final score)."""
     with club_desk(LeagueDesk, db) as desk:
-        m = desk.enter_game(name, night, team, game, parse_result(frames, score, 21))
+        race = parse_result(frames, score, 21)
+        m = desk.enter_game(name, night, team, game, race, played_by=played_by)
         g = m.games[game - 1]
         typer.echo(f"night {night} game {game}: {m.teams[0]} {_result(g, m.teams)} {m.teams[1]}")
         print_match(m, desk.names(name))

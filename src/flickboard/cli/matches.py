@@ -127,6 +127,7 @@ class MatchCommand:
             self.shaping,
             kind=game_kind(self.kind),
             players={side: values[colour] for side, colour in enumerate(self.colours)},
+            options=values,
         )
         self.opened(console, table, values)
         table.run()

@@ -28,7 +28,9 @@ def parse_levels(levels: list[str]) -> tuple[str | None, dict[int, str]]:
         elif seat.strip().isdigit():
             by_seat[int(seat)] = check_level(level.strip().lower())
         else:
-            raise InvalidInput(f"--level takes LEVEL or SEAT=LEVEL (e.g. 2=expert), not {text!r}")
+            raise InvalidInput(
+                f"--level takes LEVEL or SEAT=LEVEL (e.g. 2=top-competitive), not {text!r}"
+            )
     return every, by_seat
 
 
@@ -44,7 +46,7 @@ def review(
         list[str] | None,
         typer.Option(
             help="Skill level whose noise shots are weighed under: LEVEL, or SEAT=LEVEL "
-            "(repeatable); default club."
+            "(repeatable); default competitive."
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
@@ -158,12 +160,22 @@ def _summary(reviews: list[tuple[str, Review]], folder: bool) -> None:
                     f"  {s.game}.{s.round}.{s.number} {s.label} "
                     f"(-{100 * s.expected_loss:.1f} %): {s.comment}; best: {s.best.words}"
                 )
-        if rev.skipped:
-            console.print(f"{rev.skipped} shots entered by hand were not weighed")
+        for i, swing in rev.moments():
+            s = rev.shots[i]
+            console.print(
+                f"key moment {s.game}.{s.round}.{s.number}: {100 * swing:+.0f} points of "
+                f"winning chance for "
+                f"{_player_name(rev, s.game, s.seat)}; best: {s.best.words}"
+            )
     if folder:
         for t in trends(reviews):
             points = " ".join(f"{a:.0f}" for a in t.accuracies)
             console.print(f"{t.name}: accuracy {points} (trend {t.slope:+.1f} a game)")
+
+
+def _player_name(rev: Review, game: int, seat: int) -> str:
+    """The name of the player of a seat in a game of a review."""
+    return next(p.name for p in rev.players if p.game == game and p.seat == seat)
 
 
 def register(app: typer.Typer) -> None:

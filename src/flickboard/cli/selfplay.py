@@ -38,14 +38,13 @@ def selfplay(
     """Paired self-play games over Ray: A's win rate (Wilson) and every shot as data."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from flickboard.cli.terminal import check_writable, fail
+    from flickboard.cli.terminal import check_game, check_writable, fail
     from flickboard.envs.selfplay import SelfPlay, run, write
     from flickboard.errors import FlickboardError
     from flickboard.evaluation.jobs import RaySettings
     from flickboard.play.noise import check_level, level_help
 
-    if game not in ("crokinole", "shuffleboard"):
-        fail(f"--game must be crokinole or shuffleboard, got {game!r}")
+    game = check_game(game).name
     if noise != "none":
         try:
             noise = check_level(noise)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 import threading
 import webbrowser
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from flickboard.cli.kernels import report_warming
 from flickboard.cli.terminal import console_for_cli, fail
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 
 def venue_address() -> str:
@@ -86,9 +89,12 @@ def serve(
     if workers > 1 and url.startswith("sqlite"):
         fail("--workers above 1 needs PostgreSQL (--db postgresql+psycopg://...)")
     try:
-        engine_for(url).dispose()  # creates or upgrades the schema, or says why not
+        engine = engine_for(url)  # creates or upgrades the schema, or says why not
     except FlickboardError as exc:
         fail(str(exc))
+    if engine.dialect.name == "postgresql":
+        warn_connections(engine, workers)
+    engine.dispose()
     if workers == 1:  # the app runs in this process, and warms the kernels here
         report_warming()
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
@@ -114,6 +120,26 @@ def serve(
         log_level="warning",
         timeout_graceful_shutdown=3,  # live pages' event streams are ended on Ctrl-C
     )
+
+
+def warn_connections(engine: Engine, workers: int) -> None:
+    """Say so when ``workers`` processes could open more connections than PostgreSQL
+    allows (``max_connections``, less the superusers' reserve)."""
+    from sqlalchemy import text
+
+    from flickboard.web.app import connections
+
+    with engine.connect() as db:
+        allowed = int(db.execute(text("SHOW max_connections")).scalar_one())
+        reserved = int(db.execute(text("SHOW superuser_reserved_connections")).scalar_one())
+    most = sum(kept + more for kept, more in connections().values())
+    if workers * most > allowed - reserved:
+        console_for_cli().print(
+            f"warning: {workers} workers may open up to {workers} x {most} = "
+            f"{workers * most} database connections, and PostgreSQL allows "
+            f"{allowed - reserved} (max_connections {allowed}): raise max_connections, or "
+            'lower $FLICKBOARD_TABLE_CONNECTIONS (docs/web.md, "Several workers")'
+        )
 
 
 def register(app: typer.Typer) -> None:

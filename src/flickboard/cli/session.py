@@ -14,7 +14,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 
 import typer
 from rich.console import Console
@@ -39,13 +39,14 @@ from flickboard.cli.terminal import (
 )
 from flickboard.errors import FlickboardError, InvalidInput, NothingToUndo
 from flickboard.play.driver import play_match
+from flickboard.play.intent import Intent, intents_of, with_intents
 from flickboard.play.kind import GameKind, kind_of_record
 from flickboard.play.match import Match, ShotAction
 from flickboard.play.noise import check_level
 from flickboard.play.view import Player
 
 PLAYERS_TAG = "Players"
-"""Record tag naming who played each colour (``red=human, green=ai:club``), so that a
+"""Record tag naming who played each colour (``red=human, green=ai:competitive``), so that a
 resumed match seats the same players."""
 
 HUMAN = "human"
@@ -54,7 +55,6 @@ PLAYER_HELP = (
     "human, bot, random or ai[:KIND][:LEVEL]; KIND heuristic, planner (default) or search;"
     " LEVEL novice (35 % of open 20s), recreational (45), strong-recreational (50),"
     " competitive (55, the default), top-competitive (65), champion (75) or perfect"
-    " (former names: club = competitive, expert = top-competitive, world = champion)"
 )
 
 NameOption = Annotated[
@@ -93,7 +93,7 @@ HumanLevelOption = Annotated[
     typer.Option(
         help="People's execution noise: the skill level whose hand they play with "
         "(novice, recreational, strong-recreational, competitive, top-competitive, "
-        "champion; perfect: none; former names club, expert, world)."
+        "champion; perfect: none)."
     ),
 ]
 
@@ -151,8 +151,9 @@ def given(ctx: typer.Context, name: str) -> bool:
 
 def resume_match(
     path: Path, kind: GameKind, ctx: typer.Context, shaping: Sequence[str]
-) -> tuple[Match, dict[str, str]]:
-    """The stopped match a record holds, replayed to its last shot, and its tags.
+) -> tuple[Match, dict[str, str], list[Intent | None]]:
+    """The stopped match a record holds, replayed to its last shot, its tags and what its
+    shots meant (:mod:`flickboard.play.intent`).
 
     The record sets the match (rules, players, games...): an option in ``shaping`` given
     with ``--resume`` is refused, as is a record of another game or of a finished match.
@@ -172,12 +173,13 @@ def resume_match(
                 f"{other.name} --resume {path}"
             )
         match = kind.match_from_json(data)
+        intents = intents_of(data)
     except FlickboardError as exc:
         fail(f"{path}: {exc}")
     if match.over:
         fail(f"{path} holds a finished match ({match.result().summary}): nothing to resume")
     tags = data.get("tags") if isinstance(data, dict) else None
-    return match, {str(k): str(v) for k, v in (tags or {}).items()}
+    return match, {str(k): str(v) for k, v in (tags or {}).items()}, intents
 
 
 class TerminalTable:
@@ -332,6 +334,7 @@ class TerminalTable:
             self.console.print(f"[red]{exc}[/red]")
             return
         self.game.taken_back(self)
+        del self.observer.intents[self.shots() :]
         seat = cast(ShotAction, history[mine[-1]]).seat
         self.console.print(
             f"Took back {count} action{'s' if count > 1 else ''}: {self.names[seat]} to shoot again."
@@ -352,7 +355,8 @@ class TerminalTable:
     def save(self) -> None:
         """Write the record (and whatever else the game keeps, e.g. CMN)."""
         if self.record is not None:
-            write_record(self.record, self.match.to_json(self.tags()))
+            record = self.match.to_json(self.tags())
+            write_record(self.record, with_intents(record, self.observer.intents))
         self.game.save_also(self.match, self.tags())
 
     def shots(self) -> int:
@@ -428,19 +432,22 @@ def open_table(
     *,
     kind: GameKind,
     players: Mapping[int, str],
+    options: Mapping[str, Any],
 ) -> TerminalTable:
     """The table of a ``match`` command: a new match (``new``) or the one ``--resume``
     holds, the players of the colour options (or of the record), their names, the record
     kept in ``--record`` (or the file resumed); any bad option fails with one line. The
-    options every match command takes (:data:`NameOption`...) are read from ``ctx``."""
-    given_options = ctx.params
+    options every match command takes (:data:`NameOption`...) are read from ``options``
+    (as typer converted them: ``ctx.params`` may hold them as typed)."""
+    given_options = options
     resume: Path | None = given_options["resume"]
     record: Path | None = given_options["record"] or resume
     check_writable(record)
     try:
         saved: dict[str, str] = {}
+        intents: list[Intent | None] = []
         if resume is not None:
-            match, saved = resume_match(resume, kind, ctx, shaping)
+            match, saved, intents = resume_match(resume, kind, ctx, shaping)
         else:
             match = new()
         face = game(match)
@@ -460,6 +467,7 @@ def open_table(
         )
     except FlickboardError as exc:
         fail(str(exc))
+    opened.observer.intents[:] = intents
     if resume is not None:
         opened.console.print(
             f"Resuming {resume}: {opened.shots()} shots played; {match.result().summary}."

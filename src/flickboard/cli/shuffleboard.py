@@ -29,13 +29,13 @@ from flickboard.cli.terminal import (
     print_json,
     read_file,
     score_table,
+    speeds,
     write_picture,
 )
 from flickboard.cli.textboard import Canvas
 from flickboard.errors import FlickboardError, IllegalInPosition, InvalidInput
 from flickboard.geometry import Board, ShuffleboardTable
 from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot
-from flickboard.physics.shot import MAX_SPEED
 from flickboard.play.kind import game_kind
 from flickboard.play.match import Calls, GameEnd, Match, Outcome
 from flickboard.play.shuffleboard import GameRules, ShuffleboardGame, ShuffleboardMatch, coin_toss
@@ -160,7 +160,7 @@ def _aim_help(table: ShuffleboardTable, params: PhysicsParams) -> str:
     return (
         f"type: {AIM}  - the weight is released {RELEASE_LINE * 100:.0f} cm from "
         "your end of the table. ANGLE in degrees from straight down the table (positive to "
-        f"your right); SPEED in m/s as it leaves your hand (0-{MAX_SPEED:g}): about "
+        f"your right); SPEED in m/s as it leaves your hand ({speeds(game_kind('shuffleboard'))}): about "
         f"{draw:.2f} stops in the three zone, below {foul:.2f} it does not cross the foul "
         f"line and is dead (5(n)), above {off:.2f} it falls off the far end; OFFSET in cm "
         f"across the table from its centre line (positive to your right, at most {reach:.0f}). "

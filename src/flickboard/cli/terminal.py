@@ -34,8 +34,9 @@ from flickboard.geometry import Board
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import PlacedDisc, Shot
 from flickboard.physics.shot import MAX_SPEED
-from flickboard.play.driver import Observer, SeatChoice, most_discs_left
-from flickboard.play.kind import GameKind, game_kind
+from flickboard.play.driver import IntentLog, SeatChoice, most_discs_left
+from flickboard.play.intent import Intent
+from flickboard.play.kind import GameKind, game_kind, game_kinds
 from flickboard.play.match import GameEnd, Match, Outcome, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, check_level, execute
 from flickboard.play.view import Player, View
@@ -49,9 +50,17 @@ AIM = "ANGLE SPEED [OFFSET]"
 
 AIM_HELP = (
     f"type: {AIM}  - ANGLE in degrees from straight ahead (positive to "
-    f"your right), SPEED in m/s (0-{MAX_SPEED:g}; about 1 reaches the middle), OFFSET in "
+    "your right), SPEED in m/s ({speeds}; about 1 reaches the middle), OFFSET in "
     "cm along your start line (positive to your right). 'help' repeats this, 'quit' stops."
 )
+"""What to type at the prompt; ``{speeds}`` is the game's speed range."""
+
+
+def speeds(kind: GameKind) -> str:
+    """The speeds a person may play in ``kind``, for a help text: ``0.3-4``."""
+    low, high = kind.speed_range()
+    return f"{low:g}-{high:g}"
+
 
 TABLE_HELP = (
     "At the prompt also: '{pieces}' lists the {pieces} in play, 'score' the score, 'undo' "
@@ -78,6 +87,14 @@ def fail(message: str) -> NoReturn:
     """Print a one-line error to stderr and exit with code 2."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
+
+
+def check_game(game: str) -> GameKind:
+    """The game kind a ``--game`` option names; a one-line error naming the games if none."""
+    try:
+        return game_kind(game)
+    except InvalidInput:
+        fail(f"--game must be {' or '.join(k.name for k in game_kinds())}, got {game!r}")
 
 
 def read_json(path: Path) -> Any:
@@ -112,12 +129,24 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
+def _new_file_mode(path: Path) -> int:
+    """The mode a plain ``open(path, "w")`` would leave: the file's own if it exists,
+    else read and write for everyone the umask allows."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_text(path: Path, text: str) -> None:
     """Write a text file whole or not at all (a stop mid-write leaves the old file),
-    failing with a one-line message."""
+    with the mode a plain write gives (the umask's), failing with a one-line message."""
     try:
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         try:
+            os.fchmod(fd, _new_file_mode(path))
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)
             os.replace(temporary, path)
@@ -183,7 +212,7 @@ def ask_shot(
     build: Callable[[float, float, float], Shot],
     read: Callable[[str], str] = input,
     *,
-    help_text: str = AIM_HELP,
+    help_text: str,
     commands: Iterable[Command] = (),
 ) -> Shot:
     """Ask until a typed aim makes a shot; ``build`` turns (angle, speed, offset) into one.
@@ -239,7 +268,12 @@ class TerminalGame(ABC):
     """Where the game is shown."""
     span: str
     """The start line in a refusal of an offset past its ends (``your quadrant``)."""
-    aim_help: str = AIM_HELP
+
+    @property
+    def aim_help(self) -> str:
+        """What to type at the prompt, with the game's speeds."""
+        return AIM_HELP.format(speeds=speeds(self.kind))
+
     columns: int = 61
     """Width of the board in characters."""
 
@@ -409,7 +443,7 @@ class TerminalHuman:
         console: Console,
         *,
         span: str,
-        help_text: str = AIM_HELP,
+        help_text: str | None = None,
         read: Callable[[str], str] = input,
         commands: Iterable[Command] = (),
         level: str = "perfect",
@@ -425,6 +459,9 @@ class TerminalHuman:
         self.commands = list(commands)
         self.level = check_level(level)
         self.rng = np.random.default_rng(seed)
+        self.last_intent: Intent | None = None
+        """What the person meant by the last shot: the aim typed, or the shot itself
+        when played with no noise (:mod:`flickboard.play.intent`)."""
 
     def prompt(self, view: View) -> str:
         """What the prompt says: who, with how many shots they have left, and a hint."""
@@ -440,7 +477,10 @@ class TerminalHuman:
         ranges = offset_range(line)
         ends = math.floor(1000 * line.length / 2) / 10
 
+        kind = game_kind(view.game)
+
         def build(angle: float, speed: float, offset: float) -> Shot:
+            kind.check_speed(speed)  # the web's limit too
             if abs(offset) > ends:
                 raise InvalidInput(
                     f"offset {offset:g} cm is outside {self.span}: start from {says_range(ranges)}"
@@ -452,7 +492,7 @@ class TerminalHuman:
             self.prompt(view),
             build,
             self.read,
-            help_text=self.help_text,
+            help_text=self.help_text or AIM_HELP.format(speeds=speeds(kind)),
             commands=self.commands,
         )
         return self.execute(view, meant)
@@ -460,6 +500,7 @@ class TerminalHuman:
     def execute(self, view: View, meant: Shot) -> Shot:
         """The shot as the hand plays it (the person's noise), and what the hand did."""
         noise = game_kind(view.game).noise_at(self.level, view)
+        self.last_intent = Intent("exact") if noise.silent else Intent("aim", meant)
         if noise.silent:
             return meant
         played = execute(noise, view, meant, ExecutionNoise.draws(self.rng, 1)[0]).shot
@@ -474,9 +515,10 @@ class TerminalHuman:
         return played
 
 
-class TerminalObserver(Observer):
+class TerminalObserver(IntentLog):
     """Shows a match at the terminal: rulings, the board turned to the viewer after every
-    shot with a score line, round ends, game tables and the verdict.
+    shot with a score line, round ends, game tables and the verdict; keeps what each shot
+    meant for the record (:class:`~flickboard.play.driver.IntentLog`).
 
     ``people`` are the seats of persons at the terminal (a person about to shoot sees the
     board turned to them); ``pace`` seconds pass after each shot when no person shoots
@@ -496,6 +538,7 @@ class TerminalObserver(Observer):
         save: Callable[[], object] | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
+        super().__init__()
         self.console = console
         self.game = game
         self.quiet = quiet
@@ -543,6 +586,7 @@ class TerminalObserver(Observer):
     def on_shot(self, match: Match, step: Step, player: Player) -> None:
         """The AI's explanation, the ruling, then the board unless a person shoots next
         (they see it turned to them) or the round ended (its end shows it)."""
+        super().on_shot(match, step, player)
         seat = step.entry.turn.seat
         who = self.names.get(seat, player.name)
         choice = getattr(player, "last_choice", None)

@@ -45,14 +45,6 @@ Action = npt.NDArray[np.float32]
 
 StartMode = Literal["allowed", "line"]
 
-MAX_ANGLES: dict[str, float] = {"crokinole": math.radians(45), "shuffleboard": math.radians(5)}
-"""Default widest angle (rad) either side of straight in, per game: wide enough for every
-shot the built-in players make (crokinole takeouts reach about 35 degrees; on a table
-19 inches wide a weight aimed more than 5 degrees off the line falls in a gutter)."""
-
-DEFAULT_MAX_ANGLE = math.radians(30)
-"""The widest angle for a game not in :data:`MAX_ANGLES`."""
-
 MAX_SPIN = 30.0
 """Default spin (rad/s) an action of +-1 means."""
 
@@ -86,8 +78,9 @@ class ActionMap:
         max_spin: float = MAX_SPIN,
         start: StartMode = "allowed",
     ) -> ActionMap:
-        """The action map of a game, with its speed range and default angle."""
-        angle = MAX_ANGLES.get(kind.name, DEFAULT_MAX_ANGLE) if max_angle is None else max_angle
+        """The action map of a game, with its speed range and widest angle
+        (:attr:`GameKind.max_angle` unless ``max_angle`` is given)."""
+        angle = kind.max_angle if max_angle is None else max_angle
         return cls(kind.speed_range(), float(angle), float(max_spin), start)
 
     # -- action -> shot ------------------------------------------------------------------

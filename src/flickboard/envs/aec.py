@@ -73,7 +73,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         game: ``crokinole`` or ``shuffleboard``.
         players / teams / rules / options / games / best_of_three / time_shots / target /
             first: the match, as :func:`flickboard.new_match` takes them.
-        noise: execution noise: a skill level (``novice`` ... ``world``), ``none`` or
+        noise: execution noise: a skill level (``novice`` ... ``champion``), ``none`` or
             None for none, or an :class:`ExecutionNoise`.
         start: ``allowed`` (the start action spans the legal stretches) or ``line``.
         max_angle / max_spin: what an angle or spin action of 1 means (rad, rad/s).

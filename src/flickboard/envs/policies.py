@@ -6,7 +6,7 @@ an environment gives it as ``env.view()``). Learned policies read the array; the
 baselines read the view:
 
 - ``random``: uniform actions over the box (seeded);
-- ``heuristic``, ``planner``, ``search`` (``:LEVEL`` optional, default club): the
+- ``heuristic``, ``planner``, ``search`` (``:LEVEL`` optional, default competitive): the
   built-in AI's *intended* shot, turned into the action that names it; the
   environment then adds its own execution noise, so skill = the environment's noise
   level + the AI's choice.
@@ -77,7 +77,7 @@ class UniformPolicy:
 
     def act_on(self, observation: Observation) -> Action:
         """A uniform action (it needs no view, so a fast table can play it:
-        :class:`~flickboard.envs.fasttable.ObservationPolicy`)."""
+        :class:`~flickboard.envs.tables.ObservationPolicy`)."""
         out = np.empty((1, 4))
         draw_one(self.stream, out)
         action: Action = out[0].astype(np.float32)

@@ -88,7 +88,7 @@ class SelfPlay:
     b: str = "heuristic"
     pairs: int = 10
     seed: int = 1
-    noise: str | None = "club"
+    noise: str | None = "competitive"
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 The agent plays one side (every seat of it: both partners in doubles) of a match of the
 AEC environment; the other seats are played by the opponent until the agent's turn comes
-again. ``opponent`` is a player spec (``random``, ``bot``, ``ai:planner:club``...: each
+again. ``opponent`` is a player spec (``random``, ``bot``, ``ai:planner:competitive``...: each
 plays with its own execution noise, as in ``flickboard match``), a
 :class:`~flickboard.envs.policies.Policy` (acting through the environment's actions and
 noise), a :class:`~flickboard.play.view.Player`, or a function of a seed returning one

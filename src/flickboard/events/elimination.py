@@ -9,6 +9,31 @@ from dataclasses import dataclass
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.play.series import series_winner
 
+FAIR_ELIMINATION = (
+    'fair rules: "Crokinole is a one game only elimination match ... At the discretion of '
+    "the chief judge, contestants may be asked to play 2 of 3 matches for quarterfinals, "
+    'semifinals, and finals"'
+)
+"""The clause that sets one game a match and the stages that may be best of three."""
+
+BEST_OF_THREE_STAGES: dict[int, str] = {
+    8: "the quarter-finals",
+    4: "the semi-finals",
+    2: "the final",
+}
+"""Entrants left at a stage -> its name: the stages from which matches may be best of
+three (``best_of_three_from``)."""
+
+
+def check_best_of_three_from(left: int | None) -> None:
+    """Refuse best of three from any stage but the quarter-finals, semi-finals or final
+    (None: every match is one game)."""
+    if left is not None and left not in BEST_OF_THREE_STAGES:
+        stages = ", ".join(f"{n} ({name} on)" for n, name in BEST_OF_THREE_STAGES.items())
+        raise InvalidInput(
+            f"best of three from {left} entrants left is refused: {FAIR_ELIMINATION}; give {stages}"
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class BracketMatch:

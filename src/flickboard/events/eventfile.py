@@ -28,6 +28,7 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
 from flickboard.events.csc import Division, double_round_robin
 from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games
+from flickboard.events.elimination import check_best_of_three_from
 from flickboard.events.formats import FORMATS, EventFormat
 from flickboard.events.lineups import ROSTER
 from flickboard.events.names import check_name, plural
@@ -54,7 +55,7 @@ from flickboard.events.series import (
     championship_series,
     championship_standings,
 )
-from flickboard.events.shootout import ShootOut, check_players, replay
+from flickboard.events.shootout import FileValue, ShootOut, check_players, replay
 from flickboard.events.standings import NO_EFFECTS, Standings, check_cards
 from flickboard.play.scoring import GameScore, RoundScore
 from flickboard.rules.crokinole.options import RACE_TARGET as FAIR_TARGET
@@ -210,7 +211,8 @@ class EventFile(_Model):
     draws: list[DrawSpec] = []
     cards: list[CardSpec] = []
     byes: dict[str, int] = {}
-    shootouts: list[dict[str, int | tuple[int, int]]] = []
+    shootouts: list[dict[str, FileValue]] = []
+    """Each shoot-out in the order held: entrant -> attempts (older files: 20s)."""
     sanctions: list[SanctionSpec] = []
 
     @model_validator(mode="before")
@@ -625,7 +627,7 @@ class ClubEventFile(_Model):
     division: Division | None = None
     discipline: Literal["singles", "doubles"] = "doubles"
     target: int | None = Field(default=None, ge=1, le=10_000)
-    best_of_three_from: int | None = Field(default=None, ge=2, le=1024)
+    best_of_three_from: int | None = None
     entrants: list[TeamSpec] = Field(min_length=2)
     fixtures: list[FixtureSpec] = []
 
@@ -642,6 +644,7 @@ class ClubEventFile(_Model):
             raise ValueError(f"a league game is to {LEAGUE_TARGET} (Part VII 1)")
         if self.best_of_three_from is not None and self.format != "elimination":
             raise ValueError("best_of_three_from is for the elimination format")
+        check_best_of_three_from(self.best_of_three_from)
         if self.fixtures and not league:
             raise ValueError("fixtures are for leagues; a round robin and a bracket are drawn")
         players = [p.id for e in self.entrants for p in e.players]

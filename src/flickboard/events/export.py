@@ -6,7 +6,7 @@ import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
 
-from flickboard.events.standings import Standings
+from flickboard.events.standings import Standings, shown_reasons
 
 CSV_COLUMNS = ("place", "id", "name", "points", "twenties", "games", "tied", "reasons")
 """Columns of the standings CSV, in order."""
@@ -49,8 +49,9 @@ def records_csv(records: Sequence[Mapping[str, object]]) -> str:
     return table_csv(columns, ([r[c] for c in columns] for r in records))
 
 
-def standings_csv(standings: Standings, names: Mapping[str, str]) -> str:
-    """One row per placing; ``reasons`` joined with " | "."""
+def standings_csv(standings: Standings, names: Mapping[str, str], finished: bool = True) -> str:
+    """One row per placing; ``reasons`` joined with " | ", as the pages and the PDF
+    show them: no tie is a shoot-out until every game is played (``finished``)."""
     return table_csv(
         CSV_COLUMNS,
         (
@@ -62,7 +63,7 @@ def standings_csv(standings: Standings, names: Mapping[str, str]) -> str:
                 p.twenties,
                 p.games,
                 p.tied,
-                " | ".join(p.reasons),
+                " | ".join(shown_reasons(p, finished)),
             )
             for p in standings.placings
         ),

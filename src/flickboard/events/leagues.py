@@ -1,5 +1,5 @@
 """CSC league formats (Part VII): the six-person and four-person rotations, match
-points, substitution limits and forfeits for delay."""
+points, substitution limits, forfeits for delay and postponements."""
 
 from __future__ import annotations
 
@@ -115,6 +115,48 @@ def with_delay_forfeits(
     return tuple(out)
 
 
+@dataclass(frozen=True, slots=True)
+class Postponement:
+    """VII 14: "A team wishing the postponement of a match shall give the opposing team
+    captain ample notice or forfeit the entire match." The team asking, whether the
+    notice was ample (as the league judged it), and the notice given."""
+
+    team: str
+    ample_notice: bool
+    notice: str
+
+    def __post_init__(self) -> None:
+        if not self.notice.strip():
+            raise InvalidInput(
+                "say what notice the opposing captain was given (when and how), or that "
+                "none was given (VII 14)"
+            )
+
+    def describe(self) -> str:
+        """One line for the night's match and the standings."""
+        if self.ample_notice:
+            return (
+                f"postponed at {self.team}'s request with ample notice (VII 14): "
+                f"{self.notice}; to be played later"
+            )
+        return (
+            f"postponement asked by {self.team} without ample notice: {self.team} forfeits "
+            f"the entire match (VII 14): {self.notice}"
+        )
+
+
+def match_forfeited(games: Sequence[LeagueGame | None], side: int) -> tuple[Forfeit, ...]:
+    """Every game of a match forfeited by ``side`` (VII 14, a postponement without ample
+    notice); refused once a game of it has a result (the match has begun)."""
+    played = [n for n, g in enumerate(games, start=1) if g is not None]
+    if played:
+        raise IllegalInPosition(
+            f"game {played[0]} of the match already has a result: a postponement is asked "
+            "before the match (VII 14)"
+        )
+    return tuple(Forfeit(side) for _ in games)
+
+
 def _winner(n: int, g: LeagueGame) -> int:
     if isinstance(g, Forfeit):
         return 1 - g.side
@@ -145,7 +187,9 @@ def four_person_match_points(
     games: Sequence[LeagueGame | None],
 ) -> tuple[Fraction, Fraction]:
     """Match points: one per game won, plus one per completed round to the team with
-    more total points over its three games (half each on equal totals)."""
+    more total points over its three games (half each on equal totals). A round whose
+    three games one side forfeited goes to the other side: a forfeited game scores
+    nothing, but a side that played none of the round has no total to share."""
     _check_count(games, 6)
     points = [Fraction(0), Fraction(0)]
     for n, g in enumerate(games, start=1):
@@ -154,6 +198,10 @@ def four_person_match_points(
     for r in range(2):
         block = games[3 * r : 3 * r + 3]
         if len(block) < 3 or any(g is None for g in block):
+            continue
+        forfeits = {g.side for g in block if isinstance(g, Forfeit)}
+        if len(forfeits) == 1 and all(isinstance(g, Forfeit) for g in block):
+            points[1 - forfeits.pop()] += 1
             continue
         totals = [0, 0]
         for g in block:
@@ -202,19 +250,43 @@ def check_four_person_lineup(lineup: Sequence[tuple[str, str]], side: int = 0) -
             last_end[who] = (spec.game, end)
 
 
-def check_six_person_lineup(lineup: Sequence[Sequence[str]], positions: Sequence[str]) -> None:
-    """Check that each player keeps one rotation position (A, B or C) for the match.
+@dataclass(frozen=True, slots=True)
+class Infraction:
+    """VII 12(c)-(d): in game ``game`` ``player`` plays in position ``pos``, having
+    entered the match in position ``held``."""
 
-    ``lineup[i]`` holds the players who took part in game ``i+1`` in position
-    ``positions[i]``.
-    """
+    game: int
+    player: str
+    held: str
+    pos: str
+
+    def __str__(self) -> str:
+        return (
+            f"game {self.game}: {self.player} entered the match in position {self.held} and "
+            f"may only return there, not in {self.pos}"
+        )
+
+
+def six_person_infractions(
+    lineup: Sequence[Sequence[str]], positions: Sequence[str]
+) -> list[Infraction]:
+    """Each game a player plays in a rotation position (A, B or C) other than the one
+    they entered the match in (VII 12(c)-(d)). ``lineup[i]`` holds the players who took
+    part in game ``i+1`` in position ``positions[i]``."""
     held: dict[str, str] = {}
+    found = []
     for n, (players, pos) in enumerate(zip(lineup, positions, strict=True), start=1):
         if pos not in ("A", "B", "C"):
             raise InvalidInput(f"game {n}: rotation position must be A, B or C, got {pos!r}")
         for who in players:
             if held.setdefault(who, pos) != pos:
-                raise IllegalInPosition(
-                    f"game {n}: {who} entered the match in position {held[who]} and may only "
-                    f"return there, not in {pos}"
-                )
+                found.append(Infraction(n, who, held[who], pos))
+    return found
+
+
+def check_six_person_lineup(lineup: Sequence[Sequence[str]], positions: Sequence[str]) -> None:
+    """Refuse a line-up in which a player leaves the rotation position (A, B or C) they
+    entered the match in (:func:`six_person_infractions`)."""
+    found = six_person_infractions(lineup, positions)
+    if found:
+        raise IllegalInPosition(str(found[0]))

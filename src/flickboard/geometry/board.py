@@ -2,7 +2,7 @@
 
 Shared modules (physics, rules, drawing, the web) ask a board these questions
 instead of asking which board it is; a third board implements them all and is
-added to :data:`flickboard.geometry.BOARDS` (docs/architecture.md "Boards").
+added to :data:`flickboard.geometry.BOARDS` (docs/layers.md "Boards answer for themselves").
 """
 
 from __future__ import annotations
@@ -107,6 +107,16 @@ class Board(Protocol):
     def final_place_problem(self, state: str, x: float, y: float, tolerance: float) -> str | None:
         """Why a disc cannot end in ``state`` (a ``physics.DiscState`` value) at (x, y),
         as words after "disc N", or None if it can."""
+        ...
+
+    def side_of_line(self, x: float, y: float, line: int) -> int:
+        """Which side of painted line ``line`` the point (x, y) is on: +1 beyond it
+        (outward, towards the far end), -1 before it (the ``side`` of a line clear)."""
+        ...
+
+    def edge_beyond(self, x: float, y: float) -> str:
+        """The edge (one of :attr:`edges`) a disc lying off the surface at (x, y) went
+        over (hand entry: a disc placed in the ditch or a gutter)."""
         ...
 
     def sketch(self) -> Sketch:

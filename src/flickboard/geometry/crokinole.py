@@ -149,7 +149,7 @@ class CrokinoleBoard:
 
     @classmethod
     def standard(cls, disc: DiscSpec | None = None) -> CrokinoleBoard:
-        """The standard tournament board from its inch figures (DESIGN section 3).
+        """The standard tournament board from its inch figures (docs/sources.md).
 
         >>> board = CrokinoleBoard.standard()
         >>> round(board.surface_radius / 0.0254, 3), board.peg_count
@@ -370,6 +370,14 @@ class CrokinoleBoard:
                 f"(the ditch begins {self.surface_radius * 1000:.1f} mm from the centre)"
             )
         return None
+
+    def side_of_line(self, x: float, y: float, line: int) -> int:
+        """+1 outside ring ``line``, -1 inside it."""
+        return 1 if math.hypot(x, y) > self.rings[line].radius else -1
+
+    def edge_beyond(self, x: float, y: float) -> str:
+        """The rim: a crokinole board has one edge."""
+        return "rim"
 
     def sketch(self) -> Sketch:
         """Rail, surface, rings, hole, pegs and quadrant lines as plain shapes."""

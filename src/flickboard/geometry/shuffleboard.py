@@ -273,6 +273,18 @@ class ShuffleboardTable:
         r = self.disc.radius + tolerance
         return painted.near - r <= y <= painted.far + r
 
+    def side_of_line(self, x: float, y: float, line: int) -> int:
+        """+1 on the far side of line ``line``, -1 on the near side."""
+        return 1 if y > self.lines[line].y else -1
+
+    def edge_beyond(self, x: float, y: float) -> str:
+        """The end beyond which (x, y) lies, else the side it is off."""
+        if y > self.length:
+            return "far_end"
+        if y < 0.0:
+            return "near_end"
+        return "left" if x < 0.0 else "right"
+
     def final_place_problem(
         self, state: str, x: float, y: float, tolerance: float = 0.0
     ) -> str | None:

@@ -1,27 +1,29 @@
-"""Many shots from one position (for the AI): one compiled call, compact numpy results."""
+"""Many shots from one position (for the AI): one compiled call, compact numpy results.
+
+Everything per shot happens in that call: the shot rows are checked and turned into
+velocities, every shot runs through the kernel, and its finals, states, counts and
+(if asked for) events are written into the result's arrays. Python only wraps the
+arrays; a shot's :class:`~flickboard.physics.ShotRecord` is made from them the first
+time it is asked for.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple, TypeGuard, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
-from flickboard.physics.codes import (
-    EV_SIZE,
-    K_DISC,
-    S_OK,
-    FloatArray,
-    board_array,
-    params_array,
-)
+from flickboard.physics.codes import EV_SIZE, K_DISC, S_OK, FloatArray
 from flickboard.physics.engine import (
     STATES,
+    board_rows,
     build_record,
     default_params,
-    layout_arrays,
+    params_rows,
     raise_for_status,
     resolve_shooter,
 )
@@ -29,17 +31,27 @@ from flickboard.physics.jit import njit
 from flickboard.physics.kernel import run_shot
 from flickboard.physics.layout import Layout
 from flickboard.physics.params import PhysicsParams
-from flickboard.physics.record import DiscState, ShotRecord
+from flickboard.physics.record import MODES, DiscState, ShotRecord
 from flickboard.physics.shot import MAX_SPEED, MAX_SPIN, MIN_SPEED, Shot
 
 STATE_ORDER: tuple[DiscState, ...] = tuple(DiscState)
 """``BatchResult.state`` codes index this tuple (the order of DiscState)."""
 MODE_TO_STATE = np.array([STATE_ORDER.index(s) for s in STATES], dtype=np.int8)
 """The kernel's disc modes (indexed as in ``STATES``) as :data:`STATE_ORDER` codes."""
+STATE_TO_MODE = np.array([MODES[s] for s in STATE_ORDER], dtype=np.float64)
+"""The kernel mode a final state is written as, by :data:`STATE_ORDER` code."""
+_IN_HOLE = STATE_ORDER.index(DiscState.IN_HOLE)
+
+ROWS_OK, ROWS_NOT_FINITE, ROWS_SPEED, ROWS_SPIN = 0, 1, 2, 3
+"""What :func:`run_batch` found in aimed shot rows (checked in this order)."""
+ROW_PROBLEMS = {
+    ROWS_NOT_FINITE: "every shot value must be a finite number",
+    ROWS_SPEED: f"shot speeds must be in [{MIN_SPEED}, {MAX_SPEED}] m/s",
+    ROWS_SPIN: f"shot spins must be within +-{MAX_SPIN} rad/s",
+}
 
 
-@dataclass(frozen=True)
-class BatchResult:
+class BatchResult(NamedTuple):
     """Outcomes of many shots from one layout; row ``s`` is shot ``s``.
 
     Columns follow ``ids`` (the layout's discs in order, then the shooter).
@@ -50,6 +62,8 @@ class BatchResult:
     says whether a disc went into the 20 hole. With ``keep_log``, ``log`` holds every
     shot's kernel event rows (columns ``EV_*`` of :mod:`.codes`, disc columns as kernel
     indices into ``ids``): shot ``s``'s are rows ``log_offsets[s]:log_offsets[s + 1]``.
+    With ``records``, ``records[s]`` is shot ``s``'s record (None if it did not run),
+    made over these arrays when first asked for.
     """
 
     ids: tuple[int, ...]
@@ -57,12 +71,12 @@ class BatchResult:
     y: FloatArray
     state: npt.NDArray[np.int8]
     status: npt.NDArray[np.int8]
-    events: npt.NDArray[np.int32]
+    events: npt.NDArray[np.integer[Any]]
     first_contact: npt.NDArray[np.int64]
-    contacts: npt.NDArray[np.int32]
+    contacts: npt.NDArray[np.integer[Any]]
     dropped: npt.NDArray[np.bool_]
     duration: FloatArray
-    records: tuple[ShotRecord | None, ...] | None = None
+    records: Sequence[ShotRecord | None] | None = None
     log: FloatArray | None = None
     log_offsets: npt.NDArray[np.int64] | None = None
 
@@ -71,13 +85,94 @@ class BatchResult:
         return {i: STATE_ORDER[c] for i, c in zip(self.ids, self.state[shot], strict=True)}
 
 
+class BatchRecords(Sequence[ShotRecord | None]):
+    """The records of a batch's shots (None for a shot that did not run), each made
+    over the batch's arrays (its event rows, its finals) when first asked for."""
+
+    __slots__ = ("_finals", "_ids", "_layout", "_log", "_made", "_offsets", "_shots", "_status")
+
+    def __init__(
+        self,
+        layout: Layout,
+        shots: Sequence[Shot] | FloatArray,
+        batch: BatchResult,
+    ) -> None:
+        assert batch.log is not None and batch.log_offsets is not None
+        self._layout = layout
+        self._shots = shots
+        self._ids = batch.ids
+        self._finals = (batch.x, batch.y, batch.state)
+        self._status = batch.status
+        self._log = batch.log
+        self._offsets = batch.log_offsets
+        self._made: list[ShotRecord | None] = [None] * len(batch.status)
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, s: int) -> ShotRecord | None: ...
+    @overload
+    def __getitem__(self, s: slice) -> list[ShotRecord | None]: ...
+    def __getitem__(self, s: int | slice) -> ShotRecord | list[ShotRecord | None] | None:
+        if isinstance(s, slice):
+            return [self[k] for k in range(*s.indices(len(self)))]
+        made = self._made[s]
+        s %= len(self)
+        if made is None and self._status[s] == S_OK:
+            shot = self._shots[s]
+            if not isinstance(shot, Shot):
+                shot = Shot(*shot.tolist())
+            x, y, state = self._finals
+            made = build_record(
+                self._layout,
+                shot,
+                self._ids[-1],
+                self._ids,
+                self._log[self._offsets[s] : self._offsets[s + 1]],
+                np.column_stack((x[s], y[s], STATE_TO_MODE[state[s]])),
+            )
+            self._made[s] = made
+        return made
+
+    def __iter__(self) -> Iterator[ShotRecord | None]:
+        return (self[s] for s in range(len(self)))
+
+
+@njit(cache=True)
+def _check_aimed(shots: np.ndarray) -> int:
+    """What is wrong with aimed rows (x, y, angle, speed, spin), if anything
+    (``ROWS_*``: non-finite values first, then speeds, then spins)."""
+    finite, speed, spin = True, True, True
+    for s in range(shots.shape[0]):
+        for c in range(5):
+            if not math.isfinite(shots[s, c]):
+                finite = False
+        v = shots[s, 3]
+        if not (MIN_SPEED <= v <= MAX_SPEED):
+            speed = False
+        if not abs(shots[s, 4]) <= MAX_SPIN:
+            spin = False
+    if not finite:
+        return ROWS_NOT_FINITE
+    if not speed:
+        return ROWS_SPEED
+    if not spin:
+        return ROWS_SPIN
+    return ROWS_OK
+
+
 @njit(cache=True)
 def run_batch(
-    board: np.ndarray, params: np.ndarray, discs: np.ndarray, shots: np.ndarray, keep: bool
+    board: np.ndarray,
+    params: np.ndarray,
+    discs: np.ndarray,
+    ids: np.ndarray,
+    shots: np.ndarray,
+    aimed: bool,
+    keep: bool,
 ) -> tuple[
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
+    int,
     np.ndarray,
     np.ndarray,
     np.ndarray,
@@ -87,82 +182,98 @@ def run_batch(
     np.ndarray,
     np.ndarray,
 ]:
-    """Run every shot (rows x, y, vx, vy, spin); return per-shot arrays (``info``: the
-    kernel's disc or peg index behind a non-zero status). With ``keep``, every shot's
-    events too: shot ``s``'s are rows ``offsets[s]:offsets[s + 1]`` of ``events``."""
+    """Run every shot; return ``(problem, xy, state, status, dropped, counts, duration,
+    events, offsets)``.
+
+    Shot rows are (x, y, angle, speed, spin) when ``aimed`` (checked first: ``problem``
+    is a ``ROWS_*`` code and nothing runs unless it is ``ROWS_OK``; the velocity is
+    made as :attr:`Shot.velocity` makes it), else (x, y, vx, vy, spin). ``ids``: the
+    disc id of every column (the layout's discs, then the shooter). ``xy[0]``,
+    ``xy[1]``: final centres; ``state``: :data:`STATE_ORDER` codes; ``counts`` rows:
+    events, the id of the disc the shooter struck first (-1: none), disc contacts, and
+    the kernel's disc or peg index behind a non-zero status. With ``keep``, every
+    shot's events too: shot ``s``'s are rows ``offsets[s]:offsets[s + 1]`` of
+    ``events``.
+    """
     m = shots.shape[0]
     n = discs.shape[0] + 1
+    xy = np.empty((2, m, n))
+    state = np.zeros((m, n), dtype=np.int8)
+    status = np.zeros(m, dtype=np.int8)
+    dropped = np.zeros(m, dtype=np.bool_)
+    counts = np.zeros((4, m), dtype=np.int64)
+    duration = np.zeros(m)
     events = np.empty((8 * m if keep else 0, EV_SIZE))
     offsets = np.zeros(m + 1, dtype=np.int64)
-    xs = np.empty((m, n))
-    ys = np.empty((m, n))
-    modes = np.zeros((m, n), dtype=np.int8)
-    status = np.zeros(m, dtype=np.int8)
-    info = np.full(m, -1, dtype=np.int64)
-    counts = np.zeros(m, dtype=np.int32)
-    first = np.full(m, -1, dtype=np.int64)
-    contacts = np.zeros(m, dtype=np.int32)
-    dur = np.zeros(m)
+    problem = _check_aimed(shots) if aimed else ROWS_OK
+    if problem != ROWS_OK:
+        return problem, xy, state, status, dropped, counts, duration, events, offsets
+    shot = np.empty(5)
     for s in range(m):
-        code, what, ev, fin, _ = run_shot(board, params, discs, shots[s], False)
+        shot[:] = shots[s]
+        if aimed:
+            speed, angle = shots[s, 3], shots[s, 2]
+            shot[2] = speed * math.cos(angle)
+            shot[3] = speed * math.sin(angle)
+        code, what, ev, fin, _ = run_shot(board, params, discs, shot, False)
         status[s] = code
-        info[s] = what
         offsets[s + 1] = offsets[s]
-        if keep and code == S_OK:
-            end = offsets[s] + ev.shape[0]
+        if code != S_OK:
+            counts[3, s] = what
+            counts[1, s] = -1
+            for k in range(n - 1):
+                xy[0, s, k] = discs[k, 0]
+                xy[1, s, k] = discs[k, 1]
+            xy[0, s, n - 1] = shot[0]
+            xy[1, s, n - 1] = shot[1]
+            continue
+        ne = ev.shape[0]
+        if keep:
+            end = offsets[s] + ne
             if end > events.shape[0]:
                 grown = np.empty((max(end, 2 * events.shape[0]), EV_SIZE))
                 grown[: offsets[s]] = events[: offsets[s]]
                 events = grown
             events[offsets[s] : end] = ev
             offsets[s + 1] = end
-        if code != S_OK:
-            xs[s, : n - 1] = discs[:, 0]
-            ys[s, : n - 1] = discs[:, 1]
-            xs[s, n - 1] = shots[s, 0]
-            ys[s, n - 1] = shots[s, 1]
-            continue
-        counts[s] = ev.shape[0]
-        if ev.shape[0] > 0:
-            dur[s] = ev[ev.shape[0] - 1, 0]
-        for k in range(ev.shape[0]):
+        counts[0, s] = ne
+        counts[1, s] = -1
+        if ne > 0:
+            duration[s] = ev[ne - 1, 0]
+        for k in range(ne):
             if ev[k, 1] == K_DISC:
-                contacts[s] += 1
-                if first[s] < 0:
+                counts[2, s] += 1
+                if counts[1, s] < 0:
                     a, b = int(ev[k, 2]), int(ev[k, 3])
                     if a == n - 1:
-                        first[s] = b
+                        counts[1, s] = ids[b]
                     elif b == n - 1:
-                        first[s] = a
+                        counts[1, s] = ids[a]
         for k in range(n):
-            xs[s, k] = fin[k, 0]
-            ys[s, k] = fin[k, 1]
-            modes[s, k] = int(fin[k, 2])
-    return xs, ys, modes, status, info, counts, first, contacts, dur, events, offsets
+            xy[0, s, k] = fin[k, 0]
+            xy[1, s, k] = fin[k, 1]
+            code_k = MODE_TO_STATE[int(fin[k, 2])]
+            state[s, k] = code_k
+            if code_k == _IN_HOLE:
+                dropped[s] = True
+    return problem, xy, state, status, dropped, counts, duration, events[: offsets[m]], offsets
 
 
 def shots_array(shots: Sequence[Shot] | npt.ArrayLike) -> FloatArray:
-    """Shots as rows (x, y, vx, vy, spin): from Shot objects or rows (x, y, angle, speed, spin)."""
-    if isinstance(shots, Sequence) and shots and isinstance(shots[0], Shot):
-        return np.array([(s.x, s.y, *s.velocity, s.spin) for s in shots], dtype=np.float64)  # type: ignore[union-attr]
-    rows = np.asarray(shots, dtype=float)
+    """Shots as aimed rows (x, y, angle, speed, spin), from Shot objects or such rows
+    (their values are checked by :func:`run_batch`)."""
+    if _are_shots(shots):
+        return np.array([(s.x, s.y, s.angle, s.speed, s.spin) for s in shots])
+    rows = np.ascontiguousarray(shots, dtype=np.float64)
     if rows.size == 0:
         return np.empty((0, 5))
     if rows.ndim != 2 or rows.shape[1] != 5:
         raise InvalidInput("shots must be Shot objects or rows (x, y, angle, speed, spin)")
-    if not np.isfinite(rows).all():
-        raise InvalidInput("every shot value must be a finite number")
-    speed = rows[:, 3]
-    if ((speed < MIN_SPEED) | (speed > MAX_SPEED)).any():
-        raise InvalidInput(f"shot speeds must be in [{MIN_SPEED}, {MAX_SPEED}] m/s")
-    if (np.abs(rows[:, 4]) > MAX_SPIN).any():
-        raise InvalidInput(f"shot spins must be within +-{MAX_SPIN} rad/s")
-    out = np.empty_like(rows)
-    out[:, :2] = rows[:, :2]
-    out[:, 2] = speed * np.cos(rows[:, 2])
-    out[:, 3] = speed * np.sin(rows[:, 2])
-    out[:, 4] = rows[:, 4]
-    return out
+    return rows
+
+
+def _are_shots(shots: object) -> TypeGuard[Sequence[Shot]]:
+    return isinstance(shots, Sequence) and len(shots) > 0 and isinstance(shots[0], Shot)
 
 
 def simulate_batch(
@@ -179,35 +290,16 @@ def simulate_batch(
 
     ``shots`` are :class:`Shot` objects or an array of rows (x, y, angle, speed, spin).
     A shot that cannot start or cannot finish gets a non-zero ``status`` (or raises,
-    with ``strict``). With ``records``, full ShotRecords are built too (slower).
+    with ``strict``). With ``records``, each shot's :class:`ShotRecord` can be read
+    from ``records`` (made over the batch's arrays when first asked for).
     """
-    result, modes = _run(layout, shots_array(shots), shooter, params, strict, records or keep_log)
+    rows = shots_array(shots)
+    result = _run(layout, rows, True, shooter, params, strict, keep_log or records)
     if not records:
         return result
-    if isinstance(shots, Sequence) and shots and isinstance(shots[0], Shot):
-        objects = list(shots)
-    else:
-        objects = [Shot(*row) for row in np.asarray(shots, dtype=float).tolist()]
-    assert result.log is not None and result.log_offsets is not None
-    events, offsets = result.log, result.log_offsets
-    shooter_id = result.ids[-1]
-    # The records are built from the batch's own events and finals (the same
-    # kernel output a single ``simulate`` turns into its record).
-    built = tuple(
-        build_record(
-            layout,
-            shot,
-            shooter_id,
-            result.ids,
-            events[offsets[s] : offsets[s + 1]],
-            np.column_stack((result.x[s], result.y[s], modes[s])),
-        )
-        if code == S_OK
-        else None
-        for s, (shot, code) in enumerate(zip(objects, result.status.tolist(), strict=True))
-    )
-    log, log_offsets = (events, offsets) if keep_log else (None, None)
-    return replace(result, records=built, log=log, log_offsets=log_offsets)
+    made = BatchRecords(layout, shots if _are_shots(shots) else rows, result)
+    log, offsets = (result.log, result.log_offsets) if keep_log else (None, None)
+    return result._replace(records=made, log=log, log_offsets=offsets)
 
 
 def simulate_velocities(
@@ -219,39 +311,43 @@ def simulate_velocities(
     strict: bool = False,
     keep_log: bool = False,
 ) -> BatchResult:
-    """:func:`simulate_batch` of shots given as checked rows (x, y, vx, vy, spin), as
-    :func:`shots_array` makes them (the AI computes its executions' velocities itself,
-    as :attr:`Shot.velocity` does); no records."""
-    return _run(layout, table, shooter, params, strict, keep_log)[0]
+    """:func:`simulate_batch` of shots given as rows (x, y, vx, vy, spin), unchecked:
+    the AI computes its executions' velocities itself, as :attr:`Shot.velocity` does,
+    from shots it has checked; no records."""
+    return _run(layout, table, False, shooter, params, strict, keep_log)
 
 
 def _run(
     layout: Layout,
     table: FloatArray,
+    aimed: bool,
     shooter: int | None,
     params: PhysicsParams | None,
     strict: bool,
-    keep_log: bool,
-) -> tuple[BatchResult, npt.NDArray[np.int8]]:
-    """The batch's result and the kernel's final modes (what a record is built from)."""
+    keep: bool,
+) -> BatchResult:
+    """The batch's result (with its event log when ``keep``); see :func:`run_batch`."""
+    rows, ids = layout.kernel_rows()
+    shooter_id = resolve_shooter(layout, shooter, ids)
+    all_ids = (*ids, shooter_id)
     if params is None:
         params = default_params(layout)
-    rows, ids = layout_arrays(layout)
-    shooter_id = resolve_shooter(layout, shooter, ids)
-    xs, ys, modes, status, info, counts, first, contacts, dur, events, offsets = run_batch(
-        board_array(layout.board), params_array(params), rows, table, keep_log
+    problem, xy, state, status, dropped, counts, duration, events, offsets = run_batch(
+        board_rows(layout.board),
+        params_rows(params),
+        rows,
+        np.array(all_ids, dtype=np.int64),
+        table,
+        aimed,
+        keep,
     )
-    all_ids = (*ids, shooter_id)
+    if problem:
+        raise InvalidInput(ROW_PROBLEMS[problem])
     if strict and status.any():
         bad = int(np.flatnonzero(status)[0])
-        raise_for_status(int(status[bad]), int(info[bad]), ids, params, f"shot {bad}: ")
-    id_of = np.array(all_ids, dtype=np.int64)
-    first_ids = np.where(first >= 0, id_of[np.maximum(first, 0)], -1)
-    state = MODE_TO_STATE[modes]
-    dropped = (state == STATE_ORDER.index(DiscState.IN_HOLE)).any(axis=1)
-    log, log_offsets = (events[: offsets[-1]], offsets) if keep_log else (None, None)
-    result = BatchResult(
-        all_ids, xs, ys, state, status, counts, first_ids, contacts, dropped, dur, None, log,
-        log_offsets,
+        raise_for_status(int(status[bad]), int(counts[3, bad]), ids, params, f"shot {bad}: ")
+    log, log_offsets = (events, offsets) if keep else (None, None)
+    return BatchResult(
+        all_ids, xy[0], xy[1], state, status, counts[0], counts[1], counts[2], dropped,
+        duration, None, log, log_offsets,
     )  # fmt: skip
-    return result, modes

@@ -1,7 +1,7 @@
 """Physical parameters of the simulator, with documented defaults (docs/physics.md).
 
 No measured friction or restitution has been published for crokinole; the defaults
-sit inside the range open implementations use (DESIGN section 3).
+sit inside the range open implementations use (docs/sources.md).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass, fields
 
 from flickboard.errors import InvalidInput
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.geometry.checks import positive, whole
 from flickboard.reprs import named_repr
 
@@ -103,5 +104,8 @@ class PhysicsParams:
         return _STANDARD[kind]()
 
 
-_STANDARD = {"crokinole": PhysicsParams.crokinole, "shuffleboard": PhysicsParams.shuffleboard}
-"""The default parameters' makers by board kind."""
+_STANDARD = {
+    CrokinoleBoard.kind: PhysicsParams.crokinole,
+    ShuffleboardTable.kind: PhysicsParams.shuffleboard,
+}
+"""The default parameters' makers by board class."""

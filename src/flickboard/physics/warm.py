@@ -1,18 +1,23 @@
 """Compile the physics kernels before they are needed, with progress to show.
 
-numba compiles the engine on first use (about 40 s of CPU on a busy machine, then cached
-in the user cache folder): a server or a terminal game warms them first and says so,
-so that no first shot seems to hang. :data:`WARMUP` warms them once per process in a
-background thread, so that a server answers at once and its pages can say they are
-warming up while a terminal command reports progress.
+numba compiles the engine on first use (about a minute of CPU, then cached in the user
+cache folder): a server or a terminal game warms them first and says so, so that no
+first shot seems to hang. :data:`WARMUP` warms them once per process in a background
+thread, so that a server answers at once and its pages can say they are warming up while
+a terminal command reports progress (:meth:`Warmup.progress`, from the compile's own
+progress: which compiled functions are done).
 """
 
 from __future__ import annotations
 
+import inspect
 import math
+import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+
+from numba.core.dispatcher import Dispatcher
 
 from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics.layout import Layout, PlacedDisc
@@ -54,6 +59,42 @@ def warm(step: Step | None = None) -> int:
     return len(parts)
 
 
+def _dispatchers() -> Iterator[Dispatcher]:
+    """Every compiled function of the physics modules loaded now, once each."""
+    seen: set[int] = set()
+    for name, module in list(sys.modules.items()):
+        if name.startswith(__package__ + ".") and module is not None:
+            for value in list(vars(module).values()):
+                if isinstance(value, Dispatcher) and id(value) not in seen:
+                    seen.add(id(value))
+                    yield value
+
+
+def _callees(function: Dispatcher) -> list[Dispatcher]:
+    """The compiled functions ``function`` calls by name."""
+    names, found = function.py_func.__code__.co_names, function.py_func.__globals__
+    return [found[n] for n in names if isinstance(found.get(n), Dispatcher)]
+
+
+def compile_weights() -> dict[int, float]:
+    """Each compiled physics function's share of a cold compile, by ``id``: the lines of
+    its source and of everything it calls (numba compiles a function with its callees
+    linked in, so the one that calls everything takes longest). Weights, not seconds."""
+    functions = list(_dispatchers())
+    lines = {id(f): len(inspect.getsource(f.py_func).splitlines()) for f in functions}
+    weights: dict[int, float] = {}
+    for function in functions:
+        reached: dict[int, Dispatcher] = {}
+        todo = [function]
+        while todo:
+            for callee in _callees(todo.pop()):
+                if id(callee) not in reached:
+                    reached[id(callee)] = callee
+                    todo.append(callee)
+        weights[id(function)] = lines[id(function)] + sum(lines.get(i, 0) for i in reached)
+    return weights
+
+
 class Warmup:
     """The warming of the kernels in this process, in a background thread: not started,
     under way (which part, since when), done, or failed (the error). ``work`` warms,
@@ -72,6 +113,10 @@ class Warmup:
         """How long warming took, once done."""
         self.error: BaseException | None = None
         """Why warming failed, if it did."""
+        self._weights: dict[int, float] = {}
+        self._done_weight = 0.0
+        self._last_done = 0.0  # seconds into warming when the last function compiled
+        self._shown = 0.0  # progress never goes back
 
     @property
     def warming(self) -> bool:
@@ -86,6 +131,30 @@ class Warmup:
     def elapsed(self) -> float:
         """Seconds since warming started (0 before)."""
         return 0.0 if self.started is None else time.monotonic() - self.started
+
+    def progress(self) -> float:
+        """How far warming is, 0 to 1: the share of the physics functions' weights
+        (:func:`compile_weights`) compiled so far, carried on at the pace seen so far
+        while the next one compiles (never back, never past 0.99 before the end)."""
+        if self.done:
+            return 1.0
+        if self.started is None:
+            return 0.0
+        functions = list(_dispatchers())
+        if len(functions) != len(self._weights):  # more modules loaded since
+            self._weights = compile_weights()
+        compiled = {id(f) for f in functions if f.overloads}
+        total = sum(self._weights.values())
+        done = sum(w for i, w in self._weights.items() if i in compiled)
+        now = self.elapsed()
+        if done > self._done_weight:
+            self._done_weight, self._last_done = done, now
+        if self._done_weight == 0.0:
+            return 0.0
+        pace = self._done_weight / max(self._last_done, 1e-3)
+        ahead = min(pace * (now - self._last_done), 0.95 * (total - self._done_weight))
+        self._shown = max(self._shown, min(0.99, (self._done_weight + ahead) / total))
+        return self._shown
 
     def start(self) -> None:
         """Start warming in a daemon thread, unless it has started already."""

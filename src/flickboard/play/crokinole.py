@@ -6,7 +6,7 @@ moves one seat clockwise each round and the other team starts the next game (the
 partners choose who starts: ``first_seat``). Free-for-all (Depot 7d): 3 or 4 players,
 one colour each, the start moves clockwise each round. Disc counts come from the rule
 set's options (WCC categories, fair rules). Timed games take an injected
-:class:`GameClock` so tests stay deterministic.
+:class:`~flickboard.play.clock.GameClock`.
 
 :class:`CrokinoleMatch` is crokinole's :class:`~flickboard.play.match.Match`: it starts
 games and rounds as they are needed, so a front end only plays shots.
@@ -14,16 +14,16 @@ games and rounds as they are needed, so a front end only plays shots.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from flickboard.errors import GameOver, IllegalInPosition, InvalidInput, OutOfTurn, RoundOver
 from flickboard.geometry import CrokinoleBoard
 from flickboard.jit import Row, Whole, jitable
 from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord
+from flickboard.play.clock import GameClock, WallClock
 from flickboard.play.gamerecord import ShotEntry
 from flickboard.play.kind import game_kind, seat_order
 from flickboard.play.match import Calls, GameEnd, Match, Outcome, RoundEnd, Step
@@ -52,87 +52,6 @@ def default_simulator(layout: Layout, shot: Shot, shooter: int) -> ShotRecord:
     from flickboard.physics import simulate
 
     return simulate(layout, shot, shooter=shooter)
-
-
-class GameClock(Protocol):
-    """Game time for timed games: has the buzzer gone? Told of every shot taken."""
-
-    def expired(self) -> bool:
-        """True once time is up."""
-        ...
-
-    def shot_taken(self) -> None:
-        """Called after every shot."""
-        ...
-
-
-@dataclass
-class ShotBudget:
-    """A deterministic clock: time is up after ``shots`` shots in the game."""
-
-    shots: int
-    taken: int = 0
-
-    def __post_init__(self) -> None:
-        if self.shots < 0:
-            raise InvalidInput("a shot budget cannot be negative")
-
-    def expired(self) -> bool:
-        """True once the budget is spent."""
-        return self.taken >= self.shots
-
-    def shot_taken(self) -> None:
-        """Spend one shot."""
-        self.taken += 1
-
-    @property
-    def remaining(self) -> int:
-        """Shots left before time is up (for a clock on screen)."""
-        return max(self.shots - self.taken, 0)
-
-
-@dataclass(frozen=True)
-class ShotClocks:
-    """A match's clocks when games are timed in shots: each game gets ``ShotBudget(shots)``
-    (a record keeps the budget, so a stopped timed game replays on the same clock)."""
-
-    shots: int
-
-    def __post_init__(self) -> None:
-        if isinstance(self.shots, bool) or not isinstance(self.shots, int) or self.shots < 0:
-            raise InvalidInput(
-                f"a game timed in shots needs a whole number >= 0, got {self.shots!r}"
-            )
-
-    def __call__(self) -> ShotBudget:
-        """A fresh budget for the next game."""
-        return ShotBudget(self.shots)
-
-
-@dataclass
-class WallClock:
-    """Real game time: ``seconds`` from the first question asked."""
-
-    seconds: float
-    now: Callable[[], float] = time.monotonic
-    _started: float | None = None
-
-    def expired(self) -> bool:
-        """True once ``seconds`` have passed since the clock was first read."""
-        if self._started is None:
-            self._started = self.now()
-        return self.now() - self._started >= self.seconds
-
-    def shot_taken(self) -> None:
-        """Nothing to do: the wall clock runs by itself."""
-
-    @property
-    def remaining(self) -> float:
-        """Seconds left before time is up (all of them until the clock is first read),
-        for a clock on screen."""
-        if self._started is None:
-            return self.seconds
-        return max(self.seconds - (self.now() - self._started), 0.0)
 
 
 _SEATS: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -830,7 +749,7 @@ class CrokinoleMatch(Match):
             if game is not None and game.current is not None and game.current.over:
                 number = len(game.rounds) + 1
                 score = game.finish_round()
-                rounds.append(round_ended(len(self.played), number, score, self.referee))
+                rounds.append(round_end(len(self.played), number, score, self.referee))
                 if game.over:
                     self.finish_game(game)
                     games.append(self._ends[-1])
@@ -924,7 +843,7 @@ def _settled(game: CrokinoleGame) -> bool:
     return game.over and game.current is None
 
 
-def round_ended(game: int, number: int, score: RoundScore, referee: CrokinoleReferee) -> RoundEnd:
+def round_end(game: int, number: int, score: RoundScore, referee: CrokinoleReferee) -> RoundEnd:
     """A scored round, in words: each colour's points and 20s, then what it counts."""
     names = [side_name(s) for s in range(len(score.scores))]
     race = referee.options.scoring is not Scoring.TOURNAMENT

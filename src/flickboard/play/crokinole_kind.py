@@ -19,15 +19,8 @@ import numpy.typing as npt
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
-from flickboard.play.crokinole import (
-    CrokinoleMatch,
-    GameClock,
-    Seating,
-    ShotClocks,
-    WallClock,
-    game_end,
-    round_ended,
-)
+from flickboard.play.clock import GameClock, ShotClocks, WallClock
+from flickboard.play.crokinole import CrokinoleMatch, Seating, game_end, round_end
 from flickboard.play.kind import GameKind, MatchSetup, register_kind
 from flickboard.play.noise import ByLevel, ExecutionNoise
 from flickboard.play.scoring import RoundScore
@@ -95,6 +88,7 @@ class Crokinole(GameKind):
     piece = "disc"
     round_word = "round"
     start_line_word = "shooting line"
+    max_angle = math.radians(45)  # takeouts reach about 35 degrees
     noise_profile = ExecutionNoise(start=0.002, angle=0.01, speed=0.03)
     level_scales: ClassVar[Mapping[str, float]] = ByLevel(
         {
@@ -117,7 +111,7 @@ class Crokinole(GameKind):
             "champion": 0.75,
         }
     )
-    """Open-20 success by level, from the 2023-24 NCA season (DESIGN section 3)."""
+    """Open-20 success by level, from the 2023-24 NCA season (docs/sources.md)."""
     at_discs_scales: ClassVar[Mapping[str, float]] = ByLevel(
         {
             "novice": 1.298,
@@ -133,7 +127,7 @@ class Crokinole(GameKind):
     that the noise at discs falls tier by tier (5.7, 4.8, 4.2, 3.6, 2.8 and 2.3 times the
     base profile, novice to champion). Over 20-game runs a factor from 0.75 to 2.1 moved
     the 20s a game by less than their interval, so the factors are set for the order of
-    the hands, not for the 20s (issue 27). When the open 20's aim moved short of the
+    the hands, not for the 20s. When the open 20's aim moved short of the
     middle (:data:`OPEN_TWENTY_DEPTH`) and the levels were recalibrated on it, the
     factors were rescaled so that the hands at discs stayed as they were (1.3, 1.3,
     1.25, 1.15, 1.05 and 1 of the scales calibrated on the middle of the window)."""
@@ -144,7 +138,7 @@ class Crokinole(GameKind):
     plays no shot faster than 1.5 m/s (a full hit still sends a disc from the middle off
     the board), so its hits leave more discs in play and fewer open boards. With the
     competitive tiers' 3 m/s these tiers made 4.5 to 6.8 20s a game against the WCC
-    recreational 3.35 (docs/ai.md, "Real games"; issue 27)."""
+    recreational 3.35 (docs/ai.md, "Real games")."""
     open_twenties_only: ClassVar[frozenset[str]] = frozenset(
         {"novice", "recreational", "strong-recreational"}
     )
@@ -153,7 +147,7 @@ class Crokinole(GameKind):
     a disc of its own for a 20 (a takeout whose shooter rolls into the hole, a shot for
     the 20 past a disc it grazes) nor counts on such a 20 in weighing a hit that stops
     near the hole; a 20 that falls by luck still counts on the board (docs/ai.md, "20s
-    among discs"; issue 27)."""
+    among discs")."""
     skill_test_name = "open-20"
 
     def board(self) -> CrokinoleBoard:
@@ -253,7 +247,7 @@ class Crokinole(GameKind):
             tuple(int(v) for v in shot["round_scores"][:sides]),
             tuple(int(v) for v in shot["round_twenties"][:sides]),
         )
-        return round_ended(int(shot["game"]), int(shot["round"]), score, match.referee)
+        return round_end(int(shot["game"]), int(shot["round"]), score, match.referee)
 
     def table_game_end(self, match: Match, shot: np.void) -> GameEnd:
         """The game a table's shot ended: the winner and the game's score."""

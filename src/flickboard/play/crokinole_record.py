@@ -14,14 +14,13 @@ from typing import Any, cast
 from flickboard.errors import IllegalInPosition, InvalidInput, RecordMismatch
 from flickboard.geometry import CrokinoleBoard
 from flickboard.jsonfields import json_object, list_field
+from flickboard.play.clock import GameClock, ShotBudget
 from flickboard.play.crokinole import (
     ROUNDS_PER_GAME,
     CrokinoleGame,
     CrokinoleMatch,
-    GameClock,
     GameResult,
     Seating,
-    ShotBudget,
 )
 from flickboard.play.gamerecord import GameRecord, game_record_from_json, game_record_to_json
 from flickboard.play.scoring import GameScore, RoundScore

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from flickboard.errors import FlickboardError, InvalidInput
+from flickboard.play.intent import Intent, intent_of
 from flickboard.play.match import Calls, GameEnd, Match, Outcome, RoundEnd, Step
 from flickboard.play.view import Player, View
 
@@ -38,6 +39,18 @@ class Observer:
 
     def on_match_end(self, match: Match, outcome: Outcome) -> None:
         """The match ended."""
+
+
+class IntentLog(Observer):
+    """Each shot's intent as a match is played through the driver (what each player
+    says it meant: :func:`intent_of`), in the order played."""
+
+    def __init__(self) -> None:
+        self.intents: list[Intent | None] = []
+
+    def on_shot(self, match: Match, step: Step, player: Player) -> None:
+        """Keep the intent of the shot just played."""
+        self.intents.append(intent_of(player))
 
 
 def most_discs_left(match: Match, seats: tuple[int, ...]) -> int:

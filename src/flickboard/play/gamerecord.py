@@ -33,6 +33,7 @@ from flickboard.physics.serialize import (
     record_from_dict,
     record_to_dict,
 )
+from flickboard.play.intent import intent_from_json
 from flickboard.play.kind import game_kind
 from flickboard.rules.base import Decision, Position, Referee, Ruling, Turn, referee
 
@@ -198,7 +199,9 @@ def entry_to_json(entry: ShotEntry, precision: int | None = None) -> dict[str, A
 def _entry_from_json(
     data: object, board: Board, ref: Referee, where: str, precision: int | None
 ) -> ShotEntry:
-    obj = json_object(data, where, {"turn", "position", "record", "ruling", "calls"})
+    obj = json_object(data, where, {"turn", "position", "record", "ruling", "calls", "intent"})
+    if obj.get("intent") is not None:
+        intent_from_json(obj["intent"], f"{where} intent")  # read by the review (play.intent)
     t = json_object(obj.get("turn"), f"{where} turn", {"seat", "side", "disc"})
     turn = Turn(
         int_field(t, "seat", "turn"), int_field(t, "side", "turn"), int_field(t, "disc", "turn")

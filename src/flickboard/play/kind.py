@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import DuplicateName, InvalidInput
+from flickboard.games import BUILTIN_GAMES
 from flickboard.geometry import Board
 from flickboard.physics import Layout, PhysicsParams, Shot
 from flickboard.physics.shot import MAX_SPEED
@@ -114,6 +115,10 @@ class GameKind(ABC):
     skill_test_name: ClassVar[str]
     """What :meth:`skill_test` measures, in words (``open-20``)."""
 
+    max_angle: ClassVar[float] = math.radians(30)
+    """The widest angle (rad) either side of straight in that a shot needs: wide enough
+    for every shot the built-in players make (the agents' default action range)."""
+
     # -- what the game is played with --------------------------------------------------
 
     @abstractmethod
@@ -128,6 +133,16 @@ class GameKind(ABC):
     def speed_range(self) -> tuple[float, float]:
         """Slowest and fastest useful shot (m/s) with the default physics: the range a
         front end's power meter and an agent's action cover."""
+
+    def check_speed(self, speed: float) -> float:
+        """``speed`` if a person may play it (within :meth:`speed_range`: the web's and the
+        terminal's one limit), else :class:`InvalidInput` saying the range."""
+        low, high = self.speed_range()
+        if not low <= speed <= high:
+            raise InvalidInput(
+                f"speed must be between {low} and {high} m/s in {self.title}, not {speed}"
+            )
+        return speed
 
     def referee(self, rules: str | None = None, **options: Any) -> Referee:
         """The referee of one of this game's rule sets (default the first), with options.
@@ -395,10 +410,7 @@ def register_kind(kind: GameKind) -> GameKind:
     return kind
 
 
-BUILTIN_KINDS: tuple[str, ...] = (
-    "flickboard.play.crokinole_kind",
-    "flickboard.play.shuffleboard_kind",
-)
+BUILTIN_KINDS: tuple[str, ...] = tuple(f"flickboard.play.{g}_kind" for g in BUILTIN_GAMES)
 """Modules whose import registers the built-in game kinds."""
 
 

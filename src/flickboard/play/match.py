@@ -187,6 +187,14 @@ class Match(ABC):
     def sides(self) -> int:
         """Number of sides (colours) in play."""
 
+    def not_a_seat(self, seat: int) -> InvalidInput:
+        """The refusal of a seat not at this table, saying who sits where: seats are
+        numbered round the board from 0, so the two players of a crokinole singles game
+        sit at 0 and 2, facing each other."""
+        names = self.kind.side_names
+        sitting = [f"{s} ({names[self.side_of(s)]})" for s in self.seats]
+        return InvalidInput(f"seat {seat} is not at this table: its seats are {', '.join(sitting)}")
+
     # -- the state --------------------------------------------------------------------------
 
     @property
@@ -243,7 +251,7 @@ class Match(ABC):
         if seat is None:
             seat = allowed[0]
         elif seat not in self.seats:
-            raise InvalidInput(f"seat {seat} is not at this table; seats are {self.seats}")
+            raise self.not_a_seat(seat)
         if seat not in allowed and not self._out_of_turn_allowed(seat, calls):
             names = " or ".join(map(str, allowed))
             raise OutOfTurn(f"seat {seat} may not shoot now; seat {names} may")

@@ -51,9 +51,9 @@ TIERS: dict[str, str] = {
     "novice": "novice recreational player: 35 % of open 20s (NCA 2023-24)",
     "recreational": "good recreational player: 45 % of open 20s (NCA 2023-24)",
     "strong-recreational": "great recreational player: 50 % of open 20s (NCA 2023-24)",
-    "competitive": "average competitive player: 55 % of open 20s (NCA 2023-24); was club",
-    "top-competitive": "top competitive player: 65 % of open 20s (NCA 2023-24); was expert",
-    "champion": "the best player: 75 % of open 20s (NCA 2023-24, 75.6 %); was world",
+    "competitive": "average competitive player: 55 % of open 20s (NCA 2023-24)",
+    "top-competitive": "top competitive player: 65 % of open 20s (NCA 2023-24)",
+    "champion": "the best player: 75 % of open 20s (NCA 2023-24, 75.6 %)",
     "perfect": "no execution noise at all",
 }
 """What each level is, with the source's figure (crokinole; table shuffleboard's levels
@@ -75,7 +75,7 @@ def clip_speed(speed: float) -> float:
 
 class ByLevel(Mapping[str, float]):
     """Figures by level (a kind's noise scales, its skill targets): read by a level's
-    name or a former one (``scales["club"]`` is ``scales["competitive"]``), listed by
+    name or a former name (``scales["club"]`` is ``scales["competitive"]``), listed by
     the levels' names only."""
 
     def __init__(self, figures: Mapping[str, float]) -> None:
@@ -98,14 +98,13 @@ class ByLevel(Mapping[str, float]):
 
 
 def level_help() -> str:
-    """The levels in one line for a help text, with their former names."""
-    old = ", ".join(f"{alias} = {level}" for alias, level in ALIASES.items())
-    return f"{', '.join(LEVELS)} (former names: {old})"
+    """The levels in one line for a help text."""
+    return ", ".join(LEVELS)
 
 
 def check_level(level: str) -> str:
     """The level's name (a former name, any case, spaces or underscores for hyphens:
-    ``Strong recreational``, ``club``), checked."""
+    ``Strong recreational``), checked."""
     text = "-".join(str(level).strip().lower().replace("_", " ").split())
     name = ALIASES.get(text, text)
     if name not in LEVELS:

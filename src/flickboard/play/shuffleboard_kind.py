@@ -67,6 +67,7 @@ class Shuffleboard(GameKind):
     piece = "weight"
     round_word = "frame"
     start_line_word = "release line"
+    max_angle = math.radians(5)  # on a table 19 inches wide, wider falls in a gutter
     noise_profile = ExecutionNoise(start=0.003, angle=0.002, speed=0.01)
     level_scales: ClassVar[Mapping[str, float]] = ByLevel(
         {

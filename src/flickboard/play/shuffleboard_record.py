@@ -127,8 +127,9 @@ def game_record(game: ShuffleboardGame, tags: Mapping[str, str] | None = None) -
 
 
 def game_to_json(game: ShuffleboardGame, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The game record as JSON."""
-    return game_record_to_json(game_record(game, tags))
+    """The game record as JSON, checked to replay whole (a start rounded off the table's
+    surface is written at a finer precision)."""
+    return game_record_to_json(game_record(game, tags), check=single_from_json)
 
 
 def game_from_json(data: object) -> ShuffleboardGame:

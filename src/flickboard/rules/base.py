@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from flickboard.errors import DuplicateName, IllegalInPosition, IllegalStart, InvalidInput
 from flickboard.geometry.startline import StartLine
@@ -145,7 +145,8 @@ class Referee(Protocol):
     """What every rule set provides."""
 
     name: str
-    game: Literal["crokinole", "shuffleboard"]
+    game: str
+    """The name of the game these rules are for (its game kind's name)."""
 
     def start_line(self, position: Position, turn: Turn) -> StartLine:
         """The line shots start from and the stretches of it this turn may start from."""

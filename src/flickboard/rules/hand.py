@@ -316,6 +316,141 @@ def _check_final(
             )
 
 
+def scoresheet(record: ShotRecord) -> tuple[list[DiscFinal], int | None]:
+    """What a scorer at a real board enters for a shot (here one the simulator played):
+    where each disc that moved, went into the hole or off the surface stopped, the
+    shooter's included, and the first disc the shooter struck (None: none); the
+    entry :func:`outcome_from_places` reads."""
+    before = {d.id: d for d in record.layout.discs}
+    moved = [
+        f
+        for f in record.finals
+        if f.id not in before
+        or f.state is not DiscState.ON_SURFACE
+        or math.hypot(f.x - before[f.id].x, f.y - before[f.id].y) > MOVE_TOLERANCE
+    ]
+    first = next(
+        (
+            e.other if e.disc == record.shooter else e.disc
+            for e in record.events
+            if e.kind is EventKind.DISC_CONTACT and record.shooter in (e.disc, e.other)
+        ),
+        None,
+    )
+    return moved, first if isinstance(first, int) else None
+
+
+PATH_STEPS = 400
+"""Points a straight way from where a disc lay to where it stopped is walked at, to find
+the lines it touched and cleared on the way (:func:`outcome_from_places`)."""
+
+
+def outcome_from_places(
+    layout: Layout,
+    shooter: int,
+    start: tuple[float, float],
+    places: Sequence[DiscFinal],
+    first: int | None,
+) -> HandOutcome:
+    """A hand outcome from what a scorer at a real board sees: where the discs that
+    moved stopped (``places``: the shooter's, every other disc that moved, those that
+    went into the hole or off the surface; each other disc stayed where it lay) and
+    which disc the shooter struck first (None: none).
+
+    The events are a head referee's reading of such a scoresheet (docs/review.md,
+    "Games from a real board"): the shooter slides straight to the disc it struck first
+    and strikes it, that disc strikes every other disc that moved (who struck whom after
+    the first contact is not entered); each disc then slides straight to where it
+    stopped, touching and clearing the lines on its way (:meth:`Board.side_of_line`),
+    and ends: a drop into the hole, a fall over the edge beyond where it lies
+    (:meth:`Board.edge_beyond`), leaning on the hole. :class:`InvalidInput` names a
+    disc that moved with no disc struck, or one that is neither on the board nor the
+    shooter.
+    """
+    known = {d.id: d for d in layout.discs}
+    moved = {f.id: f for f in places}
+    unknown = sorted(set(moved) - set(known) - {shooter})
+    if unknown:
+        raise InvalidInput(f"discs {unknown} are not on the board and are not the shooter")
+    if shooter not in moved:
+        raise InvalidInput(f"where the shooter (disc {shooter}) stopped is not given")
+    if first is not None and first not in known:
+        raise InvalidInput(f"the disc struck first ({first}) is not on the board")
+    struck = sorted(set(moved) - {shooter, *(() if first is None else (first,))})
+    if struck and first is None:
+        raise InvalidInput(
+            f"disc {struck[0]} moved, but no disc was struck: say which disc the shooter "
+            "struck first"
+        )
+    board = layout.board
+    lay = {d: (p.x, p.y) for d, p in known.items()}
+    ways: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {
+        d: (lay[d], (f.x, f.y)) for d, f in moved.items() if d != shooter
+    }
+    end = (moved[shooter].x, moved[shooter].y)
+    events: list[HandEvent] = []
+    shooters_lines: dict[int, bool] = {}
+    if first is None:
+        ways[shooter] = (start, end)
+    else:
+        events += _lines_on_the_way(board, shooter, start, lay[first], shooters_lines)
+        events.append(HandEvent(EventKind.DISC_CONTACT, shooter, first))
+        events += [HandEvent(EventKind.DISC_CONTACT, first, d) for d in struck]
+        ways[shooter] = (lay[first], end)
+    for disc, (a, b) in sorted(ways.items()):
+        events += _lines_on_the_way(board, disc, a, b, shooters_lines if disc == shooter else None)
+    for disc, f in sorted(moved.items()):
+        if f.state is DiscState.IN_HOLE:
+            events.append(HandEvent(EventKind.DROPPED, disc))
+        elif f.state is DiscState.LEANING:
+            events.append(HandEvent(EventKind.LEANED, disc))
+        elif f.state in _OFF_STATES:
+            edge = Edge(board.edge_beyond(f.x, f.y))
+            events += [
+                HandEvent(EventKind.LEFT_SURFACE, disc, edge),
+                HandEvent(EventKind.LANDED, disc, edge),
+            ]
+    resting = [
+        DiscFinal(d.id, d.x, d.y, DiscState.LEANING if d.leaning else DiscState.ON_SURFACE)
+        for d in layout.discs
+        if d.id not in moved
+    ]
+    return HandOutcome(shooter, start, tuple(events), (*resting, *moved.values()))
+
+
+def _lines_on_the_way(
+    board: Board,
+    disc: int,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    touching: dict[int, bool] | None = None,
+) -> list[HandEvent]:
+    """The lines a disc sliding straight from ``a`` to ``b`` touches and clears, in
+    order; ``touching``: the lines it touches at ``a`` (default: as it lies there),
+    updated to those it touches at ``b``. Where it could not lie (over the hole, a peg,
+    past the edge) it touches nothing new."""
+    lines = range(len(board.line_names))
+    if touching is None:
+        touching = {}
+    for n in lines:
+        touching.setdefault(n, board.touches_line(a[0], a[1], n, 0.0))
+    events: list[HandEvent] = []
+    for k in range(1, PATH_STEPS + 1):
+        x = a[0] + (b[0] - a[0]) * k / PATH_STEPS
+        y = a[1] + (b[1] - a[1]) * k / PATH_STEPS
+        if board.placement_problem(x, y, leaning=False, tolerance=0.0) is not None:
+            continue
+        for n in lines:
+            now = board.touches_line(x, y, n, 0.0)
+            if now and not touching[n]:
+                events.append(HandEvent(EventKind.LINE_TOUCH, disc, n))
+            elif touching[n] and not now:
+                side = board.side_of_line(x, y, n)
+                events.append(HandEvent(EventKind.LINE_CLEAR, disc, n, side))
+            touching[n] = now
+    return events
+
+
 def judge(referee: Referee, position: Position, turn: Turn, outcome: HandOutcome) -> Ruling:
     """Check the start, build the record and rule on a hand-entered outcome."""
     if outcome.shooter != turn.disc:

@@ -3,13 +3,15 @@
 The director (one account, its password set on first run by ``flickboard desk
 admin``) and the referees the director creates sign in with a name and a password
 (:mod:`flickboard.store.passwords`: the policy and the argon2id hashes). Every sign-in
-and every failed one is audited (the account's role, or ``public`` for a failure). An
-account locks after :data:`LOCK_AFTER` failed sign-ins in a row, until the director
-lifts the lock (web or ``flickboard desk unlock``); the per-address limits of the web
-stop an attacker long before that. A password change ends the account's other
-sessions. A table scorer has no account: the director or a referee issues a random
-code for one game of a published round, and the code is kept only as its SHA-256, so a
-copy of the database does not let anyone score.
+and every failed one is audited (the account's role, or ``public`` for a failure).
+After :data:`LOCK_AFTER` failed sign-ins in a row from one client address, that address
+is locked out of that account until the director lifts the lock (web or ``flickboard
+desk unlock``): the owner, from any other address, still gets in, so nobody can lock
+them out (the per-address throttle, :mod:`flickboard.store.throttle`, slows an attacker
+long before). A password change ends the account's other sessions. A table scorer has
+no account: the director or a referee issues a random code for one game of a published
+round, and the code is kept only as its SHA-256, so a copy of the database does not
+let anyone score.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition, InvalidInput, NotAuthenticated
@@ -25,6 +27,7 @@ from flickboard.events.names import check_name
 from flickboard.store.acting import Actor, Match, acting
 from flickboard.store.base import Store, now
 from flickboard.store.models import (
+    AccountLockRow,
     AccountRow,
     ClubFixtureRow,
     DeskSessionRow,
@@ -35,9 +38,11 @@ from flickboard.store.models import (
 )
 from flickboard.store.passwords import check_password, hash_password, needs_rehash, verify
 from flickboard.store.sessions import token_hash
+from flickboard.store.throttle import ADDRESS_LENGTH
 
-LOCK_AFTER = 50
-"""Failed sign-ins in a row that lock an account (until the director lifts it)."""
+LOCK_AFTER = 20
+"""Failed sign-ins in a row from one address that lock that address out of the account
+(until the director lifts it)."""
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Scorer code letters: no 0/O or 1/I to misread from a printed card."""
@@ -63,8 +68,8 @@ class Accounts(Store):
         """Set the director's password: on first run freely, afterwards only with the
         current password (:class:`NotAuthenticated` otherwise); every session of the
         director ends."""
-        check_password(password)
         name = check_name(name, "the director's name")
+        check_password(password, name)
         with self._write() as s:
             row = s.scalar(select(AccountRow).where(AccountRow.role == "director"))
             if row is None:
@@ -85,14 +90,15 @@ class Accounts(Store):
                     )
                 row.name = name
                 row.password_hash = hash_password(password)
-                row.failures, row.locked = 0, False
+                row.failures = 0
+                s.execute(delete(AccountLockRow).where(AccountLockRow.account_id == row.id))
                 _end_sessions(s, row.id)
         return Actor("director", name, account=True)
 
     def change_password(self, name: str, current: str, new: str, keep: str | None = None) -> None:
         """An account changes its own password (the current one is asked again); every
         other session of the account ends (``keep``: the token of the one asking)."""
-        check_password(new)
+        check_password(new, name)
         with self._write() as s:
             row = s.scalar(select(AccountRow).where(AccountRow.name == name))
             if row is None or not row.active or not verify(row.password_hash, current):
@@ -101,19 +107,24 @@ class Accounts(Store):
             _end_sessions(s, row.id, keep)
 
     def unlock(self, name: str) -> None:
-        """Lift the lock of an account locked by failed sign-ins (the director)."""
+        """Lift every lock of an account (the addresses locked out of it by failed
+        sign-ins) and forget its failures (the director)."""
         with self._write() as s:
             row = s.scalar(select(AccountRow).where(AccountRow.name == name))
             if row is None:
                 raise InvalidInput(f"no account called {name!r}")
-            if not row.locked and not row.failures:
+            locks = s.scalars(select(AccountLockRow).where(AccountLockRow.account_id == row.id))
+            held = list(locks)
+            if not held and not row.failures:
                 raise IllegalInPosition(f"{name} is not locked")
-            row.failures, row.locked = 0, False
+            for lock in held:
+                s.delete(lock)
+            row.failures = 0
 
     def add_referee(self, name: str, password: str) -> None:
         """A new referee account."""
-        check_password(password)
         name = check_name(name, "a referee's name")
+        check_password(password, name)
         with self._write() as s:
             if s.scalar(select(AccountRow.id).where(AccountRow.name == name)) is not None:
                 raise IllegalInPosition(f"an account called {name!r} already exists")
@@ -141,46 +152,74 @@ class Accounts(Store):
                 for a in s.scalars(select(AccountRow).order_by(AccountRow.id))
             ]
 
-    def locked(self) -> list[str]:
-        """Names of the accounts locked by failed sign-ins."""
+    def locked(self) -> dict[str, int]:
+        """The accounts that some address is locked out of: name -> how many addresses."""
         with self._read() as s:
-            return list(s.scalars(select(AccountRow.name).where(AccountRow.locked)))
+            rows = s.execute(
+                select(AccountRow.name, func.count())
+                .join(AccountLockRow, AccountLockRow.account_id == AccountRow.id)
+                .where(AccountLockRow.locked)
+                .group_by(AccountRow.name)
+            )
+            return {name: int(n) for name, n in rows}
 
     def login(self, name: str, password: str, address: str = "") -> Actor:
         """The account's identity; :class:`NotAuthenticated` for an unknown name, a
         wrong password or a deactivated referee (one message for all three, and the
-        same time: an unknown name is checked against a dummy hash). A locked account
-        is told so only with the right password. Audited either way, from
-        ``address``."""
+        same time: an unknown name is checked against a dummy hash). An address
+        locked out of the account is told so only with the right password. Audited
+        either way, from ``address``."""
         source = f" from {address}" if address else ""
+        address = address[:ADDRESS_LENGTH]
         with self._read() as s:
             row = s.scalar(select(AccountRow).where(AccountRow.name == name))
+            locked = row is not None and bool(
+                s.scalar(
+                    select(AccountLockRow.locked).where(
+                        AccountLockRow.account_id == row.id, AccountLockRow.address == address
+                    )
+                )
+            )
         good = verify(None if row is None else row.password_hash, password)
-        if row is None or not row.active or not good or row.locked:
+        if row is None or not row.active or not good or locked:
             with acting(Actor.public(), "sign_in_failed", f"{name[:80]!r}{source}", public=False):
-                self._failed(name)
-            if row is not None and row.locked and good:
+                self._failed(name, address)
+            if locked and good:
                 raise NotAuthenticated(
-                    f"{name} is locked after {LOCK_AFTER} failed sign-ins: "
-                    "the director lifts the lock (flickboard desk unlock)"
+                    f"{name} is locked from this address after {LOCK_AFTER} failed sign-ins "
+                    "from it: sign in from another device, or the director lifts the lock "
+                    "(flickboard desk unlock)"
                 )
             raise NotAuthenticated("wrong name or password")
         actor = Actor("director" if row.role == "director" else "referee", row.name, account=True)
         with acting(actor, "sign_in", f"{name}{source}", public=False), self._write() as s:
-            held = s.get(AccountRow, row.id)
+            held = s.scalar(select(AccountRow).where(AccountRow.id == row.id).with_for_update())
             if held is not None:
                 held.failures = 0
+                s.execute(
+                    delete(AccountLockRow).where(
+                        AccountLockRow.account_id == row.id, AccountLockRow.address == address
+                    )
+                )
                 if needs_rehash(held.password_hash):
                     held.password_hash = hash_password(password)
         return actor
 
-    def _failed(self, name: str) -> None:
-        """Count a failed sign-in against the account called ``name`` (if any)."""
+    def _failed(self, name: str, address: str) -> None:
+        """Count a failed sign-in against the account called ``name`` (if any): from
+        anywhere, and from ``address`` (locking it out at :data:`LOCK_AFTER`). The
+        account's row is locked first, so concurrent failures all count."""
         with self._write() as s:
-            row = s.scalar(select(AccountRow).where(AccountRow.name == name))
-            if row is not None and not row.locked:
-                row.failures += 1
-                row.locked = row.failures >= LOCK_AFTER
+            row = s.scalar(select(AccountRow).where(AccountRow.name == name).with_for_update())
+            if row is None:
+                return
+            row.failures += 1
+            lock = s.get(AccountLockRow, (row.id, address))
+            if lock is None:
+                lock = AccountLockRow(account_id=row.id, address=address, failures=0, locked=False)
+                s.add(lock)
+            lock.failures += 1
+            lock.locked = lock.failures >= LOCK_AFTER
 
     def actor(self, name: str) -> Actor:
         """The identity of an account signed in earlier, while it is still active

@@ -103,7 +103,7 @@ class Store:
         try:
             with Session(self._reader) as session:
                 yield session
-        except OverflowError:
+        except (OverflowError, DataError):
             raise InvalidInput("a number is out of the range the database keeps") from None
 
     @staticmethod
@@ -158,9 +158,11 @@ class Trail:
 
     @staticmethod
     def _key(obj: object) -> str:
-        state = inspect(obj)
-        ident = state.identity or ()
-        return f"{state.mapper.local_table.name}:{'/'.join(map(str, ident))}"
+        """``table:primary key``, read from the row's columns: a row just inserted has
+        its key there before the session lists it under one."""
+        mapper = inspect(obj).mapper
+        ident = mapper.primary_key_from_instance(obj)
+        return f"{mapper.local_table.name}:{'/'.join(map(str, ident))}"
 
     @staticmethod
     def _value(column: str, value: Any) -> Any:

@@ -34,6 +34,7 @@ from flickboard.events.delegation import (
     open_partner_out,
     playing,
 )
+from flickboard.events.offences import OFFENCE, Offence, offender_team
 from flickboard.play.scoring import RaceScore
 from flickboard.store.base import now
 from flickboard.store.club import CONFIRMED, BoardEntry, ClubDesk
@@ -79,6 +80,12 @@ class CscState:
     """VI 7 changes to the teams' players, in the order made."""
     boards_out: tuple[tuple[int, str], ...] = ()
     """VI 14: boards taken out of play, with why."""
+    offences: tuple[Offence, ...] = ()
+    """VI 12: offences detrimental to the game, in the order recorded."""
+
+    def prize_forfeited(self, team: str) -> tuple[str, ...]:
+        """The team's players whose share of any prize is forfeited (VI 12)."""
+        return tuple(dict.fromkeys(o.player for o in self.offences if o.team == team))
 
     @property
     def remaining(self) -> int:
@@ -87,7 +94,8 @@ class CscState:
 
     def rows(self, names: dict[str, str]) -> list[dict[str, object]]:
         """The standings as plain rows (JSON and CSV): place, team, name, points,
-        games, points scored, tied, out (VI 7), reason."""
+        games, points scored, tied, out (VI 7), the players whose share of the prize is
+        forfeited (VI 12), reason."""
         return [
             {
                 "place": x.place,
@@ -98,13 +106,15 @@ class CscState:
                 "scored": x.scored,
                 "tied": x.tied,
                 "out": x.out,
+                "prize_forfeited_by": ", ".join(self.prize_forfeited(x.team)),
                 "reason": self.reasons[x.team],
             }
             for x in self.standings
         ]
 
     def as_dict(self, names: dict[str, str]) -> dict[str, object]:
-        """Standings, games to play, the playoff field and the playoffs' winners."""
+        """Standings, games to play, the playoff field, the playoffs' winners and the
+        offences (VI 12) with their sanctions."""
         field = self.field
         return {
             "standings": self.rows(names),
@@ -114,6 +124,7 @@ class CscState:
             "pending": list(field.pending[0]) if field and field.pending else [],
             "semi_winner": self.result.semi_winner if self.result else None,
             "champion": self.result.champion if self.result else None,
+            "offences": [o.as_dict() for o in self.offences],
         }
 
 
@@ -180,7 +191,15 @@ class CscDesk(ClubDesk):
                 .order_by(SanctionRow.id)
             )
         )
-        extra = (tuple(changes), boards_out)
+        offences = tuple(
+            Offence(x.entrant or "", x.player or "", x.reason)
+            for x in s.scalars(
+                select(SanctionRow)
+                .where(SanctionRow.event_id == ev.id, SanctionRow.kind == OFFENCE)
+                .order_by(SanctionRow.id)
+            )
+        )
+        extra = (tuple(changes), boards_out, offences)
 
         def winners(label: str) -> list[str]:
             return [(g.side0, g.side1)[g.winner] for g in by_label.get(label, [])]
@@ -193,8 +212,9 @@ class CscDesk(ClubDesk):
             for stage in ("first", "semi")
         }
         semi, final = winners("semi"), winners("final")
+        recorded: list[DelegationChange | Offence] = [*changes, *offences]
         notes = {
-            c.team: "; ".join(x.describe() for x in changes if x.team == c.team) for c in changes
+            c.team: "; ".join(x.describe() for x in recorded if x.team == c.team) for c in recorded
         }
         if any(g.result is None and g.walkover is None for g in games):
             reasons = {
@@ -411,6 +431,29 @@ class CscDesk(ClubDesk):
                     player=change.player,
                     player_in=change.player_in,
                     reason=change.reason.strip(),
+                    by=by,
+                    at=now(),
+                )
+            )
+            s.flush()
+            return self._state(s, ev)
+
+    def record_offence(self, name: str, player: str, act: str, by: str) -> CscState:
+        """VI 12: an entered player's offence or act detrimental to the game, recorded
+        by a referee (``by``); the player's share of any prize is forfeited and they are
+        suspended from further Congress sponsored tournaments."""
+        with self._write() as s:
+            ev = self._event(s, name)
+            delegations = {t.code: [p.code for p in t.players] for t in ev.entrants}
+            team = offender_team(player, delegations, _per_side(ev) == 1)
+            offence = Offence(team, player, act.strip())
+            s.add(
+                SanctionRow(
+                    event_id=ev.id,
+                    kind=OFFENCE,
+                    entrant=offence.team,
+                    player=offence.player,
+                    reason=offence.act,
                     by=by,
                     at=now(),
                 )

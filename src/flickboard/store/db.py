@@ -8,7 +8,8 @@ write locks the event's row first, see :mod:`flickboard.store.desk`).
 from __future__ import annotations
 
 import os
-from functools import partial
+import threading
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -73,10 +74,23 @@ def _sqlite_begin(connection: Any) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
-def engine_for(url: str | None = None, *, synchronous: str = SYNC_FULL) -> Engine:
+POOLED = (10, 20)
+"""Connections a pooled engine keeps open on PostgreSQL, and how many more it may open
+at once (a server's request threads may all wait for an event's lock at once)."""
+UNPOOLED = (5, 10)
+"""The same for an engine made with ``pooled=False`` (SQLAlchemy's defaults)."""
+
+
+def engine_for(
+    url: str | None = None,
+    *,
+    synchronous: str = SYNC_FULL,
+    pool: tuple[int, int] | None = None,
+) -> Engine:
     """An engine for ``url`` (default :func:`default_url`), schema upgraded to head
-    (``synchronous``: how SQLite commits, :data:`SYNC_FULL` or :data:`SYNC_NORMAL`)."""
-    engine = make_engine(url, synchronous=synchronous)
+    (``synchronous``: how SQLite commits, :data:`SYNC_FULL` or :data:`SYNC_NORMAL`;
+    ``pool``: as :func:`make_engine`)."""
+    engine = make_engine(url, synchronous=synchronous, pool=pool)
     try:
         upgrade(engine)
     except SQLAlchemyError as exc:
@@ -87,11 +101,16 @@ def engine_for(url: str | None = None, *, synchronous: str = SYNC_FULL) -> Engin
 
 
 def make_engine(
-    url: str | None = None, *, pooled: bool = True, synchronous: str = SYNC_FULL
+    url: str | None = None,
+    *,
+    pooled: bool = True,
+    synchronous: str = SYNC_FULL,
+    pool: tuple[int, int] | None = None,
 ) -> Engine:
     """An engine for ``url`` as flickboard uses it, without touching the schema
-    (``pooled``: PostgreSQL keeps up to 30 connections, else the default 15;
-    ``synchronous``: SQLite's commit mode, see :data:`SYNC_NORMAL`)."""
+    (``pool``: on PostgreSQL the connections kept open and the more it may open, by
+    default :data:`POOLED`, or :data:`UNPOOLED` when not ``pooled``; ``synchronous``:
+    SQLite's commit mode, see :data:`SYNC_NORMAL`)."""
     if synchronous not in (SYNC_FULL, SYNC_NORMAL):
         raise InvalidInput(f"synchronous must be {SYNC_FULL} or {SYNC_NORMAL}, not {synchronous!r}")
     url = url or default_url()
@@ -101,10 +120,9 @@ def make_engine(
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     try:
         sqlite = url.startswith("sqlite")
-        # A server's request threads may all wait for an event's lock at once: keep a
-        # connection for each (PostgreSQL allows 100 by default; two workers use 60).
-        pool = {} if sqlite or not pooled else {"pool_size": 10, "max_overflow": 20}
-        engine = create_engine(url, connect_args={"timeout": 30} if sqlite else {}, **pool)
+        size, overflow = pool or (POOLED if pooled else UNPOOLED)
+        sizes = {} if sqlite else {"pool_size": size, "max_overflow": overflow}
+        engine = create_engine(url, connect_args={"timeout": 30} if sqlite else {}, **sizes)
     except Exception as exc:  # bad driver names and malformed URLs
         raise InvalidInput(f"cannot open database {url!r}: {exc}") from None
     if engine.dialect.name == "sqlite":
@@ -126,8 +144,24 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     On SQLite foreign keys are off while the migrations run (a table rebuilt by a
     migration must not cascade deletes to its children) and checked afterwards.
     """
-    cfg = _config()
-    scripts = ScriptDirectory.from_config(cfg)
+    with _UPGRADING:  # Alembic's command context is per process, not per thread
+        _upgrade(engine, revision)
+
+
+_UPGRADING = threading.Lock()
+
+
+@cache
+def _revisions() -> tuple[frozenset[str], str]:
+    """The packaged migrations' revision ids and their head (read once per process)."""
+    scripts = ScriptDirectory.from_config(_config())
+    head = scripts.get_current_head()
+    assert head is not None, "the packaged migrations have one head"
+    return frozenset(s.revision for s in scripts.walk_revisions()), head
+
+
+def _upgrade(engine: Engine, revision: str) -> None:
+    known, head = _revisions()
     with engine.connect() as connection:
         raw = connection.connection.dbapi_connection
         sqlite = engine.dialect.name == "sqlite"
@@ -137,12 +171,14 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
             with connection.begin():
                 current = MigrationContext.configure(connection).get_current_heads()
                 for rev in current:
-                    if rev not in {s.revision for s in scripts.walk_revisions()}:
+                    if rev not in known:
                         raise DatabaseTooNew(
                             f"the database is at schema revision {rev}, newer than this "
-                            f"flickboard knows (up to {scripts.get_current_head()}): "
-                            "upgrade flickboard to open it"
+                            f"flickboard knows (up to {head}): upgrade flickboard to open it"
                         )
+                if revision in ("head", head) and current == (head,):
+                    return  # already there: nothing to load or run
+                cfg = _config()
                 cfg.attributes["connection"] = connection
                 command.upgrade(cfg, revision)
                 if sqlite:

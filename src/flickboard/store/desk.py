@@ -747,7 +747,7 @@ class Desk(DrawDesk):
         """Refuse a change to a card whose result something was built on: a
         championship game's winner once a later game is entered, or a preliminary's
         standings where they decided who is in the pools or the round of 32 made from
-        it, and in which pool (issue 17: a correction must not silently invalidate
+        it, and in which pool (a correction must not silently invalidate
         what depends on it)."""
         if row_format(ev).series:
             later = s.scalar(
@@ -864,6 +864,12 @@ class Desk(DrawDesk):
             ev = self._event(s, name)
             if not row_format(ev).shootouts:
                 raise IllegalInPosition(f"{name} is a championship match: every game is decided")
+            if shootout.attempts is None:
+                raise InvalidInput(
+                    "record each attempt of the shoot-out in order (X a 20, o no 20, - short "
+                    'of or out of the 15 circle): "All attempted shots will count as an '
+                    'opportunity" (WCC)'
+                )
             check_players(shootout, category(category_of(ev)))
             before = self._snapshot(s, ev).standings()
             check_needed(shootout, before.unresolved)
@@ -876,10 +882,13 @@ class Desk(DrawDesk):
         row = ShootOutRow(event_id=ev.id)
         s.add(row)
         s.flush()
-        for who, counts in zip(shootout.entrants, shootout.twenties, strict=True):
+        for n, (who, counts) in enumerate(zip(shootout.entrants, shootout.twenties, strict=True)):
             s.add(
                 ShootOutScoreRow(
-                    shootout_id=row.id, entrant=who, twenties=",".join(map(str, counts))
+                    shootout_id=row.id,
+                    entrant=who,
+                    twenties=",".join(map(str, counts)),
+                    attempts=None if shootout.attempts is None else ",".join(shootout.attempts[n]),
                 )
             )
 

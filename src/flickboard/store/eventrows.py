@@ -21,6 +21,7 @@ from flickboard.events.scorecard import (
     Validation,
     with_trail,
 )
+from flickboard.events.shootout import ShootOut
 from flickboard.events.standings import Game
 from flickboard.play.scoring import GameScore
 from flickboard.store.base import Store
@@ -99,14 +100,14 @@ class EventRows(Store):
             .options(selectinload(ShootOutRow.scores))
         ):
             shootouts.append(
-                {
-                    sc.entrant: (
-                        int(sc.twenties)
-                        if "," not in sc.twenties
-                        else tuple(int(x) for x in sc.twenties.split(","))
-                    )
-                    for sc in so.scores
-                }
+                ShootOut.of(
+                    {
+                        sc.entrant: sc.attempts.split(",")
+                        if sc.attempts is not None
+                        else [int(x) for x in sc.twenties.split(",")]
+                        for sc in so.scores
+                    }
+                ).as_file()
             )
         return EventFile.model_validate(
             {

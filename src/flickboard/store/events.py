@@ -21,10 +21,21 @@ CSV_COLUMNS = ("id", "name", "gender", "player1_id", "player1_name", "player2_id
 (``gender`` F or M; a doubles team's two players)."""
 
 
+def csv_rows(text: str, what: str = "the entrants file") -> list[list[str]]:
+    """The rows of CSV text, whatever its line endings (``\\n``, ``\\r\\n`` or a lone
+    ``\\r``) and with a byte-order mark or not; what the csv module cannot read is
+    :class:`InvalidInput` naming the line."""
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    try:
+        return list(reader)
+    except csv.Error as exc:
+        raise InvalidInput(f"{what}, line {reader.line_num}: not CSV ({exc})") from None
+
+
 def parse_entrants(text: str) -> list[TeamSpec]:
     """Entrants from CSV text with a header line; each row checked, errors name the
     line."""
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    rows = csv_rows(text)
     if not rows:
         raise InvalidInput("the entrants file is empty")
     header = [h.strip().lower() for h in rows[0]]

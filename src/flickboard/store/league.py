@@ -1,9 +1,10 @@
-"""CSC leagues (Part VII) over the club desk: line-ups, substitutions, results,
-forfeits for delay, match points and standings. Each method is one transaction."""
+"""CSC leagues (Part VII) over the club desk: line-ups with ends, substitutions and
+changes of ends ruled on as they happened, results, forfeits for delay, postponements,
+match points and standings. Each method is one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
@@ -15,27 +16,42 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.leagues import (
     Forfeit,
     LeagueGame,
+    Postponement,
     four_person_match_points,
+    match_forfeited,
     six_person_match_points,
     with_delay_forfeits,
 )
 from flickboard.events.lineups import (
     GAMES,
     SLOTS,
+    EndsChange,
     LeagueKind,
     Substitution,
     check_night,
+    check_rotation_slots,
     check_start,
+    ends_of,
+    played_slots,
+    players_by_game,
+    rule_ends_change,
+    rule_substitution,
 )
 from flickboard.play.scoring import RaceScore
+from flickboard.store.base import now
 from flickboard.store.club import CONFIRMED, BoardEntry, ClubDesk
 from flickboard.store.models import (
+    ClubEndsChangeRow,
     ClubFixtureRow,
     ClubGameRow,
     ClubLineupRow,
     ClubSubstitutionRow,
     EventRow,
+    SanctionRow,
 )
+
+POSTPONED = {True: "postponed", False: "postponed-late"}
+"""The kinds a postponement is kept under (VII 14): with ample notice, or without."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +62,31 @@ class LeagueMatch:
     kind: LeagueKind
     teams: tuple[str, str]
     players: tuple[list[tuple[str, ...]] | None, list[tuple[str, ...]] | None]
-    """Each side's players game by game (None until its line-up is set)."""
+    """Each side's players game by game (None until its line-up is set), each game's
+    in end order (:meth:`ends`)."""
     games: tuple[LeagueGame | None, ...]
     points: tuple[Fraction, Fraction]
+    """Match points, after any penalty."""
+    penalties: tuple[int, int] = (0, 0)
+    """Match points each side forfeited (VII 12(c)-(d), one an infraction)."""
+    postponed: Postponement | None = None
+    """VII 14: the postponement asked for, if any."""
+
+    def ends(self, game: int, side: int) -> tuple[str, ...]:
+        """The end (LE or RE) of each of the side's players in ``game`` (VII 7)."""
+        return ends_of(self.kind, game, side)
+
+    def notes(self) -> tuple[str, ...]:
+        """What the match's page says beside its games: the postponement, penalties."""
+        out = [] if self.postponed is None else [self.postponed.describe()]
+        for side, n in enumerate(self.penalties):
+            if n:
+                out.append(
+                    f"{self.teams[side]} forfeits {n} match point{'s' if n > 1 else ''}: "
+                    f"{n} substitution{'s' if n > 1 else ''} breaking VII 12(c)-(d) "
+                    "(PENALTY: forfeiture of one point for each infraction)"
+                )
+        return tuple(out)
 
     @property
     def complete(self) -> bool:
@@ -159,15 +197,45 @@ class LeagueDesk(ClubDesk):
         return out
 
     @staticmethod
-    def _subs(s: Session, fx: ClubFixtureRow, side: int) -> list[Substitution]:
-        return [
-            Substitution(r.from_game, r.player_out, r.player_in)
-            for r in s.scalars(
+    def _sub_rows(s: Session, fx: ClubFixtureRow, side: int) -> list[ClubSubstitutionRow]:
+        return list(
+            s.scalars(
                 select(ClubSubstitutionRow)
                 .where(ClubSubstitutionRow.fixture_id == fx.id, ClubSubstitutionRow.side == side)
                 .order_by(ClubSubstitutionRow.id)
             )
+        )
+
+    def _subs(self, s: Session, fx: ClubFixtureRow, side: int) -> list[Substitution]:
+        return [
+            Substitution(r.from_game, r.player_out, r.player_in)
+            for r in self._sub_rows(s, fx, side)
         ]
+
+    @staticmethod
+    def _ends(s: Session, fx: ClubFixtureRow, side: int) -> list[EndsChange]:
+        return [
+            EndsChange(r.from_game, r.slot)
+            for r in s.scalars(
+                select(ClubEndsChangeRow)
+                .where(ClubEndsChangeRow.fixture_id == fx.id, ClubEndsChangeRow.side == side)
+                .order_by(ClubEndsChangeRow.id)
+            )
+        ]
+
+    @staticmethod
+    def _postponement(s: Session, ev: EventRow, fx: ClubFixtureRow) -> Postponement | None:
+        row = s.scalar(
+            select(SanctionRow).where(
+                SanctionRow.event_id == ev.id,
+                SanctionRow.kind.in_(POSTPONED.values()),
+                SanctionRow.round_no == fx.round_no,
+                SanctionRow.entrant.in_((fx.home, fx.visitors)),
+            )
+        )
+        if row is None:
+            return None
+        return Postponement(row.entrant or "", row.kind == POSTPONED[True], row.reason)
 
     def _entered(self, s: Session, ev: EventRow, fx: ClubFixtureRow) -> dict[int, LeagueGame]:
         return {
@@ -186,16 +254,29 @@ class LeagueDesk(ClubDesk):
         players: list[list[tuple[str, ...]] | None] = []
         for side in (0, 1):
             start = self._start(s, fx, side)
+            subs, ends = self._subs(s, fx, side), self._ends(s, fx, side)
             players.append(
-                None if start is None else check_night(kind, side, start, self._subs(s, fx, side))
+                None if start is None else players_by_game(kind, side, start, subs, ends)
             )
         if kind == "six":
             six = six_person_match_points(games)
-            points = (Fraction(six[0]), Fraction(six[1]))
+            gross = (Fraction(six[0]), Fraction(six[1]))
         else:
-            points = four_person_match_points(games)
+            gross = four_person_match_points(games)
+        penalties = (
+            sum(r.penalty for r in self._sub_rows(s, fx, 0)),
+            sum(r.penalty for r in self._sub_rows(s, fx, 1)),
+        )
+        points = (gross[0] - penalties[0], gross[1] - penalties[1])
         return LeagueMatch(
-            fx.round_no, kind, (fx.home, fx.visitors), (players[0], players[1]), games, points
+            fx.round_no,
+            kind,
+            (fx.home, fx.visitors),
+            (players[0], players[1]),
+            games,
+            points,
+            penalties,
+            self._postponement(s, ev, fx),
         )
 
     # -- reading --------------------------------------------------------------------
@@ -239,13 +320,23 @@ class LeagueDesk(ClubDesk):
             won = dict.fromkeys(teams, 0)
             scored = dict.fromkeys(teams, 0)
             played = dict.fromkeys(teams, 0)
-            fixtures = s.scalars(select(ClubFixtureRow).where(ClubFixtureRow.event_id == ev.id))
+            penalty = dict.fromkeys(teams, Fraction(0))
+            notes: dict[str, list[str]] = {t: [] for t in teams}
+            fixtures = s.scalars(
+                select(ClubFixtureRow)
+                .where(ClubFixtureRow.event_id == ev.id)
+                .order_by(ClubFixtureRow.round_no, ClubFixtureRow.id)
+            )
             for fx in fixtures:
                 m = self._match(s, ev, fx)
+                if m.postponed is not None:
+                    for team in m.teams:
+                        notes[team].append(f"night {m.night}: {m.postponed.describe()}")
                 if not any(g is not None for g in m.games):
                     continue
                 for side, team in enumerate(m.teams):
                     mp[team] += m.points[side]
+                    penalty[team] += m.penalties[side]
                     played[team] += int(m.complete)
                     for g in m.games:
                         if isinstance(g, Forfeit):
@@ -258,13 +349,16 @@ class LeagueDesk(ClubDesk):
         for i, t in enumerate(order):
             place = next(k for k in range(i + 1) if mp[order[k]] == mp[t]) + 1
             tied = sum(1 for u in teams if mp[u] == mp[t]) > 1
-            extra = mp[t] - won[t]
+            extra = mp[t] + penalty[t] - won[t]
             games = "game" if won[t] == 1 else "games"
             why = f"{fmt_points(mp[t])} match points: {won[t]} {games} won"
             if ev.format == "league-four":
                 why += f" + {fmt_points(extra)} round points"
+            if penalty[t]:
+                why += f" - {fmt_points(penalty[t])} forfeited (VII 12(c)-(d) penalty)"
             if tied:
                 why += " (shares the place: the league sets its own play-offs, VII 15)"
+            why = "; ".join([why, *notes[t]])
             lines.append(LeagueLine(place, t, played[t], mp[t], won[t], scored[t], tied, why))
         return lines
 
@@ -331,28 +425,40 @@ class LeagueDesk(ClubDesk):
             s.flush()
             return self._match(s, ev, fx)
 
+    def _night_changes(
+        self, s: Session, name: str, night: int, team: str, from_game: int
+    ) -> tuple[EventRow, LeagueKind, ClubFixtureRow, int, dict[str, list[str]]]:
+        """The event, kind, fixture, side and starting line-up of a team whose night a
+        substitution or a change of ends is entered for."""
+        ev, kind, fx, side = self._team_night(s, name, night, team)
+        start = self._start(s, fx, side)
+        if start is None:
+            raise IllegalInPosition(f"set {team}'s line-up for night {night} first")
+        if not 1 <= from_game <= GAMES[kind]:
+            raise InvalidInput(f"game {from_game} is not in the rotation (1-{GAMES[kind]})")
+        return ev, kind, fx, side, start
+
     def substitute(
-        self, name: str, night: int, team: str, from_game: int, player_out: str, player_in: str
+        self,
+        name: str,
+        night: int,
+        team: str,
+        from_game: int,
+        player_out: str,
+        player_in: str,
+        during: bool = False,
     ) -> LeagueMatch:
-        """A substitution before ``from_game`` begins (VII 12(a)); refused if it breaks
-        the format's substitution rules."""
+        """A substitution as it happened: before game ``from_game`` began, or during it
+        (``during``), entered before or after the game's result; ruled on by
+        :func:`~flickboard.events.lineups.rule_substitution` (VII 12(a), (c)-(d);
+        four-person 4): refused, or kept with the match point it forfeits."""
         with self._write() as s:
-            ev, kind, fx, side = self._team_night(s, name, night, team)
-            start = self._start(s, fx, side)
-            if start is None:
-                raise IllegalInPosition(f"set {team}'s line-up for night {night} first")
-            if not 1 <= from_game <= GAMES[kind]:
-                raise InvalidInput(f"game {from_game} is not in the rotation (1-{GAMES[kind]})")
+            ev, kind, fx, side, start = self._night_changes(s, name, night, team, from_game)
             if player_in not in self._roster(ev, team):
                 raise InvalidInput(f"{player_in} is not on {team}'s roster")
-            started = [n for n in self._entered(s, ev, fx) if n >= from_game]
-            if started:
-                raise IllegalInPosition(
-                    f"game {min(started)} already has a result: a substitution is made only "
-                    "before a game begins (VII 12(a))"
-                )
-            subs = [*self._subs(s, fx, side), Substitution(from_game, player_out, player_in)]
-            check_night(kind, side, start, subs)
+            new = Substitution(from_game, player_out, player_in, during)
+            played = set(self._entered(s, ev, fx))
+            penalty = rule_substitution(kind, side, start, self._subs(s, fx, side), new, played)
             s.add(
                 ClubSubstitutionRow(
                     fixture_id=fx.id,
@@ -360,8 +466,57 @@ class LeagueDesk(ClubDesk):
                     from_game=from_game,
                     player_out=player_out,
                     player_in=player_in,
+                    penalty=penalty,
                 )
             )
+            s.flush()
+            return self._match(s, ev, fx)
+
+    def change_ends(
+        self, name: str, night: int, team: str, from_game: int, slot: str, during: bool = False
+    ) -> LeagueMatch:
+        """A six-person pair changes ends from game ``from_game`` on (VII 7), as it
+        happened (``during`` the game: refused, V 1(b)); the four-person rotation fixes
+        every end (refused)."""
+        with self._write() as s:
+            ev, kind, fx, side, _ = self._night_changes(s, name, night, team, from_game)
+            change = EndsChange(from_game, slot.strip().upper(), during)
+            rule_ends_change(kind, change)
+            s.add(
+                ClubEndsChangeRow(
+                    fixture_id=fx.id, side=side, slot=change.slot, from_game=from_game
+                )
+            )
+            s.flush()
+            return self._match(s, ev, fx)
+
+    def postpone(
+        self, name: str, night: int, team: str, ample_notice: bool, notice: str, by: str
+    ) -> LeagueMatch:
+        """VII 14: ``team`` asks for its match of ``night`` to be postponed. With ample
+        notice the match stays on the schedule to be played later; without, the team
+        forfeits the entire match (every game of it, as the other team's win)."""
+        with self._write() as s:
+            ev, kind, fx, side = self._team_night(s, name, night, team)
+            asked = Postponement(team, ample_notice, notice.strip())
+            if self._postponement(s, ev, fx) is not None:
+                raise IllegalInPosition(f"the night {night} match is already postponed")
+            entered = self._entered(s, ev, fx)
+            games = [entered.get(n) for n in range(1, GAMES[kind] + 1)]
+            forfeits = match_forfeited(games, side)
+            s.add(
+                SanctionRow(
+                    event_id=ev.id,
+                    kind=POSTPONED[ample_notice],
+                    entrant=team,
+                    round_no=night,
+                    reason=asked.notice,
+                    by=by,
+                    at=now(),
+                )
+            )
+            if not ample_notice:
+                self._add_forfeits(s, ev, fx, enumerate(forfeits, start=1))
             s.flush()
             return self._match(s, ev, fx)
 
@@ -373,11 +528,19 @@ class LeagueDesk(ClubDesk):
         game: int,
         race: RaceScore,
         entered_by: str | None = None,
+        played_by: str | None = None,
     ) -> LeagueMatch:
         """A game's result (home side first); both line-ups must be set. Entered at the
-        board by a team (``entered_by``), it counts once the other team confirms it."""
+        board by a team (``entered_by``), it counts once the other team confirms it.
+        ``played_by``: the line-up places that played it, as it happened (``A v B``,
+        ``3+2 v 3+2``); refused unless they are the rotation's (VII 12(b))."""
         with self._write() as s:
             ev = self._event(s, name)
+            if played_by is not None:
+                kind = self._kind(ev)
+                if not 1 <= game <= GAMES[kind]:
+                    raise InvalidInput(f"game {game} is not in the rotation (1-{GAMES[kind]})")
+                check_rotation_slots(kind, game, played_slots(kind, played_by))
             row = self._enter_fixture_game(s, ev, BoardEntry(night, team, game, race, entered_by))
             assert row.fixture_id is not None
             return self._match(s, ev, s.get_one(ClubFixtureRow, row.fixture_id))
@@ -401,7 +564,7 @@ class LeagueDesk(ClubDesk):
             (fx.home, fx.visitors),
             entry.race,
             fx.id,
-            what=f"game {game} of night {night}, {fx.home} v {fx.visitors},",
+            what=_game_what(fx, game),
             entered_by=entry.entered_by,
         )
 
@@ -415,16 +578,35 @@ class LeagueDesk(ClubDesk):
             after = with_delay_forfeits(games, side, minutes)
             if after == tuple(games):
                 raise InvalidInput(f"{minutes} minutes late forfeits no game (15 minutes do)")
-            for n, (old, new) in enumerate(zip(games, after, strict=True), start=1):
-                if old is None and new is not None:
-                    self._add_game(
-                        s,
-                        ev,
-                        f"N{night}:{fx.home}",
-                        n,
-                        (fx.home, fx.visitors),
-                        new,
-                        fx.id,
-                        what=f"game {n} of night {night}, {fx.home} v {fx.visitors},",
-                    )
+            added = [
+                (n, new)
+                for n, (old, new) in enumerate(zip(games, after, strict=True), start=1)
+                if old is None and new is not None
+            ]
+            self._add_forfeits(s, ev, fx, added)
             return self._match(s, ev, fx)
+
+    def _add_forfeits(
+        self,
+        s: Session,
+        ev: EventRow,
+        fx: ClubFixtureRow,
+        forfeits: Iterable[tuple[int, LeagueGame]],
+    ) -> None:
+        """Store games of the match (number, forfeit) as forfeited."""
+        for n, forfeit in forfeits:
+            self._add_game(
+                s,
+                ev,
+                f"N{fx.round_no}:{fx.home}",
+                n,
+                (fx.home, fx.visitors),
+                forfeit,
+                fx.id,
+                what=_game_what(fx, n),
+            )
+
+
+def _game_what(fx: ClubFixtureRow, game: int) -> str:
+    """A game of a league match in words, as refusals name it."""
+    return f"game {game} of night {fx.round_no}, {fx.home} v {fx.visitors},"

@@ -10,7 +10,9 @@ from sqlalchemy import (
     CheckConstraint,
     Date,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -264,7 +266,9 @@ class ShootOutRow(Base):
 
 
 class ShootOutScoreRow(Base):
-    """An entrant's 20s in one shoot-out: comma-separated counts per player."""
+    """An entrant's 20s in one shoot-out: comma-separated counts per player; and its
+    attempts in the order shot, comma-separated per player (migration 0012; NULL in a
+    shoot-out stored before)."""
 
     __tablename__ = "shootout_scores"
     __table_args__ = (UniqueConstraint("shootout_id", "entrant"),)
@@ -273,6 +277,7 @@ class ShootOutScoreRow(Base):
     shootout_id: Mapped[int] = mapped_column(ForeignKey("shootouts.id", ondelete="CASCADE"))
     entrant: Mapped[str] = mapped_column(String(40))
     twenties: Mapped[str] = mapped_column(String(20))
+    attempts: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class ClubFixtureRow(Base):
@@ -310,7 +315,9 @@ class ClubLineupRow(Base):
 
 
 class ClubSubstitutionRow(Base):
-    """A substitution on a league night, in the order it was made."""
+    """A substitution on a league night, in the order it was made; ``penalty``: the
+    match points it forfeited (six-person VII 12(c)-(d), entered after the games it
+    broke were played; migration 0012)."""
 
     __tablename__ = "club_substitutions"
 
@@ -320,6 +327,21 @@ class ClubSubstitutionRow(Base):
     from_game: Mapped[int] = mapped_column(Integer)
     player_out: Mapped[str] = mapped_column(String(40))
     player_in: Mapped[str] = mapped_column(String(40))
+    penalty: Mapped[int] = mapped_column(Integer, server_default="0")
+
+
+class ClubEndsChangeRow(Base):
+    """A six-person pair changing ends from a game of a league night on (VII 7;
+    migration 0012), in the order made."""
+
+    __tablename__ = "club_end_changes"
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    fixture_id: Mapped[int] = mapped_column(ForeignKey("club_fixtures.id", ondelete="CASCADE"))
+    side: Mapped[int] = mapped_column(Integer)
+    slot: Mapped[str] = mapped_column(String(2))
+    from_game: Mapped[int] = mapped_column(Integer)
 
 
 class ClubGameRow(Base):
@@ -385,10 +407,34 @@ class AccountRow(Base):
     active: Mapped[bool] = mapped_column(Boolean)
     created: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
     failures: Mapped[int] = mapped_column(Integer, server_default="0")
-    """Failed sign-ins since the last good one (migration 0009)."""
-    locked: Mapped[bool] = mapped_column(Boolean, server_default=false())
-    """Locked after :data:`~flickboard.store.accounts.LOCK_AFTER` failures in a row,
-    until the director lifts it."""
+    """Failed sign-ins from anywhere since the last good one (migration 0009)."""
+
+
+class AccountLockRow(Base):
+    """An account's failed sign-ins in a row from one client address (migration 0011):
+    that address is locked out of that account after
+    :data:`~flickboard.store.accounts.LOCK_AFTER` of them, until the director lifts it;
+    other addresses are not."""
+
+    __tablename__ = "account_locks"
+
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    locked: Mapped[bool] = mapped_column(Boolean)
+
+
+class AddressFailureRow(Base):
+    """Failed sign-ins and code joins in a row from one client address (migration
+    0011), counted by every worker in one place: :mod:`flickboard.store.throttle`."""
+
+    __tablename__ = "address_failures"
+
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    last: Mapped[datetime] = mapped_column(DateTime)
 
 
 class DeskSessionRow(Base):
@@ -427,7 +473,8 @@ class ScorerCodeRow(Base):
 class SanctionRow(Base):
     """A sanction or an absence recorded by a referee (WCC, CSC): warning, forfeited
     round or game, disqualification, withdrawal, no-show; CSC VI 7.1/7.2 a partner
-    continuing alone and substitutes; VI 14 a board taken out."""
+    continuing alone and substitutes; VI 12 an offence; VI 14 a board taken out; VII 14
+    a league match postponed (``round_no`` the night)."""
 
     __tablename__ = "sanctions"
 
@@ -489,10 +536,52 @@ class PlayGameRow(Base):
     record: Mapped[str | None] = mapped_column(Text, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime)
     updated: Mapped[datetime] = mapped_column(DateTime)
+    shot_count: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Shots saved (the rows of ``play_shots``), migration 0013."""
+    takebacks: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Take-backs so far: a copy held with another count replays the game afresh."""
+    events: Mapped[int] = mapped_column(Integer, server_default="0")
+    """The number of the game's latest live event (``play_events``)."""
+    ai_owner: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The server process whose AI plays the turn now (its lease, until ``ai_until``)."""
+    ai_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the AI's lease ends (Unix seconds) unless renewed."""
+    watched_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Until when some page watches the game (Unix seconds; renewed while one does)."""
+    spectacle: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """Every seat is the AI's (an AI v AI match)."""
+    address: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The SHA-256 of the address that made the game (the per-address limits)."""
+    state: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The game's state (JSON) after its last change, as a read answers it (None for a
+    game on a wall clock, whose state changes by itself)."""
+    ai_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The AI seat to shoot next (None when a person is to shoot or the game is over)."""
 
     shots: Mapped[list[PlayShotRow]] = relationship(
         order_by="PlayShotRow.number", cascade="all, delete-orphan"
     )
+
+    __table_args__ = (
+        Index("ix_play_games_address_created", "address", "created"),
+        Index("ix_play_games_spectacle_status", "spectacle", "status"),
+    )
+
+
+class PlayEventRow(Base):
+    """A live event of a browser-table game, numbered from 1 per game (``shot``,
+    ``state``, ``thinking``, ``problem`` and its JSON text): what every server process
+    hands to the pages it serves, in order, and what a page that reconnects has missed
+    (the latest few are kept; migration 0013)."""
+
+    __tablename__ = "play_events"
+
+    game_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("play_games.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    data: Mapped[str] = mapped_column(Text)
 
 
 class PlayReviewRow(Base):

@@ -11,8 +11,9 @@ shares. Roles (docs/events.md, "Who may call what"):
   do.
 - **referee** (account): rules on disputes, corrects validated cards, records
   sanctions and shoot-outs, enters club results (CSC, league and bracket games,
-  line-ups, substitutions, delay forfeits, CSC VI 7 changes); enters, validates and
-  withdraws cards.
+  line-ups, substitutions, changes of ends, delay forfeits, postponements, CSC VI 7
+  changes, CSC VI 12 offences);
+  enters, validates and withdraws cards.
 - **scorer** (a code for one game, no account): enters, validates (the opponent's ID
   and initials), disputes or withdraws the card of that game only.
 - **public**: reads only.
@@ -85,8 +86,11 @@ PERMISSIONS: dict[str, tuple[frozenset[Role], bool]] = {
     "enter_club_game": (OFFICIALS, False),
     "set_lineup": (OFFICIALS, False),
     "substitute": (OFFICIALS, False),
+    "change_ends": (OFFICIALS, False),
     "forfeit_for_delay": (OFFICIALS, True),
+    "postpone_match": (OFFICIALS, True),
     "record_delegation_change": (OFFICIALS, True),
+    "record_offence": (OFFICIALS, True),
     "take_board_out": (DIRECTOR, False),
     "correct_club_game": (OFFICIALS, False),
     "enter_club_result": (AT_THE_TABLE, False),
@@ -518,6 +522,16 @@ class DeskService:
             f"{event}: {change.team} {change.describe()}",
         )
 
+    def record_offence(self, actor: Actor, event: str, player: str, act: str) -> CscState:
+        """CSC VI 12: an entered player's offence detrimental to the game (prize share
+        forfeited, suspended from further Congress sponsored tournaments)."""
+        return self._do(
+            actor,
+            "record_offence",
+            lambda: self.csc.record_offence(event, player, act, actor.name),
+            f"{event}: {player} offence (CSC VI 12): {act}",
+        )
+
     def take_board_out(
         self, actor: Actor, event: str, board: int, to_board: int, reason: str
     ) -> CscState:
@@ -549,23 +563,68 @@ class DeskService:
         from_game: int,
         player_out: str,
         player_in: str,
+        during: bool = False,
     ) -> LeagueMatch:
-        """A league substitution before a game begins (VII 12)."""
+        """A league substitution as it happened, before game ``from_game`` or during it,
+        ruled on by VII 12 (refused, or kept with its penalty)."""
+        when = "during" if during else "from"
         return self._do(
             actor,
             "substitute",
-            lambda: self.league.substitute(event, night, team, from_game, player_out, player_in),
-            f"{event} night {night} {team}: {player_in} for {player_out} from game {from_game}",
+            lambda: self.league.substitute(
+                event, night, team, from_game, player_out, player_in, during
+            ),
+            f"{event} night {night} {team}: {player_in} for {player_out} {when} game {from_game}",
+        )
+
+    def league_ends(
+        self,
+        actor: Actor,
+        event: str,
+        night: int,
+        team: str,
+        from_game: int,
+        pair: str,
+        during: bool = False,
+    ) -> LeagueMatch:
+        """A six-person pair changes ends from a game on (VII 7)."""
+        when = "during" if during else "from"
+        return self._do(
+            actor,
+            "change_ends",
+            lambda: self.league.change_ends(event, night, team, from_game, pair, during),
+            f"{event} night {night} {team}: pair {pair} changes ends {when} game {from_game}",
+        )
+
+    def league_postpone(
+        self, actor: Actor, event: str, night: int, team: str, ample_notice: bool, notice: str
+    ) -> LeagueMatch:
+        """VII 14: a team asks to postpone its match; without ample notice it forfeits
+        the entire match."""
+        notice_given = "ample notice" if ample_notice else "no ample notice"
+        return self._do(
+            actor,
+            "postpone_match",
+            lambda: self.league.postpone(event, night, team, ample_notice, notice, actor.name),
+            f"{event} night {night} {team} asks to postpone ({notice_given}): {notice}",
         )
 
     def league_game(
-        self, actor: Actor, event: str, night: int, team: str, game: int, race: RaceScore
+        self,
+        actor: Actor,
+        event: str,
+        night: int,
+        team: str,
+        game: int,
+        race: RaceScore,
+        played_by: str | None = None,
     ) -> LeagueMatch:
-        """A league game's result (home side first)."""
+        """A league game's result (home side first); ``played_by``: the line-up places
+        that played it, checked against the rotation (VII 12(b))."""
         return self._do(
             actor,
             "enter_club_game",
-            lambda: self.league.enter_game(event, night, team, game, race),
+            lambda: self.league.enter_game(event, night, team, game, race, played_by=played_by),
             f"{event} night {night} {team} game {game}",
         )
 

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi import Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import Response
+from fastapi.routing import iter_route_contexts
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from flickboard.errors import (
     FlickboardError,
@@ -41,9 +47,11 @@ MEANINGS: dict[int, str] = {
     401: "Not signed in, or a wrong name, password or scorer code",
     403: "Not this role's, seat's or game's to do, or a missing CSRF token",
     404: "No such event, game, card or shot",
-    409: "Not now: the state of the game or event does not allow it",
+    409: "Not now: the state of the game or event does not allow it (or not this kind of event)",
+    413: "The request body is too large (256 kB; 4 MiB for an event file or an entrants CSV)",
     422: "A malformed or out-of-range value (or a start the referee refuses)",
     429: "Too many attempts or new games from this address: wait (Retry-After)",
+    503: "Busy: too many password checks at once; try again in a moment (Retry-After)",
 }
 """What each refusal status means, as the OpenAPI schema describes it."""
 
@@ -62,11 +70,31 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     }
 
 
+SECRET_FIELDS = frozenset({"password", "current", "new", "code", "csrf", "token"})
+"""Fields whose rejected value a refusal never repeats (passwords, codes, tokens)."""
+
+EXCERPT = 40
+"""The most characters of a rejected value a refusal repeats."""
+
+
+def excerpt(value: object) -> str:
+    """A rejected value as a refusal repeats it: its ``repr``, cut to :data:`EXCERPT`
+    characters (saying how long it was)."""
+    text = repr(value)
+    if len(text) <= EXCERPT:
+        return text
+    return f"{text[:EXCERPT]}... ({len(text):,} characters)"
+
+
 def sentence(errors: Any) -> str:
-    """The validator's complaint as one sentence: where, what, and the value given."""
+    """The validator's complaint as one sentence: where, what, and (an excerpt of) the
+    value given, never the value of a secret field."""
     first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "request"
-    given = f" (got {first['input']!r})" if "input" in first and first["input"] is not None else ""
+    loc = [str(part) for part in first.get("loc", ()) if part != "body"]
+    where = ".".join(loc) or "request"
+    value = first.get("input")
+    shown = value is not None and "input" in first and not SECRET_FIELDS & set(loc)
+    given = f" (got {excerpt(value)})" if shown else ""
     more = f"; and {len(errors) - 1} more" if len(errors) > 1 else ""
     return f"{where}: {first.get('msg', 'is not valid')}{given}{more}"
 
@@ -87,3 +115,19 @@ def status_of(exc: FlickboardError, default: int = 400) -> int:
     if isinstance(own, int):
         return own
     return next((status for kind, status in STATUSES if isinstance(exc, kind)), default)
+
+
+async def http_refusal(request: Request, exc: HTTPException) -> Response:
+    """Starlette's own refusals as FastAPI answers them (``{"detail": ...}``), except
+    that a 405's ``Allow`` names every method the path takes: Starlette names only
+    those of the first route matching the path, and a path often has two (GET and
+    POST of ``/api/desk/events``)."""
+    if exc.status_code == 405:
+        allowed = {
+            method
+            for route in iter_route_contexts(request.app.routes)
+            if route.methods and route.matches(request.scope)[0] != Match.NONE
+            for method in route.methods
+        }
+        exc.headers = {**(exc.headers or {}), "Allow": ", ".join(sorted(allowed))}
+    return await http_exception_handler(request, exc)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import sqlite_at_head
 from tests.store.conftest import empty_url
 
 from .helpers import client
@@ -17,7 +18,7 @@ __all__ = ["api", "empty_url", "url"]
 @pytest.fixture
 def url(tmp_path: Path) -> str:
     """A fresh SQLite database for the table."""
-    return f"sqlite:///{tmp_path / 'table.sqlite'}"
+    return sqlite_at_head(tmp_path / "table.sqlite")
 
 
 @pytest.fixture

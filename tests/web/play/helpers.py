@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -60,3 +61,21 @@ def wait_for_shots(
         if time.monotonic() > deadline:
             raise AssertionError(f"the game did not reach {shots} shots: {now['shots']}")
         time.sleep(0.05)
+
+
+def hold_seats(page: Any, url: str, made: dict[str, Any]) -> None:
+    """This browser holds the seats of a game made through the API (as the browser that
+    made it does): its tokens in local storage (``url``: the server's)."""
+    page.goto(f"{url}/play")
+    key = f"flickboard.table.{made['id']}"
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(made["tokens"])])
+
+
+def holding_page(context: Any, url: str, made: dict[str, Any]) -> tuple[Any, list[str]]:
+    """A new page of ``context`` holding the game's seats, and the list its script errors
+    are kept in."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    hold_seats(page, url, made)
+    return page, errors

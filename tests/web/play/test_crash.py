@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.conftest import HTTP, sqlite_at_head
 
 from flickboard.bench.server import READY, free_port
 from flickboard.errors import InvalidInput
@@ -38,12 +39,17 @@ def serving(url: str) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
         while True:
             assert proc.poll() is None, "the server stopped"
             try:
-                if httpx.get(base + READY, timeout=2).status_code == 200:
+                if HTTP.get(base + READY, timeout=2).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
             assert time.monotonic() < deadline, "the server did not answer in 120 s"
             time.sleep(0.2)
+        deadline = time.monotonic() + 600  # a cold kernel cache compiles first
+        while not HTTP.get(base + "/api/kernels", timeout=10).json()["ready"]:
+            assert proc.poll() is None, "the server stopped"
+            assert time.monotonic() < deadline, "the kernels were not ready in 600 s"
+            time.sleep(0.5)
         with httpx.Client(base_url=base, timeout=60) as client:
             yield client, proc
     finally:
@@ -53,7 +59,7 @@ def serving(url: str) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
 
 
 def test_a_shot_answered_survives_killing_the_server(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'table.sqlite'}"
+    url = sqlite_at_head(tmp_path / "table.sqlite")
     with serving(url) as (api, proc):
         client: Any = api
         game = new_game(client)
@@ -74,7 +80,7 @@ def test_a_shot_answered_survives_killing_the_server(tmp_path: Path) -> None:
 def test_the_tables_database_commits_to_the_log_without_waiting_for_the_disk(
     tmp_path: Path,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'table.sqlite'}"
+    url = sqlite_at_head(tmp_path / "table.sqlite")
     with SavedGames(url).engine.connect() as table:
         assert table.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert table.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL

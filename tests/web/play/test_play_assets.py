@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from tests.conftest import sqlite_at_head
 
 from flickboard.web.app import STATIC, create_app
 
@@ -23,11 +24,13 @@ def test_the_scripts_import_only_each_other_and_name_no_other_host() -> None:
 
 
 def test_every_page_of_the_table_loads_its_module_from_the_package(tmp_path: Path) -> None:
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 'x.sqlite'}"))
+    client = TestClient(create_app(sqlite_at_head(tmp_path / "x.sqlite")))
     for path, module in (
         ("/play", "lobby.js"),
         ("/play/abcdefgh", "play.js"),
         ("/play/abcdefgh/replay", "replay.js"),
+        ("/play/abcdefgh/try", "try.js"),
+        ("/play/abcdefgh/enter", "enter.js"),
     ):
         page = client.get(path)
         assert page.status_code == 200 and f'src="/static/table/{module}"' in page.text

@@ -7,8 +7,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
+from tests.conftest import HTTP, sqlite_at_head
 
 from flickboard.bench.web import BURST, CONCURRENCY, PACED, loopback, report, served, server_times
 from flickboard.web.play.throttle import LIMIT_ENV
@@ -20,7 +20,7 @@ from ..conftest import LiveServer
 def bench_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
     """A live server that lets one address (the benchmark's clients) start many games."""
     monkeypatch.setenv(LIMIT_ENV, "1000000")
-    with LiveServer(f"sqlite:///{tmp_path / 'web.sqlite'}") as server:
+    with LiveServer(sqlite_at_head(tmp_path / "web.sqlite")) as server:
         yield server
 
 
@@ -65,5 +65,5 @@ def test_loopback_plays_real_games_and_reads_the_servers_timing(bench_server: Li
 
 def test_the_benchmark_serves_the_app_in_a_child_process() -> None:
     with served() as server:
-        assert httpx.get(server.base + "/api/play/catalogue").status_code == 200
+        assert HTTP.get(server.base + "/api/play/catalogue").status_code == 200
         assert server.cpu() > 0  # the server's own process, not this one

@@ -4,14 +4,18 @@ address (429 with a sentence and Retry-After)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
+from tests.conftest import sqlite_at_head
 
+from flickboard.web.play.saved import SavedGames
 from flickboard.web.play.tables import Tables
-from flickboard.web.play.throttle import NewGames, TooManyGames
+from flickboard.web.play.throttle import Limits, TooManyGames
 
 from .helpers import client, new_game, shoot, state
 
@@ -25,7 +29,15 @@ AIMS = [
 
 @pytest.fixture
 def api(tmp_path: Path) -> TestClient:
-    return client(f"sqlite:///{tmp_path / 'memory.sqlite'}")
+    return client(sqlite_at_head(tmp_path / "memory.sqlite"))
+
+
+def shots(api: TestClient, game_id: str) -> list[Any]:
+    """The game's shots: a read of the game held in memory (the state alone is read
+    from the database)."""
+    answer = api.get(f"/api/play/games/{game_id}/shots")
+    assert answer.status_code == 200, answer.text
+    return list(answer.json())
 
 
 def tables(api: TestClient) -> Tables:
@@ -81,10 +93,29 @@ def test_a_finished_game_leaves_memory_and_is_still_served(api: TestClient) -> N
 def test_games_past_the_cap_leave_least_recently_used_first(api: TestClient) -> None:
     held = tables(api)
     held.held_max = 2
+    held.active_seconds = 0.0  # the games held are not in play
     ids = [new_game(api)["id"] for _ in range(3)]
     assert list(held._games) == ids[1:]  # the first made left when the third came
-    state(api, ids[0])  # asked for: read back, the most recent; the oldest leaves
+    shots(api, ids[0])  # asked for: read back, the most recent; the oldest leaves
     assert list(held._games) == [ids[2], ids[0]]
+
+
+def test_past_the_cap_with_every_game_in_play_the_one_needed_last_leaves(
+    api: TestClient,
+) -> None:
+    held = tables(api)
+    held.held_max = 2
+    ids = [new_game(api)["id"] for _ in range(3)]
+    assert list(held._games) == [ids[0], ids[2]]  # the one asked for just before left
+    loads: list[str] = []
+    load = held.saved.load
+    held.saved.load = lambda game_id: loads.append(game_id) or load(game_id)  # type: ignore[method-assign]
+    for _ in range(3):  # three games in play in turn, two held
+        for game_id in ids:
+            shots(api, game_id)
+    # as few reads back as any order of leaving could make (the game needed farthest
+    # ahead leaves); least recently used first would have read back all nine
+    assert len(loads) == 4
 
 
 def test_a_watched_game_stays_in_memory(api: TestClient) -> None:
@@ -95,17 +126,17 @@ def test_a_watched_game_stays_in_memory(api: TestClient) -> None:
 
     loop = asyncio.new_event_loop()
     try:
-        listener = live.events.listen(loop)
+        listener = held.hub.listen(live.id, loop)
         held.idle_seconds = 0.0
         assert held.sweep() == []
-        live.events.forget(listener)
+        held.hub.forget(live.id, listener)
         assert held.sweep() == [game["id"]]
     finally:
         loop.close()
 
 
 def test_new_games_are_limited_per_address(api: TestClient) -> None:
-    tables(api).new_games = NewGames(per_minute=3)
+    tables(api).limits = Limits(per_minute=3)
     for _ in range(3):
         new_game(api)
     got = api.post("/api/play/games", json={"seats": [{"player": "here"}] * 2})
@@ -114,12 +145,31 @@ def test_new_games_are_limited_per_address(api: TestClient) -> None:
     assert 1 <= int(got.headers["Retry-After"]) <= 60
 
 
-def test_the_limit_counts_a_sliding_minute_per_address() -> None:
-    limit = NewGames(per_minute=2)
-    limit.admit("a", now=0.0)
-    limit.admit("a", now=10.0)
-    limit.admit("b", now=10.0)  # another address has its own count
+def test_the_limit_counts_a_sliding_minute_per_address(tmp_path: Path) -> None:
+    saved = SavedGames(sqlite_at_head(tmp_path / "limit.sqlite"))
+    limits = Limits(per_minute=2)
+
+    def make(game_id: str, address: str) -> None:
+        saved.create(game_id, "crokinole", {}, [], address=address, limits=limits)
+
+    make("game-a-1", "a")
+    make("game-a-2", "a")
+    make("game-b-1", "b")  # another address has its own count
     with pytest.raises(TooManyGames) as refused:
-        limit.admit("a", now=30.0)
-    assert refused.value.retry_after == 30
-    limit.admit("a", now=60.5)  # the first has left the window
+        make("game-a-3", "a")
+    assert 55 <= refused.value.retry_after <= 60
+    with saved.engine.begin() as db:  # the first made 61 s ago: it has left the window
+        db.execute(text("UPDATE play_games SET created = :at WHERE id = 'game-a-1'"),
+                   {"at": datetime.now(UTC).replace(tzinfo=None) - timedelta(seconds=61)})  # fmt: skip
+    make("game-a-3", "a")
+
+
+def test_the_state_is_read_as_saved_without_reading_the_game_back(api: TestClient) -> None:
+    held = tables(api)
+    game = new_game(api)
+    shoot(api, game, 0)
+    held.idle_seconds = 0.0
+    assert held.sweep() == [game["id"]]
+    read = state(api, game["id"])  # the state saved with the shot: no copy made
+    assert read["shots"] == 1 and held.held == 0
+    assert read == held.get(game["id"]).state()  # what the game read back says

@@ -19,7 +19,7 @@ from flickboard.cli.app import app
 from flickboard.store.db import engine_for
 from flickboard.store.models import PlayReviewRow
 
-from .helpers import client, new_game, shoot, state
+from .helpers import VERSUS_AI, client, new_game, shoot, state, wait_for_shots
 
 
 def _played(api: TestClient, shots: int, **setup: Any) -> dict[str, Any]:
@@ -31,7 +31,9 @@ def _played(api: TestClient, shots: int, **setup: Any) -> dict[str, Any]:
     return game
 
 
-def _review(api: TestClient, game: dict[str, Any], level: str = "club") -> dict[str, Any]:
+def _review(
+    api: TestClient, game: dict[str, Any], level: str = "competitive", shots: int = 4
+) -> dict[str, Any]:
     headers = {"X-Seat-Token": game["tokens"]["0"]}
     answer = api.post(f"/api/play/games/{game['id']}/review", json={"seat": 0, "level": level},
                       headers=headers)  # fmt: skip
@@ -42,7 +44,7 @@ def _review(api: TestClient, game: dict[str, Any], level: str = "club") -> dict[
         assert now["status"] in ("running", "done"), now
         if now["status"] == "done":
             return dict(now)
-        assert 0 <= now["done"] <= now["total"] == 4
+        assert 0 <= now["done"] <= now["total"] == shots
         assert time.monotonic() < deadline, "the review did not finish"
         time.sleep(0.1)
 
@@ -58,7 +60,10 @@ def test_a_table_game_is_reviewed_in_the_background_and_kept_with_the_game(
     assert [s["index"] for s in review["shots"]] == [1, 2, 3, 4]
     assert [s["seat"] for s in review["shots"]] == [0, 2, 0, 2]
     for shot in review["shots"]:
-        assert set(shot["paths"]) == {"played", "best", "meant"}
+        # a person's shot at a table without the realistic mode is played exactly as
+        # aimed: its own intent, with no path of its own for the shot meant
+        assert shot["meant_from"] == "exact" and shot["miss"]["angle_deg"] == 0.0
+        assert set(shot["paths"]) == {"played", "best"}
         assert all(len(path) >= 2 for path in shot["paths"].values())
     assert {p["name"] for p in review["players"]} == {"Ann", "Ben"}
     # the record the table downloads gives the same review from the command's engine
@@ -81,6 +86,26 @@ def test_a_table_game_is_reviewed_in_the_background_and_kept_with_the_game(
     assert again_answer.json()["review"] == review
     # a server started afresh on the same database reads it back
     assert client(url).get(f"/api/play/games/{game['id']}/review").json()["review"] == review
+
+
+def test_the_review_takes_the_ais_choice_and_a_realistic_aim_from_the_record(
+    api: TestClient,
+) -> None:
+    game = new_game(api, seats=VERSUS_AI, realistic="recreational", time_shots=4)
+    for n in range(2):
+        assert shoot(api, game, 0, angle=0.02 * n, speed=1.2).status_code == 200
+        wait_for_shots(api, game["id"], 2 * n + 2)
+    shots = [api.get(f"/api/play/games/{game['id']}/shots/{n}").json() for n in range(1, 5)]
+    review = _review(api, game)["review"]
+    for shot, reviewed in zip(shots, review["shots"], strict=True):
+        if shot["seat"] == 0:  # the person's aim, played with a recreational hand
+            assert reviewed["meant_from"] == "aim"
+            assert reviewed["meant"]["shot"]["angle"] == round(shot["meant"]["angle"], 5)
+            assert "meant" in reviewed["paths"]
+        else:  # the AI's own choice and words, as it explained its shot
+            assert reviewed["meant_from"] == "ai"
+            words = reviewed["meant"]["words"]
+            assert shot["explanation"].startswith(words[:1].upper() + words[1:])
 
 
 def test_only_a_seat_of_the_game_may_ask_for_its_review(api: TestClient) -> None:

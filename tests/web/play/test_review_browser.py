@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import httpx
+from tests.conftest import HTTP
 
 from ..conftest import LiveServer, screenshot
 
@@ -17,12 +17,12 @@ SEATS = [{"player": "here", "name": "Ann"}, {"player": "here", "name": "Ben"}]
 
 def _game(server: LiveServer, shots: int) -> dict[str, Any]:
     body = {"seats": SEATS, "seed": 3, "time_shots": shots} if shots else {"seats": SEATS}
-    made: dict[str, Any] = httpx.post(f"{server.url}/api/play/games", json=body, timeout=60).json()
+    made: dict[str, Any] = HTTP.post(f"{server.url}/api/play/games", json=body, timeout=60).json()
     for n in range(shots):
         seat = 0 if n % 2 == 0 else 2
         aim = {"seat": seat, "u": 0.5, "angle": 0.03 * n, "speed": 1.1 + 0.2 * n}
         headers = {"X-Seat-Token": made["tokens"][str(seat)]}
-        answer = httpx.post(f"{server.url}/api/play/games/{made['id']}/shots", json=aim,
+        answer = HTTP.post(f"{server.url}/api/play/games/{made['id']}/shots", json=aim,
                             headers=headers, timeout=60)  # fmt: skip
         assert answer.status_code == 200, answer.text
     return made
@@ -46,15 +46,18 @@ def test_review_from_the_end_of_a_game_shows_each_shot_with_its_paths(
     link.click()
     page.wait_for_url("**/replay*")
     page.wait_for_function(
-        "document.querySelector('#review-progress').textContent.includes('Reviewed at club')",
+        "document.querySelector('#review-progress').textContent.includes("
+        "'Reviewed at competitive')",
         timeout=120_000,
     )
     players = page.locator("#review-players").inner_text()
-    assert "Ann (game 1): accuracy" in players and "Ben (game 1): accuracy" in players
+    assert "Ann" in players and "Ben" in players and "Acc." in players
     page.locator("#scrub").fill("3")
     page.wait_for_function("document.querySelector('#review-shot').textContent.includes('Shot 3:')")
     words = page.locator("#review-shot").inner_text()
-    assert "You chose" in words and "Best: " in words and "meant: " in words
+    # a shot at the table without the realistic mode is played exactly as aimed
+    assert "You played" in words and "exactly as aimed" in words and "Best: " in words
+    assert "Meant: played exactly as aimed" in words
     page.wait_for_timeout(300)
     screenshot(page, "table-review")
     # the review is kept: a fresh page shows it without asking again

@@ -1,4 +1,4 @@
-"""One shot pipeline: the web plays a shot by calling ``Match.play`` (issue 25 item 4),
+"""One shot pipeline: the web plays a shot by calling ``Match.play``,
 which checks the turn and the start once and gives the state log of the shot it ruled."""
 
 from __future__ import annotations

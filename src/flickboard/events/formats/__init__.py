@@ -1,4 +1,4 @@
-"""The registry of crokinole event formats (issue 28): each format is one object in a
+"""The registry of crokinole event formats: each format is one object in a
 module of its own; callers ask it, never compare the format string (docs/events.md,
 "The crokinole formats as one interface")."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard, Region, as_board
@@ -101,7 +101,7 @@ class _Trail:
 class CrokinoleReferee(StartChecks):
     """A crokinole referee for one rule set (see :mod:`.options`)."""
 
-    game: Literal["crokinole", "shuffleboard"] = "crokinole"
+    game: str = "crokinole"
 
     def __init__(
         self, options: CrokinoleOptions, keywords: Mapping[str, Any] | None = None

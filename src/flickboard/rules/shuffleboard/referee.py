@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone, as_board
@@ -158,7 +158,7 @@ class CSCReferee(StartChecks):
     """Table shuffleboard by the Canadian Shuffleboard Congress rules (2007)."""
 
     name = "csc"
-    game: Literal["crokinole", "shuffleboard"] = "shuffleboard"
+    game: str = "shuffleboard"
 
     def __init__(self, table: ShuffleboardTable | None = None, calls: Calls = NO_CALLS) -> None:
         self.table = table or ShuffleboardTable.csc()

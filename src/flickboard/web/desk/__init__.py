@@ -11,15 +11,19 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from flickboard.store.db import engine_for, make_engine
+from flickboard.store.notify import Listening
 from flickboard.store.service import DeskService
 from flickboard.store.settings import Settings
 from flickboard.web.desk.auth import SECRET, Sessions
 from flickboard.web.desk.live import Hub, Renders
 
+LIVE_THREADS = 2
+"""Threads rendering the live pages' standings, each with a connection of its own."""
+
 
 class DeskWeb:
     """The desk's state in one app (one per worker process): the service on the
-    database, sessions, the live hub and the sign-in rate limit."""
+    database, sessions, the live hub and the sign-in throttle."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -32,21 +36,23 @@ class DeskWeb:
             engine=engine, notifier=None if self.postgres else self.hub.publish
         )
         self.sessions = Sessions(self.service, Settings(engine=engine).secret(SECRET))
-        self.limit = self.sessions.limit
+        self.throttle = self.sessions.throttle
         # Live pages read through connections of their own, so that writes queueing for
         # an event's lock never hold up the standings everyone watches.
-        self.reader = DeskService(engine=make_engine(url, pooled=False))
+        self.reader = DeskService(engine=make_engine(url, pool=(LIVE_THREADS, 0)))
         from flickboard.web.desk.pages import render_live
 
-        self.renders = Renders(lambda event_id, view: render_live(self, event_id, view))
+        self.renders = Renders(
+            lambda event_id, view: render_live(self, event_id, view), threads=LIVE_THREADS
+        )
 
-    async def start(self) -> None:
-        """On startup: listen to PostgreSQL for every worker's changes."""
-        if self.postgres:
-            self.hub.listen(self.url)
+    async def start(self, listening: Listening | None) -> None:
+        """On startup: hear every worker's changes (PostgreSQL: ``listening``)."""
+        if listening is not None:
+            self.hub.listen(listening)
 
     async def stop(self) -> None:
-        """On shutdown: end the live streams and the listener."""
+        """On shutdown: end the live streams."""
         self.hub.close()
 
 
@@ -59,5 +65,3 @@ def install(app: FastAPI) -> None:
     app.include_router(api.router)
     app.include_router(api.session_router)
     app.include_router(pages.router)
-    app.router.on_startup.append(web.start)
-    app.router.on_shutdown.append(web.stop)

@@ -40,6 +40,7 @@ from flickboard.web.desk.bodies import (
     CscGame,
     Delegation,
     DrawBody,
+    Ends,
     EntrantsCsv,
     GameCorrection,
     GameRuling,
@@ -47,8 +48,10 @@ from flickboard.web.desk.bodies import (
     Late,
     LeagueGame,
     Lineup,
+    OffenceBody,
     Playoff,
     Pools,
+    Postponement,
     Reason,
     Referee,
     Rename,
@@ -59,15 +62,15 @@ from flickboard.web.desk.bodies import (
     Substitution,
     SuddenDeath,
 )
-from flickboard.web.desk.routing import desk_of, may, roles_of
+from flickboard.web.desk.routing import Number, desk_of, may, roles_of
 from flickboard.web.refusals import sentence
 
-PATH_TYPES: dict[str, type] = {
-    "event_id": int,
-    "round_no": int,
+PATH_TYPES: dict[str, Any] = {
+    "event_id": Number,
+    "round_no": Number,
     "player": str,
-    "game_id": int,
-    "board": int,
+    "game_id": Number,
+    "board": Number,
     "name": str,
 }
 """The type of each part a route's path may name."""
@@ -285,6 +288,25 @@ def _game(asked: Asked, _: Any, game: Any) -> Any:
     return game.as_dict()
 
 
+def _match_json(m: Any) -> dict[str, Any]:
+    """A league match after a write: its teams, each side's players game by game (in
+    end order) with their ends, match points and what its page notes."""
+    return {
+        "teams": list(m.teams),
+        "players": [
+            None
+            if side is None
+            else [
+                [{"player": p, "end": e} for p, e in zip(game, m.ends(n, k), strict=True)]
+                for n, game in enumerate(side, start=1)
+            ]
+            for k, side in enumerate(m.players)
+        ],
+        "points": [str(p) for p in m.points],
+        "notes": list(m.notes()),
+    }
+
+
 def standings_json(st: Any, names: dict[str, str]) -> dict[str, Any]:
     """Crokinole standings as the API gives them: provisional, pending, placings."""
     return {
@@ -299,14 +321,14 @@ def _sanction(body: SanctionBody) -> Sanction:
 
 
 def _shootout(model: type[BaseModel], form: FormData) -> dict[str, Any]:
-    """Each tied entrant's 20s from ``so_{id}`` (doubles: and ``so_{id}_2``)."""
-    counts: dict[str, Any] = {}
+    """Each tied entrant's attempts from ``so_{id}`` (doubles: and ``so_{id}_2``)."""
+    shots: dict[str, Any] = {}
     given = {k: v.strip() for k, v in form.items() if isinstance(v, str)}
     for key, value in given.items():
         if key.startswith("so_") and not key.endswith("_2"):
             partner = given.get(f"{key}_2", "")
-            counts[key.removeprefix("so_")] = (value, partner) if partner else value
-    return {"twenties": counts}
+            shots[key.removeprefix("so_")] = (value, partner) if partner else value
+    return {"attempts": shots}
 
 
 def _confirmed(asked: Asked, form: FormData) -> None:
@@ -507,29 +529,73 @@ ACTIONS: tuple[Action, ...] = (
         Form("/manage/{event_id}/csc/delegation", lambda a, b, done: done[0].describe()),
     ),
     Action(
+        "record_offence",
+        OffenceBody,
+        lambda a, b: a.service.record_offence(a.who, a.name, b.player, b.act),
+        Api("POST", "/events/{event_id}/csc/offences", "csc_offence",
+            "CSC VI 12: an entered player's offence detrimental to the game (signed): the\n"
+            "player's share of any prize is forfeited and they are suspended from further\n"
+            "Congress sponsored tournaments.",
+            lambda a, b, st: {"offences": [o.as_dict() for o in st.offences],
+                              "reasons": st.reasons}, dict[str, Any]),
+        Form("/manage/{event_id}/csc/offence",
+             lambda a, b, st: st.offences[-1].describe()),
+    ),
+    Action(
         "set_lineup",
         Lineup,
         lambda a, b: a.service.league_lineup(a.who, a.name, b.night, b.team, b.start),
         Api("POST", "/events/{event_id}/league/lineups", "league_lineup",
-            "A team's starting line-up for a night.",
-            lambda a, b, m: {"teams": list(m.teams)}, dict[str, Any]),
+            "A team's starting line-up for a night (a six-person pair's left-end player\n"
+            "first).",
+            lambda a, b, m: _match_json(m), dict[str, Any]),
         Form("/manage/{event_id}/league/lineup", lambda a, b, _: "Line-up set", fields=_lineup),
     ),
     Action(
         "substitute",
         Substitution,
         lambda a, b: a.service.league_substitute(
-            a.who, a.name, b.night, b.team, b.from_game, b.player_out, b.player_in
+            a.who, a.name, b.night, b.team, b.from_game, b.player_out, b.player_in, b.during
         ),
         Api("POST", "/events/{event_id}/league/substitutions", "league_substitute",
-            "A substitution before a game begins.",
-            lambda a, b, m: {"teams": list(m.teams)}, dict[str, Any]),
-        Form("/manage/{event_id}/league/sub", lambda a, b, _: "Substitution made"),
+            "A substitution as it happened (before a game, or during it), ruled on by VII 12:\n"
+            "refused, or kept with the match point a six-person 12(c)-(d) infraction already\n"
+            "played forfeits.",
+            lambda a, b, m: _match_json(m), dict[str, Any]),
+        Form("/manage/{event_id}/league/sub",
+             lambda a, b, m: "; ".join(["Substitution made", *m.notes()])),
+    ),
+    Action(
+        "change_ends",
+        Ends,
+        lambda a, b: a.service.league_ends(
+            a.who, a.name, b.night, b.team, b.from_game, b.pair, b.during
+        ),
+        Api("POST", "/events/{event_id}/league/ends", "league_ends",
+            "A six-person pair changes ends from a game on (VII 7).",
+            lambda a, b, m: _match_json(m), dict[str, Any]),
+        Form("/manage/{event_id}/league/ends",
+             lambda a, b, _: f"Pair {b.pair} changes ends from game {b.from_game}"),
+    ),
+    Action(
+        "postpone_match",
+        Postponement,
+        lambda a, b: a.service.league_postpone(
+            a.who, a.name, b.night, b.team, b.ample_notice, b.notice
+        ),
+        Api("POST", "/events/{event_id}/league/postponements", "league_postpone",
+            "VII 14: a team asks to postpone its match (signed); without ample notice it\n"
+            "forfeits the entire match.",
+            lambda a, b, m: _match_json(m), dict[str, Any]),
+        Form("/manage/{event_id}/league/postpone",
+             lambda a, b, m: m.postponed.describe() if m.postponed else "Recorded"),
     ),
     Action(
         "enter_club_game",
         LeagueGame,
-        lambda a, b: a.service.league_game(a.who, a.name, b.night, b.team, b.game, race(a, b)),
+        lambda a, b: a.service.league_game(
+            a.who, a.name, b.night, b.team, b.game, race(a, b), b.played_by
+        ),
         Api("POST", "/events/{event_id}/league/games", "league_game",
             "A league game's result (home first).",
             lambda a, b, m: {"points": [str(p) for p in m.points]}, dict[str, Any]),
@@ -599,9 +665,9 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "record_shootout",
         ShootOutBody,
-        lambda a, b: a.service.record_shootout(a.who, a.name, ShootOut.of(b.twenties)),
+        lambda a, b: a.service.record_shootout(a.who, a.name, ShootOut.of(b.attempts)),
         Api("POST", "/events/{event_id}/shootouts", "record_shootout",
-            "A shoot-out among entrants still tied: each one's 20s.",
+            "A shoot-out among entrants still tied: each one's attempts, in the order shot.",
             _standings_after, dict[str, Any]),
         Form("/manage/{event_id}/shootout", lambda a, b, _: "Shoot-out recorded",
              fields=_shootout),

@@ -36,6 +36,7 @@ from flickboard.web.desk.bodies import (
 from flickboard.web.desk.live import stream
 from flickboard.web.desk.routing import (
     DeskRoute,
+    Number,
     desk_of,
     may,
     public_url,
@@ -43,11 +44,16 @@ from flickboard.web.desk.routing import (
     roles_of,
     signed_in,
 )
+from flickboard.web.refusals import refusals
 
 router = APIRouter(prefix="/api/desk", tags=["desk"], route_class=DeskRoute)
 session_router = APIRouter(prefix="/api/session", tags=["sign-in"], route_class=DeskRoute)
 
 Who = Annotated[Actor, Depends(reader)]
+
+CROKINOLE_ONLY = refusals(409)
+"""A read of what only a crokinole event has (its event file, draws, cards): a club
+event there is 409."""
 
 
 # -- helpers --------------------------------------------------------------------------
@@ -138,15 +144,15 @@ def list_events(request: Request) -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/events/{event_id}")
-def event_file(request: Request, event_id: int) -> dict[str, Any]:
+@router.get("/events/{event_id}", responses=CROKINOLE_ONLY)
+def event_file(request: Request, event_id: Number) -> dict[str, Any]:
     """A crokinole event as an event file with its published rounds and cards."""
     info = event_info(request, event_id)
     return desk_of(request).service.snapshot(info.name).model_dump(mode="json")
 
 
-@router.get("/events/{event_id}/export")
-def export(request: Request, event_id: int) -> dict[str, Any]:
+@router.get("/events/{event_id}/export", responses=CROKINOLE_ONLY)
+def export(request: Request, event_id: Number) -> dict[str, Any]:
     """The event file with a seal on every validated card: imported here again as a new
     event (POST /api/desk/events), its validations and corrections are kept."""
     info = event_info(request, event_id)
@@ -154,7 +160,7 @@ def export(request: Request, event_id: int) -> dict[str, Any]:
 
 
 @router.get("/events/{event_id}/standings")
-def standings(request: Request, event_id: int) -> Any:
+def standings(request: Request, event_id: Number) -> Any:
     """Standings with every placing's reasons (crokinole); the state of a club event."""
     web = desk_of(request)
     info = event_info(request, event_id)
@@ -163,8 +169,8 @@ def standings(request: Request, event_id: int) -> Any:
     return standings_json(web.service.standings(info.name), web.service.desk.names(info.name))
 
 
-@router.get("/events/{event_id}/draws")
-def draws(request: Request, event_id: int, who: Who) -> list[dict[str, Any]]:
+@router.get("/events/{event_id}/draws", responses=CROKINOLE_ONLY)
+def draws(request: Request, event_id: Number, who: Who) -> list[dict[str, Any]]:
     """Drawn rounds with boards (officials also see a draft)."""
     info = event_info(request, event_id)
     svc = desk_of(request).service
@@ -181,8 +187,8 @@ def draws(request: Request, event_id: int, who: Who) -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/events/{event_id}/cards")
-def cards(request: Request, event_id: int) -> list[dict[str, Any]]:
+@router.get("/events/{event_id}/cards", responses=CROKINOLE_ONLY)
+def cards(request: Request, event_id: Number) -> list[dict[str, Any]]:
     """Every card with its validation, open dispute and correction trail."""
     info = event_info(request, event_id)
     return [
@@ -193,7 +199,7 @@ def cards(request: Request, event_id: int) -> list[dict[str, Any]]:
 
 @router.get("/events/{event_id}/live", response_class=Response)
 async def live(
-    request: Request, event_id: int, view: Literal["public", "tv"] = Query("public")
+    request: Request, event_id: Number, view: Literal["public", "tv"] = Query("public")
 ) -> EventSourceResponse:
     """Server-sent events: ``standings`` (an HTML fragment of the page's standings,
     ``id`` the event's revision) now and after every change; ``gone`` if the event is
@@ -245,7 +251,7 @@ def create_club_event(
 
 @router.post("/events/{event_id}/codes", openapi_extra=roles_of("issue_code"))
 def issue_code(
-    request: Request, event_id: int, body: CodeBody, who: Annotated[Actor, may("issue_code")]
+    request: Request, event_id: Number, body: CodeBody, who: Annotated[Actor, may("issue_code")]
 ) -> dict[str, str]:
     """A scorer code for the game ``player`` plays in a published round, and the link
     a phone opens to join that game."""
@@ -261,7 +267,7 @@ def issue_code(
     response_class=Response,
 )
 def blank_scorecards(
-    request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("issue_code")]
+    request: Request, event_id: Number, round_no: Number, who: Annotated[Actor, may("issue_code")]
 ) -> Response:
     """Blank scorecards of a published round (PDF), each with a new scorer code for
     its game and a QR code of the join link."""
@@ -276,7 +282,7 @@ def blank_scorecards(
 
 @router.post("/events/{event_id}/cards", status_code=201, openapi_extra=roles_of("enter_card"))
 def enter_card(
-    request: Request, event_id: int, body: CardBody, who: Annotated[Actor, may("enter_card")]
+    request: Request, event_id: Number, body: CardBody, who: Annotated[Actor, may("enter_card")]
 ) -> dict[str, Any]:
     """Enter a card as marked by ``sides[0]`` (a scorer: the game of their code)."""
     card = desk_of(request).service.enter_card(
@@ -295,8 +301,8 @@ def enter_card(
 )
 def validate_card(
     request: Request,
-    event_id: int,
-    round_no: int,
+    event_id: Number,
+    round_no: Number,
     player: str,
     body: Initials,
     who: Annotated[Actor, may("validate_card")],
@@ -314,8 +320,8 @@ def validate_card(
 )
 def dispute_card(
     request: Request,
-    event_id: int,
-    round_no: int,
+    event_id: Number,
+    round_no: Number,
     player: str,
     body: Reason,
     who: Annotated[Actor, may("dispute_card")],
@@ -332,8 +338,8 @@ def dispute_card(
 )
 def withdraw_card(
     request: Request,
-    event_id: int,
-    round_no: int,
+    event_id: Number,
+    round_no: Number,
     player: str,
     who: Annotated[Actor, may("withdraw_card")],
 ) -> dict[str, Any]:
@@ -348,7 +354,7 @@ def withdraw_card(
 
 
 @router.get("/events/{event_id}/games")
-def club_games(request: Request, event_id: int) -> list[dict[str, object]]:
+def club_games(request: Request, event_id: Number) -> list[dict[str, object]]:
     """Every stored game of a club event with its ID (what corrections and withdrawals
     name), sides, frames and score."""
     info = event_info(request, event_id)
@@ -360,7 +366,7 @@ def club_games(request: Request, event_id: int) -> list[dict[str, object]]:
 )
 def enter_club_result(
     request: Request,
-    event_id: int,
+    event_id: Number,
     body: ClubResult,
     who: Annotated[Actor, may("enter_club_result")],
 ) -> dict[str, object]:
@@ -386,8 +392,8 @@ def enter_club_result(
 )
 def confirm_club_game(
     request: Request,
-    event_id: int,
-    game_id: int,
+    event_id: Number,
+    game_id: Number,
     body: SideInitials,
     who: Annotated[Actor, may("confirm_club_game")],
 ) -> dict[str, object]:
@@ -403,8 +409,8 @@ def confirm_club_game(
 )
 def dispute_club_game(
     request: Request,
-    event_id: int,
-    game_id: int,
+    event_id: Number,
+    game_id: Number,
     body: SideReason,
     who: Annotated[Actor, may("dispute_club_game")],
 ) -> dict[str, object]:

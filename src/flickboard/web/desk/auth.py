@@ -13,30 +13,31 @@ The cookie is HttpOnly and SameSite=Lax.
 
 Every write checks the CSRF token: a form's hidden ``csrf`` field, or the
 ``X-CSRF-Token`` header (htmx sends it from the page's ``hx-headers``; API clients read
-it from ``GET /api/session``). Sign-in and joining by code are limited per client
-address with back-off (:class:`RateLimit`); accounts lock only after many more failures
-(:data:`flickboard.store.accounts.LOCK_AFTER`). The client address is the connection's,
-or the last ``X-Forwarded-For`` entry only when ``serve --behind-proxy`` says a proxy
-adds it (:func:`client_address`).
+it from ``GET /api/session``). Sign-in and joining by code are throttled per client
+address with back-off, counted in the database across workers
+(:mod:`flickboard.store.throttle`); an address is locked out of an account only after
+many more failures (:data:`flickboard.store.accounts.LOCK_AFTER`). The client address
+is the connection's, or the last ``X-Forwarded-For`` entry only when ``serve
+--behind-proxy`` says a proxy adds it (:func:`client_address`).
 """
 
 from __future__ import annotations
 
 import hmac
 import secrets
-import threading
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from flickboard.errors import FlickboardError, NotAllowed, NotAuthenticated
+from flickboard.errors import NotAllowed, NotAuthenticated
 from flickboard.store.accounts import code_hash
 from flickboard.store.acting import Actor, acting
+from flickboard.store.passwords import Busy
 from flickboard.store.service import DeskService
 from flickboard.store.sessions import LIFETIME, DeskSessions
+from flickboard.store.throttle import Throttle
 
 COOKIE = "flickboard_desk"
 MAX_AGE = int(LIFETIME.total_seconds())
@@ -55,16 +56,6 @@ def client_address(request: Request) -> str:
         if last:
             return last[:64]
     return request.client.host if request.client else "?"
-
-
-class TooManyAttempts(FlickboardError):
-    """Sign-in refused for a while after repeated failures (HTTP 429)."""
-
-    http_status = 429
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
 
 
 @dataclass
@@ -92,30 +83,27 @@ class Sessions:
         self.service = service
         self.held = DeskSessions(engine=service.engine)
         self.signer = URLSafeTimedSerializer(secret, salt="flickboard-desk-session")
-        self.limit = RateLimit()
+        self.throttle = Throttle(engine=service.engine)
 
     def account(self, request: Request, name: str, password: str) -> Visit:
-        """Sign in with a name and password (limited per client address; audited)."""
+        """Sign in with a name and password (throttled per client address; audited)."""
         address = client_address(request)
-        self.limit.check(address)
+        self.throttle.admit(address)
         try:
             actor = self.service.login(name, password, address)
-        except NotAuthenticated:
-            self.limit.failed(address)
+        except Busy:
+            self.throttle.refunded(address)  # no password was checked
             raise
-        self.limit.succeeded(address)
+        self.throttle.cleared(address)
         return self.sign_in(request, actor)
 
     def join(self, request: Request, code: str) -> Visit:
-        """Join one game as its table scorer with the game's code (limited per client
-        address)."""
+        """Join one game as its table scorer with the game's code (throttled per
+        client address)."""
         address = client_address(request)
-        self.limit.check(address)
-        try:
-            actor = self.service.scorer(code)
-        except NotAuthenticated:
-            self.limit.failed(address)
-            raise
+        self.throttle.admit(address)
+        actor = self.service.scorer(code)
+        self.throttle.refunded(address)
         return self.sign_in(request, actor, code_hash(code))
 
     def visit(self, request: Request) -> Visit:
@@ -202,56 +190,3 @@ class Sessions:
         fresh = Visit(secrets.token_urlsafe(24), fresh=True)
         request.state.visit, request.state.actor = fresh, Actor.public()
         return fresh
-
-
-class RateLimit:
-    """Failed attempts per key (a client address) with back-off: ``free`` failures
-    pass, then each further one doubles the wait before the next try (``base``
-    seconds, at most ``cap``); a key forgets after ``forget`` seconds without a
-    failure, and a success clears it. Thread-safe; in each worker process."""
-
-    def __init__(
-        self, free: int = 5, base: float = 30.0, cap: float = 3600.0, forget: float = 3600.0
-    ) -> None:
-        self.free = free
-        self.base = base
-        self.cap = cap
-        self.forget = forget
-        self._failures: dict[str, tuple[int, float]] = {}
-        self._lock = threading.Lock()
-
-    def wait(self, key: str) -> float:
-        """Seconds ``key`` must still wait before its next try (0: it may try now)."""
-        now = time.monotonic()
-        with self._lock:
-            count, last = self._failures.get(key, (0, now))
-            if now - last > self.forget:
-                self._failures.pop(key, None)
-                return 0.0
-            if count < self.free:
-                return 0.0
-            backoff = min(self.cap, self.base * 2.0 ** (count - self.free))
-            return max(0.0, backoff - (now - last))
-
-    def check(self, key: str) -> None:
-        """Refuse (:class:`TooManyAttempts`) while ``key`` must wait."""
-        wait = self.wait(key)
-        if wait > 0:
-            seconds = int(wait) + 1
-            raise TooManyAttempts(
-                f"too many failed attempts: wait {seconds} seconds and try again", seconds
-            )
-
-    def failed(self, key: str) -> None:
-        """Count a failure against ``key``."""
-        now = time.monotonic()
-        with self._lock:
-            count, last = self._failures.get(key, (0, now))
-            if now - last > self.forget:
-                count = 0
-            self._failures[key] = (count + 1, now)
-
-    def succeeded(self, key: str) -> None:
-        """``key`` got in: its failures are forgotten."""
-        with self._lock:
-            self._failures.pop(key, None)

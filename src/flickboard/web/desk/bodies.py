@@ -3,9 +3,9 @@ parsed into (:mod:`flickboard.web.desk.actions`), each field checked at the edge
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 from flickboard.events.delegation import ChangeKind
 from flickboard.events.sanctions import Kind
@@ -108,9 +108,21 @@ class SanctionBody(BaseModel):
     game_round: int | None = Field(default=None, ge=1, le=20)
 
 
+Attempts = Annotated[str, StringConstraints(min_length=1, max_length=12)]
+"""One player's shoot-out attempts in the order shot: X a 20, o no 20, - short of or
+out of the 15 circle."""
+
+
 class ShootOutBody(BaseModel):
-    twenties: dict[str, int | tuple[int, int]] = Field(
-        description="Entrant ID -> 20s (singles: one count of 12 shots; doubles: two of 6)."
+    attempts: dict[
+        Annotated[str, StringConstraints(min_length=1, max_length=40)],
+        Attempts | tuple[Attempts, Attempts],
+    ] = Field(
+        min_length=2,
+        max_length=64,
+        description="Entrant ID -> each shot in order (singles: a string of 12, e.g. "
+        '"XoX-oooXo-oo"; doubles: two of 6, one per player): X a 20, o no 20, - short of '
+        "or out of the 15 circle. Every attempt counts (WCC).",
     )
 
 
@@ -151,6 +163,15 @@ class Delegation(BaseModel):
     player_in: str | None = None
 
 
+class OffenceBody(BaseModel):
+    player: str = Field(min_length=1, max_length=40, description="The entered player's ID.")
+    act: str = Field(
+        min_length=1,
+        max_length=1000,
+        description="What the player did: the offence or act detrimental to the game.",
+    )
+
+
 class BoardOut(BaseModel):
     to_board: int = Field(ge=1, le=1000)
     reason: str = Field(min_length=1, max_length=1000)
@@ -168,12 +189,41 @@ class Substitution(BaseModel):
     from_game: int = Field(ge=1, le=9)
     player_out: str
     player_in: str
+    during: bool = Field(
+        default=False,
+        description="Made during the game (refused: VII 12(a)), not before it began.",
+    )
+
+
+class Ends(BaseModel):
+    night: int = Field(ge=1, le=1000)
+    team: str = Field(min_length=1, max_length=40)
+    from_game: int = Field(ge=1, le=9)
+    pair: Literal["A", "B", "C"] = Field(description="The six-person pair changing ends.")
+    during: bool = Field(
+        default=False, description="Made during the game (refused: V 1(b)), not before it."
+    )
+
+
+class Postponement(BaseModel):
+    night: int = Field(ge=1, le=1000)
+    team: str = Field(min_length=1, max_length=40, description="The team asking to postpone.")
+    ample_notice: bool = Field(description="Whether the notice was ample, as the league judges.")
+    notice: str = Field(
+        min_length=1, max_length=1000, description="The notice given (when, how), or none."
+    )
 
 
 class LeagueGame(Result):
     night: int = Field(ge=1)
     team: str
     game: int = Field(ge=1, le=9)
+    played_by: str | None = Field(
+        default=None,
+        max_length=20,
+        description="The line-up places that played it (A v B; four-person 3+2 v 3+2), "
+        "checked against the rotation (VII 12(b)).",
+    )
 
 
 class Late(BaseModel):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -22,8 +21,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from flickboard.errors import FlickboardError
-from flickboard.store.acting import Change
-from flickboard.store.notify import listen_forever
+from flickboard.store.acting import CHANNEL, Change
+from flickboard.store.notify import Listening
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +36,6 @@ class Hub:
     def __init__(self) -> None:
         self._subs: dict[int, set[asyncio.Queue[int | None]]] = defaultdict(set)
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop = threading.Event()
-        self._listener: threading.Thread | None = None
 
     def publish(self, change: Change) -> None:
         """Announce a committed change (from any thread)."""
@@ -66,18 +63,14 @@ class Hub:
         """Open subscriptions (pages connected to this process)."""
         return sum(len(s) for s in self._subs.values())
 
-    def listen(self, url: str) -> None:
-        """Hear every process's changes through PostgreSQL LISTEN (a daemon thread);
-        call in the event loop."""
+    def listen(self, listening: Listening) -> None:
+        """Hear every process's changes through PostgreSQL LISTEN (the process's
+        listening connection); call in the event loop, before it starts."""
         self._loop = asyncio.get_running_loop()
-        self._listener = threading.Thread(
-            target=listen_forever, args=(url, self.publish, self._stop), daemon=True
-        )
-        self._listener.start()
+        listening.on(CHANNEL, lambda payload: self.publish(Change.from_payload(payload)))
 
     def close(self) -> None:
-        """Stop listening and end every open stream."""
-        self._stop.set()
+        """End every open stream."""
         loop = self._loop
         if loop is not None and not loop.is_closed():
             for subs in self._subs.values():

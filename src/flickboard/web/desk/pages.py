@@ -30,12 +30,12 @@ from flickboard.store.bracket import BracketDesk
 from flickboard.store.club import ClubDesk
 from flickboard.store.csc import CscDesk
 from flickboard.store.desk import CardState, EventInfo
-from flickboard.store.events import parse_entrants
+from flickboard.store.events import csv_rows, parse_entrants
 from flickboard.store.league import LeagueDesk
 from flickboard.store.service import DeskService
 from flickboard.web.desk.actions import ACTIONS, back, form_route, race_in
 from flickboard.web.desk.rendering import OFFICIALS, page
-from flickboard.web.desk.routing import DeskRoute, desk_of, may, public_url
+from flickboard.web.desk.routing import DeskRoute, Number, desk_of, may, public_url
 from flickboard.web.desk.views import card_view, result_text, standings_board
 from flickboard.web.templates import TEMPLATES
 
@@ -375,7 +375,7 @@ def _no_match() -> Any:
 
 
 @router.get("/standings/{event_id}", name="public_page")
-def public_page(request: Request, event_id: int) -> HTMLResponse:
+def public_page(request: Request, event_id: Number) -> HTMLResponse:
     """The public standings, live."""
     web = desk_of(request)
     info = _event(request, event_id)
@@ -383,7 +383,7 @@ def public_page(request: Request, event_id: int) -> HTMLResponse:
 
 
 @router.get("/tv/{event_id}", name="tv_page")
-def tv_page(request: Request, event_id: int) -> HTMLResponse:
+def tv_page(request: Request, event_id: Number) -> HTMLResponse:
     """Standings for a screen at the venue: large type, a QR code to the public page."""
     web = desk_of(request)
     info = _event(request, event_id)
@@ -399,7 +399,7 @@ def tv_page(request: Request, event_id: int) -> HTMLResponse:
 
 
 @router.get("/standings/{event_id}/pdf", name="standings_pdf")
-def standings_pdf(request: Request, event_id: int) -> Response:
+def standings_pdf(request: Request, event_id: Number) -> Response:
     """The standings on paper (header on every page, PROVISIONAL while pending)."""
     from flickboard.events.paper import standings_pdf as pdf
 
@@ -419,7 +419,7 @@ def standings_pdf(request: Request, event_id: int) -> Response:
 
 
 @router.get("/standings/{event_id}/csv", name="standings_csv")
-def standings_csv(request: Request, event_id: int) -> Response:
+def standings_csv(request: Request, event_id: Number) -> Response:
     """The standings as CSV, as ``flickboard event standings --csv`` writes them
     (formula cells escaped), as a download."""
     from flickboard.events.export import standings_csv as csv
@@ -430,7 +430,7 @@ def standings_csv(request: Request, event_id: int) -> Response:
         raise InvalidInput("standings as CSV are for crokinole events")
     live = web.service.desk.live(info.name)
     return Response(
-        csv(live.standings, live.names),
+        csv(live.standings, live.names, finished=live.unfinished is None),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="standings-{event_id}.csv"'},
     )
@@ -492,9 +492,7 @@ async def new_club(request: Request, who: Annotated[Actor, may("create_club_even
     web = desk_of(request)
     form = await form_of(request)
     teams: dict[str, dict[str, Any]] = {}
-    import csv
-
-    for n, row in enumerate(csv.reader(io.StringIO(text(form, "teams"))), start=1):
+    for n, row in enumerate(csv_rows(text(form, "teams"), "teams"), start=1):
         cells = [c.strip() for c in row] + [""] * 5
         if not any(cells) or (n == 1 and cells[0].lower() == "team_id"):
             continue
@@ -552,7 +550,7 @@ async def import_file(request: Request, who: Annotated[Actor, may("create_event"
 
 
 @router.get("/manage/{event_id}", name="manage_page")
-def manage_page(request: Request, event_id: int) -> HTMLResponse:
+def manage_page(request: Request, event_id: Number) -> HTMLResponse:
     """Everything about one event for the director and the referees."""
     who = _official(request)
     web = desk_of(request)
@@ -634,7 +632,7 @@ def _manage(event_id: int, message: str) -> RedirectResponse:
 
 @router.post("/manage/{event_id}/codes/{round_no}", name="codes_page")
 async def manage_codes(
-    request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("issue_code")]
+    request: Request, event_id: Number, round_no: Number, who: Annotated[Actor, may("issue_code")]
 ) -> HTMLResponse:
     """A new scorer code and QR code for every game of a published round, to scan
     from this screen (codes issued earlier stay valid)."""
@@ -652,7 +650,7 @@ async def manage_codes(
 
 @router.post("/manage/{event_id}/scorecards/{round_no}")
 async def manage_scorecards(
-    request: Request, event_id: int, round_no: int, who: Annotated[Actor, may("issue_code")]
+    request: Request, event_id: Number, round_no: Number, who: Annotated[Actor, may("issue_code")]
 ) -> Response:
     """Blank scorecards of a round with codes and QR codes (PDF)."""
     web = desk_of(request)
@@ -668,7 +666,7 @@ async def manage_scorecards(
 
 @router.post("/manage/{event_id}/card")
 async def manage_card(
-    request: Request, event_id: int, who: Annotated[Actor, may("enter_card")]
+    request: Request, event_id: Number, who: Annotated[Actor, may("enter_card")]
 ) -> Response:
     """An official enters a card from paper (marked by the first player given)."""
     if who.role not in OFFICIALS:
@@ -685,7 +683,7 @@ async def manage_card(
 
 
 @router.get("/manage/{event_id}/enter/{round_no}/{player}", name="enter_page")
-def enter_page(request: Request, event_id: int, round_no: int, player: str) -> HTMLResponse:
+def enter_page(request: Request, event_id: Number, round_no: Number, player: str) -> HTMLResponse:
     """An official enters a paper card for a drawn game."""
     who = _official(request)
     web = desk_of(request)
@@ -708,7 +706,7 @@ def enter_page(request: Request, event_id: int, round_no: int, player: str) -> H
 
 
 @router.get("/manage/{event_id}/card/{round_no}/{player}", name="card_page")
-def card_page(request: Request, event_id: int, round_no: int, player: str) -> HTMLResponse:
+def card_page(request: Request, event_id: Number, round_no: Number, player: str) -> HTMLResponse:
     """One card with its validation, dispute and correction trail; a referee rules on a
     dispute or corrects a round here."""
     _official(request)

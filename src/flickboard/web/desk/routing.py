@@ -2,10 +2,11 @@
 and the identity of a write checked before its body is read.
 
 Errors: :class:`NotAuthenticated` 401, :class:`NotAllowed` 403, an unknown event or
-card (:class:`NotFound`) 404, too many sign-in attempts 429, :class:`IllegalInPosition`
-409, :class:`InvalidInput` and a malformed request 422; the message is the desk's
-sentence (JSON ``{"detail": ...}`` on the API, :class:`flickboard.web.refusals.Problem`;
-on pages, the message in the page's alert area, or an error page without JavaScript).
+card (:class:`NotFound`) 404, :class:`IllegalInPosition` 409, :class:`InvalidInput` and a
+malformed request 422, too many sign-in attempts 429, too many password checks at once
+503 (both with ``Retry-After``); the message is the desk's sentence (JSON ``{"detail":
+...}`` on the API, :class:`flickboard.web.refusals.Problem`; on pages, the message in
+the page's alert area, or an error page without JavaScript).
 Each API route documents the refusals it can answer, derived from its shape once here
 (:func:`documented_refusals`).
 """
@@ -14,9 +15,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Path, Request, Response
 from fastapi.dependencies.utils import get_flat_params
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -30,7 +31,6 @@ from flickboard.errors import (
 )
 from flickboard.store.acting import Actor
 from flickboard.store.service import PERMISSIONS, require
-from flickboard.web.desk.auth import TooManyAttempts
 from flickboard.web.desk.rendering import desk_of as desk_of  # used by the routes' modules
 from flickboard.web.desk.rendering import error_page
 from flickboard.web.refusals import malformed, refusals, sentence, status_of
@@ -43,19 +43,26 @@ def error_response(request: Request, exc: FlickboardError) -> Response:
     """The refusal as the asker reads it: JSON for the API, HTML for pages."""
     status = status_of(exc)
     headers = {}
-    if isinstance(exc, TooManyAttempts):
-        headers["Retry-After"] = str(exc.retry_after)
+    retry_after = getattr(exc, "retry_after", None)  # too many sign-ins (429), busy (503)
+    if isinstance(retry_after, int):
+        headers["Retry-After"] = str(retry_after)
     message = str(exc)
     if request.url.path.startswith("/api/"):
         return JSONResponse({"detail": message}, status_code=status, headers=headers)
     return error_page(request, message, status, headers)
 
 
+PASSWORD_ACTIONS = frozenset({"change_password", "add_referee"})
+"""Writes that hash a password: busy (503) when too many hashes wait
+(:class:`flickboard.store.passwords.Busy`)."""
+
+
 def documented_refusals(path: str, methods: set[str], extra: dict[str, Any]) -> set[int]:
     """The refusals an API route can answer, from its shape: 404 for an event or card
     in its path; 401, 403 and 409 for a write (a role checked, a state that may not
-    allow it); 401 and 429 for signing in; 403 for reading officials' lists. (422 for
-    routes with parameters is added once the route knows them.)"""
+    allow it); 401 and 429 for signing in; 503 where a password is hashed; 403 for
+    reading officials' lists. (422 for routes with parameters is added once the route
+    knows them.)"""
     if not path.startswith("/api/"):
         return set()
     out: set[int] = set()
@@ -67,6 +74,8 @@ def documented_refusals(path: str, methods: set[str], extra: dict[str, Any]) -> 
         out.add(401)
     if path.startswith("/api/session") and "POST" in methods:
         out |= {401, 429}
+    if extra.get("x-action") in PASSWORD_ACTIONS or (path == "/api/session" and "POST" in methods):
+        out.add(503)
     if path in ("/api/desk/disputes", "/api/desk/audit"):
         out |= {401, 403}
     return out
@@ -106,6 +115,14 @@ class DeskRoute(APIRoute):
                 )
 
         return handler
+
+
+MAX_NUMBER = 2**31 - 1
+"""The largest number the database keeps in an ID (a 32-bit INTEGER on PostgreSQL)."""
+
+Number = Annotated[int, Path(ge=0, le=MAX_NUMBER)]
+"""A number in a path (an event's or a game's ID, a round, a board): past the database's
+range it is malformed (422), not a database error."""
 
 
 def reader(request: Request) -> Actor:

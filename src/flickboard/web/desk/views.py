@@ -135,8 +135,10 @@ def _csc(svc: DeskService, info: EventInfo) -> Board:
     if state.result is not None and state.result.champion:
         playoff.append(f"Champion: {names.get(state.result.champion, state.result.champion)}")
     boards = tuple(f"Board {b} out of play: {why} (CSC VI 14)" for b, why in state.boards_out)
+    offences = tuple(o.describe(names) for o in state.offences)
     sections = (("Playoffs", tuple(playoff)),) if playoff else ()
-    return Board(info, "csc", ("Agg. pts", "Games", "Scored"), lines, provisional, boards, sections)
+    notes = boards + offences
+    return Board(info, "csc", ("Agg. pts", "Games", "Scored"), lines, provisional, notes, sections)
 
 
 def _league(svc: DeskService, info: EventInfo) -> Board:

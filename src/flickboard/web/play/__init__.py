@@ -13,9 +13,14 @@ from fastapi import FastAPI
 
 def install(app: FastAPI) -> None:
     """Add the table to the app (its games on the app's database)."""
-    from flickboard.web.play import api, pages
+    from flickboard.web.play import api, pages, practice, realboard
     from flickboard.web.play.tables import Tables
 
     app.state.play_tables = Tables(app.state.database_url)
+    app.state.play_positions = practice.Positions()
     app.include_router(api.router)
+    app.include_router(realboard.router)
+    app.include_router(practice.router)
     app.include_router(pages.router)
+    app.include_router(realboard.pages)
+    app.include_router(practice.pages)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterable, Callable, Coroutine
 from typing import Annotated, Any
 
@@ -37,6 +38,7 @@ from flickboard.web.play.models import (
     ShotSummary,
     StateOut,
 )
+from flickboard.web.play.saved import SavedEvent
 from flickboard.web.play.setup import catalogue, check_new_game, seating, start_match
 from flickboard.web.play.tables import Tables
 from flickboard.web.refusals import malformed, refusals, sentence, status_of
@@ -129,16 +131,17 @@ def post_game(request: NewGame, games: Games, http: Request) -> JSONResponse:
     check_new_game(request, start_match(request))
     live, tokens, joins = games.create(request, http.client.host if http.client else "?")
     links = {seat: f"/play/{live.id}?join={code}" for seat, code in joins.items()}
-    created = {"id": live.id, "url": f"/play/{live.id}", "tokens": tokens, "joins": links}
+    page = f"/play/{live.id}/enter" if request.real_board else f"/play/{live.id}"
+    created = {"id": live.id, "url": page, "tokens": tokens, "joins": links}
     return answer(created, 201)
 
 
 @router.get(
     "/games/{game_id}", summary="The game now", responses={200: {"model": StateOut}, **REFUSALS}
 )
-def get_game(live: Game) -> JSONResponse:
+def get_game(game_id: str, games: Games) -> Response:
     """Everything public about the game: seats, board, position, turn, score."""
-    return answer(live.state())
+    return Response(games.state(game_id), media_type="application/json")
 
 
 @router.post(
@@ -279,11 +282,17 @@ def _download(text: str, filename: str) -> Response:
     )
 
 
+def worker_header(response: Response) -> None:
+    """Name the server process that answers (``X-Flickboard-Worker``: its ID)."""
+    response.headers["X-Flickboard-Worker"] = str(os.getpid())
+
+
 @router.get(
     "/games/{game_id}/events",
     summary="Live events (server-sent)",
     response_class=EventSourceResponse,
     responses=REFUSALS,
+    dependencies=[Depends(worker_header)],
 )
 async def get_events(
     live: Game,
@@ -292,27 +301,60 @@ async def get_events(
 ) -> AsyncIterable[ServerSentEvent]:
     """``shot`` (a shot's JSON, as ``POST .../shots`` answers), ``state`` (after an
     undo, a join, a resignation, or for a page too far behind), ``thinking`` (an AI
-    seat is choosing) and ``problem``. The stream ends after a while and the browser
-    reconnects with ``Last-Event-ID``; missed events are sent again."""
+    seat is choosing) and ``problem``; each event's id is its number in the game. The
+    stream ends after a while and the browser reconnects with ``Last-Event-ID``; missed
+    events are sent again, whichever server process made them. ``X-Flickboard-Worker``
+    names the server process (its ID)."""
     loop = asyncio.get_running_loop()
-    listener = live.events.listen(loop)
+    listener = games.hub.listen(live.id, loop)
     try:
-        missed = live.events.since(last_event_id)
-        if missed is None:
-            state = await run_in_threadpool(live.state)
-            yield ServerSentEvent(
-                raw_data=json.dumps(state), event="state", id=live.events.last_id, retry=RETRY_MS
-            )
+        await run_in_threadpool(games.watch, live)
+        last = _event_number(last_event_id)
+        missed = None if last is None else await run_in_threadpool(_missed, games, live, last)
+        if last_event_id is not None and missed is None:
+            latest = listener.since
+            state = await run_in_threadpool(_state_now, games, live)
+            sent = max(latest, state[0])
+            yield ServerSentEvent(raw_data=state[1], event="state", id=str(sent), retry=RETRY_MS)
         else:
             yield ServerSentEvent(comment="connected", retry=RETRY_MS)
-            for sent in missed:
-                yield ServerSentEvent(raw_data=sent.data, event=sent.kind, id=sent.id)
+            sent = max(listener.since, last or 0)  # what the page has, or has coming here
+            for event in missed or []:
+                yield ServerSentEvent(raw_data=event.data, event=event.kind, id=str(event.number))
+                sent = max(sent, event.number)
         deadline = loop.time() + games.stream_seconds
         while (left := deadline - loop.time()) > 0:
             try:
-                sent = await asyncio.wait_for(listener.queue.get(), left)
+                event = await asyncio.wait_for(listener.queue.get(), left)
             except TimeoutError:
                 break
-            yield ServerSentEvent(raw_data=sent.data, event=sent.kind, id=sent.id)
+            if event.number > sent:
+                sent = event.number
+                yield ServerSentEvent(raw_data=event.data, event=event.kind, id=str(event.number))
     finally:
-        live.events.forget(listener)
+        games.hub.forget(live.id, listener)
+
+
+def _event_number(last_event_id: str | None) -> int | None:
+    """The number of the last event a page saw (None: none, or an id of another form)."""
+    if last_event_id is None or not last_event_id.isdigit() or len(last_event_id) > 12:
+        return None
+    return int(last_event_id)
+
+
+def _missed(games: Tables, live: LiveGame, last: int) -> list[SavedEvent] | None:
+    """The events after ``last``, all of them (None: some are no longer kept, or
+    ``last`` is not one of this game's: the page takes the whole state)."""
+    head = games.saved.head(live.id)
+    if head is None or last > head.events:
+        return None
+    missed = games.saved.events_after(live.id, last)
+    if (missed and missed[0].number != last + 1) or (not missed and last != head.events):
+        return None
+    return missed
+
+
+def _state_now(games: Tables, live: LiveGame) -> tuple[int, str]:
+    """The game's state now and the number of its latest event (at most as new)."""
+    head = games.saved.head(live.id)
+    return (0 if head is None else head.events), games.state(live.id)

@@ -1,23 +1,28 @@
 """A game in play at the browser table: its match, seats, shots and live events.
 
-A :class:`LiveGame` is the one place a table game changes. Every change (a shot, an
-undo, a join, a resignation) is made under the game's lock, checked before anything
-moves (the seat's token, the turn, the start, the values), saved to the database in one
-transaction, then told to every page watching (server-sent events); the match record
-a game's end leaves due is saved just after (:meth:`LiveGame.keep_record`). The server plays
-the AI seats itself (:meth:`LiveGame.ai_shot`, run in a worker thread by
-:mod:`flickboard.web.play.tables`).
+A :class:`LiveGame` is a server process's copy of one game; the database holds the truth
+(:mod:`flickboard.web.play.saved`). Every change (a shot, an undo, a join, a
+resignation) is made under the copy's lock and in one transaction that locks the game's
+row first: the copy is brought up to the game as saved (the shots another process
+saved since are played into it), then the change is checked (the seat's token, the
+turn, the start, the values), made, and saved with the live event that tells every
+page watching, in any process. A read brings the copy up to date first too
+(:meth:`LiveGame.refresh`: one short read when it is current). The match record a
+game's end leaves due is saved just after (:meth:`LiveGame.keep_record`). The server
+plays the AI seats itself (:meth:`LiveGame.ai_shot`, run by one process at a time, in a
+worker thread of :mod:`flickboard.web.play.tables`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 import threading
 import time
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,22 +31,35 @@ import numpy as np
 from flickboard.agents.player import AIPlayer
 from flickboard.agents.spec import parse_spec, player_from_spec
 from flickboard.errors import (
+    FlickboardError,
     GameOver,
+    IllegalInPosition,
     IllegalStart,
     InvalidInput,
     NotAllowed,
     NothingToUndo,
 )
 from flickboard.geometry.svg import SIDE_COLOURS
-from flickboard.physics import Shot
+from flickboard.physics import DiscFinal, Shot, warm
 from flickboard.physics.serialize import record_from_dict, record_to_dict
-from flickboard.play.crokinole import ShotBudget, WallClock
+from flickboard.physics.trajectory import StateLog
 from flickboard.play.driver import most_discs_left
+from flickboard.play.intent import Intent, intent_from_json, intent_of, with_intents
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
+from flickboard.rules.hand import outcome_from_places
 from flickboard.web.play.models import NewGame, ShotIn
-from flickboard.web.play.saved import ChangedMeanwhile, SavedGames, SavedShot
+from flickboard.web.play.saved import (
+    ChangedMeanwhile,
+    Head,
+    SavedGames,
+    SavedShot,
+    Shown,
+    UnknownGame,
+    Writing,
+    encode,
+)
 from flickboard.web.play.setup import start_match
 from flickboard.web.play.shots import (
     discs_json,
@@ -50,12 +68,7 @@ from flickboard.web.play.shots import (
     shot_json,
     shot_values,
 )
-from flickboard.web.play.stream import Broadcast
-
-
-def encode(data: Any) -> str:
-    """JSON text as the answers send it (compact, UTF-8, no NaN)."""
-    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+from flickboard.web.play.throttle import Limits
 
 
 def digest(secret: str) -> str:
@@ -69,6 +82,11 @@ def default_name(player: str, ai: str, number: int) -> str:
         return f"Player {number + 1}"
     kind, level = parse_spec(ai)
     return f"AI ({kind}, {level})"
+
+
+class WrongEntry(IllegalInPosition):
+    """A shot aimed in a game from a real board, or entered by hand in one at the table
+    (the web answers 409)."""
 
 
 @dataclass(frozen=True)
@@ -118,13 +136,14 @@ class Seat:
 
 @dataclass
 class Played:
-    """A shot played in this game: its step, the shot meant (realistic mode) and the
-    AI's explanation."""
+    """A shot played in this game: its step, the shot meant (realistic mode), the AI's
+    explanation and what the shooter meant, as the record keeps it (:mod:`~flickboard.play.intent`)."""
 
     step: Step
     by: str
     meant: Shot | None = None
     explanation: str | None = None
+    intent: Intent | None = None
 
     def note(self) -> dict[str, Any]:
         """What is saved beside the record."""
@@ -132,6 +151,7 @@ class Played:
             "by": self.by,
             "meant": None if self.meant is None else shot_values(self.meant),
             "explanation": self.explanation,
+            "intent": None if self.intent is None else self.intent.to_json(),
         }
 
 
@@ -139,35 +159,27 @@ class LiveGame:
     """A table game in play (see the module docstring)."""
 
     def __init__(
-        self,
-        game_id: str,
-        setup: NewGame,
-        seed: int,
-        seats: list[Seat],
-        saved: SavedGames,
-        boot: str,
-        status: str = "playing",
-        version: int = 0,
+        self, game_id: str, setup: NewGame, seed: int, seats: list[Seat], saved: SavedGames
     ) -> None:
         self.id = game_id
         self.setup = setup
         self.seed = seed
         self.seats = {s.seat: s for s in seats}
         self.saved = saved
-        self.events = Broadcast(boot)
-        self.status = status
-        self.version = version
+        self.status = "playing"
+        self.version = 0
+        self.takebacks = 0
+        self.ai_until: float | None = None
+        """Until when another process's AI holds the turn (its lease), as last read."""
         self.match: Match = start_match(setup, seed)
         self.figures = self.match.kind.board().drawing()
         self.has_twenties = bool(self.match.view().twenties)
-        # a touch softer than the game's calibration shot (the open 20, the draw to the
-        # three): a sensible first aim, not a gift
-        self.speed_default = round(0.9 * self.match.kind.skill_test()[1].speed, 3)
         self.played: list[Played] = []
         self.lock = threading.RLock()
         self.thinking: int | None = None
         self.ai_running = False
         self.stale = False
+        """A change failed after this copy had moved: the server reads the game back."""
         self.record_due = False
         """A game of the match ended and its record is not saved yet (:meth:`keep_record`)."""
         self.players: dict[int, Player] = {
@@ -175,15 +187,18 @@ class LiveGame:
             for s in seats
             if s.player == "ai" and s.ai is not None
         }
+        self.spectacle = len(self.players) == len(self.seats)
+        """Every seat is the AI's: an AI v AI match."""
 
-    # -- creating and restoring -----------------------------------------------------
+    # -- creating, restoring and following the saved game ------------------------------
 
     @classmethod
     def create(
-        cls, game_id: str, request: NewGame, saved: SavedGames, boot: str
+        cls, game_id: str, request: NewGame, saved: SavedGames, address: str, limits: Limits
     ) -> tuple[LiveGame, dict[str, str], dict[str, str]]:
-        """A new game, saved: with the tokens of the seats played here and the join
-        codes of the seats played elsewhere, by seat."""
+        """A new game, saved if ``address`` may start it (``limits``): with the tokens
+        of the seats played here and the join codes of the seats played elsewhere, by
+        seat."""
         seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
         match = start_match(request, seed)
         tokens: dict[str, str] = {}
@@ -202,33 +217,101 @@ class LiveGame:
             ai = asked.ai.strip().lower() if asked.player == "ai" else None
             seats.append(Seat(seat, side, name, asked.player, ai, token, join))
         kept = request.model_copy(update={"seed": seed})
-        live = cls(game_id, kept, seed, seats, saved, boot)
-        saved.create(game_id, match.kind.name, kept.model_dump(), [s.to_saved() for s in seats])
+        live = cls(game_id, kept, seed, seats, saved)
+        saved.create(
+            game_id,
+            match.kind.name,
+            kept.model_dump(),
+            [s.to_saved() for s in seats],
+            address=address,
+            spectacle=live.spectacle,
+            limits=limits,
+            shown=live._shown(live.state()),
+        )
         return live, tokens, joins
 
     @classmethod
-    def restore(cls, game_id: str, saved: SavedGames, boot: str) -> LiveGame | None:
+    def restore(cls, game_id: str, saved: SavedGames) -> LiveGame | None:
         """A saved game, its shots played again through a fresh match (None if there is
         no such game)."""
         data = saved.load(game_id)
         if data is None:
             return None
         setup = NewGame.model_validate(data.setup)
-        seats = [Seat.from_saved(s) for s in data.seats]
-        live = cls(
-            game_id, setup, int(setup.seed or 0), seats, saved, boot, data.status, data.version
-        )
-        for shot in data.shots:
-            record = record_from_dict(shot.record, live.match.position.layout)
-            step = live.match.play_record(record, shot.seat)
-            note = shot.note
-            meant = None if note.get("meant") is None else Shot(**note["meant"])
-            live.played.append(
-                Played(step, str(note.get("by", "")), meant, note.get("explanation"))
-            )
+        seats = [Seat.from_saved(s) for s in data.head.seats]
+        live = cls(game_id, setup, int(setup.seed or 0), seats, saved)
+        with live.lock:
+            live._follow(data.head, data.shots, afresh=True)
         # a server stopped between a game's end and its record: written again
         live.record_due = bool(live.match.result().games)
         return live
+
+    def refresh(self) -> None:
+        """Bring this copy up to the game as saved (one short read when it is current;
+        :class:`UnknownGame` if the game is gone)."""
+        with self.lock:
+            found = self.saved.since(self.id, len(self.played), self.takebacks)
+            if found is None:
+                raise UnknownGame(f"there is no game {self.id!r} on this server")
+            self._follow(*found)
+
+    def _follow(self, head: Head, shots: list[SavedShot], afresh: bool) -> None:
+        """Bring this copy (the lock held) to ``head``: ``shots`` are the shots saved
+        after the ones it holds, or all of them (``afresh``)."""
+        if head.version > self.version:
+            if afresh:
+                self._rebuild([])
+            try:
+                for shot in shots:
+                    self._play_saved(shot)
+            except FlickboardError:  # not where this copy thought: play them all afresh
+                found = self.saved.since(self.id, 0, -1)
+                assert found is not None
+                head, shots, _ = found
+                self._rebuild([])
+                for shot in shots:
+                    self._play_saved(shot)
+            self.seats = {s["seat"]: Seat.from_saved(s) for s in head.seats}
+            self.status = head.status
+            self.version = head.version
+            self.takebacks = head.takebacks
+        self.ai_until = head.ai_until
+
+    def _play_saved(self, shot: SavedShot) -> None:
+        record = record_from_dict(shot.record, self.match.position.layout)
+        step = self.match.play_record(record, shot.seat)
+        note = shot.note
+        meant = None if note.get("meant") is None else Shot(**note["meant"])
+        intent = None if note.get("intent") is None else intent_from_json(note["intent"])
+        self.played.append(
+            Played(step, str(note.get("by", "")), meant, note.get("explanation"), intent)
+        )
+
+    def _rebuild(self, played: list[Played]) -> None:
+        """The match built again from these shots (after a take-back, or afresh)."""
+        self.match = start_match(self.setup, self.seed)
+        for p in played:
+            self.match.play_record(p.step.entry.record, p.step.entry.turn.seat)
+        self.played = list(played)
+
+    @contextmanager
+    def _changing(self) -> Iterator[Writing]:
+        """A change (the lock held, the game's row locked, this copy brought up to it);
+        if it fails after this copy moved, the copy is marked stale (read back next)."""
+        with self.lock:
+            followed: int | None = None
+            try:
+                with self.saved.changing(self.id) as writing:
+                    if writing.head is None:
+                        raise UnknownGame(f"there is no game {self.id!r} on this server")
+                    if writing.head.version > self.version:
+                        self._follow(*writing.since(len(self.played), self.takebacks))
+                    followed = self.version
+                    yield writing
+            except BaseException:
+                if followed is not None and self.version != followed:
+                    self.stale = True
+                raise
 
     # -- who may act --------------------------------------------------------------------
 
@@ -243,7 +326,7 @@ class LiveGame:
         """Refuse (403) a request for ``seat`` without its token."""
         held = self.seats.get(seat)
         if held is None:
-            raise InvalidInput(f"seat {seat} is not at this table; seats are {self.match.seats}")
+            raise self.match.not_a_seat(seat)
         if held.player == "ai":
             raise NotAllowed(f"seat {seat} is played by the AI ({held.ai})")
         if held.token is None or not token or not hmac.compare_digest(held.token, digest(token)):
@@ -263,17 +346,14 @@ class LiveGame:
     def shoot(self, request: ShotIn, token: str | None) -> tuple[str, dict[str, float]]:
         """A person's shot (the token must be the seat's): the shot's JSON text, and the
         seconds the server spent simulating, ruling, sampling and saving it."""
-        with self.lock:
+        with self._changing() as writing:
             self.check_token(request.seat, token)
             self._check_playing()
             seat = request.seat
+            if self.setup.real_board:
+                raise WrongEntry("this game is played on a real board: enter each shot by hand")
             self.match.turn(seat)  # out of turn: refused before the values are read
-            low, high = self.match.kind.speed_range()
-            if not low <= request.speed <= high:
-                raise InvalidInput(
-                    f"speed must be between {low} and {high} m/s in {self.match.kind.title}, "
-                    f"not {request.speed}"
-                )
+            self.match.kind.check_speed(request.speed)
             line = self.match.start_line(seat)
             if not line.contains(request.u):
                 problem = self.match.start_problem(*line.point(request.u), seat)
@@ -282,7 +362,38 @@ class LiveGame:
             shot = meant
             if self.setup.realistic is not None:
                 shot = self._executed(seat, meant, self.setup.realistic)
-            return self._play(seat, shot, None if shot == meant else meant, None)
+            intent = Intent("exact") if shot == meant else Intent("aim", meant)
+            text, timings, saving = self._play(
+                writing, seat, shot, None if shot == meant else meant, None, intent
+            )
+        timings["save"] = time.perf_counter() - saving
+        return text, timings
+
+    def enter(
+        self, seat: int, places: list[DiscFinal], first: int | None, token: str | None
+    ) -> tuple[str, dict[str, float]]:
+        """A shot played on a real board, entered by hand (the token must be the
+        seat's): where the discs that moved stopped and the disc struck first, ruled as
+        a hand-entered shot (:func:`~flickboard.rules.hand.outcome_from_places`; the
+        start: the allowed point of the seat's line nearest its middle)."""
+        with self._changing() as writing:
+            self.check_token(seat, token)
+            self._check_playing()
+            if not self.setup.real_board:
+                raise WrongEntry("this game is played at the table: shots are aimed, not entered")
+            turn = self.match.turn(seat)
+            line = self.match.start_line(seat)
+            u = line.nearest(0.5)
+            if u is None:
+                raise IllegalStart(f"no shot can start for seat {seat} now")
+            began = time.perf_counter()
+            layout = self.match.position.layout
+            outcome = outcome_from_places(layout, turn.disc, line.point(u), places, first)
+            step = self.match.play_hand(outcome, seat)
+            timings = {"rule": time.perf_counter() - began}
+            text, saving = self._keep(writing, Played(step, self.seats[seat].name), None, timings)
+        timings["save"] = time.perf_counter() - saving
+        return text, timings
 
     def _executed(self, seat: int, meant: Shot, level: str) -> Shot:
         """The shot as a player of ``level`` would play it (seeded by the game and shot)."""
@@ -292,37 +403,56 @@ class LiveGame:
         return execute(self.match.kind.noise_at(level, view), view, meant, z).shot
 
     def _play(
-        self, seat: int, shot: Shot, meant: Shot | None, explanation: str | None
-    ) -> tuple[str, dict[str, float]]:
-        """Play, save and announce a shot (the lock is held); its JSON text and timings."""
+        self,
+        writing: Writing,
+        seat: int,
+        shot: Shot,
+        meant: Shot | None,
+        explanation: str | None,
+        intent: Intent | None,
+    ) -> tuple[str, dict[str, float], float]:
+        """Play a shot and save it with its event (the change is under way): its JSON
+        text, timings, and when (``perf_counter``) its save began."""
         timings: dict[str, float] = {}
         step, log = play_shot(self.match, seat, shot, timings)
-        played = Played(step, self.seats[seat].name, meant, explanation)
+        played = Played(step, self.seats[seat].name, meant, explanation, intent)
+        text, saving = self._keep(writing, played, log, timings)
+        return text, timings, saving
+
+    def _keep(
+        self, writing: Writing, played: Played, log: StateLog | None, timings: dict[str, float]
+    ) -> tuple[str, float]:
+        """Save a shot the match has played with its event (the change is under way;
+        ``log``: its state log, None for a shot entered by hand): its JSON text, and
+        when (``perf_counter``) its save began."""
+        step = played.step
         number = len(self.played) + 1
         status = "over" if self.match.over else "playing"
         sampled = time.perf_counter()
         shot_data = self._shot_json(number, played, log)
-        saving = time.perf_counter()
-        timings["trajectory"] = saving - sampled
-        try:
-            self._save(
-                self.id,
-                self.version,
-                add=SavedShot(
-                    number, seat, record_to_dict(log.record, compact=True), played.note()
-                ),
-                status=status,
-            )
-        except BaseException:
-            self._replay(self.played)
-            raise
-        timings["save"] = time.perf_counter() - saving
-        self.record_due = self.record_due or bool(step.games_ended)
+        self.played.append(played)
         self.version += 1
         self.status = status
-        self.played.append(played)
-        text = self._publish("shot", {**shot_data, "state": self.state()})
-        return text, timings
+        self.ai_until = None  # the change ends the AI's lease
+        state = self.state()
+        shown = self._shown(state)
+        state_text = encode(state) if shown.state is None else shown.state
+        text = f'{encode(shot_data)[:-1]},"state":{state_text}}}'  # one dict, encoded once
+        saving = time.perf_counter()
+        timings["trajectory"] = saving - sampled
+        writing.change(
+            add=SavedShot(
+                number,
+                step.entry.turn.seat,
+                record_to_dict(step.entry.record, compact=True),
+                played.note(),
+            ),
+            status=status,
+            event=("shot", text),
+            shown=shown,
+        )
+        self.record_due = self.record_due or bool(step.games_ended)
+        return text, saving
 
     def ai_seat(self) -> int | None:
         """The AI seat that shoots next (None when a person does or the game is over)."""
@@ -334,7 +464,8 @@ class LiveGame:
 
     def ai_shot(self) -> bool:
         """Let the AI seat to play choose and play its shot (outside the lock while it
-        thinks); False when no AI seat is to play."""
+        thinks; the caller holds the AI's lease of the turn); False when no AI seat is
+        to play."""
         with self.lock:
             seat = self.ai_seat()
             if seat is None:
@@ -343,21 +474,27 @@ class LiveGame:
             version = self.version
             player = self.players[seat]
             self.thinking = seat
-        self._publish("thinking", {"seat": seat, "name": self.seats[seat].name})
-        shot = player.decide(view)
-        choice = player.last_choice if isinstance(player, AIPlayer) else None
-        with self.lock:
+        try:
+            self.saved.event(
+                self.id, "thinking", encode({"seat": seat, "name": self.seats[seat].name})
+            )
+            shot = player.decide(view)
+            choice = player.last_choice if isinstance(player, AIPlayer) else None
+            with self._changing() as writing:
+                self.thinking = None
+                if self.version != version:
+                    return True  # taken back or resigned meanwhile: look again
+                explanation = None if choice is None else choice.explanation
+                self._play(writing, seat, shot, None, explanation, intent_of(player))
+        finally:
             self.thinking = None
-            if self.version != version:
-                return True  # taken back or resigned meanwhile: look again
-            self._play(seat, shot, None, None if choice is None else choice.explanation)
         return True
 
     # -- take-backs, resigning, joining -------------------------------------------------
 
     def undo(self, seat: int, token: str | None) -> dict[str, Any]:
         """Take back this seat's last shot and the AI's replies after it."""
-        with self.lock:
+        with self._changing() as writing:
             self.check_token(seat, token)
             if not self.setup.undo:
                 raise NothingToUndo("take-backs are off in this game")
@@ -378,76 +515,61 @@ class LiveGame:
                     if count
                     else "there is nothing to take back: no one at the table has shot yet"
                 )
-            for _ in range(count):
-                self.match.undo()
             kept = len(self.played) - count
-            try:
-                self._save(
-                    self.id, self.version, keep=kept, status="playing", record=self._record()
-                )
-            except BaseException:
-                self._replay(self.played)
-                raise
-            del self.played[kept:]
+            self._rebuild(self.played[:kept])
             self.version += 1
+            self.takebacks += 1
             self.status = "playing"
-            return self._announce_state()
-
-    def _replay(self, played: list[Played]) -> None:
-        """Rebuild the match from the shots played (after a failed save)."""
-        self.match = start_match(self.setup, self.seed)
-        for p in played:
-            self.match.play_record(p.step.entry.record, p.step.entry.turn.seat)
+            return self._change_state(writing, keep=kept, status="playing", record=self._record())
 
     def resign(self, seat: int, token: str | None) -> dict[str, Any]:
         """The seat's side resigns: the game ends, the other side wins."""
-        with self.lock:
+        with self._changing() as writing:
             self.check_token(seat, token)
             self._check_playing()
-            seats = {**self.seats, seat: replace(self.seats[seat], resigned=True)}
+            self.seats = {**self.seats, seat: replace(self.seats[seat], resigned=True)}
             self.status = "resigned"
-            self.seats = seats
-            try:
-                self._save(
-                    self.id,
-                    self.version,
-                    status="resigned",
-                    seats=[s.to_saved() for s in seats.values()],
-                    record=self._record(),
-                )
-            except BaseException:
-                self.status = "playing"
-                self.seats = {**seats, seat: replace(seats[seat], resigned=False)}
-                raise
             self.version += 1
-            return self._announce_state()
+            return self._change_state(
+                writing,
+                status="resigned",
+                seats=[s.to_saved() for s in self.seats.values()],
+                record=self._record(),
+            )
 
     def join(self, code: str) -> tuple[int, str]:
         """Take the seat a join link is for: its token (the code then expires)."""
-        with self.lock:
+        with self._changing() as writing:
             wanted = digest(code)
             for seat in self.seats.values():
                 if seat.join is not None and hmac.compare_digest(seat.join, wanted):
                     token = secrets.token_urlsafe(24)
-                    taken = replace(seat, token=digest(token), join=None)
-                    seats = {**self.seats, seat.seat: taken}
-                    self._save(self.id, self.version, seats=[s.to_saved() for s in seats.values()])
-                    self.seats = seats
+                    self.seats = {
+                        **self.seats,
+                        seat.seat: replace(seat, token=digest(token), join=None),
+                    }
                     self.version += 1
-                    self._announce_state()
+                    self._change_state(writing, seats=[s.to_saved() for s in self.seats.values()])
                     return seat.seat, token
             raise NotAllowed("this join link is not valid (already used, or mistyped)")
 
-    def _save(self, game_id: str, version: int, **change: Any) -> None:
-        """Save a change; a game another writer changed meanwhile is marked stale (the
-        server reads it back before its next use)."""
-        try:
-            self.saved.change(game_id, version, **change)
-        except ChangedMeanwhile:
-            self.stale = True
-            raise
+    def _change_state(self, writing: Writing, **change: Any) -> dict[str, Any]:
+        """Save a change this copy has made, with a ``state`` event: the state."""
+        self.ai_until = None  # the change ends the AI's lease
+        state = self.state()
+        writing.change(**change, event=("state", encode(state)), shown=self._shown(state))
         if change.get("record") is not None:
             self.record_due = False
+        return state
+
+    def _shown(self, state: dict[str, Any]) -> Shown:
+        """What a read of the game shows after a change (saved with it): the state,
+        with nobody thinking (a read says who is from the AI's lease), none for a game
+        on a wall clock (its state changes by itself: read from a copy), none while the
+        physics kernels warm up (its first aim's speed comes once they are ready)."""
+        from_copy = self.setup.time_minutes is not None or state["speed_default"] is None
+        text = None if from_copy else encode({**state, "thinking": None})
+        return Shown(text, self.ai_seat())
 
     def keep_record(self) -> None:
         """Save the match record a game's end left due (docs/web.md, "Storage").
@@ -458,20 +580,25 @@ class LiveGame:
         thread; the shots it is built from were saved before the answer, and a game
         read back after a restart gets its record again."""
         with self.lock:
-            if not self.record_due:
-                return
-            try:
-                self.saved.keep_record(self.id, self.version, self._record())
-            except ChangedMeanwhile:
-                self.stale = True  # the other writer's change is read back instead
-            self.record_due = False
+            for _ in range(3):
+                if not self.record_due:
+                    return
+                try:
+                    self.saved.keep_record(self.id, self.version, self._record())
+                    self.record_due = False
+                except ChangedMeanwhile:  # another change came first: record the game now
+                    self.refresh()
 
     # -- what the pages see -------------------------------------------------------------
 
-    def _announce_state(self) -> dict[str, Any]:
-        state = self.state()
-        self._publish("state", state)
-        return state
+    @property
+    def speed_default(self) -> float | None:
+        """A sensible first aim's speed, not a gift: a touch softer than the game's
+        calibration shot (the open 20, the draw to the three). None while the physics
+        kernels warm up (finding it simulates; the page reloads once they are ready)."""
+        if warm.WARMUP.warming:
+            return None
+        return round(0.9 * self.match.kind.skill_test()[1].speed, 3)
 
     def _result_words(self) -> str:
         resigned = [s for s in self.seats.values() if s.resigned]
@@ -492,12 +619,15 @@ class LiveGame:
             result = match.result()
             ended = [r for p in self.played for r in p.step.rounds_ended]
             turn = None
+            # a game resigned mid-round keeps that round's figures (20s, discs left)
+            figures = None if match.over else match.view(match.choices()[0])
             if over:
                 position = self.played[-1].step.ruling.position_after if self.played else None
                 view = None
             else:
                 choices = match.choices()
-                view = match.view(choices[0])
+                view = figures
+                assert view is not None
                 position = view.position
                 turn = {
                     "seat": view.turn.seat,
@@ -511,16 +641,18 @@ class LiveGame:
             score = {
                 "game": max(game_number, 1),
                 "games": 3 if self.setup.best_of_three else self.setup.games,
-                "round": view.round_number if view else (ended[-1].number if ended else 1),
+                "round": figures.round_number if figures else (ended[-1].number if ended else 1),
                 "round_word": kind.round_word,
-                "scores": list(view.scores) if view else _last_game_scores(result, sides),
+                "scores": list(figures.scores) if figures else _last_game_scores(result, sides),
                 "twenties": (
-                    _padded(view.twenties, sides) if view else _last_game_twenties(ended, sides)
+                    _padded(figures.twenties, sides)
+                    if figures
+                    else _last_game_twenties(ended, sides)
                 )
                 if self.has_twenties
                 else None,
-                "discs_left": {str(s): n for s, n in view.discs_left} if view else {},
-                "hammer": view.hammer if view else None,
+                "discs_left": {str(s): n for s, n in figures.discs_left} if figures else {},
+                "hammer": figures.hammer if figures else None,
                 "match": list(result.scores),
                 "summary": self._result_words(),
                 "clock": None if over else _clock(match),
@@ -542,6 +674,7 @@ class LiveGame:
                 "shots": len(self.played),
                 "undo": self.setup.undo,
                 "realistic": self.setup.realistic,
+                "real_board": self.setup.real_board,
                 "seats": [
                     self.seats[s].public(kind.side_names[self.seats[s].side]) for s in match.seats
                 ],
@@ -555,8 +688,17 @@ class LiveGame:
                 "score": score,
                 "rounds": [r.to_json() for r in ended],
                 "games": [g.to_json() for g in result.games],
-                "thinking": self.thinking,
+                "thinking": self._thinking(),
             }
+
+    def _thinking(self) -> int | None:
+        """The AI seat choosing now: in this process, or in another one holding the
+        turn's lease."""
+        if self.thinking is not None:
+            return self.thinking
+        if self.ai_until is not None and self.ai_until > time.time():
+            return self.ai_seat()
+        return None
 
     def _shot_json(self, number: int, played: Played, log: Any) -> dict[str, Any]:
         return {
@@ -610,7 +752,7 @@ class LiveGame:
         return tags
 
     def _record(self) -> dict[str, Any]:
-        return self.match.to_json(self.tags())
+        return with_intents(self.match.to_json(self.tags()), [p.intent for p in self.played])
 
     def record(self) -> dict[str, Any]:
         """The match record (docs/formats.md) as it stands."""
@@ -624,15 +766,9 @@ class LiveGame:
 
     # -- events to the pages ------------------------------------------------------------
 
-    def _publish(self, kind: str, data: dict[str, Any]) -> str:
-        """Send an event to the pages; its JSON text (the answer too, encoded once)."""
-        text = encode(data)
-        self.events.publish(kind, text)
-        return text
-
     def publish_error(self, message: str) -> None:
         """Tell the pages something went wrong on the server (the AI failed)."""
-        self._publish("problem", {"detail": message})
+        self.saved.event(self.id, "problem", encode({"detail": message}))
 
 
 def _padded(values: tuple[int, ...], sides: int) -> list[int]:
@@ -652,11 +788,6 @@ def _last_game_scores(result: Any, sides: int) -> list[int]:
 
 
 def _clock(match: Match) -> dict[str, Any] | None:
-    """The clock of a timed crokinole game (the only game kind with timed games)."""
-    game = getattr(match, "game", None)
-    clock = getattr(game, "clock", None)
-    if isinstance(clock, ShotBudget):
-        return {"kind": "shots", "left": clock.remaining}
-    if isinstance(clock, WallClock):
-        return {"kind": "seconds", "left": round(clock.remaining, 1)}
-    return None
+    """The clock of a timed game, as a clock on screen shows it (None: not timed)."""
+    clock = getattr(getattr(match, "game", None), "clock", None)
+    return None if clock is None else asdict(clock.face())

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from flickboard.physics.shot import MAX_SPEED
+from flickboard.play.noise import check_level
 
 MAX_ANGLE = 1.4
 """Largest aim either side of straight in (radians, about 80 degrees): beyond it a
@@ -70,6 +71,10 @@ class NewGame(GameIn):
         None, max_length=20, description="Add this skill level's execution noise to shots"
     )
     seed: int | None = Field(None, ge=0, le=2**31 - 1)
+    real_board: bool = Field(
+        False,
+        description="Played on a real board: each shot entered by hand (every seat here)",
+    )
 
 
 class ShotIn(Strict):
@@ -82,6 +87,24 @@ class ShotIn(Strict):
     spin: float = Field(0.0, ge=-MAX_SPIN, le=MAX_SPIN, description="rad/s, anticlockwise +")
 
 
+class TryIn(ShotIn):
+    """A shot tried again from the position before a shot of the game, aimed as a shot
+    is (``seat``: the seat of the game whose token is given), and the level the coach
+    weighs it at."""
+
+    level: str = Field("competitive", min_length=3, max_length=20, description="Skill level")
+
+
+class PlaceIn(Strict):
+    """Where a disc that moved stopped (metres), and how: on the surface, in the 20
+    hole, off the surface (the ditch, a gutter) or leaning on the hole."""
+
+    id: int = Field(ge=0, le=10_000)
+    x: float = Field(ge=-10.0, le=10.0)
+    y: float = Field(ge=-10.0, le=20.0)
+    state: Literal["on_surface", "in_hole", "in_ditch", "in_gutter", "leaning"] = "on_surface"
+
+
 class SeatAct(Strict):
     """An act of one seat (undo, resign): the token in ``X-Seat-Token`` must be its."""
 
@@ -92,7 +115,23 @@ class ReviewIn(SeatAct):
     """Ask for a game review or a hint as a seat of the game (its token in
     ``X-Seat-Token``), weighed at a skill level (docs/review.md)."""
 
-    level: str = Field("club", min_length=3, max_length=20, description="Skill level")
+    level: str = Field(
+        "competitive", min_length=3, max_length=20, description="Skill level (its name)"
+    )
+
+    @field_validator("level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        return check_level(value)  # a former name is taken, the level's name is kept
+
+
+class HandIn(SeatAct):
+    """A shot played on a real board, as a scorer enters it: where the shooter and every
+    disc that moved stopped (``places``), and the disc the shooter struck first (None:
+    none). The referee rules it (docs/review.md, "Games from a real board")."""
+
+    places: list[PlaceIn] = Field(min_length=1, max_length=30)
+    first: int | None = Field(None, ge=0, le=10_000)
 
 
 class JoinIn(Strict):
@@ -224,6 +263,8 @@ class StateOut(BaseModel):
     shots: int
     undo: bool
     realistic: str | None
+    real_board: bool
+    """Each shot is entered by hand from a real board (the entry page)."""
     seats: list[SeatOut]
     side_names: list[str]
     exports: list[str]
@@ -231,7 +272,8 @@ class StateOut(BaseModel):
     colours: list[str]
     board: dict[str, object]
     speed_range: list[float]
-    speed_default: float
+    speed_default: float | None
+    """The page's first aim speed; null while the physics kernels warm up."""
     discs: list[DiscOut]
     turn: TurnOut | None
     score: ScoreOut

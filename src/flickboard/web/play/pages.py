@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from flickboard.web.templates import TEMPLATES
-from flickboard.web.warming import warming_page
+from flickboard.web.warming import page, warming_page
 
 router = APIRouter(include_in_schema=False)
 
@@ -16,15 +16,13 @@ router = APIRouter(include_in_schema=False)
 @router.get("/play", response_class=HTMLResponse)
 def lobby(request: Request) -> HTMLResponse:
     """Set up a game: the game, rules, format and who plays each seat."""
-    return warming_page(request) or TEMPLATES.TemplateResponse(request, "play/lobby.html", {})
+    return page(request, "play/lobby.html", {}, reload=False)
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)
 def table(request: Request, game_id: str) -> HTMLResponse:
     """The table of a game (a ``?join=CODE`` link takes a seat)."""
-    return warming_page(request) or TEMPLATES.TemplateResponse(
-        request, "play/table.html", {"game_id": game_id}
-    )
+    return page(request, "play/table.html", {"game_id": game_id}, reload=True)
 
 
 @router.get("/play/{game_id}/replay", response_class=HTMLResponse)

@@ -22,7 +22,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from flickboard.agents.review import best_shot, review_record, shot_json
+from flickboard.agents.review import ShotReview, best_shot, review_record, shot_json
 from flickboard.errors import FlickboardError, IllegalInPosition
 from flickboard.physics import Layout, PhysicsParams, Shot
 from flickboard.physics.trajectory import sample_trajectory
@@ -61,16 +61,16 @@ class NotCasual(IllegalInPosition):
 class Reviews:
     """The reviews of one server's games (see the module docstring)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, engine: Engine | None = None) -> None:
         self.url = url
-        self._engine: Engine | None = None
+        self._engine = engine
         self._lock = threading.Lock()
         self._running: set[str] = set()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="flickboard-review")
 
     @property
     def engine(self) -> Engine:
-        """The engine (opened, the schema upgraded, on first use)."""
+        """The engine (the table's, or opened with the schema upgraded on first use)."""
         if self._engine is None:
             self._engine = engine_for(self.url)
         return self._engine
@@ -128,17 +128,19 @@ class Reviews:
                 self._running.discard(game_id)
 
     def _paths(
-        self, record: dict[str, Any], index: int, reviewed: Any, params: PhysicsParams
+        self, record: dict[str, Any], index: int, reviewed: ShotReview, params: PhysicsParams
     ) -> dict[str, list[list[float]]]:
-        position = self._positions(record)[index - 1]
-        layout, shooter = position
+        """The paths of a reviewed shot: the best shot's, the shot played and the shot
+        meant (when it is not the shot played: an exact shot is its own); a shot
+        entered by hand has only the best."""
+        layout, shooter = self._positions(record)[index - 1]
+        aims = {"best": reviewed.best, "played": reviewed.played}
+        if reviewed.meant is not None and reviewed.meant_from != "exact":
+            aims["meant"] = reviewed.meant
         return {
             name: shooter_path(layout, aim.shot, shooter, params)
-            for name, aim in (
-                ("played", reviewed.played),
-                ("best", reviewed.best),
-                ("meant", reviewed.meant),
-            )
+            for name, aim in aims.items()
+            if aim is not None
         }
 
     def _positions(self, record: dict[str, Any]) -> list[tuple[Layout, int]]:

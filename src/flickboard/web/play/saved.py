@@ -1,29 +1,85 @@
-"""The table's games in the database: written after every change, read back after a
-restart (tables ``play_games`` and ``play_shots``, migration 0005).
+"""The table's games in the database, the one truth about each game (tables
+``play_games``, ``play_shots`` and ``play_events``; migrations 0006 and 0013).
 
 A game is saved as its setup, its seats (with hashed tokens) and its shots, each shot's
 record compact at full precision: replayed through a match built from the setup, the
-shots rebuild the game exactly. Every write names the version it changes and bumps it
-(``UPDATE ... WHERE version = ?``), so a change made meanwhile by another writer is
-refused rather than overwritten; each write is one transaction.
+shots rebuild the game exactly. The game's row says where the game is (:class:`Head`:
+its version, which counts the changes, the shots saved, the take-backs, the status and
+seats, its latest live event, the AI's lease). A server process holding a game in
+memory reads the head to know whether its copy is current, and brings it up to date
+from the shots saved since (:meth:`SavedGames.since`).
+
+Every change is one transaction that first locks the game's row
+(:meth:`SavedGames.changing`: ``SELECT ... FOR UPDATE`` on PostgreSQL, ``BEGIN
+IMMEDIATE`` on SQLite), so the change is judged on the game as saved, whichever process
+made the last one; it bumps the version, adds or removes shots and saves the live event
+that tells the pages (``play_events``, numbered per game). On PostgreSQL saving the
+event sends ``NOTIFY flickboard_table`` (a trigger; delivered when the transaction
+commits) so that every server process hands the event to the pages it serves; in this
+process the event is handed over as soon as the transaction commits
+(:attr:`SavedGames.announce`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Iterator
+import math
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from functools import cached_property
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, Table, bindparam, delete, insert, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 
-from flickboard.errors import IllegalInPosition
+from flickboard.errors import IllegalInPosition, NotFound
 from flickboard.store.db import SYNC_NORMAL, WRITE, engine_for
-from flickboard.store.models import PlayGameRow, PlayShotRow
+from flickboard.store.models import PlayEventRow, PlayGameRow, PlayShotRow
+from flickboard.web.play.throttle import Limits, TooManyGames, whole_number
+
+CHANNEL = "flickboard_table"
+"""The PostgreSQL channel of the table's live events: a trigger on ``play_events`` sends
+``GAME_ID NUMBER KIND DATA`` for each event saved, or ``GAME_ID NUMBER`` when the event's
+text is too long for a notification (migration 0013; :func:`heard`)."""
+
+
+EVENTS_KEPT = 64
+"""Live events kept per game for pages that reconnect (one further behind gets the
+whole state); up to :data:`PRUNE_EVERY` more are kept between two prunings."""
+PRUNE_EVERY = 16
+"""Older events are deleted at every this many events of a game."""
+
+
+CONNECTIONS = 10
+"""PostgreSQL connections the table may hold at once in one server process (half kept
+open); ``$FLICKBOARD_TABLE_CONNECTIONS`` sets another number. A change holds one only
+for its transaction, so a few serve many request threads."""
+CONNECTIONS_ENV = "FLICKBOARD_TABLE_CONNECTIONS"
+
+
+def pool_sizes() -> tuple[int, int]:
+    """The table engine's pool: connections kept open, and the more it may open."""
+    most = whole_number(CONNECTIONS_ENV, CONNECTIONS)
+    return most - most // 2, most // 2
+
+
+class UnknownGame(NotFound):
+    """No game has this ID (the web answers 404)."""
 
 
 class ChangedMeanwhile(IllegalInPosition):
@@ -41,165 +97,538 @@ class SavedShot:
 
 
 @dataclass(frozen=True)
+class SavedEvent:
+    """A live event as saved: its number in the game, kind and JSON text."""
+
+    number: int
+    kind: str
+    data: str
+
+
+def heard(payload: str) -> tuple[str, SavedEvent | int]:
+    """A notification on :data:`CHANNEL`: the game's ID and its event, or only the
+    event's number (the event is then read from the database)."""
+    game_id, number, *rest = payload.split(" ", 3)
+    if len(rest) == 2:
+        return game_id, SavedEvent(int(number), rest[0], rest[1])
+    return game_id, int(number)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a read of a game shows, saved with each change: its state's JSON text
+    (None for a game on a wall clock, whose state changes by itself) and the AI seat
+    to shoot next (None when a person is to shoot or the game is over)."""
+
+    state: str | None
+    ai_seat: int | None
+
+
+THINKING_NONE = '"thinking":null}'
+"""How a saved state ends: who is thinking is read from the AI's lease when it is read."""
+
+
+@dataclass(frozen=True)
+class Head:
+    """Where a saved game is: its version (changes so far), shots saved, take-backs,
+    status, seats, latest live event, and until when (Unix seconds) the AI's lease runs
+    (None: no AI is choosing)."""
+
+    version: int
+    shots: int
+    takebacks: int
+    status: str
+    seats: list[dict[str, Any]]
+    events: int
+    ai_until: float | None
+
+
+@dataclass(frozen=True)
 class SavedGame:
-    """A game as saved."""
+    """A game as saved: its setup, head and shots."""
 
     id: str
     game: str
     setup: dict[str, Any]
-    seats: list[dict[str, Any]]
-    status: str
-    version: int
+    head: Head
     shots: list[SavedShot]
 
 
 _GAMES = cast(Table, PlayGameRow.__table__)
 _SHOTS = cast(Table, PlayShotRow.__table__)
+_EVENTS = cast(Table, PlayEventRow.__table__)
+_HEAD = (
+    _GAMES.c.version,
+    _GAMES.c.shot_count,
+    _GAMES.c.takebacks,
+    _GAMES.c.status,
+    _GAMES.c.seats,
+    _GAMES.c.events,
+    _GAMES.c.ai_until,
+)
+_READ_HEAD = select(*_HEAD).where(_GAMES.c.id == bindparam("b_id"))
+_LOCK_HEAD = _READ_HEAD.with_for_update()
+_HEAD_AND_SHOTS = (
+    select(*_HEAD, _SHOTS.c.number, _SHOTS.c.seat, _SHOTS.c.record, _SHOTS.c.note)
+    .select_from(
+        _GAMES.outerjoin(
+            _SHOTS,
+            and_(_SHOTS.c.game_id == _GAMES.c.id, _SHOTS.c.number > bindparam("b_after")),
+        )
+    )
+    .where(_GAMES.c.id == bindparam("b_id"))
+    .order_by(_SHOTS.c.number)
+)
+"""A game's head with each shot saved after a number (one row with no shot if none):
+the head and the shots as of one moment."""
+_EVENTS_AFTER = (
+    select(_EVENTS.c.number, _EVENTS.c.kind, _EVENTS.c.data)
+    .where(_EVENTS.c.game_id == bindparam("b_id"), _EVENTS.c.number > bindparam("b_after"))
+    .order_by(_EVENTS.c.number)
+)
 _BUMP = update(_GAMES).where(
     _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version")
 )
 """A game's row set at a version; the columns set are the parameters given."""
-_ADD = insert(_SHOTS)
-"""A shot's row."""
+_ADD_SHOT = insert(_SHOTS)
+_ADD_EVENT = insert(_EVENTS)
+_PRUNE_EVENTS = delete(_EVENTS).where(
+    _EVENTS.c.game_id == bindparam("b_id"), _EVENTS.c.number <= bindparam("b_upto")
+)
+_NEXT_EVENT = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("b_id"))
+    .values(events=_GAMES.c.events + 1)
+    .returning(_GAMES.c.events)
+)
 
 
-def _set_at(connection: Connection, game_id: str, version: int, values: dict[str, Any]) -> None:
-    """Set ``values`` in the game's row if it is still at ``version``, else
-    :class:`ChangedMeanwhile` (nothing set)."""
-    done = connection.execute(_BUMP, {"b_id": game_id, "b_version": version, **values})
-    if done.rowcount != 1:
-        raise ChangedMeanwhile(
-            "this game was changed meanwhile (another window or server); reload the page"
-        )
+def _head(row: Any) -> Head:
+    version, shots, takebacks, status, seats, events, ai_until = row
+    return Head(version, shots, takebacks, status, json.loads(seats), events, ai_until)
+
+
+def _shot(row: Any) -> SavedShot:
+    number, seat, record, note = row
+    return SavedShot(number, seat, json.loads(record), json.loads(note))
+
+
+def _since(
+    connection: Connection, game_id: str, shots: int, takebacks: int
+) -> tuple[Head, list[SavedShot], bool] | None:
+    """The game's head, and the shots a copy holding ``shots`` shots after
+    ``takebacks`` take-backs lacks to be at it, with whether they are all the game's
+    shots (the copy is built afresh: shots were taken back since, or it holds more);
+    None if there is no such game. Each read is one statement: one moment."""
+    rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": shots}).all()
+    if not rows:
+        return None
+    head = _head(rows[0][: len(_HEAD)])
+    afresh = head.takebacks != takebacks or head.shots < shots
+    if afresh and shots:  # all of them
+        rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": 0}).all()
+        head = _head(rows[0][: len(_HEAD)])
+    found = [_shot(r[len(_HEAD) :]) for r in rows if r[len(_HEAD)] is not None]
+    return head, [s for s in found if s.number <= head.shots], afresh
+
+
+def encode(data: Any) -> str:
+    """JSON text as the answers send it (compact, UTF-8, no NaN)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class SavedGames:
-    """The table's games in one database."""
+def address_digest(address: str) -> str:
+    """What is kept of a client's address: its SHA-256 (the per-address limits)."""
+    return hashlib.sha256(address.encode()).hexdigest()
 
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self._engine: Engine | None = None
 
-    @cached_property
-    def writer(self) -> Engine:
-        """The engine with the execution options of a write (made once)."""
-        return self.engine.execution_options(**WRITE)
+Announce = Callable[[str, SavedEvent], None]
+"""Told of a live event once it is committed: (game ID, event)."""
 
-    @property
-    def engine(self) -> Engine:
-        """The engine (opened, and the schema upgraded, on first use). On SQLite a shot
-        is committed to the write-ahead log without waiting for the disk
-        (``synchronous=NORMAL``): kept across a crash of the server, see docs/web.md."""
-        if self._engine is None:
-            self._engine = engine_for(self.url, synchronous=SYNC_NORMAL)
-        return self._engine
 
-    @property
-    def commits_quickly(self) -> bool:
-        """True on SQLite, where a commit does not wait for the disk (above): short
-        enough to make on the server's event loop."""
-        return self.engine.dialect.name == "sqlite"
+class Writing:
+    """One change of a game in its transaction, the game's row locked
+    (:meth:`SavedGames.changing`)."""
 
-    @contextmanager
-    def _write(self) -> Iterator[Session]:
-        with Session(self.writer) as session, session.begin():
-            yield session
+    def __init__(self, saved: SavedGames, connection: Connection, game_id: str) -> None:
+        self.saved = saved
+        self.connection = connection
+        self.id = game_id
+        row = connection.execute(
+            _LOCK_HEAD if saved.postgres else _READ_HEAD, {"b_id": game_id}
+        ).first()
+        self.head: Head | None = None if row is None else _head(row)
+        self.events: list[SavedEvent] = []
 
-    def create(
-        self, game_id: str, game: str, setup: dict[str, Any], seats: list[dict[str, Any]]
-    ) -> None:
-        """Save a new game (version 0, no shots)."""
-        with self._write() as session:
-            at = _now()
-            session.add(
-                PlayGameRow(
-                    id=game_id,
-                    game=game,
-                    setup=json.dumps(setup),
-                    seats=json.dumps(seats),
-                    status="playing",
-                    version=0,
-                    created=at,
-                    updated=at,
-                )
-            )
-
-    def load(self, game_id: str) -> SavedGame | None:
-        """A saved game with its shots, or None."""
-        with Session(self.engine) as session:
-            row = session.get(PlayGameRow, game_id)
-            if row is None:
-                return None
-            shots = [
-                SavedShot(s.number, s.seat, json.loads(s.record), json.loads(s.note))
-                for s in row.shots
-            ]
-            return SavedGame(
-                row.id,
-                row.game,
-                json.loads(row.setup),
-                json.loads(row.seats),
-                row.status,
-                row.version,
-                shots,
-            )
-
-    def record(self, game_id: str) -> dict[str, Any] | None:
-        """The match record saved when a game of it ended (None before)."""
-        with Session(self.engine) as session:
-            text = session.scalar(select(PlayGameRow.record).where(PlayGameRow.id == game_id))
-        return None if text is None else dict(json.loads(text))
-
-    def keep_record(self, game_id: str, version: int, record: dict[str, Any]) -> None:
-        """Save the match record of a game at ``version`` (not a change of the game: the
-        version stays); :class:`ChangedMeanwhile` if the game is no longer at it."""
-        with self.writer.begin() as connection:
-            _set_at(connection, game_id, version, {"record": json.dumps(record)})
+    def since(self, shots: int, takebacks: int) -> tuple[Head, list[SavedShot], bool]:
+        """What a copy holding ``shots`` shots after ``takebacks`` take-backs lacks
+        (:func:`_since`; the row is locked: it is the game now)."""
+        found = _since(self.connection, self.id, shots, takebacks)
+        assert found is not None
+        return found
 
     def change(
         self,
-        game_id: str,
-        version: int,
         *,
         add: SavedShot | None = None,
         keep: int | None = None,
         status: str | None = None,
         seats: list[dict[str, Any]] | None = None,
         record: dict[str, Any] | None = None,
-    ) -> None:
-        """One change of a game at ``version``: add a shot, keep only the first ``keep``
-        shots (undo), set the status, seats or record; the version goes up by one.
-
-        Raises :class:`ChangedMeanwhile` (and changes nothing) when the game is no
-        longer at ``version``.
-        """
-        values: dict[str, Any] = {"version": version + 1, "updated": _now()}
+        event: tuple[str, str] | None = None,
+        shown: Shown | None = None,
+    ) -> Head:
+        """Change the game: add a shot, keep only the first ``keep`` shots (a take-back),
+        set the status, seats or record, save the live ``event`` (kind, JSON text) and
+        what a read shows now; the version goes up by one and the AI's lease ends (its
+        turn is over or changed). The head after it."""
+        head = self.head
+        assert head is not None
+        shots = head.shots if keep is None else keep
+        shots += add is not None
+        events = head.events + (event is not None)
+        values: dict[str, Any] = {
+            "version": head.version + 1,
+            "updated": _now(),
+            "shot_count": shots,
+            "takebacks": head.takebacks + (keep is not None),
+            "events": events,
+            "ai_owner": None,
+            "ai_until": None,
+        }
         if status is not None:
             values["status"] = status
         if seats is not None:
             values["seats"] = json.dumps(seats)
         if record is not None:
             values["record"] = json.dumps(record)
-        # Core statements on one connection (no ORM session), values passed as
-        # parameters of cached statements: the shortest transaction
+        if shown is not None:
+            values["state"], values["ai_seat"] = shown.state, shown.ai_seat
+        done = self.connection.execute(
+            _BUMP, {"b_id": self.id, "b_version": head.version, **values}
+        )
+        if done.rowcount != 1:  # only without the row lock (SQLite serialises the writes)
+            raise ChangedMeanwhile(
+                "this game was changed meanwhile (another window or server); reload the page"
+            )
+        if keep is not None:
+            self.connection.execute(
+                delete(_SHOTS).where(_SHOTS.c.game_id == self.id, _SHOTS.c.number > keep)
+            )
+        if add is not None:
+            self.connection.execute(
+                _ADD_SHOT,
+                {
+                    "game_id": self.id,
+                    "number": add.number,
+                    "seat": add.seat,
+                    "record": json.dumps(add.record),
+                    "note": json.dumps(add.note),
+                },
+            )
+        if event is not None:
+            self._event(events, *event)
+        self.head = Head(
+            head.version + 1,
+            shots,
+            values["takebacks"],
+            head.status if status is None else status,
+            head.seats if seats is None else seats,
+            events,
+            None,
+        )
+        return self.head
+
+    def event(self, kind: str, data: str) -> int:
+        """Save a live event that changes nothing else (the AI choosing, a problem):
+        its number."""
+        number = int(self.connection.execute(_NEXT_EVENT, {"b_id": self.id}).scalar_one())
+        self._event(number, kind, data)
+        return number
+
+    def _event(self, number: int, kind: str, data: str) -> None:
+        self.connection.execute(
+            _ADD_EVENT, {"game_id": self.id, "number": number, "kind": kind, "data": data}
+        )
+        if number > EVENTS_KEPT and number % PRUNE_EVERY == 0:
+            self.connection.execute(
+                _PRUNE_EVENTS, {"b_id": self.id, "b_upto": number - EVENTS_KEPT}
+            )
+        self.events.append(SavedEvent(number, kind, data))
+
+
+class SavedGames:
+    """The table's games in one database (see the module docstring). The engine is
+    made, and the schema upgraded, when this is made (before any request is served).
+    ``announce`` is told of every live event this process commits."""
+
+    def __init__(self, url: str, announce: Announce | None = None) -> None:
+        self.url = url
+        self.engine: Engine = engine_for(url, synchronous=SYNC_NORMAL, pool=pool_sizes())
+        """The engine. On SQLite a shot is committed to the write-ahead log without
+        waiting for the disk (``synchronous=NORMAL``): kept across a crash of the
+        server, see docs/web.md."""
+        self.writer = self.engine.execution_options(**WRITE)
+        """The engine with the execution options of a write."""
+        self.postgres = self.engine.dialect.name == "postgresql"
+        self.reader = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.postgres
+            else self.engine
+        )
+        """The engine for a read of one statement (no transaction around it on
+        PostgreSQL: one round trip)."""
+        self.announce = announce
+
+    @property
+    def commits_quickly(self) -> bool:
+        """True on SQLite, where a commit does not wait for the disk (above): short
+        enough to make on the server's event loop."""
+        return not self.postgres
+
+    # -- a new game -------------------------------------------------------------------------
+
+    def create(
+        self,
+        game_id: str,
+        game: str,
+        setup: dict[str, Any],
+        seats: list[dict[str, Any]],
+        *,
+        address: str = "?",
+        spectacle: bool = False,
+        limits: Limits | None = None,
+        shown: Shown | None = None,
+    ) -> None:
+        """Save a new game (version 0, no shots) and what a read of it shows, if
+        ``address`` may start one now: ``limits`` counted over every server process in
+        the same transaction (:class:`~.throttle.TooManyGames` otherwise)."""
+        limits = limits or Limits()
+        digest = address_digest(address)
+        at = _now()
         with self.writer.begin() as connection:
-            _set_at(connection, game_id, version, values)
-            if keep is not None:
-                connection.execute(
-                    delete(_SHOTS).where(_SHOTS.c.game_id == game_id, _SHOTS.c.number > keep)
+            if self.postgres:  # one new game at a time per address, and per AI v AI match
+                for key in (digest, "spectacle") if spectacle else (digest,):
+                    connection.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"),
+                        {
+                            "key": int.from_bytes(
+                                hashlib.sha256(key.encode()).digest()[:8], "big", signed=True
+                            )
+                        },
+                    )
+            self._admit(connection, digest, spectacle, limits, at)
+            connection.execute(
+                insert(_GAMES),
+                {
+                    "id": game_id,
+                    "game": game,
+                    "setup": json.dumps(setup),
+                    "seats": json.dumps(seats),
+                    "status": "playing",
+                    "version": 0,
+                    "created": at,
+                    "updated": at,
+                    "spectacle": spectacle,
+                    "address": digest,
+                    "watched_until": time.time() + limits.watch_grace if spectacle else None,
+                    "state": None if shown is None else shown.state,
+                    "ai_seat": None if shown is None else shown.ai_seat,
+                },
+            )
+
+    def _admit(
+        self, connection: Connection, digest: str, spectacle: bool, limits: Limits, at: datetime
+    ) -> None:
+        since = at - timedelta(seconds=limits.window)
+        recent = connection.execute(
+            select(func.count(), func.min(_GAMES.c.created)).where(
+                _GAMES.c.address == digest, _GAMES.c.created > since
+            )
+        ).one()
+        if recent[0] >= limits.per_minute:
+            wait = max(1, math.ceil((recent[1] - since).total_seconds()))
+            raise TooManyGames(
+                f"too many new games from this address: at most {limits.per_minute} a "
+                f"minute; try again in {wait} s",
+                wait,
+            )
+        if not spectacle:
+            return
+        running = and_(
+            _GAMES.c.spectacle, _GAMES.c.status == "playing", _GAMES.c.watched_until > time.time()
+        )
+        mine = connection.execute(
+            select(func.count()).where(running, _GAMES.c.address == digest)
+        ).scalar_one()
+        if mine >= limits.spectacles_per_address:
+            raise TooManyGames(
+                f"too many AI v AI matches from this address: at most "
+                f"{limits.spectacles_per_address} at once (one that nobody watches stops); "
+                "try again when one ends",
+                60,
+            )
+        total = connection.execute(select(func.count()).where(running)).scalar_one()
+        if total >= limits.spectacles:
+            raise TooManyGames(
+                f"the server is running as many AI v AI matches as it may "
+                f"({limits.spectacles}); try again when one ends",
+                60,
+            )
+
+    # -- reading --------------------------------------------------------------------------
+
+    def head(self, game_id: str) -> Head | None:
+        """Where the game is now (None: no such game): one short read."""
+        with self.reader.connect() as connection:
+            row = connection.execute(_READ_HEAD, {"b_id": game_id}).first()
+        return None if row is None else _head(row)
+
+    def since(
+        self, game_id: str, shots: int, takebacks: int
+    ) -> tuple[Head, list[SavedShot], bool] | None:
+        """The head, and what a copy holding ``shots`` shots after ``takebacks``
+        take-backs lacks to be at it (:func:`_since`; usually one short read, the head
+        alone)."""
+        with self.reader.connect() as connection:
+            return _since(connection, game_id, shots, takebacks)
+
+    def load(self, game_id: str) -> SavedGame | None:
+        """A saved game with its shots, or None."""
+        with self.reader.connect() as connection:
+            row = connection.execute(
+                select(_GAMES.c.game, _GAMES.c.setup).where(_GAMES.c.id == game_id)
+            ).first()
+        found = None if row is None else self.since(game_id, 0, -1)
+        if row is None or found is None:
+            return None
+        head, shots, _ = found
+        return SavedGame(game_id, row[0], json.loads(row[1]), head, shots)
+
+    def state(self, game_id: str) -> str | None:
+        """The game's state as a read answers it (one short read: the state saved with
+        its last change, who is thinking from the AI's lease); :class:`UnknownGame` if
+        there is no such game, None if none is saved (a game on a wall clock, or saved
+        before migration 0013)."""
+        with self.reader.connect() as connection:
+            row = connection.execute(
+                select(_GAMES.c.state, _GAMES.c.ai_seat, _GAMES.c.ai_until).where(
+                    _GAMES.c.id == game_id
                 )
-            if add is not None:
-                connection.execute(
-                    _ADD,
-                    {
-                        "game_id": game_id,
-                        "number": add.number,
-                        "seat": add.seat,
-                        "record": json.dumps(add.record),
-                        "note": json.dumps(add.note),
-                    },
+            ).first()
+        if row is None:
+            raise UnknownGame(f"there is no game {game_id!r} on this server")
+        text, seat, until = row
+        if text is None or seat is None or until is None or until <= time.time():
+            return str(text) if text is not None else None
+        if not text.endswith(THINKING_NONE):
+            return encode({**json.loads(text), "thinking": seat})
+        return f'{text[: -len(THINKING_NONE)]}"thinking":{seat}}}'
+
+    def record(self, game_id: str) -> dict[str, Any] | None:
+        """The match record saved when a game of it ended (None before)."""
+        with self.reader.connect() as connection:
+            found = connection.execute(
+                select(_GAMES.c.record).where(_GAMES.c.id == game_id)
+            ).scalar()
+        return None if found is None else dict(json.loads(found))
+
+    def events_after(self, game_id: str, number: int) -> list[SavedEvent]:
+        """The live events of a game kept after event ``number``, in order."""
+        with self.reader.connect() as connection:
+            rows = connection.execute(_EVENTS_AFTER, {"b_id": game_id, "b_after": number})
+            return [SavedEvent(*r) for r in rows]
+
+    # -- changing -------------------------------------------------------------------------
+
+    @contextmanager
+    def changing(self, game_id: str) -> Iterator[Writing]:
+        """A change of the game in one transaction, its row locked first (see the
+        module docstring); the events it saved are announced once it commits."""
+        with self.writer.begin() as connection:
+            writing = Writing(self, connection, game_id)
+            yield writing
+        if self.announce is not None:
+            for event in writing.events:
+                self.announce(game_id, event)
+
+    def event(self, game_id: str, kind: str, data: str) -> None:
+        """Save and announce a live event that changes nothing else."""
+        with self.changing(game_id) as writing:
+            writing.event(kind, data)
+
+    def keep_record(self, game_id: str, version: int, record: dict[str, Any]) -> None:
+        """Save the match record of a game at ``version`` (not a change of the game: the
+        version stays); :class:`ChangedMeanwhile` if the game is no longer at it."""
+        with self.writer.begin() as connection:
+            done = connection.execute(
+                _BUMP, {"b_id": game_id, "b_version": version, "record": json.dumps(record)}
+            )
+        if done.rowcount != 1:
+            raise ChangedMeanwhile("this game was changed before its record was saved")
+
+    # -- the AI's lease and the pages watching ----------------------------------------------
+
+    def take_ai(self, game_id: str, version: int, owner: str, seconds: float) -> bool:
+        """Take the AI's turn of the game at ``version`` for ``owner`` for ``seconds``,
+        unless another process holds it (its lease not run out) or, for an AI v AI
+        match, no page watches it: whether it was taken."""
+        now = time.time()
+        with self.writer.begin() as connection:
+            done = connection.execute(
+                update(_GAMES)
+                .where(
+                    _GAMES.c.id == game_id,
+                    _GAMES.c.version == version,
+                    _GAMES.c.status == "playing",
+                    or_(
+                        _GAMES.c.ai_owner.is_(None),
+                        _GAMES.c.ai_owner == owner,
+                        _GAMES.c.ai_until < now,
+                    ),
+                    or_(~_GAMES.c.spectacle, _GAMES.c.watched_until > now),
                 )
+                .values(ai_owner=owner, ai_until=now + seconds)
+            )
+        return bool(done.rowcount == 1)
+
+    def renew_ai(self, owner: str, game_ids: list[str], seconds: float) -> None:
+        """Extend ``owner``'s leases of these games' AI turns."""
+        if game_ids:
+            with self.writer.begin() as connection:
+                connection.execute(
+                    update(_GAMES)
+                    .where(_GAMES.c.id.in_(game_ids), _GAMES.c.ai_owner == owner)
+                    .values(ai_until=time.time() + seconds)
+                )
+
+    def drop_ai(self, game_id: str, owner: str) -> None:
+        """End ``owner``'s lease of the game's AI turn (it did not shoot)."""
+        with self.writer.begin() as connection:
+            connection.execute(
+                update(_GAMES)
+                .where(_GAMES.c.id == game_id, _GAMES.c.ai_owner == owner)
+                .values(ai_owner=None, ai_until=None)
+            )
+
+    def watched(self, game_ids: list[str], seconds: float) -> None:
+        """Some page watches these games, for ``seconds`` more."""
+        if game_ids:
+            with self.writer.begin() as connection:
+                connection.execute(
+                    update(_GAMES)
+                    .where(_GAMES.c.id.in_(game_ids))
+                    .values(watched_until=time.time() + seconds)
+                )
+
+    def is_watched(self, game_id: str) -> bool:
+        """Whether some page (of any process) watches the game now."""
+        with self.reader.connect() as connection:
+            until = connection.execute(
+                select(_GAMES.c.watched_until).where(_GAMES.c.id == game_id)
+            ).scalar()
+        return until is not None and until > time.time()

@@ -159,6 +159,12 @@ def check_new_game(request: NewGame, match: Match) -> None:
     for seat in request.seats:
         if seat.player == "ai":
             parse_spec(seat.ai)
+    if request.real_board and any(seat.player != "here" for seat in request.seats):
+        raise InvalidInput(
+            "a game on a real board is entered at one screen: every seat is played here"
+        )
+    if request.real_board and request.realistic is not None:
+        raise InvalidInput("a game on a real board has no realistic mode: its hands are real")
     if request.realistic is not None:
         try:
             check_level(request.realistic)

@@ -1,97 +1,129 @@
-"""A game's live events: what is sent to every page watching it, and what a page that
-reconnects has missed.
+"""A game's live events handed to the pages this server process serves, in order, none
+missed or twice, whichever process made them.
 
-Events are numbered; an id is ``RUN-NUMBER``, RUN naming this server run and this copy
-of the game, so a page whose last event came from another (a restart, a game read back)
-gets the whole state instead of a gap. Events are handed to each page's stream on its
-event loop from whatever thread made them (a request's, an AI worker's).
+Every event is saved with the change that made it, numbered per game
+(:mod:`flickboard.web.play.saved`); the event's id on the page's stream is its number.
+This process learns of an event two ways: its own, as soon as its transaction commits
+(:meth:`Hub.published`, with the text); another process's, from PostgreSQL's ``NOTIFY``
+(with the text when it fits in a notification, else :meth:`Hub.heard` with the number
+only: the events not handed over yet are read from the database). Either way the events of a game go to its pages in their numbers' order,
+each once: a number already handed over is skipped, one further on brings the ones
+before it first. Events are handed to each page's stream on the event loop that serves
+it, from whatever thread made or heard them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 import threading
-from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-HISTORY = 64
-"""Events kept for pages that reconnect (one further behind gets the whole state)."""
-
-
-@dataclass(frozen=True)
-class Sent:
-    """An event: its id (``RUN-NUMBER``), number, kind and JSON text."""
-
-    id: str
-    number: int
-    kind: str
-    data: str
+from flickboard.web.play.saved import SavedEvent
 
 
 @dataclass(eq=False)
 class Listener:
-    """A page's event stream: a queue on the event loop that serves it."""
+    """A page's event stream: a queue on the event loop that serves it; ``since`` is the
+    number of the last event before it listened (later ones come through the queue)."""
 
     loop: asyncio.AbstractEventLoop
-    queue: asyncio.Queue[Sent] = field(default_factory=asyncio.Queue)
+    since: int = 0
+    queue: asyncio.Queue[SavedEvent] = field(default_factory=asyncio.Queue)
 
-    def put(self, event: Sent) -> None:
+    def put(self, event: SavedEvent) -> None:
         """Hand an event over from any thread."""
         self.loop.call_soon_threadsafe(self.queue.put_nowait, event)
 
 
-class Broadcast:
-    """The events of one game (see the module docstring)."""
+@dataclass(eq=False)
+class _Watched:
+    """The pages of one game in this process and the last event handed to them."""
 
-    def __init__(self, run: str) -> None:
-        self.run = f"{run}{secrets.token_hex(2)}"
+    handed: int
+    listeners: set[Listener] = field(default_factory=set)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+Latest = Callable[[str], int]
+"""The number of a game's latest saved event."""
+After = Callable[[str, int], list[SavedEvent]]
+"""A game's saved events after a number, in order."""
+
+
+class Hub:
+    """The pages of this process by game (see the module docstring)."""
+
+    def __init__(self, latest: Latest, after: After) -> None:
+        self._latest = latest
+        self._after = after
+        self._games: dict[str, _Watched] = {}
         self._lock = threading.Lock()
-        self._listeners: set[Listener] = set()
-        self._history: deque[Sent] = deque(maxlen=HISTORY)
-        self._sequence = 0
 
-    @property
-    def last_id(self) -> str:
-        """The id of the latest event."""
-        return f"{self.run}-{self._sequence}"
-
-    def listen(self, loop: asyncio.AbstractEventLoop) -> Listener:
-        """A new page's stream, served on ``loop``."""
-        listener = Listener(loop)
+    def listen(self, game_id: str, loop: asyncio.AbstractEventLoop) -> Listener:
+        """A new page's stream of the game, served on ``loop``."""
         with self._lock:
-            self._listeners.add(listener)
+            watched = self._games.get(game_id)
+            if watched is None:
+                watched = self._games[game_id] = _Watched(-1)
+        with watched.lock:
+            if watched.handed < 0:  # the first page here: events from now on
+                watched.handed = self._latest(game_id)
+            listener = Listener(loop, watched.handed)
+            watched.listeners.add(listener)
         return listener
 
-    @property
-    def watched(self) -> bool:
-        """Whether a page is listening now."""
-        with self._lock:
-            return bool(self._listeners)
-
-    def forget(self, listener: Listener) -> None:
+    def forget(self, game_id: str, listener: Listener) -> None:
         """A page's stream ended."""
         with self._lock:
-            self._listeners.discard(listener)
+            watched = self._games.get(game_id)
+            if watched is None:
+                return
+            with watched.lock:
+                watched.listeners.discard(listener)
+                if not watched.listeners:
+                    del self._games[game_id]
 
-    def since(self, last: str | None) -> list[Sent] | None:
-        """Events after the one with id ``last`` (None: the page must take the whole
-        state: its event is from another run or copy of the game, or too old)."""
+    def watched(self, game_id: str) -> bool:
+        """Whether a page of this process watches the game now."""
         with self._lock:
-            if last is None:
-                return []
-            run, _, number = last.rpartition("-")
-            if run != self.run or not number.isdigit():
-                return None
-            seen = int(number)
-            missed = [e for e in self._history if e.number > seen]
-            return missed if len(missed) == max(self._sequence - seen, 0) else None
+            return game_id in self._games
 
-    def publish(self, kind: str, data: str) -> None:
-        """Send an event (JSON text) to every page listening, and keep it."""
+    def watching(self) -> list[str]:
+        """The games some page of this process watches now."""
         with self._lock:
-            self._sequence += 1
-            event = Sent(f"{self.run}-{self._sequence}", self._sequence, kind, data)
-            self._history.append(event)
-            for listener in list(self._listeners):
-                listener.put(event)
+            return list(self._games)
+
+    @property
+    def pages(self) -> int:
+        """Open event streams in this process."""
+        with self._lock:
+            return sum(len(w.listeners) for w in self._games.values())
+
+    def published(self, game_id: str, event: SavedEvent) -> None:
+        """An event saved (its transaction committed), by this process or, heard with
+        its text, by another."""
+        self._hand(game_id, event.number, event)
+
+    def heard(self, game_id: str, number: int) -> None:
+        """Event ``number`` of a game was saved (by any process); its text is read from
+        the database."""
+        self._hand(game_id, number, None)
+
+    def _hand(self, game_id: str, number: int, event: SavedEvent | None) -> None:
+        with self._lock:
+            watched = self._games.get(game_id)
+        if watched is None:
+            return
+        with watched.lock:
+            if watched.handed < 0 or number <= watched.handed:
+                return  # handed over already (or counted in by a page listening now)
+            if event is not None and number == watched.handed + 1:
+                events = [event]
+            else:
+                events = self._after(game_id, watched.handed)  # this one and any since
+            for e in events:
+                for listener in watched.listeners:
+                    listener.put(e)
+            if events:
+                watched.handed = events[-1].number

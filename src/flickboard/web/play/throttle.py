@@ -1,13 +1,12 @@
-"""How many new games one address may start: a sliding window per client address, so
-that no client can grow the server without bound (docs/web.md, "The table")."""
+"""How many new games one address may start, and how many AI v AI matches may run:
+counted in the database over every server process, when a game is made (docs/web.md,
+"The table"), so that no client can grow the server without bound or take the AI from
+the people playing it."""
 
 from __future__ import annotations
 
-import math
 import os
-import threading
-import time
-from collections import defaultdict, deque
+from dataclasses import dataclass, field
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 
@@ -17,17 +16,30 @@ sets another limit for a server)."""
 LIMIT_ENV = "FLICKBOARD_GAMES_PER_MINUTE"
 WINDOW = 60.0
 
+SPECTACLES_PER_ADDRESS = 2
+"""AI v AI matches one address may have running at once
+(``$FLICKBOARD_AI_MATCHES_PER_ADDRESS``)."""
+SPECTACLES_PER_ADDRESS_ENV = "FLICKBOARD_AI_MATCHES_PER_ADDRESS"
+SPECTACLES = 8
+"""AI v AI matches running at once on the whole site, every server process together
+(``$FLICKBOARD_AI_MATCHES``)."""
+SPECTACLES_ENV = "FLICKBOARD_AI_MATCHES"
+WATCH_GRACE = 30.0
+"""Seconds an AI v AI match counts as watched after it is made or a page last watched
+it; past them it stops (and no longer counts) until a page opens it again."""
+
 
 def whole_number(variable: str, default: int) -> int:
-    """A server setting from the environment: a whole number of games, 1 or more."""
+    """A server setting from the environment: a whole number, 1 or more."""
     raw = os.environ.get(variable) or str(default)
     if not raw.isdigit() or int(raw) < 1:
-        raise InvalidInput(f"${variable} must be a whole number of games, not {raw!r}")
+        raise InvalidInput(f"${variable} must be a whole number, 1 or more, not {raw!r}")
     return int(raw)
 
 
 class TooManyGames(IllegalInPosition):
-    """An address started too many games lately (the web answers 429 with Retry-After)."""
+    """An address started too many games lately, or too many AI v AI matches run (the
+    web answers 429 with Retry-After)."""
 
     http_status = 429
 
@@ -36,30 +48,14 @@ class TooManyGames(IllegalInPosition):
         self.retry_after = retry_after
 
 
-class NewGames:
-    """The per-address limit on new games (in each server process)."""
+@dataclass(frozen=True)
+class Limits:
+    """The limits on new games (defaults from the environment, above)."""
 
-    def __init__(self, per_minute: int | None = None) -> None:
-        self.per_minute = (
-            whole_number(LIMIT_ENV, GAMES_PER_MINUTE) if per_minute is None else per_minute
-        )
-        self._started: defaultdict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def admit(self, address: str, now: float | None = None) -> None:
-        """Count a new game from ``address``, or refuse it (:class:`TooManyGames`)."""
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            started = self._started[address]
-            while started and started[0] <= now - WINDOW:
-                started.popleft()
-            if len(started) >= self.per_minute:
-                wait = max(1, math.ceil(started[0] + WINDOW - now))
-                raise TooManyGames(
-                    f"too many new games from this address: at most {self.per_minute} a "
-                    f"minute; try again in {wait} s",
-                    wait,
-                )
-            started.append(now)
-            for quiet in [a for a, times in self._started.items() if not times]:
-                del self._started[quiet]
+    per_minute: int = field(default_factory=lambda: whole_number(LIMIT_ENV, GAMES_PER_MINUTE))
+    spectacles_per_address: int = field(
+        default_factory=lambda: whole_number(SPECTACLES_PER_ADDRESS_ENV, SPECTACLES_PER_ADDRESS)
+    )
+    spectacles: int = field(default_factory=lambda: whole_number(SPECTACLES_ENV, SPECTACLES))
+    window: float = WINDOW
+    watch_grace: float = WATCH_GRACE

@@ -1,6 +1,7 @@
 // Each board's drawing module, chosen by the `kind` the server sends with the board's
 // figures (docs/web.md "Board figures"). A board module exports draw, label, panels,
-// aimReach and aimFar; a third board adds its module here.
+// aimReach, aimFar and restingPlace (where a disc dropped on the entry page rests); a
+// third board adds its module here.
 
 import * as crokinole from "./crokinole.js";
 import * as shuffleboard from "./shuffleboard.js";
@@ -17,4 +18,9 @@ export function boardOf(figures) {
 // The views of a board for a canvas `width` wide: [panels, height].
 export function layoutPanels(figures, seat, width, tall) {
   return boardOf(figures).panels(figures, seat, width, tall);
+}
+
+// Where a disc dropped at (x, y) on the entry page rests: {x, y, state}.
+export function restingPlace(figures, x, y) {
+  return boardOf(figures).restingPlace(figures, x, y);
 }

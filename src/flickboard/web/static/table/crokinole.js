@@ -75,3 +75,24 @@ export function aimReach(f) {
 export function aimFar(f) {
   return 2 * f.rail;
 }
+
+// Where a disc a scorer drops at (x, y) rests: in the 20 hole (centred on it), in the
+// ditch (on the ditch's middle, straight out from where it was dropped), or on the
+// surface, pushed clear of a peg it was dropped on (the entry page, enter.js).
+export function restingPlace(f, x, y) {
+  const r = Math.hypot(x, y);
+  if (r < f.hole) return { x: 0, y: 0, state: "in_hole" };
+  if (r > f.surface) {
+    const k = (f.surface + f.ditch) / 2 / r;
+    return { x: x * k, y: y * k, state: "in_ditch" };
+  }
+  for (const [px, py] of f.pegs) {
+    const d = Math.hypot(x - px, y - py);
+    const clear = f.disc + f.peg_radius + 1e-4;
+    if (d < clear) {
+      const k = d > 0 ? clear / d : 1;
+      return { x: px + (x - px) * k, y: py + (y - py) * k, state: "on_surface" };
+    }
+  }
+  return { x, y, state: "on_surface" };
+}

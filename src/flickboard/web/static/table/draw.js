@@ -190,15 +190,18 @@ export function drawAim(ctx, panel, f, aim, colour, side) {
 }
 
 // Paths of the game review and hints: the shot played (solid), the best shot (a ghost:
-// dashed, with a faded disc where it stops) and the shot meant (dotted), each labelled.
+// dashed) and the shot meant (dotted), each with a faded disc where it stops. No words
+// on the board (they would cover each other and the ring numbers): the page's legend
+// says which is which (PATH_STYLES).
+export const PATH_STYLES = {
+  played: { colour: "rgba(20, 20, 20, 0.85)", dash: [] },
+  best: { colour: "rgba(30, 140, 60, 0.9)", dash: [10, 6] },
+  meant: { colour: "rgba(11, 83, 148, 0.9)", dash: [2, 5] },
+};
+
 export function drawPaths(ctx, panel, f, paths) {
-  const styles = {
-    played: { colour: "rgba(20, 20, 20, 0.85)", dash: [] },
-    best: { colour: "rgba(30, 140, 60, 0.9)", dash: [10, 6] },
-    meant: { colour: "rgba(11, 83, 148, 0.9)", dash: [2, 5] },
-  };
   for (const path of paths || []) {
-    const style = styles[path.kind] || styles.played;
+    const style = PATH_STYLES[path.kind] || PATH_STYLES.played;
     if (!path.points || !path.points.length) continue;
     const points = path.points.map(([x, y]) => panel.toScreen(x, y));
     ctx.save();
@@ -216,14 +219,6 @@ export function drawPaths(ctx, panel, f, paths) {
     ctx.beginPath();
     ctx.arc(ex, ey, f.disc * panel.scale, 0, 2 * Math.PI);
     ctx.fill();
-    ctx.globalAlpha = 1;
-    if (path.label) {
-      textStyle(ctx, 13, style.colour);
-      ctx.textAlign = "left";
-      // labels of paths ending together are stacked, not written over each other
-      const lift = { best: -14, played: 0, meant: 14 }[path.kind] || 0;
-      ctx.fillText(path.label, ex + f.disc * panel.scale + 4, ey + lift);
-    }
     ctx.restore();
   }
 }

@@ -186,11 +186,14 @@ async function changed() {
 async function startGame(event) {
   event.preventDefault();
   $("lobby-error").textContent = "";
+  const real = $("real-board").checked;
   const body = {
     ...setup(),
-    seats: seats.map((s) => chosen.get(s.seat)),
+    // a real board's game is entered at this screen: every seat is played here
+    seats: seats.map((s) => (real ? { player: "here", name: chosen.get(s.seat).name } : chosen.get(s.seat))),
     undo: $("undo").checked,
-    realistic: $("realistic").value || null,
+    realistic: real ? null : $("realistic").value || null,
+    real_board: real,
   };
   try {
     const made = await call("POST", "/api/play/games", body);
@@ -215,6 +218,9 @@ async function start() {
     changed();
   });
   $("players").addEventListener("change", changed);
+  $("real-board").addEventListener("change", () => {
+    $("realistic").disabled = $("real-board").checked;
+  });
   $("lobby").addEventListener("submit", startGame);
   await changed();
 }

@@ -67,9 +67,12 @@ function describeTurn(s) {
   if (aiming !== null) {
     const who = seatOf(aiming);
     const many = s.seats.filter((x) => held(x.seat)).length > 1;
+    const what = s.speed_default === null
+      ? "aim once the physics engine has warmed up"
+      : "drag on the board to aim";
     return many
-      ? `${who.name}'s shot (${s.side_names[who.side]}, seat ${aiming}): drag on the board to aim`
-      : `Your shot (${colour}): drag on the board to aim`;
+      ? `${who.name}'s shot (${s.side_names[who.side]}, seat ${aiming}): ${what}`
+      : `Your shot (${colour}): ${what}`;
   }
   if (seat.player === "ai") return `${seat.name} is thinking…`;
   if (!seat.joined) return `Waiting for ${seat.name} (${colour}) to join by their link`;
@@ -127,8 +130,8 @@ async function hint() {
   $("hint-words").textContent = "Thinking of a hint…";
   try {
     const best = await call("POST", `${api}/hint`, { seat }, tokens[String(seat)]);
-    $("hint-words").textContent = `Hint: ${best.words} (${(100 * best.value).toFixed(0)} % to win).`;
-    view.set({ paths: [{ kind: "best", points: best.path, label: "hint" }] });
+    $("hint-words").textContent = `Hint: ${best.words} (${(100 * best.value).toFixed(0)} % to win), the dashed green path.`;
+    view.set({ paths: [{ kind: "best", points: best.path }] });
   } catch (err) {
     $("hint-words").textContent = err.message;
   } finally {
@@ -201,7 +204,8 @@ function apply(s, { keepMarks = false } = {}) {
     $("aim-help").hidden = true;
     return;
   }
-  const seat = aimingSeat(s);
+  // null while the physics engine warms up: nothing to aim until the page reloads ready
+  const seat = s.speed_default === null ? null : aimingSeat(s);
   $("aim-help").hidden = seat === null;
   if (seat === null) {
     aim.disable();
@@ -366,7 +370,12 @@ async function start() {
     }
   }
   try {
-    apply(await call("GET", api));
+    const first = await call("GET", api);
+    if (first.real_board) {
+      window.location.replace(`/play/${gameId}/enter`); // shots are entered, not aimed
+      return;
+    }
+    apply(first);
     say(refused);
     await reloadLog();
     if (state.shots > 0) {

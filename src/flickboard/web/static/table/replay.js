@@ -5,7 +5,8 @@
 import { animateShot, rulingMarks } from "./animate.js";
 import { call, heldTokens } from "./api.js";
 import { BoardView } from "./board.js";
-import { logShot, renderRuling } from "./panels.js";
+import { el, logShot, renderRuling } from "./panels.js";
+import { renderGraph, renderMoments, renderPlayers, renderShot } from "./review.js";
 
 const page = document.getElementById("replay-page");
 const gameId = page.dataset.game;
@@ -60,50 +61,32 @@ async function show(n, animate) {
   showReview(n, shot);
 }
 
-// The review of shot n: its label and the coach's words beside the board, and on the
-// board (over the position before) the shot played, the best shot as a ghost path and
-// the shot meant.
+// The review of shot n beside the board (its label, the coach's words, the paths'
+// legend, try it again) and on the board, over the position before, the shot played,
+// the best shot as a ghost path and the shot meant; the graph marks the shot.
 function showReview(n, shot) {
   const box = $("review-shot");
-  box.replaceChildren();
   const reviewed = review && review.shots.find((s) => s.index === n);
+  if (review) renderGraph($("review-graph"), review, state, n, (k) => show(k, true));
   if (!reviewed) {
+    box.replaceChildren();
     view.set({ paths: [] });
     return;
   }
-  const head = document.createElement("p");
-  head.className = `review-label label-${reviewed.label}`;
-  head.textContent = `Shot ${n}: ${reviewed.label} (${(100 * reviewed.expected_loss).toFixed(1)} points of winning chance lost)`;
-  const words = document.createElement("p");
-  words.textContent = reviewed.comment.charAt(0).toUpperCase() + reviewed.comment.slice(1) + ".";
-  const best = document.createElement("p");
-  best.className = "small";
-  best.textContent = `Best: ${reviewed.best.words} (${(100 * reviewed.best.value).toFixed(0)} % to win); played ${(100 * reviewed.played.value).toFixed(0)} %; meant: ${reviewed.meant.words}.`;
-  box.append(head, words, best);
+  renderShot(box, reviewed, `/play/${gameId}/try?shot=${n}&level=${encodeURIComponent(review.level)}`);
   const p = reviewed.paths || {};
   view.set({
     discs: shot.before,
     marks: [],
     ghosts: [],
-    paths: [
-      { kind: "played", points: p.played, label: "played" },
-      { kind: "meant", points: p.meant, label: "meant" },
-      { kind: "best", points: p.best, label: "best" },
-    ],
+    paths: ["played", "meant", "best"].filter((kind) => p[kind]).map((kind) => ({ kind, points: p[kind] })),
   });
 }
 
 function showPlayers() {
-  const box = $("review-players");
-  box.replaceChildren();
-  if (!review) return;
-  for (const p of review.players) {
-    const line = document.createElement("p");
-    line.className = "review-player";
-    const labels = Object.entries(p.labels).filter(([, k]) => k).map(([name, k]) => `${k} ${name}`).join(", ");
-    line.textContent = `${p.name} (game ${p.game}): accuracy ${p.accuracy.toFixed(1)} · ${labels}`;
-    box.append(line);
-  }
+  renderGraph($("review-graph"), review, state, current, (k) => show(k, true));
+  renderPlayers($("review-players"), review);
+  renderMoments($("review-moments"), review, state, (k) => show(k, true));
 }
 
 function reviewed(status) {
@@ -117,7 +100,7 @@ function reviewed(status) {
     return true;
   }
   if (status.status === "done") {
-    review = status.review;
+    review = { ...status.review, level: status.level };
     progress.textContent = `Reviewed at ${status.level}: ${review.shots.length} shots.`;
     showPlayers();
     show(current, false);
@@ -147,7 +130,16 @@ async function startReview() {
   if (!reviewed(status) && !polling) polling = setInterval(() => poll().catch(() => {}), 1000);
 }
 
+async function levels() {
+  const catalogue = await call("GET", "/api/play/catalogue");
+  const choices = catalogue.levels.filter((level) => level !== "perfect");
+  $("review-level").replaceChildren(
+    ...choices.map((level) => el("option", { value: level, text: level, ...(level === "competitive" ? { selected: "" } : {}) })),
+  );
+}
+
 async function start() {
+  await levels();
   state = await call("GET", api);
   shots = await call("GET", `${api}/shots`);
   view = new BoardView($("board"), state.board, state.colours);

@@ -78,3 +78,14 @@ export function aimReach(f) {
 export function aimFar(f) {
   return f.length + f.end_gutter;
 }
+
+// Where a weight a scorer drops at (x, y) rests: in a gutter (the end gutter beyond the
+// far or near end, else the side gutter it was dropped towards) or on the surface (the
+// entry page, enter.js).
+export function restingPlace(f, x, y) {
+  const half = f.width / 2;
+  if (y > f.length) return { x: Math.max(-half, Math.min(half, x)), y: f.length + f.end_gutter / 2, state: "in_gutter" };
+  if (y < 0) return { x: Math.max(-half, Math.min(half, x)), y: -f.end_gutter / 2, state: "in_gutter" };
+  if (Math.abs(x) > half) return { x: Math.sign(x) * (half + f.side_gutter / 2), y, state: "in_gutter" };
+  return { x, y, state: "on_surface" };
+}
