@@ -25,6 +25,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -35,6 +36,7 @@ from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot, simulate
 if TYPE_CHECKING:
     from flickboard.envs.aec import FlickboardAEC
     from flickboard.envs.tables import Tables
+    from flickboard.geometry.startline import StartLine
 
 Shots = list[tuple[Layout, Shot, int, PhysicsParams]]
 """Every simulated shot of a run: its layout, the shot, the shooter's id, the physics."""
@@ -121,7 +123,7 @@ def table_shots(tables: Tables, log: list[np.ndarray]) -> Shots:
                         float(r["board_x"][d]),
                         float(r["board_y"][d]),
                         leaning=bool(r["board_lean"][d]),
-                    )  # fmt: skip
+                    )
                     for d in laid
                 ),
             )
@@ -139,15 +141,17 @@ class _MatchLog:
     def __enter__(self) -> None:
         shoot, shots = self.shoot, self.shots
 
-        def logged(env: FlickboardAEC, *args: Any, **kwargs: Any) -> None:
-            shoot(env, *args, **kwargs)
+        def logged(
+            env: FlickboardAEC, meant: Shot, noisy: bool = True, line: StartLine | None = None
+        ) -> None:
+            shoot(env, meant, noisy, line)
             step = env.last_step
             if step is not None and step.entry.record.shot is not None:
                 record = step.entry.record
                 assert record.shot is not None
                 shots.append((record.layout, record.shot, record.shooter, env.match.params))
 
-        self.cls._shoot = logged  # type: ignore[method-assign]
+        self.cls._shoot = logged  # type: ignore[method-assign,assignment]
 
     def __exit__(self, *_: object) -> None:
         self.cls._shoot = self.shoot  # type: ignore[method-assign]
@@ -206,7 +210,8 @@ class MLP:
 
     def act(self, observation: npt.NDArray[np.float32], view: object) -> npt.NDArray[np.float32]:
         """The action of one observation (a policy of the Match path)."""
-        return self.act_batch(observation[None, :])[0]
+        action: npt.NDArray[np.float32] = self.act_batch(observation[None, :])[0]
+        return action
 
 
 def vector_run(game: str, tables: int, steps: int, seed: int, options: dict[str, Any]) -> Run:
@@ -416,7 +421,7 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
     for name, game, options in SINGLE:
         made = _single_options(game, options)
         measure(
-            "single", name, lambda g=game, o=made: single_run(g, s.steps, s.seed, o), STEP_AIM,
+            "single", name, partial(single_run, game, s.steps, s.seed, made), STEP_AIM,
             game=game,
         )  # fmt: skip
     for game in ("crokinole", "shuffleboard"):
@@ -430,7 +435,7 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
                      "noise": "v the uniform policy, competitive noise"}[opponent]  # fmt: skip
             measure(
                 "vector", f"{game}, {s.tables} tables, {label}",
-                lambda g=game, o=options: vector_run(g, s.tables, s.batch_steps, s.seed, o),
+                partial(vector_run, game, s.tables, s.batch_steps, s.seed, options),
                 STEP_AIM, game=game, opponent=opponent, tables=s.tables,
                 steps_aim=VECTOR_AIMS[(game, opponent)],
             )  # fmt: skip
@@ -438,7 +443,7 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
             form = "parallel" if parallel else "AEC"
             measure(
                 "pettingzoo", f"{game}, PettingZoo {form}",
-                lambda g=game, p=parallel: pettingzoo_run(g, s.steps, s.seed, p), STEP_AIM,
+                partial(pettingzoo_run, game, s.steps, s.seed, parallel), STEP_AIM,
                 game=game,
             )  # fmt: skip
     for noise in (None, "competitive"):
@@ -446,12 +451,12 @@ def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str,
         measure(
             "selfplay", f"crokinole, {s.tables} tables, an MLP on both seats"
             + ("" if noise is None else ", competitive noise"),
-            lambda o=options: selfplay_run("crokinole", s.tables, s.batch_steps, s.seed, o),
+            partial(selfplay_run, "crokinole", s.tables, s.batch_steps, s.seed, options),
             STEP_AIM, game="crokinole", tables=s.tables, shots_aim=SELFPLAY_AIM,
         )  # fmt: skip
     for game in ("crokinole", "shuffleboard"):
         measure(
-            "match", f"{game}, Match.play", lambda g=game: match_run(g, s.match_shots, s.seed),
+            "match", f"{game}, Match.play", partial(match_run, game, s.match_shots, s.seed),
             MATCH_AIM, game=game,
         )  # fmt: skip
     for row in rows:
