@@ -38,6 +38,7 @@ from flickboard.envs.tables import (
     table_problem,
 )
 from flickboard.errors import InvalidInput
+from flickboard.play.tables import joined
 from flickboard.play.view import Player
 
 Opponent = str | Policy | Player | Callable[[int], Policy | Player]
@@ -170,7 +171,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         while done.pending[0]:
             done = tables.step(rows, tables.ask_policies(rows), watch)
             shots.append(done.shots)
-        played = shots[0] if len(shots) == 1 else np.concatenate(shots)
+        played = shots[0] if len(shots) == 1 else joined(*shots)
         table = self.table
         seat = tables.seat(table)
         mine = self._sides[seat] == self._side and not tables.over(table)

