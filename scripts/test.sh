@@ -40,8 +40,8 @@ export FLICKBOARD_TEST_POSTGRES_URL="postgresql+psycopg://flickboard@127.0.0.1:$
     python -m compileall -q src/flickboard
     python -c 'from flickboard.physics.warm import warm; warm()'
     python -m flickboard match crokinole --red ai --green ai --time-shots 4 --pace 0
-    python -m flickboard bench envs --steps 10 --rounds 1 --vector-steps 2 \
-        --selfplay-pairs 0 --batched-envs 2 --batched-steps 2 --output "$PG_DIR/envs.json"
+    python -m flickboard bench envs --steps 10 --rounds 1 --batch-steps 2 --tables 2 \
+        --match-shots 10 --selfplay-pairs 0 --output "$PG_DIR/envs.json"
 ) >"$PG_DIR/warm.log" 2>&1 &
 WARMING=$!
 

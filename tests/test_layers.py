@@ -6,7 +6,7 @@ geometry -> physics -> rules -> play -> events (which also reads the crokinole
 categories' disc counts and the shuffleboard targets from rules); agents sit on play (the
 view, the game kinds); evaluation (paired games, the job runner) on agents; store sits on
 events and play; draw, envs, web and bench are adapters; cli may use anything.
-``errors``, ``reprs``, ``jsonfields`` and ``version`` are shared by all. Nothing imports the
+``errors``, ``reprs``, ``jsonfields``, ``version`` and ``jit`` are shared by all. Nothing imports the
 front door (``flickboard``) or the command line's app (``flickboard.cli.app``), which
 import the rest. Imports under ``if TYPE_CHECKING:`` never run and are not counted;
 registries find their built-in entries by module name (game kinds, rule sets, tactics).
@@ -24,9 +24,10 @@ import flickboard
 
 PACKAGE = Path(flickboard.__file__).parent
 
-SHARED = {"errors", "reprs", "jsonfields", "version", "extras", "games"}
+SHARED = {"errors", "reprs", "jsonfields", "version", "extras", "games", "jit"}
 """Modules every layer may use: error types, reprs that paste back, JSON field checks,
-the installed version, the optional extras, the built-in games' names."""
+the installed version, the optional extras, the built-in games' names, the compiled-code
+decorators."""
 
 CORE = SHARED | {"geometry", "physics", "rules", "play"}
 

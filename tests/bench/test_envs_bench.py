@@ -7,38 +7,43 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from flickboard.bench.envs import Settings, ShotLog, env_steps, run, simulate_rate
+from flickboard.bench.envs import MATCH_AIM, STEP_AIM, Settings, bare, run, single_run
 from flickboard.cli.app import app
+from flickboard.physics import simulate
 
 
-def test_the_bare_simulate_run_replays_the_environments_own_shots() -> None:
-    log = ShotLog()
-    rate = env_steps("crokinole", 40, seed=2, log=log)
-    assert rate.count == 40 == len(log.shots)
-    assert simulate_rate(log).count == 40
-    assert rate.wall > 0 and rate.cpu > 0
+def test_the_bare_simulations_are_the_shots_the_environment_played() -> None:
+    done = single_run("crokinole", 30, 2, {"info": "brief"})
+    assert done.count == 30 and done.cpu > 0 and done.wall > 0
+    assert len(done.shots) >= 30  # the agent's shots and the opponent's
+    layout, shot, shooter, params = done.shots[0]
+    assert layout.discs == ()  # a match's first shot: an empty board
+    assert simulate(layout, shot, shooter=shooter, params=params).finals
+    assert bare(done.shots) > 0
 
 
-def test_bench_envs_writes_rates_for_both_games(tmp_path: Path) -> None:
+def test_bench_envs_writes_every_configuration_of_both_games(tmp_path: Path) -> None:
     out = tmp_path / "envs.json"
     result = CliRunner().invoke(
         app,
-        ["bench", "envs", "--steps", "30", "--rounds", "2", "--vector-steps", "3", "--selfplay-pairs", "0",
-         "--batched-envs", "3", "--batched-steps", "4", "--output", str(out)],
+        ["bench", "envs", "--steps", "10", "--batch-steps", "2", "--tables", "3",
+         "--match-shots", "10", "--rounds", "1", "--selfplay-pairs", "0", "--output", str(out)],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
-    assert set(data["steps"]) == {"crokinole", "shuffleboard"}
-    for game in data["steps"].values():
-        assert game["env"]["count"] == 30 and game["env_over_simulate_cpu"] > 0
-        assert game["env_full_info"]["count"] == 30 and game["step_in_simulations_cpu"] > 0
-    assert set(data["vector"]) == {"sync", "async"}
-    batched = data["batched"]
-    assert batched["envs"] == 3 and batched["steps"]["count"] == 12
-    assert batched["shots"] >= 12  # every table's shot and its opponent's
-    assert batched["batch_physics"]["count"] == batched["shots"]
+    rows = data["configurations"]
+    kinds = {(r["kind"], r.get("game")) for r in rows}
+    for kind in ("single", "vector", "pettingzoo", "match"):
+        assert {(kind, "crokinole"), (kind, "shuffleboard")} <= kinds, kind
+    assert ("selfplay", "crokinole") in kinds
+    for row in rows:
+        assert row["count"] > 0 and row["shots"] > 0 and row["cpu_s"] > 0, row["name"]
+        assert row["ratio"] == row["simulate_cpu_s"] / row["cpu_s"]
+        assert row["aim"] == (MATCH_AIM if row["kind"] == "match" else STEP_AIM)
+    vector = [r for r in rows if r["kind"] == "vector"]
+    assert all(r["count"] == 2 * 3 and r["tables"] == 3 for r in vector)
     assert data["selfplay_games"] == {}
-    assert "env steps/s" in result.output and "batched (crokinole, 3 tables)" in result.output
+    assert "ratio to bare simulate" in result.output and "Match.play" in result.output
 
 
 def test_bench_envs_refuses_bad_worker_counts() -> None:
@@ -46,14 +51,9 @@ def test_bench_envs_refuses_bad_worker_counts() -> None:
     assert result.exit_code == 2 and "--workers" in result.output
 
 
-def test_settings_default_to_both_games_and_one_and_two_workers() -> None:
+def test_settings_default_to_64_tables_and_one_and_two_ray_workers() -> None:
     s = Settings()
-    assert s.games == ("crokinole", "shuffleboard") and s.workers == (1, 2)
-    assert (
-        run(
-            Settings(
-                games=("crokinole",), steps=10, vector_steps=0, batched_steps=0, selfplay_pairs=0
-            )
-        )["steps"]["crokinole"]["env"]["count"]
-        == 10
-    )
+    assert s.tables == 64 and s.workers == (1, 2)
+    small = Settings(steps=10, batch_steps=1, tables=2, match_shots=10, rounds=1, selfplay_pairs=0)
+    names = [r["name"] for r in run(small)["configurations"]]
+    assert len(names) == len(set(names)) and any("Match.play" in n for n in names)

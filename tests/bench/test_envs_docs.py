@@ -16,8 +16,11 @@ def test_the_docs_figures_are_those_of_the_bench_json() -> None:
     result = json.loads(RESULTS.read_text(encoding="utf-8"))
     page = PAGE.read_text(encoding="utf-8")
     assert rewritten(page, result) == page, "run: python -m flickboard.bench.envs_docs"
-    rate = result["steps"]["shuffleboard"]["env"]["per_second_cpu"]
-    assert f"{rate:,.0f} steps/s" in page[page.index(BEGIN) : page.index(END)]
+    block = page[page.index(BEGIN) : page.index(END)]
+    for row in result["configurations"]:
+        assert f"| {row['name']} |" in block
+    match = next(r for r in result["configurations"] if r["kind"] == "match")
+    assert f"{match['per_second_cpu']:,.0f} plays/s" in block
 
 
 def test_the_script_rewrites_a_stale_page_and_check_says_so(tmp_path: Path) -> None:

@@ -26,12 +26,13 @@ def _same_as_singles(
     options: dict[str, Any],
     mode: AutoresetMode = AutoresetMode.NEXT_STEP,
     single_options: dict[str, Any] | None = None,
+    vector_options: dict[str, Any] | None = None,
 ) -> int:
     """Step a vector env and ``tables`` single envs (seeded ``seed + i``) with the same
     actions, comparing every observation, reward, flag and shot; the resets seen."""
     vec = gymnasium.make_vec(
         env_id, num_envs=tables, vectorization_mode="vector_entry_point", autoreset_mode=mode,
-        **options,
+        **options, **(vector_options or {}),
     )  # fmt: skip
     assert isinstance(vec.unwrapped, FlickboardVectorEnv)
     assert vec.metadata["autoreset_mode"] == mode
@@ -94,7 +95,7 @@ def test_an_unknown_autoreset_mode_is_refused() -> None:
 
 
 @pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
-def test_fast_tables_stepped_together_play_like_single_envs_on_the_match(
+def test_tables_stepped_together_play_like_single_envs_on_the_match(
     mode: AutoresetMode,
 ) -> None:
     options = {"opponent": lambda s: UniformPolicy(s), "info": "brief", "seat": "random"}
@@ -102,17 +103,62 @@ def test_fast_tables_stepped_together_play_like_single_envs_on_the_match(
     assert resets >= 4  # every table finished a whole game and started another
 
 
-def test_a_batched_env_of_fast_tables_steps_them_together() -> None:
+class Linear:
+    """A batched numpy policy (one object for every table), counting its calls."""
+
+    name = "linear"
+
+    def __init__(self, size: int, seed: int) -> None:
+        self.weights = np.random.default_rng(seed).normal(0, 0.3, (size, 4))
+        self.calls = 0
+
+    def act_batch(self, observations: Any) -> Any:
+        self.calls += 1
+        return np.tanh(observations.astype(np.float64) @ self.weights).astype(np.float32)
+
+    def act(self, observation: Any, view: Any) -> Any:
+        return self.act_batch(observation[None, :])[0]
+
+
+@pytest.mark.parametrize(
+    ("env_id", "options", "vector_options"),
+    [
+        (IDS[1], {"opponent": lambda s: UniformPolicy(s), "players": 4, "noise": "club"}, {}),
+        (IDS[0], {"opponent": "random", "noise": "competitive"}, {"num_threads": 2}),
+        (IDS[0], {"opponent": Linear(141, 5), "games": 2}, {}),
+    ],
+    ids=["shuffleboard-doubles-noise", "random-player-threads", "batched-policy"],
+)
+def test_every_table_setup_steps_together_as_single_envs_on_the_match(
+    env_id: str, options: dict[str, Any], vector_options: dict[str, Any]
+) -> None:
+    options = {"info": "brief", "seat": "random", "max_cycles": 10, **options}
+    resets = _same_as_singles(env_id, 4, 36, 7, options, single_options={"fast": False},
+                              vector_options=vector_options)  # fmt: skip
+    assert resets >= 1
+
+
+def test_a_batched_policy_is_asked_once_for_every_table_it_plays() -> None:
+    policy = Linear(141, 3)
+    vec = FlickboardVectorEnv("crokinole", num_envs=8, opponent=policy, info="brief")
+    vec.reset(seed=1)
+    assert vec.tables is not None and all(env.fast for env in vec.envs)  # type: ignore[attr-defined]
+    before = policy.calls
+    vec.step(np.zeros((8, 4), dtype=np.float32))
+    assert policy.calls - before == 1  # the eight opponents' shots from one (8, 141) call
+
+
+def test_a_batched_env_of_tables_steps_them_together() -> None:
     vec = FlickboardVectorEnv(
         "crokinole", num_envs=3, opponent=lambda s: UniformPolicy(s), info="brief"
     )
     vec.reset(seed=2)
-    assert vec.fast_tables is not None and all(env.fast for env in vec.envs)  # type: ignore[attr-defined]
+    assert vec.tables is not None and all(env.fast for env in vec.envs)  # type: ignore[attr-defined]
     vec.step(np.zeros((3, 4), dtype=np.float32))
-    assert vec.fast_tables.state[:, 0].tolist() == [2, 2, 2]  # each table: two discs shot
+    assert vec.tables.matches["shot"].tolist() == [2, 2, 2]  # each table: two discs shot
 
 
-def test_fast_tables_refuse_actions_of_the_wrong_shape() -> None:
+def test_tables_refuse_actions_of_the_wrong_shape() -> None:
     vec = FlickboardVectorEnv(
         "crokinole", num_envs=2, opponent=lambda s: UniformPolicy(s), info="brief"
     )

@@ -14,16 +14,20 @@ import numba
 import numpy as np
 import pytest
 
+import flickboard
 from flickboard.bench.rulings import CROKINOLE_RULE_SETS, SHUFFLEBOARD_RULE_SETS, cases
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard
+from flickboard.jit import files_hash, group_folder
 from flickboard.physics import Edge, Event, EventKind, Layout, PlacedDisc, ShotRecord
 from flickboard.physics.batch import simulate_batch
-from flickboard.physics.jit import cache_dir, files_hash
+from flickboard.physics.jit import cache_dir
 from flickboard.rules import Fate, Position, Turn, referee
 from flickboard.rules.compiled import rule_batch
 from flickboard.rules.corejit import CORE_SOURCES
 from flickboard.rules.crosscheck import batch_of_records, disagreements, python_rulings
+
+PACKAGE = Path(flickboard.__file__).parent
 
 RULE_SETS = [
     (game, row)
@@ -136,15 +140,15 @@ def test_the_core_is_cached_in_a_folder_named_after_all_its_sources(tmp_path: Pa
     across files, so its cache folder follows the hash of every one of them."""
     copies = []
     for source in CORE_SOURCES:
-        copy = tmp_path / source.relative_to(CORE_SOURCES[0].parent)
+        copy = tmp_path / source.relative_to(PACKAGE)
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_bytes(source.read_bytes())
         copies.append(copy)
     assert files_hash(copies) == files_hash(CORE_SOURCES)
-    hypot_copy = next(c for c in copies if c.name == "hypot.py")
+    hypot_copy = next(c for c in copies if c.name == "pymath.py")
     hypot_copy.write_text(hypot_copy.read_text() + "\n# an edit to a function the core calls\n")
     assert files_hash(copies) != files_hash(CORE_SOURCES)
-    folder = cache_dir() / f"with-{files_hash(CORE_SOURCES)}"
+    folder = group_folder(CORE_SOURCES)
     test_a_direct_hit_miss_puts_the_opponents_disc_back()
     assert any(folder.rglob("*rule_crokinole*.nbi")), "the core was not cached there"
     assert str(cache_dir()) == numba.config.CACHE_DIR

@@ -1,65 +1,73 @@
-"""Environment benchmark: what an environment step costs, and self-play on Ray.
+"""Environment benchmark: every environment configuration against bare ``simulate``.
 
-Steps and shots are timed ``rounds`` times, interleaved, and the best CPU time of each
-kept (the machine may be shared with other work).
+Each configuration is stepped for a while and its CPU time (of this thread: the machine
+is shared) is set against the bare :func:`~flickboard.physics.simulate` of the very same
+shots (their layouts and shots, rebuilt from the run and simulated again alone, every
+side's shots): ``ratio`` is the simulations' time over the steps' time, so a step costs
+``1 / ratio`` bare simulations of its shots (the aim: at most 2, a ratio of at least 0.5).
+Each run is timed ``rounds`` times, interleaved, and the best CPU time kept.
 
-1. **Steps per second on one core**: the AEC environment (singles) stepped with uniform
-   random actions, against the bare :func:`~flickboard.physics.simulate` rate of the
-   very same shots (their layouts and shots, recorded during the run and simulated again
-   alone). The ratio is what the rest of a step costs: the referee, the match, the
-   action mapping and the observation. The step is timed with ``info="brief"`` (the
-   fast step) and with ``info="full"`` (the referee's sentences and the events in
-   ``info``). Wall-clock and CPU time are both reported (on a machine shared with other
-   work the CPU rate is the steadier one).
-   For crokinole the single-agent Gymnasium environment on a **fast table**
-   (:mod:`flickboard.envs.fasttable`: ``info="brief"``, no noise, the uniform policy as
-   the opponent) is timed too, against the bare ``simulate`` of its very shots (both
-   sides'): a step there is the agent's shot and the opponent's, so the cost is given
-   per shot and per step.
-2. **Vector form**: ``gymnasium.make_vec`` of the single-agent environment against the
-   random opponent, synchronous and asynchronous (a process per environment).
-3. **Batched environment**: ``gymnasium.make_vec(..., vectorization_mode=
-   "vector_entry_point")`` (:class:`~flickboard.envs.vector.FlickboardVectorEnv`) of
-   crokinole, the uniform policy against the uniform policy, steps per second on one
-   core (CPU time of the thread), with the bare batch physics
-   (:func:`~flickboard.physics.batch.simulate_batch`, one call a shot) of the very same
-   shots beside it (every shot of the run, the opponent's too, replayed from a second
-   identical run), and the physics kernel alone on all of them in one compiled call: the
-   share of a step's time the physics takes.
-4. **Self-play games per second** with 1 and 2 Ray workers (a local cluster on loopback
-   started for each; start-up and a warm-up pair per worker are not timed).
+Configurations: the Gymnasium environment (each rule set, doubles, noise, the start over
+the whole line, several games, best of three, full info; each opponent tables play), the
+batched environment of 64 tables (``make_vec(..., vectorization_mode=
+"vector_entry_point")``: the uniform policy, a batched numpy policy, competitive noise),
+the PettingZoo AEC and parallel environments, batched self-play driven by a numpy MLP
+(with and without noise), and :meth:`Match.play <flickboard.play.match.Match.play>`
+itself (``ratio``: the play's time over the shots' bare simulations, the aim at most 3).
+Self-play games per second on Ray (1 and 2 workers) close it.
 
 Run with ``flickboard bench envs`` or ``python bench/envs.py``.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
-from flickboard.physics import Layout, PhysicsParams, Shot, simulate
-from flickboard.physics.jit import njit
-from flickboard.physics.kernel import run_shot
+from flickboard.physics import Layout, PhysicsParams, PlacedDisc, Shot, simulate
 
 if TYPE_CHECKING:
-    from flickboard.envs.single import FlickboardEnv
+    from flickboard.envs.aec import FlickboardAEC
+    from flickboard.envs.tables import Tables
+    from flickboard.geometry.startline import StartLine
+
+Shots = list[tuple[Layout, Shot, int, PhysicsParams]]
+"""Every simulated shot of a run: its layout, the shot, the shooter's id, the physics."""
+
+STEP_AIM = 0.5
+"""A step at most 2 bare simulations of its shots."""
+MATCH_AIM = 1 / 3
+"""``Match.play`` at most 3 bare simulations of its shot."""
+VECTOR_AIMS = {
+    ("crokinole", "uniform"): 100_000,
+    ("shuffleboard", "uniform"): 50_000,
+    ("crokinole", "batched"): 50_000,
+    ("shuffleboard", "batched"): 25_000,
+    ("crokinole", "noise"): 50_000,
+    ("shuffleboard", "noise"): 25_000,
+}
+"""Steps per second per core a 64-table batched environment is to reach (issue 38)."""
+SELFPLAY_AIM = 100_000
+"""Shots per second per core of batched self-play driven by a numpy MLP (issue 38)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """What to run: timed steps per game, vector steps, Ray self-play pairs and workers."""
+    """What to run: steps of each configuration, the tables of the batched runs, the
+    shots of ``Match.play``, rounds, Ray self-play pairs and workers."""
 
-    games: tuple[str, ...] = ("crokinole", "shuffleboard")
-    steps: int = 3000
-    rounds: int = 3
-    vector_envs: int = 2
-    vector_steps: int = 400
-    batched_envs: int = 64
-    batched_steps: int = 300
+    steps: int = 600
+    batch_steps: int = 80
+    tables: int = 64
+    match_shots: int = 600
+    rounds: int = 2
     selfplay_pairs: int = 8
     selfplay_policy: str = "uniform"
     workers: tuple[int, ...] = (1, 2)
@@ -67,81 +75,103 @@ class Settings:
 
 
 @dataclass
-class Rate:
-    """Work done and the wall-clock and CPU seconds it took."""
+class Run:
+    """A timed run: the work done (steps or shots), its CPU and wall seconds, and every
+    shot it simulated."""
 
     count: int
-    wall: float
     cpu: float
-
-    def summary(self) -> dict[str, float | int]:
-        """Per second, by wall clock and by CPU."""
-        return {
-            "count": self.count,
-            "per_second_wall": self.count / self.wall if self.wall else 0.0,
-            "per_second_cpu": self.count / self.cpu if self.cpu else 0.0,
-        }
+    wall: float
+    shots: Shots = field(default_factory=list)
 
 
-def _timed(work: Callable[[], int]) -> Rate:
+def _timed(work: Callable[[], int]) -> Run:
     wall, cpu = time.perf_counter(), time.thread_time()
     count = work()
-    return Rate(count, time.perf_counter() - wall, time.thread_time() - cpu)
+    return Run(count, time.thread_time() - cpu, time.perf_counter() - wall)
 
 
-@dataclass
-class ShotLog:
-    """The inputs of every simulated shot of an environment run."""
+def bare(shots: Shots) -> float:
+    """CPU seconds of the bare ``simulate`` of every shot."""
+    start = time.thread_time()
+    for layout, shot, shooter, params in shots:
+        simulate(layout, shot, shooter=shooter, params=params)
+    return time.thread_time() - start
 
-    shots: list[tuple[Layout, Shot, int, PhysicsParams]] = field(default_factory=list)
+
+def table_shots(tables: Tables, log: list[np.ndarray]) -> Shots:
+    """The shots of a tables' run rebuilt from their records: each shot's layout is the
+    board its table's last shot left (as it was when the round went on), empty at a
+    round's first shot."""
+    board = tables.match.view().position.layout.board
+    last: dict[int, Layout] = {}
+    out: Shots = []
+    for records in log:
+        for r in records:
+            table = int(r["table"])
+            layout = last.get(table) if int(r["disc"]) else None
+            layout = layout or Layout(board, ())
+            shot = Shot(float(r["x"]), float(r["y"]), float(r["angle"]), float(r["speed"]),
+                        float(r["spin"]))  # fmt: skip
+            out.append((layout, shot, int(r["disc"]), tables.physics))
+            laid = r["board_laid"][: int(r["board_count"])].tolist()
+            last[table] = Layout(
+                board,
+                tuple(
+                    PlacedDisc(
+                        d,
+                        float(r["board_x"][d]),
+                        float(r["board_y"][d]),
+                        leaning=bool(r["board_lean"][d]),
+                    )
+                    for d in laid
+                ),
+            )
+    return out
 
 
-def env_steps(
-    game: str, steps: int, seed: int, log: ShotLog | None = None, info: str = "brief"
-) -> Rate:
-    """``steps`` AEC steps of singles with uniform random actions (new matches as needed)."""
-    from flickboard.envs.aec import FlickboardAEC
+class _MatchLog:
+    """While open, every shot a Match-path AEC environment plays is logged."""
 
-    env = FlickboardAEC(game, info=info)  # type: ignore[arg-type]
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    actions = rng.uniform(-1, 1, (steps, 4)).astype(np.float32)
+    def __init__(self, shots: Shots) -> None:
+        from flickboard.envs.aec import FlickboardAEC
 
-    def work() -> int:
-        done = 0
-        while done < steps:
-            agent = env.agent_selection
-            if env.terminations[agent] or env.truncations[agent]:
-                env.reset()
-                continue
-            env.observe(agent)
-            env.step(actions[done])
-            done += 1
-            if log is not None and env.last_step is not None:
-                record = env.last_step.entry.record
+        self.shots, self.cls, self.shoot = shots, FlickboardAEC, FlickboardAEC._shoot
+
+    def __enter__(self) -> None:
+        shoot, shots = self.shoot, self.shots
+
+        def logged(
+            env: FlickboardAEC, meant: Shot, noisy: bool = True, line: StartLine | None = None
+        ) -> None:
+            shoot(env, meant, noisy, line)
+            step = env.last_step
+            if step is not None and step.entry.record.shot is not None:
+                record = step.entry.record
                 assert record.shot is not None
-                log.shots.append((record.layout, record.shot, record.shooter, env.match.params))
-        return done
+                shots.append((record.layout, record.shot, record.shooter, env.match.params))
 
-    return _timed(work)
+        self.cls._shoot = logged  # type: ignore[method-assign,assignment]
+
+    def __exit__(self, *_: object) -> None:
+        self.cls._shoot = self.shoot  # type: ignore[method-assign]
 
 
-def fast_env(game: str) -> FlickboardEnv:
-    """The single-agent environment as the fast-table run plays it (the uniform policy
-    as opponent, ``info="brief"``)."""
-    from flickboard.envs.policies import UniformPolicy
+# -- the configurations -------------------------------------------------------------
+
+
+def single_run(game: str, steps: int, seed: int, options: dict[str, Any]) -> Run:
+    """``steps`` steps of the Gymnasium environment, uniform actions, new matches as
+    needed; its shots (the opponents' too)."""
     from flickboard.envs.single import FlickboardEnv
 
-    return FlickboardEnv(game, opponent=lambda s: UniformPolicy(s), info="brief")
-
-
-def fast_env_steps(game: str, steps: int, seed: int, log: ShotLog | None = None) -> Rate:
-    """``steps`` steps of the single-agent environment on a fast table (uniform actions,
-    the uniform policy as opponent, ``info="brief"``); ``log`` gets every shot."""
-    env = fast_env(game)
+    env = FlickboardEnv(game, **options)
     env.reset(seed=seed)
-    assert env.fast, "no fast table for this setup"
     actions = np.random.default_rng(seed).uniform(-1, 1, (steps, 4)).astype(np.float32)
+    shots: Shots = []
+    log: list[np.ndarray] = []
+    if env.tables is not None:
+        env.tables.log = log
 
     def work() -> int:
         for step in range(steps):
@@ -150,355 +180,342 @@ def fast_env_steps(game: str, steps: int, seed: int, log: ShotLog | None = None)
                 env.reset()
         return steps
 
-    with _logged_tables(log):
-        return _timed(work)
+    with _MatchLog(shots):
+        run = _timed(work)
+    if env.tables is not None:
+        shots += table_shots(env.tables, log)
+    run.shots = shots
+    return run
 
 
-class _logged_tables:  # noqa: N801 (a context manager used as a function)
-    """While open, every fast table shot goes into ``log`` (its layout, shot, shooter);
-    a single environment's steps are then played by ``play_steps`` (the same shots, one
-    compiled call a shot) so that each shot is seen."""
+class MLP:
+    """A small numpy policy network (the observation, 64 tanh units, 4 tanh actions):
+    what a learner's policy costs to call on a batch."""
 
-    def __init__(self, log: ShotLog | None) -> None:
-        from flickboard.envs.fasttable import FastTables
+    name = "mlp"
 
-        self.log, self.cls = log, FastTables
-        self.shoot, self.step_one = FastTables.shoot, FastTables.step_one
+    def __init__(self, seed: int, hidden: int = 64) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.hidden = hidden
+        self.w1: npt.NDArray[np.float32] | None = None
+        self.w2 = self.rng.normal(0, hidden**-0.5, (hidden, 4)).astype(np.float32)
 
-    def __enter__(self) -> None:
-        if self.log is None:
-            return
-        from flickboard.envs import fasttable as ft
-        from flickboard.physics.layout import PlacedDisc
+    def act_batch(self, observations: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """Actions of a batch of observations (the first layer sized by the first)."""
+        if self.w1 is None:
+            size = observations.shape[1]
+            self.w1 = self.rng.normal(0, size**-0.5, (size, self.hidden)).astype(np.float32)
+        out: npt.NDArray[np.float32] = np.tanh(np.tanh(observations @ self.w1) @ self.w2)
+        return out
 
-        shoot, log = self.shoot, self.log
-
-        def logged(tables: ft.FastTables, rows: Any, actions: Any, mine: Any) -> ft.Shots:
-            before = [
-                (tables.x[t].copy(), tables.y[t].copy(), tables.lean[t].copy(), tables.on[t].copy())
-                for t in rows.tolist()
-            ]
-            done = shoot(tables, rows, actions, mine)
-            for (x, y, lean, on), r in zip(before, done.results.tolist(), strict=True):
-                discs = tuple(
-                    PlacedDisc(d, float(x[d]), float(y[d]), leaning=bool(lean[d]))
-                    for d in np.flatnonzero(on).tolist()
-                )
-                layout = Layout(tables.layout_board, discs)
-                shot = Shot(r[ft.R_X], r[ft.R_Y], r[ft.R_ANGLE], r[ft.R_SPEED], r[ft.R_SPIN])
-                log.shots.append((layout, shot, int(r[ft.R_DISC]), tables.physics))
-            return done
-
-        def one(
-            tables: ft.FastTables, table: int, action: Any, mine: int, given: object = None
-        ) -> tuple[Any, float, ft.BriefShots]:
-            rows, sides = np.array([table]), np.array([mine])
-            actions = None if action is None else action[None, :]
-            steps = ft.play_steps(tables, rows, actions, sides, [None])
-            return steps.observations[0], float(steps.rewards[0]), steps.shots[0]
-
-        self.cls.shoot = logged  # type: ignore[method-assign,assignment]
-        self.cls.step_one = one  # type: ignore[method-assign,assignment]
-
-    def __exit__(self, *_: object) -> None:
-        self.cls.shoot = self.shoot  # type: ignore[method-assign]
-        self.cls.step_one = self.step_one  # type: ignore[method-assign]
+    def act(self, observation: npt.NDArray[np.float32], view: object) -> npt.NDArray[np.float32]:
+        """The action of one observation (a policy of the Match path)."""
+        action: npt.NDArray[np.float32] = self.act_batch(observation[None, :])[0]
+        return action
 
 
-def simulate_rate(log: ShotLog) -> Rate:
-    """The same shots simulated again, alone."""
-
-    def work() -> int:
-        for layout, shot, shooter, params in log.shots:
-            simulate(layout, shot, shooter=shooter, params=params)
-        return len(log.shots)
-
-    return _timed(work)
-
-
-def vector_steps(game: str, envs: int, steps: int, mode: str, seed: int) -> Rate:
-    """``steps`` steps of ``envs`` single-agent environments in gymnasium's vector form."""
+def vector_run(game: str, tables: int, steps: int, seed: int, options: dict[str, Any]) -> Run:
+    """``steps`` steps of ``tables`` batched tables (``vector_entry_point``)."""
     import gymnasium
 
     from flickboard.envs.registration import ENV_IDS
-
-    vec = gymnasium.make_vec(ENV_IDS[game], num_envs=envs, vectorization_mode=mode)
-    vec.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-
-    def work() -> int:
-        for _ in range(steps):
-            vec.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))
-        return steps * envs
-
-    try:
-        vec.step(rng.uniform(-1, 1, (envs, 4)).astype(np.float32))  # workers warm
-        return _timed(work)
-    finally:
-        vec.close()
-
-
-def batched_steps(game: str, envs: int, steps: int, seed: int, log: ShotLog | None = None) -> Rate:
-    """``steps`` steps of the batched environment of ``envs`` tables, the uniform policy
-    against the uniform policy; ``log`` gets every shot played (the opponent's too)."""
-    import gymnasium
-
-    from flickboard.envs.aec import FlickboardAEC
-    from flickboard.envs.policies import UniformPolicy
-    from flickboard.envs.registration import ENV_IDS
+    from flickboard.envs.vector import FlickboardVectorEnv
 
     vec = gymnasium.make_vec(
-        ENV_IDS[game],
-        num_envs=envs,
-        vectorization_mode="vector_entry_point",
-        opponent=lambda seed: UniformPolicy(seed),
-        info="brief",
+        ENV_IDS[game], num_envs=tables, vectorization_mode="vector_entry_point", **options
     )
+    unwrapped = vec.unwrapped
+    assert isinstance(unwrapped, FlickboardVectorEnv) and unwrapped.tables is not None
     vec.reset(seed=seed)
-    actions = np.random.default_rng(seed).uniform(-1, 1, (steps, envs, 4)).astype(np.float32)
-    shoot = FlickboardAEC._shoot  # tables not on fast tables (shuffleboard) are logged here
-
-    def logged(self: FlickboardAEC, *args: Any, **kwargs: Any) -> None:
-        shoot(self, *args, **kwargs)
-        if log is not None and self.last_step is not None:
-            record = self.last_step.entry.record
-            assert record.shot is not None
-            log.shots.append((record.layout, record.shot, record.shooter, self.match.params))
+    actions = np.random.default_rng(seed).uniform(-1, 1, (steps, tables, 4)).astype(np.float32)
+    log: list[np.ndarray] = []
+    unwrapped.tables.log = log
 
     def work() -> int:
         for step in range(steps):
             vec.step(actions[step])
-        return steps * envs
+        return steps * tables
 
-    FlickboardAEC._shoot = logged  # type: ignore[method-assign]
-    try:
-        with _logged_tables(log):
-            return _timed(work)
-    finally:
-        FlickboardAEC._shoot = shoot  # type: ignore[method-assign]
-        vec.close()
+    run = _timed(work)
+    run.shots = table_shots(unwrapped.tables, log)
+    vec.close()
+    return run
 
 
-def batch_physics_rate(log: ShotLog) -> Rate:
-    """The same shots through the batch physics (one compiled call a shot: each has its
-    own layout), bare: no record, no ruling."""
-    from flickboard.physics.batch import simulate_batch
+def pettingzoo_run(game: str, steps: int, seed: int, parallel: bool) -> Run:
+    """``steps`` shots of the PettingZoo AEC (or parallel) environment, uniform
+    actions."""
+    from flickboard.envs.aec import FlickboardAEC
+    from flickboard.envs.parallel import FlickboardParallel
+
+    rng = np.random.default_rng(seed)
+    actions = rng.uniform(-1, 1, (steps, 4)).astype(np.float32)
+    log: list[np.ndarray] = []
+    if parallel:
+        env: Any = FlickboardParallel(game, info="brief")
+        aec = env.aec
+    else:
+        env = aec = FlickboardAEC(game, info="brief")
+    assert aec.tables is not None
+    aec.tables.log = log
 
     def work() -> int:
-        for layout, shot, shooter, params in log.shots:
-            simulate_batch(layout, [shot], shooter=shooter, params=params)
-        return len(log.shots)
+        done = 0
+        if parallel:
+            env.reset(seed=seed)
+            while done < steps:
+                if not env.agents:
+                    env.reset()
+                    continue
+                env.step({a: actions[done] for a in env.agents})
+                done += 1
+            return done
+        env.reset(seed=seed)
+        while done < steps:
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                env.reset()
+                continue
+            env.observe(agent)
+            env.step(actions[done])
+            done += 1
+        return done
 
-    return _timed(work)
-
-
-@njit(cache=True)
-def _replay(
-    board: np.ndarray, params: np.ndarray, rows: np.ndarray, offsets: np.ndarray, shots: np.ndarray
-) -> int:
-    """Every shot through the physics kernel, each from its own layout, in one call."""
-    events = 0
-    for s in range(shots.shape[0]):
-        _, _, ev, _, _ = run_shot(board, params, rows[offsets[s] : offsets[s + 1]], shots[s], False)
-        events += ev.shape[0]
-    return events
-
-
-def kernel_rate(log: ShotLog) -> Rate:
-    """The same shots through the physics kernel alone, all in one compiled call (what
-    a step's physics costs with no Python around it)."""
-    from flickboard.physics.codes import board_array, params_array
-    from flickboard.physics.engine import shot_array
-
-    layout, _, _, params = log.shots[0]
-    board, physics = board_array(layout.board), params_array(params)
-    rows = [lay.kernel_rows()[0] for lay, _, _, _ in log.shots]
-    offsets = np.zeros(len(rows) + 1, dtype=np.int64)
-    offsets[1:] = np.cumsum([len(r) for r in rows])
-    table = np.concatenate(rows) if rows else np.empty((0, 3))
-    shots = np.array([shot_array(shot) for _, shot, _, _ in log.shots])
-    _replay(board, physics, table[:0], offsets[:2] * 0, shots[:1])  # compiled and warm
-    return _timed(lambda: (_replay(board, physics, table, offsets, shots), len(shots))[1])
+    run = _timed(work)
+    run.shots = table_shots(aec.tables, log)
+    return run
 
 
-def selfplay_games(game: str, workers: int, pairs: int, policy: str, seed: int) -> Rate:
-    """Self-play games per second on a local Ray cluster of ``workers`` CPUs."""
-    from flickboard.envs.selfplay import SelfPlay, run
-    from flickboard.evaluation.jobs import RaySettings, ray_session
+def selfplay_run(game: str, tables: int, steps: int, seed: int, options: dict[str, Any]) -> Run:
+    """``steps`` steps of batched self-play (``tables`` tables), a numpy MLP driving
+    every seat: one call a step."""
+    from flickboard.envs.batched import BatchedSelfPlay
 
-    with ray_session(RaySettings(), workers):
-        warm = SelfPlay(game, policy, policy, pairs=workers, seed=seed + 99_999)
-        run(warm, workers=workers, ray=RaySettings())
-        settings = SelfPlay(game, policy, policy, pairs=pairs, seed=seed)
-        return _timed(lambda: run(settings, workers=workers, ray=RaySettings())[0].games)
+    env = BatchedSelfPlay(game, tables, **options)
+    observations, _ = env.reset(seed=seed)
+    policy = MLP(seed)
+    log: list[np.ndarray] = []
+    env.tables.log = log
+
+    def work() -> int:
+        nonlocal observations
+        for _ in range(steps):
+            observations, *_ = env.step(policy.act_batch(observations))
+        return steps * tables
+
+    run = _timed(work)
+    run.shots = table_shots(env.tables, log)
+    return run
 
 
-def _best(a: Rate, b: Rate) -> Rate:
-    """The run of the two with the less CPU time."""
-    return a if a.cpu <= b.cpu else b
+def match_run(game: str, shots: int, seed: int) -> Run:
+    """``shots`` shots of :meth:`Match.play` (uniform actions mapped to shots, new
+    matches as needed), only the plays timed."""
+    from flickboard.envs.actions import ActionMap
+    from flickboard.play.kind import game_kind
+
+    kind = game_kind(game)
+    mapping = ActionMap.for_kind(kind)
+    rng = np.random.default_rng(seed)
+    match = kind.new_match()
+    log: Shots = []
+    cpu = wall = 0.0
+    for _ in range(shots):
+        if match.over:
+            match = kind.new_match()
+        view = match.view()
+        shot = mapping.shot(view, rng.uniform(-1, 1, 4))
+        seat = view.turn.seat
+        layout, shooter = match.position.layout, view.turn.disc
+        w, c = time.perf_counter(), time.thread_time()
+        match.play(shot, seat)
+        cpu += time.thread_time() - c
+        wall += time.perf_counter() - w
+        log.append((layout, shot, shooter, match.params))
+    return Run(shots, cpu, wall, log)
+
+
+def _best(make: Callable[[], Run], rounds: int) -> tuple[Run, float]:
+    """The run with the least CPU time of ``rounds`` and the bare simulations' least
+    time of its shots (interleaved)."""
+    best: Run | None = None
+    sim = float("inf")
+    for _ in range(rounds):
+        run = make()
+        if best is None or run.cpu < best.cpu:
+            best = run
+        sim = min(sim, bare(run.shots))
+    assert best is not None
+    return best, sim
+
+
+SINGLE: list[tuple[str, str, dict[str, Any]]] = [
+    ("crokinole singles, WCC", "crokinole", {}),
+    ("crokinole singles, NCA", "crokinole", {"rules": "nca"}),
+    ("crokinole singles, Depot", "crokinole", {"rules": "depot"}),
+    ("crokinole singles, Depot direct hit", "crokinole", {"rules": "depot", "options": {"direct_hit": True}}),
+    ("crokinole singles, Depot outer line in play", "crokinole", {"rules": "depot", "options": {"outer_line_in_play": True}}),
+    ("crokinole singles, Depot conventional (race to 100)", "crokinole", {"rules": "depot", "options": {"scoring": "conventional"}}),
+    ("crokinole singles, fair rules", "crokinole", {"rules": "fair"}),
+    ("crokinole doubles", "crokinole", {"players": 4}),
+    ("crokinole singles, competitive noise", "crokinole", {"noise": "competitive"}),
+    ("crokinole doubles, competitive noise", "crokinole", {"players": 4, "noise": "competitive"}),
+    ("crokinole singles, start over the whole line, novice noise", "crokinole", {"start": "line", "noise": "novice"}),
+    ("crokinole singles, 2 games", "crokinole", {"games": 2}),
+    ("crokinole singles, best of three", "crokinole", {"best_of_three": True}),
+    ("crokinole singles v the built-in random player", "crokinole", {"opponent": "random"}),
+    ("crokinole singles v a numpy MLP (act_batch)", "crokinole", {"opponent": "mlp"}),
+    ("crokinole singles, full info (the Match path)", "crokinole", {"info": "full"}),
+    ("table shuffleboard singles", "shuffleboard", {}),
+    ("table shuffleboard doubles", "shuffleboard", {"players": 4}),
+    ("table shuffleboard singles, competitive noise", "shuffleboard", {"noise": "competitive"}),
+    ("table shuffleboard, best of three", "shuffleboard", {"best_of_three": True}),
+    ("table shuffleboard singles v the built-in random player", "shuffleboard", {"opponent": "random"}),
+    ("table shuffleboard singles, full info (the Match path)", "shuffleboard", {"info": "full"}),
+]  # fmt: skip
+"""The Gymnasium configurations: name, game, options (the uniform policy as the
+opponent and ``info="brief"`` unless said)."""
+
+
+def _single_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    from flickboard.envs.policies import UniformPolicy
+
+    opponent = options.get("opponent", "uniform")
+    made: Any = {
+        "uniform": lambda seed: UniformPolicy(seed),
+        "mlp": MLP(7),
+    }.get(opponent, opponent)
+    return {"info": "brief", **options, "opponent": made}
 
 
 def run(s: Settings, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Every measurement, JSON-ready."""
     say = progress or (lambda _: None)
-    import os
+    from flickboard.envs.policies import UniformPolicy
 
     out: dict[str, Any] = {
-        "settings": _settings_json(s),
+        "settings": {
+            "steps": s.steps, "batch_steps": s.batch_steps, "tables": s.tables,
+            "match_shots": s.match_shots, "rounds": s.rounds, "selfplay_pairs": s.selfplay_pairs,
+            "selfplay_policy": s.selfplay_policy, "workers": list(s.workers), "seed": s.seed,
+        },
         "cpus": os.cpu_count(),
-        "load_average": list(os.getloadavg()),  # other work on the machine at the start
-    }
-    steps: dict[str, Any] = {}
-    for game in s.games:
-        say(f"{game}: environment steps")
-        env_steps(game, 50, s.seed + 1)  # kernels compiled and warm
-        log = ShotLog()
-        env = env_steps(game, s.steps, s.seed, log)
-        full = env_steps(game, s.steps, s.seed, info="full")
-        bare = simulate_rate(log)
-        for _ in range(s.rounds - 1):  # interleaved, the best CPU time of each kept
-            env = _best(env, env_steps(game, s.steps, s.seed))
-            full = _best(full, env_steps(game, s.steps, s.seed, info="full"))
-            bare = _best(bare, simulate_rate(log))
-        fast = _fast_steps(game, s)
-        steps[game] = {
-            **({"fast_table": fast} if fast else {}),
-            "env": env.summary(),
-            "env_full_info": full.summary(),
-            "simulate": bare.summary(),
-            "env_over_simulate_wall": (env.count / env.wall) / (bare.count / bare.wall),
-            "env_over_simulate_cpu": (env.count / env.cpu) / (bare.count / bare.cpu),
-            "step_in_simulations_cpu": (env.cpu / env.count) / (bare.cpu / bare.count),
-            "full_step_in_simulations_cpu": (full.cpu / full.count) / (bare.cpu / bare.count),
-        }
-    out["steps"] = steps
-    vector: dict[str, Any] = {}
-    if s.vector_steps:
-        for mode in ("sync", "async"):
-            say(f"vector form ({mode})")
-            rate = vector_steps(s.games[0], s.vector_envs, s.vector_steps, mode, s.seed)
-            vector[mode] = {"envs": s.vector_envs, **rate.summary()}
-    out["vector"] = vector
-    if s.batched_steps:
-        game = s.games[0]
-        say(f"batched environment, {s.batched_envs} tables")
-        batched_steps(game, 2, 2, s.seed + 1)  # compiled and warm
-        rate = batched_steps(game, s.batched_envs, s.batched_steps, s.seed)
-        log = ShotLog()
-        batched_steps(game, s.batched_envs, s.batched_steps, s.seed, log)
-        batch_physics_rate(ShotLog(log.shots[:20]))  # compiled and warm
-        physics = batch_physics_rate(log)
-        kernel = kernel_rate(log)
-        for _ in range(s.rounds - 1):
-            rate = _best(rate, batched_steps(game, s.batched_envs, s.batched_steps, s.seed))
-            physics = _best(physics, batch_physics_rate(log))
-            kernel = _best(kernel, kernel_rate(log))
-        out["batched"] = {
-            "game": game,
-            "envs": s.batched_envs,
-            "steps": rate.summary(),
-            "shots": len(log.shots),
-            "batch_physics": physics.summary(),
-            "batch_physics_steps_per_second_cpu": (
-                rate.count / physics.cpu if physics.cpu else 0.0
-            ),
-            "kernel": kernel.summary(),
-            "kernel_steps_per_second_cpu": rate.count / kernel.cpu if kernel.cpu else 0.0,
-            "physics_share_cpu": (
-                (kernel.cpu / kernel.count) / (rate.cpu / len(log.shots)) if rate.cpu else 0.0
-            ),
-        }
+        "load_average": list(os.getloadavg()),
+    }  # fmt: skip
+    rows: list[dict[str, Any]] = []
+
+    def measure(kind: str, name: str, make: Callable[[], Run], aim: float, **facts: Any) -> None:
+        say(name)
+        make()  # compiled and warm
+        run, sim = _best(make, s.rounds)
+        shots = len(run.shots)
+        row = {
+            "kind": kind, "name": name, **facts, "count": run.count, "shots": shots,
+            "cpu_s": run.cpu, "wall_s": run.wall, "simulate_cpu_s": sim,
+            "ratio": sim / run.cpu if run.cpu else 0.0, "aim": aim,
+            "per_second_cpu": run.count / run.cpu if run.cpu else 0.0,
+        }  # fmt: skip
+        row["met"] = row["ratio"] >= aim
+        rows.append(row)
+
+    for name, game, options in SINGLE:
+        made = _single_options(game, options)
+        measure(
+            "single", name, partial(single_run, game, s.steps, s.seed, made), STEP_AIM,
+            game=game,
+        )  # fmt: skip
+    for game in ("crokinole", "shuffleboard"):
+        for opponent, extra in (
+            ("uniform", {"opponent": lambda seed: UniformPolicy(seed)}),
+            ("batched", {"opponent": MLP(7)}),
+            ("noise", {"opponent": lambda seed: UniformPolicy(seed), "noise": "competitive"}),
+        ):
+            options = {"info": "brief", **extra}
+            label = {"uniform": "v the uniform policy", "batched": "v a numpy MLP (one call)",
+                     "noise": "v the uniform policy, competitive noise"}[opponent]  # fmt: skip
+            measure(
+                "vector", f"{game}, {s.tables} tables, {label}",
+                partial(vector_run, game, s.tables, s.batch_steps, s.seed, options),
+                STEP_AIM, game=game, opponent=opponent, tables=s.tables,
+                steps_aim=VECTOR_AIMS[(game, opponent)],
+            )  # fmt: skip
+        for parallel in (False, True):
+            form = "parallel" if parallel else "AEC"
+            measure(
+                "pettingzoo", f"{game}, PettingZoo {form}",
+                partial(pettingzoo_run, game, s.steps, s.seed, parallel), STEP_AIM,
+                game=game,
+            )  # fmt: skip
+    for noise in (None, "competitive"):
+        options = {} if noise is None else {"noise": noise}
+        measure(
+            "selfplay", f"crokinole, {s.tables} tables, an MLP on both seats"
+            + ("" if noise is None else ", competitive noise"),
+            partial(selfplay_run, "crokinole", s.tables, s.batch_steps, s.seed, options),
+            STEP_AIM, game="crokinole", tables=s.tables, shots_aim=SELFPLAY_AIM,
+        )  # fmt: skip
+    for game in ("crokinole", "shuffleboard"):
+        measure(
+            "match", f"{game}, Match.play", partial(match_run, game, s.match_shots, s.seed),
+            MATCH_AIM, game=game,
+        )  # fmt: skip
+    for row in rows:
+        if "steps_aim" in row:
+            row["met"] = row["met"] and row["per_second_cpu"] >= row["steps_aim"]
+        if "shots_aim" in row:
+            shots_per_second = row["shots"] / row["cpu_s"] if row["cpu_s"] else 0.0
+            row["shots_per_second_cpu"] = shots_per_second
+            row["met"] = row["met"] and shots_per_second >= row["shots_aim"]
+    out["configurations"] = rows
     selfplay: dict[str, Any] = {}
     if s.selfplay_pairs:
         for workers in s.workers:
             say(f"self-play on Ray, {workers} worker(s)")
-            rate = selfplay_games(s.games[0], workers, s.selfplay_pairs, s.selfplay_policy, s.seed)
-            selfplay[str(workers)] = {  # the driver's CPU says nothing of the workers'
-                "games": rate.count,
-                "per_second_wall": rate.count / rate.wall if rate.wall else 0.0,
-            }
+            rate = selfplay_games("crokinole", workers, s.selfplay_pairs, s.selfplay_policy, s.seed)
+            selfplay[str(workers)] = rate
     out["selfplay_games"] = selfplay
     return out
 
 
-def _fast_steps(game: str, s: Settings) -> dict[str, Any] | None:
-    """The single-agent environment on a fast table against the bare ``simulate`` of its
-    shots (None for a game with no fast table)."""
-    probe = fast_env(game)
-    probe.reset(seed=s.seed)
-    if not probe.fast:
-        return None
-    fast_env_steps(game, 50, s.seed + 1)  # compiled and warm
-    log = ShotLog()
-    env = fast_env_steps(game, s.steps, s.seed, log)
-    bare = simulate_rate(log)
-    for _ in range(s.rounds - 1):
-        env = _best(env, fast_env_steps(game, s.steps, s.seed))
-        bare = _best(bare, simulate_rate(log))
-    shots = len(log.shots)
-    per_shot = bare.cpu / bare.count
-    return {
-        "env": env.summary(),
-        "shots": shots,
-        "simulate": bare.summary(),
-        "shot_in_simulations_cpu": (env.cpu / shots) / per_shot,
-        "step_in_simulations_cpu": (env.cpu / env.count) / per_shot,
-    }
+def selfplay_games(game: str, workers: int, pairs: int, policy: str, seed: int) -> dict[str, Any]:
+    """Self-play games per second on a local Ray cluster of ``workers`` CPUs (start-up
+    and a warm-up pair per worker not timed; the driver's CPU says nothing of the
+    workers', so wall clock)."""
+    from flickboard.envs.selfplay import SelfPlay
+    from flickboard.envs.selfplay import run as selfplay_run_jobs
+    from flickboard.evaluation.jobs import RaySettings, ray_session
 
-
-def _settings_json(s: Settings) -> dict[str, Any]:
+    with ray_session(RaySettings(), workers):
+        warm = SelfPlay(game, policy, policy, pairs=workers, seed=seed + 99_999)
+        selfplay_run_jobs(warm, workers=workers, ray=RaySettings())
+        settings = SelfPlay(game, policy, policy, pairs=pairs, seed=seed)
+        timed = _timed(
+            lambda: selfplay_run_jobs(settings, workers=workers, ray=RaySettings())[0].games
+        )
     return {
-        "games": list(s.games),
-        "steps": s.steps,
-        "rounds": s.rounds,
-        "vector_envs": s.vector_envs,
-        "vector_steps": s.vector_steps,
-        "batched_envs": s.batched_envs,
-        "batched_steps": s.batched_steps,
-        "selfplay_pairs": s.selfplay_pairs,
-        "selfplay_policy": s.selfplay_policy,
-        "workers": list(s.workers),
-        "seed": s.seed,
+        "games": timed.count,
+        "per_second_wall": timed.count / timed.wall if timed.wall else 0.0,
     }
 
 
 def report(result: dict[str, Any]) -> str:
-    """A short text report."""
-    lines = [f"Environment bench ({result['cpus']} CPUs seen)"]
-    for game, r in result["steps"].items():
-        env, bare = r["env"], r["simulate"]
+    """A short text report: each configuration's rate and its ratio to bare simulate."""
+    lines = [f"Environment bench ({result['cpus']} CPUs seen, CPU time of this thread)"]
+    for row in result["configurations"]:
+        unit = "steps/s" if row["kind"] != "match" else "plays/s"
+        rate = f"{row['per_second_cpu']:,.0f} {unit}"
+        if "shots_per_second_cpu" in row:
+            rate = f"{row['shots_per_second_cpu']:,.0f} shots/s"
+        cost = 1 / row["ratio"] if row["ratio"] else float("inf")
         lines.append(
-            f"  {game}: {env['per_second_wall']:,.0f} env steps/s wall "
-            f"({env['per_second_cpu']:,.0f}/s CPU); bare simulate "
-            f"{bare['per_second_wall']:,.0f}/s wall ({bare['per_second_cpu']:,.0f}/s CPU); "
-            f"a step costs {r['step_in_simulations_cpu']:.1f} bare simulations (CPU), "
-            f"{r['full_step_in_simulations_cpu']:.1f} with full info"
-        )
-        fast = r.get("fast_table")
-        if fast:
-            lines.append(
-                f"    on a fast table: {fast['env']['per_second_cpu']:,.0f} steps/s CPU "
-                f"({fast['shots'] / fast['env']['count']:.2f} shots a step); a shot costs "
-                f"{fast['shot_in_simulations_cpu']:.2f} bare simulations (CPU), a step "
-                f"{fast['step_in_simulations_cpu']:.2f}"
-            )
-    for mode, v in result["vector"].items():
-        lines.append(
-            f"  vector ({mode}, {v['envs']} envs): {v['per_second_wall']:,.0f} steps/s wall"
-        )
-    batched = result.get("batched")
-    if batched:
-        lines.append(
-            f"  batched ({batched['game']}, {batched['envs']} tables): "
-            f"{batched['steps']['per_second_cpu']:,.0f} steps/s CPU; the same "
-            f"{batched['shots']:,} shots in bare batch physics: "
-            f"{batched['batch_physics']['per_second_cpu']:,.0f} shots/s CPU "
-            f"({batched['batch_physics_steps_per_second_cpu']:,.0f} steps' worth/s); the "
-            f"kernel alone in one call: {batched['kernel_steps_per_second_cpu']:,.0f} steps' "
-            f"worth/s, {100 * batched['physics_share_cpu']:.0f} % of a step"
+            f"  {row['name']}: {rate}; ratio to bare simulate {row['ratio']:.2f} "
+            f"({cost:.2f} simulations a shot); {'met' if row['met'] else 'NOT met'}"
         )
     for workers, g in result["selfplay_games"].items():
         lines.append(
             f"  self-play on Ray, {workers} worker(s): {g['per_second_wall']:.2f} games/s wall"
         )
     return "\n".join(lines)
+
+
+__all__ = ["MLP", "Settings", "report", "run"]

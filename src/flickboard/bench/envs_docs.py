@@ -21,143 +21,68 @@ def _n(value: float) -> str:
     return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
 
 
+KINDS = {
+    "single": "The Gymnasium environment (`FlickboardEnv`), one table",
+    "vector": "The batched environment (`make_vec(..., vectorization_mode=\"vector_entry_point\")`)",
+    "pettingzoo": "The PettingZoo environments (self-play: one policy's actions on every seat)",
+    "selfplay": "Batched self-play (`BatchedSelfPlay`): one call of a numpy MLP a step drives both seats of every table",
+    "match": "`Match.play` (a play's cost in bare simulations of its shot; the aim: at most 3)",
+}  # fmt: skip
+"""The heading row of each kind of configuration, in the bench's order."""
+
+
+def _rate(row: dict[str, Any]) -> str:
+    if "shots_per_second_cpu" in row:
+        return f"{_n(row['shots_per_second_cpu'])} shots/s"
+    return f"{_n(row['per_second_cpu'])} {'plays' if row['kind'] == 'match' else 'steps'}/s"
+
+
+def _aim(row: dict[str, Any]) -> str:
+    cost = 1 / row["aim"]
+    aim = f"at most {cost:.0f}"
+    if "steps_aim" in row:
+        aim += f", {row['steps_aim']:,} steps/s"
+    if "shots_aim" in row:
+        aim += f", {row['shots_aim']:,} shots/s"
+    return aim
+
+
 def figures(result: dict[str, Any]) -> str:
-    """The block: the settings, a table of rates, and the step's cost in simulations."""
+    """The block: the settings, then every configuration's rate (CPU time), its step's
+    cost in bare simulations of its shots, its aim and whether the aim is met."""
     s = result["settings"]
-    steps = result["steps"]
-    rows = ["| what | wall clock | CPU time |", "| --- | --- | --- |"]
-    titles = {"crokinole": "crokinole singles", "shuffleboard": "table shuffleboard singles"}
-    for game, rates in steps.items():
-        env, sim = rates["env"], rates["simulate"]
+    rows = [
+        "| configuration | rate (CPU time) | bare simulations a step | aim | |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    kind = None
+    for row in result["configurations"]:
+        if row["kind"] != kind:
+            kind = row["kind"]
+            rows.append(f"| **{KINDS.get(kind, kind)}** | | | | |")
+        cost = 1 / row["ratio"] if row["ratio"] else float("inf")
         rows.append(
-            f'| {titles.get(game, game)}, environment steps (`info="brief"`) | '
-            f"{_n(env['per_second_wall'])} steps/s | {_n(env['per_second_cpu'])} steps/s |"
+            f"| {row['name']} | {_rate(row)} | {cost:.2f} | {_aim(row)} | "
+            f"{'met' if row['met'] else '**not met**'} |"
         )
-        if "env_full_info" in rates:
-            full = rates["env_full_info"]
-            rows.append(
-                f'| the same, `info="full"` | {_n(full["per_second_wall"])} steps/s | '
-                f"{_n(full['per_second_cpu'])} steps/s |"
-            )
-        rows.append(
-            f"| the same shots, bare `simulate` | {_n(sim['per_second_wall'])} shots/s | "
-            f"{_n(sim['per_second_cpu'])} shots/s |"
-        )
-        fast = rates.get("fast_table")
-        if fast:
-            per_step = fast["shots"] / fast["env"]["count"]
-            rows.append(
-                f"| {titles.get(game, game)} on a fast table: the Gymnasium environment v the "
-                f"uniform policy ({per_step:.2f} shots a step) | "
-                f"{_n(fast['env']['per_second_wall'])} steps/s | "
-                f"{_n(fast['env']['per_second_cpu'])} steps/s |"
-            )
-            rows.append(
-                f"| its {fast['shots']:,} shots, bare `simulate` | "
-                f"{_n(fast['simulate']['per_second_wall'])} shots/s | "
-                f"{_n(fast['simulate']['per_second_cpu'])} shots/s |"
-            )
-    vector = result.get("vector", {})
-    if vector:
-        envs = next(iter(vector.values()))["envs"]
-        rates = " / ".join(_n(v["per_second_wall"]) for v in vector.values())
-        rows.append(
-            f"| vector form, crokinole, {envs} environments, {' / '.join(vector)} (each step "
-            f"includes the opponent's shot) | {rates} steps/s | |"
-        )
-    batched = result.get("batched")
-    if batched:
-        physics = batched["batch_physics"]
-        rows.append(
-            f"| batched environment (`vector_entry_point`), {batched['game']}, "
-            f"{batched['envs']} tables, uniform policy v uniform policy | "
-            f"{_n(batched['steps']['per_second_wall'])} steps/s | "
-            f"{_n(batched['steps']['per_second_cpu'])} steps/s |"
-        )
-        rows.append(
-            f"| the same {batched['shots']:,} shots (both sides'), bare batch physics (one "
-            f"`simulate_batch` call a shot: each has its own layout) | "
-            f"{_n(physics['per_second_wall'])} shots/s | {_n(physics['per_second_cpu'])} "
-            f"shots/s ({_n(batched['batch_physics_steps_per_second_cpu'])} steps' worth) |"
-        )
-        if "kernel" in batched:
-            rows.append(
-                "| the same shots, the physics kernel alone, all in one compiled call | | "
-                f"{_n(batched['kernel']['per_second_cpu'])} shots/s "
-                f"({_n(batched['kernel_steps_per_second_cpu'])} steps' worth) |"
-            )
     games = result.get("selfplay_games", {})
     if games:
         rates = " / ".join(_n(v["per_second_wall"]) for v in games.values())
         rows.append(
-            f"| self-play, {s['selfplay_policy']} v {s['selfplay_policy']} crokinole games, "
-            f"{' / '.join(games)} Ray workers | {rates} games/s | |"
+            f"| self-play on Ray, {s['selfplay_policy']} v {s['selfplay_policy']} crokinole "
+            f"games, {' / '.join(games)} workers (wall clock) | {rates} games/s | | | |"
         )
-    costs = [
-        f"a {titles.get(game, game).split(' singles')[0]} step costs about "
-        f"{rates['simulate']['per_second_cpu'] / rates['env']['per_second_cpu']:.0f} bare "
-        f"simulations of its shot (CPU time)"
-        + (
-            f', {rates["full_step_in_simulations_cpu"]:.0f} with `info="full"`'
-            if "full_step_in_simulations_cpu" in rates
-            else ""
-        )
-        for game, rates in steps.items()
-    ]
-    for game, rates in steps.items():
-        fast = rates.get("fast_table")
-        if fast:
-            costs.append(
-                f"on a fast table a {game} shot costs {fast['shot_in_simulations_cpu']:.1f} "
-                f"bare simulations of it and a step (the agent's shot and the opponent's) "
-                f"{fast['step_in_simulations_cpu']:.1f}"
-            )
-    if batched and "physics_share_cpu" in batched:
-        costs.append(
-            f"the physics kernel is {100 * batched['physics_share_cpu']:.0f} % of a batched "
-            "step's CPU time"
-        )
-    targets = _targets(steps, batched)
+    met = sum(row["met"] for row in result["configurations"])
     load = result.get("load_average")
     busy = f", load average {load[0]:.1f} at the start" if load else ""
     head = (
-        f"`flickboard bench envs` ({s['steps']:,} steps per game, seed {s['seed']}, "
-        f"{result.get('cpus', '?')} CPUs{busy}):"
+        f"`flickboard bench envs` ({s['steps']:,} steps of each single-table configuration, "
+        f"{s['batch_steps']:,} of each batched one on {s['tables']} tables, "
+        f"{s['match_shots']:,} plays of `Match.play`, best of {s['rounds']} runs, seed "
+        f"{s['seed']}, {result.get('cpus', '?')} CPUs{busy}):"
     )
-    lines = [BEGIN, head, "", *rows, "", "So " + "; ".join(costs) + "."]
-    return "\n".join([*lines, *(["", *targets] if targets else []), END])
-
-
-STEP_TARGET = 2.0
-"""Issue 23: an environment step costs at most this many bare simulations of its shot."""
-BATCHED_TARGET = 50_000
-"""Issue 23: batched crokinole steps per second per core (uniform policy v uniform)."""
-
-
-def _met(ok: bool) -> str:
-    return "met" if ok else "not met"
-
-
-def _targets(steps: dict[str, Any], batched: dict[str, Any] | None) -> list[str]:
-    """Issue 23's environment targets, met or not, by these figures."""
-    out = []
-    fast = steps.get("crokinole", {}).get("fast_table")
-    if fast:
-        ratio = fast["shot_in_simulations_cpu"]
-        through = steps["crokinole"]["step_in_simulations_cpu"]
-        out.append(
-            f"Issue 23's target of a step at most {STEP_TARGET:.0f} bare simulations of its "
-            f"shot: {_met(ratio <= STEP_TARGET)} on a fast table ({ratio:.1f} a shot), "
-            f"{_met(through <= STEP_TARGET)} through the `Match` ({through:.0f})."
-        )
-    if batched and "kernel" in batched:
-        rate = batched["steps"]["per_second_cpu"]
-        out.append(
-            f"Its target of {BATCHED_TARGET:,} batched steps/s per core: "
-            f"{_met(rate >= BATCHED_TARGET)} ({_n(rate)}; the physics kernel alone, with "
-            f"nothing around it, would run {_n(batched['kernel_steps_per_second_cpu'])})."
-        )
-    return out
+    tally = f"{met} of {len(result['configurations'])} configurations meet their aims."
+    return "\n".join([BEGIN, head, "", *rows, "", tally, END])
 
 
 def rewritten(page: str, result: dict[str, Any]) -> str:

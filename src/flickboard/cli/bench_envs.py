@@ -1,4 +1,4 @@
-"""``flickboard bench envs``: environment steps per second, vector forms, Ray self-play."""
+"""``flickboard bench envs``: every environment configuration against bare simulate."""
 
 from __future__ import annotations
 
@@ -12,27 +12,29 @@ from flickboard.cli.groups import subgroup
 
 
 def bench_envs(
-    steps: Annotated[int, typer.Option(min=10, help="Environment steps timed per game.")] = 3000,
+    steps: Annotated[
+        int, typer.Option(min=10, help="Steps timed of each single-table configuration.")
+    ] = 600,
+    batch_steps: Annotated[
+        int, typer.Option(min=1, help="Steps timed of each batched configuration.")
+    ] = 80,
+    tables: Annotated[int, typer.Option(min=1, help="Tables of the batched runs.")] = 64,
+    match_shots: Annotated[int, typer.Option(min=10, help="Match.play shots timed a game.")] = 600,
     rounds: Annotated[
         int, typer.Option(min=1, help="Timed runs of each, interleaved; the best kept.")
-    ] = 3,
-    vector_steps: Annotated[int, typer.Option(min=0, help="Vector-form steps (0: skip).")] = 400,
-    vector_envs: Annotated[int, typer.Option(min=1, help="Environments in the vector.")] = 2,
-    batched_steps: Annotated[
-        int, typer.Option(min=0, help="Batched-environment steps (0: skip).")
-    ] = 300,
-    batched_envs: Annotated[int, typer.Option(min=1, help="Tables in the batch.")] = 64,
+    ] = 2,
     selfplay_pairs: Annotated[
         int, typer.Option(min=0, help="Pairs of self-play games per Ray run (0: skip Ray).")
     ] = 8,
     policy: Annotated[
-        str, typer.Option(help="Self-play policy (uniform, heuristic...).")
+        str, typer.Option(help="Ray self-play policy (uniform, heuristic...).")
     ] = "uniform",
     workers: Annotated[str, typer.Option(help="Ray worker counts, comma-separated.")] = "1,2",
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("envs-bench.json"),
 ) -> None:
-    """Env steps/s on one core against bare simulate, the vector form, self-play on Ray."""
+    """Every environment configuration's steps/s and its ratio to bare simulate (CPU time,
+    one run), batched self-play, Match.play, self-play on Ray."""
     from flickboard.bench.envs import Settings, report, run
     from flickboard.cli.terminal import check_writable, fail
     from flickboard.errors import FlickboardError
@@ -46,11 +48,10 @@ def bench_envs(
         fail(f"--workers needs counts of at least 1, got {workers!r}")
     settings = Settings(
         steps=steps,
+        batch_steps=batch_steps,
+        tables=tables,
+        match_shots=match_shots,
         rounds=rounds,
-        vector_envs=vector_envs,
-        vector_steps=vector_steps,
-        batched_envs=batched_envs,
-        batched_steps=batched_steps,
         selfplay_pairs=selfplay_pairs,
         selfplay_policy=policy,
         workers=counts,

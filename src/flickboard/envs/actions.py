@@ -31,7 +31,8 @@ import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.geometry.startline import StartLine
+from flickboard.geometry.startline import LineFigures, StartLine, line_inward, line_point
+from flickboard.jit import Row, jitable
 from flickboard.physics import Shot
 from flickboard.play.kind import GameKind
 from flickboard.play.noise import (
@@ -86,15 +87,21 @@ class ActionMap:
 
     def shot(self, view: View, action: npt.ArrayLike, line: StartLine | None = None) -> Shot:
         """The shot an action means from this view (before execution noise); ``line`` is
-        the view's start line when it is already known."""
+        the view's start line when it is already known (:func:`action_shot`)."""
         start, turn, pace, spin = _values(action)
         line = line or view.start_line
-        u = along(line, start) if self.start == "allowed" else (start + 1) / 2
-        x, y = line.point(u)
+        allowed = self.start == "allowed"
+        if allowed and line.empty:
+            raise IllegalInPosition("no shot may start anywhere on the start line")
+        lows = [a for a, _ in line.allowed]
+        highs = [b for _, b in line.allowed]
         low, high = self.speed_range
-        speed = low + (pace + 1) / 2 * (high - low)
-        angle = line.inward(u) - turn * self.max_angle
-        return Shot(x, y, angle, speed, spin * self.max_spin)
+        return Shot(
+            *action_shot(
+                line.figures(), lows, highs, len(lows), allowed, start, turn, pace, spin,
+                low, high, self.max_angle, self.max_spin,
+            )
+        )  # fmt: skip
 
     # -- shot -> action ------------------------------------------------------------------
 
@@ -112,10 +119,52 @@ class ActionMap:
         return np.clip(out, -1.0, 1.0).astype(np.float32)
 
 
+@jitable
+def action_shot(
+    line: LineFigures,
+    lo: Row[float],
+    hi: Row[float],
+    count: int,
+    allowed: bool,
+    start: float,
+    turn: float,
+    pace: float,
+    spin: float,
+    low: float,
+    high: float,
+    max_angle: float,
+    max_spin: float,
+) -> tuple[float, float, float, float, float]:
+    """The shot (x, y, angle, speed, spin) an action (start, turn, pace, spin, each in
+    [-1, 1]) names on ``line``: the start over its ``count`` allowed stretches ``lo``,
+    ``hi`` (``allowed``, :func:`along_stretches`) or over the whole line; the angle
+    ``turn * max_angle`` right of straight in; the speed laid over [``low``, ``high``];
+    the spin times ``max_spin``."""
+    u = along_stretches(lo, hi, count, start) if allowed else (start + 1) / 2
+    x, y = line_point(line, u)
+    speed = low + (pace + 1) / 2 * (high - low)
+    angle = line_inward(line, u) - turn * max_angle
+    return x, y, angle, speed, spin * max_spin
+
+
 def checked(action: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """An action as four finite numbers clipped to [-1, 1]; :class:`InvalidInput` if it
     is not four finite numbers."""
     return np.array(_values(action), dtype=np.float64)
+
+
+def checked_rows(actions: npt.ArrayLike, count: int | None = None) -> npt.NDArray[np.float64]:
+    """Actions as rows of four finite numbers (``count`` rows if given), clipped to
+    [-1, 1]; :class:`InvalidInput` otherwise."""
+    try:
+        rows = np.asarray(actions, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InvalidInput(f"actions are rows of 4 numbers in [-1, 1], not {actions!r}") from None
+    if rows.ndim != 2 or rows.shape[1] != 4 or (count is not None and rows.shape[0] != count):
+        raise InvalidInput(f"actions are {count or 'n'} rows of 4 numbers, not shape {rows.shape}")
+    if not np.isfinite(rows).all():
+        raise InvalidInput("every action value must be a finite number")
+    return np.clip(rows, -1.0, 1.0)
 
 
 def _values(action: npt.ArrayLike) -> tuple[float, float, float, float]:
@@ -145,16 +194,28 @@ def _total(line: StartLine) -> float:
 
 def along(line: StartLine, value: float) -> float:
     """The ``u`` of the line that ``value`` in [-1, 1] names when [-1, 1] is laid along
-    the allowed stretches end to end (kept :data:`EDGE` inside a stretch's ends)."""
+    the allowed stretches end to end (:func:`along_stretches`)."""
     if line.empty:
         raise IllegalInPosition("no shot may start anywhere on the start line")
-    target = (min(max(value, -1.0), 1.0) + 1) / 2 * _total(line)
-    for a, b in line.allowed:
-        if target <= b - a:
-            return inside_stretch(a, b, a + target)
-        target -= b - a
-    a, b = line.allowed[-1]
-    return inside_stretch(a, b, b)
+    lows = [a for a, _ in line.allowed]
+    highs = [b for _, b in line.allowed]
+    return along_stretches(lows, highs, len(lows), value)
+
+
+@jitable
+def along_stretches(lo: Row[float], hi: Row[float], count: int, value: float) -> float:
+    """The ``u`` that ``value`` in [-1, 1] names when [-1, 1] is laid along the ``count``
+    allowed stretches ``lo``, ``hi`` (at least one) end to end, left to right (kept
+    :data:`~flickboard.play.noise.EDGE` inside a stretch's ends)."""
+    total = 0.0
+    for i in range(count):
+        total += hi[i] - lo[i]
+    target = (min(max(value, -1.0), 1.0) + 1) / 2 * total
+    for i in range(count):
+        if target <= hi[i] - lo[i]:
+            return inside_stretch(lo[i], hi[i], lo[i] + target)
+        target -= hi[i] - lo[i]
+    return inside_stretch(lo[count - 1], hi[count - 1], hi[count - 1])
 
 
 def fraction(line: StartLine, u: float) -> float:

@@ -11,12 +11,18 @@ may start is the referee's start line, and every shot is played and ruled by
 Agents are named ``seat_N`` after the match's seats (crokinole singles: ``seat_0`` red
 and ``seat_2`` green; table shuffleboard singles ``seat_0`` and ``seat_1``, doubles
 ``seat_0``/``seat_2`` red and ``seat_1``/``seat_3`` green), listed side by side.
+
+Where the setup allows it (``fast``, :func:`flickboard.envs.tables.table_problem`) the
+match is played on a table (:mod:`flickboard.envs.tables`): the same shots, rulings,
+observations, rewards and ``info``, by the same rules' compiled functions, and ``match``
+is the Match those shots make, played again when first asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, Literal, cast
 
 import gymnasium
 import numpy as np
@@ -24,9 +30,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from flickboard.envs.actions import ActionMap, StartMode
+from flickboard.envs.actions import ActionMap, StartMode, checked
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.envs.render import rgb, text
+from flickboard.envs.tables import Tables, table_problem
 from flickboard.errors import InvalidInput
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import Shot
@@ -78,6 +85,8 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
             rounds and games it ended; the step is cheaper, everything else the same).
         render_mode: ``human`` (the board printed after every shot, as ``ansi``
             draws it), ``ansi`` or ``rgb_array``.
+        fast: play on a table where the setup allows it (the same results);
+            False plays every shot through the Match.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -108,6 +117,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         max_cycles: int | None = 1000,
         info: InfoLevel = "full",
         render_mode: str | None = None,
+        fast: bool = True,
     ) -> None:
         super().__init__()
         self.kind = game_kind(game)
@@ -122,7 +132,9 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
             "target": target,
             "first": first,
         }
-        self.match: Match = self.kind.new_match(**self.setup)  # checks the setup
+        self._match: Match = self.kind.new_match(**self.setup)  # checks the setup
+        self.tables: Tables | None = None
+        """The table the match is played on (None: through the Match)."""
         self.noise = noise_model(self.kind, noise)
         spin = {} if max_spin is None else {"max_spin": max_spin}
         self.actions = ActionMap.for_kind(self.kind, max_angle=max_angle, start=start, **spin)
@@ -152,6 +164,13 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         """The space of :meth:`state` (the observations' box)."""
         self.action_spaces = {a: action for a in self.possible_agents}
         self._rng: np.random.Generator | None = None
+        self.encoder = Encoder(self.layout, {s: self._match.side_of(s) for s in seats})
+        self._played: list[tuple[Shot, int]] = []
+        """Every shot played on the table, as played, and its seat."""
+        self._replay: _Replay | None = None
+        self._match_seed = 0
+        if fast and table_problem(self) is None:
+            self.tables = Tables(self, 1, exact_draws=True)
         self._start(first_view)
 
     # -- spaces ----------------------------------------------------------------------
@@ -166,35 +185,82 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
 
     # -- episode ---------------------------------------------------------------------
 
+    @property
+    def match(self) -> Match:
+        """The match in play (on a table: the Match its shots make, played when first
+        asked for)."""
+        if self.tables is None:
+            return self._match
+        return self._replayed().match
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match; ``seed`` makes it, the noise and everything after it repeatable
         (without a seed the environment's generator goes on)."""
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
         match_seed = int(self._rng.integers(2**31))
-        self.match = self.kind.new_match(**self.setup, seed=match_seed)
-        self._start(self.match.view())
+        if self.tables is not None:
+            self._match_seed = match_seed
+            self._played = []
+            self._replay = None
+            toss = self.kind.table_toss(self._match, match_seed)
+            noise = None if self.noise.silent else self._rng
+            self.tables.start(0, {}, noise=noise, toss=toss)
+            self._start(None)
+            return
+        self._match = self.kind.new_match(**self.setup, seed=match_seed)
+        self._start(self._match.view())
 
-    def _start(self, view: View) -> None:
-        self.encoder = Encoder(self.layout, {s: self.match.side_of(s) for s in self.match.seats})
+    def _start(self, view: View | None) -> None:
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: self._info(a, None) for a in self.agents}
-        self.shots = dict.fromkeys(self.match.seats, 0)
-        self.last_step: Step | None = None
+        self.shots = dict.fromkeys(self._match.seats, 0)
+        self._last_step: Step | None = None
+        if self.tables is not None:
+            self.agent_selection = agent_name(self.tables.seat(0))
+            return
+        assert view is not None
         self._view: View = view
         self.agent_selection = agent_name(self._next_seat())
 
-    def _next_seat(self) -> int:
-        seats = self.match.choices()
-        return seats[0] if len(seats) == 1 else most_discs_left(self.match, seats)
+    @property
+    def last_step(self) -> Step | None:
+        """The last shot's step (on a table: from the Match its shots make)."""
+        if self.tables is None:
+            return self._last_step
+        return self._replayed().step
+
+    def _replayed(self) -> _Replay:
+        """The Match the table's shots make, its last step and the view to come, brought
+        up to date by playing the shots since it was last asked for."""
+        replay = self._replay
+        if replay is None:
+            match = self.kind.new_match(**self.setup, seed=self._match_seed)
+            replay = self._replay = _Replay(match, None, match.view(self._next_seat(match)), 0)
+        for shot, seat in self._played[replay.shots :]:
+            view = replay.match.view(seat)
+            step = replay.match.play(shot, seat)
+            if step.over:
+                after = final_view(view, step)
+            else:
+                after = replay.match.view(self._next_seat(replay.match))
+            replay.step, replay.view, replay.shots = step, after, replay.shots + 1
+        return replay
+
+    def _next_seat(self, match: Match | None = None) -> int:
+        match = match or self._match
+        seats = match.choices()
+        return seats[0] if len(seats) == 1 else most_discs_left(match, seats)
 
     def view(self) -> View:
         """What the seat to shoot sees (after the match: the last view, the board as the
         last shot left it and nothing to come)."""
+        if self.tables is not None:
+            return self._replayed().view
         return self._view
 
     @property
@@ -206,6 +272,9 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now (see :mod:`flickboard.envs.observation`)."""
+        if self.tables is not None:
+            seat = np.array([self.seat_of[agent]], dtype=np.int64)
+            return cast(Observation, self.tables.observe(_ONE, seat)[0])
         return self.encoder.encode(self._view, self.seat_of[agent])
 
     def state(self) -> Observation:
@@ -222,14 +291,52 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
             return
         if action is None:
             raise InvalidInput(f"{agent} is still in play: its action may not be None")
+        if self.tables is not None:
+            self._table_shot(checked(action)[None, :], None)
+            return
         line = self._view.start_line
         self._shoot(self.actions.shot(self._view, action, line), line=line)
 
     def step_player(self, player: Player) -> None:
         """Shoot the selected agent's shot as ``player`` decides it (its own noise; the
         environment's is not added): how built-in players take part."""
+        if self.tables is not None:
+            self._table_shot(None, player.decide(self.view()))
+            return
         meant = player.decide(self._view)
         self._shoot(meant, noisy=False)
+
+    def _table_shot(self, action: npt.NDArray[np.float64] | None, meant: Shot | None) -> None:
+        """The selected agent's shot on the table: named by ``action`` (with the noise),
+        or meant by a player (without)."""
+        tables = self.tables
+        assert tables is not None
+        agent = self.agent_selection
+        self._cumulative_rewards[agent] = 0.0
+        if meant is None:
+            shots = tables.play(_ONE, action).shots
+        else:
+            shots = tables.play_meant(0, meant).shots
+        shot = shots[0]
+        seat = int(shot["seat"])
+        self.shots[seat] += 1
+        played = Shot(*(float(shot[k]) for k in ("x", "y", "angle", "speed", "spin")))
+        self._played.append((played, seat))
+        sides = tables.rewards(_ONE)[0]
+        self.rewards = {a: float(sides[self.match_side(a)]) for a in self.agents}
+        info = tables.infos(shots)[0]
+        if tables.over(0):
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = agent_name(tables.seat(0))
+            if tables.truncated(0):
+                self.truncations = dict.fromkeys(self.agents, True)
+        self.infos = {a: self._info(a, info) for a in self.agents}
+        self._accumulate_rewards()
+
+    def match_side(self, agent: str) -> int:
+        """The side of an agent."""
+        return self._match.side_of(self.seat_of[agent])
 
     def _shoot(self, meant: Shot, noisy: bool = True, line: StartLine | None = None) -> None:
         view, seat, agent = self._view, self.seat, self.agent_selection
@@ -242,7 +349,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self._cumulative_rewards[agent] = 0.0
         step = self.match.play(shot, seat)
         self.shots[seat] += 1
-        self.last_step = step
+        self._last_step = step
         sides = side_rewards(step.rounds_ended, self.match.sides, self.reward_kind)
         self.rewards = {a: sides[self.match.side_of(self.seat_of[a])] for a in self.agents}
         played = shot_info(step, problem, full=self.info_level == "full")
@@ -261,7 +368,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
 
     def _info(self, agent: str, shot: dict[str, Any] | None) -> dict[str, Any]:
         seat = self.seat_of[agent]
-        info: dict[str, Any] = {"seat": seat, "side": self.match.side_of(seat)}
+        info: dict[str, Any] = {"seat": seat, "side": self._match.side_of(seat)}
         if shot is not None:
             info["shot"] = shot
         return info
@@ -299,6 +406,21 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
+
+
+@dataclass
+class _Replay:
+    """The Match a table's shots make: the match, its last step, the view to come, the
+    shots played into it."""
+
+    match: Match
+    step: Step | None
+    view: View
+    shots: int
+
+
+_ONE = np.zeros(1, dtype=np.int64)
+"""The one table of a table-played AEC environment."""
 
 
 def side_rewards(ended: tuple[RoundEnd, ...], sides: int, kind: Reward) -> list[float]:

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from flickboard.geometry import Board
+from flickboard.jit import Numbers, Row, jitable
 from flickboard.physics import Layout
 from flickboard.play.view import View
 from flickboard.rules.base import Position, Referee, Turn
@@ -42,6 +44,7 @@ ROUND_SCALE = 10.0
 DISC_STATES = ("to_come", "in_play", "leaning", "off")
 """One-hot state of a disc slot: not shot yet; in play (flat); in play leaning on the
 hole's rim; shot and off the board (removed, or a 20 taken off)."""
+STATE_TO_COME, STATE_IN_PLAY, STATE_LEANING, STATE_OFF = range(len(DISC_STATES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +144,35 @@ class ObservationLayout:
         raise KeyError(name)
 
 
+class Blocks(NamedTuple):
+    """Where each block after the disc slots starts in an observation (the order of
+    :meth:`ObservationLayout.fields`), and the slots' shape: what :func:`encode` writes
+    by."""
+
+    discs: int
+    sides: int
+    seats: int
+    per_seat: int
+    discs_left: int
+    scores: int
+    twenties: int
+    round: int
+    hammer: int
+    shooter: int
+    my_turn: int
+    progress: int
+
+    @classmethod
+    def of(cls, layout: ObservationLayout) -> Blocks:
+        """The blocks of a layout."""
+        base = {name: start for name, start, *_ in layout.fields()}
+        return cls(
+            layout.discs, layout.sides, len(layout.seats), layout.per_seat,
+            base["discs_left"], base["scores"], base["twenties"], base["round"],
+            base["hammer"], base["shooter"], base["my_turn"], base["progress"],
+        )  # fmt: skip
+
+
 class Encoder:
     """Turns views into observations for one match's seating (frames cached per seat:
     a seat's start line, hence its frame, is the same all match)."""
@@ -149,7 +181,7 @@ class Encoder:
         self.layout = layout
         self.side_of = dict(side_of)
         self._frames: dict[int, Frame] = {}
-        self._base = {name: start for name, start, *_ in layout.fields()}
+        self.blocks = Blocks.of(layout)
         self.size = layout.size
 
     def frame(self, view: View, seat: int) -> Frame:
@@ -162,50 +194,93 @@ class Encoder:
 
     def encode(self, view: View, seat: int) -> Observation:
         """The observation of ``seat`` when the view's shot is to come (an empty
-        ``to_come``: the round or match is over)."""
+        ``to_come``: the round or match is over): :func:`encode`."""
         lay = self.layout
+        n = lay.discs
         out = np.zeros(self.size, dtype=np.float32)
-        sides, per = lay.sides, lay.per_disc
-        mine = self.side_of[seat]
         frame = self.frame(view, seat)
-        position = view.position
-        owners = dict(position.owners)
-        next_disc = view.turn.disc if view.to_come else lay.discs
-        for d in position.layout.discs:
-            if not 0 <= d.id < lay.discs:
-                continue
-            at = d.id * per
-            out[at], out[at + 1] = frame.to_local(d.x, d.y)
-            out[at + 2 + (2 if d.leaning else 1)] = 1.0
-            out[at + 2 + len(DISC_STATES) + (owners[d.id] - mine) % sides] = 1.0
-        on_board = {d.id for d in position.layout.discs}
-        for k in range(min(next_disc, lay.discs)):
-            if k not in on_board:
-                out[k * per + 2 + 3] = 1.0
-        for k, (_, side) in enumerate(view.to_come):
-            slot = next_disc + k
-            if slot < lay.discs:
-                at = slot * per
-                out[at + 2] = 1.0
-                out[at + 2 + len(DISC_STATES) + (side - mine) % sides] = 1.0
-        base = self._base
-        seats = lay.seats
-        me = seats.index(seat)
-        left = dict(view.discs_left) if view.to_come else {}
-        per_seat = lay.per_seat
-        for k in range(len(seats)):
-            count = left.get(seats[(me + k) % len(seats)], 0)
-            out[base["discs_left"] + k] = min(1.0, count / per_seat)
-        for s, value in enumerate(view.scores[:sides]):
-            out[base["scores"] + (s - mine) % sides] = value / SCORE_SCALE
-        for s, value in enumerate(view.twenties[:sides]):
-            out[base["twenties"] + (s - mine) % sides] = min(1.0, value / lay.discs)
-        out[base["round"]] = view.round_number / ROUND_SCALE
-        if view.to_come:
-            hammer = view.to_come[-1][1]
-            out[base["hammer"] + (hammer - mine) % sides] = 1.0
-            shooter_seat, shooter_side = view.to_come[0]
-            out[base["shooter"] + (shooter_side - mine) % sides] = 1.0
-            out[base["my_turn"]] = float(shooter_seat == seat)
-        out[base["progress"]] = min(1.0, next_disc / lay.discs)
+        on, xs, ys, lean, owners = [False] * n, [0.0] * n, [0.0] * n, [False] * n, [0] * n
+        sides = dict(view.position.owners)
+        for d in view.position.layout.discs:
+            if 0 <= d.id < n:
+                on[d.id], xs[d.id], ys[d.id], lean[d.id] = True, d.x, d.y, d.leaning
+                owners[d.id] = sides[d.id]
+        come = view.to_come
+        encode(
+            out, self.blocks, frame.cos, frame.sin, frame.box, on, xs, ys, lean, owners,
+            view.turn.disc if come else n, [s for s, _ in come], [s for _, s in come], len(come),
+            lay.seats, lay.seats.index(seat), self.side_of[seat], view.scores,
+            len(view.scores), view.twenties, len(view.twenties), view.round_number,
+        )  # fmt: skip
         return out
+
+
+@jitable
+def encode(
+    out: Numbers,
+    blocks: Blocks,
+    cos: float,
+    sin: float,
+    box: Row[float],
+    on: Row[bool],
+    xs: Row[float],
+    ys: Row[float],
+    leaning: Row[bool],
+    owners: Row[int],
+    next_disc: int,
+    come_seats: Row[int],
+    come_sides: Row[int],
+    come: int,
+    seats: Row[int],
+    me: int,
+    mine: int,
+    scores: Row[int],
+    score_count: int,
+    twenties: Row[int],
+    twenty_count: int,
+    round_number: int,
+) -> None:
+    """The observation (docs/envs.md, "Observations") in ``out`` (zeros) of the seat
+    ``seats[me]`` of side ``mine``, seen in its frame (rotation ``cos``, ``sin``; the
+    board's ``box``: centre and half-sizes): the disc slots (``on`` the board at
+    ``xs``, ``ys``, ``leaning``, of side ``owners``; the slots from ``next_disc`` on to
+    come), the ``come`` shots to come (by seat and side, this one first), each side's
+    scores and 20s and the round."""
+    n = blocks.discs
+    sides = blocks.sides
+    per = 2 + len(DISC_STATES) + sides
+    cx, cy, hx, hy = box[0], box[1], box[2], box[3]
+    for d in range(n):
+        at = d * per
+        if on[d]:
+            dx, dy = xs[d] - cx, ys[d] - cy
+            out[at] = (dx * cos - dy * sin) / hx
+            out[at + 1] = (dx * sin + dy * cos) / hy
+            out[at + 2 + (STATE_LEANING if leaning[d] else STATE_IN_PLAY)] = 1.0
+            out[at + 2 + len(DISC_STATES) + (owners[d] - mine) % sides] = 1.0
+        elif d < next_disc:
+            out[at + 2 + STATE_OFF] = 1.0
+    for k in range(come):
+        slot = next_disc + k
+        if slot < n:
+            at = slot * per
+            out[at + 2 + STATE_TO_COME] = 1.0
+            out[at + 2 + len(DISC_STATES) + (come_sides[k] - mine) % sides] = 1.0
+    count = blocks.seats
+    for k in range(count):
+        seat = seats[(me + k) % count]
+        left = 0
+        for j in range(come):
+            if come_seats[j] == seat:
+                left += 1
+        out[blocks.discs_left + k] = min(1.0, left / blocks.per_seat)
+    for s in range(min(score_count, sides)):
+        out[blocks.scores + (s - mine) % sides] = scores[s] / SCORE_SCALE
+    for s in range(min(twenty_count, sides)):
+        out[blocks.twenties + (s - mine) % sides] = min(1.0, twenties[s] / n)
+    out[blocks.round] = round_number / ROUND_SCALE
+    if come:
+        out[blocks.hammer + (come_sides[come - 1] - mine) % sides] = 1.0
+        out[blocks.shooter + (come_sides[0] - mine) % sides] = 1.0
+        out[blocks.my_turn] = 1.0 if come_seats[0] == seats[me] else 0.0
+    out[blocks.progress] = min(1.0, next_disc / n)

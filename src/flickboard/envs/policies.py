@@ -77,7 +77,7 @@ class UniformPolicy:
 
     def act_on(self, observation: Observation) -> Action:
         """A uniform action (it needs no view, so a fast table can play it:
-        :class:`~flickboard.envs.fasttable.ObservationPolicy`)."""
+        :class:`~flickboard.envs.tables.ObservationPolicy`)."""
         out = np.empty((1, 4))
         draw_one(self.stream, out)
         action: Action = out[0].astype(np.float32)

@@ -22,20 +22,23 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
+from flickboard.agents.random_player import RandomPlayer
 from flickboard.envs.actions import checked
 from flickboard.envs.aec import RENDER_MODES, FlickboardAEC, agent_name
-from flickboard.envs.fasttable import (
-    S_CUT,
-    S_OVER,
-    BriefShots,
-    FastTables,
-    ObservationPolicy,
-    play_steps,
-    why_not_fast,
-)
 from flickboard.envs.observation import Observation
 from flickboard.envs.policies import Policy
+from flickboard.envs.tables import (
+    POLICY,
+    RANDOM,
+    UNIFORM,
+    BatchPolicy,
+    ObservationPolicy,
+    StreamPolicy,
+    Tables,
+    table_problem,
+)
 from flickboard.errors import InvalidInput
+from flickboard.play.tables import joined
 from flickboard.play.view import Player
 
 Opponent = str | Policy | Player | Callable[[int], Policy | Player]
@@ -49,9 +52,9 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         opponent: who plays the other seats (default ``random``).
         seat: the agent's seat (default the first listed: red, who starts), or
             ``"random"``: drawn at each reset from its seed.
-        fast: play on a fast table when the options and the opponent allow it
-            (:mod:`flickboard.envs.fasttable`; the same observations, rewards, flags
-            and brief info); False steps the AEC environment's match always.
+        fast: play on a table when the options and the opponents allow it
+            (:mod:`flickboard.envs.tables`; the same observations, rewards, flags and
+            info); False steps the AEC environment's match always.
         **options: the options of :class:`~flickboard.envs.aec.FlickboardAEC`.
     """
 
@@ -66,7 +69,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         fast: bool = True,
         **options: Any,
     ) -> None:
-        self.aec = FlickboardAEC(game, render_mode=render_mode, **options)
+        self.aec = FlickboardAEC(game, render_mode=render_mode, fast=False, **options)
         self.render_mode = render_mode
         agent = self.aec.possible_agents[0]
         self.observation_space = self.aec.observation_space(agent)
@@ -78,26 +81,25 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         self.opponent = opponent
         self.my_seat = seats[0]
         self.players: dict[int, Policy | Player] = {}
-        self.tables: FastTables | None = None
-        """The fast tables this environment plays on (a vector environment shares its
-        own), made when first needed; :attr:`table` is its row."""
+        self.tables: Tables | None = None
+        """The tables this environment plays on (a vector environment shares its own),
+        made when first needed; :attr:`table` is its row."""
         self.table = 0
         self._rows = np.array([0], dtype=np.int64)
+        self._watch = np.array([0], dtype=np.int64)
+        self._sides = {s: self.aec.match.side_of(s) for s in self.aec.match.seats}
         self._side = 0
-        self._sides = np.array([0], dtype=np.int64)
-        self._action = np.zeros(4)
-        self.fast_possible = fast and why_not_fast(self.aec) is None
+        self._action = np.zeros((1, 4))
+        self.fast_possible = fast and table_problem(self.aec) is None
         self.fast = False
-        """Whether the episode plays on a fast table (``fasttable.why_not_fast`` and an
-        opponent that acts on its observation alone); ``aec`` is then not stepped."""
+        """Whether the episode plays on a table (:mod:`flickboard.envs.tables`: the
+        setup allows it and every opponent is one compiled code or Python policies
+        play); ``aec`` is then not stepped."""
 
     @property
     def my_side(self) -> int:
         """The agent's side."""
         return self.aec.match.side_of(self.my_seat)
-
-    def _fast_info(self, shots: BriefShots) -> dict[str, Any]:
-        return {"seat": self.my_seat, "side": self._side, "shots": shots}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -105,7 +107,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         """A new match, played by the opponents up to the agent's first turn."""
         super().reset(seed=seed)
         episode = int(self.np_random.integers(2**31))
-        match = self.aec.match  # its seating (a fast episode makes no new match)
+        match = self.aec.match  # its seating (an episode on a table makes no new match)
         if self.seat_choice == "random":
             self.my_seat = int(self.np_random.choice(match.seats))
         elif isinstance(self.seat_choice, int):
@@ -116,42 +118,67 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             if match.side_of(s) != self.my_side
         }
         self._side = self.my_side
-        self._sides = np.array([self._side], dtype=np.int64)
-        self.fast = self.fast_possible and all(hasattr(p, "act_on") for p in self.players.values())
+        self.fast = self.fast_possible and self._start_table(episode)
         if self.fast:
-            observation, _, brief = self._fast_steps(None)
-            return observation, self._fast_info(brief)
+            observation, _, info = self._table_step(None)
+            return observation, info
         self.aec.reset(seed=episode)
         _reward, shots = self._opponents_play()
         return self._observe(), self._info(shots)
 
-    def _fast_steps(
-        self, action: npt.NDArray[np.float64] | None, given: npt.ArrayLike | None = None
-    ) -> tuple[Observation, float, BriefShots]:
-        """A step on the fast table (``action`` None: a new match, to the agent's turn):
-        one compiled call when the opponent draws from the table's stream."""
-        tables = self.tables
-        if tables is None:
-            tables = self.tables = FastTables(self.aec, 1)
-        if action is None:
-            self._rows = np.array([self.table], dtype=np.int64)
-            tables.start(self.table, self._fast_opponent())
-        if tables.drawn[self.table]:
-            return tables.step_one(self.table, action, self._side, given)
-        opponent = self._fast_opponent()
-        actions = None
-        if action is not None:  # (an error names the action as given)
-            actions = checked(action if given is None else given)[None, :]
-        steps = play_steps(tables, self._rows, actions, self._sides, [opponent])
-        return steps.observations[0], float(steps.rewards[0]), steps.shots[0]
+    def _start_table(self, episode: int) -> bool:
+        """Start the episode's match on the table, drawing from the generators the AEC
+        environment would (its noise and the match's seed from ``episode``); False when an
+        opponent cannot play on a table."""
+        if self.tables is None:
+            self.tables = Tables(self.aec, 1)
+        tables, table = self.tables, self.table
+        controls: dict[int, int] = {}
+        streams: dict[int, StreamPolicy] = {}
+        players: dict[int, np.random.Generator] = {}
+        policies: dict[int, ObservationPolicy | BatchPolicy] = {}
+        for seat, opponent in self.players.items():
+            if tables.keeps_stream(table, opponent):
+                controls[seat] = UNIFORM
+                streams[seat] = cast(StreamPolicy, opponent)
+            elif isinstance(self.opponent, str) and isinstance(opponent, RandomPlayer):
+                controls[seat] = RANDOM
+                players[seat] = opponent.rng
+            elif hasattr(opponent, "act_on") or hasattr(opponent, "act_batch"):
+                controls[seat] = POLICY
+                policies[seat] = cast(ObservationPolicy, opponent)
+            else:
+                return False
+        rng = np.random.default_rng(episode)  # (as the AEC environment's reset draws)
+        seed = int(rng.integers(2**31))
+        tables.start(
+            table, controls, noise=None if self.aec.noise.silent else rng, players=players,
+            streams=streams, policies=policies, toss=self.aec.kind.table_toss(self.aec.match, seed),
+        )  # fmt: skip
+        self._rows = np.array([table], dtype=np.int64)
+        self._watch = np.array([self.my_seat], dtype=np.int64)
+        return True
 
-    def _fast_opponent(self) -> ObservationPolicy:
-        return cast(ObservationPolicy, self.players[self.opponent_seat])
-
-    @property
-    def opponent_seat(self) -> int:
-        """The seat facing the agent (singles)."""
-        return next(iter(self.players))
+    def _table_step(
+        self, action: npt.NDArray[np.float64] | None
+    ) -> tuple[Observation, float, dict[str, Any]]:
+        """The agent's shot on the table (none: the match's start), then the opponents'
+        up to the agent's next turn: one compiled call, and one a policy's turn."""
+        tables, rows, watch = self.tables, self._rows, self._watch
+        assert tables is not None
+        done = tables.step(rows, action, watch)
+        shots = [done.shots]
+        while done.pending[0]:
+            done = tables.step(rows, tables.ask_policies(rows), watch)
+            shots.append(done.shots)
+        played = shots[0] if len(shots) == 1 else joined(*shots)
+        table = self.table
+        seat = tables.seat(table)
+        mine = self._sides[seat] == self._side and not tables.over(table)
+        info = {"seat": seat if mine else self.my_seat, "side": self._side,
+                "shots": tables.infos(played)}  # fmt: skip
+        reward = float(done.rewards[0, self._side])
+        return cast(Observation, done.observations[0]), reward, info
 
     def _opponent(self, seed: int) -> Policy | Player:
         from flickboard.agents.spec import player_from_spec
@@ -172,17 +199,16 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         if self.fast:
             tables = self.tables
             assert tables is not None
-            state = tables.state[self.table]
-            if state[S_OVER] or state[S_CUT]:
+            if tables.over(self.table) or tables.truncated(self.table):
                 raise InvalidInput("the match is over: reset the environment")
             mine = self._action
             if isinstance(action, np.ndarray) and action.shape == (4,) and action.dtype.kind == "f":
-                mine[:] = action  # (values not finite: refused by the step, nothing played)
+                mine[0] = action  # (values not finite: refused by the step, nothing played)
             else:
-                mine[:] = checked(action)
-            observation, reward, brief = self._fast_steps(mine, action)
-            over, cut = bool(state[S_OVER]), bool(state[S_CUT])
-            return observation, reward, over, cut, self._fast_info(brief)
+                mine[0] = checked(action)
+            observation, reward, info = self._table_step(mine)
+            over, cut = tables.over(self.table), tables.truncated(self.table)
+            return observation, reward, over, cut, info
         aec = self.aec
         me = agent_name(self.my_seat)
         aec.step(action)

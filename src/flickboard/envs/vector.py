@@ -8,10 +8,11 @@ table plays by the same rules, rewards, opponent and seeding as the single envir
 environments do, and a finished table starts its next match at the following step
 (Gymnasium's ``AutoresetMode.NEXT_STEP``: that step's action is ignored, its reward is 0
 and its observation the new match's first), or at once with
-``autoreset_mode=AutoresetMode.SAME_STEP``. Where the options allow fast tables
-(:mod:`flickboard.envs.fasttable`) the tables share one :class:`FastTables` and are
-stepped together: every agent's shot in one compiled call, then the opponents' shots;
-otherwise one after the other, as Gymnasium's ``SyncVectorEnv`` steps them.
+``autoreset_mode=AutoresetMode.SAME_STEP``. Where the options allow tables
+(:mod:`flickboard.envs.tables`) the tables share one :class:`Tables` and are stepped
+together: every agent's shot and the compiled opponents' in one compiled call, each
+policy opponent asked once for all its tables; otherwise one after the other, as
+Gymnasium's ``SyncVectorEnv`` steps them.
 """
 
 from __future__ import annotations
@@ -23,17 +24,11 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
-from flickboard.envs.fasttable import (
-    S_CUT,
-    S_OVER,
-    FastTables,
-    ObservationPolicy,
-    checked_rows,
-    play_steps,
-    why_not_fast,
-)
+from flickboard.envs.actions import checked_rows
 from flickboard.envs.single import FlickboardEnv
+from flickboard.envs.tables import Tables, table_problem
 from flickboard.errors import InvalidInput
+from flickboard.play.tables import joined
 
 
 class FlickboardVectorEnv(SyncVectorEnv):
@@ -44,6 +39,8 @@ class FlickboardVectorEnv(SyncVectorEnv):
         num_envs: how many tables.
         autoreset_mode: ``AutoresetMode.NEXT_STEP`` (default) or ``SAME_STEP``
             (Gymnasium's :class:`~gymnasium.vector.AutoresetMode`, or its value).
+        num_threads: threads the tables' shots are played on (each a share of the
+            tables: :class:`~flickboard.envs.tables.Tables`); 1 plays them on this one.
         **options: the options of :class:`~flickboard.envs.single.FlickboardEnv`
             (opponent, seat, noise, rules, reward...), the same for every table.
     """
@@ -54,6 +51,7 @@ class FlickboardVectorEnv(SyncVectorEnv):
         num_envs: int = 1,
         *,
         autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
+        num_threads: int = 1,
         **options: Any,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
@@ -66,18 +64,20 @@ class FlickboardVectorEnv(SyncVectorEnv):
         super().__init__(tables, autoreset_mode=AutoresetMode(mode))
         self.game = game
         singles = cast(list[FlickboardEnv], self.envs)
-        self.fast_tables: FastTables | None = None
+        self.tables: Tables | None = None
         """The tables' matches in arrays, stepped together (None when the options do not
-        allow fast tables: ``fasttable.why_not_fast``)."""
-        self._sides = np.zeros(num_envs, dtype=np.int64)
-        self._seats = np.zeros(num_envs, dtype=int)
-        self._opponents: list[ObservationPolicy | None] = [None] * num_envs
+        allow tables: ``tables.table_problem``)."""
         self._fast = np.zeros(num_envs, dtype=np.bool_)
-        """Which tables play their episode on the fast tables."""
-        if options.get("fast", True) and why_not_fast(singles[0].aec) is None:
-            self.fast_tables = FastTables(singles[0].aec, num_envs)
+        """Which tables play their episode on the tables."""
+        self._my_seats = np.zeros(num_envs, dtype=np.int64)
+        self._my_sides = np.zeros(num_envs, dtype=np.int64)
+        self._side_of = np.zeros(4, dtype=np.int64)
+        for seat in singles[0].aec.match.seats:
+            self._side_of[seat] = singles[0].aec.match.side_of(seat)
+        if options.get("fast", True) and table_problem(singles[0].aec) is None:
+            self.tables = Tables(singles[0].aec, num_envs, num_threads=num_threads)
             for i, env in enumerate(singles):
-                env.tables, env.table = self.fast_tables, i
+                env.tables, env.table = self.tables, i
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
@@ -89,13 +89,12 @@ class FlickboardVectorEnv(SyncVectorEnv):
         return out
 
     def _agent(self, table: int) -> None:
-        """Note a fast table's agent side and opponent after its reset."""
+        """Note a table's agent seat and side, and whether it plays its episode on the
+        tables, after its reset."""
         env = cast(FlickboardEnv, self.envs[table])
         self._fast[table] = env.fast
-        if env.fast:
-            self._seats[table] = env.my_seat
-            self._sides[table] = env.my_side
-            self._opponents[table] = cast(ObservationPolicy, env.players[env.opponent_seat])
+        self._my_seats[table] = env.my_seat
+        self._my_sides[table] = env.my_side
 
     def step(
         self, actions: npt.ArrayLike
@@ -106,10 +105,10 @@ class FlickboardVectorEnv(SyncVectorEnv):
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
-        """Every table's step; tables on fast tables all at once (see the module
+        """Every table's step; tables on the tables all at once (see the module
         docstring), the others one by one as Gymnasium's SyncVectorEnv steps them."""
         singles = cast(list[FlickboardEnv], self.envs)
-        tables = self.fast_tables
+        tables = self.tables
         if tables is None or not self._fast.all():
             return super().step(actions)
         rows = checked_rows(actions, self.num_envs)
@@ -119,39 +118,59 @@ class FlickboardVectorEnv(SyncVectorEnv):
         rewards = np.zeros(self.num_envs)
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
-        shots = np.full(self.num_envs, None, dtype=object)
+        shots = np.empty(self.num_envs, dtype=object)
+        seats, sides = self._my_seats, self._my_sides
         infos: dict[str, Any] = {}
         if len(stepping):
-            whole = len(stepping) == self.num_envs
-            opponents = self._opponents
-            done = play_steps(
-                tables,
-                stepping,
-                rows if whole else rows[stepping],
-                self._sides if whole else self._sides[stepping],
-                opponents if whole else [opponents[i] for i in stepping.tolist()],
-            )
-            obs[stepping] = done.observations
-            rewards[stepping] = done.rewards
-            terminated[stepping] = tables.state[stepping, S_OVER] != 0
-            truncated[stepping] = tables.state[stepping, S_CUT] != 0
-            for i, played in zip(stepping.tolist(), done.shots, strict=True):
-                shots[i] = played
+            parts = []
+            live, acts, acting = stepping, rows[stepping], None
+            while len(live):
+                done = tables.step(live, acts, seats[live], acting)
+                parts.append(done.shots)
+                resolved = ~done.pending
+                at = live[resolved]
+                obs[at] = done.observations[resolved]
+                rewards[at] = done.rewards[resolved, sides[at]]
+                live = live[done.pending]
+                if len(live):
+                    acts, acting = tables.ask_policies(live), None
+            every = parts[0] if len(parts) == 1 else joined(*parts)
+            each: dict[int, list[dict[str, Any]]] = {int(t): [] for t in stepping}
+            for t, entry in zip(every["table"].tolist(), tables.infos(every), strict=True):
+                each[t].append(entry)
+            for t, entries in each.items():
+                shots[t] = entries
+            terminated[stepping] = tables.ended[stepping] != 0
+            truncated[stepping] = tables.cut[stepping] != 0
         ended = terminated | truncated
         starting = reset if reset is not None else ended
+        next_seats = self._next_seats(seats, sides)
         for i in np.flatnonzero(starting).tolist():
             env = singles[i]
             if reset is None:
-                final = {"seat": env.my_seat, "side": env.my_side, "shots": shots[i]}
+                final = {"seat": int(next_seats[i]), "side": env.my_side, "shots": shots[i]}
                 infos = self._add_info(infos, {"final_obs": obs[i].copy(), "final_info": final}, i)
             obs[i], info = env.reset()
             shots[i] = info["shots"]
+            next_seats[i] = info["seat"]
             self._agent(i)
-        every = np.ones(self.num_envs, dtype=np.bool_)
+        every_env = np.ones(self.num_envs, dtype=np.bool_)
         infos.update(
-            {"seat": self._seats.copy(), "_seat": every, "side": self._sides.astype(int),
-             "_side": every.copy(), "shots": shots, "_shots": every.copy()}
+            {"seat": next_seats, "_seat": every_env, "side": self._my_sides.astype(int),
+             "_side": every_env.copy(), "shots": shots, "_shots": every_env.copy()}
         )  # fmt: skip
         self._autoreset_envs = ended if reset is not None else np.zeros_like(ended)
         self._rewards, self._terminations, self._truncations = rewards, terminated, truncated
         return obs.copy() if self.copy else obs, rewards, terminated, truncated, infos
+
+    def _next_seats(
+        self, seats: npt.NDArray[np.int64], sides: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.int64]:
+        """``info["seat"]`` of each table: the agent's seat to shoot next, its own seat
+        once the match is over (as the single environment says)."""
+        tables = self.tables
+        assert tables is not None
+        at = tables.seats
+        mine = self._side_of[at] == sides
+        chosen: npt.NDArray[np.int64] = np.where(mine & (tables.ended == 0), at, seats)
+        return chosen

@@ -22,10 +22,12 @@ from flickboard.errors import InvalidInput
 from flickboard.geometry.board import KernelFigures
 from flickboard.geometry.checks import figures, finite, whole
 from flickboard.geometry.disc import DiscSpec
+from flickboard.geometry.pymath import hypot
 from flickboard.geometry.raster import Cells, Extent, Ground
 from flickboard.geometry.sketch import Round, Shape, Sketch, Stroke
 from flickboard.geometry.svg import DiscMark, mm, picture
 from flickboard.geometry.units import inches
+from flickboard.jit import Row, jitable
 from flickboard.reprs import named_repr
 
 
@@ -311,7 +313,7 @@ class CrokinoleBoard:
     @staticmethod
     def seat_angle(seat: int) -> float:
         """Direction (radians) from the centre towards a seat; seats go clockwise."""
-        return -math.pi / 2 - (math.pi / 2) * (seat % 4)
+        return seat_angle(seat)
 
     @staticmethod
     def quadrant_line_angles(seat: int) -> tuple[float, float]:
@@ -339,21 +341,12 @@ class CrokinoleBoard:
     def placement_problem(
         self, x: float, y: float, *, leaning: bool = False, tolerance: float = 0.0
     ) -> str | None:
-        """Why a disc cannot rest centred at (x, y), or None: off the surface, flat over
-        the 20 hole (it would drop), said to lean but not at the hole's rim (its centre
-        must be within half a disc radius of it), or overlapping a peg."""
-        r = self.disc.radius
-        centre = math.hypot(x, y)
-        if centre > self.surface_radius:
-            return "is off the playing surface"
-        if leaning and abs(centre - self.hole_radius) > r / 2:
-            return "is said to lean on the 20 hole but is not at its rim"
-        if not leaning and centre < self.hole_radius:
-            return "lies flat over the 20 hole, where it would drop"
-        for px, py in self.pegs:
-            if math.hypot(x - px, y - py) < r + self.peg_radius - tolerance:
-                return "overlaps a peg"
-        return None
+        """Why a disc cannot rest centred at (x, y), or None (:func:`placement_fault`)."""
+        fault = placement_fault(
+            x, y, leaning, tolerance, self.surface_radius, self.hole_radius, self.disc.radius,
+            self.peg_radius, self.pegs,
+        )  # fmt: skip
+        return PLACEMENT_FAULTS[fault] or None
 
     def touches_line(self, x: float, y: float, line: int, tolerance: float = 0.0) -> bool:
         """True if a disc lying centred at (x, y) touches ring ``line`` by its footprint."""
@@ -404,22 +397,33 @@ class CrokinoleBoard:
         return Sketch(tuple(shapes), (-lim, lim, -lim, lim), tall=False)
 
     def region_of(self, x: float, y: float) -> Region:
-        """Scoring region of a flat disc centred at (x, y) by the footprint rule.
-
-        A disc whose footprint touches a line scores the lower region; touching or
-        beyond the shooting line is :attr:`Region.DITCH` (out of play). The 20 is not
-        decided here: a disc in the hole is never on the surface.
-        """
-        r = math.hypot(x, y)
-        foot = self.disc.footprint_radius
+        """Scoring region of a flat disc centred at (x, y) by the footprint rule
+        (:func:`footprint_region`). The 20 is not decided here: a disc in the hole is
+        never on the surface."""
         fifteen, ten, shooting = self.rings
-        if r + foot >= shooting.inner:
-            return Region.DITCH
-        if r + foot >= ten.inner:
-            return Region.FIVE
-        if r + foot >= fifteen.inner:
-            return Region.TEN
-        return Region.FIFTEEN
+        return Region(
+            footprint_region(
+                hypot(x, y), self.disc.footprint_radius, fifteen.inner, ten.inner, shooting.inner
+            )
+        )
+
+
+@jitable
+def footprint_region(
+    distance: float, foot: float, fifteen_inner: float, ten_inner: float, shooting_inner: float
+) -> int:
+    """The value of the scoring region (a :class:`Region`) of a flat disc whose centre lies
+    ``distance`` from the board's centre, by the footprint rule: a disc whose footprint
+    (radius ``foot``) touches a line scores the lower region; touching or beyond the
+    shooting line is the ditch (out of play)."""
+    reach = distance + foot
+    if reach >= shooting_inner:
+        return Region.DITCH.value
+    if reach >= ten_inner:
+        return Region.FIVE.value
+    if reach >= fifteen_inner:
+        return Region.TEN.value
+    return Region.FIFTEEN.value
 
 
 @lru_cache(maxsize=64)
@@ -442,3 +446,50 @@ def _peg_centres(radius: float, count: int, offset: float) -> tuple[tuple[float,
         )
         for k in range(count)
     )
+
+
+@jitable
+def seat_angle(seat: int) -> float:
+    """Direction (radians) from the centre towards a seat; seats go clockwise."""
+    return -math.pi / 2 - (math.pi / 2) * (seat % 4)
+
+
+PLACEMENT_FAULTS: tuple[str, ...] = (
+    "",
+    "is off the playing surface",
+    "is said to lean on the 20 hole but is not at its rim",
+    "lies flat over the 20 hole, where it would drop",
+    "overlaps a peg",
+)
+"""Why a disc cannot rest somewhere, by :func:`placement_fault`'s code (0: it can)."""
+OFF_SURFACE, NOT_AT_RIM, OVER_HOLE, ON_PEG = 1, 2, 3, 4
+
+
+@jitable
+def placement_fault(
+    x: float,
+    y: float,
+    leaning: bool,
+    tolerance: float,
+    surface_radius: float,
+    hole_radius: float,
+    disc_radius: float,
+    peg_radius: float,
+    pegs: Row[Row[float]],
+) -> int:
+    """Why a disc cannot rest centred at (x, y), as an index of
+    :data:`PLACEMENT_FAULTS` (0: it can): off the surface, flat over the 20 hole (it
+    would drop), said to lean but not at the hole's rim (its centre must be within half
+    a disc radius of it), or overlapping a peg (centres ``pegs``) by more than
+    ``tolerance``."""
+    centre = hypot(x, y)
+    if centre > surface_radius:
+        return OFF_SURFACE
+    if leaning and abs(centre - hole_radius) > disc_radius / 2:
+        return NOT_AT_RIM
+    if not leaning and centre < hole_radius:
+        return OVER_HOLE
+    for k in range(len(pegs)):
+        if hypot(x - pegs[k][0], y - pegs[k][1]) < disc_radius + peg_radius - tolerance:
+            return ON_PEG
+    return 0

@@ -25,6 +25,7 @@ from flickboard.geometry.raster import Cells, Extent, Ground
 from flickboard.geometry.sketch import Box, Shape, Sketch, Stroke
 from flickboard.geometry.svg import DiscMark, mm, picture
 from flickboard.geometry.units import feet, inches
+from flickboard.jit import jitable
 from flickboard.reprs import named_repr
 
 
@@ -304,20 +305,26 @@ class ShuffleboardTable:
         return Sketch(tuple(shapes), extent, tall=True)
 
     def zone_of(self, x: float, y: float) -> Zone:
-        """Zone of a weight centred at (x, y), seen from above (rule 4(g)).
-
-        Touching a line scores the lower zone; protruding over the far end is a hanger.
-        The leading-weight rule is applied by the referee, not here.
-        """
+        """Zone of a weight centred at (x, y), seen from above (rule 4(g),
+        :func:`zone_value`). The leading-weight rule is applied by the referee, not here."""
         del x
-        r = self.disc.radius
         _, one, two, three = self.lines
-        if y + r > self.length:
-            return Zone.HANGER
-        if y - r > three.far:
-            return Zone.THREE
-        if y - r > two.far:
-            return Zone.TWO
-        if y - r > one.far:
-            return Zone.ONE
-        return Zone.NEUTRAL
+        return Zone(zone_value(y, self.disc.radius, one.far, two.far, three.far, self.length))
+
+
+@jitable
+def zone_value(
+    y: float, radius: float, one_far: float, two_far: float, three_far: float, length: float
+) -> int:
+    """The value of the zone (a :class:`Zone`) of a weight of ``radius`` centred ``y``
+    along the table: touching a line scores the lower zone; protruding over the far end
+    (of a table ``length`` long) is a hanger."""
+    if y + radius > length:
+        return Zone.HANGER.value
+    if y - radius > three_far:
+        return Zone.THREE.value
+    if y - radius > two_far:
+        return Zone.TWO.value
+    if y - radius > one_far:
+        return Zone.ONE.value
+    return Zone.NEUTRAL.value

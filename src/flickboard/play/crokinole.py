@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING
 
 from flickboard.errors import GameOver, IllegalInPosition, InvalidInput, OutOfTurn, RoundOver
 from flickboard.geometry import CrokinoleBoard
+from flickboard.jit import Row, Whole, jitable
 from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord
 from flickboard.play.clock import GameClock, WallClock
 from flickboard.play.gamerecord import ShotEntry
 from flickboard.play.kind import game_kind, seat_order
 from flickboard.play.match import Calls, GameEnd, Match, Outcome, RoundEnd, Step
-from flickboard.play.scoring import GameScore, RaceScore, RoundScore
+from flickboard.play.scoring import GameScore, RaceScore, RoundScore, sole_best
 from flickboard.play.view import View
 from flickboard.rules.base import Position, Ruling, Side, Turn
 from flickboard.rules.crokinole import CrokinoleReferee, Scoring, side_name
@@ -94,14 +95,108 @@ class Seating:
         """The colour of a seat."""
         if seat not in self.seats:
             raise InvalidInput(f"seat {seat} is empty with {self.players} players")
-        if self.players == 2:
-            return seat // 2
-        return seat % 2 if self.teams else seat
+        return seat_side(self.players, self.teams, seat)
 
     def rotate(self, seat: int, steps: int) -> int:
         """The occupied seat ``steps`` places clockwise from ``seat``."""
-        seats = _SEATS[self.players]
-        return seats[(seats.index(seat) + steps) % len(seats)]
+        return rotate(_SEATS[self.players], seat, steps)
+
+
+@jitable
+def seat_side(players: int, teams: bool, seat: int) -> Side:
+    """The colour of an occupied seat: singles seats 0 and 2 are red and green; in
+    doubles partners opposite share a colour; otherwise each seat has its own."""
+    if players == 2:
+        return seat // 2
+    return seat % 2 if teams else seat
+
+
+@jitable
+def rotate(seats: Row[int], seat: int, steps: int) -> int:
+    """The occupied seat ``steps`` places clockwise from ``seat`` (``seats``: the occupied
+    seats, clockwise from seat 0)."""
+    count = len(seats)
+    at = 0
+    for k in range(count):
+        if seats[k] == seat:
+            at = k
+    return seats[(at + steps) % count]
+
+
+@jitable
+def may_shoot(
+    seats: Row[int],
+    players: int,
+    teams: bool,
+    starter: int,
+    last: int,
+    left: Row[int],
+    owed: Row[int],
+    timed_out: bool,
+    free_order: bool,
+    out: Whole,
+) -> int:
+    """The seats that may shoot after seat ``last`` (-1: the round's first shot, which
+    seat ``starter`` takes), in ``out``, the usual one first; how many. The turn goes
+    clockwise to the next seat with discs left (``left[seat]``); once time is up only a
+    side still owed shots to even the round shoots (``owed[side]``); under free order in
+    doubles either partner of the other team may shoot (Depot 7c)."""
+    count = len(seats)
+    first = starter if last < 0 else rotate(seats, last, 1)
+    m = 0
+    for k in range(count):
+        seat = rotate(seats, first, k)
+        if left[seat] <= 0:
+            continue
+        side = seat_side(players, teams, seat)
+        if timed_out:
+            if owed[side] > 0 and m == 0:
+                out[0] = seat
+                m = 1
+        elif free_order and teams and last >= 0:
+            if side != seat_side(players, teams, last):
+                out[m] = seat
+                m += 1
+        elif m == 0:
+            out[0] = seat
+            m = 1
+    return m
+
+
+@jitable
+def shooters_to_come(
+    seats: Row[int],
+    players: int,
+    teams: bool,
+    seat: int,
+    left: Whole,
+    owed: Whole,
+    timed_out: bool,
+    free_order: bool,
+    out: Whole,
+    choices: Whole,
+) -> int:
+    """The seat of every shot left in the round if ``seat`` shoots now, in ``out``; how
+    many. Where several may shoot, the one with most discs left (the first in turn order
+    on a tie): the usual order under free order. ``left`` and ``owed`` are used up;
+    ``choices`` is room for four seats."""
+    m = 0
+    shooter = seat
+    while shooter >= 0:
+        out[m] = shooter
+        m += 1
+        left[shooter] -= 1
+        side = seat_side(players, teams, shooter)
+        if timed_out and owed[side] > 0:
+            owed[side] -= 1
+        allowed = may_shoot(
+            seats, players, teams, shooter, shooter, left, owed, timed_out, free_order, choices
+        )
+        shooter = -1
+        for k in range(allowed):
+            if shooter < 0 or left[choices[k]] > left[shooter]:
+                shooter = choices[k]
+    return m
 
 
 class CrokinoleRound:
@@ -160,19 +255,15 @@ class CrokinoleRound:
         self, last: int | None, left: Mapping[int, int], owed: Mapping[Side, int] | None
     ) -> tuple[int, ...]:
         """Seats that may shoot after ``last`` (None: the round's first shot), given the
-        discs left and, once time is up, the shots each side is owed."""
+        discs left and, once time is up, the shots each side is owed (:func:`may_shoot`)."""
         seating = self.seating
-        first = self.starter if last is None else seating.rotate(last, 1)
-        order = [seating.rotate(first, k) for k in range(len(seating.seats))]
-        candidates = tuple(s for s in order if left[s] > 0)
-        if not candidates:
-            return ()
-        if owed is not None:
-            return tuple(s for s in candidates if owed.get(seating.side_of(s), 0) > 0)[:1]
-        if self.referee.options.free_order_doubles and seating.teams and last is not None:
-            side = 1 - seating.side_of(last)
-            return tuple(s for s in candidates if seating.side_of(s) == side)
-        return candidates[:1]
+        out = [0] * 4
+        count = may_shoot(
+            seating.seats, seating.players, seating.teams, self.starter,
+            -1 if last is None else last, left, _by_side(owed, seating.sides),
+            owed is not None, self.referee.options.free_order_doubles, out,
+        )  # fmt: skip
+        return tuple(out[:count])
 
     def _last_seat(self) -> int | None:
         return self.shots[-1].turn.seat if self.shots else None
@@ -209,19 +300,15 @@ class CrokinoleRound:
         return order
 
     def _order_from(self, seat: int) -> tuple[tuple[int, Side], ...]:
-        left = dict(self.left)
-        owed = dict(self._owed) if self._time_up() and self._owed is not None else None
-        order: list[tuple[int, Side]] = []
-        shooter: int | None = seat
-        while shooter is not None:
-            side = self.seating.side_of(shooter)
-            order.append((shooter, side))
-            left[shooter] -= 1
-            if owed is not None and owed.get(side, 0) > 0:
-                owed[side] -= 1
-            allowed = self._allowed(shooter, left, owed)
-            shooter = max(allowed, key=lambda s: left[s]) if allowed else None
-        return tuple(order)
+        seating = self.seating
+        timed_out = self._time_up() and self._owed is not None
+        owed = _by_side(self._owed if timed_out else None, seating.sides)
+        out = [0] * sum(self.left.values())
+        count = shooters_to_come(
+            seating.seats, seating.players, seating.teams, seat, dict(self.left), owed,
+            timed_out, self.referee.options.free_order_doubles, out, [0] * 4,
+        )  # fmt: skip
+        return tuple((s, seating.side_of(s)) for s in out[:count])
 
     @property
     def over(self) -> bool:
@@ -387,18 +474,15 @@ class CrokinoleGame:
 
     @property
     def over(self) -> bool:
-        """True once the game is decided (or time ran out and rounds are filled)."""
+        """True once the game is decided (or time ran out and rounds are filled):
+        :func:`game_over`."""
         n = len(self.rounds)
-        if n >= MAX_ROUNDS:
-            return True
-        if self.race:
-            totals = self.scores()
-            return max(totals) >= self.referee.options.target or (self.time_up and n > 0)
-        if n < ROUNDS_PER_GAME:
-            return False
-        if self.championship and self.seating.sides == 2:
-            return GameScore(tuple(self.rounds)).winner is not None
-        return True
+        race = self.race and n < MAX_ROUNDS  # (the clock is read only where it counts)
+        reached = race and max(self.scores()) >= self.referee.options.target
+        time_up = race and not reached and self.time_up
+        tie_break = self.championship and self.seating.sides == 2
+        decided = tie_break and GameScore(tuple(self.rounds)).winner is not None
+        return game_over(n, self.race, reached, time_up, tie_break, decided)
 
     def start_round(self) -> CrokinoleRound:
         """The next round (time up: the remaining rounds score zero, unplayed). A
@@ -486,7 +570,7 @@ class MatchResult:
         """The winning side (None if level) and how the match was decided, in words."""
         won = self.games_won()
         if self.kind is not MatchKind.POINTS:
-            side = _sole_best(won)
+            side = sole_best(won)
             most, *rest = sorted(won, reverse=True)
             if side is None:
                 return None, f"level on games won ({most} each)"
@@ -495,12 +579,12 @@ class MatchResult:
                 how += " (best two of three, WCC championship)"
             return side, how
         pts = self.points()
-        side = _sole_best(pts)
+        side = sole_best(pts)
         if side is not None:
             return side, f"on tournament points ({'-'.join(map(str, pts))})"
         tied = [s for s, p in enumerate(pts) if p == max(pts)]
         twenties = [self.twenties[s] if self.twenties else 0 for s in tied]
-        best = _sole_best(tuple(twenties))
+        best = sole_best(tuple(twenties))
         wcc = self.rules == "WCC"
         none = "" if wcc else f"; the {self.rules} rules give none"
         every = self.twenties or [0] * len(pts)
@@ -510,12 +594,6 @@ class MatchResult:
             return tied[best], f"on 20s after a tie on points ({totals}; {source}{none})"
         source = "WCC" if wcc else "as in the WCC"
         return None, f"level on points and 20s ({totals}; a shoot-out decides, {source}{none})"
-
-
-def _sole_best(values: tuple[int, ...]) -> int | None:
-    """The index of the one highest value, or None when it is shared."""
-    best = max(values)
-    return values.index(best) if values.count(best) == 1 else None
 
 
 class CrokinoleMatch(Match):
@@ -737,6 +815,28 @@ class CrokinoleMatch(Match):
         return None
 
 
+@jitable
+def game_over(
+    rounds: int, race: bool, reached: bool, time_up: bool, tie_break: bool, decided: bool
+) -> bool:
+    """Whether a game of ``rounds`` rounds scored is over: a race once a side
+    ``reached`` the target (or time is up after a round); a tournament game after
+    :data:`ROUNDS_PER_GAME` rounds, a championship's game tied after them going on
+    (``tie_break``) until it is ``decided``; any game after :data:`MAX_ROUNDS`."""
+    if rounds >= MAX_ROUNDS:
+        return True
+    if race:
+        return reached or (time_up and rounds > 0)
+    if rounds < ROUNDS_PER_GAME:
+        return False
+    return decided if tie_break else True
+
+
+def _by_side(owed: Mapping[Side, int] | None, sides: int) -> list[int]:
+    """Shots owed per side, by side (none: nothing owed)."""
+    return [0 if owed is None else owed.get(side, 0) for side in range(sides)]
+
+
 def _settled(game: CrokinoleGame) -> bool:
     """A game over with its last round scored (time can end a game while shots owed to
     even the round are still to come)."""
@@ -760,14 +860,22 @@ def round_end(game: int, number: int, score: RoundScore, referee: CrokinoleRefer
 def game_ended(number: int, result: GameResult) -> GameEnd:
     """A finished game, in words (a race ended by time says so)."""
     scores = result.points if isinstance(result, GameScore) else result.totals
-    return GameEnd(number, result.winner, scores, f"Game {number}: {game_verdict(result)}")
+    time_up = isinstance(result, RaceScore) and result.time_up
+    return game_end(number, result.winner, scores, time_up)
 
 
-def game_verdict(result: GameResult) -> str:
-    """A game's result in words: who won, or tied; a race ended by time says so."""
-    winner = result.winner
-    if isinstance(result, RaceScore) and result.time_up:
-        score = "-".join(map(str, result.totals))
+def game_end(
+    number: int, winner: Side | None, scores: tuple[int, ...], time_up: bool = False
+) -> GameEnd:
+    """Game ``number`` finished with these scores, in words."""
+    return GameEnd(number, winner, scores, f"Game {number}: {verdict(winner, scores, time_up)}")
+
+
+def verdict(winner: Side | None, scores: tuple[int, ...], time_up: bool) -> str:
+    """Who won a game, or tied; a race ended by time (``time_up``) says so, with the
+    totals (``scores``)."""
+    if time_up:
+        score = "-".join(map(str, scores))
         if winner is None:
             return f"tied when time ran out ({score})"
         return f"{side_name(winner)} wins, ahead when time ran out ({score})"

@@ -20,15 +20,16 @@ from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard
 from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
 from flickboard.play.clock import GameClock, ShotClocks, WallClock
-from flickboard.play.crokinole import CrokinoleMatch, Seating
+from flickboard.play.crokinole import CrokinoleMatch, Seating, game_end, round_end
 from flickboard.play.kind import GameKind, MatchSetup, register_kind
 from flickboard.play.noise import ByLevel, ExecutionNoise
+from flickboard.play.scoring import RoundScore
 from flickboard.rules.base import Referee, Turn
 from flickboard.rules.crokinole import RULE_SETS, SIDE_NAMES, CrokinoleReferee
 
 if TYPE_CHECKING:
     from flickboard.physics.batch import BatchResult
-    from flickboard.play.match import Match
+    from flickboard.play.match import GameEnd, Match, RoundEnd
 
 
 OPEN_TWENTY_DEPTH = 0.3
@@ -222,6 +223,37 @@ class Crokinole(GameKind):
         from flickboard.play.crokinole_record import match_from_json
 
         return match_from_json(data)
+
+    def table_problem(self, match: Match) -> str | None:
+        """Timed games (and rounds of more shots than a table holds) play through the
+        Match (:mod:`flickboard.play.crokinole_tables`)."""
+        from flickboard.play.crokinole_tables import table_problem
+
+        assert isinstance(match, CrokinoleMatch)
+        return table_problem(match)
+
+    def table_setup(self, match: Match) -> npt.NDArray[np.void]:
+        """The tables' setup of ``match`` (:func:`~flickboard.play.crokinole_tables.crokinole_setup`)."""
+        from flickboard.play.crokinole_tables import crokinole_setup
+
+        assert isinstance(match, CrokinoleMatch)
+        return crokinole_setup(match)
+
+    def table_round_end(self, match: Match, shot: np.void) -> RoundEnd:
+        """The round a table's shot ended: its score, 20s and what it counts."""
+        assert isinstance(match, CrokinoleMatch)
+        sides = match.sides
+        score = RoundScore(
+            tuple(int(v) for v in shot["round_scores"][:sides]),
+            tuple(int(v) for v in shot["round_twenties"][:sides]),
+        )
+        return round_end(int(shot["game"]), int(shot["round"]), score, match.referee)
+
+    def table_game_end(self, match: Match, shot: np.void) -> GameEnd:
+        """The game a table's shot ended: the winner and the game's score."""
+        winner = int(shot["winner"])
+        scores = tuple(int(v) for v in shot["game_scores"][: match.sides])
+        return game_end(int(shot["game"]), None if winner < 0 else winner, scores)
 
     def skill_test(self) -> tuple[Layout, Shot, Callable[[BatchResult], npt.NDArray[np.bool_]]]:
         """The best open 20 from the middle of seat 0's quadrant, on an empty board."""

@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from flickboard.errors import DuplicateName, InvalidInput
 from flickboard.games import BUILTIN_GAMES
@@ -34,7 +35,7 @@ from flickboard.rules.base import Position, Referee, Side, Turn, known_rule_sets
 
 if TYPE_CHECKING:
     from flickboard.physics.batch import BatchResult
-    from flickboard.play.match import Match
+    from flickboard.play.match import GameEnd, Match, RoundEnd
     from flickboard.play.view import View
     from flickboard.rules.base import Ruling
 
@@ -294,6 +295,34 @@ class GameKind(ABC):
         return data.get("game") == self.name or str(data.get("format", "")).endswith(
             f"/{self.name}-match"
         )
+
+    # -- tables ---------------------------------------------------------------------------
+
+    def table_problem(self, match: Match) -> str | None:
+        """Why ``match`` (new, of this game) cannot be played on a table of
+        :mod:`flickboard.play.tables`; None if it can."""
+        del match
+        return f"{self.title} has no compiled table"
+
+    def table_setup(self, match: Match) -> npt.NDArray[np.void]:
+        """The setup record (:data:`~flickboard.play.tables.SETUP`) of tables playing
+        ``match`` (new, of this game)."""
+        raise InvalidInput(self.table_problem(match) or f"{self.title} has no compiled table")
+
+    def table_round_end(self, match: Match, shot: np.void) -> RoundEnd:
+        """The round (frame) a table's shot (a :data:`~flickboard.play.tables.SHOT`
+        record) ended, in words, as ``match`` (of the same setup) says it."""
+        raise InvalidInput(f"{self.title} has no compiled table")
+
+    def table_game_end(self, match: Match, shot: np.void) -> GameEnd:
+        """The game a table's shot ended, in words, as ``match`` says it."""
+        raise InvalidInput(f"{self.title} has no compiled table")
+
+    def table_toss(self, match: Match, seed: int) -> int:
+        """The colour a coin toss gives a table playing a match like ``match``, made
+        with ``seed``, for a best of three's third game (-1: none)."""
+        del match, seed
+        return -1
 
     # -- skill ------------------------------------------------------------------------------
 

@@ -21,7 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import IllegalInPosition, InvalidInput
-from flickboard.geometry.startline import StartLine
+from flickboard.geometry.startline import LineFigures, StartLine, line_slide, nearest
+from flickboard.jit import Row, jitable
 from flickboard.physics import Shot
 from flickboard.physics.shot import MAX_SPEED
 
@@ -66,6 +67,7 @@ MIN_SPEED = 0.05
 """Slowest shot an AI player plays or a noisy execution is clipped to (m/s)."""
 
 
+@jitable
 def clip_speed(speed: float) -> float:
     """A speed a player may play: between :data:`MIN_SPEED` and the physics' maximum."""
     return min(max(speed, MIN_SPEED), MAX_SPEED)
@@ -155,17 +157,48 @@ class ExecutionNoise:
         return rng.standard_normal((count, 4))
 
     def perturb(self, shot: Shot, line: StartLine, z: Draws) -> Shot:
-        """The shot as executed, given one row ``z`` of standard normal draws; the start
-        slides along ``line`` (round the shooting line, or across the table up to its
-        edges)."""
-        x, y = shot.x, shot.y
-        offset = self.start * float(z[0])
-        if offset:
-            x, y = line.slide(x, y, offset)
-        angle = shot.angle + self.angle * float(z[1])
-        speed = clip_speed(shot.speed * (1.0 + self.speed * float(z[2])))
-        spin = shot.spin + self.spin * float(z[3])
-        return Shot(x, y, angle, speed, spin)
+        """The shot as executed, given one row ``z`` of standard normal draws
+        (:func:`perturbed`)."""
+        return Shot(
+            *perturbed(
+                line.figures(), shot.x, shot.y, shot.angle, shot.speed, shot.spin,
+                self.start, self.angle, self.speed, self.spin,
+                float(z[0]), float(z[1]), float(z[2]), float(z[3]),
+            )
+        )  # fmt: skip
+
+
+@jitable
+def perturbed(
+    line: LineFigures,
+    x: float,
+    y: float,
+    angle: float,
+    speed: float,
+    spin: float,
+    start_deviation: float,
+    angle_deviation: float,
+    speed_deviation: float,
+    spin_deviation: float,
+    z_start: float,
+    z_angle: float,
+    z_speed: float,
+    z_spin: float,
+) -> tuple[float, float, float, float, float]:
+    """A shot (start, angle, speed, spin) as executed by a hand with these standard
+    deviations, given one standard normal draw of each: the start slides along ``line``
+    (round the shooting line, or across the table up to its edges), the speed moves by a
+    share of itself (kept playable, :func:`clip_speed`)."""
+    offset = start_deviation * z_start
+    if offset:
+        x, y = line_slide(line, x, y, offset)
+    return (
+        x,
+        y,
+        angle + angle_deviation * z_angle,
+        clip_speed(speed * (1.0 + speed_deviation * z_speed)),
+        spin + spin_deviation * z_spin,
+    )
 
 
 SOBOL_BITS = 32
@@ -210,6 +243,7 @@ class Executed(NamedTuple):
     moved: str | None
 
 
+@jitable
 def inside_stretch(a: float, b: float, u: float) -> float:
     """``u`` kept :data:`EDGE` inside [a, b] (the middle of a stretch too short for that)."""
     if b - a <= 2 * EDGE:
@@ -217,19 +251,31 @@ def inside_stretch(a: float, b: float, u: float) -> float:
     return min(max(u, a + EDGE), b - EDGE)
 
 
+@jitable
+def nearest_start(lo: Row[float], hi: Row[float], count: int, u: float) -> tuple[float, float]:
+    """Where a start at ``u`` that the rules do not allow moves, on a line whose
+    ``count`` allowed stretches are ``lo``, ``hi``: the allowed point nearest it, kept
+    :data:`EDGE` inside its stretch, and (should the rules refuse that point) the middle
+    of that stretch."""
+    near = nearest(lo, hi, count, u)
+    for i in range(count):
+        if lo[i] <= near <= hi[i]:
+            return inside_stretch(lo[i], hi[i], near), (lo[i] + hi[i]) / 2
+    return near, near
+
+
 def legal_start(view: View, line: StartLine, x: float, y: float) -> tuple[float, float]:
-    """The legal start nearest (x, y) on the view's start line ``line``."""
+    """The legal start nearest (x, y) on the view's start line ``line``
+    (:func:`nearest_start`)."""
     if line.empty:
         raise IllegalInPosition("no shot may start anywhere on the start line")
-    nearest = line.nearest(line.param(x, y))
-    assert nearest is not None
-    for a, b in line.allowed:
-        if a <= nearest <= b:
-            point = line.point(inside_stretch(a, b, nearest))
-            if view.referee.start_problem(view.position, view.turn, *point) is None:
-                return point
-            return line.point((a + b) / 2)
-    return line.point(nearest)
+    lows = [a for a, _ in line.allowed]
+    highs = [b for _, b in line.allowed]
+    inside, middle = nearest_start(lows, highs, len(lows), line.param(x, y))
+    point = line.point(inside)
+    if view.referee.start_problem(view.position, view.turn, *point) is None:
+        return point
+    return line.point(middle)
 
 
 def execute(

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from flickboard.errors import InvalidInput
+from flickboard.jit import Row, jitable
 
 TOURNAMENT_ROUND_POINTS = (2, 1, 0)
 """Points for winning, tying and losing a round in tournament scoring (WCC, NCA)."""
@@ -18,6 +18,7 @@ PLACE_POINTS = (8, 6, 4, 2)
 """Points by place in 3- and 4-player crokinole (Crokinole Depot optional rule 7d)."""
 
 
+@jitable
 def tournament_round_points(first: int, second: int) -> tuple[int, int]:
     """2 to the higher score, 0 to the lower, 1 each when tied.
 
@@ -34,8 +35,36 @@ def tournament_round_points(first: int, second: int) -> tuple[int, int]:
     return (tie, tie)
 
 
+@jitable
+def place_point(scores: Row[int], count: int, side: int) -> int:
+    """The place points of ``side`` among ``count`` scores: 8/6/4/2 by place, tied
+    players sharing the average of the places they cover (rounded down)."""
+    above = 0
+    level = 0
+    for k in range(count):
+        if scores[k] > scores[side]:
+            above += 1
+        elif scores[k] == scores[side]:
+            level += 1
+    total = 0
+    for place in range(above, above + level):
+        total += PLACE_POINTS[place]
+    return total // level
+
+
+@jitable
+def cancelled_points(first: int, second: int) -> tuple[int, int]:
+    """Conventional scoring for two sides: only the difference counts.
+
+    >>> cancelled_points(60, 20)
+    (40, 0)
+    """
+    return (max(first - second, 0), max(second - first, 0))
+
+
 def place_points(scores: Sequence[int]) -> tuple[int, ...]:
-    """8/6/4/2 by place; tied players share the average of the places they cover.
+    """8/6/4/2 by place; tied players share the average of the places they cover
+    (:func:`place_point`).
 
     >>> place_points([30, 50, 50, 10])
     (4, 7, 7, 2)
@@ -44,18 +73,7 @@ def place_points(scores: Sequence[int]) -> tuple[int, ...]:
     """
     if not 3 <= len(scores) <= 4:
         raise InvalidInput("place scoring is for 3 or 4 players")
-    order = sorted(range(len(scores)), key=lambda i: -scores[i])
-    result = [0] * len(scores)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
-            end += 1
-        share = Fraction(sum(PLACE_POINTS[start : end + 1]), end - start + 1)
-        for k in range(start, end + 1):
-            result[order[k]] = int(share)
-        start = end + 1
-    return tuple(result)
+    return tuple(place_point(scores, len(scores), side) for side in range(len(scores)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +123,7 @@ class RoundScore:
         """
         if len(self.scores) != 2:
             raise InvalidInput("cancellation scoring is for two sides")
-        a, b = self.scores
-        return (max(a - b, 0), max(b - a, 0))
+        return cancelled_points(*self.scores)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +154,7 @@ class GameScore:
     @property
     def winner(self) -> int | None:
         """Index of the side with most points, or None when the top is shared."""
-        pts = self.points
-        best = max(pts)
-        return pts.index(best) if pts.count(best) == 1 else None
+        return sole_best(self.points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,9 +205,42 @@ class RaceScore:
     @property
     def winner(self) -> int | None:
         """The side that reached the target with the higher total (after time ran out,
-        the side ahead), if any."""
+        the side ahead), if any (:func:`race_winner`)."""
         totals = self.totals
-        best = max(totals)
-        if (best < self.target and not self.time_up) or totals.count(best) > 1:
-            return None
-        return totals.index(best)
+        side = race_winner(totals, len(totals), self.target, self.time_up)
+        return None if side < 0 else side
+
+
+@jitable
+def race_winner(totals: Row[int], count: int, target: int, time_up: bool) -> int:
+    """The side of ``count`` that wins a race to ``target`` on these totals: the one
+    highest total if it reached the target (or time is up); -1 for none."""
+    best = sole_best_of(totals, count)
+    return best if best >= 0 and (totals[best] >= target or time_up) else -1
+
+
+@jitable
+def best_of(values: Row[int], count: int) -> int:
+    """The index of the first highest of the first ``count`` values."""
+    best = 0
+    for k in range(1, count):
+        if values[k] > values[best]:
+            best = k
+    return best
+
+
+@jitable
+def sole_best_of(values: Row[int], count: int) -> int:
+    """The index of the one highest of the first ``count`` values (-1 when it is
+    shared)."""
+    best = best_of(values, count)
+    for k in range(count):
+        if k != best and values[k] == values[best]:
+            return -1
+    return best
+
+
+def sole_best(values: Sequence[int]) -> int | None:
+    """The index of the one highest value, or None when it is shared."""
+    best = sole_best_of(values, len(values))
+    return None if best < 0 else best

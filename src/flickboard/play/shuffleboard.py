@@ -27,6 +27,7 @@ from typing import Any
 
 from flickboard.errors import GameOver, IllegalInPosition, InvalidInput, OutOfTurn
 from flickboard.geometry import ShuffleboardTable
+from flickboard.jit import Row, Whole, jitable
 from flickboard.physics import Layout, PhysicsParams, Shot, ShotRecord, simulate
 from flickboard.play.gamerecord import ShotEntry
 from flickboard.play.kind import game_kind, seat_order
@@ -94,13 +95,52 @@ class GameRules:
 
 
 def player_for(rules: GameRules, side: Side, frame: int) -> int:
-    """Which player delivers for a colour in a frame.
+    """Which player delivers for a colour in a frame (:func:`deliverer`)."""
+    return deliverer(rules.doubles, side, frame)
+
+
+@jitable
+def deliverer(doubles: bool, side: Side, frame: int) -> int:
+    """Which player delivers for a colour in frame ``frame`` (0-based).
 
     Singles: player 0 is red, 1 green. Doubles: players 0 (red) and 1 (green) stand at
     end 0, players 2 (red) and 3 (green) at end 1; frame ``n`` is delivered from end
     ``n % 2``.
     """
-    return side + (2 * (frame % 2) if rules.doubles else 0)
+    return side + (2 * (frame % 2) if doubles else 0)
+
+
+@jitable
+def frame_order(first: Side, order: Whole, given: int) -> None:
+    """The frame's colours in delivery order, in ``order`` (room for a frame's
+    deliveries): its first ``given`` as they are, then the rotation from the last of them
+    on (5(h)): the colours alternate, and once one has delivered its weights the other
+    delivers the rest. Without an out-of-order delivery this is strict alternation from
+    ``first``, the colour that opens the frame."""
+    red = 0
+    for k in range(given):
+        if order[k] == RED:
+            red += 1
+    for k in range(given, WEIGHTS_PER_FRAME):
+        if k == 0:
+            order[0] = first
+        else:
+            other = order[k - 1] ^ 1
+            done = red if other == RED else k - red
+            order[k] = other if done < WEIGHTS_PER_PLAYER else order[k - 1]
+        if order[k] == RED:
+            red += 1
+
+
+@jitable
+def next_first(points: Row[int], last: Side) -> Side:
+    """Who opens the next frame: the colour that scored (3); after a frame that scored
+    nothing, the colour that delivered its last weight (3, 5(m))."""
+    if points[RED] > 0:
+        return RED
+    if points[GREEN] > 0:
+        return GREEN
+    return last
 
 
 def side_of_player(rules: GameRules, player: int) -> Side:
@@ -228,15 +268,11 @@ class ShuffleboardGame:
         return self._rotation(sides)
 
     def _rotation(self, sides: list[Side]) -> tuple[Side, ...]:
-        """The frame's colours in order, the given ones first, then the rotation (5(h))."""
-        sides = list(sides)
-        while len(sides) < WEIGHTS_PER_FRAME:
-            if not sides:
-                sides.append(self.first)
-                continue
-            other = sides[-1] ^ 1
-            sides.append(other if sides.count(other) < WEIGHTS_PER_PLAYER else sides[-1])
-        return tuple(sides)
+        """The frame's colours in order, the given ones first, then the rotation (5(h),
+        :func:`frame_order`)."""
+        order = [*sides, *([0] * (WEIGHTS_PER_FRAME - len(sides)))]
+        frame_order(self.first, order, len(sides))
+        return tuple(order)
 
     @property
     def over(self) -> bool:
@@ -373,10 +409,9 @@ class ShuffleboardGame:
         self.frames.append(result)
         self.deliveries = []
         self.position = self._empty()
-        # Winner shoots first (3); after a non-scoring frame the colour that delivered the
-        # last weight does (3, 5(m)), which after an out-of-order delivery (5(h)) may be
-        # the colour that started the frame.
-        self.first = result.winner if result.winner is not None else result.last
+        # After an out-of-order delivery (5(h)) the colour that delivered the last
+        # weight may be the colour that started the frame.
+        self.first = next_first(result.score.points, result.last)
 
     def call_foul(self, key: str, player: int) -> Penalty:
         """Record a foul against a player (0-based) and deduct any points it costs.
@@ -431,8 +466,13 @@ class ShuffleboardGame:
 
     def describe(self) -> str:
         """The score in words."""
-        red, green = self.totals
-        return f"red {red} - green {green} (to {self.rules.goal})"
+        return describe(self.totals, self.rules.goal)
+
+
+def describe(totals: tuple[int, int], goal: int) -> str:
+    """A game's score in words."""
+    red, green = totals
+    return f"red {red} - green {green} (to {goal})"
 
 
 def coin_toss(seed: int) -> Side:
@@ -670,12 +710,21 @@ class ShuffleboardMatch(Match):
 
 def _frame_end(game: int, frame: FrameResult) -> RoundEnd:
     """A counted frame, in words."""
-    points = frame.score.points
-    return RoundEnd(game, frame.number + 1, points, points, (), frame.count.explanation())
+    return frame_end(game, frame.number + 1, frame.count)
+
+
+def frame_end(game: int, number: int, count: FrameCount) -> RoundEnd:
+    """Frame ``number`` of game ``game`` counted, in words."""
+    points = FrameScore(count.points).points
+    return RoundEnd(game, number, points, points, (), count.explanation())
 
 
 def _game_end(number: int, game: ShuffleboardGame) -> GameEnd:
     """A won game, in words."""
-    winner = game.winner
+    return game_end(number, game.winner, game.totals, game.rules.goal)
+
+
+def game_end(number: int, winner: Side | None, totals: tuple[int, int], goal: int) -> GameEnd:
+    """Game ``number`` with these totals, in words."""
     who = "no one has won" if winner is None else f"{colour_name(winner)} wins"
-    return GameEnd(number, winner, game.totals, f"Game {number}: {who}, {game.describe()}")
+    return GameEnd(number, winner, totals, f"Game {number}: {who}, {describe(totals, goal)}")

@@ -16,17 +16,23 @@ import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
-from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
+from flickboard.physics import DiscState, Layout, PhysicsParams, PlacedDisc, Shot
 from flickboard.play.kind import GameKind, MatchSetup, register_kind
 from flickboard.play.noise import ByLevel, ExecutionNoise
-from flickboard.play.shuffleboard import GameRules, ShuffleboardMatch
+from flickboard.play.shuffleboard import (
+    GameRules,
+    ShuffleboardMatch,
+    coin_toss,
+    frame_end,
+    game_end,
+)
 from flickboard.rules.base import Referee, Turn
 from flickboard.rules.shuffleboard import RELEASE_LINE, CSCReferee
-from flickboard.rules.shuffleboard.scoring import COLOUR_NAMES
+from flickboard.rules.shuffleboard.scoring import COLOUR_NAMES, count_weights
 
 if TYPE_CHECKING:
     from flickboard.physics.batch import BatchResult
-    from flickboard.play.match import Match
+    from flickboard.play.match import GameEnd, Match, RoundEnd
 
 
 def draw_speed(params: PhysicsParams, start_y: float, target_y: float) -> float:
@@ -121,6 +127,49 @@ class Shuffleboard(GameKind):
             referee=referee,
             params=setup.params,
         )
+
+    def table_problem(self, match: Match) -> str | None:
+        """Offences carried from earlier games play through the Match
+        (:mod:`flickboard.play.shuffleboard_tables`)."""
+        from flickboard.play.shuffleboard_tables import table_problem
+
+        assert isinstance(match, ShuffleboardMatch)
+        return table_problem(match)
+
+    def table_setup(self, match: Match) -> npt.NDArray[np.void]:
+        """The tables' setup of ``match`` (:func:`~flickboard.play.shuffleboard_tables.shuffleboard_setup`)."""
+        from flickboard.play.shuffleboard_tables import shuffleboard_setup
+
+        assert isinstance(match, ShuffleboardMatch)
+        return shuffleboard_setup(match)
+
+    def table_round_end(self, match: Match, shot: np.void) -> RoundEnd:
+        """The frame a table's delivery ended: the count of the table it left (rule 4)."""
+        assert isinstance(match, ShuffleboardMatch)
+        laid = [int(d) for d in shot["board_laid"][: int(shot["board_count"])]]
+        weights = [
+            (PlacedDisc(d, float(shot["board_x"][d]), float(shot["board_y"][d])),
+             int(shot["board_owner"][d]))
+            for d in laid
+        ]  # fmt: skip
+        return frame_end(
+            int(shot["game"]), int(shot["round"]), count_weights(match.referee.table, weights)
+        )
+
+    def table_game_end(self, match: Match, shot: np.void) -> GameEnd:
+        """The game a table's delivery ended: the winner and the totals."""
+        assert isinstance(match, ShuffleboardMatch)
+        winner = int(shot["winner"])
+        red, green = (int(v) for v in shot["game_scores"][:2])
+        return game_end(
+            int(shot["game"]), None if winner < 0 else winner, (red, green), match.rules.goal
+        )
+
+    def table_toss(self, match: Match, seed: int) -> int:
+        """The coin toss's colour for a best of three's third game (rule 3), from the
+        match's seed."""
+        assert isinstance(match, ShuffleboardMatch)
+        return coin_toss(seed) if match.best_of_three else -1
 
     def match_to_json(self, match: Match, tags: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The game record, or the best-of-three record (docs/formats.md)."""

@@ -160,6 +160,11 @@ class Referee(Protocol):
         """Raise :class:`IllegalStart` if a shot may not start at (x, y)."""
         ...
 
+    def start_words(self, fault: int, which: int, turn: Turn, x: float, y: float) -> str:
+        """The rule set's compiled start fault at (x, y) (its code and detail, as its
+        compiled ``start_fault`` gives them: the compiled tables report it) in words."""
+        ...
+
     def rule(self, position: Position, turn: Turn, record: ShotRecord) -> Ruling:
         """Rule on one shot."""
         ...

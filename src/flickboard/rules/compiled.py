@@ -22,14 +22,11 @@ from flickboard.physics.batch import BatchResult
 from flickboard.physics.engine import layout_arrays
 from flickboard.physics.layout import Layout, PlacedDisc
 from flickboard.rules.base import Fate, Position, Referee, Turn
+from flickboard.rules.codes import FATES, IN_PLAY, NO_FATE, RESTORED
 from flickboard.rules.crokinole import compiled as crokinole
 from flickboard.rules.crokinole.referee import CrokinoleReferee
 from flickboard.rules.shuffleboard import compiled as shuffleboard
 from flickboard.rules.shuffleboard.referee import CSCReferee
-
-FATES: tuple[Fate, ...] = tuple(Fate)
-"""``BatchRulings.fate`` codes index this tuple (-1: the shot did not concern the disc)."""
-_IN_PLAY, _RESTORED = FATES.index(Fate.IN_PLAY), FATES.index(Fate.RESTORED)
 
 
 @dataclass(frozen=True)
@@ -38,7 +35,7 @@ class BatchRulings:
 
     Columns follow ``ids`` (the layout's discs, then the shooter), as in the batch.
     ``ruled`` is False for a shot that did not run (non-zero batch status).
-    ``foul`` indexes ``fouls`` (0: valid). ``fate`` indexes :data:`FATES`, -1 for a disc
+    ``foul`` indexes ``fouls`` (0: valid). ``fate`` indexes :data:`~flickboard.rules.codes.FATES`, ``NO_FATE`` (-1) for a disc
     the shot did not concern (it stays where it was); ``clause`` indexes ``clauses`` (-1
     likewise). ``x``, ``y``, ``leaning`` say where each disc lies after the ruling (for a
     disc out or taken off as a 20: where it ended). ``points`` are each side's points on
@@ -75,7 +72,7 @@ class BatchRulings:
     def on_board(self) -> npt.NDArray[np.bool_]:
         """Which discs lie on the board after each shot's ruling (fates in play, put
         back, or not concerned), by row and column."""
-        kept: npt.NDArray[np.bool_] = np.isin(self.fate, (-1, _IN_PLAY, _RESTORED))
+        kept: npt.NDArray[np.bool_] = np.isin(self.fate, (NO_FATE, IN_PLAY, RESTORED))
         return kept
 
     def position_after(self, shot: int, position: Position, turn: Turn) -> Position:
@@ -88,9 +85,9 @@ class BatchRulings:
         kept = []
         for k, disc in enumerate(self.ids):
             fate = int(self.fate[shot, k])
-            if fate == -1 and disc in before:
+            if fate == NO_FATE and disc in before:
                 kept.append(before[disc])
-            elif fate in (_IN_PLAY, _RESTORED):
+            elif fate in (IN_PLAY, RESTORED):
                 x, y = float(self.x[shot, k]), float(self.y[shot, k])
                 kept.append(PlacedDisc(disc, x, y, leaning=bool(self.leaning[shot, k])))
         if self.by_id:

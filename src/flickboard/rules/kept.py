@@ -11,32 +11,46 @@ from __future__ import annotations
 
 import numpy as np
 
+from flickboard.geometry.pymath import hypot
 from flickboard.physics.layout import OVERLAP_TOLERANCE
+from flickboard.rules.codes import IN_PLAY, NO_FATE, RESTORED
 from flickboard.rules.corejit import core_jit
-from flickboard.rules.hypot import hypot
 
-F_IN_PLAY, F_RESTORED = 0, 3
-F_NONE = -1
+Rulings = tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]
+"""A batch's rulings as the compiled cores write them: valid, foul, fate, clause, x, y,
+points per side, impossible (by shot row; per disc where it says)."""
 
 
 @core_jit()
-def new_rulings(
-    m: int, n: int, sides: int
-) -> tuple[
-    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
-]:
+def new_rulings(m: int, n: int, sides: int) -> Rulings:
     """Empty results for ``m`` shots of ``n`` discs: valid, foul, fate (-1), clause (-1),
     x, y, points per side, impossible."""
     return (
         np.zeros(m, dtype=np.bool_),
         np.zeros(m, dtype=np.int8),
-        np.full((m, n), F_NONE, dtype=np.int8),
+        np.full((m, n), NO_FATE, dtype=np.int8),
         np.full((m, n), -1, dtype=np.int8),
         np.empty((m, n)),
         np.empty((m, n)),
         np.zeros((m, sides), dtype=np.int32),
         np.zeros(m, dtype=np.bool_),
     )
+
+
+@core_jit()
+def clear_ruling(s: int, rulings: Rulings) -> None:
+    """Row ``s`` of ``rulings`` as :func:`new_rulings` makes it (a row used again)."""
+    valid, foul, fate, clause, _, _, points, impossible = rulings
+    valid[s] = False
+    foul[s] = 0
+    impossible[s] = False
+    for k in range(fate.shape[1]):
+        fate[s, k] = NO_FATE
+        clause[s, k] = -1
+    for c in range(points.shape[1]):
+        points[s, c] = 0
 
 
 @core_jit()
@@ -60,14 +74,14 @@ def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: flo
     gap = 2 * radius - OVERLAP_TOLERANCE
     n = fate.shape[0]
     for k in range(n):
-        if fate[k] != F_RESTORED:
+        if fate[k] != RESTORED:
             continue
         for j in range(n):
-            if j == k or not (fate[j] == F_NONE or fate[j] == F_IN_PLAY or fate[j] == F_RESTORED):
+            if j == k or not (fate[j] == NO_FATE or fate[j] == IN_PLAY or fate[j] == RESTORED):
                 continue
             if hypot(x[k] - x[j], y[k] - y[j]) < gap:
                 return True
     return False
 
 
-__all__ = ["lay_before", "new_rulings", "restored_overlap"]
+__all__ = ["Rulings", "clear_ruling", "lay_before", "new_rulings", "restored_overlap"]

@@ -13,14 +13,16 @@ from typing import Any
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import CrokinoleBoard, Region, as_board
+from flickboard.geometry.crokinole import PLACEMENT_FAULTS, placement_fault, seat_angle
+from flickboard.geometry.pymath import hypot, remainder
 from flickboard.geometry.startline import StartLine
+from flickboard.jit import Row, jitable
 from flickboard.physics import (
     DiscState,
     EventKind,
     Layout,
     PlacedDisc,
     ShotRecord,
-    placement_problem,
 )
 from flickboard.physics.layout import OVERLAP_TOLERANCE
 from flickboard.rules.base import Decision, Fate, Position, Ruling, Side, StartChecks, Turn
@@ -133,32 +135,43 @@ class CrokinoleReferee(StartChecks):
 
     def start_problem(self, position: Position, turn: Turn, x: float, y: float) -> str | None:
         """Why a shot may not start at (x, y): outside the shooter's quadrant, away from
-        the shooting line, off the surface, or on a disc; None if it may."""
+        the shooting line, off the surface, or on a disc; None if it may
+        (:func:`start_fault`)."""
         board = _board(position)
         if not 0 <= turn.seat < 4:
             raise InvalidInput(f"seat {turn.seat} does not exist; seats are 0-3")
         if not (math.isfinite(x) and math.isfinite(y)):
             raise InvalidInput("a start must be a finite point")
-        shooting = board.rings[SHOOTING_LINE]
-        foot = board.disc.footprint_radius
-        r = math.hypot(x, y)
-        reach = foot + shooting.width / 2
+        discs = position.layout.discs
+        fault, which = start_fault(
+            x, y, turn.seat, self.options.start is StartRule.TOUCHING_OR_BEHIND,
+            self.quadrant_slack(board), board.surface_radius, board.disc.radius,
+            board.disc.footprint_radius, board.rings[SHOOTING_LINE].radius,
+            board.rings[SHOOTING_LINE].width, board.hole_radius, board.peg_radius, board.pegs,
+            [d.x for d in discs], [d.y for d in discs], len(discs),
+        )  # fmt: skip
+        if fault == START_FINE:
+            return None
+        return self.start_words(
+            fault, discs[which].id if fault == START_ON_DISC else which, turn, x, y
+        )
+
+    def start_words(self, fault: int, which: int, turn: Turn, x: float, y: float) -> str:
+        """A :func:`start_fault` at (x, y) in words (``which``: the placement fault, or
+        the id of the disc overlapped)."""
         where = f"({x:.4f}, {y:.4f})"
-        if r + board.disc.radius > board.surface_radius:
+        if fault == START_OFF_SURFACE:
             return f"a shot must start wholly on the playing surface, not at {where}"
-        touching = abs(r - shooting.radius) <= reach
-        behind = r >= shooting.radius - reach
-        if self.options.start is StartRule.TOUCHING_OR_BEHIND:
-            if not behind:
-                return (
-                    f"a shot must start touching or behind the shooting line, not at {where} "
-                    + self.cite("start")
-                )
-        elif not touching:
+        if fault == START_NOT_BEHIND:
+            return (
+                f"a shot must start touching or behind the shooting line, not at {where} "
+                + self.cite("start")
+            )
+        if fault == START_NOT_TOUCHING:
             return f"a shot must start touching the shooting line, not at {where} " + self.cite(
                 "start"
             )
-        if _beyond_quadrant(x, y, turn.seat) > self._quadrant_slack(board) + 1e-12:
+        if fault == START_OUTSIDE_QUADRANT:
             what = (
                 "at most half over its quadrant line"
                 if self.options.start is StartRule.HALF_OVER
@@ -168,13 +181,9 @@ class CrokinoleReferee(StartChecks):
                 f"a shot from seat {turn.seat} must start {what}; {where} is outside "
                 + self.cite("start")
             )
-        problem = placement_problem(board, x, y)
-        if problem:
-            return f"the shooting disc {problem}"
-        for d in position.layout.discs:
-            if math.hypot(d.x - x, d.y - y) < 2 * board.disc.radius - OVERLAP_TOLERANCE:
-                return f"the shooting disc would overlap disc {d.id}"
-        return None
+        if fault == START_PLACEMENT:
+            return f"the shooting disc {PLACEMENT_FAULTS[which]}"
+        return f"the shooting disc would overlap disc {which}"
 
     def start_line(self, position: Position, turn: Turn) -> StartLine:
         """The shooting line across the shooter's quadrant (to the farthest the rule set
@@ -183,13 +192,13 @@ class CrokinoleReferee(StartChecks):
         if not 0 <= turn.seat < 4:
             raise InvalidInput(f"seat {turn.seat} does not exist; seats are 0-3")
         radius = board.rings[SHOOTING_LINE].radius
-        spread = math.pi / 4 + math.asin(min(1.0, self._quadrant_slack(board) / radius))
+        spread = math.pi / 4 + math.asin(min(1.0, self.quadrant_slack(board) / radius))
         centre = CrokinoleBoard.seat_angle(turn.seat)
         line = StartLine.arc(radius, centre - spread, centre + spread)
         discs = ((d.x, d.y) for d in position.layout.discs)
         return line.without(discs, 2 * board.disc.radius - OVERLAP_TOLERANCE)
 
-    def _quadrant_slack(self, board: CrokinoleBoard) -> float:
+    def quadrant_slack(self, board: CrokinoleBoard) -> float:
         """How far (m) a start's centre may lie beyond the quadrant line: none when it may
         be at most half over (fair rules), else as far as the disc still touches it."""
         if self.options.start is StartRule.HALF_OVER:
@@ -222,7 +231,15 @@ class CrokinoleReferee(StartChecks):
                 owners[disc] == me
                 and (
                     d.fate is Fate.TWENTY
-                    or (d.fate is Fate.IN_PLAY and _touches_fifteen(board, d.x, d.y, d.leaning))
+                    or (
+                        d.fate is Fate.IN_PLAY
+                        and touches_fifteen(
+                            math.hypot(d.x, d.y),
+                            d.leaning,
+                            board.disc.footprint_radius,
+                            board.rings[0].outer,
+                        )
+                    )
                 )
                 for disc, d in provisional.items()
             )
@@ -399,13 +416,9 @@ class CrokinoleReferee(StartChecks):
     # -- scoring ------------------------------------------------------------------------
 
     def disc_value(self, board: CrokinoleBoard, disc: PlacedDisc) -> int:
-        """Points one disc in play is worth now (a leaner 15; footprint on a line scores lower)."""
-        if disc.leaning:
-            return Region.FIFTEEN.value
-        region = board.region_of(disc.x, disc.y)
-        if region is Region.DITCH and self.options.outer_line_in_play:
-            return Region.FIVE.value
-        return region.value
+        """Points one disc in play is worth now (:func:`disc_points`)."""
+        region = 0 if disc.leaning else board.region_of(disc.x, disc.y).value
+        return disc_points(region, disc.leaning, self.options.outer_line_in_play)
 
     def score(self, position: Position) -> dict[Side, int]:
         """Points each side has on the board (20s already taken off not included)."""
@@ -423,21 +436,86 @@ def _board(position: Position) -> CrokinoleBoard:
     return board
 
 
-def _beyond_quadrant(x: float, y: float, seat: int) -> float:
+@jitable
+def beyond_quadrant(x: float, y: float, seat: int) -> float:
     """How far (m) the point lies beyond the nearer quadrant line of the seat (<= 0 inside)."""
-    centre = CrokinoleBoard.seat_angle(seat)
-    offset = abs(math.remainder(math.atan2(y, x) - centre, 2 * math.pi))
-    r = math.hypot(x, y)
+    offset = abs(remainder(math.atan2(y, x) - seat_angle(seat), 2 * math.pi))
+    r = hypot(x, y)
     if offset >= math.pi / 2:
         return r
     return r * math.sin(offset - math.pi / 4)
 
 
-def _touches_fifteen(board: CrokinoleBoard, x: float, y: float, leaning: bool) -> bool:
-    """True if a disc lying here touches the 15 line or lies inside it (by footprint)."""
+START_FINE, START_OFF_SURFACE, START_NOT_BEHIND, START_NOT_TOUCHING = 0, 1, 2, 3
+START_OUTSIDE_QUADRANT, START_PLACEMENT, START_ON_DISC = 4, 5, 6
+
+
+@jitable
+def start_fault(
+    x: float,
+    y: float,
+    seat: int,
+    behind_allowed: bool,
+    quadrant_slack: float,
+    surface_radius: float,
+    disc_radius: float,
+    foot: float,
+    shooting_radius: float,
+    shooting_width: float,
+    hole_radius: float,
+    peg_radius: float,
+    pegs: Row[Row[float]],
+    xs: Row[float],
+    ys: Row[float],
+    count: int,
+) -> tuple[int, int]:
+    """Why a shot from ``seat`` may not start at (x, y), as a ``START_*`` code (with the
+    placement fault, or the index of the disc it would overlap among the ``count``
+    centred at ``xs``, ``ys``): wholly on the surface; touching the shooting line (or
+    behind it, ``behind_allowed``); inside its quadrant, at most ``quadrant_slack``
+    beyond a quadrant line; where a disc may rest (no peg, not over the hole); on no
+    disc. ``START_FINE`` (0) when it may."""
+    r = hypot(x, y)
+    reach = foot + shooting_width / 2
+    if r + disc_radius > surface_radius:
+        return START_OFF_SURFACE, 0
+    if behind_allowed:
+        if not r >= shooting_radius - reach:
+            return START_NOT_BEHIND, 0
+    elif not abs(r - shooting_radius) <= reach:
+        return START_NOT_TOUCHING, 0
+    if beyond_quadrant(x, y, seat) > quadrant_slack + 1e-12:
+        return START_OUTSIDE_QUADRANT, 0
+    placed = placement_fault(
+        x, y, False, OVERLAP_TOLERANCE, surface_radius, hole_radius, disc_radius, peg_radius,
+        pegs,
+    )  # fmt: skip
+    if placed:
+        return START_PLACEMENT, placed
+    for d in range(count):
+        if hypot(xs[d] - x, ys[d] - y) < 2 * disc_radius - OVERLAP_TOLERANCE:
+            return START_ON_DISC, d
+    return START_FINE, 0
+
+
+@jitable
+def touches_fifteen(distance: float, leaning: bool, foot: float, fifteen_outer: float) -> bool:
+    """Whether a disc lying ``distance`` from the centre (a leaner: in the hole's rim)
+    touches the 15 line or lies inside it, by its footprint of radius ``foot``: where a
+    play to the middle must end (NCA, fair rules)."""
+    return leaning or distance - foot <= fifteen_outer
+
+
+@jitable
+def disc_points(region: int, leaning: bool, outer_line_in_play: bool) -> int:
+    """Points one disc in play is worth: a leaner 15; a flat disc its region's value
+    (footprint rule), and 5 on or beyond the shooting line where the outer line is in
+    play (Depot 7b)."""
     if leaning:
-        return True
-    return math.hypot(x, y) - board.disc.footprint_radius <= board.rings[0].outer
+        return Region.FIFTEEN.value
+    if region == Region.DITCH and outer_line_in_play:
+        return Region.FIVE.value
+    return region
 
 
 def _who(record: ShotRecord, disc: int, side: Side) -> str:
@@ -528,4 +606,4 @@ def _position_after(
     return Position.of(layout, {d.id: owners[d.id] for d in kept})
 
 
-__all__ = ["SHOOTING_LINE", "CrokinoleReferee"]
+__all__ = ["SHOOTING_LINE", "CrokinoleReferee", "disc_points", "touches_fifteen"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from flickboard.geometry import ShuffleboardTable
+from flickboard.geometry.shuffleboard import zone_value
 from flickboard.physics.codes import (
     EV_DISC,
     EV_KIND,
@@ -21,10 +22,16 @@ from flickboard.physics.codes import (
     K_DISC,
     K_REENTERED,
 )
+from flickboard.rules.codes import IN_PLAY, ON_SURFACE, OUT, RESTORED
 from flickboard.rules.corejit import core_jit
-from flickboard.rules.kept import lay_before, new_rulings, restored_overlap
+from flickboard.rules.kept import Rulings, clear_ruling, lay_before, new_rulings, restored_overlap
 from flickboard.rules.shuffleboard.referee import FOUL_LINE, MOVE_TOLERANCE
-from flickboard.rules.shuffleboard.scoring import LEVEL_TOLERANCE
+from flickboard.rules.shuffleboard.scoring import lead, leads
+
+Work = tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]
+"""What the CSC core works in for one delivery (:func:`csc_work`)."""
 
 CLAUSES: tuple[str, ...] = (
     "csc/4",
@@ -43,8 +50,6 @@ FOULS: tuple[str, ...] = ("", "reentered", "short-of-foul-line")
 the playing surface and came back on (4(i)); it did not completely cross the foul line
 (5(n))."""
 
-F_NONE, F_IN_PLAY, F_OUT, F_TWENTY, F_RESTORED = -1, 0, 1, 2, 3
-ST_SURFACE = 0
 G_RADIUS, G_FOUL_FAR, G_ONE_FAR, G_TWO_FAR, G_THREE_FAR, G_LENGTH = range(6)
 
 
@@ -52,21 +57,6 @@ def figures_array(table: ShuffleboardTable) -> np.ndarray:
     """The table figures the compiled core reads (weight radius, line edges, length)."""
     foul, one, two, three = table.lines
     return np.array((table.disc.radius, foul.far, one.far, two.far, three.far, table.length))
-
-
-@core_jit()
-def zone_value(figures: np.ndarray, y: float) -> int:
-    """``table.zone_of(x, y)`` as its value: 0 neutral, 1, 2, 3, 4 hanger (rule 4(g))."""
-    r = figures[G_RADIUS]
-    if y + r > figures[G_LENGTH]:
-        return 4
-    if y - r > figures[G_THREE_FAR]:
-        return 3
-    if y - r > figures[G_TWO_FAR]:
-        return 2
-    if y - r > figures[G_ONE_FAR]:
-        return 1
-    return 0
 
 
 @core_jit()
@@ -82,18 +72,18 @@ def _lying(
 ) -> tuple[int, int, bool]:
     """``_Judgement.left_lying``: (fate, clause, whether it lies where it was before)."""
     if back_on[k]:
-        return F_OUT, C_IV_DEAD, False
+        return OUT, C_IV_DEAD, False
     if replaced[k]:
-        return F_RESTORED, C_4I_REENTERED, True
-    if st != ST_SURFACE:
+        return RESTORED, C_4I_REENTERED, True
+    if st != ON_SURFACE:
         if k != shooter and (not proper or not moved[k]):
-            return F_RESTORED, C_5E, True
+            return RESTORED, C_5E, True
         if k == shooter:
-            return F_OUT, C_IV_GUTTER, False
-        return F_OUT, C_5E, False
+            return OUT, C_IV_GUTTER, False
+        return OUT, C_5E, False
     if k != shooter and moved[k] and not proper:
-        return F_IN_PLAY, C_4I_FOUL_LINE, False
-    return F_IN_PLAY, C_4, False
+        return IN_PLAY, C_4I_FOUL_LINE, False
+    return IN_PLAY, C_4, False
 
 
 @core_jit()
@@ -120,104 +110,129 @@ def rule_csc(
     """
     m = xs.shape[0]
     n = xs.shape[1]
+    rulings = new_rulings(m, n, 2)
+    work = csc_work(n)
+    for s in range(m):
+        rule_csc_shot(
+            s, figures, owners, before, log, offsets, xs, ys, state, status, rulings, work
+        )
+    return rulings
+
+
+@core_jit()
+def csc_work(n: int) -> Work:
+    """What :func:`rule_csc_shot` works in, for deliveries of ``n`` weights."""
+    return (
+        np.zeros(n, dtype=np.bool_),
+        np.zeros(n, dtype=np.bool_),
+        np.zeros(n, dtype=np.bool_),
+        np.zeros(n, dtype=np.bool_),
+        np.zeros(n, dtype=np.bool_),
+        np.empty(n),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+    )
+
+
+@core_jit()
+def rule_csc_shot(
+    s: int,
+    figures: np.ndarray,
+    owners: np.ndarray,
+    before: np.ndarray,
+    log: np.ndarray,
+    offsets: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    state: np.ndarray,
+    status: np.ndarray,
+    rulings: Rulings,
+    work: Work,
+) -> None:
+    """Rule on delivery ``s`` of a batch (see :func:`rule_csc`), its row of the
+    ``rulings`` (:func:`~flickboard.rules.kept.new_rulings`) written whole; ``work``:
+    :func:`csc_work`'s arrays (room for ``n`` weights)."""
+    n = xs.shape[1]
     shooter = n - 1
     r = figures[G_RADIUS]
-    valid, foul, fate, clause, ax, ay, points, impossible = new_rulings(m, n, 2)
-    moved = np.zeros(n, dtype=np.bool_)
-    pushed = np.zeros(n, dtype=np.bool_)
-    came_back = np.zeros(n, dtype=np.bool_)
-    back_on = np.zeros(n, dtype=np.bool_)
-    replaced = np.zeros(n, dtype=np.bool_)
-    for s in range(m):
-        lay_before(s, before, xs, ys, ax, ay)
-        if status[s] != 0:
-            continue
+    valid, foul, fate, clause, ax, ay, points, impossible = rulings
+    moved, pushed, came_back, back_on, replaced, fronts, sides, zones = work
+    clear_ruling(s, rulings)
+    lay_before(s, before, xs, ys, ax, ay)
+    if status[s] != 0:
+        return
+    for k in range(n):
+        moved[k] = k == shooter
+        pushed[k] = False
+        came_back[k] = False
+        back_on[k] = False
+    crossed = False
+    for e in range(offsets[s], offsets[s + 1]):
+        kind = int(log[e, EV_KIND])
+        d = int(log[e, EV_DISC])
+        other = int(log[e, EV_OTHER])
+        if kind == K_REENTERED:
+            back_on[d] = True
+            if d != shooter:
+                came_back[d] = True
+        elif kind == K_DISC:
+            moved[d] = True
+            moved[other] = True
+            if came_back[d] or came_back[other] or pushed[d] or pushed[other]:
+                pushed[d] = True
+                pushed[other] = True
+        elif kind == K_CLEAR and d == shooter and other == FOUL_LINE and log[e, EV_SIDE] > 0:
+            crossed = True
+    for k in range(n):
+        replaced[k] = pushed[k] and not came_back[k] and k != shooter
+    if not crossed:
+        crossed = state[s, shooter] == ON_SURFACE and ys[s, shooter] - r > figures[G_FOUL_FAR]
+    if back_on[shooter]:
+        foul[s] = 1
+        fate[s, shooter] = OUT
+        clause[s, shooter] = C_4I_REENTERED
+        for k in range(n - 1):
+            clause[s, k] = C_4I_REENTERED
+            still = (
+                not moved[k]
+                and state[s, k] == ON_SURFACE
+                and not abs(xs[s, k] - before[k, 0]) > MOVE_TOLERANCE
+                and not abs(ys[s, k] - before[k, 1]) > MOVE_TOLERANCE
+            )
+            fate[s, k] = IN_PLAY if still else RESTORED
+    else:
+        proper = crossed
+        valid[s] = proper
         for k in range(n):
-            moved[k] = k == shooter
-            pushed[k] = False
-            came_back[k] = False
-            back_on[k] = False
-        crossed = False
-        for e in range(offsets[s], offsets[s + 1]):
-            kind = int(log[e, EV_KIND])
-            d = int(log[e, EV_DISC])
-            other = int(log[e, EV_OTHER])
-            if kind == K_REENTERED:
-                back_on[d] = True
-                if d != shooter:
-                    came_back[d] = True
-            elif kind == K_DISC:
-                moved[d] = True
-                moved[other] = True
-                if came_back[d] or came_back[other] or pushed[d] or pushed[other]:
-                    pushed[d] = True
-                    pushed[other] = True
-            elif kind == K_CLEAR and d == shooter and other == FOUL_LINE and log[e, EV_SIDE] > 0:
-                crossed = True
-        for k in range(n):
-            replaced[k] = pushed[k] and not came_back[k] and k != shooter
-        if not crossed:
-            crossed = state[s, shooter] == ST_SURFACE and ys[s, shooter] - r > figures[G_FOUL_FAR]
-        if back_on[shooter]:
-            foul[s] = 1
-            fate[s, shooter] = F_OUT
-            clause[s, shooter] = C_4I_REENTERED
-            for k in range(n - 1):
-                clause[s, k] = C_4I_REENTERED
-                still = (
-                    not moved[k]
-                    and state[s, k] == ST_SURFACE
-                    and not abs(xs[s, k] - before[k, 0]) > MOVE_TOLERANCE
-                    and not abs(ys[s, k] - before[k, 1]) > MOVE_TOLERANCE
-                )
-                fate[s, k] = F_IN_PLAY if still else F_RESTORED
-        else:
-            proper = crossed
-            valid[s] = proper
-            for k in range(n):
-                if k == shooter and not proper:
-                    foul[s] = 2
-                    fate[s, k] = F_OUT
-                    clause[s, k] = C_5N
-                    continue
-                f, c, restored = _lying(
-                    figures, k, shooter, proper, state[s, k], back_on, replaced, moved
-                )
-                fate[s, k] = f
-                clause[s, k] = c
-                if not restored:
-                    ax[s, k] = xs[s, k]
-                    ay[s, k] = ys[s, k]
-        impossible[s] = restored_overlap(fate[s], ax[s], ay[s], r)
-        # -- the count (scoring.count_weights): only the leading colour scores
-        top = -np.inf
-        leader = -1
-        best0 = -np.inf
-        best1 = -np.inf
-        for k in range(n):
-            if fate[s, k] != F_IN_PLAY and fate[s, k] != F_RESTORED:
+            if k == shooter and not proper:
+                foul[s] = 2
+                fate[s, k] = OUT
+                clause[s, k] = C_5N
                 continue
-            front = ay[s, k] + r
-            if front > top:
-                top = front
-                leader = owners[k]
-            if owners[k] == 0:
-                best0 = max(best0, front)
-            else:
-                best1 = max(best1, front)
-        if leader < 0:
-            continue
-        rival = best1 if leader == 0 else best0
-        has_rival = rival > -np.inf
-        if has_rival and top - rival <= LEVEL_TOLERANCE:
-            continue
-        for k in range(n):
-            if (fate[s, k] != F_IN_PLAY and fate[s, k] != F_RESTORED) or owners[k] != leader:
-                continue
-            front = ay[s, k] + r
-            if not has_rival or front - rival > LEVEL_TOLERANCE:
-                points[s, leader] += zone_value(figures, ay[s, k])
-    return valid, foul, fate, clause, ax, ay, points, impossible
+            f, c, restored = _lying(
+                figures, k, shooter, proper, state[s, k], back_on, replaced, moved
+            )
+            fate[s, k] = f
+            clause[s, k] = c
+            if not restored:
+                ax[s, k] = xs[s, k]
+                ay[s, k] = ys[s, k]
+    impossible[s] = restored_overlap(fate[s], ax[s], ay[s], r)
+    # -- the count (scoring.count_weights): only the leading colour scores
+    kept = 0
+    for k in range(n):
+        if fate[s, k] == IN_PLAY or fate[s, k] == RESTORED:
+            fronts[kept] = ay[s, k] + r
+            sides[kept] = owners[k]
+            zones[kept] = zone_value(
+                ay[s, k], r, figures[G_ONE_FAR], figures[G_TWO_FAR], figures[G_THREE_FAR],
+                figures[G_LENGTH],
+            )  # fmt: skip
+            kept += 1
+    leader, rival, level = lead(fronts, sides, kept)
+    for k in range(kept):
+        if leads(fronts[k], sides[k], leader, rival, level):
+            points[s, leader] += zones[k]
 
 
-__all__ = ["CLAUSES", "FOULS", "figures_array", "rule_csc", "zone_value"]
+__all__ = ["CLAUSES", "FOULS", "csc_work", "figures_array", "rule_csc", "rule_csc_shot"]

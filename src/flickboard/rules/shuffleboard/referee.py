@@ -22,6 +22,7 @@ from typing import Any
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone, as_board
 from flickboard.geometry.startline import StartLine
+from flickboard.jit import jitable
 from flickboard.physics import DiscFinal, DiscState, EventKind, Layout, PlacedDisc, ShotRecord
 from flickboard.rules.base import (
     Decision,
@@ -125,6 +126,33 @@ def calls_to_json(calls: Calls) -> dict[str, Any]:
     return data
 
 
+@jitable
+def may_deliver(own_in_play: int) -> bool:
+    """Whether a colour with ``own_in_play`` weights in play may deliver another: not
+    once its four are in play (5(i))."""
+    return own_in_play < WEIGHTS_PER_PLAYER
+
+
+START_FINE, START_OFF_SURFACE, START_PAST_FOUL_LINE, START_ALL_IN_PLAY = 0, 1, 2, 3
+
+
+@jitable
+def start_fault(
+    x: float, y: float, radius: float, width: float, foul_near: float, own_in_play: int
+) -> int:
+    """Why a weight of ``radius`` may not start at (x, y), as a ``START_*`` code: wholly
+    on the table (``width`` wide), released short of the foul line (its near edge at
+    ``foul_near``), its colour not already with every weight in play
+    (:func:`may_deliver`). ``START_FINE`` (0) when it may."""
+    if abs(x) > width / 2 - radius or y < radius:
+        return START_OFF_SURFACE
+    if y + radius > foul_near:
+        return START_PAST_FOUL_LINE
+    if not may_deliver(own_in_play):
+        return START_ALL_IN_PLAY
+    return START_FINE
+
+
 @register("csc", "shuffleboard")
 class CSCReferee(StartChecks):
     """Table shuffleboard by the Canadian Shuffleboard Congress rules (2007)."""
@@ -146,25 +174,30 @@ class CSCReferee(StartChecks):
         the foul line, or its colour's four weights already in play; None if it may."""
         if not (math.isfinite(x) and math.isfinite(y)):
             raise InvalidInput("a start must be a finite point")
-        r = self.table.disc.radius
-        if abs(x) > self.table.width / 2 - r or y < r:
+        table = self.table
+        fault = start_fault(
+            x, y, table.disc.radius, table.width, table.foul_line.near,
+            len(position.discs_of(turn.side)),
+        )  # fmt: skip
+        return None if fault == START_FINE else self.start_words(fault, 0, turn, x, y)
+
+    def start_words(self, fault: int, which: int, turn: Turn, x: float, y: float) -> str:
+        """A :func:`start_fault` in words."""
+        del which, x, y
+        if fault == START_OFF_SURFACE:
             return "a weight must start wholly on the playing surface"
-        if y + r > self.table.foul_line.near:
+        if fault == START_PAST_FOUL_LINE:
             return "a weight is released before it reaches the foul line (Part IV, DELIVERED)"
-        if len(position.discs_of(turn.side)) >= WEIGHTS_PER_PLAYER:
-            return (
-                f"{colour_name(turn.side)} already has {WEIGHTS_PER_PLAYER} weights in play (5(i))"
-            )
-        return None
+        return f"{colour_name(turn.side)} already has {WEIGHTS_PER_PLAYER} weights in play (5(i))"
 
     def start_line(self, position: Position, turn: Turn) -> StartLine:
         """The release line across the table, :data:`RELEASE_LINE` from the delivering
         end, between the side gutters (nothing allowed once a colour has four weights in
-        play)."""
+        play: :func:`may_deliver`)."""
         r = self.table.disc.radius
         half = self.table.width / 2 - r
         line = StartLine.segment((-half, RELEASE_LINE), (half, RELEASE_LINE))
-        if len(position.discs_of(turn.side)) >= WEIGHTS_PER_PLAYER:
+        if not may_deliver(len(position.discs_of(turn.side))):
             return line.nowhere()
         return line.without(((d.x, d.y) for d in position.layout.discs), 2 * r)
 

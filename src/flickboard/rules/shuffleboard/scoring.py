@@ -8,10 +8,12 @@ scores nothing (docs/rules.md, "Level leading weights").
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from flickboard.geometry import ShuffleboardTable, Zone
+from flickboard.jit import Numbers, Whole, jitable
 from flickboard.physics import PlacedDisc
 from flickboard.rules.base import Position, Side
 
@@ -113,24 +115,46 @@ def count_weights(
     placed = sorted(weights, key=lambda item: -front_of(table, item[0]))
     if not placed:
         return FrameCount(None, (), level=False)
-    best = {
-        side: max((front_of(table, d) for d, s in placed if s == side), default=None)
-        for side in SIDES
-    }
-    leader = placed[0][1]
-    rival = best[1 - leader]
-    level = rival is not None and front_of(table, placed[0][0]) - rival <= LEVEL_TOLERANCE
+    fronts = [front_of(table, d) for d, _ in placed]
+    leader, rival, level = lead(fronts, [s for _, s in placed], len(placed))
     scores = tuple(
         WeightScore(
             disc=d.id,
             side=s,
             zone=table.zone_of(d.x, d.y),
-            leading=(
-                not level
-                and s == leader
-                and (rival is None or front_of(table, d) - rival > LEVEL_TOLERANCE)
-            ),
+            leading=leads(front, s, leader, rival, level),
         )
-        for d, s in placed
+        for (d, s), front in zip(placed, fronts, strict=True)
     )
     return FrameCount(None if level else leader, scores, level)
+
+
+@jitable
+def lead(fronts: Numbers, sides: Whole, count: int) -> tuple[int, float, bool]:
+    """Who leads among ``count`` weights (how far along each reaches, its colour): the
+    colour of the weight reaching furthest (the first such; -1 with no weight), the
+    furthest reach of the other colour (-inf if it has none), and whether the two are
+    level (within :data:`LEVEL_TOLERANCE`: no weight leads)."""
+    top = -math.inf
+    leader = -1
+    best_red = -math.inf
+    best_green = -math.inf
+    for k in range(count):
+        front = fronts[k]
+        if front > top:
+            top = front
+            leader = sides[k]
+        if sides[k] == RED:
+            best_red = max(best_red, front)
+        else:
+            best_green = max(best_green, front)
+    rival = best_green if leader == RED else best_red
+    return leader, rival, rival > -math.inf and top - rival <= LEVEL_TOLERANCE
+
+
+@jitable
+def leads(front: float, side: Side, leader: int, rival: float, level: bool) -> bool:
+    """Whether a weight reaching ``front`` of colour ``side`` leads (rule 4(a)): of the
+    leading colour, beyond the other colour's furthest weight, the front weights not
+    level (see :func:`lead`)."""
+    return not level and side == leader and front - rival > LEVEL_TOLERANCE

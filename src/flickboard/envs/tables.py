@@ -1,0 +1,973 @@
+"""The environments' tables: matches in arrays, every seat's shots stepped by compiled
+code, many tables at once.
+
+An environment plays its matches on tables (:mod:`flickboard.play.tables`): each table's
+match is a record that :func:`flickboard.play.tableplay.shoot` plays shots on by the
+game's compiled rules, and each table's environment (who plays each seat, the noise
+draws, the rewards of the step, the shots for ``max_cycles``) is a record of
+:data:`ENV`. :func:`play` plays, in ONE compiled call for all the tables given, each
+table's shot named by an action (:func:`~flickboard.envs.actions.action_shot`, executed
+with the environment's noise: :func:`~flickboard.play.noise.perturbed`, a refused start
+moved to the nearest legal one), then the shots of every seat played by compiled code
+(the uniform policy's draws from its stream, :mod:`flickboard.envs.streams`; the
+built-in ``random`` player's draws) until a seat whose actions come from Python is to
+shoot or the match ends; :func:`observe` writes the observations
+(:func:`~flickboard.envs.observation.encode`). Every rule is the compiled function of the
+layer that owns it; nothing here decides what a match decides.
+
+:class:`Tables` holds the arrays and the Python side: who plays each seat, each table's
+generators (the noise's standard normal draws and the ``random`` player's uniform draws
+are drawn in Python from the very generators the Match path draws from, in the same
+order, and handed in), and each shot's ``info`` entry (plain data, as the Match path's
+:func:`~flickboard.envs.aec.shot_info` gives it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from flickboard.agents.random_player import MAX_ANGLE
+from flickboard.envs.actions import action_shot
+from flickboard.envs.jit import envs_jit
+from flickboard.envs.observation import Blocks, Observation, encode
+from flickboard.envs.streams import Stream, draw_stream
+from flickboard.errors import IllegalInPosition, InvalidInput
+from flickboard.geometry.startline import line_inward, line_param, line_point, nearest
+from flickboard.jit import jitable
+from flickboard.physics import Shot
+from flickboard.physics.codes import board_array, params_array
+from flickboard.physics.engine import raise_for_status
+from flickboard.play.noise import clip_speed, nearest_start, perturbed
+from flickboard.play.tableplay import (
+    Workspace,
+    allowed_starts,
+    begin,
+    seat_line,
+    shoot,
+    start_fault,
+    to_come,
+    workspace,
+)
+from flickboard.play.tables import (
+    MAX_DISCS,
+    MAX_SEATS,
+    STATUS_IMPOSSIBLE,
+    STATUS_KERNEL,
+    STATUS_NO_START,
+    joined,
+    new_matches,
+    new_shots,
+)
+from flickboard.rules.base import Turn
+
+if TYPE_CHECKING:
+    from flickboard.envs.aec import FlickboardAEC
+
+Record = Any
+"""A record of a structured array (typed by numba)."""
+
+AGENT, UNIFORM, RANDOM, POLICY = 0, 1, 2, 3
+"""Who plays a seat: the environment's agent (its actions are given), the uniform
+policy drawing from the table's stream, the built-in ``random`` player, a policy whose
+actions Python asks for (an observation policy: batched, or one table at a time)."""
+
+STATUS_NOT_FINITE = -1
+"""What :func:`play` returns for an action that is not four finite numbers (nothing
+played)."""
+
+NOISE_ROWS = 128
+"""Draws a table keeps ready (noise rows, or the ``random`` player's triples)."""
+
+_F, _I, _B = np.float64, np.int64, np.uint8
+
+ENV = np.dtype(
+    [
+        ("streams", np.uint64, (MAX_SEATS, 2)),  # uniform policies' streams (key, draws)
+        ("stream_of", _I, (MAX_SEATS,)),  # each UNIFORM seat's stream
+        ("normals", _F, (NOISE_ROWS, 4)),  # the noise's standard normal draws, ready
+        ("normal_at", _I),
+        ("normal_end", _I),
+        ("uniforms", _F, (MAX_SEATS, NOISE_ROWS, 3)),  # random players' uniform draws,
+        ("uniform_at", _I, (MAX_SEATS,)),  # ready, by player
+        ("uniform_end", _I, (MAX_SEATS,)),
+        ("uniform_of", _I, (MAX_SEATS,)),  # each RANDOM seat's player
+        ("control", _I, (MAX_SEATS,)),  # who plays each seat (AGENT, UNIFORM, ...)
+        ("shots", _I, (MAX_SEATS,)),  # each seat's shots in the match
+        ("cut", _B),  # the match was cut at max_cycles
+        ("reward", _F, (MAX_SEATS,)),  # each side's reward since last read
+    ],
+    align=True,
+)
+"""A table's environment."""
+
+ENV_SETUP = np.dtype(
+    [
+        ("noisy", _B),  # execution noise: its standard deviations
+        ("start_deviation", _F),
+        ("angle_deviation", _F),
+        ("speed_deviation", _F),
+        ("spin_deviation", _F),
+        ("allowed", _B),  # the start action spans the allowed stretches (else the line)
+        ("low", _F),  # the action's figures: the speed range, what 1 means
+        ("high", _F),
+        ("max_angle", _F),
+        ("max_spin", _F),
+        ("random_angle", _F),  # the random player's widest angle
+        ("max_cycles", _I),
+        ("differential", _B),  # rewards: differential (else points)
+        ("size", _I),  # the observation's blocks (observation.Blocks)
+        ("discs", _I),
+        ("sides", _I),
+        ("seat_count", _I),
+        ("per_seat", _I),
+        ("discs_left", _I),
+        ("scores", _I),
+        ("twenties", _I),
+        ("round", _I),
+        ("hammer", _I),
+        ("shooter", _I),
+        ("my_turn", _I),
+        ("progress", _I),
+        ("listed", _I, (MAX_SEATS,)),  # the match's seats in listing order
+        ("listed_at", _I, (MAX_SEATS,)),  # each seat's place in that order
+        ("seat_side", _I, (MAX_SEATS,)),  # each seat's side
+        ("frame_cos", _F, (MAX_SEATS,)),  # each seat's frame
+        ("frame_sin", _F, (MAX_SEATS,)),
+        ("box", _F, (4,)),
+    ],
+    align=True,
+)
+"""What every table of an environment shares: the noise, the actions, the rewards, the
+observation's layout."""
+
+
+class ObservationPolicy(Protocol):
+    """A policy that acts on its observation alone (no view needed): tables play it
+    (:class:`~flickboard.envs.policies.UniformPolicy` is one)."""
+
+    def act_on(self, observation: Observation) -> npt.NDArray[np.float32]:
+        """The action to take."""
+        ...
+
+
+class BatchPolicy(Protocol):
+    """A policy acting on many observations at once: one call with a ``(n, size)``
+    array gives ``(n, 4)`` actions (a learner's network; tables ask it once for every
+    table whose seat it plays)."""
+
+    def act_batch(self, observations: npt.NDArray[np.float32]) -> npt.ArrayLike:
+        """The action of each observation, by row."""
+        ...
+
+
+class StreamPolicy(ObservationPolicy, Protocol):
+    """An observation policy whose actions are its stream's draws
+    (:class:`~flickboard.envs.policies.UniformPolicy`): tables draw them for every table
+    at once."""
+
+    stream: Stream
+
+
+# -- compiled ---------------------------------------------------------------------------
+
+
+@jitable
+def _execute(
+    m: Record,
+    setup: Record,
+    board: np.ndarray,
+    params: np.ndarray,
+    seat: int,
+    lo: np.ndarray,
+    hi: np.ndarray,
+    count: int,
+    shot: tuple[float, float, float, float, float],
+    out: Record,
+    ws: Workspace,
+) -> int:
+    """The shot as played (``execute``): its speed playable, a start the rules refuse
+    moved to the nearest legal one (the fault kept in ``out``), then played."""
+    x, y, angle, speed, spin = shot
+    speed = clip_speed(speed)
+    fault, which = start_fault(m, setup, x, y, ws)
+    out.fault = fault
+    out.which = which
+    out.fault_x = x
+    out.fault_y = y
+    if fault != 0:
+        if count == 0:
+            out.status = STATUS_NO_START
+            return STATUS_NO_START
+        line = seat_line(setup, seat)
+        inside, middle = nearest_start(lo, hi, count, line_param(line, x, y))
+        x, y = line_point(line, inside)
+        if start_fault(m, setup, x, y, ws)[0] != 0:
+            x, y = line_point(line, middle)
+    return shoot(m, setup, board, params, x, y, angle, speed, spin, out, ws)
+
+
+@jitable
+def _clip(value: float) -> float:
+    return min(max(value, -1.0), 1.0)
+
+
+@jitable
+def _shoot_action(
+    m: Record,
+    e: Record,
+    setup: Record,
+    env: Record,
+    board: np.ndarray,
+    params: np.ndarray,
+    action: np.ndarray,
+    lo: np.ndarray,
+    hi: np.ndarray,
+    out: Record,
+    ws: Workspace,
+) -> int:
+    """The shot an action names (values clipped to [-1, 1]), executed with the noise."""
+    seat = m.seat
+    count = allowed_starts(m, setup, lo, hi)
+    if env.allowed and count == 0:
+        out.status = STATUS_NO_START
+        return STATUS_NO_START
+    line = seat_line(setup, seat)
+    shot = action_shot(
+        line, lo, hi, count, env.allowed != 0, _clip(action[0]), _clip(action[1]),
+        _clip(action[2]), _clip(action[3]), env.low, env.high, env.max_angle, env.max_spin,
+    )  # fmt: skip
+    if env.noisy:
+        z = e.normals[e.normal_at]
+        e.normal_at += 1
+        x, y, angle, speed, spin = shot
+        shot = perturbed(
+            line, x, y, angle, speed, spin, env.start_deviation, env.angle_deviation,
+            env.speed_deviation, env.spin_deviation, z[0], z[1], z[2], z[3],
+        )  # fmt: skip
+    return _execute(m, setup, board, params, seat, lo, hi, count, shot, out, ws)
+
+
+@jitable
+def _shoot_random(
+    m: Record,
+    e: Record,
+    setup: Record,
+    env: Record,
+    board: np.ndarray,
+    params: np.ndarray,
+    lo: np.ndarray,
+    hi: np.ndarray,
+    out: Record,
+    ws: Workspace,
+) -> int:
+    """The built-in ``random`` player's shot (``RandomPlayer.decide``: a start drawn
+    over the whole line moved to the nearest allowed point, an angle drawn within
+    ``random_angle`` of straight in, a speed drawn over the game's range), executed with
+    no noise of the environment's."""
+    seat = m.seat
+    count = allowed_starts(m, setup, lo, hi)
+    player = e.uniform_of[seat]
+    draws = e.uniforms[player, e.uniform_at[player]]
+    e.uniform_at[player] += 1
+    if count == 0:
+        out.status = STATUS_NO_START
+        return STATUS_NO_START
+    line = seat_line(setup, seat)
+    u = nearest(lo, hi, count, draws[0])
+    x, y = line_point(line, u)
+    widest = env.random_angle
+    angle = line_inward(line, u) + (-widest + (widest - -widest) * draws[1])
+    speed = env.low + (env.high - env.low) * draws[2]
+    shot = (x, y, angle, speed, 0.0)
+    return _execute(m, setup, board, params, seat, lo, hi, count, shot, out, ws)
+
+
+@jitable
+def _kept(m: Record, e: Record, env: Record, setup: Record, out: Record) -> None:
+    """A played shot's rewards (each side's, for the round it ended: its round points as
+    the game counts them, less the mean of the other sides' when differential) and the
+    shots counted for ``max_cycles``."""
+    if out.round_ended:
+        sides = setup.sides
+        total = 0.0
+        for s in range(sides):
+            total += float(out.counted[s])
+        for s in range(sides):
+            counted = float(out.counted[s])
+            if env.differential and sides > 1:
+                e.reward[s] += counted - (total - counted) / (sides - 1)
+            else:
+                e.reward[s] += counted
+    e.shots[out.seat] += 1
+    if not m.over and e.shots[m.seat] >= env.max_cycles:
+        e.cut = 1
+
+
+@jitable
+def _play(
+    rows: np.ndarray,
+    actions: np.ndarray,
+    acting: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    board: np.ndarray,
+    params: np.ndarray,
+    envs: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+) -> tuple[int, int, int]:
+    """On each table ``rows[i]``: the shot ``actions[i]`` names when ``acting[i]`` (the
+    seat to shoot's), then every shot of a seat compiled code plays (``UNIFORM``,
+    ``RANDOM``) until a seat whose actions come from Python is to shoot, or the match
+    ends or is cut; each shot's record in ``out``, in order. Returns the shots played,
+    and the row and status of a shot that could not be played (-1, 0: none): play stops
+    there. Nothing is played if an action given is not finite (``STATUS_NOT_FINITE``).
+    (:func:`play` and :func:`step` call it.)"""
+    for i in range(rows.shape[0]):
+        if acting[i]:
+            for c in range(4):
+                if not math.isfinite(actions[i, c]):
+                    return 0, i, STATUS_NOT_FINITE
+    s = setup[0]
+    env = env_setup[0]
+    lo = np.empty(MAX_DISCS + 1)
+    hi = np.empty(MAX_DISCS + 1)
+    drawn = np.empty((1, 4))
+    ws = workspace()
+    k = 0
+    for i in range(rows.shape[0]):
+        t = rows[i]
+        m = matches[t]
+        e = envs[t]
+        if acting[i]:
+            r = out[k]
+            r.table = t
+            status = _shoot_action(m, e, s, env, board, params, actions[i], lo, hi, r, ws)
+            k += 1
+            if status != 0:
+                return k, i, status
+            _kept(m, e, env, s, r)
+        while not m.over and not e.cut and k < out.shape[0]:
+            control = e.control[m.seat]
+            r = out[k]
+            r.table = t
+            if control == UNIFORM:
+                stream = e.streams[e.stream_of[m.seat]]
+                draw_stream(stream[0], stream[1], drawn, 0)
+                stream[1] += np.uint64(1)
+                status = _shoot_action(m, e, s, env, board, params, drawn[0], lo, hi, r, ws)
+            elif control == RANDOM:
+                status = _shoot_random(m, e, s, env, board, params, lo, hi, r, ws)
+            else:
+                break
+            k += 1
+            if status != 0:
+                return k, i, status
+            _kept(m, e, env, s, r)
+    return k, -1, 0
+
+
+@envs_jit()
+def play_meant(
+    table: int,
+    shot: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    board: np.ndarray,
+    params: np.ndarray,
+    envs: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """The shot a player means (x, y, angle, speed, spin) on ``table``, executed with no
+    noise of the environment's (the player's own is in it); its record in ``out[0]``.
+    Returns its status."""
+    m = matches[table]
+    e = envs[table]
+    s = setup[0]
+    lo = np.empty(MAX_DISCS + 1)
+    hi = np.empty(MAX_DISCS + 1)
+    count = allowed_starts(m, s, lo, hi)
+    r = out[0]
+    r.table = table
+    meant = (shot[0], shot[1], shot[2], shot[3], shot[4])
+    status = _execute(m, s, board, params, m.seat, lo, hi, count, meant, r, workspace())
+    if status == 0:
+        _kept(m, e, env_setup[0], s, r)
+    return status
+
+
+@envs_jit()
+def begin_tables(
+    rows: np.ndarray, tosses: np.ndarray, matches: np.ndarray, setup: np.ndarray
+) -> None:
+    """A new match on each table of ``rows`` (``tosses``: a best of three's third-game
+    colour)."""
+    for i in range(rows.shape[0]):
+        begin(matches[rows[i]], setup[0], tosses[i])
+
+
+@envs_jit(nogil=True)
+def play(
+    rows: np.ndarray,
+    actions: np.ndarray,
+    acting: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    board: np.ndarray,
+    params: np.ndarray,
+    envs: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+) -> tuple[int, int, int]:
+    """The shots of :func:`_play`."""
+    return _play(rows, actions, acting, matches, setup, board, params, envs, env_setup, out)
+
+
+@envs_jit(nogil=True)
+def step(
+    rows: np.ndarray,
+    actions: np.ndarray,
+    acting: np.ndarray,
+    watchers: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    board: np.ndarray,
+    params: np.ndarray,
+    envs: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+    observations: np.ndarray,
+    rewards: np.ndarray,
+    pending: np.ndarray,
+) -> tuple[int, int, int]:
+    """An environment step on each table of ``rows``: the shots of :func:`_play`, then
+    whether a ``POLICY`` seat is to shoot there (``pending[i]``); where none is, the
+    observation of the seat to shoot (once the match is over or cut, of seat
+    ``watchers[i]``) in ``observations[i]`` and each side's reward since last read in
+    ``rewards[i]`` (then zero). Returns what :func:`_play` returns (nothing observed
+    when a shot could not be played)."""
+    played, row, status = _play(
+        rows, actions, acting, matches, setup, board, params, envs, env_setup, out
+    )
+    if status != 0:
+        return played, row, status
+    s = setup[0]
+    env = env_setup[0]
+    come_seats = np.empty(MAX_DISCS, dtype=np.int64)
+    come_sides = np.empty(MAX_DISCS, dtype=np.int64)
+    for i in range(rows.shape[0]):
+        m = matches[rows[i]]
+        e = envs[rows[i]]
+        ended = m.over != 0 or e.cut != 0
+        pending[i] = not ended and e.control[m.seat] == POLICY
+        if pending[i]:
+            continue
+        seat = watchers[i] if ended else m.seat
+        _observe_one(m, s, env, seat, observations[i], come_seats, come_sides)
+        for side in range(s.sides):
+            rewards[i, side] = e.reward[side]
+            e.reward[side] = 0.0
+    return played, row, status
+
+
+@jitable
+def _observe_one(
+    m: Record,
+    s: Record,
+    env: Record,
+    seat: int,
+    out: np.ndarray,
+    come_seats: np.ndarray,
+    come_sides: np.ndarray,
+) -> None:
+    """Seat ``seat``'s observation of the match ``m`` in ``out`` (written whole)."""
+    for k in range(out.shape[0]):
+        out[k] = 0.0
+    blocks = Blocks(
+        env.discs, env.sides, env.seat_count, env.per_seat, env.discs_left, env.scores,
+        env.twenties, env.round, env.hammer, env.shooter, env.my_turn, env.progress,
+    )  # fmt: skip
+    come = to_come(m, s, come_seats, come_sides)
+    twenties = m.before if m.over else m.twenties
+    encode(
+        out, blocks, env.frame_cos[seat], env.frame_sin[seat], env.box, m.on, m.x, m.y,
+        m.lean, m.owner, m.shot if come else env.discs, come_seats, come_sides, come,
+        env.listed[: env.seat_count], env.listed_at[seat], env.seat_side[seat], m.scores,
+        s.sides, twenties, s.twenty_sides, m.round,
+    )  # fmt: skip
+
+
+@envs_jit()
+def observe(
+    rows: np.ndarray,
+    seats: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """The observation of seat ``seats[i]`` at table ``rows[i]`` in ``out[i]``: of the
+    shot to come, or after the match of the board the last shot left."""
+    come_seats = np.empty(MAX_DISCS, dtype=np.int64)
+    come_sides = np.empty(MAX_DISCS, dtype=np.int64)
+    for i in range(rows.shape[0]):
+        m = matches[rows[i]]
+        _observe_one(m, setup[0], env_setup[0], seats[i], out[i], come_seats, come_sides)
+
+
+# -- Python ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What :meth:`Tables.play` played: the shots' records (``SHOT``), in order."""
+
+    shots: np.ndarray
+
+
+@dataclass(frozen=True, slots=True)
+class Stepped:
+    """What :meth:`Tables.step` did on each table asked: the shots' records, in order;
+    each table's observation and sides' rewards (where no policy's seat is pending);
+    which tables wait for a ``POLICY`` seat's action."""
+
+    shots: np.ndarray
+    observations: npt.NDArray[np.float32]
+    rewards: npt.NDArray[np.float64]
+    pending: npt.NDArray[np.bool_]
+
+
+class Tables:
+    """``count`` tables of one environment's setup (see the module docstring).
+
+    ``exact_draws``: draw the noise one row a shot, when it is needed (a PettingZoo
+    environment's generator goes on from match to match, so nothing is drawn ahead);
+    otherwise the rows are drawn ahead in batches from each table's generator, which
+    the table's match alone uses (a Gymnasium table's episode generator).
+    ``num_threads``: play the tables on this many threads, each a share of them (the
+    compiled step releases the GIL); the Python side stays on the calling thread.
+    """
+
+    def __init__(
+        self, aec: FlickboardAEC, count: int, *, exact_draws: bool = False, num_threads: int = 1
+    ) -> None:
+        problem = table_problem(aec)
+        if problem is not None:
+            raise InvalidInput(problem)
+        if isinstance(num_threads, bool) or not isinstance(num_threads, int) or num_threads < 1:
+            raise InvalidInput(f"num_threads must be a whole number >= 1, not {num_threads!r}")
+        kind, match = aec.kind, aec.match
+        self.kind = kind
+        self.match = match
+        """A match of the setup (its referee says the rulings' words)."""
+        self.setup = kind.table_setup(match)
+        view = match.view()
+        board = view.position.layout.board
+        self.board_array = board_array(board)
+        self.params = params_array(match.params)
+        self.physics = match.params
+        self.count = count
+        self.discs = int(self.setup[0]["discs"])
+        self.sides = int(self.setup[0]["sides"])
+        self.matches = new_matches(count)
+        self.envs = np.zeros(count, dtype=ENV)
+        self.env_setup = _env_setup(aec)
+        self.size = int(self.env_setup[0]["size"])
+        self.exact_draws = exact_draws
+        self.per_table = 2 * self.discs + 2
+        """The most shots one call plays on a table."""
+        self._out = new_shots(count * self.per_table)
+        self.noise_rngs: list[np.random.Generator | None] = [None] * count
+        self.random_rngs: list[dict[int, np.random.Generator]] = [{} for _ in range(count)]
+        self.policies: list[dict[int, ObservationPolicy | BatchPolicy]] = [{} for _ in range(count)]
+        self.side_of = {s: match.side_of(s) for s in match.seats}
+        self.num_threads = num_threads
+        self._pool = ThreadPoolExecutor(num_threads) if num_threads > 1 else None
+        self.log: list[np.ndarray] | None = None
+        """Where every call's shots go when set (a benchmark replays them)."""
+        self.seats = self.matches["seat"]
+        """The seat to shoot next, by table (a view: read only)."""
+        self.ended = self.matches["over"]
+        """Whether each table's match is over (a view: read only)."""
+        self.cut = self.envs["cut"]
+        """Whether each table's match was cut at ``max_cycles`` (a view: read only)."""
+        self._reward = self.envs["reward"]
+        self._drawing = np.zeros(count, dtype=np.bool_)
+        """Tables with draws to keep ready (noise, random players)."""
+
+    # -- a match --------------------------------------------------------------------
+
+    def start(
+        self,
+        table: int,
+        controls: dict[int, int],
+        *,
+        noise: np.random.Generator | None = None,
+        players: dict[int, np.random.Generator] | None = None,
+        streams: dict[int, StreamPolicy] | None = None,
+        policies: dict[int, ObservationPolicy | BatchPolicy] | None = None,
+        toss: int = -1,
+    ) -> None:
+        """A new match on ``table``: ``controls`` says who plays each seat (``AGENT``,
+        ...); ``noise`` draws the noise rows; ``players`` the ``RANDOM`` seats' draws
+        (by seat; one generator for several seats is one player); each ``UNIFORM``
+        seat's :class:`StreamPolicy` gets its stream kept in the table's row (the
+        policy's ``stream`` becomes that row: its draws are made there, for every table
+        at once); ``policies`` are asked for the ``POLICY`` seats' actions."""
+        e = self.envs[table]
+        e["control"][:] = AGENT
+        for seat, control in controls.items():
+            e["control"][seat] = control
+        e["shots"][:] = 0
+        e["cut"] = 0
+        e["reward"][:] = 0.0
+        e["normal_at"] = e["normal_end"] = 0
+        e["uniform_at"][:] = 0
+        e["uniform_end"][:] = 0
+        kept: dict[int, int] = {}
+        for seat, policy in (streams or {}).items():
+            if not self.keeps_stream(table, policy):
+                raise InvalidInput("a policy's stream is kept by another table: make it POLICY")
+            slot = kept.setdefault(id(policy), len(kept))
+            e["stream_of"][seat] = slot
+            row = self.envs["streams"][table, slot]
+            if not np.shares_memory(policy.stream, row):
+                row[:] = policy.stream
+                policy.stream = row
+        self.noise_rngs[table] = noise
+        self.random_rngs[table] = {}
+        slots: dict[int, int] = {}
+        for seat, rng in (players or {}).items():
+            slot = slots.setdefault(id(rng), len(slots))
+            e["uniform_of"][seat] = slot
+            self.random_rngs[table][slot] = rng
+        self._drawing[table] = noise is not None or bool(players)
+        self.policies[table] = dict(policies or {})
+        begin_tables(
+            np.array([table], dtype=np.int64), np.array([toss], dtype=np.int64), self.matches,
+            self.setup,
+        )  # fmt: skip
+
+    def keeps_stream(self, table: int, policy: object) -> bool:
+        """Whether ``policy`` is a :class:`StreamPolicy` whose stream ``table`` can keep:
+        its own (not yet kept by a table), or kept by this table already."""
+        stream = getattr(policy, "stream", None)
+        if not (
+            isinstance(stream, np.ndarray) and stream.shape == (2,) and stream.dtype == np.uint64
+        ):
+            return False
+        return stream.base is None or np.shares_memory(stream, self.envs["streams"][table])
+
+    def over(self, table: int) -> bool:
+        """Whether the table's match ended."""
+        return bool(self.ended[table])
+
+    def truncated(self, table: int) -> bool:
+        """Whether the table's match was cut at ``max_cycles``."""
+        return bool(self.cut[table])
+
+    def seat(self, table: int) -> int:
+        """The seat to shoot next at ``table``."""
+        return int(self.seats[table])
+
+    def rewards(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """Each side's reward since last asked, by row (then zero)."""
+        out: npt.NDArray[np.float64] = self._reward[rows]
+        self._reward[rows] = 0.0
+        return out
+
+    # -- shots ------------------------------------------------------------------------
+
+    def play(
+        self,
+        rows: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.float64] | None,
+        acting: npt.NDArray[np.bool_] | None = None,
+    ) -> Played:
+        """The shot ``actions[i]`` names on table ``rows[i]`` (where ``acting``; none
+        without actions), then the compiled seats' shots until a seat played from Python
+        (the agent, a policy) is to shoot or the match ends (:func:`play`). Raises what
+        the Match path raises for a shot that cannot be played, :class:`InvalidInput` (and
+        nothing played) for an action that is not finite."""
+        actions, acting = self._acts(rows, actions, acting)
+        shots = self._run(rows, lambda a, b, span, out: play(
+            rows[a:b], actions[a:b], acting[a:b], self.matches, self.setup, self.board_array,
+            self.params, self.envs, self.env_setup, out,
+        ))  # fmt: skip
+        return Played(shots)
+
+    def step(
+        self,
+        rows: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.float64] | None,
+        watchers: npt.NDArray[np.int64],
+        acting: npt.NDArray[np.bool_] | None = None,
+    ) -> Stepped:
+        """:meth:`play`, then each table's observation of the seat to shoot (or, once
+        the match is over or cut, of seat ``watchers[i]``) and its sides' rewards since
+        last read, where no ``POLICY`` seat waits (:func:`step`: one compiled call)."""
+        actions, acting = self._acts(rows, actions, acting)
+        n = len(rows)
+        observations = np.empty((n, self.size), dtype=np.float32)
+        rewards = np.zeros((n, MAX_SEATS))
+        pending = np.zeros(n, dtype=np.bool_)
+        shots = self._run(rows, lambda a, b, span, out: step(
+            rows[a:b], actions[a:b], acting[a:b], watchers[a:b], self.matches, self.setup,
+            self.board_array, self.params, self.envs, self.env_setup, out, observations[a:b],
+            rewards[a:b], pending[a:b],
+        ))  # fmt: skip
+        return Stepped(shots, observations, rewards, pending)
+
+    def _acts(
+        self,
+        rows: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.float64] | None,
+        acting: npt.NDArray[np.bool_] | None,
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        if actions is None:
+            return np.zeros((len(rows), 4)), np.zeros(len(rows), dtype=np.bool_)
+        return actions, np.ones(len(rows), dtype=np.bool_) if acting is None else acting
+
+    def _run(
+        self,
+        rows: npt.NDArray[np.int64],
+        call: Callable[[int, int, int, np.ndarray], tuple[int, int, int]],
+    ) -> np.ndarray:
+        """``call(a, b, span, out)`` on the rows ``a:b``, their shots in ``out``: on this
+        thread, or each share of the rows on its thread; the shots in order. Raises for
+        a shot that could not be played."""
+        if self._drawing[rows].any():
+            self._ready(rows)
+        need = len(rows) * self.per_table
+        if need > len(self._out):
+            self._out = new_shots(need)
+        per = self.per_table
+        pool = self._pool
+        if pool is None or len(rows) < 2 * self.num_threads:
+            spans = [(0, len(rows))]
+        else:
+            cuts = np.linspace(0, len(rows), self.num_threads + 1).astype(int).tolist()
+            spans = list(itertools.pairwise(cuts))
+
+        def part(span: tuple[int, int]) -> tuple[np.ndarray, int, int, int]:
+            a, b = span
+            out = self._out[a * per : b * per]
+            played, row, status = call(a, b, 0, out)
+            return out, played, int(rows[a + row]) if row >= 0 else -1, status
+
+        parts = [part(spans[0])] if pool is None or len(spans) == 1 else list(pool.map(part, spans))
+        for _out, _played, _row, status in parts:
+            if status == STATUS_NOT_FINITE:
+                raise InvalidInput("every action value must be a finite number")
+        for out, played, row, status in parts:
+            if status:
+                self._refuse(out[played - 1], row, status)
+        if len(parts) == 1:
+            shots = joined(parts[0][0][: parts[0][1]])
+        else:
+            shots = joined(*(out[:played] for out, played, _, _ in parts))
+        if self.log is not None:
+            self.log.append(shots)
+        return shots
+
+    def play_meant(self, table: int, meant: Shot) -> Played:
+        """The shot a player means, played on ``table`` with no noise of the
+        environment's (:func:`play_meant`)."""
+        out = self._out
+        shot = np.array((meant.x, meant.y, meant.angle, meant.speed, meant.spin))
+        status = play_meant(
+            table, shot, self.matches, self.setup, self.board_array, self.params, self.envs,
+            self.env_setup, out,
+        )  # fmt: skip
+        if status:
+            self._refuse(out[0], table, status)
+        shots = joined(out[:1])
+        if self.log is not None:
+            self.log.append(shots)
+        return Played(shots)
+
+    def _ready(self, rows: npt.NDArray[np.int64]) -> None:
+        """Every table's draws ready for a call: noise rows and the random players'."""
+        need = 1 if self.exact_draws else self.per_table
+        envs = self.envs
+        for t in rows[self._drawing[rows]].tolist():
+            noise = self.noise_rngs[t]
+            if noise is not None:
+                e = envs[t]
+                at, end = int(e["normal_at"]), int(e["normal_end"])
+                if end - at < need:
+                    left = e["normals"][at:end].copy()
+                    fresh = 1 if self.exact_draws else NOISE_ROWS - len(left)
+                    e["normals"][: len(left)] = left
+                    e["normals"][len(left) : len(left) + fresh] = noise.standard_normal((fresh, 4))
+                    e["normal_at"], e["normal_end"] = 0, len(left) + fresh
+            for slot, player in self.random_rngs[t].items():
+                e = envs[t]
+                at, end = int(e["uniform_at"][slot]), int(e["uniform_end"][slot])
+                if end - at < self.per_table:
+                    left = e["uniforms"][slot, at:end].copy()
+                    e["uniforms"][slot, : len(left)] = left
+                    e["uniforms"][slot, len(left) :] = player.random((NOISE_ROWS - len(left), 3))
+                    e["uniform_at"][slot], e["uniform_end"][slot] = 0, NOISE_ROWS
+
+    def _refuse(self, shot: np.void, table: int, status: int) -> None:
+        """Raise what the Match path raises for a shot that could not be played."""
+        if status == STATUS_NO_START:
+            raise IllegalInPosition("no shot may start anywhere on the start line")
+        if status == STATUS_IMPOSSIBLE:
+            raise IllegalInPosition("a disc put back would overlap a disc in play")
+        if status == STATUS_KERNEL:
+            m = self.matches[table]
+            ids = tuple(int(d) for d in m["laid"][: int(m["count"])])
+            raise_for_status(int(shot["kernel"]), int(shot["info"]), ids, self.physics)
+
+    def observe(
+        self, rows: npt.NDArray[np.int64], seats: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.float32]:
+        """The observation of seat ``seats[i]`` at table ``rows[i]``."""
+        out = np.empty((len(rows), self.size), dtype=np.float32)
+        observe(rows, seats, self.matches, self.setup, self.env_setup, out)
+        return out
+
+    def ask_policies(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """The actions of the policies whose seats are to shoot at ``rows``: one call
+        per policy (``act_batch`` with every table it plays at once, else ``act_on`` a
+        table at a time)."""
+        seats = self.seats[rows]
+        actions = np.empty((len(rows), 4))
+        groups: dict[int, tuple[Any, list[int]]] = {}
+        for i, (t, seat) in enumerate(zip(rows.tolist(), seats.tolist(), strict=True)):
+            policy = self.policies[t][seat]
+            groups.setdefault(id(policy), (policy, []))[1].append(i)
+        for policy, at in groups.values():
+            index = np.array(at, dtype=np.int64)
+            seen = self.observe(rows[index], seats[index])
+            if hasattr(policy, "act_batch"):
+                moves = np.asarray(policy.act_batch(seen), dtype=np.float64)
+                if moves.shape != (len(at), 4):
+                    raise InvalidInput(
+                        f"a batched policy's actions are {len(at)} rows of 4 numbers, "
+                        f"not shape {moves.shape}"
+                    )
+                actions[index] = moves
+                continue
+            for j, i in enumerate(at):
+                move = np.asarray(policy.act_on(seen[j]), dtype=np.float64)
+                if move.shape != (4,):
+                    raise InvalidInput(f"a policy's actions are rows of 4 numbers, not {move!r}")
+                actions[i] = move
+        return actions
+
+    # -- what a shot did, as data -------------------------------------------------------
+
+    def infos(self, shots: np.ndarray) -> list[dict[str, Any]]:
+        """Each shot's brief ``info`` entry (as the Match path's ``shot_info`` gives it
+        with ``full=False``), in order."""
+        cols = shots[["seat", "side", "disc", "x", "y", "valid", "fault", "round_ended"]].tolist()
+        out = []
+        for k, (seat, side, disc, x, y, valid, fault, ended) in enumerate(cols):
+            problem = None
+            if fault:
+                row = shots[k]
+                problem = self.match.referee.start_words(
+                    fault, int(row["which"]), Turn(seat, side, disc), float(row["fault_x"]),
+                    float(row["fault_y"]),
+                )  # fmt: skip
+            rounds: list[dict[str, Any]] = []
+            games: list[dict[str, Any]] = []
+            if ended:
+                row = shots[k]
+                rounds.append(self.kind.table_round_end(self.match, row).to_json())
+                if row["game_ended"]:
+                    games.append(self.kind.table_game_end(self.match, row).to_json())
+            out.append(
+                {
+                    "seat": seat,
+                    "side": side,
+                    "disc": disc,
+                    "start": (x, y),
+                    "start_problem": problem,
+                    "valid": bool(valid),
+                    "rounds_ended": rounds,
+                    "games_ended": games,
+                }
+            )
+        return out
+
+
+def table_problem(aec: FlickboardAEC) -> str | None:
+    """Why the matches of this AEC environment's setup cannot be played on tables (None
+    if they can)."""
+    problem = aec.kind.table_problem(aec.match)
+    if problem is not None:
+        return problem
+    if aec.info_level != "brief":
+        return "tables give brief info"
+    if aec.render_mode is not None:
+        return "tables draw no pictures"
+    return None
+
+
+def _env_setup(aec: FlickboardAEC) -> np.ndarray:
+    """The environment's record: its noise, actions, rewards and observation layout."""
+    env = np.zeros(1, dtype=ENV_SETUP)
+    r = env[0]
+    noise = aec.noise
+    r["noisy"] = not noise.silent
+    r["start_deviation"] = noise.start
+    r["angle_deviation"] = noise.angle
+    r["speed_deviation"] = noise.speed
+    r["spin_deviation"] = noise.spin
+    actions = aec.actions
+    r["allowed"] = actions.start == "allowed"
+    r["low"], r["high"] = actions.speed_range
+    r["max_angle"] = actions.max_angle
+    r["max_spin"] = actions.max_spin
+    r["random_angle"] = MAX_ANGLE
+    r["max_cycles"] = aec.max_cycles or 2**62
+    r["differential"] = aec.reward_kind == "differential"
+    layout = aec.layout
+    blocks = Blocks.of(layout)
+    r["size"] = layout.size
+    for name, value in blocks._asdict().items():
+        r["seat_count" if name == "seats" else name] = value
+    seats = layout.seats
+    r["listed"][: len(seats)] = seats
+    view = aec.match.view()
+    for k, seat in enumerate(seats):
+        r["listed_at"][seat] = k
+        r["seat_side"][seat] = aec.match.side_of(seat)
+        frame = aec.encoder.frame(view, seat)
+        r["frame_cos"][seat] = frame.cos
+        r["frame_sin"][seat] = frame.sin
+        r["box"] = frame.box
+    return env
+
+
+__all__ = [
+    "AGENT",
+    "ENV",
+    "ENV_SETUP",
+    "POLICY",
+    "RANDOM",
+    "UNIFORM",
+    "BatchPolicy",
+    "ObservationPolicy",
+    "Played",
+    "StreamPolicy",
+    "Tables",
+    "begin_tables",
+    "observe",
+    "play",
+    "play_meant",
+    "table_problem",
+]

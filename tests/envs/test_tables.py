@@ -1,0 +1,271 @@
+"""Tables against the Match: whole seeded matches played both ways, step by step, to the
+bit, for every setup tables play (both games, singles and doubles, noise, rule sets and
+options, several games, best of three, the start over the whole line), with each kind of
+opponent (the uniform policy, the built-in random player, a batched policy, a policy
+acting one table at a time), and the PettingZoo environments too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from flickboard.envs.aec import FlickboardAEC
+from flickboard.envs.parallel import FlickboardParallel
+from flickboard.envs.policies import UniformPolicy
+from flickboard.envs.single import FlickboardEnv
+from flickboard.errors import IllegalInPosition, InvalidInput
+
+RULES = [
+    ("wcc", {}),
+    ("nca", {}),
+    ("depot", {}),
+    ("depot", {"direct_hit": True}),
+    ("depot", {"outer_line_in_play": True}),
+    ("depot", {"scoring": "conventional", "target": 60}),
+    ("fair", {}),
+]
+
+SETUPS: list[tuple[str, dict[str, Any]]] = [
+    ("crokinole", {"players": 4}),
+    ("crokinole", {"players": 4, "rules": "depot", "options": {"free_order": True}}),
+    ("crokinole", {"players": 3, "rules": "depot", "options": {"free_for_all": True}}),
+    ("crokinole", {"noise": "competitive"}),
+    ("crokinole", {"start": "line", "noise": "novice"}),
+    ("crokinole", {"games": 2, "reward": "points"}),
+    ("crokinole", {"best_of_three": True}),
+    ("shuffleboard", {}),
+    ("shuffleboard", {"players": 4, "noise": "competitive"}),
+    ("shuffleboard", {"best_of_three": True, "target": 5}),
+    ("shuffleboard", {"start": "line", "noise": "novice", "target": 7}),
+]
+
+
+class Linear:
+    """A numpy policy: a fixed linear map of the observation, by row (batched) or one
+    at a time."""
+
+    name = "linear"
+
+    def __init__(self, size: int, seed: int) -> None:
+        self.weights = np.random.default_rng(seed).normal(0, 0.3, (size, 4))
+
+    def act_batch(self, observations: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        return np.tanh(observations.astype(np.float64) @ self.weights).astype(np.float32)
+
+    def act(self, observation: Any, view: Any) -> npt.NDArray[np.float32]:
+        return self.act_batch(observation[None, :])[0]
+
+
+class Plain:
+    """The uniform policy without its stream in sight: tables ask it to act."""
+
+    name = "plain"
+
+    def __init__(self, seed: int) -> None:
+        self.policy = UniformPolicy(seed)
+
+    def act_on(self, observation: Any) -> Any:
+        return self.policy.act_on(observation)
+
+    def act(self, observation: Any, view: Any) -> Any:
+        return self.act_on(observation)
+
+
+def _env(game: str, fast: bool, **options: Any) -> FlickboardEnv:
+    options = {"opponent": lambda seed: UniformPolicy(seed), "info": "brief", **options}
+    return FlickboardEnv(game, fast=fast, **options)
+
+
+def _play(env: FlickboardEnv, seed: int, matches: int, policy_seed: int) -> list[Any]:
+    """Every reset and step of ``matches`` matches, the agent playing uniform actions."""
+    rng = np.random.default_rng(policy_seed)
+    out: list[Any] = [env.reset(seed=seed)]
+    played = 0
+    while played < matches:
+        step = env.step(rng.uniform(-1, 1, 4).astype(np.float32))
+        out.append(step)
+        if step[2] or step[3]:
+            played += 1
+            out.append(env.reset())
+    return out
+
+
+def _same(fast: list[Any], slow: list[Any]) -> None:
+    assert len(fast) == len(slow)
+    for k, (a, b) in enumerate(zip(fast, slow, strict=True)):
+        assert np.array_equal(a[0], b[0]), k  # the observation, to the bit
+        assert a[1:] == b[1:], k  # reward, terminated, truncated, info (every shot)
+
+
+def _both(game: str, options: dict[str, Any], seed: int, matches: int) -> list[Any]:
+    fast, slow = _env(game, True, **options), _env(game, False, **options)
+    one = _play(fast, seed, matches, policy_seed=seed + 1)
+    assert fast.fast and not slow.fast
+    _same(one, _play(slow, seed, matches, policy_seed=seed + 1))
+    return one
+
+
+@pytest.mark.parametrize(("rules", "options"), RULES)
+def test_tables_play_whole_seeded_games_of_every_rule_set_as_the_match_does(
+    rules: str, options: dict[str, Any]
+) -> None:
+    one = _both("crokinole", {"rules": rules, "options": options, "seat": "random"}, 5, 2)
+    ended = [s for s in one if len(s) == 5 and s[2]]
+    assert len(ended) == 2 and all(s[4]["shots"][-1]["games_ended"] for s in ended)
+
+
+@pytest.mark.parametrize(("game", "options"), SETUPS, ids=lambda v: str(v))
+def test_tables_play_whole_seeded_matches_of_every_setup_as_the_match_does(
+    game: str, options: dict[str, Any]
+) -> None:
+    one = _both(game, {"seat": "random", **options}, 3, 1)
+    assert one[-2][2] and one[-2][4]["shots"][-1]["games_ended"]
+
+
+@pytest.mark.parametrize(
+    "opponent",
+    ["random", lambda seed: Plain(seed), lambda seed: Linear(141, seed)],
+    ids=["random-player", "act-on", "batched"],
+)
+def test_every_opponent_tables_play_plays_as_on_the_match(opponent: Any) -> None:
+    _both("crokinole", {"opponent": opponent, "seat": "random"}, 7, 2)
+
+
+def test_the_noise_moves_a_start_and_says_why_as_the_match_does() -> None:
+    one = _both("crokinole", {"start": "line", "noise": "novice"}, 11, 5)
+    problems = [s["start_problem"] for step in one for s in step[-1]["shots"] if s["start_problem"]]
+    assert any("outside" in p for p in problems)  # a start slid out of its quadrant, moved
+
+
+def test_the_first_seat_and_no_cycle_limit_are_the_matchs_on_tables() -> None:
+    one = _both("crokinole", {"first": 2, "max_cycles": None, "seat": 0}, 13, 1)
+    assert one[0][1]["shots"][0]["seat"] == 2  # green opened the match
+
+
+def test_points_rewards_and_truncation_are_the_matchs_on_tables() -> None:
+    one = _both("crokinole", {"reward": "points", "max_cycles": 11, "seat": 2}, 9, 3)
+    assert any(len(s) == 5 and s[3] for s in one)  # cut at max_cycles
+    assert any(len(s) == 5 and s[1] > 0 for s in one)  # a round's 2 (or 1) points
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"info": "full"}, {"time_shots": 20}, {"render_mode": "ansi"}],
+)
+def test_setups_tables_do_not_cover_play_through_the_match(options: dict[str, Any]) -> None:
+    env = _env("crokinole", True, **options)
+    env.reset(seed=1)
+    assert not env.fast
+    env.step(np.zeros(4, dtype=np.float32))
+    assert env.aec.match.played  # the match was stepped
+
+
+def test_an_opponent_that_needs_a_view_plays_through_the_match() -> None:
+    env = FlickboardEnv("crokinole", opponent="bot", info="brief")
+    env.reset(seed=1)
+    assert not env.fast
+
+
+def test_a_bad_action_on_a_table_is_refused_and_plays_nothing() -> None:
+    env = _env("crokinole", True)
+    observation, _ = env.reset(seed=3)
+    for bad in ([0.0, 0.0, np.nan, 0.0], [0.0, 0.0], "shoot"):
+        with pytest.raises(InvalidInput, match="action"):
+            env.step(bad)  # type: ignore[arg-type]
+    again, _, _, _, info = env.step(np.zeros(4, dtype=np.float32))
+    assert [shot["disc"] for shot in info["shots"]] == [0, 1]
+    assert not np.array_equal(again, observation)
+
+
+def test_stepping_a_finished_table_is_refused() -> None:
+    env = _env("crokinole", True, max_cycles=1)
+    env.reset(seed=3)
+    *_, truncated, _ = env.step(np.zeros(4, dtype=np.float32))
+    assert truncated
+    with pytest.raises(InvalidInput, match="reset"):
+        env.step(np.zeros(4, dtype=np.float32))
+
+
+def test_gymnasiums_env_checker_passes_on_a_table() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    env = _env("shuffleboard", True)
+    check_env(env, skip_render_check=True)
+    assert env.fast
+
+
+def test_a_start_line_covered_by_discs_is_refused_as_the_match_refuses_it() -> None:
+    env = _env("crokinole", True)
+    env.reset(seed=4)
+    tables = env.tables
+    assert tables is not None
+    m = tables.matches[0]
+    line = tables.setup[0]
+    a0, a1, radius = line["line_a0"][0], line["line_a1"][0], line["line_radius"][0]
+    for d, u in enumerate(np.linspace(0.0, 1.0, 12)):  # discs all along red's line
+        a = a0 + u * (a1 - a0)
+        m["x"][d], m["y"][d] = radius * np.cos(a), radius * np.sin(a)
+        m["on"][d], m["owner"][d], m["laid"][d] = 1, 1, d
+    m["count"] = 12
+    before = tables.matches.copy()
+    with pytest.raises(IllegalInPosition, match="no shot may start"):
+        env.step(np.zeros(4, dtype=np.float32))
+    assert tables.matches.tobytes() == before.tobytes()  # nothing played
+
+
+def _aec_run(env: Any, seed: int, parallel: bool) -> list[Any]:
+    """A seeded match of uniform actions, every observation, reward, flag and info."""
+    rng = np.random.default_rng(seed)
+    out: list[Any] = []
+    if parallel:
+        out.append(env.reset(seed=seed))
+        while env.agents:
+            acts = {a: rng.uniform(-1, 1, 4).astype(np.float32) for a in env.agents}
+            out.append(env.step(acts))
+        return out
+    env.reset(seed=seed)
+    for _agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        out.append((observation, reward, terminated, truncated, info))
+        done = terminated or truncated
+        env.step(None if done else rng.uniform(-1, 1, 4).astype(np.float32))
+    return out
+
+
+def _same_runs(a: list[Any], b: list[Any]) -> None:
+    assert len(a) == len(b)
+    for x, y in zip(a, b, strict=True):
+        for u, v in zip(x, y, strict=True):
+            if isinstance(u, dict):
+                assert u.keys() == v.keys()
+                for key in u:
+                    if isinstance(u[key], np.ndarray):
+                        assert np.array_equal(u[key], v[key])
+                    else:
+                        assert u[key] == v[key]
+            elif isinstance(u, np.ndarray):
+                assert np.array_equal(u, v)
+            else:
+                assert u == v
+
+
+@pytest.mark.parametrize("parallel", [False, True], ids=["aec", "parallel"])
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("crokinole", {"noise": "competitive"}), ("shuffleboard", {"players": 4})],
+    ids=["crokinole", "shuffleboard-doubles"],
+)
+def test_pettingzoo_environments_on_a_table_play_as_on_the_match(
+    game: str, options: dict[str, Any], parallel: bool
+) -> None:
+    kind = FlickboardParallel if parallel else FlickboardAEC
+    fast = kind(game, info="brief", **options)  # type: ignore[arg-type]
+    slow = kind(game, info="brief", fast=False, **options)  # type: ignore[arg-type]
+    assert (fast.aec if parallel else fast).tables is not None  # type: ignore[union-attr]
+    _same_runs(_aec_run(fast, 21, parallel), _aec_run(slow, 21, parallel))
+    unwrapped = fast.aec if parallel else fast  # type: ignore[union-attr]
+    again = slow.aec if parallel else slow  # type: ignore[union-attr]
+    assert unwrapped.match.to_json() == again.match.to_json()  # the Match, played again
