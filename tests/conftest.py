@@ -169,3 +169,43 @@ def postgres_at_head_url(postgres_url: str, _postgres_head: str) -> Iterator[str
     once per test process (``CREATE DATABASE ... TEMPLATE``), dropped afterwards."""
     with _new_database(postgres_url, _postgres_head) as url:
         yield url
+
+
+SLOW_FIRST = (
+    "web/play/test_realboard_browser.py",
+    "bench/test_web_workers_bench.py",
+    "web/test_api_schema.py",
+    "web/test_desk_browser.py",
+    "cli/test_serve.py",
+    "web/play/test_play_workers.py",
+    "web/test_desk_workers.py",
+    "web/test_desk_bursts.py",
+    "web/test_desk_security.py",
+    "web/play/test_crash.py",
+    "web/test_desk_club_browser.py",
+    "bench/test_desk_bench.py",
+    "bench/test_ai_ladder.py",
+    "agents/test_value_model.py",
+    "bench/test_ai_realism.py",
+    "web/play/test_play_browser.py",
+    "web/test_desk_pages.py",
+    "envs/test_ray_cluster.py",
+    "test_conformance.py",
+    "events/test_paper.py",
+    "web/play/test_play_bench.py",
+    "test_level_names.py",
+    "test_readme.py",
+    "test_extras.py",
+)
+"""The test files holding the slowest tests (10 s to 80 s each, most of it waiting on a
+browser or a server), slowest first."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files of :data:`SLOW_FIRST` first, in its order (each file's tests in their
+    own order, so its fixtures are made once): the workers then start the long tests at
+    once and finish together, instead of one running a long test alone at the end."""
+    root = Path(__file__).parent
+    rank = {root / name: k for k, name in enumerate(SLOW_FIRST)}
+    assert all(path.is_file() for path in rank), "a file of SLOW_FIRST is gone: update it"
+    items.sort(key=lambda item: rank.get(item.path, len(rank)))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from flickboard.errors import IllegalInPosition
+from flickboard.jit import jitable
 from flickboard.physics import Shot
 from flickboard.play.intent import Intent
 from flickboard.play.kind import game_kind
@@ -40,5 +41,17 @@ class RandomPlayer:
             raise IllegalInPosition(f"no shot can start for seat {view.turn.seat}")
         low, high = game_kind(view.game).speed_range()
         x, y = line.point(u)
-        angle = line.inward(u) + float(self.rng.uniform(-MAX_ANGLE, MAX_ANGLE))
-        return Shot(x, y, angle, float(self.rng.uniform(low, high)))
+        draws = float(self.rng.random()), float(self.rng.random())
+        angle, speed = aim(line.inward(u), MAX_ANGLE, low, high, draws[0], draws[1])
+        return Shot(x, y, angle, speed)
+
+
+@jitable
+def aim(
+    inward: float, widest: float, low: float, high: float, angle_draw: float, speed_draw: float
+) -> tuple[float, float]:
+    """The random player's angle, within ``widest`` of ``inward`` (straight in), and its
+    speed over ``low``-``high``, from two uniform draws in [0, 1) (as numpy's
+    ``uniform`` maps a draw); compiled tables play the player through it too."""
+    angle = inward + (-widest + (widest - -widest) * angle_draw)
+    return angle, low + (high - low) * speed_draw

@@ -33,6 +33,7 @@ from pettingzoo import AECEnv
 from flickboard.envs.actions import ActionMap, StartMode, checked
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.envs.render import rgb, text
+from flickboard.envs.rewards import add_round_rewards
 from flickboard.envs.tables import Tables, table_problem
 from flickboard.errors import InvalidInput
 from flickboard.geometry.startline import StartLine
@@ -426,16 +427,14 @@ _ONE = np.zeros(1, dtype=np.int64)
 def side_rewards(ended: tuple[RoundEnd, ...], sides: int, kind: Reward) -> list[float]:
     """Each side's reward for the rounds a shot ended: its round points as the game
     counts them (``points``), or those less the mean of the other sides' (``differential``)."""
-    out = [0.0] * sides
+    out = np.zeros(sides)
     for end in ended:
-        counted = [float(c) for c in end.counted[:sides]] + [0.0] * (sides - len(end.counted))
-        total = sum(counted)
-        for s in range(sides):
-            if kind == "points" or sides == 1:
-                out[s] += counted[s]
-            else:
-                out[s] += counted[s] - (total - counted[s]) / (sides - 1)
-    return out
+        counted = np.zeros(sides)
+        shown = [float(c) for c in end.counted[:sides]]
+        counted[: len(shown)] = shown
+        add_round_rewards(counted, sides, kind == "differential", out)
+    rewards: list[float] = out.tolist()
+    return rewards
 
 
 def final_view(view: View, step: Step) -> View:

@@ -12,9 +12,11 @@ from flickboard.play.jit import PLAY_SOURCES
 ENVS = Path(__file__).parent
 ENVS_SOURCES = (
     *PLAY_SOURCES,
+    ENVS.parent / "agents" / "random_player.py",
     ENVS / "jit.py",
     ENVS / "actions.py",
     ENVS / "observation.py",
+    ENVS / "rewards.py",
     ENVS / "streams.py",
     ENVS / "tables.py",
 )

@@ -109,7 +109,7 @@ def train(
     on_generation: Callable[[int, Training], None] | None = None,
 ) -> Training:
     """Train a linear policy against the random policy with the cross-entropy method."""
-    env = gymnasium.make(  # on fast tables (docs/envs.md) where the noise allows
+    env = gymnasium.make(  # on compiled tables (docs/envs.md)
         ENV_IDS[game], opponent=lambda s: UniformPolicy(s), seat="random", noise=noise,
         info="brief",
     )  # fmt: skip

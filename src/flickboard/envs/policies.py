@@ -52,14 +52,14 @@ class Policy(Protocol):
 @dataclass
 class UniformPolicy:
     """Uniform actions over the action box, from a seeded counter-based stream
-    (:mod:`flickboard.envs.streams`: a fast table draws the same actions for many tables
+    (:mod:`flickboard.envs.streams`: compiled tables draw the same actions for many tables
     in one call): the ``uniform`` baseline (not the built-in ``random`` player, which
     shoots plausible shots)."""
 
     seed: int = 0
     name: str = "uniform"
     stream: Stream = field(init=False, repr=False)
-    """Its key and draws made (a fast table it plays on keeps it in its own array)."""
+    """Its key and draws made (a compiled table it plays on keeps it in its own array)."""
 
     def __post_init__(self) -> None:
         self.stream = new_stream(self.seed)
@@ -76,7 +76,7 @@ class UniformPolicy:
         return self.act_on(observation)
 
     def act_on(self, observation: Observation) -> Action:
-        """A uniform action (it needs no view, so a fast table can play it:
+        """A uniform action (it needs no view, so a compiled table can play it:
         :class:`~flickboard.envs.tables.ObservationPolicy`)."""
         out = np.empty((1, 4))
         draw_one(self.stream, out)

@@ -3,7 +3,7 @@
 A stream is two unsigned 64-bit words, its key (from the seed) and a counter (the draws
 made). The ``j``-th value of draw ``n`` is a pure function of the key, ``n`` and ``j``
 (splitmix64's finaliser of ``key + golden * (4 n + j)``, its top 53 bits as a uniform
-number in [0, 1), mapped to [-1, 1) and rounded to float32), so a fast table draws the
+number in [0, 1), mapped to [-1, 1) and rounded to float32), so compiled tables draw the
 uniform opponents' actions of every table in one compiled call (:func:`draw_rows`), each
 from its own stream, exactly as each policy draws alone (:func:`draw_one`).
 """

@@ -34,10 +34,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from flickboard.agents.random_player import MAX_ANGLE
+from flickboard.agents.random_player import MAX_ANGLE, aim
 from flickboard.envs.actions import action_shot
 from flickboard.envs.jit import envs_jit
 from flickboard.envs.observation import Blocks, Observation, encode
+from flickboard.envs.rewards import add_round_rewards
 from flickboard.envs.streams import Stream, draw_stream
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry.startline import line_inward, line_param, line_point, nearest
@@ -283,9 +284,9 @@ def _shoot_random(
     line = seat_line(setup, seat)
     u = nearest(lo, hi, count, draws[0])
     x, y = line_point(line, u)
-    widest = env.random_angle
-    angle = line_inward(line, u) + (-widest + (widest - -widest) * draws[1])
-    speed = env.low + (env.high - env.low) * draws[2]
+    angle, speed = aim(
+        line_inward(line, u), env.random_angle, env.low, env.high, draws[1], draws[2]
+    )
     shot = (x, y, angle, speed, 0.0)
     return _execute(m, setup, board, params, seat, lo, hi, count, shot, out, ws)
 
@@ -296,16 +297,7 @@ def _kept(m: Record, e: Record, env: Record, setup: Record, out: Record) -> None
     the game counts them, less the mean of the other sides' when differential) and the
     shots counted for ``max_cycles``."""
     if out.round_ended:
-        sides = setup.sides
-        total = 0.0
-        for s in range(sides):
-            total += float(out.counted[s])
-        for s in range(sides):
-            counted = float(out.counted[s])
-            if env.differential and sides > 1:
-                e.reward[s] += counted - (total - counted) / (sides - 1)
-            else:
-                e.reward[s] += counted
+        add_round_rewards(out.counted, setup.sides, env.differential, e.reward)
     e.shots[out.seat] += 1
     if not m.over and e.shots[m.seat] >= env.max_cycles:
         e.cut = 1
