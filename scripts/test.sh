@@ -47,13 +47,16 @@ WARMING=$!
 
 python -m ruff check src tests bench
 python -m ruff format --check src tests bench
-python -m mypy
-# The packaging tests (fresh installs from the lock; no kernels needed) on this core while
-# the kernels still compile on the other, then every other test on three workers: the
+# mypy beside the packaging tests (fresh installs from the lock; no kernels needed) while
+# the kernels still compile, then every other test on three workers: the
 # browser and server tests spend much of their time waiting for a page or a process,
 # and a third worker fills those waits (two leave a tenth of the two cores idle). A
 # worker that runs out of tests takes some of another's (worksteal), so they end
 # together.
+python -m mypy >"$PG_DIR/mypy.log" 2>&1 &
+TYPING=$!
 python -m pytest -q tests/test_packaging.py
+wait "$TYPING" || { cat "$PG_DIR/mypy.log"; echo "mypy found errors" >&2; exit 1; }
+cat "$PG_DIR/mypy.log"
 wait "$WARMING" || { cat "$PG_DIR/warm.log"; echo "compiling the kernels failed" >&2; exit 1; }
 python -m pytest -n 3 --dist worksteal -q --ignore=tests/test_packaging.py
