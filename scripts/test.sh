@@ -36,12 +36,17 @@ export FLICKBOARD_TEST_POSTGRES_URL="postgresql+psycopg://flickboard@127.0.0.1:$
 # workers then load them from the cache instead of each compiling its own copy. The
 # package's modules are compiled to bytecode first, as uv does for the dependencies (the
 # servers and commands the tests start then read it, even with PYTHONDONTWRITEBYTECODE).
+# Two roads at once: the environments' tables take two minutes of CPU on their own, the
+# physics and the AI one and a half; what both use (the physics kernel) may compile
+# twice, which costs less than a core waiting.
 (
     python -m compileall -q src/flickboard
+    python -m flickboard bench envs --steps 10 --rounds 1 --batch-steps 2 --tables 2 \
+        --match-shots 10 --selfplay-pairs 0 --output "$PG_DIR/envs.json" &
+    TABLES=$!
     python -c 'from flickboard.physics.warm import warm; warm()'
     python -m flickboard match crokinole --red ai --green ai --time-shots 4 --pace 0
-    python -m flickboard bench envs --steps 10 --rounds 1 --batch-steps 2 --tables 2 \
-        --match-shots 10 --selfplay-pairs 0 --output "$PG_DIR/envs.json"
+    wait "$TABLES"
 ) >"$PG_DIR/warm.log" 2>&1 &
 WARMING=$!
 
