@@ -36,32 +36,24 @@ export FLICKBOARD_TEST_POSTGRES_URL="postgresql+psycopg://flickboard@127.0.0.1:$
 # workers then load them from the cache instead of each compiling its own copy. The
 # package's modules are compiled to bytecode first, as uv does for the dependencies (the
 # servers and commands the tests start then read it, even with PYTHONDONTWRITEBYTECODE).
-# Two roads at once: the environments' tables take two minutes of CPU on their own, the
-# physics and the AI one and a half; what both use (the physics kernel) may compile
-# twice, which costs less than a core waiting.
 (
     python -m compileall -q src/flickboard
-    python -m flickboard bench envs --steps 10 --rounds 1 --batch-steps 2 --tables 2 \
-        --match-shots 10 --selfplay-pairs 0 --output "$PG_DIR/envs.json" &
-    TABLES=$!
     python -c 'from flickboard.physics.warm import warm; warm()'
     python -m flickboard match crokinole --red ai --green ai --time-shots 4 --pace 0
-    wait "$TABLES"
+    python -m flickboard bench envs --steps 10 --rounds 1 --batch-steps 2 --tables 2 \
+        --match-shots 10 --selfplay-pairs 0 --output "$PG_DIR/envs.json"
 ) >"$PG_DIR/warm.log" 2>&1 &
 WARMING=$!
 
 python -m ruff check src tests bench
 python -m ruff format --check src tests bench
-# mypy beside the packaging tests (fresh installs from the lock; no kernels needed) while
-# the kernels still compile, then every other test on three workers: the
+python -m mypy
+# The packaging tests (fresh installs from the lock; no kernels needed) on this core while
+# the kernels still compile on the other, then every other test on three workers: the
 # browser and server tests spend much of their time waiting for a page or a process,
 # and a third worker fills those waits (two leave a tenth of the two cores idle). A
 # worker that runs out of tests takes some of another's (worksteal), so they end
 # together.
-python -m mypy >"$PG_DIR/mypy.log" 2>&1 &
-TYPING=$!
 python -m pytest -q tests/test_packaging.py
-wait "$TYPING" || { cat "$PG_DIR/mypy.log"; echo "mypy found errors" >&2; exit 1; }
-cat "$PG_DIR/mypy.log"
 wait "$WARMING" || { cat "$PG_DIR/warm.log"; echo "compiling the kernels failed" >&2; exit 1; }
 python -m pytest -n 3 --dist worksteal -q --ignore=tests/test_packaging.py
