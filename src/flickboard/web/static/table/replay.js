@@ -101,9 +101,12 @@ function reviewed(status) {
   }
   if (status.status === "done") {
     review = { ...status.review, level: status.level };
-    progress.textContent = `Reviewed at ${status.level}: ${review.shots.length} shots.`;
     showPlayers();
-    show(current, false);
+    // Said once the shot on show carries its review, so the words never run ahead of it.
+    const done = `Reviewed at ${status.level}: ${review.shots.length} shots.`;
+    show(current, false).finally(() => {
+      progress.textContent = done;
+    });
     return true;
   }
   progress.textContent = "";
