@@ -164,7 +164,7 @@ def test_the_same_seed_and_actions_replay_exactly_and_another_seed_differs() -> 
 
 
 def test_without_noise_the_shot_starts_where_the_action_says() -> None:
-    env = crokinole_v0.raw_env()
+    env = crokinole_v0.raw_env(info="full")
     env.reset(seed=1)
     view = env.view()
     meant = env.actions.shot(view, np.array([0.0, 0.0, -0.6, 0.0]))
@@ -185,8 +185,8 @@ def test_a_start_the_noise_slides_off_the_quadrant_is_moved_back_and_explained()
     assert len(steps) == 30  # nothing crashed: every shot was played
 
 
-def test_info_carries_the_ruling_decisions_and_events() -> None:
-    steps = _play(crokinole_v0.raw_env(), seed=8, shots=6)
+def test_info_carries_the_ruling_decisions_and_events_when_asked_for_in_full() -> None:
+    steps = _play(crokinole_v0.raw_env(info="full"), seed=8, shots=6)
     shot = steps[-1]["info"]["shot"]
     assert set(shot) >= {"seat", "side", "disc", "start", "valid", "ruling", "decisions", "events"}
     assert shot["events"] and {"time", "kind", "disc", "other"} <= set(shot["events"][0])

@@ -77,3 +77,21 @@ def test_the_vector_form_steps_several_matches_like_single_ones() -> None:
     after, *_ = single.step(action[1])
     assert np.array_equal(obs[1], after)
     vec.close()
+
+
+@pytest.mark.parametrize("game", ["Crokinole", "Shuffleboard"])
+def test_the_default_environments_play_on_a_compiled_table_with_brief_info(game: str) -> None:
+    """``gymnasium.make`` and PettingZoo's ``env()`` as they come: brief info, the
+    compiled table; the referee's sentences only when asked for (``info="full"``)."""
+    from flickboard.envs import crokinole_v0, shuffleboard_v0
+
+    env = gymnasium.make(f"flickboard/{game}-v0")
+    env.reset(seed=3)
+    _, _, _, _, info = env.step(np.array([0.0, 0.0, -0.7, 0.0], dtype=np.float32))
+    assert env.unwrapped.fast and "ruling" not in info["shots"][0]
+    module = crokinole_v0 if game == "Crokinole" else shuffleboard_v0
+    assert module.raw_env().tables is not None
+    explained = gymnasium.make(f"flickboard/{game}-v0", info="full")
+    explained.reset(seed=3)
+    _, _, _, _, info = explained.step(np.array([0.0, 0.0, -0.7, 0.0], dtype=np.float32))
+    assert not explained.unwrapped.fast and info["shots"][0]["ruling"]

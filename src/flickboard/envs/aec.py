@@ -81,9 +81,10 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         reward: ``differential`` (a round's points for your side minus the mean of the
             others') or ``points`` (your side's round points as the game counts them).
         max_cycles: truncate once the seat to shoot has already shot this many times.
-        info: ``full`` (default: ``info["shot"]`` with the referee's sentences, every
-            decision and event) or ``brief`` (who shot, from where, valid or not, the
-            rounds and games it ended; the step is cheaper, everything else the same).
+        info: ``brief`` (default: who shot, from where, valid or not, the rounds and
+            games it ended) or ``full`` (``info["shot"]`` with the referee's sentences,
+            every decision and event: every shot through the Match, everything else the
+            same).
         render_mode: ``human`` (the board printed after every shot, as ``ansi``
             draws it), ``ansi`` or ``rgb_array``.
         fast: play on a table where the setup allows it (the same results);
@@ -116,7 +117,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         max_spin: float | None = None,
         reward: Reward = "differential",
         max_cycles: int | None = 1000,
-        info: InfoLevel = "full",
+        info: InfoLevel = "brief",
         render_mode: str | None = None,
         fast: bool = True,
     ) -> None:
@@ -166,8 +167,10 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self.action_spaces = {a: action for a in self.possible_agents}
         self._rng: np.random.Generator | None = None
         self.encoder = Encoder(self.layout, {s: self._match.side_of(s) for s in seats})
-        self._played: list[tuple[Shot, int]] = []
-        """Every shot played on the table, as played, and its seat."""
+        self._played: list[np.void] = []
+        """Every shot played on the table: its record (``play.tables.SHOT``)."""
+        self._sides = {a: self._match.side_of(s) for a, s in self.seat_of.items()}
+        """Each agent's side."""
         self._replay: _Replay | None = None
         self._match_seed = 0
         if fast and table_problem(self) is None:
@@ -242,7 +245,9 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         if replay is None:
             match = self.kind.new_match(**self.setup, seed=self._match_seed)
             replay = self._replay = _Replay(match, None, match.view(self._next_seat(match)), 0)
-        for shot, seat in self._played[replay.shots :]:
+        for record in self._played[replay.shots :]:
+            seat = int(record["seat"])
+            shot = Shot(*(float(record[k]) for k in ("x", "y", "angle", "speed", "spin")))
             view = replay.match.view(seat)
             step = replay.match.play(shot, seat)
             if step.over:
@@ -277,6 +282,14 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
             seat = np.array([self.seat_of[agent]], dtype=np.int64)
             return cast(Observation, self.tables.observe(_ONE, seat)[0])
         return self.encoder.encode(self._view, self.seat_of[agent])
+
+    def observations(self, agents: list[str]) -> dict[str, Observation]:
+        """What each of ``agents`` sees now (on a table: one compiled call)."""
+        if self.tables is None:
+            return {a: self.observe(a) for a in agents}
+        seats = np.array([self.seat_of[a] for a in agents], dtype=np.int64)
+        seen = self.tables.observe(np.zeros(len(agents), dtype=np.int64), seats)
+        return {a: cast(Observation, seen[k]) for k, a in enumerate(agents)}
 
     def state(self) -> Observation:
         """The state: the observation of the seat to shoot (in :attr:`state_space`)."""
@@ -318,14 +331,11 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
             shots = tables.play(_ONE, action).shots
         else:
             shots = tables.play_meant(0, meant).shots
-        shot = shots[0]
-        seat = int(shot["seat"])
-        self.shots[seat] += 1
-        played = Shot(*(float(shot[k]) for k in ("x", "y", "angle", "speed", "spin")))
-        self._played.append((played, seat))
-        sides = tables.rewards(_ONE)[0]
-        self.rewards = {a: float(sides[self.match_side(a)]) for a in self.agents}
         info = tables.infos(shots)[0]
+        self.shots[info["seat"]] += 1
+        self._played.append(shots[0])
+        sides = tables.rewards_of(0)
+        self.rewards = {a: sides[self._sides[a]] for a in self.agents}
         if tables.over(0):
             self.terminations = dict.fromkeys(self.agents, True)
         else:
@@ -337,7 +347,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
 
     def match_side(self, agent: str) -> int:
         """The side of an agent."""
-        return self._match.side_of(self.seat_of[agent])
+        return self._sides[agent]
 
     def _shoot(self, meant: Shot, noisy: bool = True, line: StartLine | None = None) -> None:
         view, seat, agent = self._view, self.seat, self.agent_selection
@@ -369,7 +379,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
 
     def _info(self, agent: str, shot: dict[str, Any] | None) -> dict[str, Any]:
         seat = self.seat_of[agent]
-        info: dict[str, Any] = {"seat": seat, "side": self._match.side_of(seat)}
+        info: dict[str, Any] = {"seat": seat, "side": self._sides[agent]}
         if shot is not None:
             info["shot"] = shot
         return info

@@ -95,7 +95,7 @@ class FlickboardParallel(ParallelEnv[str, Observation, npt.NDArray[np.float32]])
         return observations, rewards, terminations, truncations, infos
 
     def _observations(self) -> dict[str, Observation]:
-        return {a: self.aec.observe(a) for a in self.agents}
+        return self.aec.observations(self.agents)
 
     def render(self) -> npt.NDArray[np.uint8] | str | None:
         """The board (as :meth:`FlickboardAEC.render`)."""

@@ -60,6 +60,7 @@ from flickboard.play.tableplay import (
 from flickboard.play.tables import (
     MAX_DISCS,
     MAX_SEATS,
+    SHOT,
     STATUS_IMPOSSIBLE,
     STATUS_KERNEL,
     STATUS_NO_START,
@@ -86,6 +87,20 @@ played)."""
 
 NOISE_ROWS = 128
 """Draws a table keeps ready (noise rows, or the ``random`` player's triples)."""
+
+_BRIEF_FIELDS = ("seat", "side", "disc", "x", "y", "valid", "fault", "round_ended")
+_BRIEF = np.dtype(
+    {
+        "names": list(_BRIEF_FIELDS),
+        "formats": [SHOT.fields[name][0] for name in _BRIEF_FIELDS],
+        "offsets": [SHOT.fields[name][1] for name in _BRIEF_FIELDS],
+        "itemsize": SHOT.itemsize,
+    }
+)
+"""The fields of a shot's record its brief ``info`` entry reads (a view of ``SHOT``)."""
+
+_NEVER_SHORT = 2**62
+"""The shots a table without draws is ready for."""
 
 _F, _I, _B = np.float64, np.int64, np.uint8
 
@@ -595,6 +610,13 @@ class Tables:
         self._reward = self.envs["reward"]
         self._drawing = np.zeros(count, dtype=np.bool_)
         """Tables with draws to keep ready (noise, random players)."""
+        self._spare = np.full(count, -1, dtype=np.int64)
+        """Shots each table can play before its draws are topped up, as last counted
+        (below 0: top them up before the next call). A call on one table counts down by
+        the shots it played; a call on several tables sets -1, so they are counted
+        again."""
+        self._everyone = np.ones(count, dtype=np.bool_)
+        self._no_actions = np.zeros((count, 4))
 
     # -- a match --------------------------------------------------------------------
 
@@ -643,6 +665,7 @@ class Tables:
             e["uniform_of"][seat] = slot
             self.random_rngs[table][slot] = rng
         self._drawing[table] = noise is not None or bool(players)
+        self._spare[table] = -1 if self._drawing[table] else _NEVER_SHORT
         self.policies[table] = dict(policies or {})
         begin_tables(
             np.array([table], dtype=np.int64), np.array([toss], dtype=np.int64), self.matches,
@@ -677,6 +700,13 @@ class Tables:
         self._reward[rows] = 0.0
         return out
 
+    def rewards_of(self, table: int) -> list[float]:
+        """Each side's reward at ``table`` since last asked (then zero)."""
+        reward = self._reward[table]
+        out: list[float] = reward.tolist()
+        reward[:] = 0.0
+        return out
+
     # -- shots ------------------------------------------------------------------------
 
     def play(
@@ -691,11 +721,19 @@ class Tables:
         the Match path raises for a shot that cannot be played, :class:`InvalidInput` (and
         nothing played) for an action that is not finite."""
         actions, acting = self._acts(rows, actions, acting)
-        shots = self._run(rows, lambda a, b, span, out: play(
-            rows[a:b], actions[a:b], acting[a:b], self.matches, self.setup, self.board_array,
-            self.params, self.envs, self.env_setup, out,
-        ))  # fmt: skip
-        return Played(shots)
+
+        def call(a: int, b: int, out: np.ndarray) -> tuple[int, int, int]:
+            if a == 0 and b == len(rows):
+                return play(
+                    rows, actions, acting, self.matches, self.setup, self.board_array,
+                    self.params, self.envs, self.env_setup, out,
+                )  # fmt: skip
+            return play(
+                rows[a:b], actions[a:b], acting[a:b], self.matches, self.setup,
+                self.board_array, self.params, self.envs, self.env_setup, out,
+            )  # fmt: skip
+
+        return Played(self._run(rows, call))
 
     def step(
         self,
@@ -712,12 +750,21 @@ class Tables:
         observations = np.empty((n, self.size), dtype=np.float32)
         rewards = np.zeros((n, MAX_SEATS))
         pending = np.zeros(n, dtype=np.bool_)
-        shots = self._run(rows, lambda a, b, span, out: step(
-            rows[a:b], actions[a:b], acting[a:b], watchers[a:b], self.matches, self.setup,
-            self.board_array, self.params, self.envs, self.env_setup, out, observations[a:b],
-            rewards[a:b], pending[a:b],
-        ))  # fmt: skip
-        return Stepped(shots, observations, rewards, pending)
+
+        def call(a: int, b: int, out: np.ndarray) -> tuple[int, int, int]:
+            if a == 0 and b == n:
+                return step(
+                    rows, actions, acting, watchers, self.matches, self.setup,
+                    self.board_array, self.params, self.envs, self.env_setup, out,
+                    observations, rewards, pending,
+                )  # fmt: skip
+            return step(
+                rows[a:b], actions[a:b], acting[a:b], watchers[a:b], self.matches, self.setup,
+                self.board_array, self.params, self.envs, self.env_setup, out,
+                observations[a:b], rewards[a:b], pending[a:b],
+            )  # fmt: skip
+
+        return Stepped(self._run(rows, call), observations, rewards, pending)
 
     def _acts(
         self,
@@ -725,51 +772,73 @@ class Tables:
         actions: npt.NDArray[np.float64] | None,
         acting: npt.NDArray[np.bool_] | None,
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        n = len(rows)
         if actions is None:
-            return np.zeros((len(rows), 4)), np.zeros(len(rows), dtype=np.bool_)
-        return actions, np.ones(len(rows), dtype=np.bool_) if acting is None else acting
+            return self._no_actions[:n], ~self._everyone[:n]
+        return actions, self._everyone[:n] if acting is None else acting
 
     def _run(
         self,
         rows: npt.NDArray[np.int64],
-        call: Callable[[int, int, int, np.ndarray], tuple[int, int, int]],
+        call: Callable[[int, int, np.ndarray], tuple[int, int, int]],
     ) -> np.ndarray:
-        """``call(a, b, span, out)`` on the rows ``a:b``, their shots in ``out``: on this
+        """``call(a, b, out)`` on the rows ``a:b``, their shots in ``out``: on this
         thread, or each share of the rows on its thread; the shots in order. Raises for
         a shot that could not be played."""
-        if self._drawing[rows].any():
-            self._ready(rows)
-        need = len(rows) * self.per_table
+        n = len(rows)
+        need = n * self.per_table
         if need > len(self._out):
             self._out = new_shots(need)
-        per = self.per_table
         pool = self._pool
-        if pool is None or len(rows) < 2 * self.num_threads:
-            spans = [(0, len(rows))]
-        else:
-            cuts = np.linspace(0, len(rows), self.num_threads + 1).astype(int).tolist()
-            spans = list(itertools.pairwise(cuts))
-
-        def part(span: tuple[int, int]) -> tuple[np.ndarray, int, int, int]:
-            a, b = span
-            out = self._out[a * per : b * per]
-            played, row, status = call(a, b, 0, out)
-            return out, played, int(rows[a + row]) if row >= 0 else -1, status
-
-        parts = [part(spans[0])] if pool is None or len(spans) == 1 else list(pool.map(part, spans))
-        for _out, _played, _row, status in parts:
-            if status == STATUS_NOT_FINITE:
-                raise InvalidInput("every action value must be a finite number")
-        for out, played, row, status in parts:
+        if pool is None or n < 2 * self.num_threads:
+            if n == 1:
+                table = int(rows[0])
+                if self._spare[table] < 0:
+                    self._ready(rows)
+                played, row, status = call(0, 1, self._out)
+                self._spare[table] -= played
+            else:
+                if self._drawing[rows].any():
+                    self._ready(rows)
+                self._spare[rows] = -1
+                played, row, status = call(0, n, self._out)
             if status:
-                self._refuse(out[played - 1], row, status)
-        if len(parts) == 1:
-            shots = joined(parts[0][0][: parts[0][1]])
+                self._failed(self._out[played - 1] if played else None, rows, row, status)
+            shots = joined(self._out[:played])
         else:
+            if self._drawing[rows].any():
+                self._ready(rows)
+            self._spare[rows] = -1
+            per = self.per_table
+            cuts = np.linspace(0, n, self.num_threads + 1).astype(int).tolist()
+
+            def part(span: tuple[int, int]) -> tuple[np.ndarray, int, int, int]:
+                a, b = span
+                out = self._out[a * per : b * per]
+                played, row, status = call(a, b, out)
+                return out, played, a + row, status
+
+            parts = list(pool.map(part, itertools.pairwise(cuts)))
+            for _out, _played, _row, status in parts:
+                if status == STATUS_NOT_FINITE:
+                    raise InvalidInput("every action value must be a finite number")
+            for out, played, row, status in parts:
+                if status:
+                    self._failed(out[played - 1], rows, row, status)
             shots = joined(*(out[:played] for out, played, _, _ in parts))
         if self.log is not None:
             self.log.append(shots)
         return shots
+
+    def _failed(
+        self, shot: np.void | None, rows: npt.NDArray[np.int64], row: int, status: int
+    ) -> None:
+        """Raise for the call's shot that could not be played (``row``: its place in
+        ``rows``), or for an action that is not finite (nothing played)."""
+        if status == STATUS_NOT_FINITE:
+            raise InvalidInput("every action value must be a finite number")
+        assert shot is not None
+        self._refuse(shot, int(rows[row]), status)
 
     def play_meant(self, table: int, meant: Shot) -> Played:
         """The shot a player means, played on ``table`` with no noise of the
@@ -788,28 +857,36 @@ class Tables:
         return Played(shots)
 
     def _ready(self, rows: npt.NDArray[np.int64]) -> None:
-        """Every table's draws ready for a call: noise rows and the random players'."""
+        """Every table's draws ready for a call (noise rows and the random players'),
+        and the shots they are ready for counted (:attr:`_spare`)."""
         need = 1 if self.exact_draws else self.per_table
         envs = self.envs
-        for t in rows[self._drawing[rows]].tolist():
+        drawing = self._drawing[rows]
+        self._spare[rows[~drawing]] = _NEVER_SHORT
+        for t in rows[drawing].tolist():
+            e = envs[t]
+            spare = _NEVER_SHORT
             noise = self.noise_rngs[t]
             if noise is not None:
-                e = envs[t]
                 at, end = int(e["normal_at"]), int(e["normal_end"])
                 if end - at < need:
                     left = e["normals"][at:end].copy()
                     fresh = 1 if self.exact_draws else NOISE_ROWS - len(left)
                     e["normals"][: len(left)] = left
                     e["normals"][len(left) : len(left) + fresh] = noise.standard_normal((fresh, 4))
-                    e["normal_at"], e["normal_end"] = 0, len(left) + fresh
+                    at, end = 0, len(left) + fresh
+                    e["normal_at"], e["normal_end"] = at, end
+                spare = end - at - need
             for slot, player in self.random_rngs[t].items():
-                e = envs[t]
                 at, end = int(e["uniform_at"][slot]), int(e["uniform_end"][slot])
                 if end - at < self.per_table:
                     left = e["uniforms"][slot, at:end].copy()
                     e["uniforms"][slot, : len(left)] = left
                     e["uniforms"][slot, len(left) :] = player.random((NOISE_ROWS - len(left), 3))
-                    e["uniform_at"][slot], e["uniform_end"][slot] = 0, NOISE_ROWS
+                    at, end = 0, NOISE_ROWS
+                    e["uniform_at"][slot], e["uniform_end"][slot] = at, end
+                spare = min(spare, end - at - self.per_table)
+            self._spare[t] = spare
 
     def _refuse(self, shot: np.void, table: int, status: int) -> None:
         """Raise what the Match path raises for a shot that could not be played."""
@@ -864,9 +941,10 @@ class Tables:
     def infos(self, shots: np.ndarray) -> list[dict[str, Any]]:
         """Each shot's brief ``info`` entry (as the Match path's ``shot_info`` gives it
         with ``full=False``), in order."""
-        cols = shots[["seat", "side", "disc", "x", "y", "valid", "fault", "round_ended"]].tolist()
         out = []
-        for k, (seat, side, disc, x, y, valid, fault, ended) in enumerate(cols):
+        for k, (seat, side, disc, x, y, valid, fault, ended) in enumerate(
+            shots.view(_BRIEF).tolist()
+        ):
             problem = None
             if fault:
                 row = shots[k]

@@ -172,7 +172,7 @@ def joined(*parts: np.ndarray) -> np.ndarray:
     """A read-only copy of shots' results, one part after another: their bytes copied
     at once (numpy copies a record of this many fields field by field: 27 µs for two
     shots, 90 µs to join two parts, against 2 µs here)."""
-    data = b"".join(part.tobytes() for part in parts)
+    data = parts[0].tobytes() if len(parts) == 1 else b"".join(p.tobytes() for p in parts)
     return np.frombuffer(data, dtype=SHOT)
 
 
