@@ -88,16 +88,9 @@ played)."""
 NOISE_ROWS = 128
 """Draws a table keeps ready (noise rows, or the ``random`` player's triples)."""
 
-_BRIEF_FIELDS = ("seat", "side", "disc", "x", "y", "valid", "fault", "round_ended")
-_BRIEF = np.dtype(
-    {
-        "names": list(_BRIEF_FIELDS),
-        "formats": [SHOT.fields[name][0] for name in _BRIEF_FIELDS],
-        "offsets": [SHOT.fields[name][1] for name in _BRIEF_FIELDS],
-        "itemsize": SHOT.itemsize,
-    }
-)
-"""The fields of a shot's record its brief ``info`` entry reads (a view of ``SHOT``)."""
+_BRIEF = SHOT[["seat", "side", "disc", "x", "y", "valid", "fault", "round_ended"]]
+"""The fields of a shot's record its brief ``info`` entry reads (at their places in
+``SHOT``: a view of its records)."""
 
 _NEVER_SHORT = 2**62
 """The shots a table without draws is ready for."""
