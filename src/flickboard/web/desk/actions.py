@@ -1,8 +1,9 @@
 """The desk's writes, each declared once: an :class:`Action` names the service's action
 (who may: :data:`flickboard.store.service.PERMISSIONS`), its body (the API's JSON and
 what the page's form is parsed into, :mod:`flickboard.web.desk.bodies`), the service
-call, and how each side answers: the API with JSON, the form with a redirect to the
-page and a message. :func:`api_route` and :func:`form_route` make both routes from it;
+call, and how each side answers: the API with JSON and its model
+(:mod:`flickboard.web.desk.answers`), the form with a redirect to the page and a
+message. :func:`api_route` and :func:`form_route` make both routes from it;
 both check the identity, the CSRF token and the role before the body is read
 (:func:`flickboard.web.desk.routing.may`), and both map refusals alike
 (:class:`flickboard.web.desk.routing.DeskRoute`). docs/web.md, "How a desk action is

@@ -1,8 +1,9 @@
 """What the desk's API answers: one pydantic model per shape of JSON answer, named in
 each operation of the OpenAPI schema (the requests' bodies are in
 :mod:`flickboard.web.desk.bodies`). Several operations that answer alike share a model.
-An answer with a key it does not declare is refused by FastAPI (``extra="forbid"``),
-so the schema cannot drift from what the routes return."""
+FastAPI validates every answer against its model before sending it, and a key the
+model does not declare fails that (``extra="forbid"``): an answer that drifts from its
+schema fails the tests instead of going out undocumented."""
 
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ Every write names its action (``x-action`` in the OpenAPI schema, with ``x-roles
 may call it) and refuses, before reading the body, a request without an identity (401),
 without the session's CSRF token in ``X-CSRF-Token`` (403) or from a role that may not
 (403). Other refusals are 409 (not allowed in this state) and 422 (malformed), each
-with the desk's sentence in ``detail``. The routes of the writes declared in
+with the desk's sentence in ``detail``. Every operation names the model of its answer
+(:mod:`flickboard.web.desk.answers`). The routes of the writes declared in
 :mod:`flickboard.web.desk.actions` are made there.
 """
 
