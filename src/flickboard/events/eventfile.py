@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 import yaml
 from pydantic import (
@@ -23,6 +23,7 @@ from pydantic import (
     model_serializer,
     model_validator,
 )
+from typing_extensions import TypedDict
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.events.categories import category
@@ -97,6 +98,19 @@ class EntrantSpec(PlayerSpec):
     players: list[PlayerSpec] = []
 
 
+Pair = Annotated[Sequence[int], Field(min_length=2, max_length=2)]
+"""Both sides' numbers, the first side first."""
+
+
+class RoundWritten(TypedDict, total=False):
+    """A round as the event file writes it: only what is given (the schema of what
+    :class:`RoundSpec` writes)."""
+
+    scores: Pair
+    twenties: Pair
+    winner: Literal[0, 1, "tie"]
+
+
 class RoundSpec(_Model):
     """Both sides' points and 20s in one round; or, in a results-only round (``winner``
     given: 0, 1 or ``tie``), the winner and whatever of the points and 20s was
@@ -114,9 +128,9 @@ class RoundSpec(_Model):
         return self
 
     @model_serializer(mode="wrap")
-    def _only_given(self, handler: Any) -> Any:
+    def _only_given(self, handler: Any) -> RoundWritten:
         data = handler(self)
-        return {k: v for k, v in data.items() if v is not None}
+        return cast(RoundWritten, {k: v for k, v in data.items() if v is not None})
 
     @property
     def results_only(self) -> bool:

@@ -28,6 +28,7 @@ from flickboard.version import VERSION
 from flickboard.web import warming
 from flickboard.web.desk import install as install_desk
 from flickboard.web.limits import BodyLimit, document_limits
+from flickboard.web.openapi import document_tuples
 from flickboard.web.play import install as install_table
 from flickboard.web.refusals import http_refusal
 from flickboard.web.templates import STATIC, TEMPLATES
@@ -101,6 +102,7 @@ def create_app(database_url: str | None = None, *, behind_proxy: bool | None = N
     install_table(app)
     install_desk(app)
     document_limits(app)
+    document_tuples(app)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> HTMLResponse:

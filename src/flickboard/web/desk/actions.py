@@ -1,8 +1,9 @@
 """The desk's writes, each declared once: an :class:`Action` names the service's action
 (who may: :data:`flickboard.store.service.PERMISSIONS`), its body (the API's JSON and
 what the page's form is parsed into, :mod:`flickboard.web.desk.bodies`), the service
-call, and how each side answers: the API with JSON, the form with a redirect to the
-page and a message. :func:`api_route` and :func:`form_route` make both routes from it;
+call, and how each side answers: the API with JSON and its model
+(:mod:`flickboard.web.desk.answers`), the form with a redirect to the page and a
+message. :func:`api_route` and :func:`form_route` make both routes from it;
 both check the identity, the CSRF token and the role before the body is read
 (:func:`flickboard.web.desk.routing.may`), and both map refusals alike
 (:class:`flickboard.web.desk.routing.DeskRoute`). docs/web.md, "How a desk action is
@@ -33,6 +34,27 @@ from flickboard.play.scoring import RaceScore
 from flickboard.store.acting import Actor
 from flickboard.store.desk import EventInfo
 from flickboard.store.service import DeskService
+from flickboard.web.desk.answers import (
+    Added,
+    Answer,
+    BoardsOut,
+    Card,
+    CardCorrected,
+    Champion,
+    ClubGame,
+    Drawn,
+    EventMade,
+    LeagueMatch,
+    MatchPoints,
+    Named,
+    Offences,
+    PoolsMade,
+    Published,
+    Reasons,
+    Remaining,
+    RoundWithdrawn,
+    Standings,
+)
 from flickboard.web.desk.bodies import (
     BoardOut,
     BracketGame,
@@ -116,14 +138,15 @@ Reply = Callable[[Asked, Any, Any], Any]
 @dataclass(frozen=True)
 class Api:
     """The JSON side: method and path under ``/api/desk``, the function's name (the
-    OpenAPI operation) and docstring, the answer and its type, the status."""
+    OpenAPI operation) and docstring, the answer and its model (the operation's
+    response model; None: no content), the status."""
 
     method: str
     path: str
     function: str
     doc: str
     reply: Reply
-    returns: Any
+    answer: type[Answer] | None
     status: int = 200
 
 
@@ -186,7 +209,7 @@ def parsed(model: type[BaseModel], data: dict[str, Any]) -> BaseModel:
         raise InvalidInput(sentence(exc.errors())) from None
 
 
-def _signature(action: Action, path: str, body: bool, returns: Any) -> inspect.Signature:
+def _signature(action: Action, path: str, body: bool) -> inspect.Signature:
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter("request", kw, annotation=Request)]
     params += [
@@ -195,18 +218,19 @@ def _signature(action: Action, path: str, body: bool, returns: Any) -> inspect.S
     if body and action.body is not None:
         params.append(inspect.Parameter("body", kw, annotation=action.body))
     params.append(inspect.Parameter("who", kw, annotation=Annotated[Actor, may(action.name)]))
-    return inspect.Signature(params, return_annotation=returns)
+    return inspect.Signature(params)
 
 
 def api_route(router: APIRouter, action: Action) -> None:
-    """Add the action's JSON route to ``router`` (its ``x-action``, ``x-roles``)."""
+    """Add the action's JSON route to ``router``: its answer's model as the response
+    model, who may call it (``x-action``, ``x-roles``)."""
     api = action.api
 
     def endpoint(request: Request, who: Actor, body: Any = None, **path: Any) -> Any:
         asked = Asked(request, who, path)
         return api.reply(asked, body, action.call(asked, body))
 
-    endpoint.__signature__ = _signature(action, api.path, True, api.returns)  # type: ignore[attr-defined]
+    endpoint.__signature__ = _signature(action, api.path, True)  # type: ignore[attr-defined]
     endpoint.__name__ = endpoint.__qualname__ = api.function
     endpoint.__doc__ = api.doc
     router.add_api_route(
@@ -214,6 +238,7 @@ def api_route(router: APIRouter, action: Action) -> None:
         endpoint,
         methods=[api.method],
         status_code=api.status,
+        response_model=api.answer,
         openapi_extra={**roles_of(action.name), **action.extra},
         name=api.function,
     )
@@ -238,7 +263,7 @@ def form_route(router: APIRouter, action: Action) -> None:
         return back(form.to(asked), form.said(asked, body, result))
 
     handler: Callable[..., Coroutine[Any, Any, Response]] = endpoint
-    handler.__signature__ = _signature(action, form.path, False, Response)  # type: ignore[attr-defined]
+    handler.__signature__ = _signature(action, form.path, False)  # type: ignore[attr-defined]
     handler.__name__ = handler.__qualname__ = f"form_{action.api.function}"
     router.add_api_route(form.path, handler, methods=["POST"])
 
@@ -387,7 +412,7 @@ ACTIONS: tuple[Action, ...] = (
         Rename,
         lambda a, b: a.service.rename_event(a.who, a.name, b.name),
         Api("POST", "/events/{event_id}/rename", "rename", "Give the event a new name.",
-            lambda a, b, _: {"name": b.name}, dict[str, str]),
+            lambda a, b, _: {"name": b.name}, Named),
         Form("/manage/{event_id}/rename", lambda a, b, _: "Renamed"),
     ),
     Action(
@@ -397,7 +422,7 @@ ACTIONS: tuple[Action, ...] = (
         Api("POST", "/events/{event_id}/entrants", "entrants",
             "Add entrants from CSV text (header: id, name; optional gender and a doubles\n"
             "team's players), before round 1 is drawn.",
-            lambda a, b, n: {"added": n}, dict[str, int]),
+            lambda a, b, n: {"added": n}, Added),
         Form("/manage/{event_id}/entrants", lambda a, b, n: f"{n} entrants added"),
     ),
     Action(
@@ -407,7 +432,7 @@ ACTIONS: tuple[Action, ...] = (
         Api("POST", "/events/{event_id}/draws", "draw",
             "Draw the next round: a draft to review unless ``publish``.",
             lambda a, b, d: {"round": d.round_no, "games": [list(g) for g in d.games], "bye": d.bye},
-            dict[str, Any]),
+            Drawn),
         Form("/manage/{event_id}/draw",
              lambda a, b, d: f"Round {d.round_no} drawn as a draft: review it, then publish it"),
     ),
@@ -417,7 +442,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.publish_round(a.who, a.name, a.path["round_no"]),
         Api("POST", "/events/{event_id}/rounds/{round_no}/publish", "publish",
             "Publish a draft round: its cards can now be entered.",
-            lambda a, b, _: {"round": a.path["round_no"]}, dict[str, int]),
+            lambda a, b, _: {"round": a.path["round_no"]}, Published),
         Form("/manage/{event_id}/publish/{round_no}",
              lambda a, b, _: f"Round {a.path['round_no']} published"),
     ),
@@ -427,7 +452,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.withdraw_round(a.who, a.name, a.path["round_no"]),
         Api("DELETE", "/events/{event_id}/rounds/{round_no}", "withdraw_round",
             "Withdraw the last drawn round while none of its games has a card.",
-            lambda a, b, _: {"withdrawn": a.path["round_no"]}, dict[str, int]),
+            lambda a, b, _: {"withdrawn": a.path["round_no"]}, RoundWithdrawn),
         Form("/manage/{event_id}/withdraw/{round_no}",
              lambda a, b, _: f"Round {a.path['round_no']} withdrawn"),
     ),
@@ -437,7 +462,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.create_pools(a.who, a.name, b.count, b.size),
         Api("POST", "/events/{event_id}/pools", "pools",
             "Round-robin pools from the finished preliminary, snake seeded.",
-            lambda a, b, made: {"events": made}, dict[str, list[str]]),
+            lambda a, b, made: {"events": made}, PoolsMade),
         Form("/manage/{event_id}/pools", lambda a, b, made: f"Created {', '.join(made)}"),
     ),
     Action(
@@ -446,7 +471,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.create_round_of_32(a.who, a.name, b.games),
         Api("POST", "/events/{event_id}/round-of-32", "round_of_32",
             "The WCC Recreational Round of 32 from a finished recreational preliminary.",
-            lambda a, b, made: {"event": made}, dict[str, str]),
+            lambda a, b, made: {"event": made}, EventMade),
         Form("/manage/{event_id}/round-of-32", lambda a, b, made: f"Created {made}"),
     ),
     Action(
@@ -454,7 +479,7 @@ ACTIONS: tuple[Action, ...] = (
         Referee,
         lambda a, b: a.service.add_referee(a.who, b.name, b.password),
         Api("POST", "/referees", "add_referee", "The director creates a referee account.",
-            lambda a, b, _: {"name": b.name}, dict[str, str], status=201),
+            lambda a, b, _: {"name": b.name}, Named, status=201),
         Form("/accounts", lambda a, b, _: f"Referee {b.name} can sign in",
              to=lambda a: "/desk/accounts"),
     ),
@@ -465,7 +490,7 @@ ACTIONS: tuple[Action, ...] = (
         _ruled,
         Api("POST", "/events/{event_id}/games/{game_id}/ruling", "rule_club_game",
             "A referee settles a disputed club game, as entered or as it should stand.",
-            _game, dict[str, object]),
+            _game, ClubGame),
         Form("/manage/{event_id}/games/{game_id}/rule", lambda a, b, _: "Ruling recorded"),
     ),
     Action(
@@ -477,7 +502,7 @@ ACTIONS: tuple[Action, ...] = (
         Api("POST", "/events/{event_id}/games/{game_id}/correction", "correct_club_game",
             "An official corrects a club game's result, checked as a new one (the audit keeps\n"
             "before, after and the reason).",
-            _game, dict[str, object]),
+            _game, ClubGame),
         Form("/manage/{event_id}/games/{game_id}/correct", lambda a, b, _: "Game corrected"),
     ),
     Action(
@@ -486,7 +511,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.withdraw_club_game(a.who, a.name, a.path["game_id"], b.reason),
         Api("POST", "/events/{event_id}/games/{game_id}/withdrawal", "withdraw_club_game",
             "An official withdraws a club game entered in error (the audit keeps it).",
-            _game, dict[str, object]),
+            _game, ClubGame),
         Form("/manage/{event_id}/games/{game_id}/withdraw", lambda a, b, _: "Game withdrawn"),
     ),
     Action(
@@ -495,7 +520,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.csc_game(a.who, a.name, b.round, b.home, b.visitors, race(a, b)),
         Api("POST", "/events/{event_id}/csc/games", "csc_game",
             "A CSC round-robin game's result (home first).",
-            lambda a, b, st: {"remaining": st.remaining}, dict[str, int]),
+            lambda a, b, st: {"remaining": st.remaining}, Remaining),
         Form("/manage/{event_id}/csc/game", lambda a, b, _: "Game entered"),
     ),
     Action(
@@ -506,7 +531,7 @@ ACTIONS: tuple[Action, ...] = (
         ),
         Api("POST", "/events/{event_id}/csc/sudden-death", "csc_sudden_death",
             "A sudden-death game among tied teams (CSC VI 8.2 e).",
-            lambda a, b, st: {"remaining": st.remaining}, dict[str, int]),
+            lambda a, b, st: {"remaining": st.remaining}, Remaining),
         Form("/manage/{event_id}/csc/sudden-death", lambda a, b, _: "Sudden-death game entered"),
     ),
     Action(
@@ -516,7 +541,7 @@ ACTIONS: tuple[Action, ...] = (
         Api("POST", "/events/{event_id}/csc/playoff", "csc_playoff",
             "A semi-final or final game (best of three).",
             lambda a, b, st: {"champion": st.result.champion if st.result else None},
-            dict[str, str | None]),
+            Champion),
         Form("/manage/{event_id}/csc/playoff", lambda a, b, _: f"{b.series.title()} game entered"),
     ),
     Action(
@@ -525,7 +550,7 @@ ACTIONS: tuple[Action, ...] = (
         _delegation,
         Api("POST", "/events/{event_id}/csc/delegation", "csc_delegation",
             "CSC VI 7: a player who cannot continue, a substitute of the same gender, or none.",
-            lambda a, b, done: {"reasons": done[1].reasons}, dict[str, Any]),
+            lambda a, b, done: {"reasons": done[1].reasons}, Reasons),
         Form("/manage/{event_id}/csc/delegation", lambda a, b, done: done[0].describe()),
     ),
     Action(
@@ -537,7 +562,7 @@ ACTIONS: tuple[Action, ...] = (
             "player's share of any prize is forfeited and they are suspended from further\n"
             "Congress sponsored tournaments.",
             lambda a, b, st: {"offences": [o.as_dict() for o in st.offences],
-                              "reasons": st.reasons}, dict[str, Any]),
+                              "reasons": st.reasons}, Offences),
         Form("/manage/{event_id}/csc/offence",
              lambda a, b, st: st.offences[-1].describe()),
     ),
@@ -548,7 +573,7 @@ ACTIONS: tuple[Action, ...] = (
         Api("POST", "/events/{event_id}/league/lineups", "league_lineup",
             "A team's starting line-up for a night (a six-person pair's left-end player\n"
             "first).",
-            lambda a, b, m: _match_json(m), dict[str, Any]),
+            lambda a, b, m: _match_json(m), LeagueMatch),
         Form("/manage/{event_id}/league/lineup", lambda a, b, _: "Line-up set", fields=_lineup),
     ),
     Action(
@@ -561,7 +586,7 @@ ACTIONS: tuple[Action, ...] = (
             "A substitution as it happened (before a game, or during it), ruled on by VII 12:\n"
             "refused, or kept with the match point a six-person 12(c)-(d) infraction already\n"
             "played forfeits.",
-            lambda a, b, m: _match_json(m), dict[str, Any]),
+            lambda a, b, m: _match_json(m), LeagueMatch),
         Form("/manage/{event_id}/league/sub",
              lambda a, b, m: "; ".join(["Substitution made", *m.notes()])),
     ),
@@ -573,7 +598,7 @@ ACTIONS: tuple[Action, ...] = (
         ),
         Api("POST", "/events/{event_id}/league/ends", "league_ends",
             "A six-person pair changes ends from a game on (VII 7).",
-            lambda a, b, m: _match_json(m), dict[str, Any]),
+            lambda a, b, m: _match_json(m), LeagueMatch),
         Form("/manage/{event_id}/league/ends",
              lambda a, b, _: f"Pair {b.pair} changes ends from game {b.from_game}"),
     ),
@@ -586,7 +611,7 @@ ACTIONS: tuple[Action, ...] = (
         Api("POST", "/events/{event_id}/league/postponements", "league_postpone",
             "VII 14: a team asks to postpone its match (signed); without ample notice it\n"
             "forfeits the entire match.",
-            lambda a, b, m: _match_json(m), dict[str, Any]),
+            lambda a, b, m: _match_json(m), LeagueMatch),
         Form("/manage/{event_id}/league/postpone",
              lambda a, b, m: m.postponed.describe() if m.postponed else "Recorded"),
     ),
@@ -598,7 +623,7 @@ ACTIONS: tuple[Action, ...] = (
         ),
         Api("POST", "/events/{event_id}/league/games", "league_game",
             "A league game's result (home first).",
-            lambda a, b, m: {"points": [str(p) for p in m.points]}, dict[str, Any]),
+            lambda a, b, m: {"points": [str(p) for p in m.points]}, MatchPoints),
         Form("/manage/{event_id}/league/game", lambda a, b, _: "Game entered"),
     ),
     Action(
@@ -607,7 +632,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.league_forfeit(a.who, a.name, b.night, b.team, b.minutes),
         Api("POST", "/events/{event_id}/league/forfeits", "league_forfeit",
             "Games forfeited by a late team (one per full 15 minutes).",
-            lambda a, b, m: {"points": [str(p) for p in m.points]}, dict[str, Any]),
+            lambda a, b, m: {"points": [str(p) for p in m.points]}, MatchPoints),
         Form("/manage/{event_id}/league/forfeit", lambda a, b, _: "Forfeits recorded"),
     ),
     Action(
@@ -616,7 +641,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.bracket_game(a.who, a.name, b.match, race(a, b)),
         Api("POST", "/events/{event_id}/bracket/games", "bracket_game",
             "A game of a fair-rules bracket match (its first side first).",
-            lambda a, b, br: {"champion": br.champion}, dict[str, Any]),
+            lambda a, b, br: {"champion": br.champion}, Champion),
         Form("/manage/{event_id}/bracket/game", lambda a, b, _: "Game entered"),
     ),
     Action(
@@ -627,7 +652,7 @@ ACTIONS: tuple[Action, ...] = (
         ),
         Api("POST", "/events/{event_id}/csc/boards/{board}/out", "csc_board_out",
             "CSC VI 14: take a damaged board out of play; its games go to ``to_board``.",
-            lambda a, b, st: {"boards_out": [list(x) for x in st.boards_out]}, dict[str, Any]),
+            lambda a, b, st: {"boards_out": [list(x) for x in st.boards_out]}, BoardsOut),
         Form("/manage/{event_id}/csc/board-out",
              lambda a, b, _: f"Board {a.path['board']} out of play; its games move to board "
              f"{b.to_board}", from_form=("board",)),
@@ -638,7 +663,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.unlock(a.who, a.path["name"]),
         Api("POST", "/accounts/{name}/unlock", "unlock_account",
             "The director lifts the lock of an account locked by failed sign-ins.",
-            lambda a, b, _: {"name": a.path["name"]}, dict[str, str]),
+            lambda a, b, _: {"name": a.path["name"]}, Named),
         Form("/accounts/unlock", lambda a, b, _: f"{a.path['name']} can sign in again",
              to=lambda a: "/desk/accounts", from_form=("name",)),
     ),
@@ -647,7 +672,7 @@ ACTIONS: tuple[Action, ...] = (
         None,
         lambda a, b: a.service.delete_event(a.who, a.name),
         Api("DELETE", "/events/{event_id}", "delete_event", "Delete an event and everything in it.",
-            lambda a, b, _: Response(status_code=204), Response, status=204),
+            lambda a, b, _: Response(status_code=204), None, status=204),
         Form("/manage/{event_id}/delete", lambda a, b, _: f"{a.name} deleted",
              to=lambda a: "/desk", check=_confirmed),
     ),
@@ -658,7 +683,7 @@ ACTIONS: tuple[Action, ...] = (
         Api("POST", "/events/{event_id}/sanctions", "record_sanction",
             "A sanction or absence (warning, forfeited round or game, disqualification,\n"
             "withdrawal, no-show); the standings after it.",
-            _standings_after, dict[str, Any]),
+            _standings_after, Standings),
         Form("/manage/{event_id}/sanction",
              lambda a, b, _: f"Recorded: {b.entrant} {_sanction(b).describe()}"),
     ),
@@ -668,7 +693,7 @@ ACTIONS: tuple[Action, ...] = (
         lambda a, b: a.service.record_shootout(a.who, a.name, ShootOut.of(b.attempts)),
         Api("POST", "/events/{event_id}/shootouts", "record_shootout",
             "A shoot-out among entrants still tied: each one's attempts, in the order shot.",
-            _standings_after, dict[str, Any]),
+            _standings_after, Standings),
         Form("/manage/{event_id}/shootout", lambda a, b, _: "Shoot-out recorded",
              fields=_shootout),
     ),
@@ -681,7 +706,7 @@ ACTIONS: tuple[Action, ...] = (
         ),
         Api("POST", "/events/{event_id}/cards/{round_no}/{player}/ruling", "rule_dispute",
             "A referee's ruling on a disputed card (signed by their account).",
-            lambda a, b, card: card_json(card), dict[str, Any]),
+            lambda a, b, card: card_json(card), Card),
         Form("/manage/{event_id}/card/{round_no}/{player}/rule",
              lambda a, b, _: "Ruled: the card is validated", to=to_card, fields=_rounds),
     ),
@@ -696,7 +721,7 @@ ACTIONS: tuple[Action, ...] = (
             "A referee corrects one round of a validated card (who, when, before and after\n"
             "are kept).",
             lambda a, b, done: {**card_json(done[0]), "void_shootouts": [list(v) for v in done[1]]},
-            dict[str, Any]),
+            CardCorrected),
         Form("/manage/{event_id}/card/{round_no}/{player}/correct",
              lambda a, b, done: f"Round {b.game_round} corrected"
              + ("; shoot-outs no longer needed were removed" if done[1] else ""),
