@@ -683,7 +683,7 @@ def _leader(points: tuple[int, int]) -> int | None:
 
 def _length_read(match: CmnMatch, where: str) -> list[str]:
     fmt = match.game_format
-    said = f"{where}.winner is {_team_word(match.winner)}"
+    claim = f"{where}.winner is {_team_word(match.winner)}"
     if fmt is None:
         leader = _leader(match.points)
         if leader == match.winner:
@@ -694,11 +694,11 @@ def _length_read(match: CmnMatch, where: str) -> list[str]:
             f"the games give {a}-{b} points"
         ]
     if fmt.type == "fixed":
-        return _fixed_read(match, fmt.count or 0, where, said)
-    return _race_read(match, fmt.target or 0, where, said)
+        return _fixed_read(match, fmt.count or 0, where, claim)
+    return _race_read(match, fmt.target or 0, where, claim)
 
 
-def _fixed_read(match: CmnMatch, count: int, where: str, said: str) -> list[str]:
+def _fixed_read(match: CmnMatch, count: int, where: str, claim: str) -> list[str]:
     games = match.games
     if len(games) < count:
         raise InvalidInput(
@@ -714,7 +714,7 @@ def _fixed_read(match: CmnMatch, count: int, where: str, said: str) -> list[str]
     leader = _leader(match.points)
     if leader != match.winner:
         a, b = match.points
-        raise InvalidInput(f"{said}, but the games give {a}-{b} points: {_team_word(leader)}")
+        raise InvalidInput(f"{claim}, but the games give {a}-{b} points: {_team_word(leader)}")
     if len(games) > count and not match.extras.championship:
         return [
             f"games {count + 1}-{len(games)} read as the extra rounds of a game tied after "
@@ -789,7 +789,7 @@ def _no_unit(match: CmnMatch, target: int, where: str) -> InvalidInput:
     )
 
 
-def _race_read(match: CmnMatch, target: int, where: str, said: str) -> list[str]:
+def _race_read(match: CmnMatch, target: int, where: str, claim: str) -> list[str]:
     if match.extras.time_up:
         unit = _units(match)[0]
         got = _reaches(match, unit, target)
@@ -800,7 +800,7 @@ def _race_read(match: CmnMatch, target: int, where: str, said: str) -> list[str]
                 f"reached in game {got[0]}"
             )
         if _leader(totals) != match.winner or match.winner is None:
-            raise InvalidInput(f"{said}, but when time was up the totals were {_dash(totals)}")
+            raise InvalidInput(f"{claim}, but when time was up the totals were {_dash(totals)}")
         return []
     unit = _first_to_unit(match, where)
     if match.extras.rules is not None and unit == "board":

@@ -106,7 +106,7 @@ class Parts(BaseModel):
 
 
 @dataclass
-class Asked:
+class DeskWrite:
     """One write as the desk receives it: who asks, and the parts of the path."""
 
     request: Request
@@ -129,9 +129,9 @@ class Asked:
         return self.event.name
 
 
-Call = Callable[[Asked, Any], Any]
+Call = Callable[[DeskWrite, Any], Any]
 """The service call: the request and its body -> the service's result."""
-Reply = Callable[[Asked, Any, Any], Any]
+Reply = Callable[[DeskWrite, Any, Any], Any]
 """What a side answers: the request, its body and the service's result."""
 
 
@@ -150,7 +150,7 @@ class Api:
     status: int = 200
 
 
-def plain(model: type[BaseModel], form: FormData) -> dict[str, Any]:
+def form_fields(model: type[BaseModel], form: FormData) -> dict[str, Any]:
     """The model's fields from the form fields of the same names, stripped; a field
     left empty is not given."""
     out: dict[str, Any] = {}
@@ -161,9 +161,9 @@ def plain(model: type[BaseModel], form: FormData) -> dict[str, Any]:
     return out
 
 
-def to_manage(asked: Asked) -> str:
+def to_manage(write: DeskWrite) -> str:
     """After a write: the event's page."""
-    return f"/desk/manage/{asked.path['event_id']}"
+    return f"/desk/manage/{write.path['event_id']}"
 
 
 @dataclass(frozen=True)
@@ -173,12 +173,12 @@ class Form:
     and what else it checks."""
 
     path: str
-    said: Reply
-    to: Callable[[Asked], str] = to_manage
-    fields: Callable[[type[BaseModel], FormData], dict[str, Any]] = plain
+    message: Reply
+    to: Callable[[DeskWrite], str] = to_manage
+    fields: Callable[[type[BaseModel], FormData], dict[str, Any]] = form_fields
     from_form: tuple[str, ...] = ()
     """Parts of the API's path that the form gives as fields (``board``, ``name``)."""
-    check: Callable[[Asked, FormData], None] | None = None
+    check: Callable[[DeskWrite, FormData], None] | None = None
     """What the form asks beyond the API (typing the event's name to delete it)."""
 
 
@@ -227,8 +227,8 @@ def api_route(router: APIRouter, action: Action) -> None:
     api = action.api
 
     def endpoint(request: Request, who: Actor, body: Any = None, **path: Any) -> Any:
-        asked = Asked(request, who, path)
-        return api.reply(asked, body, action.call(asked, body))
+        write = DeskWrite(request, who, path)
+        return api.reply(write, body, action.call(write, body))
 
     endpoint.__signature__ = _signature(action, api.path, True)  # type: ignore[attr-defined]
     endpoint.__name__ = endpoint.__qualname__ = api.function
@@ -252,15 +252,15 @@ def form_route(router: APIRouter, action: Action) -> None:
 
     async def endpoint(request: Request, who: Actor, **path: Any) -> Response:
         data = await request.form()
-        given = plain(Parts, data)
+        given = form_fields(Parts, data)
         for part in form.from_form:
             path[part] = parsed(Parts, {part: given.get(part)}).model_dump()[part]
-        asked = Asked(request, who, path)
+        write = DeskWrite(request, who, path)
         if form.check is not None:
-            form.check(asked, data)
+            form.check(write, data)
         body = None if action.body is None else parsed(action.body, form.fields(action.body, data))
-        result = action.call(asked, body)
-        return back(form.to(asked), form.said(asked, body, result))
+        result = action.call(write, body)
+        return back(form.to(write), form.message(write, body, result))
 
     handler: Callable[..., Coroutine[Any, Any, Response]] = endpoint
     handler.__signature__ = _signature(action, form.path, False)  # type: ignore[attr-defined]
@@ -279,24 +279,24 @@ def race_in(service: DeskService, event: str, frames: str | None, score: str | N
     )
 
 
-def race(asked: Asked, result: Result) -> RaceScore:
+def race(write: DeskWrite, result: Result) -> RaceScore:
     """The body's club game as the event's race."""
-    return race_in(asked.service, asked.name, result.frames, result.score)
+    return race_in(write.service, write.name, result.frames, result.score)
 
 
-def _ruled(asked: Asked, body: GameRuling) -> Any:
+def _ruled(write: DeskWrite, body: GameRuling) -> Any:
     given = bool((body.frames or "").strip() or (body.score or "").strip())
-    settled = race(asked, body) if given else None
-    return asked.service.rule_club_game(
-        asked.who, asked.name, asked.path["game_id"], settled, body.reason
+    settled = race(write, body) if given else None
+    return write.service.rule_club_game(
+        write.who, write.name, write.path["game_id"], settled, body.reason
     )
 
 
-def _delegation(asked: Asked, body: Delegation) -> Any:
+def _delegation(write: DeskWrite, body: Delegation) -> Any:
     change = DelegationChange(
         body.kind, body.team, body.player, body.round, body.reason, body.player_in
     )
-    return change, asked.service.record_delegation_change(asked.who, asked.name, change)
+    return change, write.service.record_delegation_change(write.who, write.name, change)
 
 
 def _lineup(model: type[BaseModel], form: FormData) -> dict[str, Any]:
@@ -306,10 +306,10 @@ def _lineup(model: type[BaseModel], form: FormData) -> dict[str, Any]:
     for part in (value if isinstance(value, str) else "").split():
         slot, _, players = part.partition("=")
         start[slot.strip().upper()] = [p for p in players.split(",") if p]
-    return {**plain(model, form), "start": start}
+    return {**form_fields(model, form), "start": start}
 
 
-def _game(asked: Asked, _: Any, game: Any) -> Any:
+def _game(write: DeskWrite, _: Any, game: Any) -> Any:
     return game.as_dict()
 
 
@@ -356,14 +356,14 @@ def _shootout(model: type[BaseModel], form: FormData) -> dict[str, Any]:
     return {"attempts": shots}
 
 
-def _confirmed(asked: Asked, form: FormData) -> None:
+def _confirmed(write: DeskWrite, form: FormData) -> None:
     value = form.get("confirm")
-    if not isinstance(value, str) or value.strip() != asked.name:
+    if not isinstance(value, str) or value.strip() != write.name:
         raise InvalidInput("type the event's name to confirm the deletion")
 
 
-def _standings_after(asked: Asked, _: Any, done: Any) -> dict[str, Any]:
-    return standings_json(done, asked.service.desk.names(asked.name))
+def _standings_after(write: DeskWrite, _: Any, done: Any) -> dict[str, Any]:
+    return standings_json(done, write.service.desk.names(write.name))
 
 
 def card_json(card: Any) -> dict[str, Any]:
@@ -375,7 +375,7 @@ def _rounds(model: type[BaseModel], form: FormData) -> dict[str, Any]:
     """A card's rounds from ``pA{n}``, ``pB{n}``, ``tA{n}``, ``tB{n}`` (points and 20s
     of the first and second side; a round left blank ends the card), or none if the
     card ``stands`` as marked."""
-    given = plain(model, form)
+    given = form_fields(model, form)
     if form.get("stands"):
         return given
     fields = {k: v.strip() for k, v in form.items() if isinstance(v, str)}
@@ -393,16 +393,16 @@ def _rounds(model: type[BaseModel], form: FormData) -> dict[str, Any]:
 
 def _after(model: type[BaseModel], form: FormData) -> dict[str, Any]:
     """One round as it should stand from ``pA``, ``pB``, ``tA``, ``tB``."""
-    given = plain(model, form)
+    given = form_fields(model, form)
     fields = {k: v.strip() for k, v in form.items() if isinstance(v, str)}
     scores = [fields.get("pA") or None, fields.get("pB") or None]
     twenties = [fields.get("tA") or 0, fields.get("tB") or 0]
     return {**given, "after": {"scores": scores, "twenties": twenties}}
 
 
-def to_card(asked: Asked) -> str:
+def to_card(write: DeskWrite) -> str:
     """After a ruling or a correction: the card's page."""
-    p = asked.path
+    p = write.path
     return f"/desk/manage/{p['event_id']}/card/{p['round_no']}/{quote(p['player'])}"
 
 

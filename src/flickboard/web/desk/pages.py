@@ -343,8 +343,8 @@ async def _at_meeting(request: Request, who: Actor) -> tuple[DeskService, str, i
     form = await form_of(request)
     match = who.match or _no_match()
     info = web.service.desk.info(match.event_id)
-    said = text(form, "initials") or text(form, "reason")
-    return web.service, info.name, number(form, "game_id"), text(form, "side"), said
+    note = text(form, "initials") or text(form, "reason")
+    return web.service, info.name, number(form, "game_id"), text(form, "side"), note
 
 
 @router.post("/score/game/confirm")
