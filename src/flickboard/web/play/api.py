@@ -40,6 +40,7 @@ from flickboard.web.play.models import (
 )
 from flickboard.web.play.saved import SavedEvent
 from flickboard.web.play.setup import catalogue, check_new_game, seating, start_match
+from flickboard.web.play.showing import cmn_of, record_of, shot_list, shot_of
 from flickboard.web.play.tables import Tables
 from flickboard.web.refusals import malformed, refusals, sentence, status_of
 
@@ -192,7 +193,7 @@ async def post_shot(
 )
 def get_shots(live: Game) -> JSONResponse:
     """Number, shooter, game, round and the ruling's summary of every shot."""
-    return answer(live.shot_list())
+    return answer(shot_list(live))
 
 
 @router.get(
@@ -202,7 +203,7 @@ def get_shots(live: Game) -> JSONResponse:
 )
 def get_shot(number: int, live: Game) -> JSONResponse:
     """Shot ``number`` (from 1), its trajectory simulated again from its record."""
-    return answer(live.shot(number))
+    return answer(shot_of(live, number))
 
 
 @router.post(
@@ -260,7 +261,7 @@ def post_hint(body: ReviewIn, live: Game, games: Games, token: TokenHeader = Non
 )
 def get_record(live: Game) -> Response:
     """The match record (docs/formats.md), as a download."""
-    text = json.dumps(live.record(), indent=1)
+    text = json.dumps(record_of(live), indent=1)
     return _download(text, f"flickboard-{live.id}.json")
 
 
@@ -271,7 +272,7 @@ def get_record(live: Game) -> Response:
 )
 def get_cmn(live: Game) -> Response:
     """The finished crokinole games of the match in the Crokinole Match Notation."""
-    return _download(live.cmn(), f"flickboard-{live.id}.cmn.json")
+    return _download(cmn_of(live), f"flickboard-{live.id}.cmn.json")
 
 
 def _download(text: str, filename: str) -> Response:

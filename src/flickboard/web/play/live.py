@@ -15,37 +15,33 @@ worker thread of :mod:`flickboard.web.play.tables`).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, replace
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from flickboard.agents.player import AIPlayer
-from flickboard.agents.spec import parse_spec, player_from_spec
+from flickboard.agents.spec import player_from_spec
 from flickboard.errors import (
     FlickboardError,
     GameOver,
     IllegalInPosition,
     IllegalStart,
-    InvalidInput,
     NotAllowed,
     NothingToUndo,
 )
-from flickboard.geometry.svg import SIDE_COLOURS
-from flickboard.physics import DiscFinal, Shot, warm
+from flickboard.physics import DiscFinal, Shot
 from flickboard.physics.serialize import record_from_dict, record_to_dict
 from flickboard.physics.trajectory import StateLog
 from flickboard.play.driver import most_discs_left
-from flickboard.play.intent import Intent, intent_from_json, intent_of, with_intents
-from flickboard.play.match import Match, RoundEnd, Step
+from flickboard.play.intent import Intent, intent_from_json, intent_of
+from flickboard.play.match import Match, Step
 from flickboard.play.noise import ExecutionNoise, execute
 from flickboard.play.view import Player, View
 from flickboard.rules.hand import outcome_from_places
@@ -60,78 +56,19 @@ from flickboard.web.play.saved import (
     Writing,
     encode,
 )
+from flickboard.web.play.seats import Seat, default_name, digest
 from flickboard.web.play.setup import start_match
 from flickboard.web.play.shots import (
-    discs_json,
     play_shot,
-    replay_log,
-    shot_json,
     shot_values,
 )
+from flickboard.web.play.showing import played_json, result_words, state_of, unlocked_record
 from flickboard.web.play.throttle import Limits
-
-
-def digest(secret: str) -> str:
-    """What is kept of a token or join code: its SHA-256."""
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def default_name(player: str, ai: str, number: int) -> str:
-    """The name of a seat not named in the lobby: ``Player 2``, ``AI (planner, club)``."""
-    if player != "ai":
-        return f"Player {number + 1}"
-    kind, level = parse_spec(ai)
-    return f"AI ({kind}, {level})"
 
 
 class WrongEntry(IllegalInPosition):
     """A shot aimed in a game from a real board, or entered by hand in one at the table
     (the web answers 409)."""
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One seat: side, the name shown, who plays it (``here``, ``remote`` or ``ai`` with
-    its spec), the digest of its token and, until someone joins, of its join code."""
-
-    seat: int
-    side: int
-    name: str
-    player: str
-    ai: str | None = None
-    token: str | None = None
-    join: str | None = None
-    resigned: bool = False
-
-    def to_saved(self) -> dict[str, Any]:
-        """As saved (digests only)."""
-        return {
-            "seat": self.seat,
-            "side": self.side,
-            "name": self.name,
-            "player": self.player,
-            "ai": self.ai,
-            "token": self.token,
-            "join": self.join,
-            "resigned": self.resigned,
-        }
-
-    @classmethod
-    def from_saved(cls, data: dict[str, Any]) -> Seat:
-        """From :meth:`to_saved`."""
-        return cls(**data)
-
-    def public(self, colour: str) -> dict[str, Any]:
-        """What everyone may see of the seat."""
-        return {
-            "seat": self.seat,
-            "side": self.side,
-            "colour": colour,
-            "name": self.name,
-            "player": self.player,
-            "ai": self.ai,
-            "joined": self.player != "remote" or self.token is not None,
-        }
 
 
 @dataclass
@@ -319,7 +256,7 @@ class LiveGame:
         """What ``seat`` sees now (refused when it may not shoot or the game is over)."""
         with self.lock:
             if self.status != "playing":
-                raise GameOver(f"the game is over: {self._result_words()}")
+                raise GameOver(f"the game is over: {result_words(self)}")
             return self.match.view(seat)
 
     def check_token(self, seat: int, token: str | None) -> None:
@@ -337,7 +274,7 @@ class LiveGame:
 
     def _check_playing(self) -> None:
         if self.status == "resigned":
-            raise GameOver(f"the game is over: {self._result_words()}")
+            raise GameOver(f"the game is over: {result_words(self)}")
         if self.match.over:
             raise GameOver(f"the match is over: {self.match.result().summary}")
 
@@ -429,7 +366,7 @@ class LiveGame:
         number = len(self.played) + 1
         status = "over" if self.match.over else "playing"
         sampled = time.perf_counter()
-        shot_data = self._shot_json(number, played, log)
+        shot_data = played_json(number, played, log)
         self.played.append(played)
         self.version += 1
         self.status = status
@@ -500,7 +437,7 @@ class LiveGame:
                 raise NothingToUndo("take-backs are off in this game")
             if self.status != "playing" or self.match.over:
                 # the records already downloaded stand: a finished game stays finished
-                raise GameOver(f"the game is over: {self._result_words()}")
+                raise GameOver(f"the game is over: {result_words(self)}")
             count = 0
             for played in reversed(self.played):
                 count += 1
@@ -520,7 +457,9 @@ class LiveGame:
             self.version += 1
             self.takebacks += 1
             self.status = "playing"
-            return self._change_state(writing, keep=kept, status="playing", record=self._record())
+            return self._change_state(
+                writing, keep=kept, status="playing", record=unlocked_record(self)
+            )
 
     def resign(self, seat: int, token: str | None) -> dict[str, Any]:
         """The seat's side resigns: the game ends, the other side wins."""
@@ -534,7 +473,7 @@ class LiveGame:
                 writing,
                 status="resigned",
                 seats=[s.to_saved() for s in self.seats.values()],
-                record=self._record(),
+                record=unlocked_record(self),
             )
 
     def join(self, code: str) -> tuple[int, str]:
@@ -584,210 +523,19 @@ class LiveGame:
                 if not self.record_due:
                     return
                 try:
-                    self.saved.keep_record(self.id, self.version, self._record())
+                    self.saved.keep_record(self.id, self.version, unlocked_record(self))
                     self.record_due = False
                 except ChangedMeanwhile:  # another change came first: record the game now
                     self.refresh()
 
-    # -- what the pages see -------------------------------------------------------------
-
-    @property
-    def speed_default(self) -> float | None:
-        """A sensible first aim's speed, not a gift: a touch softer than the game's
-        calibration shot (the open 20, the draw to the three). None while the physics
-        kernels warm up (finding it simulates; the page reloads once they are ready)."""
-        if warm.WARMUP.warming:
-            return None
-        return round(0.9 * self.match.kind.skill_test()[1].speed, 3)
-
-    def _result_words(self) -> str:
-        resigned = [s for s in self.seats.values() if s.resigned]
-        if self.status == "resigned" and resigned:
-            side = resigned[0].side
-            names = self.match.kind.side_names
-            others = sorted({s.side for s in self.seats.values()} - {side})
-            winners = " and ".join(names[s] for s in others)
-            return f"{names[side]} resigned; {winners} {'wins' if len(others) == 1 else 'win'}"
-        return self.match.result().summary
+    # -- what the pages see (:mod:`~.showing`) -------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        """Everything public about the game now (:class:`~.models.StateOut`)."""
-        with self.lock:
-            match = self.match
-            kind = match.kind
-            over = self.status != "playing" or match.over
-            result = match.result()
-            ended = [r for p in self.played for r in p.step.rounds_ended]
-            turn = None
-            # a game resigned mid-round keeps that round's figures (20s, discs left)
-            figures = None if match.over else match.view(match.choices()[0])
-            if over:
-                position = self.played[-1].step.ruling.position_after if self.played else None
-                view = None
-            else:
-                choices = match.choices()
-                view = figures
-                assert view is not None
-                position = view.position
-                turn = {
-                    "seat": view.turn.seat,
-                    "side": view.turn.side,
-                    "disc": view.turn.disc,
-                    "choices": list(choices),
-                    "starts": {str(s): match.start_line(s).to_dict() for s in choices},
-                }
-            game_number = len(result.games) + (0 if over else 1)
-            sides = match.sides
-            score = {
-                "game": max(game_number, 1),
-                "games": 3 if self.setup.best_of_three else self.setup.games,
-                "round": figures.round_number if figures else (ended[-1].number if ended else 1),
-                "round_word": kind.round_word,
-                "scores": list(figures.scores) if figures else _last_game_scores(result, sides),
-                "twenties": (
-                    _padded(figures.twenties, sides)
-                    if figures
-                    else _last_game_twenties(ended, sides)
-                )
-                if self.has_twenties
-                else None,
-                "discs_left": {str(s): n for s, n in figures.discs_left} if figures else {},
-                "hammer": figures.hammer if figures else None,
-                "match": list(result.scores),
-                "summary": self._result_words(),
-                "clock": None if over else _clock(match),
-            }
-            low, high = kind.speed_range()
-            return {
-                "speed_default": self.speed_default,
-                "id": self.id,
-                "game": kind.name,
-                "title": kind.title,
-                "piece": kind.piece,
-                "rules": match.referee.name,
-                "options": dict(self.setup.options),
-                "status": "resigned"
-                if self.status == "resigned"
-                else ("over" if over else "playing"),
-                "result": self._result_words(),
-                "version": self.version,
-                "shots": len(self.played),
-                "undo": self.setup.undo,
-                "realistic": self.setup.realistic,
-                "real_board": self.setup.real_board,
-                "seats": [
-                    self.seats[s].public(kind.side_names[self.seats[s].side]) for s in match.seats
-                ],
-                "side_names": list(kind.side_names[:sides]),
-                "exports": list(kind.exportable(match)),
-                "colours": list(SIDE_COLOURS[:sides]),
-                "board": self.figures,
-                "speed_range": [low, high],
-                "discs": [] if position is None else discs_json(position),
-                "turn": turn,
-                "score": score,
-                "rounds": [r.to_json() for r in ended],
-                "games": [g.to_json() for g in result.games],
-                "thinking": self._thinking(),
-            }
-
-    def _thinking(self) -> int | None:
-        """The AI seat choosing now: in this process, or in another one holding the
-        turn's lease."""
-        if self.thinking is not None:
-            return self.thinking
-        if self.ai_until is not None and self.ai_until > time.time():
-            return self.ai_seat()
-        return None
-
-    def _shot_json(self, number: int, played: Played, log: Any) -> dict[str, Any]:
-        return {
-            "number": number,
-            "by": played.by,
-            "meant": None if played.meant is None else shot_values(played.meant),
-            "explanation": played.explanation,
-            **shot_json(played.step, log),
-        }
-
-    def shot(self, number: int) -> dict[str, Any]:
-        """Shot ``number`` (from 1) with its trajectory simulated again from its record
-        (same engine, same inputs: the same motion), for the replay page."""
-        with self.lock:
-            if not 1 <= number <= len(self.played):
-                raise InvalidInput(
-                    f"there is no shot {number}: this game has {len(self.played)} shots"
-                )
-            played = self.played[number - 1]
-            record = played.step.entry.record
-            log = None if record.shot is None else replay_log(record, self.match)
-            return self._shot_json(number, played, log)
-
-    def shot_list(self) -> list[dict[str, Any]]:
-        """Every shot in a line: number, who, game, round and the ruling's summary."""
-        with self.lock:
-            return [
-                {
-                    "number": n,
-                    "by": p.by,
-                    "seat": p.step.entry.turn.seat,
-                    "side": p.step.entry.turn.side,
-                    "game": p.step.game,
-                    "round": p.step.round,
-                    "summary": p.step.ruling.summary,
-                }
-                for n, p in enumerate(self.played, start=1)
-            ]
-
-    # -- records ------------------------------------------------------------------------
-
-    def tags(self) -> dict[str, str]:
-        """Tags of the records: the sides' names, the site, the result if resigned."""
-        names = self.match.kind.side_names
-        tags = {"Site": "flickboard table", "Table": self.id}
-        for side in range(self.match.sides):
-            players = [s.name for s in self.seats.values() if s.side == side]
-            tags[f"Side{side + 1}"] = " & ".join(players) or names[side]
-        if self.status == "resigned":
-            tags["Termination"] = self._result_words()
-        return tags
-
-    def _record(self) -> dict[str, Any]:
-        return with_intents(self.match.to_json(self.tags()), [p.intent for p in self.played])
-
-    def record(self) -> dict[str, Any]:
-        """The match record (docs/formats.md) as it stands."""
-        with self.lock:
-            return self._record()
-
-    def cmn(self) -> str:
-        """The match in CMN 1.0, as its game kind writes it (crokinole: finished games)."""
-        with self.lock:
-            return self.match.kind.export(self.match, "cmn", self.tags(), datetime.now(UTC))
+        """Everything public about the game now (:func:`~.showing.state_of`)."""
+        return state_of(self)
 
     # -- events to the pages ------------------------------------------------------------
 
     def publish_error(self, message: str) -> None:
         """Tell the pages something went wrong on the server (the AI failed)."""
         self.saved.event(self.id, "problem", encode({"detail": message}))
-
-
-def _padded(values: tuple[int, ...], sides: int) -> list[int]:
-    return [*values, *([0] * (sides - len(values)))][:sides]
-
-
-def _last_game_twenties(ended: list[RoundEnd], sides: int) -> list[int]:
-    """Each side's 20s in the last game played (the verdict's totals, once it is over)."""
-    last = [r for r in ended if ended and r.game == ended[-1].game]
-    return [sum(r.twenties[s] for r in last if s < len(r.twenties)) for s in range(sides)]
-
-
-def _last_game_scores(result: Any, sides: int) -> list[int]:
-    if result.games:
-        return list(result.games[-1].scores)
-    return [0] * sides
-
-
-def _clock(match: Match) -> dict[str, Any] | None:
-    """The clock of a timed game, as a clock on screen shows it (None: not timed)."""
-    clock = getattr(getattr(match, "game", None), "clock", None)
-    return None if clock is None else asdict(clock.face())

@@ -33,6 +33,7 @@ from flickboard.web.play.live import LiveGame
 from flickboard.web.play.models import TryIn
 from flickboard.web.play.review import shooter_path
 from flickboard.web.play.shots import FPS, discs_json, events_json, ruling_json, trajectory_json
+from flickboard.web.play.showing import record_of, speed_default
 from flickboard.web.templates import TEMPLATES
 from flickboard.web.warming import warming_page
 
@@ -54,7 +55,7 @@ class Positions:
         with self._lock:
             views = self._views.get(key)
         if views is None:
-            match = load_match(live.record())
+            match = load_match(record_of(live))
             views = [
                 view
                 for view, done in match.replay_views()
@@ -85,7 +86,7 @@ def position_json(live: LiveGame, view: View, number: int) -> dict[str, Any]:
         **turn_json(view, number),
         "start": view.start_line.to_dict(),
         "speed_range": [low, high],
-        "speed_default": live.speed_default,
+        "speed_default": speed_default(live),
         "realistic": live.setup.realistic,
     }
 

@@ -30,6 +30,7 @@ from flickboard.play.noise import check_level
 from flickboard.store.db import WRITE, engine_for
 from flickboard.store.models import PlayReviewRow
 from flickboard.web.play.live import LiveGame
+from flickboard.web.play.showing import record_of, shot_list
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +91,8 @@ class Reviews:
         """Start reviewing the game (at ``level``) unless the same review is cached or
         running; the status."""
         check_level(level)
-        record = live.record()
-        shots = sum(1 for _ in live.shot_list())
+        record = record_of(live)
+        shots = sum(1 for _ in shot_list(live))
         if shots == 0:
             raise IllegalInPosition("there is nothing to review yet: no shot has been played")
         now = self.status(live.id)
