@@ -1,7 +1,9 @@
-"""Packaging: what a fresh clone installs, ignores and needs to run its tests."""
+"""Packaging: what a fresh clone installs, ignores and needs to run its tests, and what an
+installed wheel runs from any folder."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -414,3 +416,12 @@ def test_every_documented_bench_runs_from_an_installed_wheel_in_an_empty_folder(
     real = installed / "flickboard" / "bench" / "data" / "crokinole_rounds.csv.gz"
     assert done.stdout.splitlines()[-1] == f"{real} 3884"
     assert list(empty.iterdir()) == [] and not missing.parent.exists()
+    # and no installed module names a file of the checkout (bench/..., docs/...)
+    checkout_paths = [
+        f"{path.relative_to(installed)}:{node.lineno}: {node.value}"
+        for path in (installed / "flickboard").rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if re.match(r"(bench|docs)/[\w./-]*$", node.value)
+    ]
+    assert checkout_paths == []
