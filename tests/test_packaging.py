@@ -352,6 +352,8 @@ WRITERS: list[list[str]] = [
     ["ai", "--realism"],
     ["ai", "--search-ladder", "1"],
     ["web"],
+    ["web", "--soak"],
+    ["web", "--workers", "2"],
     ["envs"],
     ["rulings"],
     ["review"],
