@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import glob
+import importlib.util
 import os
 import shutil
 import socket
@@ -18,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 import httpx
 import pytest
@@ -36,6 +38,20 @@ typer.testing._get_command = cache(typer.main.get_command)  # type: ignore[attr-
 ``invoke`` (0.15-0.35 s of CPU for flickboard's tree); built once per application here.
 The command line's lazy groups swap a placeholder for its command when it is first run,
 whenever its module was registered, so a tree built once still runs every command."""
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@cache
+def script(path: str) -> ModuleType:
+    """A development script of the checkout (``bench/NAME.py``, ``scripts/NAME.py``),
+    loaded as a module once, from its path under the repository's root."""
+    spec = importlib.util.spec_from_file_location(Path(path).stem, ROOT / path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @cache

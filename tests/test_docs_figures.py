@@ -3,20 +3,17 @@ scripts/docs_figures.py, never typed by hand."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
+
+from tests.conftest import script as load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("docs_figures", ROOT / "scripts/docs_figures.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/docs_figures.py")
 
 
 def test_every_figures_block_matches_its_json() -> None:

@@ -1,7 +1,10 @@
-"""Packaging: what a fresh clone installs, ignores and needs to run its tests."""
+"""Packaging: what a fresh clone installs, ignores and needs to run its tests, and what an
+installed wheel runs from any folder."""
 
 from __future__ import annotations
 
+import ast
+import json
 import os
 import re
 import shutil
@@ -280,13 +283,12 @@ def test_the_module_prefixed_id_makes_every_environment_in_a_fresh_interpreter()
     assert done.stdout.split() == ["flickboard/Crokinole-v0", "flickboard/Shuffleboard-v0"]
 
 
-@pytest.mark.parametrize("editable", [True, False], ids=["editable", "wheel"])
-def test_an_install_from_the_lock_makes_every_environment_and_ships_no_startup_hook(
-    tmp_path: Path, editable: bool
-) -> None:
-    checkout = _checkout(tmp_path / "flickboard")
-    venv = tmp_path / "venv"
-    sync = [*UV, "sync", "--quiet", "--locked", "--extra", "envs"]
+def _sync(folder: Path, editable: bool, *extras: str) -> tuple[Path, Path]:
+    """flickboard installed from the lock into a fresh venv in ``folder`` (editable, or
+    built as a wheel) with ``extras``: the checkout's copy and the venv."""
+    checkout = _checkout(folder / "flickboard")
+    venv = folder / "venv"
+    sync = [*UV, "sync", "--quiet", "--locked", *(f"--extra={e}" for e in extras)]
     env = _env(UV_PROJECT_ENVIRONMENT=str(venv))
     done = subprocess.run(
         [*sync, *([] if editable else ["--no-editable"])],
@@ -296,6 +298,21 @@ def test_an_install_from_the_lock_makes_every_environment_and_ships_no_startup_h
         text=True,
     )
     assert done.returncode == 0, done.stderr
+    return checkout, venv
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """flickboard built as a wheel and installed from the lock in a fresh venv, once for
+    the tests that use it, with the extras its environments and benches need."""
+    return _sync(tmp_path_factory.mktemp("wheel"), False, "envs", "web", "bench")
+
+
+@pytest.mark.parametrize("editable", [True, False], ids=["editable", "wheel"])
+def test_an_install_from_the_lock_makes_every_environment_and_ships_no_startup_hook(
+    tmp_path: Path, editable: bool, request: pytest.FixtureRequest
+) -> None:
+    checkout, venv = _sync(tmp_path, True, "envs") if editable else request.getfixturevalue("wheel")
     installed = next((venv / "lib").glob("python3*/site-packages"))
     hooks = [p.name for p in installed.glob("*.pth") if "import" in p.read_text()]
     assert hooks == []  # nothing of flickboard runs at interpreter start
@@ -327,3 +344,86 @@ def test_an_install_from_the_lock_makes_every_environment_and_ships_no_startup_h
             else installed / "flickboard" / "__init__.py"
         ),
     ]
+
+
+WRITERS: list[list[str]] = [
+    ["physics"],
+    ["ai"],
+    ["ai", "--realism"],
+    ["ai", "--search-ladder", "1"],
+    ["web"],
+    ["web", "--soak"],
+    ["web", "--workers", "2"],
+    ["envs"],
+    ["rulings"],
+    ["review"],
+]
+"""The benches that write results, each way they write them (a file --output names)."""
+
+PRINTERS: list[list[str]] = [
+    ["standings", "--players", "20", "--games", "1", "--repeats", "1"],
+    ["desk", "--help"],  # a loopback server and its phones: 20 s of CPU at the least
+]
+"""The benches that only print, with their smallest settings."""
+
+BENCHES = """\
+import json, sys
+from flickboard.bench.ai_realism import REAL_DATA, real_figures
+from flickboard.cli.app import app
+for args in json.loads(sys.argv[1]):
+    try:
+        app(["bench", *args], prog_name="flickboard")
+    except SystemExit as exit:
+        print(f"exit {exit.code}", file=sys.stderr)
+print(REAL_DATA, real_figures()["games"])
+"""
+"""Runs of ``flickboard bench`` (JSON argument lists) in one process, each one's exit code
+after its errors; then where the real rounds resolve and how many games they hold."""
+
+
+def test_every_documented_bench_runs_from_an_installed_wheel_in_an_empty_folder(
+    wheel: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The standings bench runs in full from the installed command; those that write
+    results refuse an --output they could not write before any work, and write nowhere
+    else (run in full they first compile the physics kernels, a minute of CPU or more on a
+    fresh install); the real rounds of ``bench ai --realism`` resolve in the package."""
+    from flickboard.cli.app import LAZY_COMMANDS
+
+    pages = [README, *(p.read_text(encoding="utf-8") for p in (ROOT / "docs").glob("*.md"))]
+    documented = {name for page in pages for name in re.findall(r"flickboard bench (\w+)", page)}
+    runs = {args[0] for args in WRITERS + PRINTERS}
+    assert documented == set(LAZY_COMMANDS["bench"]) == runs
+    _, venv = wheel
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    env = _env(FLICKBOARD_NUMBA_CACHE=str(tmp_path / "cache"))
+    standings = subprocess.run(
+        [str(venv / "bin" / "flickboard"), "bench", *PRINTERS[0]],
+        cwd=empty, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    assert standings.returncode == 0, standings.stderr
+    assert "under the 1 s budget" in standings.stdout
+    missing = tmp_path / "missing" / "results.json"
+    runs_json = json.dumps([*PRINTERS[1:], *([*a, "--output", str(missing)] for a in WRITERS)])
+    python = str(venv / "bin" / "python")
+    done = subprocess.run(
+        [python, "-c", BENCHES, runs_json], cwd=empty, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    refused = f"error: cannot write {missing}: folder {missing.parent} does not exist\n"
+    assert done.stderr == "exit 0\n" + f"{refused}exit 2\n" * len(WRITERS)
+    assert "Usage: flickboard bench desk" in done.stdout
+    installed = next((venv / "lib").glob("python3*/site-packages"))
+    real = installed / "flickboard" / "bench" / "data" / "crokinole_rounds.csv.gz"
+    assert done.stdout.splitlines()[-1] == f"{real} 3884"
+    assert list(empty.iterdir()) == [] and not missing.parent.exists()
+    # and no installed module names a file of the checkout (bench/..., docs/...)
+    checkout_paths = [
+        f"{path.relative_to(installed)}:{node.lineno}: {node.value}"
+        for path in (installed / "flickboard").rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if re.match(r"(bench|docs)/[\w./-]*$", node.value)
+    ]
+    assert checkout_paths == []

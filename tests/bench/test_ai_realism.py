@@ -7,27 +7,27 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.conftest import script
 
 from flickboard.agents.heuristic import HeuristicPlayer
 from flickboard.bench.ai_realism import (
-    BEGIN,
-    END,
+    REAL_DATA,
     RealismWatch,
     Tally,
     judged,
     real_figures,
-    realism_markdown,
     refreshed,
 )
 from flickboard.errors import InvalidInput
 from flickboard.evaluation.harness import PairStats, pair_game
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "bench" / "data" / "crokinole_rounds.csv.gz"
+DOCS = script("bench/ai_realism.py")
+"""The development script that writes docs/ai.md's section."""
 
 
 def test_the_real_rounds_give_the_figures_their_readme_states() -> None:
-    real = real_figures(DATA)
+    real = real_figures()
     assert real["games"] == 3884
     twenties = real["twenties_per_player_game"]
     assert round(twenties["all"]["mean"], 2) == 6.67
@@ -48,6 +48,19 @@ def test_a_file_that_is_not_real_rounds_is_refused(tmp_path: Path) -> None:
     bad.write_text("a,b\n1,2\n", encoding="utf-8")
     with pytest.raises(InvalidInput, match="not a file of real rounds"):
         real_figures(bad)
+    with pytest.raises(InvalidInput, match="no real rounds at"):
+        real_figures(tmp_path / "missing.csv")
+
+
+def test_the_real_rounds_ship_inside_the_package_and_read_gzipped_or_not(tmp_path: Path) -> None:
+    import gzip
+
+    import flickboard
+
+    assert Path(str(REAL_DATA)).is_relative_to(Path(flickboard.__file__).parent)
+    plain = tmp_path / "rounds.csv"
+    plain.write_bytes(gzip.decompress(REAL_DATA.read_bytes()))
+    assert real_figures(plain) == real_figures()
 
 
 def test_a_watched_game_counts_every_round_and_checks_every_decision() -> None:
@@ -88,8 +101,9 @@ def test_a_target_is_met_only_within_its_tolerance_over_sixty_games() -> None:
 def test_the_docs_real_games_section_is_generated_from_the_benchs_json() -> None:
     result = json.loads((ROOT / "bench" / "results" / "ai-realism.json").read_text())
     page = (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
-    section = BEGIN + page.split(BEGIN, 1)[1].split(END, 1)[0] + END
-    assert section == realism_markdown(refreshed(result))
+    begin, end = DOCS.BEGIN, DOCS.END
+    section = begin + page.split(begin, 1)[1].split(end, 1)[0] + end
+    assert section == DOCS.realism_markdown(refreshed(result)), "run: python bench/ai_realism.py"
 
 
 def test_table_shuffleboard_decisions_are_checked_at_every_tier_and_shown() -> None:
@@ -108,6 +122,6 @@ def test_table_shuffleboard_decisions_are_checked_at_every_tier_and_shown() -> N
         assert s["contradictions"]["rate"] == 0.0, s["contradiction_examples"]
     # the docs table and the report list table shuffleboard's tiers; a refresh keeps them
     assert refreshed(result)["words"] == words
-    assert "| table shuffleboard: champion | 1 |" in realism_markdown(result)
-    assert "--realism-words-games 1" in realism_markdown(result)
+    assert "| table shuffleboard: champion | 1 |" in DOCS.realism_markdown(result)
+    assert "--realism-words-games 1" in DOCS.realism_markdown(result)
     assert "shuffleboard champion" in realism_report(result)

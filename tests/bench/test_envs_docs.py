@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from flickboard.bench.envs_docs import BEGIN, END, figures, main, rewritten
+from tests.conftest import script
 
 ROOT = Path(__file__).resolve().parents[2]
+DOCS = script("bench/envs_docs.py")
+"""The development script that writes the figures."""
 RESULTS = ROOT / "bench" / "results" / "envs.json"
 PAGE = ROOT / "docs" / "envs.md"
 
@@ -15,8 +17,8 @@ PAGE = ROOT / "docs" / "envs.md"
 def test_the_docs_figures_are_those_of_the_bench_json() -> None:
     result = json.loads(RESULTS.read_text(encoding="utf-8"))
     page = PAGE.read_text(encoding="utf-8")
-    assert rewritten(page, result) == page, "run: python -m flickboard.bench.envs_docs"
-    block = page[page.index(BEGIN) : page.index(END)]
+    assert DOCS.rewritten(page, result) == page, "run: python bench/envs_docs.py"
+    block = page[page.index(DOCS.BEGIN) : page.index(DOCS.END)]
     for row in result["configurations"]:
         assert f"| {row['name']} |" in block
     match = next(r for r in result["configurations"] if r["kind"] == "match")
@@ -26,12 +28,12 @@ def test_the_docs_figures_are_those_of_the_bench_json() -> None:
 def test_the_script_rewrites_a_stale_page_and_check_says_so(tmp_path: Path) -> None:
     result = json.loads(RESULTS.read_text(encoding="utf-8"))
     page = tmp_path / "envs.md"
-    page.write_text(f"before\n{BEGIN}\n| typed by hand | 946 steps/s |\n{END}\nafter\n")
+    page.write_text(f"before\n{DOCS.BEGIN}\n| typed by hand | 946 steps/s |\n{DOCS.END}\nafter\n")
     results = tmp_path / "envs.json"
     results.write_text(json.dumps(result))
     args = ["--results", str(results), "--page", str(page)]
-    assert main([*args, "--check"]) == 1
-    assert main(args) == 0 and main([*args, "--check"]) == 0
+    assert DOCS.main([*args, "--check"]) == 1
+    assert DOCS.main(args) == 0 and DOCS.main([*args, "--check"]) == 0
     text = page.read_text()
     assert text.startswith("before\n") and text.endswith("\nafter\n")
-    assert figures(result) in text and "typed by hand" not in text
+    assert DOCS.figures(result) in text and "typed by hand" not in text

@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.conftest import script
+
 from flickboard.agents.value_model import PLAYING_LEVELS
-from flickboard.bench.review import figures_into, ladder_figures
+from flickboard.bench.review import ladder_figures
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,5 +29,7 @@ def test_the_ladder_is_ordered_only_when_every_level_beats_the_one_below() -> No
 def test_docs_review_shows_the_figures_of_the_benchs_json() -> None:
     result = json.loads((ROOT / "bench/results/review.json").read_text(encoding="utf-8"))
     doc = (ROOT / "docs/review.md").read_text(encoding="utf-8")
-    assert figures_into(doc, result) == doc, "run python bench/review.py --doc"
+    assert script("bench/review.py").figures_into(doc, result) == doc, (
+        "run python bench/review.py --doc"
+    )
     assert "champion planner:" in doc and result["complete"]

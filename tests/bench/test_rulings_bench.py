@@ -6,16 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tests.conftest import script
 from typer.testing import CliRunner
 
-from flickboard.bench.rulings import (
-    CROKINOLE_RULE_SETS,
-    DOC_BEGIN,
-    DOC_END,
-    Settings,
-    markdown,
-    run,
-)
+from flickboard.bench.rulings import CROKINOLE_RULE_SETS, Settings, run
 from flickboard.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,5 +53,6 @@ def test_bench_rulings_refuses_an_unknown_game() -> None:
 def test_the_docs_table_is_written_from_the_bench_json() -> None:
     data = json.loads((ROOT / "bench/results/rulings.json").read_text(encoding="utf-8"))
     page = (ROOT / "docs/rules.md").read_text(encoding="utf-8")
-    table = page.split(DOC_BEGIN, 1)[1].split(DOC_END, 1)[0].strip()
-    assert table == markdown(data)
+    docs = script("bench/rulings.py")
+    table = page.split(docs.DOC_BEGIN, 1)[1].split(docs.DOC_END, 1)[0].strip()
+    assert table == docs.markdown(data), "run: python bench/rulings.py --docs"

@@ -3,7 +3,7 @@ rounds (``flickboard bench ai --realism``).
 
 At every playing tier two default players (the planner at that level) play whole WCC
 singles games (four rounds); the games are compared with 3,884 real singles games
-(``bench/data/crokinole_rounds.csv.gz``, its README) and the published WCC figures: 20s
+(``flickboard/bench/data/crokinole_rounds.csv.gz``, its README) and the published WCC figures: 20s
 per player per game, the hammer's share of decided rounds, tied rounds, round results
 from the hammer's side and 20s per player per round, each with a 95 % interval (Wilson's
 for shares; the normal one on the games' means for 20s). Every decision is checked too:
@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import csv
 import gzip
-import json
+import io
 import math
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from flickboard.agents.explain import THROW_AWAY, contradiction, played_out
@@ -39,8 +40,8 @@ from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import LEVELS
 from flickboard.play.view import Player, View
 
-REAL_DATA = Path("bench/data/crokinole_rounds.csv.gz")
-"""The real rounds (from the repository's root)."""
+REAL_DATA: Traversable = files("flickboard.bench") / "data" / "crokinole_rounds.csv.gz"
+"""The real rounds, shipped with the package."""
 
 TIERS: tuple[str, ...] = LEVELS[:-1]
 """The tiers played (not ``perfect``, which no person is)."""
@@ -58,10 +59,10 @@ PUBLISHED: dict[str, dict[str, Any]] = {
     "wcc_recreational_top16": {"twenties_per_player_game": 4.59, "what": "its top 16"},
 }
 """Published WCC figures not in the CSV: preliminaries 1999-2019, 20s per player per game
-(crokinolereference.com, ``All Crokinole Results.xlsx``; bench/data/README.md)."""
+(crokinolereference.com, ``All Crokinole Results.xlsx``; flickboard/bench/data/README.md)."""
 
 SOURCES = (
-    "Real rounds: bench/data/crokinole_rounds.csv.gz, 3,884 singles games 2009-2020 from "
+    "Real rounds: flickboard/bench/data/crokinole_rounds.csv.gz, 3,884 singles games 2009-2020 from "
     "crokinolereference.com (CrokinoleCentre/crokinolereference.com, inputs/Crokinole Match "
     "Detail.xlsx); WCC preliminaries 1999-2019: crokinolereference.com, All Crokinole "
     "Results.xlsx; open-20 tiers: NCA 2023-24 (The Pudding, the-pudding/crokinole)."
@@ -127,17 +128,24 @@ def _bin(twenties: int) -> int:
     return min(twenties, TWENTY_BINS - 1)
 
 
-def real_figures(path: Path = REAL_DATA) -> dict[str, Any]:
+def read_rounds(path: Traversable = REAL_DATA) -> list[dict[str, str]]:
+    """The rows of a file of real rounds (CSV, gzipped if its name ends in ``.gz``)."""
+    if not path.is_file():
+        raise InvalidInput(f"no real rounds at {path}")
+    data = path.read_bytes()
+    if path.name.endswith(".gz"):
+        data = gzip.decompress(data)
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
+    if not rows or "hammer" not in rows[0]:
+        raise InvalidInput(f"{path} is not a file of real rounds (no hammer column)")
+    return rows
+
+
+def real_figures(path: Traversable = REAL_DATA) -> dict[str, Any]:
     """The real games' figures: 20s per player per four-round game (all, prelims, power
     pools, playoffs), the hammer's share of decided rounds (all, near-equals), tied rounds,
     round results from the hammer's side and 20s per player per round."""
-    if not path.is_file():
-        raise InvalidInput(f"no real rounds at {path} (run from the repository's root)")
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f))
-    if not rows or "hammer" not in rows[0]:
-        raise InvalidInput(f"{path} is not a file of real rounds (see bench/data/README.md)")
+    rows = read_rounds(path)
     games: dict[str, list[dict[str, str]]] = {}
     for row in rows:
         games.setdefault(row["game"], []).append(row)
@@ -348,7 +356,7 @@ def run_realism(
     seed: int = 1,
     tiers: Sequence[str] = TIERS,
     workers: int = 1,
-    data: Path = REAL_DATA,
+    data: Traversable = REAL_DATA,
     on_progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """``games`` equal-level games at each tier, compared with the real ones, on
@@ -451,7 +459,7 @@ def realism_report(result: dict[str, Any]) -> str:
         t = s["twenties_per_player_game"]
         h = s["hammer_share"]
         lines.append(
-            f"  {tier:<20} {s['games']:>3} games: 20s {_interval(t['mean'], t['ci95'])};"
+            f"  {tier:<20} {s['games']:>3} games: 20s {interval_text(t['mean'], t['ci95'])};"
             f" open shots {s['open_shots_per_game']:.1f} a game; hammer {_pct(h)}; tied"
             f" {_pct(s['tied_rounds'])}; invalid played {_pct(s['invalid_played'])}, valid"
             f" meant {_pct(s['valid_meant'])}; contradictions {s['contradictions']['rate']:.3f}"
@@ -473,6 +481,17 @@ def realism_report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def interval_text(value: float | None, interval: Sequence[float] | None, pct: bool = False) -> str:
+    """``6.67 [6.54, 6.80]`` or ``55.6 % [54.5, 56.7]``; no interval under two games."""
+    if value is None:
+        return "-"
+    k, digits, unit = (100, 1, " %") if pct else (1, 2, "")
+    text = f"{k * value:.{digits}f}{unit}"
+    if interval is None:
+        return f"{text} (one game: no interval)"
+    return f"{text} [{k * interval[0]:.{digits}f}, {k * interval[1]:.{digits}f}]"
+
+
 def _verdict(met: bool | None) -> str:
     return f"not judged (under {MIN_GAMES} games)" if met is None else "met" if met else "NOT met"
 
@@ -485,150 +504,6 @@ def _pct(s: dict[str, Any]) -> str:
     return f"{100 * rate:.1f} % [{100 * low:.1f}, {100 * high:.1f}]"
 
 
-DOC = Path("docs/ai.md")
-"""The page whose real-games section is generated (:func:`write_docs`)."""
-
-BEGIN = "<!-- realism: generated by python -m flickboard.bench.ai_realism; do not edit -->"
-END = "<!-- realism: end -->"
-
-
-def _interval(value: float | None, interval: Sequence[float] | None, pct: bool = False) -> str:
-    """``6.67 [6.54, 6.80]`` or ``55.6 % [54.5, 56.7]``; no interval under two games."""
-    if value is None:
-        return "-"
-    k, digits, unit = (100, 1, " %") if pct else (1, 2, "")
-    text = f"{k * value:.{digits}f}{unit}"
-    if interval is None:
-        return f"{text} (one game: no interval)"
-    return f"{text} [{k * interval[0]:.{digits}f}, {k * interval[1]:.{digits}f}]"
-
-
-def _shares(values: Sequence[float]) -> str:
-    return " / ".join(f"{100 * v:.0f}" for v in values)
-
-
-GAMES_COLUMNS = (
-    "games", "n", "20s per player and game", "open shots a game",
-    "hammer's share of decided rounds", "tied rounds",
-    "round results from the hammer (won / tied / lost %)",
-    "20s per player and round (0 / 1 / 2 / 3 / 4 / 5+ %)",
-)  # fmt: skip
-"""The columns of the games table in docs/ai.md."""
-
-
-def _row(cells: Sequence[str]) -> str:
-    """A markdown table row of the games table, blank cells added up to its width."""
-    padded = [*cells, *[""] * (len(GAMES_COLUMNS) - len(cells))]
-    return "|" + "|".join(f" {c} " if c else " " for c in padded) + "|"
-
-
-def realism_markdown(result: dict[str, Any]) -> str:
-    """The real-games section of docs/ai.md, every figure from a ``--realism`` result."""
-    real = result["real"]
-    tw = real["twenties_per_player_game"]
-    hammer, ties = real["hammer_share"], real["tied_rounds"]
-    lines = [BEGIN, "", _row(GAMES_COLUMNS), _row(["---"] * len(GAMES_COLUMNS))]
-    lines.append(
-        _row(
-            [
-                "real: tour singles, all",
-                str(tw["all"]["games"]),
-                _interval(tw["all"]["mean"], tw["all"]["ci95"]),
-                "",
-                f"{_interval(hammer['rate'], hammer['wilson95'], True)} of {hammer['of']}",
-                _interval(ties["rate"], ties["wilson95"], True),
-                _shares(real["round_results_share"]),
-                _shares(real["twenties_per_round"]),
-            ]
-        )
-    )
-    for name, label in (
-        ("prelims", "prelims"),
-        ("power_pools", "power pools"),
-        ("playoffs", "playoffs"),
-    ):
-        t = tw[name]
-        lines.append(
-            _row([f"real: tour {label}", str(t["games"]), _interval(t["mean"], t["ci95"])])
-        )
-    near = real["hammer_share_near_equals"]
-    near_share = f"{_interval(near['rate'], near['wilson95'], True)} of {near['of']}"
-    lines.append(_row(["real: near-equals (strength within 0.05)", "", "", "", near_share]))
-    for p in result["published"].values():
-        lines.append(_row([f"published: {p['what']}", "", f"{p['twenties_per_player_game']:.2f}"]))
-    for tier, s in result["tiers"].items():
-        t, h, tied = s["twenties_per_player_game"], s["hammer_share"], s["tied_rounds"]
-        lines.append(
-            _row(
-                [
-                    f"AI: {tier} v {tier}",
-                    str(s["games"]),
-                    _interval(t["mean"], t["ci95"]),
-                    f"{s['open_shots_per_game']:.1f}",
-                    f"{_interval(h['rate'], h['wilson95'], True)} of {h['of']}",
-                    _interval(tied["rate"], tied["wilson95"], True),
-                    _shares(s["round_results_share"]),
-                    _shares(s["twenties_per_round"]),
-                ]
-            )
-        )
-    lines += [
-        "",
-        f"| tier | target | measured (95 %) | games | estimate within | met (>= {MIN_GAMES} games) |",
-        "| --- | --- | --- | --- | --- | --- |",
-    ]
-    for j in result["targets"]:
-        pct = j["measure"] == "hammer_share"
-        k = 100 if pct else 1
-        figure = f"{k * j['figure']:.{1 if pct else 2}f}{' %' if pct else ''}"
-        within = f"{k * j['within']:.{0 if pct else 1}f}{' points' if pct else ''}"
-        what = "hammer's share" if pct else "20s per player and game"
-        lines.append(
-            f"| {j['tier']} | {what} {figure} +- {within} ({j['source']}) |"
-            f" {_interval(j['value'], j['interval'], pct)} | {j['games']} |"
-            f" {'yes' if j['within_tolerance'] else 'no'} |"
-            f" {'not judged' if j['met'] is None else 'yes' if j['met'] else 'no'} |"
-        )
-    lines += [
-        "",
-        "| game: tier | games | decisions | shots played invalid | shots meant valid (no noise)"
-        " | words that contradict the shot as meant |",
-        "| --- | --- | --- | --- | --- | --- |",
-    ]
-    lines += _words_rows(result["tiers"], "crokinole")
-    words = result.get("words")
-    if words:
-        lines += _words_rows(words["tiers"], f"table {words['game']}")
-    settings = result["settings"]
-    lines += [
-        "",
-        f"Run: `flickboard bench ai --realism --realism-games {settings['games_per_tier']}"
-        f" --seed {settings['seed']}"
-        + (f" --realism-words-games {words['games_per_tier']}" if words else "")
-        + f"` (asked for {settings['games_per_tier']} crokinole games a tier"
-        + (f" and {words['games_per_tier']} of table {words['game']}" if words else "")
-        + "; the tables say how many were played). Sources: "
-        + result["sources"],
-        "",
-        END,
-    ]
-    return "\n".join(lines)
-
-
-def _words_rows(tiers: dict[str, dict[str, Any]], game: str) -> list[str]:
-    """The decisions table's rows of one game's tiers."""
-    rows = []
-    for tier, s in tiers.items():
-        c = s["contradictions"]
-        rows.append(
-            f"| {game}: {tier} | {s['games']} | {s['decisions']} |"
-            f" {_interval(s['invalid_played']['rate'], s['invalid_played']['wilson95'], True)} |"
-            f" {_interval(s['valid_meant']['rate'], s['valid_meant']['wilson95'], True)} |"
-            f" {c['rate'] * 100:.1f} % ({round(c['rate'] * c['of'])}) |"
-        )
-    return rows
-
-
 def refreshed(result: dict[str, Any]) -> dict[str, Any]:
     """A ``--realism`` result with each tier's summary and the targets made afresh from
     its counts (a run cut short, or saved by an older version, reads as this one)."""
@@ -639,20 +514,3 @@ def refreshed(result: dict[str, Any]) -> dict[str, Any]:
         again = {t: words_summary(Tally(**s["counts"])) for t, s in words["tiers"].items()}
         out["words"] = {**words, "tiers": again}
     return out
-
-
-def write_docs(result_path: Path, doc: Path = DOC) -> None:
-    """Refresh a ``--realism`` JSON (:func:`refreshed`) and rewrite the generated section
-    of ``doc`` from it."""
-    result = refreshed(json.loads(result_path.read_text(encoding="utf-8")))
-    result_path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    text = doc.read_text(encoding="utf-8")
-    if BEGIN not in text or END not in text:
-        raise InvalidInput(f"{doc} has no generated real-games section ({BEGIN} ... {END})")
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    doc.write_text(head + realism_markdown(result) + tail, encoding="utf-8")
-
-
-if __name__ == "__main__":
-    write_docs(Path("bench/results/ai-realism.json"))

@@ -57,10 +57,11 @@ def prepare(url: str, cards: int, seed: int = 7) -> tuple[int, list[Game]]:
     from flickboard.events.eventfile import parse_event
     from flickboard.store.service import DeskService
 
-    per_round = -(-cards // ROUNDS)
+    # enough players for every round's draw to avoid a repeat opponent, however few cards
+    players = 2 * max(-(-cards // ROUNDS), ROUNDS)
     svc = DeskService(url)
     director = svc.accounts.set_director("bench", "bench-password")
-    entrants = [{"id": f"P{i:03d}", "name": f"Player {i}"} for i in range(1, 2 * per_round + 1)]
+    entrants = [{"id": f"P{i:03d}", "name": f"Player {i}"} for i in range(1, players + 1)]
     spec = {"name": "Bench open", "category": "adult singles", "games": ROUNDS, "seed": seed}
     svc.create_event(director, parse_event({**spec, "entrants": entrants}))
     rng = random.Random(seed)

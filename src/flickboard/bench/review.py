@@ -369,18 +369,3 @@ def report(result: dict[str, Any]) -> str:
                 f"contradictions over {meant['ai_shots']} AI shots"
             )
     return "\n".join(lines)
-
-
-BEGIN = "<!-- figures:begin -->"
-END = "<!-- figures:end -->"
-
-
-def figures_into(doc: str, result: dict[str, Any]) -> str:
-    """``doc`` with the text between its figures markers replaced by the results."""
-    if BEGIN not in doc or END not in doc:
-        raise ValueError(f"the page has no {BEGIN} ... {END} markers")
-    head, rest = doc.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    state = "" if result.get("complete") else " (run not complete: the figures so far)"
-    body = f"```\n{report(result)}\n```\n\nFrom `bench/results/review.json`{state}.\n"
-    return f"{head}{BEGIN}\n{body}{END}{tail}"

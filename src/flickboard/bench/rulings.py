@@ -14,7 +14,6 @@ import math
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -365,48 +364,3 @@ def report(result: dict[str, Any]) -> str:
             )
             lines += [f"    {e}" for e in r["examples"]]
     return "\n".join(lines)
-
-
-DOC_BEGIN = "<!-- rulings bench: begin (written by python bench/rulings.py --docs) -->"
-DOC_END = "<!-- rulings bench: end -->"
-
-
-def markdown(result: dict[str, Any]) -> str:
-    """The docs' table of a run (docs/rules.md, "Rulings in bulk"), from its JSON."""
-    lines = [
-        "| game | rule set | shots ruled by the core | of them by both referees | "
-        "disagreements | core, us a shot | Python referee, us a shot | ratio |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    for game, data in result["games"].items():
-        for r in data["rule_sets"]:
-            lines.append(
-                f"| {game} | {r['label']} | {r['shots']:,} | {r['compared']:,} | "
-                f"{r['disagreements']} | {r['compiled_per_shot_us']:.2f} | "
-                f"{r['python_per_shot_us']:.0f} | {r['speed_ratio']:.0f}x |"
-            )
-    return "\n".join(lines)
-
-
-def write_docs(result: dict[str, Any], page: Path) -> None:
-    """Put the table of a run between the markers of ``page``."""
-    text = page.read_text(encoding="utf-8")
-    head, rest = text.split(DOC_BEGIN, 1)
-    _, tail = rest.split(DOC_END, 1)
-    page.write_text(f"{head}{DOC_BEGIN}\n{markdown(result)}\n{DOC_END}{tail}", encoding="utf-8")
-
-
-def main() -> None:
-    """``python -m flickboard.bench.rulings [shots] [output]``."""
-    import json
-    import sys
-
-    shots = int(sys.argv[1]) if len(sys.argv) > 1 else Settings.shots
-    output = Path(sys.argv[2]) if len(sys.argv) > 2 else Path("bench/results/rulings.json")
-    result = run(Settings(shots=shots), progress=print)
-    output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    print(report(result))
-
-
-if __name__ == "__main__":
-    main()

@@ -172,9 +172,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--output", type=Path, default=None)
     args = parser.parse_args()
-    out = args.output or Path(f"bench/results/ai-{args.game}-search-choice.json")
+    out = args.output or Path(f"ai-{args.game}-search-choice.json")
     if not out.parent.is_dir():
-        parser.error(f"no folder {out.parent} for the results (run from the repository's root)")
+        parser.error(f"no folder {out.parent} for the results")
     try:
         result = search_choice(
             args.game, args.level, args.positions, args.seed,

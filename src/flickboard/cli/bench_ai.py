@@ -20,6 +20,9 @@ PLANNER = PlannerBudget()
 SEARCH = SearchBudget()
 """The default budgets, which the options start from."""
 
+OUTPUT = Path("ai-bench.json")
+"""The results' default file (in the current folder)."""
+
 
 def bench_ai(
     game: Annotated[str, typer.Option(help="crokinole or shuffleboard.")] = "crokinole",
@@ -95,8 +98,8 @@ def bench_ai(
         typer.Option(
             "--realism",
             help="Only this: equal-level games at every tier against real rounds (20s, "
-            "hammer, ties, invalid shots, explanations); JSON to bench/results/ai-realism.json "
-            "unless --output says otherwise.",
+            "hammer, ties, invalid shots, explanations); JSON to ai-realism.json unless "
+            "--output says otherwise.",
         ),
     ] = False,
     realism_games: Annotated[
@@ -111,18 +114,22 @@ def bench_ai(
         ),
     ] = 10,
     data: Annotated[
-        Path, typer.Option(help="With --realism: the real rounds (CSV, gzipped or not).")
-    ] = Path("bench/data/crokinole_rounds.csv.gz"),
+        Path | None,
+        typer.Option(
+            help="With --realism: the real rounds (CSV, gzipped or not; default: the 3,884 "
+            "tour games shipped with flickboard)."
+        ),
+    ] = None,
     search_ladder: Annotated[
         int,
         typer.Option(
             min=0,
             help="Only this: PAIRS pairs of games, the default search v today's (classic) at "
-            "--level, on --workers processes; JSON to bench/results/ai-GAME-search-ladder.json (unless "
+            "--level, on --workers processes; JSON to ai-GAME-search-ladder.json (unless "
             "--output says otherwise) after every pair; run again to carry on a run cut short.",
         ),
     ] = 0,
-    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("ai-bench.json"),
+    output: Annotated[Path, typer.Option(help="Results JSON.")] = OUTPUT,
     plot: Annotated[Path | None, typer.Option(help="Plot PNG (default: next to the JSON).")] = None,
 ) -> None:
     """Open-20 (or three-zone) rates by level, the AI's own opening shots, takeouts,
@@ -192,26 +199,24 @@ def bench_ai(
     typer.echo(f"results: {output}, plot: {png}")
 
 
-REALISM_JSON = Path("bench/results/ai-realism.json")
-
-
 def _realism(
-    games: int, words_games: int, seed: int, workers: int, data: Path, output: Path
+    games: int, words_games: int, seed: int, workers: int, data: Path | None, output: Path
 ) -> None:
     """``--realism``: the JSON is rewritten after every game (a run cut short keeps what
     it played)."""
-    from flickboard.bench.ai_realism import add_words, realism_report, run_realism
+    from flickboard.bench.ai_realism import REAL_DATA, add_words, realism_report, run_realism
 
-    out = REALISM_JSON if output == Path("ai-bench.json") else output
+    out = Path("ai-realism.json") if output == OUTPUT else output
     check_writable(out)
-    if not data.is_file():
-        fail(f"--data: no real rounds at {data} (run from the repository's root)")
+    if data is not None and not data.is_file():
+        fail(f"--data: no real rounds at {data}")
 
     def save(result: dict[str, object]) -> None:
         out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 
     try:
-        result = run_realism(games, seed, workers=workers, data=data, on_progress=save)
+        real = REAL_DATA if data is None else data
+        result = run_realism(games, seed, workers=workers, data=real, on_progress=save)
         if words_games:
             result = add_words(result, words_games, workers=workers, on_progress=save)
     except (FlickboardError, ValueError) as exc:
@@ -226,8 +231,7 @@ def _search_ladder(
     """``--search-ladder``: the JSON is rewritten after every pair of games."""
     from flickboard.bench.ai_ladder import ladder_report, search_ladder
 
-    out = Path(f"bench/results/ai-{game}-search-ladder.json")
-    out = out if output == Path("ai-bench.json") else output
+    out = Path(f"ai-{game}-search-ladder.json") if output == OUTPUT else output
     check_writable(out)
     try:
         level = check_level(level)

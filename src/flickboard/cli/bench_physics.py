@@ -24,9 +24,7 @@ def bench_physics(
         int, typer.Option(min=3, help="30-disc shots timed on both engines.")
     ] = 12,
     rounds: Annotated[int, typer.Option(min=1, help="Passes timed per row (best kept).")] = 5,
-    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path(
-        "bench/results/physics.json"
-    ),
+    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("physics-bench.json"),
 ) -> None:
     """CPU time per shot: exact engine v pymunk at 240 Hz and 1 kHz, to rest, same work;
     the batch physics v the bare kernel on the same shots."""

@@ -26,7 +26,7 @@ def bench_review(
     workers: Annotated[
         int, typer.Option(min=1, help="Processes playing and reviewing the ladder's games.")
     ] = 1,
-    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("bench/results/review.json"),
+    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("review-bench.json"),
 ) -> None:
     """Review validity: accuracy by AI level in order, blunders labelled, champion choices
     best or good, median CPU seconds to review a 4-round crokinole game."""

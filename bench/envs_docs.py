@@ -1,6 +1,6 @@
 """The environment throughput figures of docs/envs.md, written from the bench's JSON.
 
-``python -m flickboard.bench.envs_docs`` rewrites the block between :data:`BEGIN` and
+``python bench/envs_docs.py`` rewrites the block between :data:`BEGIN` and
 :data:`END` in docs/envs.md from ``bench/results/envs.json`` (what ``flickboard bench
 envs`` wrote); ``--check`` only says whether it is up to date. The figures are never
 typed by hand (tests/bench/test_envs_docs.py holds the page to the JSON).
@@ -13,7 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-BEGIN = "<!-- figures: python -m flickboard.bench.envs_docs (from bench/results/envs.json) -->"
+ROOT = Path(__file__).resolve().parents[1]
+
+BEGIN = "<!-- figures: python bench/envs_docs.py (from bench/results/envs.json) -->"
 END = "<!-- end of figures -->"
 
 
@@ -93,9 +95,9 @@ def rewritten(page: str, result: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Rewrite (or ``--check``) docs/envs.md's figures from the bench JSON."""
-    parser = argparse.ArgumentParser(prog="python -m flickboard.bench.envs_docs")
-    parser.add_argument("--results", type=Path, default=Path("bench/results/envs.json"))
-    parser.add_argument("--page", type=Path, default=Path("docs/envs.md"))
+    parser = argparse.ArgumentParser(prog="python bench/envs_docs.py")
+    parser.add_argument("--results", type=Path, default=ROOT / "bench/results/envs.json")
+    parser.add_argument("--page", type=Path, default=ROOT / "docs/envs.md")
     parser.add_argument("--check", action="store_true", help="only say if it is up to date")
     args = parser.parse_args(argv)
     result = json.loads(args.results.read_text(encoding="utf-8"))
