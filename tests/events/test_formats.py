@@ -10,15 +10,19 @@ import pytest
 
 from flickboard.errors import InvalidInput
 from flickboard.events.draw import round_robin
-from flickboard.events.eventfile import CLUB_FORMATS, Format, parse_event
+from flickboard.events.eventfile import ClubFormat, Format, parse_event
 from flickboard.events.formats import (
     CHAMPIONSHIP,
+    CLUB,
+    CLUB_FORMATS,
     FORMATS,
     PRELIMINARY,
     ROUND_OF_32,
     ROUND_ROBIN,
+    club_format,
     crokinole_format,
     event_format,
+    format_title,
 )
 from flickboard.events.standings import preliminary_standings, round_robin_standings
 
@@ -38,6 +42,18 @@ def test_every_event_file_format_is_in_the_registry_and_no_club_format_is() -> N
     assert set(FORMATS) == set(get_args(Format))
     assert all(crokinole_format(f) is None for f in CLUB_FORMATS)
     assert all(event_format(f).name == f for f in FORMATS)
+
+
+def test_every_club_file_format_is_in_the_registry_with_its_desk_command_and_title() -> None:
+    assert set(CLUB) == set(get_args(ClubFormat)) and not set(CLUB) & set(FORMATS)
+    assert all(club_format(f) is None for f in FORMATS)
+    assert {f: CLUB[f].command for f in CLUB_FORMATS} == {
+        "csc-round-robin": "csc", "league-six": "league", "league-four": "league",
+        "elimination": "bracket",
+    }  # fmt: skip
+    assert format_title("league-six") == "CSC six-person league"
+    assert format_title("round-of-32") == "Round of 32"
+    assert format_title("made-up") == "made-up"
 
 
 def test_an_unknown_format_is_one_clear_error() -> None:

@@ -16,6 +16,7 @@ from flickboard.play.scoring import RaceScore
 from flickboard.store.bracket import BracketDesk
 from flickboard.store.club import ClubDesk
 from flickboard.store.csc import CscDesk
+from flickboard.store.desk import Desk
 from flickboard.store.league import LeagueDesk
 from flickboard.store.models import (
     ClubFrameRow,
@@ -271,3 +272,9 @@ def test_bracket_refuses_unknown_early_and_decided_matches(engine: Engine) -> No
         lambda: desk.enter_game("Fair", "M3-1", win),
     )
     _refused(desk, IllegalInPosition, "already exists", lambda: desk.create(spec))
+
+
+def test_a_club_event_asked_of_the_crokinole_desk_names_its_own_command(engine: Engine) -> None:
+    LeagueDesk(engine=engine).create(league_spec("league-six"))
+    with pytest.raises(IllegalInPosition, match=r"run it with flickboard event league \.\.\.$"):
+        Desk(engine=engine).standings("Tuesday")

@@ -30,7 +30,7 @@ from flickboard.events.categories import category
 from flickboard.events.csc import Division, double_round_robin
 from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games
 from flickboard.events.elimination import check_best_of_three_from
-from flickboard.events.formats import FORMATS, EventFormat
+from flickboard.events.formats import CLUB, FORMATS, EventFormat
 from flickboard.events.lineups import ROSTER
 from flickboard.events.names import check_name, plural
 from flickboard.events.sanctions import (
@@ -600,19 +600,8 @@ def card_spec(card: Scorecard) -> CardSpec:
 
 
 ClubFormat = Literal["csc-round-robin", "league-six", "league-four", "elimination"]
-CLUB_FORMATS: tuple[str, ...] = ("csc-round-robin", "league-six", "league-four", "elimination")
-FORMAT_TITLES: dict[str, str] = {
-    "preliminary": "Preliminary",
-    "round-robin": "Round robin",
-    "championship": "Championship",
-    "round-of-32": "Round of 32",
-    "csc-round-robin": "CSC double round robin",
-    "league-six": "CSC six-person league",
-    "league-four": "CSC four-person league",
-    "elimination": "Fair-rules single elimination",
-}
-"""Each format's name as pages print it (the desk's new-event form offers the same)."""
-"""Formats of :class:`ClubEventFile` (CSC Parts VI and VII, fair-rules elimination)."""
+"""Formats of :class:`ClubEventFile`: the club formats of the registry
+(:data:`flickboard.events.formats.CLUB`)."""
 
 
 class TeamSpec(PlayerSpec):
@@ -729,7 +718,7 @@ class ClubEventFile(_Model):
 
 def parse_any(data: Any, source: str = "event file") -> EventFile | ClubEventFile:
     """A crokinole event file, or a club event file when ``format`` names one."""
-    if isinstance(data, dict) and data.get("format") in CLUB_FORMATS:
+    if isinstance(data, dict) and data.get("format") in CLUB:
         try:
             return ClubEventFile.model_validate(data)
         except ValidationError as exc:

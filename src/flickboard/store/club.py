@@ -16,7 +16,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
-from flickboard.events.eventfile import CLUB_FORMATS, ClubEventFile
+from flickboard.events.eventfile import ClubEventFile
+from flickboard.events.formats import CLUB_FORMATS
 from flickboard.events.leagues import Forfeit, LeagueGame
 from flickboard.events.racegame import SHUFFLEBOARD_FRAME_MAX, checked
 from flickboard.play.scoring import RaceScore

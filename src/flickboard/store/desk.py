@@ -15,8 +15,14 @@ from sqlalchemy.orm import Session, selectinload
 from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.categories import category
 from flickboard.events.draw import Draw, check_in_draw, pools, round_robin
-from flickboard.events.eventfile import FORMAT_TITLES, EntrantSpec, EventFile
-from flickboard.events.formats import FORMATS, EventFormat, crokinole_format
+from flickboard.events.eventfile import EntrantSpec, EventFile
+from flickboard.events.formats import (
+    FORMATS,
+    EventFormat,
+    club_format,
+    crokinole_format,
+    format_title,
+)
 from flickboard.events.ratings import RatedGame, rated_game
 from flickboard.events.sanctions import OUT_KINDS, Sanction, check_sanction
 from flickboard.events.scorecard import (
@@ -68,7 +74,7 @@ class EventInfo:
     @property
     def club(self) -> bool:
         """A CSC round robin, league or fair-rules bracket."""
-        return crokinole_format(self.format) is None
+        return club_format(self.format) is not None
 
     @property
     def event_format(self) -> EventFormat | None:
@@ -78,7 +84,7 @@ class EventInfo:
     @property
     def format_title(self) -> str:
         """The format's name as pages print it ("CSC six-person league")."""
-        return FORMAT_TITLES.get(self.format, self.format)
+        return format_title(self.format)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, selectinload
 from flickboard.errors import IllegalInPosition, InvalidInput, NotFound
 from flickboard.events.draw import Draw
 from flickboard.events.eventfile import DrawSpec, EventFile, card_spec
-from flickboard.events.formats import FORMATS, EventFormat, crokinole_format
+from flickboard.events.formats import FORMATS, EventFormat, club_format
 from flickboard.events.sanctions import KINDS, Sanction
 from flickboard.events.scorecard import (
     Correction,
@@ -48,10 +48,10 @@ class EventRows(Store):
         row = s.scalar(select(EventRow).where(EventRow.name == name))
         if row is None:
             raise NotFound(f"no event called {name!r}")
-        if crokinole_format(row.format) is None:
-            group = {"csc-round-robin": "csc", "elimination": "bracket"}.get(row.format, "league")
+        club = club_format(row.format)
+        if club is not None:
             raise IllegalInPosition(
-                f"{name} is a {row.format} event: run it with flickboard event {group} ..."
+                f"{name} is a {row.format} event: run it with flickboard event {club.command} ..."
             )
         return row
 

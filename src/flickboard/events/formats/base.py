@@ -32,6 +32,8 @@ class EventFormat:
 
     name: str
     """The ``format`` of the event file and the database."""
+    title: str
+    """Its name as pages print it ("Round of 32")."""
     result: str = "a WCC scorecard of one game"
     """What one result is (docs and pages)."""
     drawn_by_round: bool = True

@@ -29,6 +29,7 @@ class Championship(EventFormat):
 
 CHAMPIONSHIP = Championship(
     "championship",
+    "Championship",
     result="a WCC scorecard of one championship game",
     drawn_by_round=False,
     series=True,

@@ -5,4 +5,4 @@ from __future__ import annotations
 
 from flickboard.events.formats.base import EventFormat
 
-PRELIMINARY = EventFormat("preliminary", makes_cuts=True)
+PRELIMINARY = EventFormat("preliminary", "Preliminary", makes_cuts=True)

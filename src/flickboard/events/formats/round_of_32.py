@@ -5,4 +5,6 @@ from __future__ import annotations
 
 from flickboard.events.formats.base import EventFormat
 
-ROUND_OF_32 = EventFormat("round-of-32", cut_taken_whole=True, stage="the round of 32")
+ROUND_OF_32 = EventFormat(
+    "round-of-32", "Round of 32", cut_taken_whole=True, stage="the round of 32"
+)

@@ -18,4 +18,4 @@ class RoundRobin(EventFormat):
         return round_robin(ids)
 
 
-ROUND_ROBIN = RoundRobin("round-robin", drawn_by_round=False, tie_break_chain=True)
+ROUND_ROBIN = RoundRobin("round-robin", "Round robin", drawn_by_round=False, tie_break_chain=True)
