@@ -28,7 +28,7 @@ from flickboard.physics.engine import (
     resolve_shooter,
 )
 from flickboard.physics.jit import njit
-from flickboard.physics.kernel import run_shot
+from flickboard.physics.kernel import NO_LOG, run_shot
 from flickboard.physics.layout import Layout
 from flickboard.physics.params import PhysicsParams
 from flickboard.physics.record import MODES, DiscState, ShotRecord
@@ -215,7 +215,7 @@ def run_batch(
             speed, angle = shots[s, 3], shots[s, 2]
             shot[2] = speed * math.cos(angle)
             shot[3] = speed * math.sin(angle)
-        code, what, ev, fin, _ = run_shot(board, params, discs, shot, False)
+        code, what, ev, fin, _ = run_shot(board, params, discs, shot, NO_LOG[0])
         status[s] = code
         offsets[s + 1] = offsets[s]
         if code != S_OK:

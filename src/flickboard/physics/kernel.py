@@ -579,6 +579,12 @@ def _touching(bits: int, line: int) -> bool:
     return ((bits >> (2 * line + 1)) & 1) == 1 and ((bits >> (2 * line)) & 1) == 0
 
 
+NO_LOG = np.zeros(1, dtype=np.bool_)
+"""``NO_LOG[0]`` is how compiled code passes ``run_shot`` a ``log`` of False: a
+literal ``False`` would have numba compile the whole kernel again for that constant,
+where this value shares the version Python's calls compile."""
+
+
 @njit(cache=True)
 def run_shot(
     board: np.ndarray, params: np.ndarray, discs: np.ndarray, shot: np.ndarray, log: bool

@@ -24,7 +24,7 @@ import numpy as np
 from flickboard.geometry.startline import LineFigures, cut_discs
 from flickboard.jit import jitable
 from flickboard.physics.batch import MODE_TO_STATE
-from flickboard.physics.kernel import run_shot
+from flickboard.physics.kernel import NO_LOG, run_shot
 from flickboard.play import crokinole_tables, shuffleboard_tables
 from flickboard.play.tables import MAX_DISCS, STATUS_IMPOSSIBLE, STATUS_KERNEL, STATUS_PLAYED
 from flickboard.rules.codes import IN_PLAY, NO_FATE, RESTORED
@@ -205,7 +205,7 @@ def shoot(
     velocity[2] = speed * math.cos(angle)
     velocity[3] = speed * math.sin(angle)
     velocity[4] = spin
-    code, what, events, finals, _ = run_shot(board, params, rows, velocity, False)
+    code, what, events, finals, _ = run_shot(board, params, rows, velocity, NO_LOG[0])
     if code != 0:
         out.status = STATUS_KERNEL
         out.kernel = code
