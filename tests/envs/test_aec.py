@@ -279,3 +279,15 @@ def test_brief_info_steps_play_the_same_seeded_matches_as_full_info(game: str) -
             done = full[2] or full[3]
             steps += 1
         assert steps > 20  # a whole match
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["table", "match"])
+def test_every_agents_observation_at_once_is_each_agents_own(fast: bool) -> None:
+    env = crokinole_v0.raw_env(players=4, fast=fast)
+    env.reset(seed=5)
+    for _ in range(3):
+        env.step(np.array([0.2, 0.1, -0.6, 0.0], dtype=np.float32))
+    seen = env.observations(env.agents)
+    assert list(seen) == env.agents
+    assert all(np.array_equal(seen[a], env.observe(a)) for a in env.agents)
+    assert not np.array_equal(seen["seat_0"], seen["seat_1"])  # each from its own seat
