@@ -339,7 +339,10 @@ def line_candidate(
     lt[i] = max(best, now)
 
 
-@njit(cache=True)
+# The two appends below are inlined where they are called (numba's IR, not LLVM's):
+# as functions of their own, numba compiled one for every set of constant arguments
+# (21 of _push_event's after the warm-up), most of the kernel's compile time.
+@njit(cache=True, inline="always")
 def _push_event(
     ev: np.ndarray,
     ne: int,
@@ -365,7 +368,7 @@ def _push_event(
     return ev
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _push_segment(sg: np.ndarray, ns: int, st: np.ndarray, i: int, cause: int) -> np.ndarray:
     if ns >= sg.shape[0]:
         bigger = np.empty((2 * sg.shape[0], SEG_SIZE))
