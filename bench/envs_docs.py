@@ -87,10 +87,16 @@ def figures(result: dict[str, Any]) -> str:
     return "\n".join([BEGIN, head, "", *rows, "", tally, END])
 
 
+def replaced(page: str, begin: str, end: str, block: str) -> str:
+    """``page`` with the text from ``begin`` to ``end`` (both marks included) made
+    ``block``."""
+    start, stop = page.index(begin), page.index(end) + len(end)
+    return page[:start] + block + page[stop:]
+
+
 def rewritten(page: str, result: dict[str, Any]) -> str:
     """``page`` with its figures block made again from ``result``."""
-    start, end = page.index(BEGIN), page.index(END) + len(END)
-    return page[:start] + figures(result) + page[end:]
+    return replaced(page, BEGIN, END, figures(result))
 
 
 def main(argv: list[str] | None = None) -> int:

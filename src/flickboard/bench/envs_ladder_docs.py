@@ -1,0 +1,72 @@
+"""The baselines' ladder figures of docs/envs.md, written from the bench's JSON.
+
+``python -m flickboard.bench.envs_ladder_docs`` rewrites the block between
+:data:`BEGIN` and :data:`END` in docs/envs.md from ``bench/results/envs-ladder.json``
+(what ``flickboard bench ladder`` wrote); ``--check`` only says whether it is up to
+date (tests/bench/test_envs_ladder_docs.py holds the page to the JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from flickboard.bench.envs_docs import replaced
+
+BEGIN = "<!-- ladder: python -m flickboard.bench.envs_ladder_docs (from bench/results/envs-ladder.json) -->"  # fmt: skip
+END = "<!-- end of ladder -->"
+
+
+def _cell(row: dict[str, Any]) -> str:
+    low, high = row["wilson95"]
+    return (
+        f"| {row['a']} | {row['b']} | {row['a_score']:g} of {row['games']} | "
+        f"{row['a_win_rate']:.3f} | {low:.3f} - {high:.3f} |"
+    )
+
+
+def figures(result: dict[str, Any]) -> str:
+    """The block: the settings, then every pair's games, A's score, rate and interval."""
+    s = result["settings"]
+    head = (
+        f"`flickboard bench ladder` ({s['game']}, the policies at {s['noise']} noise, seed "
+        f"{s['seed']}; batched: one game on each of {s['tables']} tables a pair; against the "
+        f"planner: {s['planner_pairs']} pairs of games, colours swapped):"
+    )
+    rows = [
+        "| A | B | A's score (win 1, tie 1/2) | rate | Wilson 95 % |",
+        "| --- | --- | --- | --- | --- |",
+        *(_cell(row) for row in result["batched"]),
+        *(_cell(row) for row in result["planner"]),
+    ]
+    cpu = sum(row["cpu_s"] for row in [*result["batched"], *result["planner"]])
+    tail = f"{cpu:.0f} s of CPU in all, {result.get('cpus', '?')} CPUs."
+    return "\n".join([BEGIN, head, "", *rows, "", tail, END])
+
+
+def rewritten(page: str, result: dict[str, Any]) -> str:
+    """``page`` with its ladder block made again from ``result``."""
+    return replaced(page, BEGIN, END, figures(result))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Rewrite (or ``--check``) docs/envs.md's ladder figures from the bench JSON."""
+    parser = argparse.ArgumentParser(prog="python -m flickboard.bench.envs_ladder_docs")
+    parser.add_argument("--results", type=Path, default=Path("bench/results/envs-ladder.json"))
+    parser.add_argument("--page", type=Path, default=Path("docs/envs.md"))
+    parser.add_argument("--check", action="store_true", help="only say if it is up to date")
+    args = parser.parse_args(argv)
+    result = json.loads(args.results.read_text(encoding="utf-8"))
+    page = args.page.read_text(encoding="utf-8")
+    new = rewritten(page, result)
+    if args.check:
+        print("up to date" if new == page else f"{args.page}: figures differ from {args.results}")
+        return 0 if new == page else 1
+    args.page.write_text(new, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
