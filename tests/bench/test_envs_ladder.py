@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from flickboard.bench.envs_ladder import RUNGS
-from flickboard.bench.envs_ladder_docs import BEGIN, END, figures, main, rewritten
+from flickboard.bench.envs_ladder_docs import GAMES, figures, main, marks, results_path, rewritten
 from flickboard.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
-RESULTS = ROOT / "bench" / "results" / "envs-ladder.json"
 PAGE = ROOT / "docs" / "envs.md"
 
 
@@ -40,19 +40,23 @@ def test_bench_ladder_plays_every_pair_of_rungs_and_the_ai_tiers(tmp_path: Path)
     )
 
 
-def test_the_docs_ladder_is_that_of_the_bench_json() -> None:
-    result = json.loads(RESULTS.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("game", GAMES)
+def test_the_docs_ladder_is_that_of_the_bench_json(game: str) -> None:
+    result = json.loads((ROOT / results_path(game)).read_text(encoding="utf-8"))
+    assert result["settings"]["game"] == game
     page = PAGE.read_text(encoding="utf-8")
     assert rewritten(page, result) == page, "run: python -m flickboard.bench.envs_ladder_docs"
-    block = page[page.index(BEGIN) : page.index(END)]
+    begin, end = marks(game)
+    block = page[page.index(begin) : page.index(end)]
     for row in [*result["batched"], *result["planner"]]:
         assert f"| {row['a']} | {row['b']} | {row['a_score']:g} of {row['games']} |" in block
 
 
 def test_the_ladder_script_rewrites_a_stale_page_and_check_says_so(tmp_path: Path) -> None:
-    result = json.loads(RESULTS.read_text(encoding="utf-8"))
+    result = json.loads((ROOT / results_path("crokinole")).read_text(encoding="utf-8"))
+    begin, end = marks("crokinole")
     page = tmp_path / "envs.md"
-    page.write_text(f"before\n{BEGIN}\n| typed by hand | 0.99 |\n{END}\nafter\n")
+    page.write_text(f"before\n{begin}\n| typed by hand | 0.99 |\n{end}\nafter\n")
     results = tmp_path / "ladder.json"
     results.write_text(json.dumps(result))
     args = ["--results", str(results), "--page", str(page)]

@@ -95,7 +95,8 @@ class Aim:
     """What every grade aims with, in the shooter's frame (metres, +y straight in): the
     start line's points and inward directions at :data:`STARTS` values of ``u``, the
     draw's aim point, its extra travel past it, the spot a draw stops at, the fixed
-    obstacles (x, y, radius), the disc radius and the speed over a metre of travel."""
+    obstacles (x, y, radius), the disc radius, the speed over a metre of travel (speeds
+    go as the root of the travel) and the half-sizes observations are scaled by."""
 
     us: Floats
     starts: Floats
@@ -191,11 +192,10 @@ class BaselinePolicy:
         n = obs.shape[0]
         xy, on, mine = self._discs(obs)
         aim = self.aim
-        middle = np.full(n, STARTS // 2)
+        at = np.full(n, STARTS // 2)
         tx = np.full(n, aim.aim[0])
         ty = np.full(n, aim.aim[1])
         extra = np.full(n, aim.overshoot)
-        at = middle
         theirs = on & ~mine
         if self.grade == 2:
             start = aim.starts[STARTS // 2]
@@ -267,7 +267,9 @@ class BaselinePolicy:
         skip: npt.NDArray[np.bool_],
     ) -> npt.NDArray[np.bool_]:
         """Whether the straight path from each start to each goal passes every disc in
-        play (but the goal's own, ``skip``) and every obstacle: ``(n, goals, starts)``."""
+        play (but the goal's own, ``skip``) and every obstacle: ``(n, goals, starts)``
+        (the test of :func:`flickboard.agents.candidates.path_clear`, for every row,
+        goal and start at once)."""
         aim = self.aim
         r = aim.radius
         starts = aim.starts  # (K, 2)
