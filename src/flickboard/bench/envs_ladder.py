@@ -17,7 +17,7 @@ for the policies (the environment's ``noise``, default novice):
 
 A game won counts 1 and a tie 1/2; every rate has its Wilson 95 % interval
 (:func:`~flickboard.evaluation.harness.wilson`). Run with ``flickboard bench ladder``;
-``python -m flickboard.bench.envs_ladder_docs`` writes the figures into docs/envs.md.
+the checkout's ``bench/envs_docs.py`` writes its figures into the docs.
 """
 
 from __future__ import annotations
