@@ -139,3 +139,6 @@ def test_an_unknown_baseline_name_gives_a_one_line_error() -> None:
         baseline("baseline-9", "crokinole")
     with pytest.raises(InvalidInput, match="grade"):
         BaselinePolicy(7)
+    env = gymnasium.make("flickboard/Crokinole-v0", opponent="baseline-9")
+    with pytest.raises(InvalidInput, match=r"unknown opponent 'baseline-9': .*baseline-3\)$"):
+        env.reset(seed=1)

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from flickboard.agents.random_player import RandomPlayer
 from flickboard.envs.actions import checked
 from flickboard.envs.aec import RENDER_MODES, FlickboardAEC, agent_name
-from flickboard.envs.baselines import BaselinePolicy, baseline_policy, is_baseline_name
+from flickboard.envs.baselines import GRADES, BaselinePolicy, baseline_policy, is_baseline_name
 from flickboard.envs.observation import Observation
 from flickboard.envs.policies import Policy
 from flickboard.envs.tables import (
@@ -186,11 +186,16 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         return cast(Observation, done.observations[0]), reward, info
 
     def _opponent(self, seed: int) -> Policy | Player:
-        from flickboard.agents.spec import player_from_spec
+        from flickboard.agents.spec import is_player_spec, player_from_spec
 
         opponent = self.opponent
         if isinstance(opponent, str) and is_baseline_name(opponent):
             return self.baseline_opponent(opponent)
+        if isinstance(opponent, str) and not is_player_spec(opponent):
+            raise InvalidInput(
+                f"unknown opponent {opponent!r}: a player spec (random, bot, ai:planner:novice"
+                f"...) or a batched baseline ({', '.join(GRADES)})"
+            )
         if isinstance(opponent, str):
             return player_from_spec(opponent, self.aec.kind, seed)
         if hasattr(opponent, "act") or hasattr(opponent, "decide"):
