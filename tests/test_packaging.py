@@ -355,6 +355,7 @@ WRITERS: list[list[str]] = [
     ["web", "--soak"],
     ["web", "--workers", "2"],
     ["envs"],
+    ["ladder"],
     ["rulings"],
     ["review"],
 ]

@@ -21,8 +21,10 @@ from flickboard.errors import InvalidInput
 from flickboard.play.noise import ExecutionNoise
 
 
-def test_the_baselines_are_uniform_and_the_three_ai_kinds() -> None:
-    assert BASELINES == ("uniform", "heuristic", "planner", "search")
+def test_the_baselines_are_uniform_the_graded_ones_and_the_three_ai_kinds() -> None:
+    assert BASELINES == (
+        "uniform", "baseline-1", "baseline-2", "baseline-3", "heuristic", "planner", "search"
+    )  # fmt: skip
     assert isinstance(baseline("random", "crokinole", 3), RandomPolicy)
     planner = baseline("planner:world", "shuffleboard", 3)
     assert isinstance(planner, PlayerPolicy) and planner.name == "planner:world"

@@ -85,6 +85,7 @@ LAZY_COMMANDS: dict[str, dict[str, Lazy]] = {
         "ai": Lazy(("bench_ai",), "bench_ai"),
         "web": Lazy(("bench_web",), "bench_web"),
         "envs": Lazy(("bench_envs",), "bench_envs"),
+        "ladder": Lazy(("bench_envs",), "bench_ladder"),
         "desk": Lazy(("bench_desk",), "bench_desk"),
         "rulings": Lazy(("bench_rulings",), "bench_rulings"),
         "review": Lazy(("bench_review",), "bench_review"),

@@ -66,6 +66,55 @@ def bench_envs(
     typer.echo(f"results: {output}")
 
 
+def bench_ladder(
+    game: Annotated[str, typer.Option(help="crokinole or shuffleboard.")] = "crokinole",
+    tables: Annotated[
+        int, typer.Option(min=1, help="Batched games of each pair of rungs (a table each).")
+    ] = 200,
+    noise: Annotated[str, typer.Option(help="The policies' execution noise (a level).")] = "novice",
+    ai: Annotated[str, typer.Option(help="The built-in AI the baselines meet.")] = "ai:planner",
+    planner_pairs: Annotated[
+        int, typer.Option(min=0, help="Pairs of games of each baseline v each of its tiers.")
+    ] = 10,
+    tiers: Annotated[str, typer.Option(help="AI tiers every baseline meets.")] = "novice",
+    top_tiers: Annotated[
+        str, typer.Option(help="AI tiers the strongest baseline meets too.")
+    ] = "recreational,competitive",
+    seed: Annotated[int, typer.Option(help="Seed of every game.")] = 1,
+    output: Annotated[Path, typer.Option(help="Results JSON.")] = Path("envs-ladder.json"),
+) -> None:
+    """The batched baselines' ladder: uniform and baseline-1..3 against each other (batched
+    games) and against the planner's tiers, win rates with Wilson intervals."""
+    from flickboard.bench.envs_ladder import LadderSettings, report, run
+    from flickboard.cli.terminal import check_writable, fail
+    from flickboard.errors import FlickboardError
+
+    check_writable(output)
+    settings = LadderSettings(
+        game=game,
+        tables=tables,
+        noise=noise,
+        ai=ai,
+        planner_pairs=planner_pairs,
+        tiers=_names(tiers),
+        top_tiers=_names(top_tiers),
+        seed=seed,
+    )
+    try:
+        result = run(settings, progress=lambda text: typer.echo(text, err=True))
+    except FlickboardError as exc:
+        fail(str(exc))
+    output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    typer.echo(report(result))
+    typer.echo(f"results: {output}")
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(t.strip() for t in text.split(",") if t.strip())
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``bench envs`` to the command line."""
-    subgroup(app, "bench").command("envs")(bench_envs)
+    """Add ``bench envs`` and ``bench ladder`` to the command line."""
+    group = subgroup(app, "bench")
+    group.command("envs")(bench_envs)
+    group.command("ladder")(bench_ladder)

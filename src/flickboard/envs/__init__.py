@@ -6,7 +6,8 @@ registers ``flickboard/Crokinole-v0`` and ``flickboard/Shuffleboard-v0`` with Gy
 (one agent against built-in opponents; without importing it first,
 ``gymnasium.make("flickboard.envs:flickboard/Crokinole-v0")``). Baseline policies, the evaluation harness and a
 worked learning example are in :mod:`flickboard.envs.policies` and
-:mod:`flickboard.envs.learning`; self-play data in :mod:`flickboard.envs.selfplay`.
+:mod:`flickboard.envs.learning`, the graded batched baselines in
+:mod:`flickboard.envs.baselines`; self-play data in :mod:`flickboard.envs.selfplay`.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ public :class:`~flickboard.play.view.View` it was read from (the same facts, str
 an environment gives it as ``env.view()``). Learned policies read the array; the
 baselines read the view:
 
-- ``random``: uniform actions over the box (seeded);
+- ``uniform``: uniform actions over the box (seeded; ``random`` is its former name);
+- ``baseline-1`` .. ``baseline-3`` (``draw``, ``takeout``, ``aimed``): cheap batched
+  shots aimed from the observation alone, graded (:mod:`flickboard.envs.baselines`);
 - ``heuristic``, ``planner``, ``search`` (``:LEVEL`` optional, default competitive): the
   built-in AI's *intended* shot, turned into the action that names it; the
   environment then adds its own execution noise, so skill = the environment's noise
@@ -29,6 +31,7 @@ from flickboard.agents.player import AIPlayer
 from flickboard.agents.spec import KINDS, player_from_spec
 from flickboard.envs.actions import Action, ActionMap, checked
 from flickboard.envs.aec import noise_model
+from flickboard.envs.baselines import GRADES, baseline_policy, is_baseline_name
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.envs.streams import Stream, draw_one, new_stream
 from flickboard.errors import InvalidInput
@@ -109,19 +112,23 @@ class PlayerPolicy:
 RandomPolicy = UniformPolicy
 """The uniform baseline's former name (kept so that old code runs)."""
 
-BASELINES: tuple[str, ...] = ("uniform", *KINDS)
+BASELINES: tuple[str, ...] = ("uniform", *GRADES, *KINDS)
 """The baseline policies by name (an AI kind may take ``:LEVEL``; ``random`` is accepted
-for ``uniform``, its former name)."""
+for ``uniform``, its former name; ``draw``, ``takeout``, ``aimed`` for the graded
+baselines)."""
 
 
 def baseline(name: str, game: str, seed: int = 0, actions: ActionMap | None = None) -> Policy:
-    """A baseline policy by name: ``uniform`` (or ``random``, its former name), or ``heuristic``, ``planner``, ``search``
-    with an optional ``:LEVEL`` (its choice of shot; the level's noise is the
-    environment's to add)."""
+    """A baseline policy by name: ``uniform`` (or ``random``, its former name), a graded
+    batched baseline ``baseline-1`` .. ``baseline-3`` (deterministic: ``seed`` is not
+    read), or ``heuristic``, ``planner``, ``search`` with an optional ``:LEVEL`` (its
+    choice of shot; the level's noise is the environment's to add)."""
     kind = game_kind(game)
     text = name.strip().lower()
     if text in ("uniform", "random"):
         return UniformPolicy(seed)
+    if is_baseline_name(text):
+        return baseline_policy(text, kind.name, actions=actions)
     ai = text.split(":")[0]
     if ai not in KINDS:
         raise InvalidInput(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")

@@ -3,7 +3,9 @@
 The agent plays one side (every seat of it: both partners in doubles) of a match of the
 AEC environment; the other seats are played by the opponent until the agent's turn comes
 again. ``opponent`` is a player spec (``random``, ``bot``, ``ai:planner:competitive``...: each
-plays with its own execution noise, as in ``flickboard match``), a
+plays with its own execution noise, as in ``flickboard match``), a graded batched
+baseline's name (``baseline-1`` .. ``baseline-3``: :mod:`flickboard.envs.baselines`,
+acting through the environment's actions and noise), a
 :class:`~flickboard.envs.policies.Policy` (acting through the environment's actions and
 noise), a :class:`~flickboard.play.view.Player`, or a function of a seed returning one
 of these (made again at every reset, so seeded episodes repeat).
@@ -25,6 +27,7 @@ import numpy.typing as npt
 from flickboard.agents.random_player import RandomPlayer
 from flickboard.envs.actions import checked
 from flickboard.envs.aec import RENDER_MODES, FlickboardAEC, agent_name
+from flickboard.envs.baselines import GRADES, BaselinePolicy, baseline_policy, is_baseline_name
 from flickboard.envs.observation import Observation
 from flickboard.envs.policies import Policy
 from flickboard.envs.tables import (
@@ -90,6 +93,8 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         self._sides = {s: self.aec.match.side_of(s) for s in self.aec.match.seats}
         self._side = 0
         self._action = np.zeros((1, 4))
+        self.baseline: BaselinePolicy | None = None
+        """The batched baseline the opponent's name gives (:meth:`baseline_opponent`)."""
         self.fast_possible = fast and table_problem(self.aec) is None
         self.fast = False
         """Whether the episode plays on a table (:mod:`flickboard.envs.tables`: the
@@ -181,9 +186,16 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         return cast(Observation, done.observations[0]), reward, info
 
     def _opponent(self, seed: int) -> Policy | Player:
-        from flickboard.agents.spec import player_from_spec
+        from flickboard.agents.spec import is_player_spec, player_from_spec
 
         opponent = self.opponent
+        if isinstance(opponent, str) and is_baseline_name(opponent):
+            return self.baseline_opponent(opponent)
+        if isinstance(opponent, str) and not is_player_spec(opponent):
+            raise InvalidInput(
+                f"unknown opponent {opponent!r}: a player spec (random, bot, ai:planner:novice"
+                f"...) or a batched baseline ({', '.join(GRADES)})"
+            )
         if isinstance(opponent, str):
             return player_from_spec(opponent, self.aec.kind, seed)
         if hasattr(opponent, "act") or hasattr(opponent, "decide"):
@@ -193,6 +205,17 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         if callable(opponent):
             return opponent(seed)
         raise InvalidInput(f"an opponent is a player spec, a policy or a player, not {opponent!r}")
+
+    def baseline_opponent(self, name: str) -> BaselinePolicy:
+        """The batched baseline ``name`` gives for this environment's setup and actions,
+        made once and kept in :attr:`baseline` (a vector environment hands one to all its
+        tables, so it is asked once for all of them)."""
+        if self.baseline is None or self.baseline.name != name.strip().lower():
+            aec = self.aec
+            self.baseline = baseline_policy(
+                name, aec.kind.name, actions=aec.actions, setup=aec.setup
+            )
+        return self.baseline
 
     def step(self, action: npt.ArrayLike) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The agent's shot, then the opponents' up to its next turn."""

@@ -25,6 +25,7 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from flickboard.envs.actions import checked_rows
+from flickboard.envs.baselines import is_baseline_name
 from flickboard.envs.single import FlickboardEnv
 from flickboard.envs.tables import Tables, table_problem
 from flickboard.errors import InvalidInput
@@ -69,6 +70,11 @@ class FlickboardVectorEnv(SyncVectorEnv):
         allow tables: ``tables.table_problem``)."""
         self._fast = np.zeros(num_envs, dtype=np.bool_)
         """Which tables play their episode on the tables."""
+        opponent = options.get("opponent")
+        if isinstance(opponent, str) and is_baseline_name(opponent):
+            shared = singles[0].baseline_opponent(opponent)  # asked once for every table
+            for env in singles:
+                env.baseline = shared
         self._my_seats = np.zeros(num_envs, dtype=np.int64)
         self._my_sides = np.zeros(num_envs, dtype=np.int64)
         self._side_of = np.zeros(4, dtype=np.int64)
