@@ -64,13 +64,6 @@ FOLLOW = 0.3
 STARTS = 41
 """Points of the start line an aimed grade weighs (evenly spread, ends included)."""
 
-MUST_HIT = {"crokinole": True}
-"""Games whose rules make a shot hit an opposing disc in play (else it is a foul)."""
-
-AIM_AT_CENTRE = {"crokinole": True}
-"""Games whose draw aims at the board's centre (the 20 hole) and travels on past it as
-the calibration draw does; the others aim at the spot the calibration draw stops at."""
-
 Floats = npt.NDArray[np.float64]
 
 
@@ -136,7 +129,7 @@ class Aim:
         heading = shot.angle + turn
         spot = (sx + travel * math.cos(heading), sy + travel * math.sin(heading))
         aim, overshoot = spot, 0.0
-        if AIM_AT_CENTRE.get(kind.name, False):
+        if kind.draws_through_centre:
             aim = local(cx, cy)
             overshoot = travel - math.hypot(aim[0] - sx, aim[1] - sy)
         obstacles = np.array([(*local(x, y), r) for x, y, r in board.obstacles]).reshape(-1, 3)
@@ -175,7 +168,7 @@ class BaselinePolicy:
         match = kind.new_match(**dict(self.setup or {}))
         self.layout = ObservationLayout.of(match.view(), match.sides, match.seats)
         self.aim = Aim.of(kind, match)
-        self.must_hit = MUST_HIT.get(kind.name, False)
+        self.must_hit = kind.must_strike
 
     def act(self, observation: Observation, view: View) -> Action:
         """The action for one observation (the view is not read)."""

@@ -89,6 +89,8 @@ class Crokinole(GameKind):
     round_word = "round"
     start_line_word = "shooting line"
     max_angle = math.radians(45)  # takeouts reach about 35 degrees
+    must_strike = True  # every rule set: an opponent's disc in play must be hit
+    draws_through_centre = True  # the open 20
     noise_profile = ExecutionNoise(start=0.002, angle=0.01, speed=0.03)
     level_scales: ClassVar[Mapping[str, float]] = ByLevel(
         {

@@ -119,6 +119,14 @@ class GameKind(ABC):
     """The widest angle (rad) either side of straight in that a shot needs: wide enough
     for every shot the built-in players make (the agents' default action range)."""
 
+    must_strike: ClassVar[bool] = False
+    """Whether a shot must strike an opposing piece in play when there is one (else it is
+    a foul): what a player aiming from the board alone must know."""
+
+    draws_through_centre: ClassVar[bool] = False
+    """Whether its calibration draw (:meth:`skill_test`) aims at the board's centre and
+    travels on past it (the open 20), rather than at the spot where it stops."""
+
     # -- what the game is played with --------------------------------------------------
 
     @abstractmethod
