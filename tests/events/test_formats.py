@@ -13,7 +13,6 @@ from flickboard.events.draw import round_robin
 from flickboard.events.eventfile import ClubFormat, Format, parse_event
 from flickboard.events.formats import (
     CHAMPIONSHIP,
-    CLUB,
     CLUB_FORMATS,
     FORMATS,
     PRELIMINARY,
@@ -45,9 +44,9 @@ def test_every_event_file_format_is_in_the_registry_and_no_club_format_is() -> N
 
 
 def test_every_club_file_format_is_in_the_registry_with_its_desk_command_and_title() -> None:
-    assert set(CLUB) == set(get_args(ClubFormat)) and not set(CLUB) & set(FORMATS)
+    assert set(CLUB_FORMATS) == set(get_args(ClubFormat)) and not set(CLUB_FORMATS) & set(FORMATS)
     assert all(club_format(f) is None for f in FORMATS)
-    assert {f: CLUB[f].command for f in CLUB_FORMATS} == {
+    assert {f: CLUB_FORMATS[f].command for f in CLUB_FORMATS} == {
         "csc-round-robin": "csc", "league-six": "league", "league-four": "league",
         "elimination": "bracket",
     }  # fmt: skip

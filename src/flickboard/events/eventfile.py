@@ -30,7 +30,7 @@ from flickboard.events.categories import category
 from flickboard.events.csc import Division, double_round_robin
 from flickboard.events.draw import Draw, check_draws, check_in_draw, drawn_games
 from flickboard.events.elimination import check_best_of_three_from
-from flickboard.events.formats import CLUB, FORMATS, EventFormat
+from flickboard.events.formats import CLUB_FORMATS, FORMATS, EventFormat
 from flickboard.events.lineups import ROSTER
 from flickboard.events.names import check_name, plural
 from flickboard.events.sanctions import (
@@ -601,7 +601,7 @@ def card_spec(card: Scorecard) -> CardSpec:
 
 ClubFormat = Literal["csc-round-robin", "league-six", "league-four", "elimination"]
 """Formats of :class:`ClubEventFile`: the club formats of the registry
-(:data:`flickboard.events.formats.CLUB`)."""
+(:data:`flickboard.events.formats.CLUB_FORMATS`)."""
 
 
 class TeamSpec(PlayerSpec):
@@ -718,7 +718,7 @@ class ClubEventFile(_Model):
 
 def parse_any(data: Any, source: str = "event file") -> EventFile | ClubEventFile:
     """A crokinole event file, or a club event file when ``format`` names one."""
-    if isinstance(data, dict) and data.get("format") in CLUB:
+    if isinstance(data, dict) and data.get("format") in CLUB_FORMATS:
         try:
             return ClubEventFile.model_validate(data)
         except ValidationError as exc:

@@ -116,7 +116,9 @@ class ClubDesk(Store):
         """(name, format) of every stored club event."""
         with self._read() as s:
             rows = s.scalars(
-                select(EventRow).where(EventRow.format.in_(CLUB_FORMATS)).order_by(EventRow.id)
+                select(EventRow)
+                .where(EventRow.format.in_(list(CLUB_FORMATS)))
+                .order_by(EventRow.id)
             )
             return [(e.name, e.format) for e in rows]
 

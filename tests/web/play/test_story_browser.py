@@ -53,6 +53,10 @@ def test_the_story_graph_moments_and_counts_and_trying_a_shot_again(
         page, errors = holding_page(context, live_server.url, made)
         page.goto(f"{live_server.url}/play/{made['id']}/replay?shot=3")
         page.wait_for_selector(".chance-graph")
+        # said once the shot on show carries its review
+        page.wait_for_function(
+            "document.querySelector('#review-progress').textContent.startsWith('Reviewed at')"
+        )
         progress = page.locator("#review-progress").inner_text()
         assert progress.startswith("Reviewed at competitive")
         levels = page.locator("#review-level option").all_inner_texts()

@@ -26,13 +26,10 @@ FORMATS: dict[str, EventFormat] = {
 CROKINOLE: tuple[str, ...] = tuple(FORMATS)
 """The crokinole formats' names."""
 
-CLUB: dict[str, ClubEventFormat] = {
+CLUB_FORMATS: dict[str, ClubEventFormat] = {
     f.name: f for f in (CSC_ROUND_ROBIN, LEAGUE_SIX, LEAGUE_FOUR, ELIMINATION)
 }
 """Club format name -> its format."""
-
-CLUB_FORMATS: tuple[str, ...] = tuple(CLUB)
-"""The club formats' names."""
 
 
 def crokinole_format(name: str) -> EventFormat | None:
@@ -42,12 +39,12 @@ def crokinole_format(name: str) -> EventFormat | None:
 
 def club_format(name: str) -> ClubEventFormat | None:
     """The club format called ``name``; None for a crokinole format."""
-    return CLUB.get(name)
+    return CLUB_FORMATS.get(name)
 
 
 def format_title(name: str) -> str:
     """A format's name as pages print it ("CSC six-person league")."""
-    found = FORMATS.get(name) or CLUB.get(name)
+    found = FORMATS.get(name) or CLUB_FORMATS.get(name)
     return name if found is None else found.title
 
 
@@ -61,7 +58,6 @@ def event_format(name: str) -> EventFormat:
 
 __all__ = [
     "CHAMPIONSHIP",
-    "CLUB",
     "CLUB_FORMATS",
     "CROKINOLE",
     "FORMATS",
