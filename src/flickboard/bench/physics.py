@@ -39,7 +39,7 @@ from flickboard.physics.batch import simulate_batch, simulate_velocities
 from flickboard.physics.codes import M_AIR, M_SLIDE
 from flickboard.physics.engine import board_rows, default_params, params_rows, shot_array
 from flickboard.physics.jit import njit
-from flickboard.physics.kernel import run_shot
+from flickboard.physics.kernel import NO_LOG, run_shot
 from flickboard.physics.trajectory import state_log
 
 BASELINE_SECONDS = 3.0
@@ -401,7 +401,7 @@ def _kernel_all(board: np.ndarray, params: np.ndarray, discs: np.ndarray, shots:
     the number of events (so nothing is optimised away)."""
     events = 0
     for s in range(shots.shape[0]):
-        events += run_shot(board, params, discs, shots[s], False)[2].shape[0]
+        events += run_shot(board, params, discs, shots[s], NO_LOG[0])[2].shape[0]
     return events
 
 
