@@ -52,18 +52,3 @@ def test_the_docs_ladder_is_that_of_the_bench_json(game: str) -> None:
     block = page[page.index(begin) : page.index(end)]
     for row in [*result["batched"], *result["planner"]]:
         assert f"| {row['a']} | {row['b']} | {row['a_score']:g} of {row['games']} |" in block
-
-
-def test_the_ladder_script_rewrites_a_stale_page_and_check_says_so(tmp_path: Path) -> None:
-    result = json.loads(DOCS.ladder_results("crokinole").read_text(encoding="utf-8"))
-    begin, end = DOCS.ladder_marks("crokinole")
-    page = tmp_path / "envs.md"
-    page.write_text(f"before\n{begin}\n| typed by hand | 0.99 |\n{end}\nafter\n")
-    results = tmp_path / "ladder.json"
-    results.write_text(json.dumps(result))
-    args = ["--results", str(results), "--page", str(page)]
-    assert DOCS.main([*args, "--check"]) == 1
-    assert DOCS.main(args) == 0 and DOCS.main([*args, "--check"]) == 0
-    text = page.read_text()
-    assert text.startswith("before\n") and text.endswith("\nafter\n")
-    assert DOCS.ladder_figures(result) in text and "typed by hand" not in text

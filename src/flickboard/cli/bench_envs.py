@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -37,7 +38,6 @@ def bench_envs(
     one run), batched self-play, Match.play, self-play on Ray."""
     from flickboard.bench.envs import Settings, report, run
     from flickboard.cli.terminal import check_writable, fail
-    from flickboard.errors import FlickboardError
 
     check_writable(output)
     try:
@@ -57,13 +57,7 @@ def bench_envs(
         workers=counts,
         seed=seed,
     )
-    try:
-        result = run(settings, progress=lambda text: typer.echo(text, err=True))
-    except FlickboardError as exc:
-        fail(str(exc))
-    output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    typer.echo(report(result))
-    typer.echo(f"results: {output}")
+    _run_and_write(lambda say: run(settings, progress=say), report, output)
 
 
 def bench_ladder(
@@ -86,8 +80,7 @@ def bench_ladder(
     """The batched baselines' ladder: uniform and baseline-1..3 against each other (batched
     games) and against the planner's tiers, win rates with Wilson intervals."""
     from flickboard.bench.envs_ladder import LadderSettings, report, run
-    from flickboard.cli.terminal import check_writable, fail
-    from flickboard.errors import FlickboardError
+    from flickboard.cli.terminal import check_writable
 
     check_writable(output)
     settings = LadderSettings(
@@ -100,8 +93,21 @@ def bench_ladder(
         top_tiers=_names(top_tiers),
         seed=seed,
     )
+    _run_and_write(lambda say: run(settings, progress=say), report, output)
+
+
+def _run_and_write(
+    run: Callable[[Callable[[str], None]], dict[str, Any]],
+    report: Callable[[dict[str, Any]], str],
+    output: Path,
+) -> None:
+    """A bench run with its progress on stderr, its results JSON written to ``output``
+    and its report printed; a refusal is one line and exit code 2."""
+    from flickboard.cli.terminal import fail
+    from flickboard.errors import FlickboardError
+
     try:
-        result = run(settings, progress=lambda text: typer.echo(text, err=True))
+        result = run(lambda text: typer.echo(text, err=True))
     except FlickboardError as exc:
         fail(str(exc))
     output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
