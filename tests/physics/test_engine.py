@@ -55,6 +55,8 @@ def test_stopping_distance_is_v_squared_over_two_mu_g(
     final = record.final(record.shooter)
     expected = speed**2 / (2 * params.friction * params.gravity)
     assert math.hypot(final.x - x0, final.y - y0) == pytest.approx(expected, abs=1e-9)
+    assert params.travel_at_speed(speed) == pytest.approx(expected, abs=1e-12)
+    assert params.speed_to_travel(params.travel_at_speed(speed)) == pytest.approx(speed)
     assert record.duration == pytest.approx(speed / (params.friction * params.gravity), abs=1e-12)
     assert kinds(record, record.shooter)[-1] is EventKind.STOPPED
 

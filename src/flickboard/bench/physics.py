@@ -98,7 +98,7 @@ def opening_shot(board: CrokinoleBoard) -> Shot:
     """An opening shot on an empty board: from the shooting line, drawn to the 20."""
     params = PhysicsParams.crokinole()
     distance = board.shooting_line_radius
-    speed = math.sqrt(2 * params.friction * params.gravity * distance) + 0.05
+    speed = params.speed_to_travel(distance) + 0.05
     return Shot(0.0, -distance, math.pi / 2, speed)
 
 

@@ -124,7 +124,7 @@ class Aim:
         inward = np.array([line.inward(float(u)) + turn for u in us])
         _layout, shot, _check = kind.skill_test()
         params = match.params
-        travel = shot.speed**2 / params.speed_to_travel(1.0) ** 2
+        travel = params.travel_at_speed(shot.speed)
         sx, sy = local(shot.x, shot.y)
         heading = shot.angle + turn
         spot = (sx + travel * math.cos(heading), sy + travel * math.sin(heading))

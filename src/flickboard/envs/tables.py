@@ -714,19 +714,11 @@ class Tables:
         the Match path raises for a shot that cannot be played, :class:`InvalidInput` (and
         nothing played) for an action that is not finite."""
         actions, acting = self._acts(rows, actions, acting)
-
-        def call(a: int, b: int, out: np.ndarray) -> tuple[int, int, int]:
-            if a == 0 and b == len(rows):
-                return play(
-                    rows, actions, acting, self.matches, self.setup, self.board_array,
-                    self.params, self.envs, self.env_setup, out,
-                )  # fmt: skip
-            return play(
-                rows[a:b], actions[a:b], acting[a:b], self.matches, self.setup,
-                self.board_array, self.params, self.envs, self.env_setup, out,
-            )  # fmt: skip
-
-        return Played(self._run(rows, call))
+        shots = self._run(rows, lambda a, b, out: play(
+            rows[a:b], actions[a:b], acting[a:b], self.matches, self.setup, self.board_array,
+            self.params, self.envs, self.env_setup, out,
+        ))  # fmt: skip
+        return Played(shots)
 
     def step(
         self,
@@ -743,21 +735,12 @@ class Tables:
         observations = np.empty((n, self.size), dtype=np.float32)
         rewards = np.zeros((n, MAX_SEATS))
         pending = np.zeros(n, dtype=np.bool_)
-
-        def call(a: int, b: int, out: np.ndarray) -> tuple[int, int, int]:
-            if a == 0 and b == n:
-                return step(
-                    rows, actions, acting, watchers, self.matches, self.setup,
-                    self.board_array, self.params, self.envs, self.env_setup, out,
-                    observations, rewards, pending,
-                )  # fmt: skip
-            return step(
-                rows[a:b], actions[a:b], acting[a:b], watchers[a:b], self.matches, self.setup,
-                self.board_array, self.params, self.envs, self.env_setup, out,
-                observations[a:b], rewards[a:b], pending[a:b],
-            )  # fmt: skip
-
-        return Stepped(self._run(rows, call), observations, rewards, pending)
+        shots = self._run(rows, lambda a, b, out: step(
+            rows[a:b], actions[a:b], acting[a:b], watchers[a:b], self.matches, self.setup,
+            self.board_array, self.params, self.envs, self.env_setup, out, observations[a:b],
+            rewards[a:b], pending[a:b],
+        ))  # fmt: skip
+        return Stepped(shots, observations, rewards, pending)
 
     def _acts(
         self,
@@ -782,56 +765,39 @@ class Tables:
         need = n * self.per_table
         if need > len(self._out):
             self._out = new_shots(need)
-        pool = self._pool
-        if pool is None or n < 2 * self.num_threads:
-            if n == 1:
-                table = int(rows[0])
-                if self._spare[table] < 0:
-                    self._ready(rows)
-                played, row, status = call(0, 1, self._out)
-                self._spare[table] -= played
-            else:
-                if self._drawing[rows].any():
-                    self._ready(rows)
-                self._spare[rows] = -1
-                played, row, status = call(0, n, self._out)
-            if status:
-                self._failed(self._out[played - 1] if played else None, rows, row, status)
-            shots = joined(self._out[:played])
+        one = int(rows[0]) if n == 1 else None
+        if one is not None:
+            if self._spare[one] < 0:
+                self._ready(rows)
         else:
             if self._drawing[rows].any():
                 self._ready(rows)
             self._spare[rows] = -1
-            per = self.per_table
+        pool, per = self._pool, self.per_table
+
+        def part(span: tuple[int, int]) -> tuple[np.ndarray, int, int, int]:
+            a, b = span
+            out = self._out[a * per : b * per]
+            played, row, status = call(a, b, out)
+            return out, played, a + row, status
+
+        if pool is None or n < 2 * self.num_threads:
+            parts = [part((0, n))]
+        else:
             cuts = np.linspace(0, n, self.num_threads + 1).astype(int).tolist()
-
-            def part(span: tuple[int, int]) -> tuple[np.ndarray, int, int, int]:
-                a, b = span
-                out = self._out[a * per : b * per]
-                played, row, status = call(a, b, out)
-                return out, played, a + row, status
-
             parts = list(pool.map(part, itertools.pairwise(cuts)))
-            for _out, _played, _row, status in parts:
-                if status == STATUS_NOT_FINITE:
-                    raise InvalidInput("every action value must be a finite number")
-            for out, played, row, status in parts:
-                if status:
-                    self._failed(out[played - 1], rows, row, status)
-            shots = joined(*(out[:played] for out, played, _, _ in parts))
+        if one is not None:
+            self._spare[one] -= parts[0][1]
+        for _out, _played, _row, status in parts:
+            if status == STATUS_NOT_FINITE:
+                raise InvalidInput("every action value must be a finite number")
+        for out, played, row, status in parts:
+            if status:
+                self._refuse(out[played - 1], int(rows[row]), status)
+        shots = joined(*(out[:played] for out, played, _, _ in parts))
         if self.log is not None:
             self.log.append(shots)
         return shots
-
-    def _failed(
-        self, shot: np.void | None, rows: npt.NDArray[np.int64], row: int, status: int
-    ) -> None:
-        """Raise for the call's shot that could not be played (``row``: its place in
-        ``rows``), or for an action that is not finite (nothing played)."""
-        if status == STATUS_NOT_FINITE:
-            raise InvalidInput("every action value must be a finite number")
-        assert shot is not None
-        self._refuse(shot, int(rows[row]), status)
 
     def play_meant(self, table: int, meant: Shot) -> Played:
         """The shot a player means, played on ``table`` with no noise of the

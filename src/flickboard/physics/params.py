@@ -88,6 +88,11 @@ class PhysicsParams:
         (v^2 = 2 mu g d)."""
         return math.sqrt(2 * self.friction * self.gravity * max(distance, 0.0))
 
+    def travel_at_speed(self, speed: float) -> float:
+        """How far (m) a lone sliding disc released at ``speed`` travels before it
+        stops: :meth:`speed_to_travel` the other way round."""
+        return speed * speed / (2 * self.friction * self.gravity)
+
     @classmethod
     def crokinole(cls) -> PhysicsParams:
         """Defaults for a waxed crokinole board."""
