@@ -17,15 +17,25 @@ import pytest
 import flickboard
 from flickboard.bench.rulings import CROKINOLE_RULE_SETS, SHUFFLEBOARD_RULE_SETS, cases
 from flickboard.errors import InvalidInput
-from flickboard.geometry import CrokinoleBoard
+from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.jit import files_hash, group_folder
-from flickboard.physics import Edge, Event, EventKind, Layout, PlacedDisc, ShotRecord
+from flickboard.physics import (
+    DiscFinal,
+    DiscState,
+    Edge,
+    Event,
+    EventKind,
+    Layout,
+    PlacedDisc,
+    ShotRecord,
+)
 from flickboard.physics.batch import simulate_batch
 from flickboard.physics.jit import cache_dir
 from flickboard.rules import Fate, Position, Turn, referee
 from flickboard.rules.compiled import rule_batch
 from flickboard.rules.corejit import CORE_SOURCES
 from flickboard.rules.crosscheck import batch_of_records, disagreements, python_rulings
+from flickboard.rules.shuffleboard import GREEN, RED, table_position
 
 PACKAGE = Path(flickboard.__file__).parent
 
@@ -152,3 +162,46 @@ def test_the_core_is_cached_in_a_folder_named_after_all_its_sources(tmp_path: Pa
     test_a_direct_hit_miss_puts_the_opponents_disc_back()
     assert any(folder.rglob("*rule_crokinole*.nbi")), "the core was not cached there"
     assert str(cache_dir()) == numba.config.CACHE_DIR
+
+
+def test_a_weight_put_back_on_a_covered_place_is_placed_alike_by_both_referees() -> None:
+    """CSC 5(e) with the place taken (docs/rules.md, "A place taken"): the Python
+    referee and the core put the fallen weight at the same nearest free point, with
+    weights crowding its place from every side, and the position after is legal."""
+    table = ShuffleboardTable.csc()
+    r = table.disc.radius
+    ref = referee("csc")
+    rng = np.random.default_rng(7)
+    place = (0.05, 4.15)
+    position = table_position(
+        table,
+        [(RED, 0.05 - 2 * r, 4.15), (GREEN, *place), (RED, 0.05 + 1.2 * r, 4.15 + 1.7 * r)],
+    )
+    records = []
+    for _ in range(300):
+        angle, reach = rng.uniform(0, 2 * np.pi), rng.uniform(0, 2 * r)
+        delivered = (place[0] + reach * np.cos(angle), place[1] + reach * np.sin(angle))
+        events = (
+            Event(0.0, EventKind.LINE_CLEAR, 3, 0, side=1),
+            Event(1.0, EventKind.LEFT_SURFACE, 1, Edge.FAR_END),
+        )
+        finals = (
+            DiscFinal(0, 0.05 - 2 * r, 4.15, DiscState.ON_SURFACE),
+            DiscFinal(1, 0.05, table.length + 0.04, DiscState.IN_GUTTER),
+            DiscFinal(2, 0.05 + 1.2 * r, 4.15 + 1.7 * r, DiscState.ON_SURFACE),
+            DiscFinal(3, *delivered, DiscState.ON_SURFACE),
+        )
+        if all(np.hypot(delivered[0] - f.x, delivered[1] - f.y) >= 2 * r for f in finals[::2]):
+            records.append(ShotRecord(position.layout, None, 3, events, finals, 2.0))
+    batch = batch_of_records(records)
+    turn = Turn(1, GREEN, 3)
+    rulings = rule_batch(ref, position, turn, batch)
+    assert rulings.ruled.all() and not rulings.impossible.any()
+    python = python_rulings(ref, position, turn, batch)
+    assert not disagreements(ref, turn, python, rulings)
+    moved = 0
+    for ruling in python:
+        assert not isinstance(ruling, Exception)
+        green = ruling.position_after.layout.disc(1)
+        moved += (green.x, green.y) != place
+    assert moved == len(records) > 20

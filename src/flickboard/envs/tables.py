@@ -852,7 +852,7 @@ class Tables:
         if status == STATUS_NO_START:
             raise IllegalInPosition("no shot may start anywhere on the start line")
         if status == STATUS_IMPOSSIBLE:
-            raise IllegalInPosition("a disc put back would overlap a disc in play")
+            raise IllegalInPosition("a disc put back finds no place on the board")
         if status == STATUS_KERNEL:
             m = self.matches[table]
             ids = tuple(int(d) for d in m["laid"][: int(m["count"])])

@@ -149,7 +149,7 @@ SHOT = np.dtype(
 
 STATUS_PLAYED, STATUS_NO_START, STATUS_IMPOSSIBLE, STATUS_KERNEL = 0, 1, 2, 3
 """A shot's ``status``: played; the rules let no shot start anywhere on the start line;
-a disc put back would overlap one in play (the referee refuses the position); the
+a disc put back finds no place (the referee refuses the position); the
 physics refused the shot (``kernel``, ``info``)."""
 
 

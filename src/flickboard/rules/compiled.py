@@ -41,8 +41,10 @@ class BatchRulings:
     disc out or taken off as a 20: where it ended). ``points`` are each side's points on
     the board after the shot (crokinole sides 0-3; shuffleboard red, green by the
     leading-weight rule) and ``twenties`` the 20s the shot made per side (crokinole).
-    ``impossible`` marks a shot after which a disc put back would overlap a disc in play:
-    the Python referee refuses such a position (an error, not a ruling).
+    ``impossible`` marks a shot after which a disc put back finds no place (crokinole: it
+    would overlap a disc in play; CSC: not even near its place,
+    :mod:`~flickboard.rules.shuffleboard.putback`): the Python referee refuses such a
+    position (an error, not a ruling).
     """
 
     ids: tuple[int, ...]

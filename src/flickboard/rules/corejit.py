@@ -21,6 +21,7 @@ CORE_SOURCES = (
     RULES / "crokinole" / "referee.py",
     RULES / "shuffleboard" / "scoring.py",
     RULES / "shuffleboard" / "referee.py",
+    RULES / "shuffleboard" / "putback.py",
     RULES / "kept.py",
     RULES / "crokinole" / "compiled.py",
     RULES / "shuffleboard" / "compiled.py",

@@ -1,10 +1,11 @@
 """The position a compiled ruling leaves: its arrays, the discs where they lay before,
 and whether the discs it puts back overlap a disc left in play.
 
-A disc put back where it was before the shot (Depot 7a, CSC 4(i), 5(e)) may land on a
-disc the shot left there; the Python referee then refuses the position after
-(``Layout``'s overlap check). The compiled cores flag such a shot ``impossible`` by the
-same test, with CPython's ``hypot``.
+A crokinole disc put back where it was before the shot (Depot 7a) landing on a disc the
+shot left there makes a position the Python referee refuses (``Layout``'s overlap
+check); the compiled core flags such a shot ``impossible`` by the same test, with
+CPython's ``hypot`` (CSC weights go as near their place as they fit instead,
+:mod:`flickboard.rules.shuffleboard.putback`).
 """
 
 from __future__ import annotations

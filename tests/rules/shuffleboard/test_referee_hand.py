@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from flickboard.errors import IllegalInPosition, InvalidInput
@@ -376,3 +378,60 @@ def test_csc_hand_entry_refuses_a_start_beyond_the_foul_line() -> None:
     entered = HandOutcome(2, (0.0, 3.0), (), (*outcome(pos, 2, [], {2: (0.0, 3.0, ON)}).finals,))
     with pytest.raises(IllegalInPosition, match="foul line"):
         rule(pos, Turn(0, RED, 2), entered)
+
+
+def _fell_while_delivered_weight_took_its_place(
+    delivered_at: tuple[float, float],
+) -> tuple[Position, ShotRecord]:
+    """Green falls off the far end with no contact while red's delivered weight, properly
+    delivered, comes to rest at ``delivered_at``, on or over green's place."""
+    pos = two_weights()
+    return pos, record(
+        pos,
+        2,
+        [CROSS, (EventKind.LEFT_SURFACE, 1, Edge.FAR_END, 0)],
+        {2: (*delivered_at, ON), 1: (0.05, TABLE.length + 0.04, DiscState.IN_GUTTER)},
+    )
+
+
+def test_csc_5e_a_weight_put_back_on_a_covered_place_goes_as_near_as_it_fits() -> None:
+    """Reading of 5(e) with 4(i): the weight that fell goes back, the weight covering
+    its place stays, and the fallen one lies touching it, nearest its place."""
+    pos, rec = _fell_while_delivered_weight_took_its_place((0.06, 4.15))
+    ruling = CSC.rule(pos, Turn(0, RED, 2), rec)
+    green = ruling.decision(1)
+    assert green.fate is Fate.RESTORED and green.clause == "csc/5e"
+    assert (green.x, green.y) == pytest.approx((0.06 - 2 * R, 4.15), abs=1e-12)
+    assert "as near to it as it fits" in green.reason
+    assert "covers its place" in green.reason
+    after = ruling.position_after.layout
+    assert math.hypot(after.disc(1).x - after.disc(2).x, after.disc(1).y - after.disc(2).y) == (
+        pytest.approx(2 * R, abs=1e-12)
+    )
+    assert (after.disc(2).x, after.disc(2).y) == (0.06, 4.15)
+    assert (after.disc(0).x, after.disc(0).y) == (0.0, 3.9)
+
+
+def test_csc_5e_a_weight_put_back_on_an_uncovered_place_goes_exactly_there() -> None:
+    pos, rec = _fell_while_delivered_weight_took_its_place((0.05 + 2 * R, 4.15))
+    green = CSC.rule(pos, Turn(0, RED, 2), rec).decision(1)
+    assert (green.x, green.y) == (0.05, 4.15)
+    assert "as near" not in green.reason
+
+
+def test_csc_5e_a_weight_put_back_stays_on_the_table_between_the_weights_in_its_way() -> None:
+    """Its place against the side, covered: the nearest free point on the table,
+    clear of both weights around it (not over the side, not on the other weight)."""
+    half = TABLE.width / 2
+    pos = table_position(TABLE, [(RED, half - R, 3.9), (GREEN, half, 4.15)])
+    rec = record(
+        pos,
+        2,
+        [CROSS, (EventKind.LEFT_SURFACE, 1, Edge.RIGHT, 0)],
+        {2: (half - 0.005, 4.15, ON), 1: (half + 0.04, 4.15, DiscState.IN_GUTTER)},
+    )
+    after = CSC.rule(pos, Turn(0, RED, 2), rec).position_after.layout
+    green = after.disc(1)
+    assert abs(green.x) <= half and 0 <= green.y <= TABLE.length
+    for other in (after.disc(0), after.disc(2)):
+        assert math.hypot(green.x - other.x, green.y - other.y) >= 2 * R - 1e-9

@@ -24,7 +24,8 @@ from flickboard.physics.codes import (
 )
 from flickboard.rules.codes import IN_PLAY, ON_SURFACE, OUT, RESTORED
 from flickboard.rules.corejit import core_jit
-from flickboard.rules.kept import Rulings, clear_ruling, lay_before, new_rulings, restored_overlap
+from flickboard.rules.kept import Rulings, clear_ruling, lay_before, new_rulings
+from flickboard.rules.shuffleboard.putback import put_back
 from flickboard.rules.shuffleboard.referee import FOUL_LINE, MOVE_TOLERANCE
 from flickboard.rules.shuffleboard.scoring import lead, leads
 
@@ -50,13 +51,16 @@ FOULS: tuple[str, ...] = ("", "reentered", "short-of-foul-line")
 the playing surface and came back on (4(i)); it did not completely cross the foul line
 (5(n))."""
 
-G_RADIUS, G_FOUL_FAR, G_ONE_FAR, G_TWO_FAR, G_THREE_FAR, G_LENGTH = range(6)
+G_RADIUS, G_FOUL_FAR, G_ONE_FAR, G_TWO_FAR, G_THREE_FAR, G_LENGTH, G_HALF_WIDTH = range(7)
 
 
 def figures_array(table: ShuffleboardTable) -> np.ndarray:
-    """The table figures the compiled core reads (weight radius, line edges, length)."""
+    """The table figures the compiled core reads (weight radius, line edges, length,
+    half its width)."""
     foul, one, two, three = table.lines
-    return np.array((table.disc.radius, foul.far, one.far, two.far, three.far, table.length))
+    return np.array(
+        (table.disc.radius, foul.far, one.far, two.far, three.far, table.length, table.width / 2)
+    )
 
 
 @core_jit()
@@ -105,8 +109,8 @@ def rule_csc(
     Columns are the weights in play (``before``: rows x, y, leaning) then the delivered
     one, ``owners`` the side of each. Rows whose ``status`` is not 0 are left unruled.
     Returns valid, foul, fate, clause, x, y after (per weight) and the frame's points
-    (red, green) on the table after, and whether the position after is impossible
-    (a weight put back overlaps one in play, see :mod:`flickboard.rules.kept`).
+    (red, green) on the table after, and whether the position after is impossible (a
+    weight put back finds no place on the table, :mod:`~flickboard.rules.shuffleboard.putback`).
     """
     m = xs.shape[0]
     n = xs.shape[1]
@@ -217,7 +221,7 @@ def rule_csc_shot(
             if not restored:
                 ax[s, k] = xs[s, k]
                 ay[s, k] = ys[s, k]
-    impossible[s] = restored_overlap(fate[s], ax[s], ay[s], r)
+    impossible[s] = put_back(fate[s], ax[s], ay[s], r, figures[G_HALF_WIDTH], figures[G_LENGTH])
     # -- the count (scoring.count_weights): only the leading colour scores
     kept = 0
     for k in range(n):

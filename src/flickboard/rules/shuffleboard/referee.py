@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+import numpy as np
 
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone, as_board
@@ -34,8 +36,10 @@ from flickboard.rules.base import (
     Turn,
     register,
 )
+from flickboard.rules.codes import FATES, NO_FATE, RESTORED
 from flickboard.rules.shuffleboard.game import RELEASE_LINE, WEIGHTS_PER_PLAYER
 from flickboard.rules.shuffleboard.position import colour_name
+from flickboard.rules.shuffleboard.putback import put_back
 from flickboard.rules.shuffleboard.scoring import count_frame, zone_name
 
 FOUL_LINE = 0
@@ -522,6 +526,44 @@ class _Judgement:
     def note(self, is_shooter: bool) -> str:
         return self.exchange_note() if is_shooter else ""
 
+    def placed_clear(self, decisions: list[Decision]) -> list[Decision]:
+        """The decisions with each weight put back on a place a weight left in play
+        covers moved as near to it as it fits (:func:`put_back`; a weight with no place
+        at all stays on its place, and the position after is refused)."""
+        order = [*(d.id for d in self.position.layout.discs), self.record.shooter]
+        decided = {d.disc: d for d in decisions}
+        fate = np.array(
+            [FATES.index(decided[i].fate) if i in decided else NO_FATE for i in order],
+            dtype=np.int8,
+        )
+        if RESTORED not in fate:
+            return decisions
+        before = {d.id: d for d in self.position.layout.discs}
+        x = np.array([decided[i].x if i in decided else before[i].x for i in order])
+        y = np.array([decided[i].y if i in decided else before[i].y for i in order])
+        r = self.table.disc.radius
+        put_back(fate, x, y, r, self.table.width / 2, self.table.length)
+        moved = {
+            i: (float(x[k]), float(y[k]))
+            for k, i in enumerate(order)
+            if i in decided and (x[k], y[k]) != (decided[i].x, decided[i].y)
+        }
+        return [
+            d if d.disc not in moved else self.placed_near(d, *moved[d.disc]) for d in decisions
+        ]
+
+    def placed_near(self, decision: Decision, x: float, y: float) -> Decision:
+        """A weight put back whose place is taken, as near to it as it fits."""
+        away = math.hypot(x - decision.x, y - decision.y)
+        return replace(
+            decision,
+            x=x,
+            y=y,
+            reason=f"{decision.reason} A weight left in play covers its place, so it goes as "
+            f"near to it as it fits, {away * 100:.1f} cm away, touching the weight in the way "
+            f"(reading of 4(i) and 5(e)).",
+        )
+
     def finish(self, valid: bool, decisions: list[Decision], summary: str) -> Ruling:
         if self.calls.out_of_order and self.calls.repeat:
             summary += f" {self.colour} delivered out of turn (5(h)) and delivers the repeat."
@@ -530,6 +572,7 @@ class _Judgement:
                 f" {self.colour} delivered out of turn: the delivery stands and the frame "
                 f"finishes in the rotation it set (5(h))."
             )
+        decisions = self.placed_clear(decisions)
         kept = [d for d in decisions if d.fate in (Fate.IN_PLAY, Fate.RESTORED)]
         layout = Layout(self.table, tuple(PlacedDisc(d.disc, d.x, d.y) for d in kept))
         owners = {d.disc: d.side for d in kept}
