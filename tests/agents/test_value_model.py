@@ -219,3 +219,23 @@ def test_the_fit_command_refuses_a_missing_file_or_a_bad_round_in_one_line(
         assert stop.value.code == 2
         assert says in capsys.readouterr().err
     assert not out.exists()  # nothing written
+
+
+def test_the_fit_command_writes_its_model_in_the_current_folder_not_over_the_shipped_one(
+    tmp_path: Path, frames: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from flickboard.agents.fit_value import main
+    from flickboard.agents.value_model import model_path
+
+    shipped = model_path("shuffleboard")
+    before = shipped.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    main(["--game", "shuffleboard", str(frames)])
+    assert (
+        ValueModel.load(tmp_path / "shuffleboard.npz").features
+        == value_model("shuffleboard").features
+    )
+    assert shipped.read_bytes() == before
+    with pytest.raises(SystemExit):
+        main(["--game", "shuffleboard", "--ship", "--out", "x.npz", str(frames)])
+    assert not (tmp_path / "x.npz").exists()

@@ -6,7 +6,9 @@ result class from the shooter's side, holds out every :data:`HOLD_OUT`-th round,
 scikit-learn's ``MLPClassifier`` (two ReLU layers, log-loss, Adam) on the rest, epoch by
 epoch, stopping early and choosing the L2 penalty on validation rounds (never on shots
 of a round it fits: they share its result), reports the held-out error, and writes the
-fitted parameters to ``agents/models/GAME.npz`` (:class:`ValueModel`).
+fitted parameters (:class:`ValueModel`) to ``GAME.npz`` in the current folder, ``--out``
+elsewhere, or with ``--ship`` over the model the package ships (``agents/models``, in a
+checkout).
 
 ``python -m flickboard.agents.fit_value --game crokinole DATA.jsonl [...]``
 """
@@ -202,13 +204,13 @@ def _shipped(game: str, fitted: ValueModel) -> ValueModel | None:
 def fit(
     game: str,
     paths: list[Path],
-    out: Path | None = None,
+    out: Path,
     variant: str | None = None,
     warm: bool = False,
 ) -> dict[str, float]:
-    """Fit, report and save the model of ``game`` (to ``out``, else where the game's
-    model or its ``variant`` ships); the held-out measures. With ``warm``, the fit
-    starts from the game's shipped model (its scaling and weights)."""
+    """Fit, report and save the model of ``game`` (its ``variant``) to ``out``; the
+    held-out measures. With ``warm``, the fit starts from the game's shipped model (its
+    scaling and weights)."""
     from sklearn.metrics import log_loss
 
     data = list(rounds(paths))
@@ -265,7 +267,7 @@ def fit(
         q = shipped.probabilities(x[test])
         report["log_loss_shipped"] = float(log_loss(y[test], q, labels=classes))
         report["rmse_shipped"] = math.sqrt(float(np.mean((expected(classes, q) - truth) ** 2)))
-    model.save(out or model_path(game, variant))
+    model.save(out)
     return report
 
 
@@ -273,7 +275,15 @@ def main(argv: list[str] | None = None) -> None:
     """Fit a game's value model from self-play files and print the held-out error."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="crokinole")
-    parser.add_argument("--out", type=Path, default=None)
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--out", type=Path, default=None, help="the model file (default: GAME.npz here)"
+    )
+    where.add_argument(
+        "--ship",
+        action="store_true",
+        help="write over the model the package ships (agents/models, in a checkout)",
+    )
     parser.add_argument(
         "--variant", choices=VARIANTS, default=None, help="write the game's model of this name"
     )
@@ -285,8 +295,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("data", type=Path, nargs="+")
     args = parser.parse_args(argv)
+    shipped = model_path(args.game, args.variant)
+    out = shipped if args.ship else args.out or Path(shipped.name)
     try:
-        report = fit(args.game, args.data, args.out, args.variant, args.warm)
+        report = fit(args.game, args.data, out, args.variant, args.warm)
     except (InvalidInput, OSError) as refused:
         parser.error(str(refused))
     text = json.dumps({"game": args.game, "variant": args.variant, **report}, indent=2)
