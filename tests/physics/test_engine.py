@@ -662,7 +662,7 @@ def test_a_disc_left_moving_with_no_next_event_is_a_physics_error(board: Crokino
     figures[B_DEPTH] = -0.001
     params = PhysicsParams.crokinole()
     shot = shot_array(Shot(0.0, -0.3, DOWN, 3.0))
-    # read-only arrays, as simulate passes them (another type would compile the kernel anew)
+    # the arrays as simulate passes them (another type would compile the kernel anew)
     figures.setflags(write=False)
     rows, _ = Layout(board).kernel_rows()
     status, info, *_ = run_shot(figures, params_rows(params), rows, shot, False)
@@ -685,3 +685,16 @@ def test_event_cap_raises_a_clear_physics_error(board: CrokinoleBoard) -> None:
         simulate(Layout(board), Shot(0.0, -0.3, UP, 1.0), params=params)
     with pytest.raises(PhysicsError, match="max_time"):
         simulate(Layout(board), Shot(0.0, -0.3, UP, 1.0), params=PhysicsParams(max_time=0.1))
+
+
+def test_simulate_passes_the_kernel_rows_of_the_type_the_compiled_tables_pass(
+    board: CrokinoleBoard,
+) -> None:
+    """numba compiles the kernel once per type of its arguments; a layout's rows typed as
+    the tables' workspace rows are (writable, C order) compile it once, not twice."""
+    import numba
+
+    from flickboard.play.tableplay import workspace
+
+    rows, _ = Layout(board, (PlacedDisc(0, 0.1, 0.1),)).kernel_rows()
+    assert numba.typeof(rows) == numba.typeof(workspace().rows[:1])

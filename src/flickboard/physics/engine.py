@@ -44,7 +44,7 @@ _DEFAULTS = {cls.kind: PhysicsParams.standard(cls.kind) for cls in BOARDS}
 
 def layout_arrays(layout: Layout) -> tuple[FloatArray, tuple[int, ...]]:
     """Rows (x, y, leaning) of the layout's discs and their ids (kept by the layout;
-    read only)."""
+    do not modify)."""
     return layout.kernel_rows()
 
 

@@ -95,12 +95,13 @@ class Layout:
 
     def kernel_rows(self) -> tuple[npt.NDArray[np.float64], tuple[int, ...]]:
         """Rows (x, y, leaning) of the discs as the kernel reads them, and their ids
-        (made once per layout; read only)."""
+        (made once per layout; do not modify). The kernel never writes them; they are
+        left writable because the compiled tables pass it writable rows of their own,
+        and numba compiles a kernel for each kind of array (read-only or not)."""
         known = self._rows
         if known is None:
             rows = np.array([(d.x, d.y, float(d.leaning)) for d in self.discs], dtype=float)
             rows = rows.reshape(len(self.discs), 3)
-            rows.setflags(write=False)
             known = (rows, tuple(d.id for d in self.discs))
             object.__setattr__(self, "_rows", known)
         return known
