@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flickboard.envs.actions import ActionMap, along, fraction
-from flickboard.envs.observation import DISC_STATES, Encoder, ObservationLayout
+from flickboard.envs.observation import DISC_STATES, START_BINS, Encoder, ObservationLayout
 from flickboard.physics import Layout, PlacedDisc
 from flickboard.play.kind import game_kind, new_match
 from flickboard.play.noise import ExecutionNoise, execute
@@ -124,4 +124,4 @@ def test_the_layout_names_every_entry_once() -> None:
     fields = layout.fields()
     covered = sorted(i for _, start, n, _, _ in fields for i in range(start, start + n))
     assert covered == list(range(layout.size))
-    assert layout.size == 16 * (2 + 4 + 2) + 2 + 2 + 2 + 1 + 2 + 2 + 1 + 1
+    assert layout.size == 16 * (2 + 4 + 2) + 2 + 2 + 2 + 1 + 2 + 2 + 1 + 1 + START_BINS

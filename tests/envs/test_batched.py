@@ -68,7 +68,7 @@ def test_one_batched_policy_call_drives_every_seat_of_every_table() -> None:
         seats |= set(info["to_play"].tolist())
         actions = np.tanh(observations @ weights)
         observations, rewards, terminated, _truncated, info = env.step(actions)
-        assert rewards.shape == (16, 2) and observations.shape == (16, 141)
+        assert rewards.shape == (16, 2) and observations.shape == (16, 157)
         ended += int(terminated.sum())
     assert seats == {0, 2} and ended >= 16  # both seats played, every table finished a game
 

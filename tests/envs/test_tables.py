@@ -127,7 +127,7 @@ def test_tables_play_whole_seeded_matches_of_every_setup_as_the_match_does(
 
 @pytest.mark.parametrize(
     "opponent",
-    ["random", lambda seed: Plain(seed), lambda seed: Linear(141, seed)],
+    ["random", lambda seed: Plain(seed), lambda seed: Linear(157, seed)],
     ids=["random-player", "act-on", "batched"],
 )
 def test_every_opponent_tables_play_plays_as_on_the_match(opponent: Any) -> None:
@@ -269,3 +269,31 @@ def test_pettingzoo_environments_on_a_table_play_as_on_the_match(
     unwrapped = fast.aec if parallel else fast  # type: ignore[union-attr]
     again = slow.aec if parallel else slow  # type: ignore[union-attr]
     assert unwrapped.match.to_json() == again.match.to_json()  # the Match, played again
+
+
+def test_the_observation_shows_which_parts_of_the_start_line_a_shot_may_start_from() -> None:
+    """``start_allowed``: the start line in 16 parts, each with its share a shot may
+    start from, as the referee's start line without the stretch a disc covers."""
+    from flickboard.geometry.startline import StartLine
+
+    env = _env("crokinole", True)
+    observation, _ = env.reset(seed=4)
+    layout = env.unwrapped.layout
+    part = layout.slice("start_allowed")
+    assert observation[part].tolist() == [1.0] * 16  # an empty board: the whole line
+    tables = env.tables
+    assert tables is not None
+    m, line = tables.matches[0], tables.setup[0]
+    a0, a1, radius = line["line_a0"][0], line["line_a1"][0], line["line_radius"][0]
+    a = a0 + 0.5 * (a1 - a0)
+    x, y = radius * np.cos(a), radius * np.sin(a)
+    m["x"][0], m["y"][0], m["on"][0], m["owner"][0], m["laid"][0], m["count"] = x, y, 1, 1, 0, 1
+    seen = tables.observe(np.array([0]), np.array([int(m["seat"])]))[0][part]
+    allowed = StartLine.arc(radius, a0, a1).without([(x, y)], line["gap"]).allowed
+    expected = [
+        min(1.0, 16 * sum(max(0.0, min(hi, (b + 1) / 16) - max(lo, b / 16)) for lo, hi in allowed))
+        for b in range(16)
+    ]
+    assert seen.tolist() == pytest.approx(expected, abs=1e-6)
+    assert seen[7] == seen[8] < 0.01  # the disc covers the middle of the line
+    assert [seen[b] for b in (*range(7), *range(9, 16))] == [1.0] * 14

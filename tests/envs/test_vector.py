@@ -125,7 +125,7 @@ class Linear:
     [
         (IDS[1], {"opponent": lambda s: UniformPolicy(s), "players": 4, "noise": "club"}, {}),
         (IDS[0], {"opponent": "random", "noise": "competitive"}, {"num_threads": 2}),
-        (IDS[0], {"opponent": Linear(141, 5), "games": 2}, {}),
+        (IDS[0], {"opponent": Linear(157, 5), "games": 2}, {}),
     ],
     ids=["shuffleboard-doubles-noise", "random-player-threads", "batched-policy"],
 )
@@ -139,13 +139,13 @@ def test_every_table_setup_steps_together_as_single_envs_on_the_match(
 
 
 def test_a_batched_policy_is_asked_once_for_every_table_it_plays() -> None:
-    policy = Linear(141, 3)
+    policy = Linear(157, 3)
     vec = FlickboardVectorEnv("crokinole", num_envs=8, opponent=policy, info="brief")
     vec.reset(seed=1)
     assert vec.tables is not None and all(env.fast for env in vec.envs)  # type: ignore[attr-defined]
     before = policy.calls
     vec.step(np.zeros((8, 4), dtype=np.float32))
-    assert policy.calls - before == 1  # the eight opponents' shots from one (8, 141) call
+    assert policy.calls - before == 1  # the eight opponents' shots from one (8, 157) call
 
 
 def test_a_batched_env_of_tables_steps_them_together() -> None:

@@ -46,6 +46,10 @@ DISC_STATES = ("to_come", "in_play", "leaning", "off")
 hole's rim; shot and off the board (removed, or a 20 taken off)."""
 STATE_TO_COME, STATE_IN_PLAY, STATE_LEANING, STATE_OFF = range(len(DISC_STATES))
 
+START_BINS = 16
+"""The start line of the shot to come is seen as this many equal parts, left to right,
+each with the share of it a shot may start from."""
+
 
 @dataclass(frozen=True, slots=True)
 class Frame:
@@ -119,6 +123,7 @@ class ObservationLayout:
         add("shooter", self.sides, 0.0, 1.0)
         add("my_turn", 1, 0.0, 1.0)
         add("progress", 1, 0.0, 1.0)
+        add("start_allowed", START_BINS, 0.0, 1.0)
         return out
 
     @property
@@ -161,6 +166,7 @@ class Blocks(NamedTuple):
     shooter: int
     my_turn: int
     progress: int
+    start_allowed: int
 
     @classmethod
     def of(cls, layout: ObservationLayout) -> Blocks:
@@ -170,6 +176,7 @@ class Blocks(NamedTuple):
             layout.discs, layout.sides, len(layout.seats), layout.per_seat,
             base["discs_left"], base["scores"], base["twenties"], base["round"],
             base["hammer"], base["shooter"], base["my_turn"], base["progress"],
+            base["start_allowed"],
         )  # fmt: skip
 
 
@@ -206,11 +213,13 @@ class Encoder:
                 on[d.id], xs[d.id], ys[d.id], lean[d.id] = True, d.x, d.y, d.leaning
                 owners[d.id] = sides[d.id]
         come = view.to_come
+        allowed = view.start_line.allowed if come else ()
         encode(
             out, self.blocks, frame.cos, frame.sin, frame.box, on, xs, ys, lean, owners,
             view.turn.disc if come else n, [s for s, _ in come], [s for _, s in come], len(come),
             lay.seats, lay.seats.index(seat), self.side_of[seat], view.scores,
             len(view.scores), view.twenties, len(view.twenties), view.round_number,
+            [a for a, _ in allowed], [b for _, b in allowed], len(allowed),
         )  # fmt: skip
         return out
 
@@ -239,13 +248,17 @@ def encode(
     twenties: Row[int],
     twenty_count: int,
     round_number: int,
+    allowed_lo: Row[float],
+    allowed_hi: Row[float],
+    allowed: int,
 ) -> None:
     """The observation (docs/envs.md, "Observations") in ``out`` (zeros) of the seat
     ``seats[me]`` of side ``mine``, seen in its frame (rotation ``cos``, ``sin``; the
     board's ``box``: centre and half-sizes): the disc slots (``on`` the board at
     ``xs``, ``ys``, ``leaning``, of side ``owners``; the slots from ``next_disc`` on to
     come), the ``come`` shots to come (by seat and side, this one first), each side's
-    scores and 20s and the round."""
+    scores and 20s and the round, and the ``allowed`` stretches (``allowed_lo`` to
+    ``allowed_hi``, in the line's ``u``) of the start line of the shot to come."""
     n = blocks.discs
     sides = blocks.sides
     per = 2 + len(DISC_STATES) + sides
@@ -284,3 +297,9 @@ def encode(
         out[blocks.shooter + (come_sides[0] - mine) % sides] = 1.0
         out[blocks.my_turn] = 1.0 if come_seats[0] == seats[me] else 0.0
     out[blocks.progress] = min(1.0, next_disc / n)
+    for b in range(START_BINS):
+        part_lo, part_hi = b / START_BINS, (b + 1) / START_BINS
+        share = 0.0
+        for k in range(allowed):
+            share += max(0.0, min(allowed_hi[k], part_hi) - max(allowed_lo[k], part_lo))
+        out[blocks.start_allowed + b] = min(1.0, share * START_BINS)

@@ -28,7 +28,7 @@ from flickboard.agents.random_player import RandomPlayer
 from flickboard.envs.actions import checked
 from flickboard.envs.aec import RENDER_MODES, FlickboardAEC, agent_name
 from flickboard.envs.baselines import GRADES, BaselinePolicy, baseline_policy, is_baseline_name
-from flickboard.envs.observation import Observation
+from flickboard.envs.observation import Observation, ObservationLayout
 from flickboard.envs.policies import Policy
 from flickboard.envs.tables import (
     POLICY,
@@ -100,6 +100,11 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         """Whether the episode plays on a table (:mod:`flickboard.envs.tables`: the
         setup allows it and every opponent is one compiled code or Python policies
         play); ``aec`` is then not stepped."""
+
+    @property
+    def layout(self) -> ObservationLayout:
+        """The observation's blocks (:meth:`ObservationLayout.fields`, ``slice``)."""
+        return self.aec.layout
 
     @property
     def my_side(self) -> int:

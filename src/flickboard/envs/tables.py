@@ -145,6 +145,7 @@ ENV_SETUP = np.dtype(
         ("shooter", _I),
         ("my_turn", _I),
         ("progress", _I),
+        ("start_allowed", _I),
         ("listed", _I, (MAX_SEATS,)),  # the match's seats in listing order
         ("listed_at", _I, (MAX_SEATS,)),  # each seat's place in that order
         ("seat_side", _I, (MAX_SEATS,)),  # each seat's side
@@ -464,6 +465,8 @@ def step(
     env = env_setup[0]
     come_seats = np.empty(MAX_DISCS, dtype=np.int64)
     come_sides = np.empty(MAX_DISCS, dtype=np.int64)
+    lo = np.empty(MAX_DISCS + 1)
+    hi = np.empty(MAX_DISCS + 1)
     for i in range(rows.shape[0]):
         m = matches[rows[i]]
         e = envs[rows[i]]
@@ -472,7 +475,7 @@ def step(
         if pending[i]:
             continue
         seat = watchers[i] if ended else m.seat
-        _observe_one(m, s, env, seat, observations[i], come_seats, come_sides)
+        _observe_one(m, s, env, seat, observations[i], come_seats, come_sides, lo, hi)
         for side in range(s.sides):
             rewards[i, side] = e.reward[side]
             e.reward[side] = 0.0
@@ -488,21 +491,26 @@ def _observe_one(
     out: np.ndarray,
     come_seats: np.ndarray,
     come_sides: np.ndarray,
+    lo: np.ndarray,
+    hi: np.ndarray,
 ) -> None:
-    """Seat ``seat``'s observation of the match ``m`` in ``out`` (written whole)."""
+    """Seat ``seat``'s observation of the match ``m`` in ``out`` (written whole;
+    ``come_seats`` to ``hi``: room to work in)."""
     for k in range(out.shape[0]):
         out[k] = 0.0
     blocks = Blocks(
         env.discs, env.sides, env.seat_count, env.per_seat, env.discs_left, env.scores,
         env.twenties, env.round, env.hammer, env.shooter, env.my_turn, env.progress,
+        env.start_allowed,
     )  # fmt: skip
     come = to_come(m, s, come_seats, come_sides)
+    allowed = allowed_starts(m, s, lo, hi) if come else 0
     twenties = m.before if m.over else m.twenties
     encode(
         out, blocks, env.frame_cos[seat], env.frame_sin[seat], env.box, m.on, m.x, m.y,
         m.lean, m.owner, m.shot if come else env.discs, come_seats, come_sides, come,
         env.listed[: env.seat_count], env.listed_at[seat], env.seat_side[seat], m.scores,
-        s.sides, twenties, s.twenty_sides, m.round,
+        s.sides, twenties, s.twenty_sides, m.round, lo, hi, allowed,
     )  # fmt: skip
 
 
@@ -519,9 +527,11 @@ def observe(
     shot to come, or after the match of the board the last shot left."""
     come_seats = np.empty(MAX_DISCS, dtype=np.int64)
     come_sides = np.empty(MAX_DISCS, dtype=np.int64)
+    lo = np.empty(MAX_DISCS + 1)
+    hi = np.empty(MAX_DISCS + 1)
     for i in range(rows.shape[0]):
         m = matches[rows[i]]
-        _observe_one(m, setup[0], env_setup[0], seats[i], out[i], come_seats, come_sides)
+        _observe_one(m, setup[0], env_setup[0], seats[i], out[i], come_seats, come_sides, lo, hi)
 
 
 # -- Python ----------------------------------------------------------------------------
