@@ -11,22 +11,19 @@ differential tests hold the compiled core to it decision by decision (docs/rules
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
-from flickboard.geometry import CrokinoleBoard, ShuffleboardTable
 from flickboard.physics.batch import BatchResult
 from flickboard.physics.engine import layout_arrays
 from flickboard.physics.layout import Layout, PlacedDisc
 from flickboard.rules.base import Fate, Position, Referee, Turn
 from flickboard.rules.codes import FATES, IN_PLAY, NO_FATE, RESTORED
-from flickboard.rules.crokinole import compiled as crokinole
-from flickboard.rules.crokinole.referee import CrokinoleReferee
-from flickboard.rules.shuffleboard import compiled as shuffleboard
-from flickboard.rules.shuffleboard.referee import CSCReferee
+from flickboard.rules.cores import core_of
+from flickboard.rules.crokinole import compiled as _crokinole_core  # noqa: F401  (registers it)
+from flickboard.rules.shuffleboard import compiled as _csc_core  # noqa: F401  (registers it)
 
 
 @dataclass(frozen=True)
@@ -127,48 +124,10 @@ def rule_batch(
     owners = dict(position.owners)
     sides = np.array([owners[i] for i in ids] + [turn.side], dtype=np.int64)
     ruled = batch.status == 0
-    board = position.layout.board
+    core = core_of(referee)
     arrays = (batch.log, batch.log_offsets, batch.x, batch.y, batch.state, batch.status)
-    if referee.game != board.kind:
-        raise InvalidInput(f"no compiled core for rule set {referee.name!r} on this board")
-    if isinstance(referee, CrokinoleReferee):
-        figures = crokinole.figures_array(cast(CrokinoleBoard, board))
-        flags = crokinole.options_array(referee.options)
-        *ruled_out, lean, points, twenties, impossible = crokinole.rule_crokinole(
-            figures, flags, sides, rows, *arrays
-        )
-        clauses = tuple(f"{referee.name}/{key}" for key in crokinole.CLAUSE_KEYS)
-        fouls = crokinole.FOULS
-    elif isinstance(referee, CSCReferee):
-        if referee.calls != CSCReferee().calls:
-            raise InvalidInput(
-                "compiled rulings take no official's calls; rule such a shot with referee.rule"
-            )
-        *ruled_out, points, impossible = shuffleboard.rule_csc(
-            shuffleboard.figures_array(cast(ShuffleboardTable, board)), sides, rows, *arrays
-        )
-        lean = np.zeros(batch.x.shape, dtype=np.bool_)
-        twenties = np.zeros((batch.x.shape[0], 2), dtype=np.int32)
-        clauses, fouls = shuffleboard.CLAUSES, shuffleboard.FOULS
-    else:
-        raise InvalidInput(f"no compiled core for rule set {referee.name!r} on this board")
-    valid, foul, fate, clause, x, y = ruled_out
     return BatchRulings(
-        batch.ids,
-        ruled,
-        valid,
-        foul,
-        fate,
-        clause,
-        x,
-        y,
-        lean,
-        points,
-        twenties,
-        impossible,
-        clauses,
-        fouls,
-        isinstance(referee, CrokinoleReferee),
+        batch.ids, ruled, *core(referee, position.layout.board, sides, rows, arrays)
     )
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from flickboard.geometry import CrokinoleBoard
+from flickboard.errors import InvalidInput
+from flickboard.geometry import Board, CrokinoleBoard, as_board
 from flickboard.geometry.crokinole import Region, footprint_region
 from flickboard.geometry.pymath import hypot
 from flickboard.physics.codes import (
@@ -38,8 +39,14 @@ from flickboard.rules.codes import (
     TWENTY,
 )
 from flickboard.rules.corejit import core_jit
+from flickboard.rules.cores import CoreRulings, rules_batches
 from flickboard.rules.crokinole.options import CrokinoleOptions, ValidShot
-from flickboard.rules.crokinole.referee import SHOOTING_LINE, disc_points, touches_fifteen
+from flickboard.rules.crokinole.referee import (
+    SHOOTING_LINE,
+    CrokinoleReferee,
+    disc_points,
+    touches_fifteen,
+)
 from flickboard.rules.kept import Rulings, clear_ruling, lay_before, new_rulings, restored_overlap
 
 Work = tuple[
@@ -178,6 +185,24 @@ def rule_crokinole(
         )  # fmt: skip
     valid, foul, fate, clause, ax, ay, points, impossible = rulings
     return valid, foul, fate, clause, ax, ay, lean, points, twenties, impossible
+
+
+@rules_batches(CrokinoleReferee)
+def rule_arrays(
+    referee: CrokinoleReferee,
+    board: Board,
+    sides: np.ndarray,
+    before: np.ndarray,
+    batch: tuple[np.ndarray, ...],
+) -> CoreRulings:
+    """:func:`rule_crokinole` under ``referee``'s rule set on ``board`` (the arguments
+    of :data:`~flickboard.rules.cores.BatchCore`)."""
+    own = as_board(CrokinoleBoard, board)
+    if own is None:
+        raise InvalidInput(f"no compiled core for rule set {referee.name!r} on this board")
+    figures, flags = figures_array(own), options_array(referee.options)
+    clauses = tuple(f"{referee.name}/{key}" for key in CLAUSE_KEYS)
+    return CoreRulings(*rule_crokinole(figures, flags, sides, before, *batch), clauses, FOULS, True)
 
 
 @core_jit()
@@ -388,6 +413,7 @@ __all__ = [
     "crokinole_work",
     "figures_array",
     "options_array",
+    "rule_arrays",
     "rule_crokinole",
     "rule_crokinole_shot",
 ]

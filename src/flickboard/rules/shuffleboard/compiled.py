@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from flickboard.geometry import ShuffleboardTable
+from flickboard.errors import InvalidInput
+from flickboard.geometry import Board, ShuffleboardTable, as_board
 from flickboard.geometry.shuffleboard import zone_value
 from flickboard.physics.codes import (
     EV_DISC,
@@ -24,9 +25,10 @@ from flickboard.physics.codes import (
 )
 from flickboard.rules.codes import IN_PLAY, ON_SURFACE, OUT, RESTORED
 from flickboard.rules.corejit import core_jit
+from flickboard.rules.cores import CoreRulings, rules_batches
 from flickboard.rules.kept import Rulings, clear_ruling, lay_before, new_rulings
 from flickboard.rules.shuffleboard.putback import put_back
-from flickboard.rules.shuffleboard.referee import FOUL_LINE, MOVE_TOLERANCE
+from flickboard.rules.shuffleboard.referee import FOUL_LINE, MOVE_TOLERANCE, NO_CALLS, CSCReferee
 from flickboard.rules.shuffleboard.scoring import lead, leads
 
 Work = tuple[
@@ -121,6 +123,35 @@ def rule_csc(
             s, figures, owners, before, log, offsets, xs, ys, state, status, rulings, work
         )
     return rulings
+
+
+@rules_batches(CSCReferee)
+def rule_arrays(
+    referee: CSCReferee,
+    board: Board,
+    sides: np.ndarray,
+    before: np.ndarray,
+    batch: tuple[np.ndarray, ...],
+) -> CoreRulings:
+    """:func:`rule_csc` on ``board`` (the arguments of
+    :data:`~flickboard.rules.cores.BatchCore`), no leaners and no 20s; it takes no
+    official's calls (they come only with an outcome entered by hand)."""
+    table = as_board(ShuffleboardTable, board)
+    if table is None:
+        raise InvalidInput(f"no compiled core for rule set {referee.name!r} on this board")
+    if referee.calls != NO_CALLS:
+        raise InvalidInput(
+            "compiled rulings take no official's calls; rule such a shot with referee.rule"
+        )
+    valid, foul, fate, clause, x, y, points, impossible = rule_csc(
+        figures_array(table), sides, before, *batch
+    )
+    leaning = np.zeros(x.shape, dtype=np.bool_)
+    twenties = np.zeros((x.shape[0], 2), dtype=np.int32)
+    return CoreRulings(
+        valid, foul, fate, clause, x, y, leaning, points, twenties, impossible, CLAUSES, FOULS,
+        False,
+    )  # fmt: skip
 
 
 @core_jit()
@@ -239,4 +270,12 @@ def rule_csc_shot(
             points[s, leader] += zones[k]
 
 
-__all__ = ["CLAUSES", "FOULS", "csc_work", "figures_array", "rule_csc", "rule_csc_shot"]
+__all__ = [
+    "CLAUSES",
+    "FOULS",
+    "csc_work",
+    "figures_array",
+    "rule_arrays",
+    "rule_csc",
+    "rule_csc_shot",
+]
