@@ -39,7 +39,6 @@ from pydantic import (
     Field,
     StrictBool,
     StrictInt,
-    StringConstraints,
     ValidationError,
     ValidationInfo,
     WrapValidator,
@@ -94,8 +93,14 @@ def _utc(date: str) -> str:
     return date
 
 
-Text = Annotated[str, StringConstraints(pattern=r"\S")]
-"""A string with something in it."""
+def _non_blank(text: str) -> str:
+    if not text.strip():
+        raise _refused("must be a non-empty string", kind="cmn_value")
+    return text
+
+
+Text = Annotated[str, AfterValidator(_non_blank)]
+"""A string with something in it (more than spaces)."""
 
 Side = Annotated[StrictInt, Field(ge=0, le=1), _told("must be 0 (team 1) or 1 (team 2)")]
 """A team by its index: 0 is team 1, 1 is team 2."""
@@ -325,7 +330,6 @@ PHRASES = {
     "dict_type": "must be an object",
     "list_type": "must be a list",
     "string_type": "must be a non-empty string",
-    "string_pattern_mismatch": "must be a non-empty string",
     "float_type": "must be a number",
     "finite_number": "must be a finite number",
     "bool_type": "must be true or false",
