@@ -4,9 +4,11 @@ Alliance (github.com/Crokinole-Open-Data-Alliance/cmn), read and written.
 Words differ: a CMN *match* is one flickboard game (four rounds in WCC play, or a race
 to a target) and a CMN *game* is one round, with two points at stake. Only each game's
 ``winner`` is sure to be there; ``scores``, ``twenties`` and ``hammer`` may be left out,
-so a match may hold results only. Reading checks a match as a scorecard is checked and
-says how anything the draft leaves open was read (``CmnMatch.readings``); writing always
-gives scores with the 20s included. flickboard's own fields travel in a ``"flickboard"``
+so a match may hold results only. The file's shape (fields, types, what is required)
+is :mod:`flickboard.play.cmn_objects`' pydantic models; reading validates a file into
+them, makes flickboard's matches of them, checks each match as a scorecard is checked
+and says how anything the draft leaves open was read (``CmnMatch.readings``); writing
+dumps the same models, always giving scores with the 20s included. flickboard's own fields travel in a ``"flickboard"``
 object inside the object they belong to, which other applications ignore as the draft
 asks. docs/formats.md, "CMN", has the mapping table and the readings.
 
