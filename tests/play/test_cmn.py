@@ -5,17 +5,24 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from flickboard.errors import InvalidInput
 from flickboard.play.cmn import (
+    CmnEvent,
+    CmnExtras,
     CmnGame,
+    CmnLocation,
     CmnMatch,
     CmnPlayer,
+    CmnSource,
     CmnTeam,
     GameFormat,
     cmn_json,
@@ -23,7 +30,7 @@ from flickboard.play.cmn import (
     parse_cmn,
     read_cmn,
 )
-from flickboard.play.scoring import GameScore, RaceScore, RoundScore
+from flickboard.play.scoring import GameScore, RaceScore, RoundScore, tournament_round_points
 
 DATA = Path(__file__).parent / "data"
 SCHEMA = json.loads(
@@ -322,3 +329,286 @@ def test_cmn_race_ended_by_time_is_won_by_the_side_ahead_short_of_the_target() -
         InvalidInput, match=r"time is up .* but the target 100 was reached in game 1"
     ):
         _read(_minimal(games=over, gameFormat=race, flickboard=timed))
+
+
+def _refusal(data: Any) -> str:
+    """The one line reading ``data`` is refused with."""
+    with pytest.raises(InvalidInput) as err:
+        read_cmn(data)
+    return str(err.value)
+
+
+WRONG_TYPES: list[tuple[str, Any, str]] = [
+    ("match", [], "match must be an object, got []"),
+    ("match.teams", {"a": 1}, 'match.teams must be a list, got {"a": 1}'),
+    (
+        "match.teams.0.players.0.cid",
+        142,
+        "match.teams[0].players[0].cid must be a non-empty string, got 142",
+    ),
+    (
+        "match.games.0.winner",
+        "0",
+        'match.games[0].winner must be 0 (team 1) or 1 (team 2), got "0"',
+    ),
+    (
+        "match.games.0.twenties",
+        [1, -1],
+        "match.games[0].twenties must be [team 1, team 2], two whole numbers of 0 or more, "
+        "got [1, -1]",
+    ),
+    (
+        "match.gameFormat.count",
+        4.0,
+        "match.gameFormat.count must be a whole number of 1 or more, got 4.0",
+    ),
+    ("event.round", 0, "event.round must be a whole number of 1 or more, got 0"),
+    ("event.venue", ["Hall"], 'event.venue must be a non-empty string, got ["Hall"]'),
+    ("event", {"location": {"lat": "north"}}, 'event.location.lat must be a number, got "north"'),
+    (
+        "match.flickboard",
+        {"championship": "yes"},
+        'match.flickboard.championship must be true or false, got "yes"',
+    ),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "message"), WRONG_TYPES, ids=[w[0] for w in WRONG_TYPES])
+def test_cmn_value_of_the_wrong_json_type_is_named_with_what_it_was(
+    path: str, value: Any, message: str
+) -> None:
+    """No string for a number, no 4.0 for a count, no "0" for a team: a JSON type is
+    what the draft says, and the message quotes the value as the file wrote it."""
+    assert _refusal(_broken(path, value)) == message
+
+
+MISSING: list[tuple[str, str]] = [
+    ("match.teams.1.players.0.name", "match.teams[1].players[0].name is required (a string)"),
+    ("match.gameFormat.type", "match.gameFormat.type is required (fixed or first_to)"),
+    ("match.format", "match.format is required (singles or doubles)"),
+    ("match.games", "match.games is required (a list of games)"),
+    ("match", "match is required (an object)"),
+]
+
+
+@pytest.mark.parametrize(("path", "message"), MISSING, ids=[m[0] for m in MISSING])
+def test_cmn_missing_required_field_is_named_with_what_belongs_there(
+    path: str, message: str
+) -> None:
+    assert _refusal(_broken(path, KeyError)) == message
+
+
+def test_cmn_value_outside_the_draft_s_choices_names_the_choices() -> None:
+    assert (
+        _refusal(_broken("match.format", "Singles"))
+        == 'match.format must be singles or doubles, got "Singles"'
+    )
+    assert (
+        _refusal(_broken("match.gameFormat.type", "best_of"))
+        == 'match.gameFormat.type must be fixed or first_to, got "best_of"'
+    )
+
+
+def test_cmn_refusal_says_how_many_more_problems_the_file_has() -> None:
+    """The first problem is named; the rest are counted, so a fix is not the last."""
+    assert (
+        _refusal({"cmn": "1.0", "batch": "yes", "matches": []})
+        == 'batch must be true or false, got "yes" (and 2 more problems)'
+    )
+    assert (
+        _refusal({"cmn": "1.0", "match": {}}) == "id is required (a string) (and 5 more problems)"
+    )
+
+
+def test_cmn_id_need_not_be_a_uuid_as_the_draft_only_recommends_one() -> None:
+    """The draft: "Unique identifier for this record. UUID v4 recommended." Another
+    application's "m1" is a CMN id; flickboard writes UUIDs (record_id)."""
+    (match,) = read_cmn(_broken("id", "m1"))
+    assert match.id == "m1"
+    assert json.loads(dump_cmn([match]))["id"] == "m1"
+    assert _refusal(_broken("id", " ")) == 'id must be a non-empty string, got " "'
+
+
+def test_cmn_error_deep_in_a_batch_names_the_entry_the_game_and_the_field() -> None:
+    data = _data("cmn-batch-league-night.json")
+    data["matches"][2]["match"]["games"][1]["winner"] = 2
+    assert _refusal(data) == (
+        "matches[2].match.games[1].winner must be 0 (team 1) or 1 (team 2), got 2"
+    )
+    data = _data("cmn-batch-league-night.json")
+    data["matches"][1]["match"]["format"] = "doubles"
+    assert _refusal(data) == (
+        "matches[1].match.teams[0].players lists 1 players; a doubles team has 2"
+    )
+    data = _data("cmn-batch-league-night.json")
+    data["matches"][0]["event"] = {"round": "five"}
+    assert (
+        _refusal(data) == 'matches[0].event.round must be a whole number of 1 or more, got "five"'
+    )
+    data = _data("cmn-batch-league-night.json")
+    data["matches"][1] = "m2"
+    assert _refusal(data) == 'matches[1] must be an object, got "m2"'
+
+
+def test_cmn_game_checks_follow_the_shape_and_keep_their_batch_location() -> None:
+    """A well-formed file whose games do not add up is refused by the scorecard checks,
+    named the same way."""
+    data = _data("cmn-batch-league-night.json")
+    data["matches"][1]["match"]["games"][0]["scores"] = [20, 7]
+    assert (
+        _refusal(data) == "matches[1].match.games[0].scores: board points come in fives, got 20-7"
+    )
+
+
+def test_cmn_written_refuses_what_would_not_read_back() -> None:
+    """A match flickboard cannot write as valid CMN (a blank name, a date not in UTC)
+    is refused naming the match, not written as a file no reader takes."""
+    teams = (CmnTeam((CmnPlayer(" "),)), CmnTeam((CmnPlayer("Bo"),)))
+    blank = CmnMatch("x", "2026-03-01T10:00:00Z", "singles", teams, (CmnGame(0),), 0)
+    with pytest.raises(InvalidInput, match="its player's name must be a non-empty string"):
+        dump_cmn([blank])
+    local = CmnMatch(
+        "x", "2026-03-01T10:00:00+01:00", "singles", (teams[1], teams[1]), (CmnGame(0),), 0
+    )
+    with pytest.raises(
+        InvalidInput, match=r"^CMN match Bo v Bo cannot be written: its match's date"
+    ):
+        dump_cmn([local])
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _places(value: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside ``value``."""
+    inner = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
+    return [at, *(p for key, item in inner for p in _places(item, (*at, key)))]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(EXAMPLES), st.data())
+def test_cmn_any_value_anywhere_is_read_or_refused_in_one_line_never_crashes(
+    name: str, data: st.DataObject
+) -> None:
+    """Any example with any JSON value put in any place (or a field taken out) is read
+    or refused with one line of InvalidInput, never another exception."""
+    doc = _data(name)
+    where = data.draw(st.sampled_from(_places(doc)[1:]))
+    *parents, last = where
+    obj: Any = doc
+    for key in parents:
+        obj = obj[key]
+    if data.draw(st.booleans()) and isinstance(obj, dict):
+        del obj[last]
+    else:
+        obj[last] = data.draw(JSON)
+    try:
+        read_cmn(doc)
+    except InvalidInput as exc:
+        assert "\n" not in str(exc) and str(exc)
+
+
+TEXT = st.builds(str.__add__, st.sampled_from("Aé2"), st.text('a é-&ü0\t"\\', max_size=5))
+"""Names and other free text, with what JSON escapes and what it writes as it is."""
+
+
+@st.composite
+def _games(draw: st.DrawFn) -> CmnGame:
+    """A round as CMN keeps it: a winner only, an unplayed round, or scores in fives
+    with the 20s in them and the winner they give."""
+    kind = draw(st.sampled_from(["winner", "unplayed", "scores"]))
+    hammer = draw(st.none() | st.sampled_from([0, 1]))
+    if kind == "winner":
+        return CmnGame(draw(st.sampled_from([0, 1, None])), hammer)
+    if kind == "unplayed":
+        return CmnGame(None, None, (0, 0), (0, 0), unplayed=True)
+    twenties = (draw(st.integers(0, 12)), draw(st.integers(0, 12)))
+    scores = tuple(20 * t + 5 * draw(st.integers(0, 24)) for t in twenties)
+    a, b = tournament_round_points(scores[0], scores[1])
+    return CmnGame(
+        None if a == b else (0 if a > b else 1), hammer, (scores[0], scores[1]), twenties
+    )
+
+
+LOCATION = st.builds(
+    CmnLocation,
+    st.none() | st.just("CA"),
+    st.none() | TEXT,
+    st.none() | st.floats(-90, 90),
+    st.none() | st.floats(-180, 180),
+).filter(lambda loc: loc != CmnLocation())
+EVENT = st.builds(
+    CmnEvent,
+    st.none() | TEXT,
+    st.none() | TEXT,
+    st.none() | st.integers(1, 9),
+    st.none() | TEXT,
+    st.none() | LOCATION,
+).filter(lambda e: e != CmnEvent())
+"""An event that says something (an empty event or location is not written)."""
+
+
+@st.composite
+def _matches(draw: st.DrawFn) -> CmnMatch:
+    fmt = draw(st.sampled_from(["singles", "doubles"]))
+    size = 1 if fmt == "singles" else 2
+    player = st.builds(CmnPlayer, TEXT, st.none() | TEXT, st.none() | TEXT)
+    team = st.builds(CmnTeam, st.tuples(*[player] * size), st.none() | TEXT, st.none() | TEXT)
+    source = st.sampled_from([CmnSource("flickboard", "0.1.0"), CmnSource("croke", url="u")])
+    extras = st.builds(
+        CmnExtras,
+        st.none(),
+        st.none() | TEXT,
+        st.booleans(),
+        st.just(False),
+        st.none() | st.tuples(TEXT, TEXT),
+    )
+    return CmnMatch(
+        draw(TEXT),
+        draw(
+            st.sampled_from(["2026-02-11T19:30:00Z", "2026-02-11T19:30Z", "2025-12-31T23:59:59.5Z"])
+        ),
+        fmt,
+        (draw(team), draw(team)),
+        tuple(draw(st.lists(_games(), min_size=1, max_size=6))),
+        draw(st.sampled_from([0, 1, None])),
+        None,
+        draw(st.none() | EVENT),
+        draw(st.none() | source),
+        draw(extras),
+    )
+
+
+@st.composite
+def _batches(draw: st.DrawFn) -> list[CmnMatch]:
+    """Matches, and often one event for all of them, some in another round of it (a
+    batch writes the fields they share once)."""
+    matches = draw(st.lists(_matches(), max_size=3))
+    event = draw(st.none() | EVENT)
+    if event is None:
+        return matches
+    rounds = st.sampled_from([event.round, 1, 2])
+    return [replace(m, event=replace(event, round=draw(rounds))) for m in matches]
+
+
+@settings(max_examples=80, deadline=None)
+@given(_batches())
+def test_cmn_any_matches_written_read_back_the_same_and_write_the_same_text(
+    matches: list[CmnMatch],
+) -> None:
+    text = dump_cmn(matches)
+    back = parse_cmn(text)
+    assert back == tuple(matches)
+    assert dump_cmn(back) == text

@@ -4,9 +4,11 @@ Alliance (github.com/Crokinole-Open-Data-Alliance/cmn), read and written.
 Words differ: a CMN *match* is one flickboard game (four rounds in WCC play, or a race
 to a target) and a CMN *game* is one round, with two points at stake. Only each game's
 ``winner`` is sure to be there; ``scores``, ``twenties`` and ``hammer`` may be left out,
-so a match may hold results only. Reading checks a match as a scorecard is checked and
-says how anything the draft leaves open was read (``CmnMatch.readings``); writing always
-gives scores with the 20s included. flickboard's own fields travel in a ``"flickboard"``
+so a match may hold results only. The file's shape (fields, types, what is required)
+is :mod:`flickboard.play.cmn_objects`' pydantic models; reading validates a file into
+them, makes flickboard's matches of them, checks each match as a scorecard is checked
+and says how anything the draft leaves open was read (``CmnMatch.readings``); writing
+dumps the same models, always giving scores with the 20s included. flickboard's own fields travel in a ``"flickboard"``
 object inside the object they belong to, which other applications ignore as the draft
 asks. docs/formats.md, "CMN", has the mapping table and the readings.
 
@@ -23,23 +25,21 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from pydantic import ValidationError
+
 from flickboard.errors import InvalidInput
+from flickboard.play import cmn_objects
+from flickboard.play.cmn_objects import CMN_VERSION, Format, given, problem
 from flickboard.play.scoring import GameScore, RaceScore, RoundScore, tournament_round_points
 from flickboard.rules.crokinole.options import check_game_form, check_rounds_played
 
-CMN_VERSION = "1.0"
-"""The draft this module reads and writes."""
-
 APP = "flickboard"
 """``source.app`` of what flickboard writes, and the key of its own fields."""
-
-PLAYERS_PER_TEAM = {"singles": 1, "doubles": 2}
-"""``format`` -> players listed in each team."""
 
 MOST_TWENTIES = 12
 """Most 20s a side can make in a round under any seating (12 discs: fair-rules singles,
@@ -182,7 +182,7 @@ class CmnMatch:
 
     id: str
     date: str
-    format: str
+    format: Format
     teams: tuple[CmnTeam, CmnTeam]
     games: tuple[CmnGame, ...]
     winner: int | None
@@ -274,242 +274,99 @@ def utc_date(moment: datetime) -> str:
 # -- reading -----------------------------------------------------------------------------
 
 
-class _Object:
-    """A JSON object being read; errors name the field by its path."""
-
-    def __init__(self, data: object, where: str) -> None:
-        if not isinstance(data, dict):
-            raise InvalidInput(f"{where} must be an object")
-        self.data: dict[str, Any] = data
-        self.where = where
-
-    def path(self, key: str) -> str:
-        return f"{self.where}.{key}" if self.where else key
-
-    def has(self, key: str) -> bool:
-        return self.data.get(key) is not None
-
-    def _required(self, key: str, what: str) -> None:
-        raise InvalidInput(f"{self.path(key)} is required ({what})")
-
-    def text(self, key: str, *, required: bool = False) -> str | None:
-        value = self.data.get(key)
-        if value is None:
-            if required:
-                self._required(key, "a string")
-            return None
-        if not isinstance(value, str) or not value.strip():
-            raise InvalidInput(f"{self.path(key)} must be a non-empty string")
-        return value
-
-    def integer(self, key: str, *, low: int = 0) -> int | None:
-        value = self.data.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise InvalidInput(f"{self.path(key)} must be a whole number of {low} or more")
-        return value
-
-    def number(self, key: str) -> float | None:
-        value = self.data.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            raise InvalidInput(f"{self.path(key)} must be a number")
-        return float(value)
-
-    def flag(self, key: str) -> bool:
-        value = self.data.get(key, False)
-        if not isinstance(value, bool):
-            raise InvalidInput(f"{self.path(key)} must be true or false")
-        return value
-
-    def team_index(self, key: str, *, required: bool = False) -> int | None:
-        """0 (team 1), 1 (team 2) or, where ``required``, null; the key must be there."""
-        if required and key not in self.data:
-            self._required(key, "0, 1 or null")
-        value = self.data.get(key)
-        if value is None:
-            return None
-        if value not in (0, 1) or isinstance(value, bool):
-            raise InvalidInput(f"{self.path(key)} must be 0 (team 1) or 1 (team 2), got {value!r}")
-        return int(value)
-
-    def pair(self, key: str) -> tuple[int, int] | None:
-        value = self.data.get(key)
-        if value is None:
-            return None
-        if (
-            not isinstance(value, list)
-            or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
-        ):
-            raise InvalidInput(f"{self.path(key)} must be [team 1, team 2], two whole numbers")
-        return (value[0], value[1])
-
-    def child(self, key: str, *, required: bool = False) -> _Object | None:
-        value = self.data.get(key)
-        if value is None:
-            if required:
-                self._required(key, "an object")
-            return None
-        return _Object(value, self.path(key))
-
-    def items(self, key: str) -> list[object]:
-        value = self.data.get(key)
-        if not isinstance(value, list):
-            raise InvalidInput(f"{self.path(key)} must be a list")
-        return value
+def _player(obj: cmn_objects.Player) -> CmnPlayer:
+    return CmnPlayer(obj.name, obj.cid, obj.flickboard.id if obj.flickboard else None)
 
 
-def _player(obj: _Object) -> CmnPlayer:
-    ext = obj.child(APP)
-    return CmnPlayer(
-        obj.text("name", required=True) or "",
-        obj.text("cid"),
-        ext.text("id") if ext else None,
-    )
+def _team(obj: cmn_objects.Team) -> CmnTeam:
+    ext = obj.flickboard or cmn_objects.TeamExtras()
+    return CmnTeam(tuple(_player(p) for p in obj.players), ext.id, ext.name)
 
 
-def _team(obj: _Object, size: int) -> CmnTeam:
-    players = obj.items("players")
-    if len(players) != size:
-        raise InvalidInput(
-            f"{obj.path('players')} lists {len(players)} players; "
-            f"a {'doubles' if size == 2 else 'singles'} team has {size}"
-        )
-    ext = obj.child(APP)
-    return CmnTeam(
-        tuple(_player(_Object(p, f"{obj.path('players')}[{i}]")) for i, p in enumerate(players)),
-        ext.text("id") if ext else None,
-        ext.text("name") if ext else None,
-    )
-
-
-def _game(obj: _Object) -> CmnGame:
-    ext = obj.child(APP)
+def _game(obj: cmn_objects.Game, where: str) -> CmnGame:
+    """The game, checked as a round is: 20s a side can make, scores in fives, nothing
+    scored in an unplayed round."""
     game = CmnGame(
-        obj.team_index("winner", required=True),
-        obj.team_index("hammer"),
-        obj.pair("scores"),
-        obj.pair("twenties"),
-        unplayed=ext.flag("unplayed") if ext else False,
+        obj.winner,
+        obj.hammer,
+        _pair(obj.scores),
+        _pair(obj.twenties),
+        unplayed=obj.flickboard.unplayed if obj.flickboard else False,
     )
     if game.twenties is not None and max(game.twenties) > MOST_TWENTIES:
         raise InvalidInput(
-            f"{obj.path('twenties')}: {max(game.twenties)} twenties in one round; a side "
+            f"{where}.twenties: {max(game.twenties)} twenties in one round; a side "
             f"shoots at most {MOST_TWENTIES} discs"
         )
     if game.scores is not None and any(s % 5 for s in game.scores):
-        raise InvalidInput(
-            f"{obj.path('scores')}: board points come in fives, got {_dash(game.scores)}"
-        )
+        raise InvalidInput(f"{where}.scores: board points come in fives, got {_dash(game.scores)}")
     if game.unplayed and (
         game.winner is not None or any(game.scores or ()) or any(game.twenties or ())
     ):
-        raise InvalidInput(f"{obj.where}: an unplayed round has no winner, scores or 20s")
+        raise InvalidInput(f"{where}: an unplayed round has no winner, scores or 20s")
     return game
 
 
-def _event(obj: _Object) -> CmnEvent:
-    loc = obj.child("location")
+def _pair(values: list[int] | None) -> tuple[int, int] | None:
+    return None if values is None else (values[0], values[1])
+
+
+def _event(obj: cmn_objects.Event) -> CmnEvent:
+    loc = obj.location
     return CmnEvent(
-        obj.text("name"),
-        obj.text("type"),
-        obj.integer("round", low=1),
-        obj.text("venue"),
-        CmnLocation(loc.text("country"), loc.text("region"), loc.number("lat"), loc.number("lng"))
-        if loc
-        else None,
+        obj.name,
+        obj.type,
+        obj.round,
+        obj.venue,
+        CmnLocation(loc.country, loc.region, loc.lat, loc.lng) if loc else None,
     )
 
 
-def _source(obj: _Object) -> CmnSource:
-    return CmnSource(obj.text("app", required=True) or "", obj.text("version"), obj.text("url"))
+def _source(obj: cmn_objects.Source) -> CmnSource:
+    return CmnSource(obj.app, obj.version, obj.url)
 
 
-def _extras(obj: _Object | None) -> CmnExtras:
+def _extras(obj: cmn_objects.MatchExtras | None) -> CmnExtras:
     if obj is None:
         return CmnExtras()
-    valid = obj.child("validated")
+    valid = obj.validated
     return CmnExtras(
-        obj.text("rules"),
-        obj.text("category"),
-        obj.flag("championship"),
-        obj.flag("timeUp"),
-        (valid.text("by", required=True) or "", valid.text("initials", required=True) or "")
-        if valid
-        else None,
+        obj.rules,
+        obj.category,
+        obj.championship,
+        obj.time_up,
+        (valid.by, valid.initials) if valid else None,
     )
 
 
-def _date(obj: _Object) -> str:
-    date = obj.text("date", required=True) or ""
-    try:
-        datetime.fromisoformat(date)
-    except ValueError:
-        date = ""
-    if not date.endswith("Z"):
-        raise InvalidInput(
-            f"{obj.path('date')} must be an ISO 8601 date and time in UTC ending in Z, "
-            f"like 2026-02-11T19:30:00Z; got {obj.data.get('date')!r}"
-        )
-    return date
-
-
-def _game_format(obj: _Object | None) -> GameFormat | None:
+def _game_format(obj: cmn_objects.GameFormat | None) -> GameFormat | None:
     if obj is None:
         return None
-    kind = obj.text("type", required=True)
-    if kind == "fixed":
-        count = obj.integer("count", low=1)
-        if count is None:
-            raise InvalidInput(f"{obj.path('count')} is required when type is fixed")
-        return GameFormat("fixed", count=count)
-    if kind == "first_to":
-        target = obj.integer("target", low=1)
-        if target is None:
-            raise InvalidInput(f"{obj.path('target')} is required when type is first_to")
-        return GameFormat("first_to", target=target)
-    raise InvalidInput(f"{obj.path('type')} must be fixed or first_to, got {kind!r}")
+    if obj.type == "fixed":
+        return GameFormat("fixed", count=obj.count)
+    return GameFormat("first_to", target=obj.target)
 
 
 def _match(
-    entry: _Object, event: CmnEvent | None, source: CmnSource | None, *, batch: bool
+    entry: cmn_objects.Record | cmn_objects.Entry,
+    event: CmnEvent | None,
+    source: CmnSource | None,
+    where: str,
 ) -> CmnMatch:
-    ident = entry.text("id", required=True) or ""
-    obj = entry.child("match", required=True)
-    assert obj is not None
-    fmt = obj.text("format", required=True)
-    if fmt not in PLAYERS_PER_TEAM:
-        raise InvalidInput(f"{obj.path('format')} must be singles or doubles, got {fmt!r}")
-    teams = obj.items("teams")
-    if len(teams) != 2:
-        raise InvalidInput(f"{obj.path('teams')} must hold exactly 2 teams, not {len(teams)}")
-    size = PLAYERS_PER_TEAM[fmt]
-    one, two = (_team(_Object(t, f"{obj.path('teams')}[{i}]"), size) for i, t in enumerate(teams))
-    games = tuple(
-        _game(_Object(g, f"{obj.path('games')}[{i}]")) for i, g in enumerate(obj.items("games"))
-    )
-    if not games:
-        raise InvalidInput(f"{obj.path('games')} is empty: a match records its games")
-    own_event, own_source = entry.child("event"), entry.child("source")
-    if batch:
-        event = _merged(event, _event(own_event)) if own_event else event
-        source = _source(own_source) if own_source else source
+    obj = entry.match
     match = CmnMatch(
-        ident,
-        _date(obj),
-        fmt,
-        (one, two),
-        games,
-        obj.team_index("winner", required=True),
-        _game_format(obj.child("gameFormat")),
+        entry.id,
+        obj.date,
+        obj.format,
+        (_team(obj.teams[0]), _team(obj.teams[1])),
+        tuple(_game(g, f"{where}.games[{i}]") for i, g in enumerate(obj.games)),
+        obj.winner,
+        _game_format(obj.game_format),
         event,
         source,
-        _extras(obj.child(APP)),
+        _extras(obj.flickboard),
     )
-    return checked(match, where=obj.where)
+    return checked(match, where=where)
 
 
 def _merged(batch: CmnEvent | None, own: CmnEvent) -> CmnEvent:
@@ -526,19 +383,22 @@ def read_cmn(data: object) -> tuple[CmnMatch, ...]:
     if not isinstance(data, dict) or "cmn" not in data:
         keys = ", ".join(sorted(map(str, data))) if isinstance(data, dict) else type(data).__name__
         raise InvalidInput(f"not CMN: {NOT_CMN}; this one has {keys or 'nothing'}")
-    top = _Object(data, "")
     if data["cmn"] != CMN_VERSION:
         raise InvalidInput(f"CMN version {data['cmn']!r}: this reader knows {CMN_VERSION!r}")
-    if top.flag("batch"):
-        ev, src = top.child("event"), top.child("source")
-        event, source = (_event(ev) if ev else None), (_source(src) if src else None)
-        entries = top.items("matches")
-        return tuple(
-            _match(_Object(e, f"matches[{i}]"), event, source, batch=True)
-            for i, e in enumerate(entries)
+    doc = cmn_objects.document(data)
+    event = _event(doc.event) if doc.event else None
+    source = _source(doc.source) if doc.source else None
+    if isinstance(doc, cmn_objects.Record):
+        return (_match(doc, event, source, "match"),)
+    return tuple(
+        _match(
+            entry,
+            _merged(event, _event(entry.event)) if entry.event else event,
+            _source(entry.source) if entry.source else source,
+            f"matches[{i}].match",
         )
-    ev, src = top.child("event"), top.child("source")
-    return (_match(top, _event(ev) if ev else None, _source(src) if src else None, batch=False),)
+        for i, entry in enumerate(doc.matches)
+    )
 
 
 def parse_cmn(text: str) -> tuple[CmnMatch, ...]:
@@ -814,125 +674,138 @@ def _race_read(match: CmnMatch, target: int, where: str, claim: str) -> list[str
 # -- writing -----------------------------------------------------------------------------
 
 
-def _pruned(data: Mapping[str, Any]) -> dict[str, Any]:
-    """``data`` without absent (None), false or empty optional fields."""
-    return {k: v for k, v in data.items() if v is not None and v is not False and v != {}}
-
-
-def _player_json(p: CmnPlayer) -> dict[str, Any]:
-    return _pruned({"name": p.name, "cid": p.cid, APP: _pruned({"id": p.id})})
-
-
-def _team_json(t: CmnTeam) -> dict[str, Any]:
-    return _pruned(
-        {
-            "players": [_player_json(p) for p in t.players],
-            APP: _pruned({"id": t.id, "name": t.name}),
-        }
+def _player_object(p: CmnPlayer) -> cmn_objects.Player:
+    return cmn_objects.Player(
+        name=p.name, cid=p.cid, flickboard=given(cmn_objects.PlayerExtras(id=p.id))
     )
 
 
-def _game_json(g: CmnGame) -> dict[str, Any]:
-    return {
-        "winner": g.winner,
-        **_pruned(
-            {
-                "hammer": g.hammer,
-                "scores": list(g.scores) if g.scores else None,
-                "twenties": list(g.twenties) if g.twenties else None,
-                APP: _pruned({"unplayed": g.unplayed}),
-            }
-        ),
-    }
+def _team_object(t: CmnTeam) -> cmn_objects.Team:
+    return cmn_objects.Team(
+        players=[_player_object(p) for p in t.players],
+        flickboard=given(cmn_objects.TeamExtras(id=t.id, name=t.name)),
+    )
 
 
-def _event_json(e: CmnEvent) -> dict[str, Any]:
+def _game_object(g: CmnGame) -> cmn_objects.Game:
+    return cmn_objects.Game(
+        winner=g.winner,
+        hammer=g.hammer,
+        scores=list(g.scores) if g.scores else None,
+        twenties=list(g.twenties) if g.twenties else None,
+        flickboard=given(cmn_objects.GameExtras(unplayed=g.unplayed)),
+    )
+
+
+def _event_object(e: CmnEvent | None) -> cmn_objects.Event | None:
+    if e is None:
+        return None
     loc = e.location
-    return _pruned(
-        {
-            "name": e.name,
-            "type": e.type,
-            "round": e.round,
-            "venue": e.venue,
-            "location": _pruned(
-                {"country": loc.country, "region": loc.region, "lat": loc.lat, "lng": loc.lng}
-            )
-            if loc
-            else None,
-        }
+    location = (
+        given(
+            cmn_objects.Location(country=loc.country, region=loc.region, lat=loc.lat, lng=loc.lng)
+        )
+        if loc
+        else None
+    )
+    return given(
+        cmn_objects.Event(name=e.name, type=e.type, round=e.round, venue=e.venue, location=location)
     )
 
 
-def _source_json(s: CmnSource) -> dict[str, Any]:
-    return _pruned({"app": s.app, "version": s.version, "url": s.url})
+def _source_object(s: CmnSource | None) -> cmn_objects.Source | None:
+    return None if s is None else cmn_objects.Source(app=s.app, version=s.version, url=s.url)
 
 
-def _extras_json(x: CmnExtras) -> dict[str, Any]:
-    by = {"by": x.validated[0], "initials": x.validated[1]} if x.validated else None
-    return _pruned(
-        {
-            "rules": x.rules,
-            "category": x.category,
-            "championship": x.championship,
-            "timeUp": x.time_up,
-            "validated": by,
-        }
+def _extras_object(x: CmnExtras) -> cmn_objects.MatchExtras | None:
+    by = cmn_objects.Validation(by=x.validated[0], initials=x.validated[1]) if x.validated else None
+    return given(
+        cmn_objects.MatchExtras(
+            rules=x.rules,
+            category=x.category,
+            championship=x.championship,
+            timeUp=x.time_up,
+            validated=by,
+        )
     )
 
 
-def match_json(m: CmnMatch) -> dict[str, Any]:
-    """The ``match`` object of a record."""
+def _match_object(m: CmnMatch) -> cmn_objects.Match:
     fmt = m.game_format
-    head = {
-        "date": m.date,
-        "format": m.format,
-        "teams": [_team_json(t) for t in m.teams],
-        "gameFormat": None
+    return cmn_objects.Match(
+        date=m.date,
+        format=m.format,
+        teams=[_team_object(t) for t in m.teams],
+        gameFormat=None
         if fmt is None
-        else _pruned({"type": fmt.type, "count": fmt.count, "target": fmt.target}),
-        "games": [_game_json(g) for g in m.games],
+        else cmn_objects.GameFormat(type=fmt.type, count=fmt.count, target=fmt.target),
+        games=[_game_object(g) for g in m.games],
+        winner=m.winner,
+        flickboard=_extras_object(m.extras),
+    )
+
+
+def _shared(events: Sequence[cmn_objects.Event | None]) -> cmn_objects.Event | None:
+    """The event fields every match gives alike."""
+    if not events or events[0] is None:
+        return None
+    alike = {
+        name: value
+        for name, value in events[0]
+        if value is not None and all(e is not None and getattr(e, name) == value for e in events)
     }
-    return {**_pruned(head), "winner": m.winner, **_pruned({APP: _extras_json(m.extras)})}
+    return given(cmn_objects.Event.model_validate(alike))
+
+
+_Parts = tuple[cmn_objects.Match, cmn_objects.Event | None, cmn_objects.Source | None]
+
+
+def _parts(m: CmnMatch) -> _Parts:
+    """A match's ``match``, ``event`` and ``source`` objects; :class:`InvalidInput` if
+    it holds what CMN cannot (an empty name, a date not in UTC)."""
+    try:
+        return _match_object(m), _event_object(m.event), _source_object(m.source)
+    except ValidationError as exc:
+        raise InvalidInput(
+            f"CMN match {m.label} cannot be written: its {exc.title.lower()}'s {problem(exc)}"
+        ) from None
+
+
+def _document(matches: Sequence[CmnMatch]) -> cmn_objects.Record | cmn_objects.Batch:
+    """One match as a record, several (or none) as a batch. A batch carries the source
+    and the event fields its matches share once, and each match whose event differs
+    its whole event."""
+    parts = [_parts(m) for m in matches]
+    if len(matches) == 1:
+        ((match, event, source),) = parts
+        return cmn_objects.Record(
+            cmn=CMN_VERSION, id=matches[0].id, match=match, event=event, source=source
+        )
+    shared = _shared([event for _, event, _ in parts])
+    common = len({m.source for m in matches}) == 1
+    entries = [
+        cmn_objects.Entry(
+            id=m.id,
+            match=match,
+            event=event if event != shared else None,
+            source=None if common else source,
+        )
+        for m, (match, event, source) in zip(matches, parts, strict=True)
+    ]
+    return cmn_objects.Batch(
+        cmn=CMN_VERSION,
+        batch=True,
+        event=shared,
+        source=parts[0][2] if parts and common else None,
+        matches=entries,
+    )
 
 
 def cmn_json(matches: Sequence[CmnMatch]) -> dict[str, Any]:
-    """A CMN document: one match as a record, several (or none) as a batch. A batch
-    carries the source and the event fields its matches share once, and each match
-    whose event differs its whole event."""
-    if len(matches) == 1:
-        m = matches[0]
-        return _pruned(
-            {
-                "cmn": CMN_VERSION,
-                "id": m.id,
-                "match": match_json(m),
-                "event": _event_json(m.event) if m.event else None,
-                "source": _source_json(m.source) if m.source else None,
-            }
-        )
-    events = [_event_json(m.event) if m.event else {} for m in matches]
-    shared = (
-        {k: v for k, v in events[0].items() if all(e.get(k) == v for e in events)} if events else {}
-    )
-    sources = {json.dumps(_source_json(m.source)) if m.source else "" for m in matches}
-    common = matches[0].source if len(sources) == 1 else None
-    entries = []
-    for m, ev in zip(matches, events, strict=True):
-        entry: dict[str, Any] = {"id": m.id, "match": match_json(m)}
-        if ev != shared:
-            entry["event"] = ev
-        if m.source and common is None:
-            entry["source"] = _source_json(m.source)
-        entries.append(entry)
-    return _pruned(
-        {
-            "cmn": CMN_VERSION,
-            "batch": True,
-            "event": shared,
-            "source": _source_json(common) if common else None,
-            "matches": entries,
-        }
-    )
+    """A CMN document: one match as a record, several (or none) as a batch (JSON-ready:
+    the draft's names, absent, false and empty fields left out)."""
+    document = _document(matches)
+    return document.model_dump(mode="json", by_alias=True, exclude_defaults=True)
 
 
 LINE_WIDTH = 100

@@ -27,6 +27,7 @@ from flickboard.play.cmn import (
     record_id,
     utc_date,
 )
+from flickboard.play.cmn_objects import Format
 from flickboard.play.crokinole import ROUNDS_PER_GAME, Seating
 from flickboard.play.crokinole_record import round_from_json
 from flickboard.play.gamerecord import GameRecord
@@ -93,7 +94,7 @@ def match_from_record(record: GameRecord, *, date: str, version: str) -> CmnMatc
     opts = ref.options
     race = opts.scoring.value != "tournament"
     category = ref.keywords.get("category")
-    kind = "doubles" if seating.teams else "singles"
+    kind: Format = "doubles" if seating.teams else "singles"
     tags = dict(record.tags)
     won = record.result.get("winner")
     content: list[Any] = [record.rules, record.options, record.tags, record.setup]
