@@ -14,7 +14,7 @@ from starlette.datastructures import FormData
 from tests.conftest import sqlite_at_head
 
 from flickboard.errors import InvalidInput
-from flickboard.store.service import PERMISSIONS
+from flickboard.store.permissions import PERMISSIONS
 from flickboard.web.app import create_app
 from flickboard.web.desk import pages, who
 from flickboard.web.desk.bodies import ShootOutBody

@@ -136,7 +136,7 @@ def _club_score_page(
     """The phone of a club meeting (CSC round-robin game, league night): each game
     entered by one team, then confirmed by the other or disputed (CSC VII 10, 11)."""
     svc = desk_of(request).service
-    club = svc.club_desk(info.name)
+    club = svc.stores.club_desk(info.name)
     board = next((b for b, s in club.meetings(info.name, round_no) if s == sides), None)
     stored = {
         g.game_no: g for g in club.games(info.name) if g.round_no == round_no and g.sides == sides
@@ -231,7 +231,7 @@ def new_page(request: Request) -> HTMLResponse:
         request,
         "new.html",
         categories=sorted(CATEGORIES),
-        club_formats=desk_of(request).service.club_formats,
+        club_formats=desk_of(request).service.stores.club_formats,
     )
 
 
@@ -246,12 +246,12 @@ def manage_page(request: Request, event_id: Number) -> HTMLResponse:
     info = _event(request, event_id)
     ctx: dict[str, Any] = {"info": info, "board": standings_board(web.service, info)}
     if info.club:
-        club = web.service.club_desk(info.name)
+        club = web.service.stores.club_desk(info.name)
         ctx["names"] = web.service.club.names(info.name)
-        ctx["club_games"] = web.service.club_games(info.name)
+        ctx["club_games"] = web.service.games.stored(info.name)
         template = CLUB_PAGES[type(club)](web.service, info.name, ctx)
         return page(request, template, **ctx)
-    spec = web.service.snapshot(info.name)
+    spec = web.service.events.snapshot(info.name)
     drafts = set(web.service.desk.draft_rounds(info.name))
     states = _states(request, info)
     rounds = [
@@ -264,10 +264,10 @@ def manage_page(request: Request, event_id: Number) -> HTMLResponse:
                 for i, (a, b) in enumerate(d.games, start=1)
             ],
         }
-        for d in reversed(web.service.draws(who, info.name))
+        for d in reversed(web.service.rounds.draws(who, info.name))
         if d.round_no >= 1
     ]
-    st = web.service.standings(info.name)
+    st = web.service.events.standings(info.name)
     left = web.service.desk.unfinished(info.name)
     return page(
         request,
@@ -321,7 +321,9 @@ def enter_page(request: Request, event_id: Number, round_no: Number, player: str
     who = _official(request)
     web = desk_of(request)
     info = _event(request, event_id)
-    draw = next((d for d in web.service.draws(who, info.name) if d.round_no == round_no), None)
+    draw = next(
+        (d for d in web.service.rounds.draws(who, info.name) if d.round_no == round_no), None
+    )
     found = [(i, g) for i, g in enumerate(draw.games if draw else (), start=1) if player in g]
     if not found:
         raise InvalidInput(f"{player} has no game in round {round_no}")

@@ -33,7 +33,8 @@ from flickboard.errors import (
     NotAuthenticated,
 )
 from flickboard.store.acting import Actor
-from flickboard.store.service import PERMISSIONS, DeskService, require
+from flickboard.store.permissions import PERMISSIONS, require
+from flickboard.store.service import DeskService
 from flickboard.web.desk.rendering import desk_of as desk_of  # used by the routes' modules
 from flickboard.web.desk.rendering import error_page
 from flickboard.web.refusals import malformed, refusals, sentence, status_of
@@ -152,7 +153,7 @@ async def _csrf_of(request: Request) -> str | None:
 class May:
     """Who may make a write: the asker's identity, refused if it is missing (401), the
     CSRF token is wrong (403) or its role may not ``action`` (403,
-    :data:`flickboard.store.service.PERMISSIONS`)."""
+    :data:`flickboard.store.permissions.PERMISSIONS`)."""
 
     action: str
 

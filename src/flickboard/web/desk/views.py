@@ -93,7 +93,7 @@ def place_text(place: int, tied: bool) -> str:
 def standings_board(svc: DeskService, info: EventInfo) -> Board:
     """The standings of any event, with every reason."""
     if info.club:
-        return CLUB_BOARDS[type(svc.club_desk(info.name))](svc, info)
+        return CLUB_BOARDS[type(svc.stores.club_desk(info.name))](svc, info)
     live = svc.desk.live(info.name)
     st, names = live.standings, live.names
     finished = live.unfinished is None

@@ -1,6 +1,6 @@
 """Who may act: one ``Annotated`` identity per desk action, for an endpoint's
 parameters (``who: MayDraw``). Each is :func:`flickboard.web.desk.routing.may` of the
-action of its name (who may: :data:`flickboard.store.service.PERMISSIONS`): the asker's
+action of its name (who may: :data:`flickboard.store.permissions.PERMISSIONS`): the asker's
 identity, refused before the body is checked if it is missing (401), without the
 session's CSRF token (403) or of a role that may not (403); the route it guards names
 the action in the OpenAPI schema (``x-action``, ``x-roles``, ``x-signed``)."""

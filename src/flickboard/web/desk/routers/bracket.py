@@ -24,7 +24,7 @@ def bracket_game(
 ) -> Champion:
     """A game of a fair-rules bracket match (its first side first)."""
     name = svc.desk.info(event_id).name
-    bracket = svc.bracket_game(who, name, body.match, race_in(svc, name, body.frames, body.score))
+    bracket = svc.bracket.game(who, name, body.match, race_in(svc, name, body.frames, body.score))
     return Champion(champion=bracket.champion)
 
 

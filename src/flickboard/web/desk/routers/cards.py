@@ -73,7 +73,7 @@ def enter_card(event_id: Number, who: MayEnterCard, body: CardBody, svc: Service
     """Enter a card as marked by ``sides[0]`` (a scorer: the game of their code)."""
     info = svc.desk.info(event_id)
     rounds = [r.score() for r in body.rounds]
-    card = svc.enter_card(who, info.name, body.round, body.sides, rounds)
+    card = svc.cards.enter(who, info.name, body.round, body.sides, rounds)
     return CardAt(**card_json(card), revision=svc.desk.info(event_id).revision)
 
 
@@ -88,7 +88,7 @@ def validate_card(
 ) -> CardAt:
     """The opponent (``player``, their ID) validates the card with their initials.
     ``revision``: the event's revision just after (live pages show it as their ``id``)."""
-    card = svc.validate_card(who, svc.desk.info(event_id).name, round_no, player, body.initials)
+    card = svc.cards.validate(who, svc.desk.info(event_id).name, round_no, player, body.initials)
     return CardAt(**card_json(card), revision=svc.desk.info(event_id).revision)
 
 
@@ -103,7 +103,7 @@ def dispute_card(
 ) -> Card:
     """``player`` disputes the card instead of validating it: it waits for a referee."""
     name = svc.desk.info(event_id).name
-    return card_answer(svc.dispute_card(who, name, round_no, player, body.reason))
+    return card_answer(svc.cards.dispute(who, name, round_no, player, body.reason))
 
 
 @api.delete("/events/{event_id}/cards/{round_no}/{player}")
@@ -112,7 +112,7 @@ def withdraw_card(
 ) -> Card:
     """Withdraw a card entered in error, before it is validated."""
     name = svc.desk.info(event_id).name
-    return card_answer(svc.withdraw_card(who, name, round_no, player))
+    return card_answer(svc.cards.withdraw(who, name, round_no, player))
 
 
 @forms.post("/score/card")
@@ -127,7 +127,7 @@ def score_card(who: MayEnterCard, form: Posted, svc: Service) -> RedirectRespons
     rounds = rounds_of(form, rounds_in(info))  # columns A, B: the game's sides as drawn
     if marker != match.sides[0]:
         rounds = [RoundScore(r.scores[::-1], r.twenties[::-1]) for r in rounds]
-    svc.enter_card(who, info.name, match.round_no, (marker, other), rounds)
+    svc.cards.enter(who, info.name, match.round_no, (marker, other), rounds)
     names = svc.desk.names(info.name)
     return back("/desk/score", f"Card entered: {names[other]} confirms it or disputes it")
 
@@ -137,7 +137,7 @@ def score_validate(who: MayValidateCard, form: Posted, svc: Service) -> Redirect
     """The opponent confirms the card with their ID and initials."""
     match = scorer_match(who)
     info = svc.desk.info(match.event_id)
-    svc.validate_card(who, info.name, match.round_no, text(form, "id"), text(form, "initials"))
+    svc.cards.validate(who, info.name, match.round_no, text(form, "id"), text(form, "initials"))
     return back("/desk/score", "Card validated: thank you")
 
 
@@ -149,7 +149,7 @@ def score_dispute(who: MayDisputeCard, form: Posted, svc: Service) -> RedirectRe
     player = text(form, "id")
     if player not in match.sides:
         raise InvalidInput("give your ID: the dispute is raised by a player of the game")
-    svc.dispute_card(who, info.name, match.round_no, player, text(form, "reason"))
+    svc.cards.dispute(who, info.name, match.round_no, player, text(form, "reason"))
     return back("/desk/score", "Disputed: a referee will come to the board")
 
 
@@ -158,7 +158,7 @@ def score_withdraw(who: MayWithdrawCard, svc: Service) -> RedirectResponse:
     """Withdraw a card entered in error (before it is validated)."""
     match = scorer_match(who)
     info = svc.desk.info(match.event_id)
-    svc.withdraw_card(who, info.name, match.round_no, match.sides[0])
+    svc.cards.withdraw(who, info.name, match.round_no, match.sides[0])
     return back("/desk/score", "Card withdrawn: enter it again")
 
 
@@ -173,9 +173,9 @@ def manage_card(
     info = svc.desk.info(event_id)
     round_no = number(form, "round", "the draw round")
     sides = (text(form, "marker"), text(form, "opponent"))
-    svc.enter_card(who, info.name, round_no, sides, rounds_of(form, rounds_in(info)))
+    svc.cards.enter(who, info.name, round_no, sides, rounds_of(form, rounds_in(info)))
     if text(form, "initials"):
-        svc.validate_card(who, info.name, round_no, sides[1], text(form, "initials"))
+        svc.cards.validate(who, info.name, round_no, sides[1], text(form, "initials"))
     return back(to_manage(event_id), f"Round {round_no} card of {sides[0]} v {sides[1]} entered")
 
 
@@ -199,7 +199,7 @@ def rule_dispute(
     """A referee's ruling on a disputed card (signed by their account)."""
     rounds = None if body.rounds is None else [r.score() for r in body.rounds]
     name = svc.desk.info(event_id).name
-    return card_answer(svc.rule_dispute(who, name, round_no, player, rounds, body.reason))
+    return card_answer(svc.cards.rule_dispute(who, name, round_no, player, rounds, body.reason))
 
 
 def ruling_fields(model: type[BaseModel], form: FormData) -> dict[str, Any]:
@@ -247,7 +247,7 @@ def correct_card(
     """A referee corrects one round of a validated card (who, when, before and after
     are kept)."""
     name = svc.desk.info(event_id).name
-    card, void = svc.correct_card(
+    card, void = svc.cards.correct(
         who, name, round_no, player, body.game_round, body.after.score(), body.reason
     )
     return CardCorrected(**card_json(card), void_shootouts=[list(v) for v in void])

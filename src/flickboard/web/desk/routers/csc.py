@@ -40,7 +40,7 @@ def csc_game(event_id: Number, who: MayEnterClubGame, body: CscGame, svc: Servic
     """A CSC round-robin game's result (home first)."""
     name = svc.desk.info(event_id).name
     race = race_in(svc, name, body.frames, body.score)
-    st = svc.csc_game(who, name, body.round, body.home, body.visitors, race)
+    st = svc.csc.game(who, name, body.round, body.home, body.visitors, race)
     return Remaining(remaining=st.remaining)
 
 
@@ -62,7 +62,7 @@ def csc_sudden_death(
     """A sudden-death game among tied teams (CSC VI 8.2 e)."""
     name = svc.desk.info(event_id).name
     race = race_in(svc, name, body.frames, body.score)
-    st = svc.csc_sudden_death(who, name, body.stage, (body.home, body.visitors), race)
+    st = svc.csc.sudden_death(who, name, body.stage, (body.home, body.visitors), race)
     return Remaining(remaining=st.remaining)
 
 
@@ -81,7 +81,7 @@ def csc_sudden_death_form(
 def csc_playoff(event_id: Number, who: MayEnterClubGame, body: Playoff, svc: Service) -> Champion:
     """A semi-final or final game (best of three)."""
     name = svc.desk.info(event_id).name
-    st = svc.csc_playoff(who, name, body.series, race_in(svc, name, body.frames, body.score))
+    st = svc.csc.playoff(who, name, body.series, race_in(svc, name, body.frames, body.score))
     return Champion(champion=st.result.champion if st.result else None)
 
 
@@ -109,7 +109,7 @@ def csc_delegation(
 ) -> Reasons:
     """CSC VI 7: a player who cannot continue, a substitute of the same gender, or none."""
     name = svc.desk.info(event_id).name
-    return Reasons(reasons=svc.record_delegation_change(who, name, change_of(body)).reasons)
+    return Reasons(reasons=svc.csc.delegation_change(who, name, change_of(body)).reasons)
 
 
 @forms.post("/manage/{event_id}/csc/delegation")
@@ -130,7 +130,7 @@ def csc_offence(
     """CSC VI 12: an entered player's offence detrimental to the game (signed): the
     player's share of any prize is forfeited and they are suspended from further
     Congress sponsored tournaments."""
-    st = svc.record_offence(who, svc.desk.info(event_id).name, body.player, body.act)
+    st = svc.csc.offence(who, svc.desk.info(event_id).name, body.player, body.act)
     offences = [Offence.model_validate(o.as_dict()) for o in st.offences]
     return Offences(offences=offences, reasons=st.reasons)
 
@@ -152,7 +152,7 @@ def csc_board_out(
 ) -> BoardsOut:
     """CSC VI 14: take a damaged board out of play; its games go to ``to_board``."""
     name = svc.desk.info(event_id).name
-    st = svc.take_board_out(who, name, board, body.to_board, body.reason)
+    st = svc.csc.board_out(who, name, board, body.to_board, body.reason)
     return BoardsOut(boards_out=[list(x) for x in st.boards_out])
 
 

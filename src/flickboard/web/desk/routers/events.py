@@ -68,14 +68,14 @@ def list_events(svc: Service) -> list[EventListed]:
 @api.get("/events/{event_id}", responses=CROKINOLE_ONLY)
 def event_file(event_id: Number, svc: Service) -> EventFile:
     """A crokinole event as an event file with its published rounds and cards."""
-    return svc.snapshot(svc.desk.info(event_id).name)
+    return svc.events.snapshot(svc.desk.info(event_id).name)
 
 
 @api.get("/events/{event_id}/export", responses=CROKINOLE_ONLY)
 def export(event_id: Number, svc: Service) -> EventFile:
     """The event file with a seal on every validated card: imported here again as a new
     event (POST /api/desk/events), its validations and corrections are kept."""
-    return svc.export(svc.desk.info(event_id).name)
+    return svc.events.export(svc.desk.info(event_id).name)
 
 
 # -- creating ---------------------------------------------------------------------------
@@ -86,7 +86,7 @@ def create_event(who: MayCreateEvent, spec: EventFile, svc: Service) -> EventCre
     """Create a crokinole event from an event file (also an export imported as a new
     event: validated cards whose seal does not verify come in not validated; ``notes``
     says which)."""
-    notes = svc.create_event(who, spec)
+    notes = svc.events.create(who, spec)
     return EventCreated(id=_id_of(svc, spec.name), notes=notes)
 
 
@@ -95,7 +95,7 @@ def create_club_event(
     who: MayCreateClubEvent, spec: ClubEventFile, svc: Service
 ) -> ClubEventCreated:
     """Create a CSC round robin, a CSC league or a fair-rules bracket."""
-    svc.create_club_event(who, spec)
+    svc.events.create_club(who, spec)
     return ClubEventCreated(id=_id_of(svc, spec.name))
 
 
@@ -182,7 +182,7 @@ def import_file(who: MayCreateEvent, form: Posted, svc: Service) -> RedirectResp
 @api.post("/events/{event_id}/rename")
 def rename(event_id: Number, who: MayRenameEvent, body: Rename, svc: Service) -> Named:
     """Give the event a new name."""
-    svc.rename_event(who, svc.desk.info(event_id).name, body.name)
+    svc.events.rename(who, svc.desk.info(event_id).name, body.name)
     return Named(name=body.name)
 
 
@@ -201,7 +201,7 @@ def rename_form(
 def entrants(event_id: Number, who: MayImportEntrants, body: EntrantsCsv, svc: Service) -> Added:
     """Add entrants from CSV text (header: id, name; optional gender and a doubles
     team's players), before round 1 is drawn."""
-    return Added(added=svc.import_entrants(who, svc.desk.info(event_id).name, body.csv))
+    return Added(added=svc.events.import_entrants(who, svc.desk.info(event_id).name, body.csv))
 
 
 @forms.post("/manage/{event_id}/entrants")
@@ -218,7 +218,7 @@ def entrants_form(
 @api.delete("/events/{event_id}", status_code=204)
 def delete_event(event_id: Number, who: MayDeleteEvent, svc: Service) -> Response:
     """Delete an event and everything in it."""
-    svc.delete_event(who, svc.desk.info(event_id).name)
+    svc.events.delete(who, svc.desk.info(event_id).name)
     return Response(status_code=204)
 
 
@@ -240,7 +240,7 @@ def delete_event_form(
 @api.post("/events/{event_id}/pools")
 def pools(event_id: Number, who: MayCreatePools, body: Pools, svc: Service) -> PoolsMade:
     """Round-robin pools from the finished preliminary, snake seeded."""
-    made = svc.create_pools(who, svc.desk.info(event_id).name, body.count, body.size)
+    made = svc.events.create_pools(who, svc.desk.info(event_id).name, body.count, body.size)
     return PoolsMade(events=made)
 
 
@@ -258,7 +258,9 @@ def pools_form(
 @api.post("/events/{event_id}/round-of-32")
 def round_of_32(event_id: Number, who: MayCreateRoundOf32, body: Games, svc: Service) -> EventMade:
     """The WCC Recreational Round of 32 from a finished recreational preliminary."""
-    return EventMade(event=svc.create_round_of_32(who, svc.desk.info(event_id).name, body.games))
+    return EventMade(
+        event=svc.events.create_round_of_32(who, svc.desk.info(event_id).name, body.games)
+    )
 
 
 @forms.post("/manage/{event_id}/round-of-32")

@@ -39,7 +39,7 @@ forms = APIRouter(prefix="/desk", route_class=DeskRoute, include_in_schema=False
 
 def race_in(svc: DeskService, event: str, frames: str | None, score: str | None) -> RaceScore:
     """A club game's frames or score as the event's race (its target, its frames)."""
-    club = svc.club_desk(event)
+    club = svc.stores.club_desk(event)
     return race_from_text(
         frames or None, score or None, club.target(event), crokinole=club.frame_max is None
     )
@@ -54,7 +54,7 @@ def game_answer(game: StoredGame) -> ClubGame:
 def club_games(event_id: Number, svc: Service) -> list[ClubGame]:
     """Every stored game of a club event with its ID (what corrections and withdrawals
     name), sides, frames and score."""
-    return [game_answer(g) for g in svc.club_games(svc.desk.info(event_id).name)]
+    return [game_answer(g) for g in svc.games.stored(svc.desk.info(event_id).name)]
 
 
 # -- at the board -------------------------------------------------------------------------
@@ -67,9 +67,9 @@ def enter_club_result(
     """A game of a club meeting: at the board (a scorer, ``by`` their team) it waits
     for the other team to confirm it (CSC VII 11); an official's counts at once."""
     name = svc.desk.info(event_id).name
-    svc.at_meeting(who, name, body.round, body.team, *([body.by] if body.by else []))
+    svc.games.at_meeting(who, name, body.round, body.team, *([body.by] if body.by else []))
     race = race_in(svc, name, body.frames, body.score)
-    game = svc.enter_club_result(who, name, body.round, body.team, body.game, race, body.by)
+    game = svc.games.enter(who, name, body.round, body.team, body.game, race, body.by)
     return game_answer(game)
 
 
@@ -79,7 +79,7 @@ def confirm_club_game(
 ) -> ClubGame:
     """The other team confirms a game entered at the board with initials: it counts."""
     name = svc.desk.info(event_id).name
-    return game_answer(svc.confirm_club_game(who, name, game_id, body.side, body.initials))
+    return game_answer(svc.games.confirm(who, name, game_id, body.side, body.initials))
 
 
 @api.post("/events/{event_id}/games/{game_id}/dispute")
@@ -88,7 +88,7 @@ def dispute_club_game(
 ) -> ClubGame:
     """A team disputes a game entered at the board: it goes to the referees (VII 10)."""
     name = svc.desk.info(event_id).name
-    return game_answer(svc.dispute_club_game(who, name, game_id, body.side, body.reason))
+    return game_answer(svc.games.dispute(who, name, game_id, body.side, body.reason))
 
 
 @forms.post("/score/game")
@@ -99,7 +99,7 @@ def score_game(who: MayEnterClubResult, form: Posted, svc: Service) -> RedirectR
     race = race_in(svc, name, text(form, "frames"), text(form, "score"))
     by = text(form, "by")
     game = number(form, "game", "the game")
-    svc.enter_club_result(who, name, match.round_no, match.sides[0], game, race, by)
+    svc.games.enter(who, name, match.round_no, match.sides[0], game, race, by)
     other = match.sides[1] if by == match.sides[0] else match.sides[0]
     names = svc.club.names(name)
     return back("/desk/score", f"Game {game} entered: {names[other]} confirms it or disputes it")
@@ -110,7 +110,7 @@ def score_game_confirm(who: MayConfirmClubGame, form: Posted, svc: Service) -> R
     """The other team confirms a game with their initials (CSC VII 11)."""
     name = svc.desk.info(scorer_match(who).event_id).name
     game_id, side = number(form, "game_id"), text(form, "side")
-    game = svc.confirm_club_game(who, name, game_id, side, text(form, "initials"))
+    game = svc.games.confirm(who, name, game_id, side, text(form, "initials"))
     return back("/desk/score", f"Game {game.game_no} confirmed: thank you")
 
 
@@ -119,7 +119,7 @@ def score_game_dispute(who: MayDisputeClubGame, form: Posted, svc: Service) -> R
     """A team disputes a game: it goes to the referees (CSC VII 10)."""
     name = svc.desk.info(scorer_match(who).event_id).name
     game_id, side = number(form, "game_id"), text(form, "side")
-    svc.dispute_club_game(who, name, game_id, side, text(form, "reason"))
+    svc.games.dispute(who, name, game_id, side, text(form, "reason"))
     return back("/desk/score", "Disputed: a referee will come to the board")
 
 
@@ -134,7 +134,7 @@ def rule_club_game(
     name = svc.desk.info(event_id).name
     given = bool((body.frames or "").strip() or (body.score or "").strip())
     settled = race_in(svc, name, body.frames, body.score) if given else None
-    return game_answer(svc.rule_club_game(who, name, game_id, settled, body.reason))
+    return game_answer(svc.games.rule(who, name, game_id, settled, body.reason))
 
 
 @forms.post("/manage/{event_id}/games/{game_id}/rule")
@@ -157,7 +157,7 @@ def correct_club_game(
     before, after and the reason)."""
     name = svc.desk.info(event_id).name
     race = race_in(svc, name, body.frames, body.score)
-    return game_answer(svc.correct_club_game(who, name, game_id, race, body.reason))
+    return game_answer(svc.games.correct(who, name, game_id, race, body.reason))
 
 
 @forms.post("/manage/{event_id}/games/{game_id}/correct")
@@ -178,7 +178,7 @@ def withdraw_club_game(
 ) -> ClubGame:
     """An official withdraws a club game entered in error (the audit keeps it)."""
     name = svc.desk.info(event_id).name
-    return game_answer(svc.withdraw_club_game(who, name, game_id, body.reason))
+    return game_answer(svc.games.withdraw(who, name, game_id, body.reason))
 
 
 @forms.post("/manage/{event_id}/games/{game_id}/withdraw")

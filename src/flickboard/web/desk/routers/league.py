@@ -56,7 +56,7 @@ def league_lineup(event_id: Number, who: MaySetLineup, body: Lineup, svc: Servic
     """A team's starting line-up for a night (a six-person pair's left-end player
     first)."""
     name = svc.desk.info(event_id).name
-    return match_answer(svc.league_lineup(who, name, body.night, body.team, body.start))
+    return match_answer(svc.league.lineup(who, name, body.night, body.team, body.start))
 
 
 def lineup_fields(model: type[BaseModel], form: FormData) -> dict[str, Any]:
@@ -87,7 +87,7 @@ def league_substitute(
     """A substitution as it happened (before a game, or during it), ruled on by VII 12:
     refused, or kept with the match point a six-person 12(c)-(d) infraction already
     played forfeits."""
-    m = svc.league_substitute(
+    m = svc.league.substitute(
         who,
         svc.desk.info(event_id).name,
         body.night,
@@ -115,7 +115,7 @@ def league_substitute_form(
 def league_ends(event_id: Number, who: MayChangeEnds, body: Ends, svc: Service) -> LeagueMatch:
     """A six-person pair changes ends from a game on (VII 7)."""
     name = svc.desk.info(event_id).name
-    m = svc.league_ends(who, name, body.night, body.team, body.from_game, body.pair, body.during)
+    m = svc.league.ends(who, name, body.night, body.team, body.from_game, body.pair, body.during)
     return match_answer(m)
 
 
@@ -137,7 +137,7 @@ def league_postpone(
     """VII 14: a team asks to postpone its match (signed); without ample notice it
     forfeits the entire match."""
     name = svc.desk.info(event_id).name
-    m = svc.league_postpone(who, name, body.night, body.team, body.ample_notice, body.notice)
+    m = svc.league.postpone(who, name, body.night, body.team, body.ample_notice, body.notice)
     return match_answer(m)
 
 
@@ -160,7 +160,7 @@ def league_game(
     """A league game's result (home first)."""
     name = svc.desk.info(event_id).name
     race = race_in(svc, name, body.frames, body.score)
-    m = svc.league_game(who, name, body.night, body.team, body.game, race, body.played_by)
+    m = svc.league.game(who, name, body.night, body.team, body.game, race, body.played_by)
     return MatchPoints(points=[str(p) for p in m.points])
 
 
@@ -181,7 +181,7 @@ def league_forfeit(
 ) -> MatchPoints:
     """Games forfeited by a late team (one per full 15 minutes)."""
     name = svc.desk.info(event_id).name
-    m = svc.league_forfeit(who, name, body.night, body.team, body.minutes)
+    m = svc.league.forfeit(who, name, body.night, body.team, body.minutes)
     return MatchPoints(points=[str(p) for p in m.points])
 
 

@@ -24,7 +24,7 @@ ACCOUNTS_PAGE = "/desk/accounts"
 @api.post("/referees", status_code=201)
 def add_referee(who: MayAddReferee, body: Referee, svc: Service) -> Named:
     """The director creates a referee account."""
-    svc.add_referee(who, body.name, body.password)
+    svc.identity.add_referee(who, body.name, body.password)
     return Named(name=body.name)
 
 
@@ -39,7 +39,7 @@ def add_referee_form(
 @api.post("/accounts/{name}/unlock")
 def unlock_account(name: str, who: MayUnlockAccount, svc: Service) -> Named:
     """The director lifts the lock of an account locked by failed sign-ins."""
-    svc.unlock(who, name)
+    svc.identity.unlock(who, name)
     return Named(name=name)
 
 

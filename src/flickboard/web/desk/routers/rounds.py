@@ -48,7 +48,7 @@ def draws(event_id: Number, who: Reader, svc: Service) -> list[DrawListed]:
             games=[DrawnGame(board=i, sides=g) for i, g in enumerate(d.games, start=1)],
             bye=d.bye,
         )
-        for d in svc.draws(who, name)
+        for d in svc.rounds.draws(who, name)
         if d.round_no >= 1
     ]
 
@@ -56,7 +56,7 @@ def draws(event_id: Number, who: Reader, svc: Service) -> list[DrawListed]:
 @api.post("/events/{event_id}/draws")
 def draw(event_id: Number, who: MayDraw, body: DrawBody, svc: Service) -> Drawn:
     """Draw the next round: a draft to review unless ``publish``."""
-    d = svc.draw(who, svc.desk.info(event_id).name, body.seed, body.publish, body.round)
+    d = svc.rounds.draw(who, svc.desk.info(event_id).name, body.seed, body.publish, body.round)
     return Drawn(round=d.round_no, games=list(d.games), bye=d.bye)
 
 
@@ -75,7 +75,7 @@ def draw_form(
 @api.post("/events/{event_id}/rounds/{round_no}/publish")
 def publish(event_id: Number, round_no: Number, who: MayPublishRound, svc: Service) -> Published:
     """Publish a draft round: its cards can now be entered."""
-    svc.publish_round(who, svc.desk.info(event_id).name, round_no)
+    svc.rounds.publish(who, svc.desk.info(event_id).name, round_no)
     return Published(round=round_no)
 
 
@@ -92,7 +92,7 @@ def withdraw_round(
     event_id: Number, round_no: Number, who: MayWithdrawRound, svc: Service
 ) -> RoundWithdrawn:
     """Withdraw the last drawn round while none of its games has a card."""
-    svc.withdraw_round(who, svc.desk.info(event_id).name, round_no)
+    svc.rounds.withdraw(who, svc.desk.info(event_id).name, round_no)
     return RoundWithdrawn(withdrawn=round_no)
 
 
@@ -113,7 +113,7 @@ def issue_code(
 ) -> ScorerCode:
     """A scorer code for the game ``player`` plays in a published round, and the link
     a phone opens to join that game."""
-    code = svc.issue_code(who, svc.desk.info(event_id).name, body.round, body.player)
+    code = svc.identity.issue_code(who, svc.desk.info(event_id).name, body.round, body.player)
     return ScorerCode(code=code, url=public_url(request, "join_page") + f"?code={code}")
 
 
@@ -126,8 +126,8 @@ def codes_page(
     info = svc.desk.info(event_id)
     join = public_url(request, "join_page")
     games = []
-    for board, (a, b) in svc.boards(who, info.name, round_no):
-        code = svc.issue_code(who, info.name, round_no, a)
+    for board, (a, b) in svc.rounds.boards(who, info.name, round_no):
+        code = svc.identity.issue_code(who, info.name, round_no, a)
         url = f"{join}?code={code}"
         games.append({"board": board, "sides": (a, b), "code": code, "url": url, "qr": qr_svg(url)})
     names = names_in(svc, info)
@@ -141,7 +141,7 @@ def blank_scorecards(
     """Blank scorecards of a published round (PDF), each with a new scorer code for
     its game and a QR code of the join link."""
     name = svc.desk.info(event_id).name
-    pdf = svc.blank_scorecards(who, name, round_no, public_url(request, "join_page"))
+    pdf = svc.rounds.blank_scorecards(who, name, round_no, public_url(request, "join_page"))
     return Response(pdf, media_type="application/pdf")
 
 

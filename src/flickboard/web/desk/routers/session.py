@@ -75,7 +75,9 @@ def change_password(
     """Change the signed-in account's password (the current one asked again); every
     other session of the account ends, this one goes on."""
     web = desk_of(request)
-    web.service.change_password(who, body.current, body.new, web.sessions.visit(request).token)
+    web.service.identity.change_password(
+        who, body.current, body.new, web.sessions.visit(request).token
+    )
     return _session(request, response, who)
 
 
@@ -133,7 +135,7 @@ def change_password_form(
     """An account changes its own password; its other sessions end."""
     web = desk_of(request)
     token = web.sessions.visit(request).token
-    web.service.change_password(who, text(form, "current"), text(form, "new"), token)
+    web.service.identity.change_password(who, text(form, "current"), text(form, "new"), token)
     return back("/desk/accounts", "Password changed: your other sessions are signed out")
 
 

@@ -51,8 +51,8 @@ def standings(event_id: Number, svc: Service) -> object:
     """Standings with every placing's reasons (crokinole); the state of a club event."""
     info = svc.desk.info(event_id)
     if info.club:
-        return svc.club_desk(info.name).standings_json(info.name)
-    return standings_json(svc.standings(info.name), svc.desk.names(info.name))
+        return svc.stores.club_desk(info.name).standings_json(info.name)
+    return standings_json(svc.events.standings(info.name), svc.desk.names(info.name))
 
 
 @api.get("/events/{event_id}/live", response_class=Response, responses=EVENT_STREAM)
@@ -85,7 +85,9 @@ def record_sanction(
     """A sanction or absence (warning, forfeited round or game, disqualification,
     withdrawal, no-show); the standings after it."""
     name = svc.desk.info(event_id).name
-    return standings_json(svc.record_sanction(who, name, sanction_of(body)), svc.desk.names(name))
+    return standings_json(
+        svc.events.record_sanction(who, name, sanction_of(body)), svc.desk.names(name)
+    )
 
 
 @forms.post("/manage/{event_id}/sanction")
@@ -105,7 +107,7 @@ def record_shootout(
 ) -> Standings:
     """A shoot-out among entrants still tied: each one's attempts, in the order shot."""
     name = svc.desk.info(event_id).name
-    done = svc.record_shootout(who, name, ShootOut.of(body.attempts))
+    done = svc.events.record_shootout(who, name, ShootOut.of(body.attempts))
     return standings_json(done, svc.desk.names(name))
 
 
