@@ -1,7 +1,7 @@
 """One event-format interface: the desk does not ask which format it holds.
 Code outside the formats' own modules does not compare the format string: the crokinole
 formats are asked through their registry (``flickboard.events.formats``), the club
-formats through the club desks' registry (``DeskService.club_desk``)."""
+formats through the club desks' registry (``Stores.club_desk``)."""
 
 from __future__ import annotations
 

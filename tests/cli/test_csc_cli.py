@@ -197,7 +197,7 @@ def test_the_command_lines_reasons_are_audited_and_a_withdrawn_games_id_is_not_r
         ("withdraw_club_game", "Zone singles game 1: wrong board"),
     ]
     run("csc", "result", *game)
-    assert [g.id for g in svc.club_games("Zone singles")] == [2]  # never 1 again
+    assert [g.id for g in svc.games.stored("Zone singles")] == [2]  # never 1 again
 
 
 def test_csc_vi_12_offence_from_the_command_line_signed_by_a_referee(

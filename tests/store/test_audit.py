@@ -52,7 +52,7 @@ def director(svc: DeskService) -> Actor:
 def test_audit_rows_are_append_only_in_the_database(
     svc: DeskService, director: Actor, engine: Engine, statement: str
 ) -> None:
-    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    svc.events.create(director, _spec())  # type: ignore[arg-type]
     before = svc.audit(director)
     assert len(before) >= 2
     with pytest.raises(DBAPIError, match="append-only"), engine.begin() as c:
@@ -71,10 +71,10 @@ def test_audit_rows_are_append_only_in_the_database(
 def test_a_deleted_events_audit_rows_stay_with_what_it_was(
     svc: DeskService, director: Actor
 ) -> None:
-    svc.create_event(director, _spec())  # type: ignore[arg-type]
-    svc.draw(director, "Open", publish=True)
+    svc.events.create(director, _spec())  # type: ignore[arg-type]
+    svc.rounds.draw(director, "Open", publish=True)
     kept = svc.audit(director, "Open")
-    svc.delete_event(director, "Open")
+    svc.events.delete(director, "Open")
     trail = svc.audit(director, "Open")
     assert trail[: len(kept)] == kept
     gone = trail[-1]
@@ -88,8 +88,8 @@ def test_a_deleted_events_audit_rows_stay_with_what_it_was(
 def test_every_write_keeps_the_values_it_changed_before_and_after(
     svc: DeskService, director: Actor
 ) -> None:
-    svc.create_event(director, _spec())  # type: ignore[arg-type]
-    svc.rename_event(director, "Open", "Spring Open")
+    svc.events.create(director, _spec())  # type: ignore[arg-type]
+    svc.events.rename(director, "Open", "Spring Open")
     renamed = svc.audit(director)[-1]
     assert renamed["action"] == "rename_event"
     (key,) = renamed["before"]  # type: ignore[misc]
@@ -101,7 +101,7 @@ def test_every_write_keeps_the_values_it_changed_before_and_after(
 
 
 def test_secrets_never_reach_the_audit_trail(svc: DeskService, director: Actor) -> None:
-    svc.add_referee(director, "Rex", "whistle-2024")
+    svc.identity.add_referee(director, "Rex", "whistle-2024")
     made = svc.audit(director)[-1]
     (key,) = made["after"]  # type: ignore[misc]
     assert made["after"][key]["password_hash"] == "(secret)"  # type: ignore[index]
@@ -109,9 +109,9 @@ def test_secrets_never_reach_the_audit_trail(svc: DeskService, director: Actor) 
 
 
 def test_a_code_issue_is_tied_to_its_event_and_audited(svc: DeskService, director: Actor) -> None:
-    svc.create_event(director, _spec())  # type: ignore[arg-type]
-    d = svc.draw(director, "Open", publish=True)
-    code = svc.issue_code(director, "Open", 1, d.games[0][0])
+    svc.events.create(director, _spec())  # type: ignore[arg-type]
+    d = svc.rounds.draw(director, "Open", publish=True)
+    code = svc.identity.issue_code(director, "Open", 1, d.games[0][0])
     issued = svc.audit(director, "Open")[-1]
     assert issued["action"] == "issue_code" and issued["actor"] == "Dee"
     assert code not in str(issued)
@@ -131,10 +131,10 @@ def test_every_row_a_write_adds_is_audited_under_its_own_key(
     """Rows one write adds each keep their own key: a card's four rounds and both
     seats, a CSC game's three frames (they shared ``table:`` and only the last
     survived)."""
-    svc.create_event(director, _spec())  # type: ignore[arg-type]
-    a, b = svc.draw(director, "Open", publish=True).games[0]
+    svc.events.create(director, _spec())  # type: ignore[arg-type]
+    a, b = svc.rounds.draw(director, "Open", publish=True).games[0]
     rounds = game_with(4, (1, 0)).rounds
-    svc.enter_card(director, "Open", 1, (a, b), rounds)
+    svc.cards.enter(director, "Open", 1, (a, b), rounds)
     after: dict[str, dict[str, object]] = svc.audit(director, "Open")[-1]["after"]  # type: ignore[assignment]
     assert not [k for k in after if k.endswith(":")]
     card_rounds = [v for k, v in after.items() if k.startswith("card_rounds:")]
@@ -145,9 +145,9 @@ def test_every_row_a_write_adds_is_audited_under_its_own_key(
         (a, b)
     )
 
-    svc.create_club_event(director, zone)
-    game = svc.club_desk("Zone").state("Zone").games[0]  # type: ignore[attr-defined]
-    svc.enter_club_result(director, "Zone", game.round_no, game.home, 1, FRAMES)
+    svc.events.create_club(director, zone)
+    game = svc.stores.club_desk("Zone").state("Zone").games[0]  # type: ignore[attr-defined]
+    svc.games.enter(director, "Zone", game.round_no, game.home, 1, FRAMES)
     after = svc.audit(director, "Zone")[-1]["after"]  # type: ignore[assignment]
     frames = [
         (v["points0"], v["points1"]) for k, v in after.items() if k.startswith("club_frames:")
@@ -160,7 +160,7 @@ def test_insert_or_replace_cannot_rewrite_an_audit_row_on_sqlite(tmp_path: Path)
     INSERT naming an existing audit row's ID is refused instead."""
     svc = DeskService(sqlite_at_head(tmp_path / "audit.sqlite"))
     director = svc.accounts.set_director("Dee", "director-pass")
-    svc.create_event(director, _spec())  # type: ignore[arg-type]
+    svc.events.create(director, _spec())  # type: ignore[arg-type]
     before = svc.audit(director)
     with pytest.raises(DBAPIError, match="append-only"), svc.engine.begin() as c:
         c.execute(

@@ -29,7 +29,7 @@ def _spec(data: dict[str, object]) -> ClubEventFile:
 def svc(engine: Engine) -> DeskService:
     """A CSC singles round robin of three (to 15) and a four-person league (to 21)."""
     service = DeskService(engine=engine)
-    service.create_club_event(
+    service.events.create_club(
         Actor.desk(),
         _spec(
             {
@@ -40,7 +40,7 @@ def svc(engine: Engine) -> DeskService:
             }
         ),
     )
-    service.create_club_event(
+    service.events.create_club(
         Actor.desk(),
         _spec(
             {
@@ -58,7 +58,9 @@ def svc(engine: Engine) -> DeskService:
         ),
     )
     for team, p in (("HOME", "H"), ("VIS", "V")):
-        service.league.set_lineup("Tuesday", 1, team, {str(i): [f"{p}{i}"] for i in range(1, 5)})
+        service.league.store.set_lineup(
+            "Tuesday", 1, team, {str(i): [f"{p}{i}"] for i in range(1, 5)}
+        )
     return service
 
 
@@ -76,9 +78,9 @@ def test_csc_v_4k_score_no_game_to_15_ends_with_refused(svc: DeskService) -> Non
         race_from_text(None, "99999-0", 15)
     for race in (RaceScore(15, ((99999, 0),)), RaceScore(15, ((31, 0),))):
         with pytest.raises(IllegalInPosition, match="a winner has at most 30"):
-            svc.csc_game(Actor.desk(), "Zone", g.round_no, g.home, g.visitors, race)
+            svc.csc.game(Actor.desk(), "Zone", g.round_no, g.home, g.visitors, race)
     assert _stored(svc) == before
-    st = svc.csc_game(
+    st = svc.csc.game(
         Actor.desk(), "Zone", g.round_no, g.home, g.visitors, race_from_final((30, 14), 15)
     )
     assert max(x.scored for x in st.standings) == 30
@@ -95,7 +97,7 @@ def test_csc_v_5i_frame_of_more_than_four_weights_refused(svc: DeskService) -> N
         (RaceScore(15, ((3, 2), (12, 0))), "only one side"),
     ):
         with pytest.raises((IllegalInPosition, InvalidInput), match=why):
-            svc.csc_game(Actor.desk(), "Zone", g.round_no, g.home, g.visitors, race)
+            svc.csc.game(Actor.desk(), "Zone", g.round_no, g.home, g.visitors, race)
     assert _stored(svc) == before
 
 
@@ -111,19 +113,19 @@ def test_league_vii_1_game_of_21_past_one_frame_refused(svc: DeskService) -> Non
     total is the winner": 37 is the most a winner can have, 38 is refused."""
     before = _stored(svc)
     with pytest.raises(IllegalInPosition, match=r"VII 1\).*a winner has at most 36"):
-        svc.league_game(Actor.desk(), "Tuesday", 1, "HOME", 1, RaceScore(21, ((37, 0),)))
+        svc.league.game(Actor.desk(), "Tuesday", 1, "HOME", 1, RaceScore(21, ((37, 0),)))
     assert _stored(svc) == before
-    m = svc.league_game(Actor.desk(), "Tuesday", 1, "HOME", 1, RaceScore(21, ((36, 20),)))
+    m = svc.league.game(Actor.desk(), "Tuesday", 1, "HOME", 1, RaceScore(21, ((36, 20),)))
     assert m.games[0] is not None
 
 
 def test_club_game_corrected_by_an_official_audited_before_and_after(svc: DeskService) -> None:
     g = svc.csc.state("Zone").games[0]
-    svc.csc_game(Actor.desk(), "Zone", g.round_no, g.home, g.visitors, race_from_final((15, 2), 15))
-    (game,) = svc.club_games("Zone")
+    svc.csc.game(Actor.desk(), "Zone", g.round_no, g.home, g.visitors, race_from_final((15, 2), 15))
+    (game,) = svc.games.stored("Zone")
     with pytest.raises(NotAllowed, match="director or referee only"):
-        svc.correct_club_game(SCORER, "Zone", game.id, race_from_final((2, 15), 15), "typo")
-    fixed = svc.correct_club_game(
+        svc.games.correct(SCORER, "Zone", game.id, race_from_final((2, 15), 15), "typo")
+    fixed = svc.games.correct(
         REFEREE,
         "Zone",
         game.id,
@@ -140,32 +142,32 @@ def test_club_game_corrected_by_an_official_audited_before_and_after(svc: DeskSe
     assert row["before"][f"club_games:{game.id}"]["winner"] == 0
     assert row["after"][f"club_games:{game.id}"]["winner"] == 1
     with pytest.raises(IllegalInPosition, match="at most 30"):
-        svc.correct_club_game(REFEREE, "Zone", game.id, RaceScore(15, ((40, 0),)), "x")
+        svc.games.correct(REFEREE, "Zone", game.id, RaceScore(15, ((40, 0),)), "x")
     with pytest.raises(NotFound, match="Zone has no game 9999"):
-        svc.correct_club_game(REFEREE, "Zone", 9999, race_from_final((15, 0), 15), "x")
+        svc.games.correct(REFEREE, "Zone", 9999, race_from_final((15, 0), 15), "x")
     with pytest.raises(InvalidInput, match="say why"):
-        svc.correct_club_game(REFEREE, "Zone", game.id, race_from_final((15, 0), 15), " ")
+        svc.games.correct(REFEREE, "Zone", game.id, race_from_final((15, 0), 15), " ")
 
 
 def test_club_game_withdrawn_then_entered_again(svc: DeskService) -> None:
-    svc.league_game(Actor.desk(), "Tuesday", 1, "HOME", 2, race_from_final((21, 3), 21))
-    (game,) = svc.club_games("Tuesday")
+    svc.league.game(Actor.desk(), "Tuesday", 1, "HOME", 2, race_from_final((21, 3), 21))
+    (game,) = svc.games.stored("Tuesday")
     assert game.what == "game 2 of night 1, HOME v VIS"
-    gone = svc.withdraw_club_game(REFEREE, "Tuesday", game.id, "entered for the wrong game")
+    gone = svc.games.withdraw(REFEREE, "Tuesday", game.id, "entered for the wrong game")
     assert gone.result.totals == (21, 3)
-    assert svc.club_games("Tuesday") == [] and _stored(svc) == (0, 0)
+    assert svc.games.stored("Tuesday") == [] and _stored(svc) == (0, 0)
     row = svc.audit(REFEREE, "Tuesday")[-1]
     assert row["action"] == "withdraw_club_game" and row["after"] is None
     assert row["before"][f"club_games:{game.id}"]["label"] == "N1:HOME"
-    m = svc.league_game(Actor.desk(), "Tuesday", 1, "HOME", 3, race_from_final((21, 3), 21))
+    m = svc.league.game(Actor.desk(), "Tuesday", 1, "HOME", 3, race_from_final((21, 3), 21))
     assert m.games[1] is None and m.games[2] is not None
 
 
 def test_league_correction_changes_the_match_points(svc: DeskService) -> None:
-    svc.league_game(Actor.desk(), "Tuesday", 1, "HOME", 1, race_from_final((21, 3), 21))
-    (game,) = svc.club_games("Tuesday")
+    svc.league.game(Actor.desk(), "Tuesday", 1, "HOME", 1, race_from_final((21, 3), 21))
+    (game,) = svc.games.stored("Tuesday")
     assert svc.league.match("Tuesday", 1, "HOME").points == (1, 0)
-    svc.correct_club_game(REFEREE, "Tuesday", game.id, race_from_final((3, 21), 21), "swapped")
+    svc.games.correct(REFEREE, "Tuesday", game.id, race_from_final((3, 21), 21), "swapped")
     assert svc.league.match("Tuesday", 1, "HOME").points == (0, 1)
 
 
@@ -176,21 +178,21 @@ def test_csc_vi_8_2_round_robin_game_fixed_once_a_playoff_game_is_entered(
     playoff game is entered, a round-robin game changes only after it is withdrawn."""
     for g in svc.csc.state("Zone").games:
         win = (15, 2) if g.home < g.visitors else (2, 15)
-        svc.csc_game(Actor.desk(), "Zone", g.round_no, g.home, g.visitors, race_from_final(win, 15))
-    svc.csc_playoff(Actor.desk(), "Zone", "semi", race_from_final((15, 9), 15))
-    first, *_, semi = svc.club_games("Zone")
+        svc.csc.game(Actor.desk(), "Zone", g.round_no, g.home, g.visitors, race_from_final(win, 15))
+    svc.csc.playoff(Actor.desk(), "Zone", "semi", race_from_final((15, 9), 15))
+    first, *_, semi = svc.games.stored("Zone")
     assert semi.what == "semi-final game 1 (B v C)"
     with pytest.raises(IllegalInPosition, match=r"semi-final game 1 .* was played after it"):
-        svc.withdraw_club_game(REFEREE, "Zone", first.id, "wrong")
-    svc.withdraw_club_game(REFEREE, "Zone", semi.id, "entered too early")
-    svc.correct_club_game(REFEREE, "Zone", first.id, race_from_final((15, 14), 15), "miscount")
+        svc.games.withdraw(REFEREE, "Zone", first.id, "wrong")
+    svc.games.withdraw(REFEREE, "Zone", semi.id, "entered too early")
+    svc.games.correct(REFEREE, "Zone", first.id, race_from_final((15, 14), 15), "miscount")
 
 
 def test_fair_bracket_only_the_last_game_entered_changes(engine: Engine) -> None:
     """Later matches are drawn from the winners: only the game entered last can be
     corrected or withdrawn; a fair-rules score is checked in fives."""
     svc = DeskService(engine=engine)
-    svc.create_club_event(
+    svc.events.create_club(
         Actor.desk(),
         _spec(
             {
@@ -202,14 +204,14 @@ def test_fair_bracket_only_the_last_game_entered_changes(engine: Engine) -> None
     )
     win = race_from_final((100, 40), 100, multiple_of=5)
     for match in ("M1-1", "M1-2"):
-        svc.bracket_game(Actor.desk(), "Fair", match, win)
-    first, last = svc.club_games("Fair")
+        svc.bracket.game(Actor.desk(), "Fair", match, win)
+    first, last = svc.games.stored("Fair")
     with pytest.raises(IllegalInPosition, match="games were entered after it"):
-        svc.correct_club_game(REFEREE, "Fair", first.id, race_from_final((40, 100), 100), "x")
+        svc.games.correct(REFEREE, "Fair", first.id, race_from_final((40, 100), 100), "x")
     with pytest.raises(InvalidInput, match="not a multiple of 5"):
-        svc.correct_club_game(REFEREE, "Fair", last.id, RaceScore(100, ((101, 0), (0, 3))), "x")
-    fixed = svc.correct_club_game(REFEREE, "Fair", last.id, race_from_final((40, 100), 100), "x")
+        svc.games.correct(REFEREE, "Fair", last.id, RaceScore(100, ((101, 0), (0, 3))), "x")
+    fixed = svc.games.correct(REFEREE, "Fair", last.id, race_from_final((40, 100), 100), "x")
     assert fixed.result.winner == 1
-    svc.withdraw_club_game(REFEREE, "Fair", last.id, "wrong match")
-    svc.withdraw_club_game(REFEREE, "Fair", first.id, "wrong match")
-    assert svc.club_games("Fair") == []
+    svc.games.withdraw(REFEREE, "Fair", last.id, "wrong match")
+    svc.games.withdraw(REFEREE, "Fair", first.id, "wrong match")
+    assert svc.games.stored("Fair") == []

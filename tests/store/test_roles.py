@@ -57,7 +57,7 @@ def test_the_serving_role_runs_the_desk_but_cannot_touch_the_audit(
     assert done.exit_code == 0, done.output
     svc = DeskService(role_url)
     director = svc.accounts.set_director("Dee", "director-pass")
-    assert svc.login("Dee", "director-pass", "10.0.0.1").name == "Dee"
+    assert svc.identity.login("Dee", "director-pass", "10.0.0.1").name == "Dee"
     spec = parse_event(
         {
             "name": "Open",
@@ -66,8 +66,8 @@ def test_the_serving_role_runs_the_desk_but_cannot_touch_the_audit(
             "entrants": [{"id": f"P{i}", "name": f"Player {i}"} for i in range(1, 5)],
         }
     )
-    svc.create_event(director, spec)
-    svc.draw(director, "Open", publish=True)
+    svc.events.create(director, spec)
+    svc.rounds.draw(director, "Open", publish=True)
     trail = svc.audit(director)
     assert [a["action"] for a in trail][-2:] == ["create_event", "draw"]
     for attack in ATTACKS:

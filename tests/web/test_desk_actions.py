@@ -1,5 +1,6 @@
-"""The desk's writes declared once (web/desk/actions.py): each action makes its JSON
-route and its form route, a form is parsed into the API's body model (refused with the
+"""The desk's writes, one router per resource (web/desk/routers/): every write checks
+who may act before its body (and names the action), the aliases of who may act are
+named after their actions, a form is parsed into the API's body model (refused with the
 validator's sentence), and a form gives the path's parts the API takes in its path
 (over a real SQLite database)."""
 
@@ -13,10 +14,14 @@ from starlette.datastructures import FormData
 from tests.conftest import sqlite_at_head
 
 from flickboard.errors import InvalidInput
+from flickboard.store.permissions import PERMISSIONS
 from flickboard.web.app import create_app
-from flickboard.web.desk import api, pages
-from flickboard.web.desk.actions import ACTIONS, _shootout, parsed
+from flickboard.web.desk import pages, who
 from flickboard.web.desk.bodies import ShootOutBody
+from flickboard.web.desk.forms import parsed
+from flickboard.web.desk.routers import ROUTERS
+from flickboard.web.desk.routers.standings import shootout_fields
+from flickboard.web.desk.routing import May, action_of
 
 from .test_desk_pages import Browser
 
@@ -28,21 +33,53 @@ def app(tmp_path: Path) -> Any:
     return app
 
 
-def test_every_action_has_its_api_route_and_its_form_route() -> None:
-    made_api = {(m, r.path) for r in api.router.routes for m in r.methods}  # type: ignore[attr-defined]
-    made_form = {r.path for r in pages.router.routes}  # type: ignore[attr-defined]
-    for action in ACTIONS:
-        assert (action.api.method, "/api/desk" + action.api.path) in made_api, action.api
-        assert action.form is None or "/desk" + action.form.path in made_form, action.form
+SIGNING_IN = {"/api/session", "/api/session/join", "/desk/login", "/desk/logout", "/desk/join"}
+"""Writes before there is an identity to check (or any will do): their CSRF token is
+checked against the visit's."""
+
+
+def _routes(router: Any) -> Any:
+    for route in router.routes:
+        if hasattr(route, "original_router"):  # an included router
+            yield from _routes(route.original_router)
+        else:
+            yield route
+
+
+def test_every_write_checks_who_may_act_and_names_the_action() -> None:
+    writes = [
+        (method, route)
+        for router in [*ROUTERS, pages.router]
+        for route in _routes(router)
+        for method in route.methods - {"GET", "HEAD"}
+    ]
+    assert len(writes) > 80
+    for method, route in writes:
+        if route.path in SIGNING_IN:
+            continue
+        action = action_of(route.endpoint)
+        assert action in PERMISSIONS, (method, route.path)
+        assert route.openapi_extra["x-action"] == action, (method, route.path)
+        assert route.openapi_extra["x-roles"] == sorted(PERMISSIONS[action][0])
+
+
+def test_who_may_act_is_named_after_its_action() -> None:
+    aliases = {name: value for name, value in vars(who).items() if name.startswith("May")}
+    assert len(aliases) == len(PERMISSIONS) - 2  # the disputes and the audit: read, not routed
+    for name, alias in aliases.items():
+        [depends] = alias.__metadata__
+        assert isinstance(depends.dependency, May)
+        camel = "".join(w.capitalize() for w in depends.dependency.action.split("_"))
+        assert name == f"May{camel}"
 
 
 def test_a_forms_fields_are_parsed_into_the_apis_body() -> None:
     form = FormData([("csrf", "t"), ("so_A", " XoX-oo "), ("so_B", "Xo-ooo"), ("so_B_2", "XXXooo")])
-    body = parsed(ShootOutBody, _shootout(ShootOutBody, form))
+    body = parsed(ShootOutBody, shootout_fields(ShootOutBody, form))
     assert isinstance(body, ShootOutBody)
     assert body.attempts == {"A": "XoX-oo", "B": ("Xo-ooo", "XXXooo")}
     with pytest.raises(InvalidInput, match=r"attempts\.A"):
-        parsed(ShootOutBody, _shootout(ShootOutBody, FormData([("so_A", "X" * 13)])))
+        parsed(ShootOutBody, shootout_fields(ShootOutBody, FormData([("so_A", "X" * 13)])))
 
 
 def _event(app: Any, dee: Browser) -> int:

@@ -198,10 +198,12 @@ def test_a_director_runs_a_round_from_phones_to_the_public_page(
 def _write_routes() -> list[tuple[str, str, str | None]]:
     """(method, path, action) of every write route of the desk, the API's and the
     pages' forms, with ``{...}`` parameters left in."""
-    from flickboard.web.desk import api, pages
+    from flickboard.web.desk import pages
+    from flickboard.web.desk.routers import RESOURCES
 
+    routes = [r for m in RESOURCES for router in (m.api, m.forms) for r in router.routes]
     out = []
-    for route in [*api.router.routes, *api.session_router.routes, *pages.router.routes]:
+    for route in [*routes, *pages.router.routes]:
         for method in sorted(route.methods - {"GET", "HEAD"}):  # type: ignore[attr-defined]
             extra = route.openapi_extra or {}  # type: ignore[attr-defined]
             out.append((method, route.path, extra.get("x-action")))  # type: ignore[attr-defined]

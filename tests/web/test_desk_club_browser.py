@@ -37,7 +37,7 @@ def club_server(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[LiveS
     server = LiveServer(url)
     svc = server.app.state.desk.service
     svc.accounts.set_director(*DIRECTOR)
-    svc.add_referee(svc.login(*DIRECTOR), *REFEREE)
+    svc.identity.add_referee(svc.identity.login(*DIRECTOR), *REFEREE)
     for data in (
         {
             "name": "Zone singles",
@@ -67,10 +67,10 @@ def club_server(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[LiveS
     ):
         spec = parse_any(data)
         assert isinstance(spec, ClubEventFile)
-        svc.create_club_event(Actor.desk(), spec)
+        svc.events.create_club(Actor.desk(), spec)
     for team, p in (("ELKS", "E"), ("LEGION", "L")):
         start = {"A": [f"{p}1", f"{p}2"], "B": [f"{p}3", f"{p}4"], "C": [f"{p}5", f"{p}6"]}
-        svc.league_lineup(Actor.desk(), "Tuesday league", 1, team, start)
+        svc.league.lineup(Actor.desk(), "Tuesday league", 1, team, start)
     server.start()
     try:
         yield server

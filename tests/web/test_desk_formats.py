@@ -89,7 +89,7 @@ def test_a_club_events_pages_name_its_format_in_words(tmp_path: Path) -> None:
         }
     )
     assert isinstance(spec, ClubEventFile)
-    app.state.desk.service.create_club_event(Actor("director", "Dee"), spec)
+    app.state.desk.service.events.create_club(Actor("director", "Dee"), spec)
     event_id = app.state.desk.service.desk.catalog()[0].id
     c = TestClient(app)
     for page in (f"/desk/tv/{event_id}", f"/desk/standings/{event_id}"):

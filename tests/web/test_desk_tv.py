@@ -26,7 +26,7 @@ def _worlds(server: LiveServer, actor: Actor, games: int, first: str) -> None:
     entrants = [{"id": f"P{i:03d}", "name": f"Entrant number {i}"} for i in range(1, 129)]
     entrants[0]["name"] = first
     spec = {"name": "Worlds", "category": "adult singles", "games": games, "entrants": entrants}
-    server.app.state.desk.service.create_event(actor, EventFile.model_validate(spec))
+    server.app.state.desk.service.events.create(actor, EventFile.model_validate(spec))
 
 
 def _serving(server: LiveServer) -> Iterator[tuple[LiveServer, int]]:
@@ -92,11 +92,11 @@ def first_round(tmp_path: Any) -> Iterator[tuple[LiveServer, int]]:
     svc = server.app.state.desk.service
     director = svc.accounts.set_director("Dee", "director-pass")
     _worlds(server, director, 4, "Entrant number 1")
-    games = svc.draw(director, "Worlds", publish=True).games
+    games = svc.rounds.draw(director, "Worlds", publish=True).games
     for n, (a, b) in enumerate(games):
-        svc.enter_card(director, "Worlds", 1, (a, b), RESULTS[n % len(RESULTS)].rounds)
+        svc.cards.enter(director, "Worlds", 1, (a, b), RESULTS[n % len(RESULTS)].rounds)
         if n < len(games) - 1:
-            svc.validate_card(director, "Worlds", 1, b, "XY")
+            svc.cards.validate(director, "Worlds", 1, b, "XY")
     yield from _serving(server)
 
 

@@ -81,7 +81,7 @@ def test_a_draw_sent_twice_at_once_draws_one_round(desk: Desk) -> None:
 
     def draw() -> str:
         try:
-            svc.draw(director, "Open", publish=True, round_no=2)
+            svc.rounds.draw(director, "Open", publish=True, round_no=2)
         except IllegalInPosition as exc:
             return str(exc)
         return "drawn"

@@ -58,7 +58,7 @@ class Listener(threading.Thread):
 def test_two_workers_share_live_updates_through_postgresql(postgres_schema_url: str) -> None:
     svc = DeskService(postgres_schema_url)
     director = svc.accounts.set_director("Dee", "director-pass")
-    svc.create_event(
+    svc.events.create(
         director,
         parse_event(
             {
@@ -69,7 +69,7 @@ def test_two_workers_share_live_updates_through_postgresql(postgres_schema_url: 
             }
         ),
     )
-    games = svc.draw(director, "Open", publish=True).games
+    games = svc.rounds.draw(director, "Open", publish=True).games
     event_id = svc.desk.catalog()[0].id
     svc.engine.dispose()
     listeners: list[Listener] = []

@@ -63,11 +63,11 @@ def prepare(url: str, cards: int, seed: int = 7) -> tuple[int, list[Game]]:
     director = svc.accounts.set_director("bench", "bench-password")
     entrants = [{"id": f"P{i:03d}", "name": f"Player {i}"} for i in range(1, players + 1)]
     spec = {"name": "Bench open", "category": "adult singles", "games": ROUNDS, "seed": seed}
-    svc.create_event(director, parse_event({**spec, "entrants": entrants}))
+    svc.events.create(director, parse_event({**spec, "entrants": entrants}))
     rng = random.Random(seed)
     games: list[Game] = []
     for _ in range(ROUNDS):
-        d = svc.draw(director, "Bench open", publish=True)
+        d = svc.rounds.draw(director, "Bench open", publish=True)
         for a, b in d.games:
             if len(games) == cards:
                 break
@@ -75,7 +75,7 @@ def prepare(url: str, cards: int, seed: int = 7) -> tuple[int, list[Game]]:
             rounds = [
                 {"scores": list(r.scores), "twenties": list(r.twenties)} for r in played.rounds
             ]
-            code = svc.issue_code(director, "Bench open", d.round_no, a)
+            code = svc.identity.issue_code(director, "Bench open", d.round_no, a)
             games.append(Game(d.round_no, (a, b), code, rounds))
     event_id = svc.desk.catalog()[0].id
     svc.engine.dispose()

@@ -65,12 +65,12 @@ def add_game_commands(app: typer.Typer, cls: type[ClubDesk]) -> None:
         """Correct a stored game's result (same sides, first side first)."""
         with club_desk(cls, db) as desk:
             race = parse_result(frames, score, desk.target(name), crokinole=cls.frame_max is None)
-            fixed = _service(desk).correct_club_game(Actor.desk(), name, game, race, reason)
+            fixed = _service(desk).games.correct(Actor.desk(), name, game, race, reason)
             typer.echo(f"corrected {_line(fixed)}")
 
     @app.command("withdraw")
     def withdraw(name: Name, game: GameId, reason: Why, db: Db = None) -> None:
         """Withdraw a game entered in error: as if never entered."""
         with club_desk(cls, db) as desk:
-            gone = _service(desk).withdraw_club_game(Actor.desk(), name, game, reason)
+            gone = _service(desk).games.withdraw(Actor.desk(), name, game, reason)
             typer.echo(f"withdrawn {_line(gone)}")

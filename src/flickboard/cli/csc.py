@@ -177,7 +177,7 @@ def offence(
     referee's account: the player forfeits his or her share of any prize and is
     suspended from further Congress sponsored tournaments."""
     with club_desk(CscDesk, db) as desk:
-        st = service_of(desk).record_offence(signed(desk, referee), name, player, act)
+        st = service_of(desk).csc.offence(signed(desk, referee), name, player, act)
         typer.echo(st.offences[-1].describe(desk.names(name)))
 
 

@@ -60,8 +60,8 @@ def referee(
     """The director creates a referee account."""
     with club_desk(Accounts, db) as accounts:
         svc = DeskService(engine=accounts.engine)
-        boss = svc.login(director, _password(director))
-        svc.add_referee(boss, name, _new_password(name))
+        boss = svc.identity.login(director, _password(director))
+        svc.identity.add_referee(boss, name, _new_password(name))
         typer.echo(f"referee {name}: account created")
 
 

@@ -369,7 +369,7 @@ def correct_cmd(
         if "," in rounds:
             raise InvalidInput("correct one round at a time (--game-round N --rounds 45-30/1-0)")
         (after,) = parse_rounds(rounds, first=game_round)
-        card, void = service_of(desk).correct_card(
+        card, void = service_of(desk).cards.correct(
             signed(desk, referee), name, round_no, player, game_round, after, reason
         )
         typer.echo(
@@ -417,7 +417,7 @@ def rule_cmd(
     """A referee's ruling on a disputed card: it is validated on the referee's authority."""
     with club_desk(Desk, db) as desk:
         settled = parse_rounds(rounds) if rounds is not None else None
-        card = service_of(desk).rule_dispute(
+        card = service_of(desk).cards.rule_dispute(
             signed(desk, referee), name, round_no, player, settled, reason
         )
         typer.echo(
@@ -457,7 +457,7 @@ def sanction_cmd(
     with club_desk(Desk, db) as desk:
         what = one_of(kind, "KIND", KINDS)
         x = Sanction(what, player, reason, round_no, game_round)
-        service_of(desk).record_sanction(signed(desk, referee), name, x)
+        service_of(desk).events.record_sanction(signed(desk, referee), name, x)
         typer.echo(f"{player}: {x.describe()}")
 
 

@@ -57,11 +57,14 @@ class DeskWeb:
 
 
 def install(app: FastAPI) -> None:
-    """Add the desk's pages, API and live streams to ``app``."""
-    from flickboard.web.desk import api, pages
+    """Add the desk's pages, API and live streams to ``app``: one router per resource
+    (its JSON routes and its pages' forms, :mod:`flickboard.web.desk.routers`), then
+    the pages."""
+    from flickboard.web.desk import pages
+    from flickboard.web.desk.routers import ROUTERS
 
     web = DeskWeb(app.state.database_url)
     app.state.desk = web
-    app.include_router(api.router)
-    app.include_router(api.session_router)
+    for router in ROUTERS:
+        app.include_router(router)
     app.include_router(pages.router)

@@ -90,7 +90,7 @@ class Sessions:
         address = client_address(request)
         self.throttle.admit(address)
         try:
-            actor = self.service.login(name, password, address)
+            actor = self.service.identity.login(name, password, address)
         except Busy:
             self.throttle.refunded(address)  # no password was checked
             raise
@@ -102,7 +102,7 @@ class Sessions:
         client address)."""
         address = client_address(request)
         self.throttle.admit(address)
-        actor = self.service.scorer(code)
+        actor = self.service.identity.scorer(code)
         self.throttle.refunded(address)
         return self.sign_in(request, actor, code_hash(code))
 

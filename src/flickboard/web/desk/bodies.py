@@ -1,5 +1,6 @@
 """The bodies of the desk's writes: the JSON the API reads, and what a page's form is
-parsed into (:mod:`flickboard.web.desk.actions`), each field checked at the edge."""
+parsed into (:func:`flickboard.web.desk.forms.from_form`), each field checked at the
+edge."""
 
 from __future__ import annotations
 

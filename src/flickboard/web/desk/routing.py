@@ -8,18 +8,21 @@ malformed request 422, too many sign-in attempts 429, too many password checks a
 ...}`` on the API, :class:`flickboard.web.refusals.Problem`; on pages, the message in
 the page's alert area, or an error page without JavaScript).
 Each API route documents the refusals it can answer, derived from its shape once here
-(:func:`documented_refusals`).
+(:func:`documented_refusals`), and who may call it, from its :func:`may` dependency
+(:func:`action_of`).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Annotated, Any
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 from fastapi import Depends, Path, Request, Response
-from fastapi.dependencies.utils import get_flat_params
+from fastapi.dependencies.utils import get_flat_params, get_typed_signature
 from fastapi.exceptions import RequestValidationError
+from fastapi.params import Depends as DependsParam
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
@@ -30,13 +33,11 @@ from flickboard.errors import (
     NotAuthenticated,
 )
 from flickboard.store.acting import Actor
-from flickboard.store.service import PERMISSIONS, require
+from flickboard.store.permissions import PERMISSIONS, require
+from flickboard.store.service import DeskService
 from flickboard.web.desk.rendering import desk_of as desk_of  # used by the routes' modules
 from flickboard.web.desk.rendering import error_page
 from flickboard.web.refusals import malformed, refusals, sentence, status_of
-
-if TYPE_CHECKING:
-    pass
 
 
 def error_response(request: Request, exc: FlickboardError) -> Response:
@@ -83,9 +84,13 @@ def documented_refusals(path: str, methods: set[str], extra: dict[str, Any]) -> 
 
 class DeskRoute(APIRoute):
     """A route whose desk refusals become status codes with the desk's sentence, each
-    documented in the OpenAPI schema with its :class:`Problem` body."""
+    documented in the OpenAPI schema with its :class:`Problem` body; a write says who may
+    call it (``x-action``, ``x-roles``, ``x-signed``) from its :func:`may` dependency."""
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        action = action_of(endpoint)
+        if action is not None:
+            kwargs["openapi_extra"] = {**roles_of(action), **(kwargs.get("openapi_extra") or {})}
         methods = {m.upper() for m in kwargs.get("methods") or ()}
         statuses = documented_refusals(path, methods, kwargs.get("openapi_extra") or {})
         kwargs["responses"] = {**refusals(*statuses, 422), **(kwargs.get("responses") or {})}
@@ -130,6 +135,10 @@ def reader(request: Request) -> Actor:
     return desk_of(request).sessions.actor(request)
 
 
+Reader = Annotated[Actor, Depends(reader)]
+"""Who reads, for a read that shows officials more."""
+
+
 async def _csrf_of(request: Request) -> str | None:
     token = request.headers.get("X-CSRF-Token")
     if token is None and request.headers.get("content-type", "").startswith(
@@ -140,18 +149,51 @@ async def _csrf_of(request: Request) -> str | None:
     return token
 
 
-def may(action: str) -> Any:
-    """A dependency: the asker's identity, refused before the request body is read if
-    it is missing (401), the CSRF token is wrong (403) or its role may not ``action``
-    (403, :data:`flickboard.store.service.PERMISSIONS`)."""
+@dataclass(frozen=True)
+class May:
+    """Who may make a write: the asker's identity, refused if it is missing (401), the
+    CSRF token is wrong (403) or its role may not ``action`` (403,
+    :data:`flickboard.store.permissions.PERMISSIONS`)."""
 
-    async def check(request: Request) -> Actor:
+    action: str
+
+    async def __call__(self, request: Request) -> Actor:
         web = desk_of(request)
         actor = web.sessions.writer(request, await _csrf_of(request))
-        require(actor, action)
+        require(actor, self.action)
         return actor
 
-    return Depends(check)
+
+def may(action: str) -> Any:
+    """A dependency: the identity of who may ``action`` (:class:`May`), as
+    ``Annotated[Actor, may("draw")]``. It runs before the request's body is checked (and
+    before a form's fields are parsed: a form's body is a dependency declared after it),
+    and its route names the action in the OpenAPI schema (:class:`DeskRoute`)."""
+    if action not in PERMISSIONS:
+        raise KeyError(f"no such desk action: {action}")
+    return Depends(May(action))
+
+
+def action_of(endpoint: Callable[..., Any]) -> str | None:
+    """The action an endpoint's :func:`may` dependency checks, if it has one."""
+    found = {
+        meta.dependency.action
+        for param in get_typed_signature(endpoint).parameters.values()
+        for meta in getattr(param.annotation, "__metadata__", ())
+        if isinstance(meta, DependsParam) and isinstance(meta.dependency, May)
+    }
+    if len(found) > 1:
+        raise TypeError(f"{endpoint.__name__} checks several actions: {sorted(found)}")
+    return found.pop() if found else None
+
+
+async def service_of(request: Request) -> DeskService:
+    """The desk's service (a dependency: ``svc: Service``)."""
+    return desk_of(request).service
+
+
+Service = Annotated[DeskService, Depends(service_of)]
+"""The desk's service, for an endpoint (and for a form's endpoint to hand to the API's)."""
 
 
 def roles_of(action: str) -> dict[str, Any]:

@@ -1,12 +1,16 @@
 """What the desk's pages show, read from the desk service: standings of every format
-as one table of lines with their reasons, and scorecards as rows of rounds."""
+as one table of lines with their reasons, scorecards as rows of rounds, entrants' names
+and QR codes."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from flickboard.events.categories import category
+from flickboard.events.formats import event_format
 from flickboard.events.leagues import Forfeit
 from flickboard.events.names import plural
 from flickboard.events.scorecard import Scorecard
@@ -59,6 +63,28 @@ class Board:
         return line.reasons[-1] if self.finished else line.reasons[0]
 
 
+def rounds_in(info: EventInfo) -> int:
+    """Rows on a card of this event: the category's rounds, a 5th in a championship."""
+    rounds = category(info.category or "adult singles").rounds_per_game
+    return event_format(info.format).rows_on_card(rounds)
+
+
+def names_in(svc: DeskService, info: EventInfo) -> dict[str, str]:
+    """Entrants' (club: teams' and players') IDs -> names."""
+    return svc.club.names(info.name) if info.club else svc.desk.names(info.name)
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of ``url`` as inline SVG (segno, rendered on the server)."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out, kind="svg", border=2, xmldecl=False, svgns=True, omitsize=True
+    )
+    return out.getvalue().decode()
+
+
 def place_text(place: int, tied: bool) -> str:
     """A place as printed: ``3``, or ``3=`` when shared."""
     return f"{place}{'=' if tied else ''}"
@@ -67,7 +93,7 @@ def place_text(place: int, tied: bool) -> str:
 def standings_board(svc: DeskService, info: EventInfo) -> Board:
     """The standings of any event, with every reason."""
     if info.club:
-        return CLUB_BOARDS[type(svc.club_desk(info.name))](svc, info)
+        return CLUB_BOARDS[type(svc.stores.club_desk(info.name))](svc, info)
     live = svc.desk.live(info.name)
     st, names = live.standings, live.names
     finished = live.unfinished is None
