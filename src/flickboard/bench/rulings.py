@@ -225,26 +225,34 @@ def cases(game: str, rng: np.random.Generator, shots: int, per_position: int) ->
 
 @dataclass(frozen=True)
 class _Game:
-    """One game's fuzzing: its positions, its rule sets and the rule set warmed up."""
+    """One game's fuzzing: its board, its positions, its rule sets and the rule set
+    warmed up."""
 
+    board: Board
     case: Callable[[np.random.Generator, int, int], Case]
     rule_sets: tuple[tuple[str, str, dict[str, Any]], ...]
     warm_rule_set: str
 
 
+_CROKINOLE, _TABLE = CrokinoleBoard.standard(), ShuffleboardTable.csc()
 _GAMES = {
-    "crokinole": _Game(
-        lambda rng, kind, count: crokinole_case(rng, CrokinoleBoard.standard(), kind % 7, count),
-        CROKINOLE_RULE_SETS,
-        "wcc",
-    ),
-    "shuffleboard": _Game(
-        lambda rng, kind, count: shuffleboard_case(rng, ShuffleboardTable.csc(), kind % 5, count),
-        SHUFFLEBOARD_RULE_SETS,
-        "csc",
-    ),
+    g.board.kind: g
+    for g in (
+        _Game(
+            _CROKINOLE,
+            lambda rng, kind, count: crokinole_case(rng, _CROKINOLE, kind % 7, count),
+            CROKINOLE_RULE_SETS,
+            "wcc",
+        ),
+        _Game(
+            _TABLE,
+            lambda rng, kind, count: shuffleboard_case(rng, _TABLE, kind % 5, count),
+            SHUFFLEBOARD_RULE_SETS,
+            "csc",
+        ),
+    )
 }
-"""The fuzzed games by name."""
+"""The fuzzed games by the name of their board's kind."""
 
 
 # -- the run --------------------------------------------------------------------------
