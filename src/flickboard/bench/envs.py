@@ -53,9 +53,9 @@ VECTOR_AIMS = {
     ("crokinole", "noise"): 50_000,
     ("shuffleboard", "noise"): 25_000,
 }
-"""Steps per second per core a 64-table batched environment is to reach (issue 38)."""
+"""Steps per second per core a 64-table batched environment is to reach (the aim docs/envs.md states)."""
 SELFPLAY_AIM = 100_000
-"""Shots per second per core of batched self-play driven by a numpy MLP (issue 38)."""
+"""Shots per second per core of batched self-play driven by a numpy MLP (the aim docs/envs.md states)."""
 
 
 @dataclass(frozen=True, slots=True)
