@@ -111,6 +111,8 @@ class LiveGame:
         self.match: Match = start_match(setup, seed)
         self.figures = self.match.kind.board().drawing()
         self.has_twenties = bool(self.match.view().twenties)
+        self.speed: float | None = None
+        """The first aim's speed once found (:func:`~.showing.speed_default`)."""
         self.played: list[Played] = []
         self.lock = threading.RLock()
         self.thinking: int | None = None
@@ -238,11 +240,11 @@ class LiveGame:
         with self.lock:
             followed: int | None = None
             try:
-                with self.saved.changing(self.id) as writing:
-                    if writing.head is None:
+                held = (len(self.played), self.takebacks)
+                with self.saved.changing(self.id, held) as writing:
+                    if writing.lacking is None:
                         raise UnknownGame(f"there is no game {self.id!r} on this server")
-                    if writing.head.version > self.version:
-                        self._follow(*writing.since(len(self.played), self.takebacks))
+                    self._follow(*writing.lacking)
                     followed = self.version
                     yield writing
             except BaseException:
