@@ -40,6 +40,7 @@ from sqlalchemy import (
     Table,
     and_,
     bindparam,
+    case,
     delete,
     func,
     insert,
@@ -146,14 +147,26 @@ class Head:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """A game's match as it stood after its first ``shots`` shots, saved by the code
+    whose digest is ``code`` (:mod:`flickboard.play.snapshot`)."""
+
+    shots: int
+    code: str
+    data: bytes
+
+
+@dataclass(frozen=True)
 class SavedGame:
-    """A game as saved: its setup, head and shots."""
+    """A game as saved: its setup, head, its snapshot (None: none made by this code)
+    and its shots (all of them, or those after the snapshot)."""
 
     id: str
     game: str
     setup: dict[str, Any]
     head: Head
     shots: list[SavedShot]
+    snapshot: Snapshot | None = None
 
 
 _GAMES = cast(Table, PlayGameRow.__table__)
@@ -197,6 +210,12 @@ _BUMP = update(_GAMES).where(
     _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version")
 )
 """A game's row set at a version; the columns set are the parameters given."""
+_DROP_SNAPSHOT = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.snapshot_shots > bindparam("b_keep"))
+    .values(snapshot=None, snapshot_shots=None, snapshot_code=None)
+)
+"""A snapshot of shots taken back dropped."""
 _ADD_SHOT = insert(_SHOTS)
 _ADD_EVENT = insert(_EVENTS)
 _PRUNE_EVENTS = delete(_EVENTS).where(
@@ -337,11 +356,13 @@ class Writing:
         record: dict[str, Any] | None = None,
         event: tuple[str, str] | None = None,
         shown: Shown | None = None,
+        snapshot: Snapshot | None = None,
     ) -> Head:
-        """Change the game: add a shot, keep only the first ``keep`` shots (a take-back),
-        set the status, seats or record, save the live ``event`` (kind, JSON text) and
-        what a read shows now; the version goes up by one and the AI's lease ends (its
-        turn is over or changed). The head after it."""
+        """Change the game: add a shot, keep only the first ``keep`` shots (a take-back:
+        a snapshot of more shots is dropped), set the status, seats, record or snapshot,
+        save the live ``event`` (kind, JSON text) and what a read shows now; the version
+        goes up by one and the AI's lease ends (its turn is over or changed). The head
+        after it."""
         head = self.head
         assert head is not None
         shots = head.shots if keep is None else keep
@@ -364,6 +385,9 @@ class Writing:
             values["record"] = json.dumps(record)
         if shown is not None:
             values["state"], values["ai_seat"] = shown.state, shown.ai_seat
+        if snapshot is not None:
+            values["snapshot"], values["snapshot_shots"] = snapshot.data, snapshot.shots
+            values["snapshot_code"] = snapshot.code
         if keep is None and self.saved.postgres:  # the row is locked: it was at the version
             statement = _change_statement(tuple(values), add is not None, event is not None)
             given = {f"v_{k}": v for k, v in values.items()}
@@ -409,6 +433,7 @@ class Writing:
             self.connection.execute(
                 delete(_SHOTS).where(_SHOTS.c.game_id == self.id, _SHOTS.c.number > keep)
             )
+            self.connection.execute(_DROP_SNAPSHOT, {"b_id": self.id, "b_keep": keep})
         if add is not None:
             self.connection.execute(_ADD_SHOT, {"game_id": self.id, **_shot_values(add)})
         if event is not None:
@@ -573,17 +598,35 @@ class SavedGames:
         with self.reader.connect() as connection:
             return _since(connection, game_id, shots, takebacks)
 
-    def load(self, game_id: str) -> SavedGame | None:
-        """A saved game with its shots, or None."""
+    def load(self, game_id: str, code: str | None = None) -> SavedGame | None:
+        """A saved game, or None: with its snapshot if the code whose digest is ``code``
+        made it, and the shots after it (all of them without one). The shots are read
+        after the snapshot; a take-back meanwhile (the count of take-backs changed) and
+        they are all read, without it."""
+        snapshot = (
+            _GAMES.c.snapshot
+            if code is None
+            else case((_GAMES.c.snapshot_code == code, _GAMES.c.snapshot))
+        )
         with self.reader.connect() as connection:
             row = connection.execute(
-                select(_GAMES.c.game, _GAMES.c.setup).where(_GAMES.c.id == game_id)
+                select(
+                    _GAMES.c.game,
+                    _GAMES.c.setup,
+                    _GAMES.c.takebacks,
+                    _GAMES.c.snapshot_shots,
+                    snapshot,
+                ).where(_GAMES.c.id == game_id)
             ).first()
-        found = None if row is None else self.since(game_id, 0, -1)
-        if row is None or found is None:
+        if row is None:
             return None
-        head, shots, _ = found
-        return SavedGame(game_id, row[0], json.loads(row[1]), head, shots)
+        game, setup, takebacks, shots, data = row
+        kept = None if data is None or code is None else Snapshot(int(shots), code, bytes(data))
+        found = self.since(game_id, 0 if kept is None else kept.shots, takebacks if kept else -1)
+        if found is None:
+            return None
+        head, after, afresh = found
+        return SavedGame(game_id, game, json.loads(setup), head, after, None if afresh else kept)
 
     def state(self, game_id: str) -> str | None:
         """The game's state as a read answers it (one short read: the state saved with
