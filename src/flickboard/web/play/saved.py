@@ -1,9 +1,10 @@
 """The table's games in the database, the one truth about each game (tables
-``play_games``, ``play_shots`` and ``play_events``; migrations 0006 and 0013).
+``play_games``, ``play_shots`` and ``play_events``; migrations 0006, 0013 and 0014).
 
 A game is saved as its setup, its seats (with hashed tokens) and its shots, each shot's
 record compact at full precision: replayed through a match built from the setup, the
-shots rebuild the game exactly. The game's row says where the game is (:class:`Head`:
+shots rebuild the game exactly. Now and then a change saves the match as it stands too
+(:class:`Snapshot`): a game is read back from it and the shots after it. The game's row says where the game is (:class:`Head`:
 its version, which counts the changes, the shots saved, the take-backs, the status and
 seats, its latest live event, the AI's lease). A server process holding a game in
 memory reads the head to know whether its copy is current, and brings it up to date
