@@ -14,6 +14,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -557,6 +558,14 @@ class PlayGameRow(Base):
     game on a wall clock, whose state changes by itself)."""
     ai_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The AI seat to shoot next (None when a person is to shoot or the game is over)."""
+    snapshot: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    """The match as it stood after shot :attr:`snapshot_shots`
+    (:mod:`flickboard.play.snapshot`): the game is read back from it and the shots
+    after it (migration 0014)."""
+    snapshot_shots: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The shots the snapshot holds."""
+    snapshot_code: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The digest of the code that wrote the snapshot (other code replays the shots)."""
 
     shots: Mapped[list[PlayShotRow]] = relationship(
         order_by="PlayShotRow.number", cascade="all, delete-orphan"

@@ -109,7 +109,7 @@ def test_past_the_cap_with_every_game_in_play_the_one_needed_last_leaves(
     assert list(held._games) == [ids[0], ids[2]]  # the one asked for just before left
     loads: list[str] = []
     load = held.saved.load
-    held.saved.load = lambda game_id: loads.append(game_id) or load(game_id)  # type: ignore[method-assign]
+    held.saved.load = lambda game_id, *code: loads.append(game_id) or load(game_id, *code)  # type: ignore[method-assign]
     for _ in range(3):  # three games in play in turn, two held
         for game_id in ids:
             shots(api, game_id)

@@ -41,6 +41,7 @@ from flickboard.web.play.models import (
 from flickboard.web.play.saved import SavedEvent
 from flickboard.web.play.setup import catalogue, check_new_game, seating, start_match
 from flickboard.web.play.showing import cmn_of, record_of, shot_list, shot_of
+from flickboard.web.play.stream import Listener
 from flickboard.web.play.tables import Tables
 from flickboard.web.refusals import malformed, refusals, sentence, status_of
 
@@ -307,15 +308,14 @@ async def get_events(
     events are sent again, whichever server process made them. ``X-Flickboard-Worker``
     names the server process (its ID)."""
     loop = asyncio.get_running_loop()
-    listener = games.hub.listen(live.id, loop)
+    listener = Listener(loop)
+    last = _event_number(last_event_id)
     try:
-        await run_in_threadpool(games.watch, live)
-        last = _event_number(last_event_id)
-        missed = None if last is None else await run_in_threadpool(_missed, games, live, last)
-        if last_event_id is not None and missed is None:
-            latest = listener.since
-            state = await run_in_threadpool(_state_now, games, live)
-            sent = max(latest, state[0])
+        missed, state = await run_in_threadpool(
+            _opened, games, live, listener, last, last_event_id is not None
+        )
+        if state is not None:
+            sent = max(listener.since, state[0])
             yield ServerSentEvent(raw_data=state[1], event="state", id=str(sent), retry=RETRY_MS)
         else:
             yield ServerSentEvent(comment="connected", retry=RETRY_MS)
@@ -341,6 +341,19 @@ def _event_number(last_event_id: str | None) -> int | None:
     if last_event_id is None or not last_event_id.isdigit() or len(last_event_id) > 12:
         return None
     return int(last_event_id)
+
+
+def _opened(
+    games: Tables, live: LiveGame, listener: Listener, last: int | None, resumed: bool
+) -> tuple[list[SavedEvent] | None, tuple[int, str] | None]:
+    """A page's stream opened (in a worker thread: it reads the database): the stream
+    joins the game's, the game counts as watched, and what the page lacks: the events
+    after ``last`` (None: none asked, or too far behind) and, for a page that resumed
+    (``Last-Event-ID``) too far behind, the state now with its latest event's number."""
+    games.hub.join(live.id, listener)
+    games.watch(live)
+    missed = None if last is None else _missed(games, live, last)
+    return missed, _state_now(games, live) if resumed and missed is None else None
 
 
 def _missed(games: Tables, live: LiveGame, last: int) -> list[SavedEvent] | None:

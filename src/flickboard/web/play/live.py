@@ -43,6 +43,7 @@ from flickboard.play.driver import most_discs_left
 from flickboard.play.intent import Intent, intent_from_json, intent_of
 from flickboard.play.match import Match, Step
 from flickboard.play.noise import ExecutionNoise, execute
+from flickboard.play.snapshot import StaleSnapshot, code, restore, snapshot
 from flickboard.play.view import Player, View
 from flickboard.rules.hand import outcome_from_places
 from flickboard.web.play.models import NewGame, ShotIn
@@ -52,6 +53,7 @@ from flickboard.web.play.saved import (
     SavedGames,
     SavedShot,
     Shown,
+    Snapshot,
     UnknownGame,
     Writing,
     encode,
@@ -64,6 +66,10 @@ from flickboard.web.play.shots import (
 )
 from flickboard.web.play.showing import played_json, result_words, state_of, unlocked_record
 from flickboard.web.play.throttle import Limits
+
+SNAPSHOT_EVERY = 32
+"""A game's match is saved as it stands (its snapshot) at every this many shots: read
+back, a game replays at most this many shots less one."""
 
 
 class WrongEntry(IllegalInPosition):
@@ -111,6 +117,8 @@ class LiveGame:
         self.match: Match = start_match(setup, seed)
         self.figures = self.match.kind.board().drawing()
         self.has_twenties = bool(self.match.view().twenties)
+        self.speed: float | None = None
+        """The first aim's speed once found (:func:`~.showing.speed_default`)."""
         self.played: list[Played] = []
         self.lock = threading.RLock()
         self.thinking: int | None = None
@@ -169,16 +177,23 @@ class LiveGame:
 
     @classmethod
     def restore(cls, game_id: str, saved: SavedGames) -> LiveGame | None:
-        """A saved game, its shots played again through a fresh match (None if there is
-        no such game)."""
-        data = saved.load(game_id)
+        """A saved game (None if there is no such game): from its snapshot and the
+        shots after it, or its shots played again through a fresh match (no snapshot
+        by this code, or one that does not read back)."""
+        data = saved.load(game_id, code())
         if data is None:
             return None
         setup = NewGame.model_validate(data.setup)
         seats = [Seat.from_saved(s) for s in data.head.seats]
         live = cls(game_id, setup, int(setup.seed or 0), seats, saved)
         with live.lock:
-            live._follow(data.head, data.shots, afresh=True)
+            if data.snapshot is not None and live._from_snapshot(data.snapshot):
+                live._follow(data.head, data.shots, afresh=False)
+            else:
+                found = data if data.snapshot is None else saved.load(game_id)
+                if found is None:
+                    return None
+                live._follow(found.head, found.shots, afresh=True)
         # a server stopped between a game's end and its record: written again
         live.record_due = bool(live.match.result().games)
         return live
@@ -214,6 +229,30 @@ class LiveGame:
             self.takebacks = head.takebacks
         self.ai_until = head.ai_until
 
+    def _from_snapshot(self, kept: Snapshot) -> bool:
+        """This fresh copy (the lock held) set to the match a snapshot holds, with its
+        shots: whether it read back (a snapshot made by other code, or not one, does
+        not)."""
+        try:
+            match, played = restore(kept.data, kept.code)
+        except StaleSnapshot:
+            return False
+        if not isinstance(match, Match) or len(played) != kept.shots:
+            return False
+        self.match = match
+        self.played = [Played(*p) for p in played]
+        return True
+
+    def _snapshot(self) -> Snapshot | None:
+        """The match as it stands, with its shots, every :data:`SNAPSHOT_EVERY` shots
+        (None between, and for a match that cannot be saved so: one on a wall clock)."""
+        shots = len(self.played)
+        if shots % SNAPSHOT_EVERY or self.setup.time_minutes is not None:
+            return None
+        played = [(p.step, p.by, p.meant, p.explanation, p.intent) for p in self.played]
+        data = snapshot((self.match, played))
+        return None if data is None else Snapshot(shots, code(), data)
+
     def _play_saved(self, shot: SavedShot) -> None:
         record = record_from_dict(shot.record, self.match.position.layout)
         step = self.match.play_record(record, shot.seat)
@@ -238,11 +277,11 @@ class LiveGame:
         with self.lock:
             followed: int | None = None
             try:
-                with self.saved.changing(self.id) as writing:
-                    if writing.head is None:
+                held = (len(self.played), self.takebacks)
+                with self.saved.changing(self.id, held) as writing:
+                    if writing.lacking is None:
                         raise UnknownGame(f"there is no game {self.id!r} on this server")
-                    if writing.head.version > self.version:
-                        self._follow(*writing.since(len(self.played), self.takebacks))
+                    self._follow(*writing.lacking)
                     followed = self.version
                     yield writing
             except BaseException:
@@ -387,6 +426,7 @@ class LiveGame:
             status=status,
             event=("shot", text),
             shown=shown,
+            snapshot=self._snapshot(),
         )
         self.record_due = self.record_due or bool(step.games_ended)
         return text, saving

@@ -1,9 +1,10 @@
 """The table's games in the database, the one truth about each game (tables
-``play_games``, ``play_shots`` and ``play_events``; migrations 0006 and 0013).
+``play_games``, ``play_shots`` and ``play_events``; migrations 0006, 0013 and 0014).
 
 A game is saved as its setup, its seats (with hashed tokens) and its shots, each shot's
 record compact at full precision: replayed through a match built from the setup, the
-shots rebuild the game exactly. The game's row says where the game is (:class:`Head`:
+shots rebuild the game exactly. Now and then a change saves the match as it stands too
+(:class:`Snapshot`): a game is read back from it and the shots after it. The game's row says where the game is (:class:`Head`:
 its version, which counts the changes, the shots saved, the take-backs, the status and
 seats, its latest live event, the AI's lease). A server process holding a game in
 memory reads the head to know whether its copy is current, and brings it up to date
@@ -30,14 +31,17 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import Any, cast
 
 from sqlalchemy import (
     Connection,
     Engine,
+    Select,
     Table,
     and_,
     bindparam,
+    case,
     delete,
     func,
     insert,
@@ -144,14 +148,26 @@ class Head:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """A game's match as it stood after its first ``shots`` shots, saved by the code
+    whose digest is ``code`` (:mod:`flickboard.play.snapshot`)."""
+
+    shots: int
+    code: str
+    data: bytes
+
+
+@dataclass(frozen=True)
 class SavedGame:
-    """A game as saved: its setup, head and shots."""
+    """A game as saved: its setup, head, its snapshot (None: none made by this code)
+    and its shots (all of them, or those after the snapshot)."""
 
     id: str
     game: str
     setup: dict[str, Any]
     head: Head
     shots: list[SavedShot]
+    snapshot: Snapshot | None = None
 
 
 _GAMES = cast(Table, PlayGameRow.__table__)
@@ -181,6 +197,11 @@ _HEAD_AND_SHOTS = (
 )
 """A game's head with each shot saved after a number (one row with no shot if none):
 the head and the shots as of one moment."""
+_LOCK_HEAD_AND_SHOTS = _HEAD_AND_SHOTS.with_for_update(of=_GAMES)
+"""The same with the game's row locked (PostgreSQL; SQLite's writes are serialised)."""
+_READ_STATE = select(_GAMES.c.state, _GAMES.c.ai_seat, _GAMES.c.ai_until).where(
+    _GAMES.c.id == bindparam("b_id")
+)
 _EVENTS_AFTER = (
     select(_EVENTS.c.number, _EVENTS.c.kind, _EVENTS.c.data)
     .where(_EVENTS.c.game_id == bindparam("b_id"), _EVENTS.c.number > bindparam("b_after"))
@@ -190,6 +211,12 @@ _BUMP = update(_GAMES).where(
     _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version")
 )
 """A game's row set at a version; the columns set are the parameters given."""
+_DROP_SNAPSHOT = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.snapshot_shots > bindparam("b_keep"))
+    .values(snapshot=None, snapshot_shots=None, snapshot_code=None)
+)
+"""A snapshot of shots taken back dropped."""
 _ADD_SHOT = insert(_SHOTS)
 _ADD_EVENT = insert(_EVENTS)
 _PRUNE_EVENTS = delete(_EVENTS).where(
@@ -203,6 +230,40 @@ _NEXT_EVENT = (
 )
 
 
+def _shot_values(shot: SavedShot, prefix: str = "") -> dict[str, Any]:
+    """A shot's columns as saved (names prefixed)."""
+    return {
+        f"{prefix}number": shot.number,
+        f"{prefix}seat": shot.seat,
+        f"{prefix}record": json.dumps(shot.record),
+        f"{prefix}note": json.dumps(shot.note),
+    }
+
+
+@cache
+def _change_statement(columns: tuple[str, ...], shot: bool, event: bool) -> Select[Any]:
+    """PostgreSQL: a change's writes in one statement (one round trip): the game's row
+    set (``columns``, parameters ``v_COLUMN``) at its version, and a shot
+    (``s_COLUMN``) and an event (``e_COLUMN``) added if asked."""
+    bumped = (
+        update(_GAMES)
+        .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version"))
+        .values({c: bindparam(f"v_{c}", type_=_GAMES.c[c].type) for c in columns})
+        .returning(_GAMES.c.id)
+        .cte("bumped")
+    )
+    added = []
+    for wanted, table, names, prefix in (
+        (shot, _SHOTS, ("number", "seat", "record", "note"), "s_"),
+        (event, _EVENTS, ("number", "kind", "data"), "e_"),
+    ):
+        if wanted:
+            given = [bindparam(f"{prefix}{n}", type_=table.c[n].type) for n in names]
+            rows = select(bumped.c.id, *given)
+            added.append(insert(table).from_select(["game_id", *names], rows).cte(f"add_{prefix}"))
+    return select(func.count()).select_from(bumped).add_cte(*added)
+
+
 def _head(row: Any) -> Head:
     version, shots, takebacks, status, seats, events, ai_until = row
     return Head(version, shots, takebacks, status, json.loads(seats), events, ai_until)
@@ -214,22 +275,29 @@ def _shot(row: Any) -> SavedShot:
 
 
 def _since(
-    connection: Connection, game_id: str, shots: int, takebacks: int
+    connection: Connection, game_id: str, shots: int, takebacks: int, lock: bool = False
 ) -> tuple[Head, list[SavedShot], bool] | None:
     """The game's head, and the shots a copy holding ``shots`` shots after
     ``takebacks`` take-backs lacks to be at it, with whether they are all the game's
     shots (the copy is built afresh: shots were taken back since, or it holds more);
-    None if there is no such game. Each read is one statement: one moment."""
-    rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": shots}).all()
+    None if there is no such game. Each read is one statement: one moment (``lock``:
+    the game's row locked by it, on PostgreSQL)."""
+    read = _LOCK_HEAD_AND_SHOTS if lock else _HEAD_AND_SHOTS
+    rows = connection.execute(read, {"b_id": game_id, "b_after": shots}).all()
     if not rows:
         return None
     head = _head(rows[0][: len(_HEAD)])
     afresh = head.takebacks != takebacks or head.shots < shots
     if afresh and shots:  # all of them
-        rows = connection.execute(_HEAD_AND_SHOTS, {"b_id": game_id, "b_after": 0}).all()
+        rows = connection.execute(read, {"b_id": game_id, "b_after": 0}).all()
         head = _head(rows[0][: len(_HEAD)])
     found = [_shot(r[len(_HEAD) :]) for r in rows if r[len(_HEAD)] is not None]
-    return head, [s for s in found if s.number <= head.shots], afresh
+    found = [s for s in found if s.number <= head.shots]
+    if lock and len(found) != head.shots - (0 if afresh else shots):
+        # it waited for another change's lock: PostgreSQL then reads the row as that
+        # change left it but the shots as they were; the row held now, read again
+        return _since(connection, game_id, shots, takebacks)
+    return head, found, afresh
 
 
 def encode(data: Any) -> str:
@@ -252,24 +320,32 @@ Announce = Callable[[str, SavedEvent], None]
 
 class Writing:
     """One change of a game in its transaction, the game's row locked
-    (:meth:`SavedGames.changing`)."""
+    (:meth:`SavedGames.changing`). ``held``: the shots and take-backs of the copy that
+    changes it, if any: the statement that locks the row reads the shots it lacks too
+    (:attr:`lacking`)."""
 
-    def __init__(self, saved: SavedGames, connection: Connection, game_id: str) -> None:
+    def __init__(
+        self,
+        saved: SavedGames,
+        connection: Connection,
+        game_id: str,
+        held: tuple[int, int] | None = None,
+    ) -> None:
         self.saved = saved
         self.connection = connection
         self.id = game_id
-        row = connection.execute(
-            _LOCK_HEAD if saved.postgres else _READ_HEAD, {"b_id": game_id}
-        ).first()
-        self.head: Head | None = None if row is None else _head(row)
+        self.lacking: tuple[Head, list[SavedShot], bool] | None = None
+        """The head, and what the copy lacks to be at it (:func:`_since`), read with the
+        lock; None without ``held`` or if there is no such game."""
+        if held is None:
+            row = connection.execute(
+                _LOCK_HEAD if saved.postgres else _READ_HEAD, {"b_id": game_id}
+            ).first()
+            self.head: Head | None = None if row is None else _head(row)
+        else:
+            self.lacking = _since(connection, game_id, *held, lock=saved.postgres)
+            self.head = None if self.lacking is None else self.lacking[0]
         self.events: list[SavedEvent] = []
-
-    def since(self, shots: int, takebacks: int) -> tuple[Head, list[SavedShot], bool]:
-        """What a copy holding ``shots`` shots after ``takebacks`` take-backs lacks
-        (:func:`_since`; the row is locked: it is the game now)."""
-        found = _since(self.connection, self.id, shots, takebacks)
-        assert found is not None
-        return found
 
     def change(
         self,
@@ -281,11 +357,13 @@ class Writing:
         record: dict[str, Any] | None = None,
         event: tuple[str, str] | None = None,
         shown: Shown | None = None,
+        snapshot: Snapshot | None = None,
     ) -> Head:
-        """Change the game: add a shot, keep only the first ``keep`` shots (a take-back),
-        set the status, seats or record, save the live ``event`` (kind, JSON text) and
-        what a read shows now; the version goes up by one and the AI's lease ends (its
-        turn is over or changed). The head after it."""
+        """Change the game: add a shot, keep only the first ``keep`` shots (a take-back:
+        a snapshot of more shots is dropped), set the status, seats, record or snapshot,
+        save the live ``event`` (kind, JSON text) and what a read shows now; the version
+        goes up by one and the AI's lease ends (its turn is over or changed). The head
+        after it."""
         head = self.head
         assert head is not None
         shots = head.shots if keep is None else keep
@@ -308,30 +386,25 @@ class Writing:
             values["record"] = json.dumps(record)
         if shown is not None:
             values["state"], values["ai_seat"] = shown.state, shown.ai_seat
-        done = self.connection.execute(
-            _BUMP, {"b_id": self.id, "b_version": head.version, **values}
-        )
-        if done.rowcount != 1:  # only without the row lock (SQLite serialises the writes)
-            raise ChangedMeanwhile(
-                "this game was changed meanwhile (another window or server); reload the page"
-            )
-        if keep is not None:
+        if snapshot is not None:
+            values["snapshot"], values["snapshot_shots"] = snapshot.data, snapshot.shots
+            values["snapshot_code"] = snapshot.code
+        if keep is None and self.saved.postgres:  # the row is locked: it was at the version
+            statement = _change_statement(tuple(values), add is not None, event is not None)
+            given = {f"v_{k}": v for k, v in values.items()}
+            if add is not None:
+                given.update(_shot_values(add, "s_"))
+            if event is not None:
+                given.update(e_number=events, e_kind=event[0], e_data=event[1])
             self.connection.execute(
-                delete(_SHOTS).where(_SHOTS.c.game_id == self.id, _SHOTS.c.number > keep)
+                statement, {"b_id": self.id, "b_version": head.version, **given}
             )
-        if add is not None:
-            self.connection.execute(
-                _ADD_SHOT,
-                {
-                    "game_id": self.id,
-                    "number": add.number,
-                    "seat": add.seat,
-                    "record": json.dumps(add.record),
-                    "note": json.dumps(add.note),
-                },
+            if event is not None:
+                self._evented(events, *event)
+        else:
+            self._change_apart(
+                head.version, values, add, keep, None if event is None else (events, *event)
             )
-        if event is not None:
-            self._event(events, *event)
         self.head = Head(
             head.version + 1,
             shots,
@@ -342,6 +415,30 @@ class Writing:
             None,
         )
         return self.head
+
+    def _change_apart(
+        self,
+        version: int,
+        values: dict[str, Any],
+        add: SavedShot | None,
+        keep: int | None,
+        event: tuple[int, str, str] | None,
+    ) -> None:
+        """A change's writes one statement each (SQLite, and a take-back)."""
+        done = self.connection.execute(_BUMP, {"b_id": self.id, "b_version": version, **values})
+        if done.rowcount != 1:  # only without the row lock (SQLite serialises the writes)
+            raise ChangedMeanwhile(
+                "this game was changed meanwhile (another window or server); reload the page"
+            )
+        if keep is not None:
+            self.connection.execute(
+                delete(_SHOTS).where(_SHOTS.c.game_id == self.id, _SHOTS.c.number > keep)
+            )
+            self.connection.execute(_DROP_SNAPSHOT, {"b_id": self.id, "b_keep": keep})
+        if add is not None:
+            self.connection.execute(_ADD_SHOT, {"game_id": self.id, **_shot_values(add)})
+        if event is not None:
+            self._event(*event)
 
     def event(self, kind: str, data: str) -> int:
         """Save a live event that changes nothing else (the AI choosing, a problem):
@@ -354,6 +451,11 @@ class Writing:
         self.connection.execute(
             _ADD_EVENT, {"game_id": self.id, "number": number, "kind": kind, "data": data}
         )
+        self._evented(number, kind, data)
+
+    def _evented(self, number: int, kind: str, data: str) -> None:
+        """An event saved: the oldest pruned now and then, and this one announced after
+        the commit."""
         if number > EVENTS_KEPT and number % PRUNE_EVERY == 0:
             self.connection.execute(
                 _PRUNE_EVENTS, {"b_id": self.id, "b_upto": number - EVENTS_KEPT}
@@ -497,17 +599,35 @@ class SavedGames:
         with self.reader.connect() as connection:
             return _since(connection, game_id, shots, takebacks)
 
-    def load(self, game_id: str) -> SavedGame | None:
-        """A saved game with its shots, or None."""
+    def load(self, game_id: str, code: str | None = None) -> SavedGame | None:
+        """A saved game, or None: with its snapshot if the code whose digest is ``code``
+        made it, and the shots after it (all of them without one). The shots are read
+        after the snapshot; a take-back meanwhile (the count of take-backs changed) and
+        they are all read, without it."""
+        snapshot = (
+            _GAMES.c.snapshot
+            if code is None
+            else case((_GAMES.c.snapshot_code == code, _GAMES.c.snapshot))
+        )
         with self.reader.connect() as connection:
             row = connection.execute(
-                select(_GAMES.c.game, _GAMES.c.setup).where(_GAMES.c.id == game_id)
+                select(
+                    _GAMES.c.game,
+                    _GAMES.c.setup,
+                    _GAMES.c.takebacks,
+                    _GAMES.c.snapshot_shots,
+                    snapshot,
+                ).where(_GAMES.c.id == game_id)
             ).first()
-        found = None if row is None else self.since(game_id, 0, -1)
-        if row is None or found is None:
+        if row is None:
             return None
-        head, shots, _ = found
-        return SavedGame(game_id, row[0], json.loads(row[1]), head, shots)
+        game, setup, takebacks, shots, data = row
+        kept = None if data is None or code is None else Snapshot(int(shots), code, bytes(data))
+        found = self.since(game_id, 0 if kept is None else kept.shots, takebacks if kept else -1)
+        if found is None:
+            return None
+        head, after, afresh = found
+        return SavedGame(game_id, game, json.loads(setup), head, after, None if afresh else kept)
 
     def state(self, game_id: str) -> str | None:
         """The game's state as a read answers it (one short read: the state saved with
@@ -515,11 +635,7 @@ class SavedGames:
         there is no such game, None if none is saved (a game on a wall clock, or saved
         before migration 0013)."""
         with self.reader.connect() as connection:
-            row = connection.execute(
-                select(_GAMES.c.state, _GAMES.c.ai_seat, _GAMES.c.ai_until).where(
-                    _GAMES.c.id == game_id
-                )
-            ).first()
+            row = connection.execute(_READ_STATE, {"b_id": game_id}).first()
         if row is None:
             raise UnknownGame(f"there is no game {game_id!r} on this server")
         text, seat, until = row
@@ -546,11 +662,12 @@ class SavedGames:
     # -- changing -------------------------------------------------------------------------
 
     @contextmanager
-    def changing(self, game_id: str) -> Iterator[Writing]:
+    def changing(self, game_id: str, held: tuple[int, int] | None = None) -> Iterator[Writing]:
         """A change of the game in one transaction, its row locked first (see the
-        module docstring); the events it saved are announced once it commits."""
+        module docstring; ``held``: as :class:`Writing`); the events it saved are
+        announced once it commits."""
         with self.writer.begin() as connection:
-            writing = Writing(self, connection, game_id)
+            writing = Writing(self, connection, game_id, held)
             yield writing
         if self.announce is not None:
             for event in writing.events:

@@ -23,9 +23,9 @@ def speed_default(game: LiveGame) -> float | None:
     """A sensible first aim's speed, not a gift: a touch softer than the game's
     calibration shot (the open 20, the draw to the three). None while the physics
     kernels warm up (finding it simulates; the page reloads once they are ready)."""
-    if warm.WARMUP.warming:
-        return None
-    return round(0.9 * game.match.kind.skill_test()[1].speed, 3)
+    if game.speed is None and not warm.WARMUP.warming:
+        game.speed = round(0.9 * game.match.kind.skill_test()[1].speed, 3)
+    return game.speed
 
 
 def result_words(game: LiveGame) -> str:

@@ -62,6 +62,11 @@ class Hub:
 
     def listen(self, game_id: str, loop: asyncio.AbstractEventLoop) -> Listener:
         """A new page's stream of the game, served on ``loop``."""
+        return self.join(game_id, Listener(loop))
+
+    def join(self, game_id: str, listener: Listener) -> Listener:
+        """Add a page's stream to the game's (its ``since`` set here; the first page of
+        the game here reads the game's latest event: call it off the event loop)."""
         with self._lock:
             watched = self._games.get(game_id)
             if watched is None:
@@ -69,7 +74,7 @@ class Hub:
         with watched.lock:
             if watched.handed < 0:  # the first page here: events from now on
                 watched.handed = self._latest(game_id)
-            listener = Listener(loop, watched.handed)
+            listener.since = watched.handed
             watched.listeners.add(listener)
         return listener
 
