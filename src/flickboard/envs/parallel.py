@@ -76,7 +76,7 @@ class FlickboardParallel(ParallelEnv[str, Observation, npt.NDArray[np.float32]])
                 if not shot:
                     raise InvalidInput(f"no action for {agent}, whose turn it is")
                 break
-            aec.step(actions[agent])
+            aec._step(actions[agent], False)
             shot.add(agent)
             for a, r in aec.rewards.items():
                 rewards[a] += r
@@ -89,7 +89,7 @@ class FlickboardParallel(ParallelEnv[str, Observation, npt.NDArray[np.float32]])
         observations = self._observations()
         terminations = dict.fromkeys(self.agents, done)
         truncations = dict.fromkeys(self.agents, truncated)
-        infos = {a: dict(aec.infos[a]) for a in self.agents}
+        infos = {a: aec.infos[a] for a in self.agents}  # made afresh for every shot
         if done or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
