@@ -34,7 +34,7 @@ from flickboard.envs.actions import ActionMap, StartMode, checked
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.envs.render import rgb, text
 from flickboard.envs.rewards import add_round_rewards
-from flickboard.envs.tables import BRIEF, Tables, table_problem
+from flickboard.envs.tables import BRIEF, STATUS_NOT_FINITE, Tables, table_problem
 from flickboard.errors import InvalidInput
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import Shot
@@ -42,7 +42,7 @@ from flickboard.play.driver import most_discs_left
 from flickboard.play.kind import GameKind, game_kind
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, execute
-from flickboard.play.tables import new_shots
+from flickboard.play.tables import MAX_SEATS, new_shots
 from flickboard.play.view import Player, View
 
 Reward = Literal["differential", "points"]
@@ -185,6 +185,10 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self._seen_by: str | None = None
         self._unseen = np.empty(0, dtype=np.float32)
         self._action = np.empty(4)
+        self._moves = np.zeros((MAX_SEATS, 4))
+        """A parallel step's actions, by seat (:meth:`_table_cycle`)."""
+        self._given = np.zeros(MAX_SEATS, dtype=np.bool_)
+        self._turns = np.zeros((MAX_SEATS, MAX_SEATS + 1))
         self._everyone = (
             np.zeros(len(seats), dtype=np.int64),
             np.array(seats, dtype=np.int64),
@@ -401,15 +405,67 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self._after_shot(tables.turn_rewards.tolist(), seat, over, cut)
         self._seen_by = self.agent_selection if watched else None
 
-    def _room(self) -> np.ndarray:
-        """Room for the next shot's record in :attr:`_played`."""
+    def _room(self, shots: int = 1) -> np.ndarray:
+        """Room for the next ``shots`` shots' records in :attr:`_played`."""
         count, played = self._count, self._played
-        if count == len(played):
-            grown = new_shots(2 * count)
+        if count + shots > len(played):
+            grown = new_shots(2 * (count + shots))
             grown.view(np.uint8)[: played.nbytes] = played.view(np.uint8)
             self._played = played = grown
             self._brief = grown.view(BRIEF)
-        return played[count : count + 1]
+        return played[count : count + shots]
+
+    def _table_cycle(
+        self, actions: Mapping[str, Any], rewards: dict[str, float], agents: list[str]
+    ) -> dict[str, Observation]:
+        """A parallel step's shots on a table that draws nothing, in one compiled call
+        (:meth:`Tables.play_cycle <flickboard.envs.tables.Tables.play_cycle>`): each
+        agent whose turn comes shoots its action, once, in the match's order, its shot's
+        rewards added to ``rewards``, every state as :meth:`step` leaves it; returns the
+        observation of each of ``agents`` after them."""
+        tables = self.tables
+        assert tables is not None
+        agent = self.agent_selection
+        if not (self.terminations[agent] or self.truncations[agent]) and agent not in actions:
+            raise InvalidInput(f"no action for {agent}, whose turn it is")
+        moves, given = self._moves, self._given
+        given[:] = False
+        for name, action in actions.items():
+            seat = self.seat_of.get(name)
+            if seat is None:
+                continue
+            given[seat] = True
+            if isinstance(action, np.ndarray) and action.shape == (4,) and action.dtype.kind == "f":
+                moves[seat] = action
+            else:
+                try:
+                    moves[seat] = checked(action)
+                except InvalidInput:
+                    moves[seat] = np.nan  # refused, as step refuses it, if its turn comes
+        if agents == self.possible_agents:
+            watchers = self._everyone[1]
+        else:
+            watchers = np.array([self.seat_of[a] for a in agents], dtype=np.int64)
+        room = self._room(len(self.possible_agents))
+        played, status, seat, over, cut, seen = tables.play_cycle(
+            0, moves, given, room, self._turns, watchers
+        )
+        self._count += played
+        turns = self._turns[:played].tolist()
+        for k, turn in enumerate(turns):
+            last = k == played - 1
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            after = seat if last else int(turns[k + 1][0])
+            self._after_shot(turn[1:], after, over and last, cut and last)
+            for a, reward in self.rewards.items():
+                rewards[a] += reward
+        self._seen_by = None
+        if status == STATUS_NOT_FINITE:
+            self._step(actions[self.agent_selection], False)  # raises what step raises
+        elif status:
+            tables.refuse(room[played], 0, status)
+        observations: list[Observation] = list(seen)
+        return dict(zip(agents, observations, strict=True))
 
     def _after_shot(self, sides: list[float], seat: int, over: bool, cut: bool) -> None:
         """A table's shot done: its rewards (each side's), the seat to shoot next,

@@ -461,6 +461,65 @@ def play_turn(
 
 
 @envs_jit()
+def play_cycle(
+    table: int,
+    actions: np.ndarray,
+    given: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    board: np.ndarray,
+    params: np.ndarray,
+    envs: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+    turns: np.ndarray,
+    watchers: np.ndarray,
+    seen: np.ndarray,
+) -> tuple[int, int, int, bool, bool]:
+    """A PettingZoo parallel step on one table: the shot of each seat whose turn comes,
+    in the match's order, named by its action (``actions[seat]``, where ``given[seat]``),
+    until a seat would shoot a second time, a seat to shoot has no action, or the match
+    ends or is cut; their records in ``out``, each shot's shooter and sides' rewards in
+    ``turns[k]`` (the seat, then each side's reward); then the observation of seat
+    ``watchers[i]`` in ``seen[i]``. Returns the shots played, the status of a shot that
+    could not be played (0: none; ``STATUS_NOT_FINITE``: the seat to shoot's action is
+    not finite, and it is not played), the seat to shoot next, whether the match is over
+    and whether it was cut."""
+    m = matches[table]
+    e = envs[table]
+    s = setup[0]
+    env = env_setup[0]
+    lo = np.empty(MAX_DISCS + 1)
+    hi = np.empty(MAX_DISCS + 1)
+    drawn = np.empty((1, 4))
+    ws = workspace()
+    shot = np.zeros(MAX_SEATS, dtype=np.bool_)
+    k = 0
+    while not m.over and not e.cut:
+        seat = m.seat
+        if shot[seat] or not given[seat]:
+            break
+        if not _finite(actions[seat]):
+            return k, STATUS_NOT_FINITE, seat, False, False
+        n = k
+        k, status = _play_table(
+            m, e, s, env, board, params, table, actions[seat], True, out, k, lo, hi, drawn, ws
+        )
+        if status != 0:
+            return k, status, m.seat, False, False
+        shot[seat] = True
+        turns[n, 0] = seat
+        for side in range(s.sides):
+            turns[n, 1 + side] = e.reward[side]
+            e.reward[side] = 0.0
+    come_seats = np.empty(MAX_DISCS, dtype=np.int64)
+    come_sides = np.empty(MAX_DISCS, dtype=np.int64)
+    for i in range(watchers.shape[0]):
+        _observe_one(m, s, env, watchers[i], seen[i], come_seats, come_sides, lo, hi)
+    return k, 0, m.seat, m.over != 0, e.cut != 0
+
+
+@envs_jit()
 def play_meant(
     table: int,
     shot: np.ndarray,
@@ -889,7 +948,7 @@ class Tables:
                 raise InvalidInput("every action value must be a finite number")
         for out, played, row, status in parts:
             if status:
-                self._refuse(out[played - 1], int(rows[row]), status)
+                self.refuse(out[played - 1], int(rows[row]), status)
         shots = joined(*(out[:played] for out, played, _, _ in parts))
         if self.log is not None:
             self.log.append(shots)
@@ -919,10 +978,41 @@ class Tables:
         if status:
             if status == STATUS_NOT_FINITE:
                 raise InvalidInput("every action value must be a finite number")
-            self._refuse(out[played - 1], table, status)
+            self.refuse(out[played - 1], table, status)
         if self.log is not None:
             self.log.append(joined(out[:played]))
         return played, seat, over, cut
+
+    def play_cycle(
+        self,
+        table: int,
+        actions: npt.NDArray[np.float64],
+        given: npt.NDArray[np.bool_],
+        out: np.ndarray,
+        turns: npt.NDArray[np.float64],
+        watchers: npt.NDArray[np.int64],
+    ) -> tuple[int, int, int, bool, bool, npt.NDArray[np.float32]]:
+        """A PettingZoo parallel step's shots on ``table``, a table that draws nothing
+        (:func:`play_cycle`: one compiled call): their records in ``out``, each shot's
+        seat and sides' rewards in ``turns``. Returns the shots played, the status that
+        stopped play (0: none; ``STATUS_NOT_FINITE``: the seat to shoot's action is not
+        finite; else the shot after those played could not be played, its record next
+        in ``out``: :meth:`refuse` raises what it means), the seat to shoot, whether the
+        match is over, whether it was cut, and each watcher's observation."""
+        seen = np.empty((len(watchers), self.size), dtype=np.float32)
+        played, status, seat, over, cut = play_cycle(
+            table, actions, given, self.matches, self.setup, self.board_array, self.params,
+            self.envs, self.env_setup, out, turns, watchers, seen,
+        )  # fmt: skip
+        if status and status != STATUS_NOT_FINITE:
+            played -= 1
+        if self.log is not None:
+            self.log.append(joined(out[:played]))
+        return played, status, seat, over, cut, seen
+
+    def drawing(self, table: int) -> bool:
+        """Whether ``table`` draws the noise's or the ``random`` player's numbers."""
+        return bool(self._drawing[table])
 
     def play_meant(self, table: int, meant: Shot) -> Played:
         """The shot a player means, played on ``table`` with no noise of the
@@ -934,7 +1024,7 @@ class Tables:
             self.env_setup, out,
         )  # fmt: skip
         if status:
-            self._refuse(out[0], table, status)
+            self.refuse(out[0], table, status)
         shots = joined(out[:1])
         if self.log is not None:
             self.log.append(shots)
@@ -972,7 +1062,7 @@ class Tables:
                 spare = min(spare, end - at - self.per_table)
             self._spare[t] = spare
 
-    def _refuse(self, shot: np.void, table: int, status: int) -> None:
+    def refuse(self, shot: np.void, table: int, status: int) -> None:
         """Raise what the Match path raises for a shot that could not be played."""
         if status == STATUS_NO_START:
             raise IllegalInPosition("no shot may start anywhere on the start line")
@@ -1123,6 +1213,7 @@ __all__ = [
     "begin_tables",
     "observe",
     "play",
+    "play_cycle",
     "play_meant",
     "play_turn",
     "table_problem",
