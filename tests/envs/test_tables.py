@@ -271,6 +271,33 @@ def test_pettingzoo_environments_on_a_table_play_as_on_the_match(
     assert unwrapped.match.to_json() == again.match.to_json()  # the Match, played again
 
 
+@pytest.mark.parametrize("players", [2, 4], ids=["singles", "doubles"])
+def test_a_parallel_step_on_a_table_without_draws_plays_as_on_the_match(players: int) -> None:
+    """Without noise a parallel step's shots are one compiled call: the same match."""
+    fast = FlickboardParallel("crokinole", info="brief", players=players)
+    slow = FlickboardParallel("crokinole", info="brief", players=players, fast=False)
+    assert fast.aec.tables is not None and not fast.aec.tables.drawing(0)
+    _same_runs(_aec_run(fast, 5, True), _aec_run(slow, 5, True))
+    assert fast.aec.match.to_json() == slow.aec.match.to_json()
+
+
+@pytest.mark.parametrize(
+    "bad", [None, np.array([np.nan, 0, 0, 0], dtype=np.float32), "x"], ids=["none", "nan", "text"]
+)
+def test_a_bad_action_in_a_parallel_step_is_refused_after_the_shots_before_it(bad: Any) -> None:
+    """The second agent's bad action is refused as on the Match; the first's shot stays."""
+    runs = []
+    for fast in (True, False):
+        env = FlickboardParallel("crokinole", info="brief", fast=fast)
+        env.reset(seed=3)
+        first, second = env.agents
+        with pytest.raises(InvalidInput) as refused:
+            env.step({first: np.zeros(4, dtype=np.float32), second: bad})
+        runs.append((str(refused.value), env.aec.match.to_json(), env.aec.agent_selection))
+    assert runs[0] == runs[1]
+    assert runs[0][2] == "seat_2"  # the first agent shot: the second is to shoot
+
+
 def test_the_observation_shows_which_parts_of_the_start_line_a_shot_may_start_from() -> None:
     """``start_allowed``: the start line in 16 parts, each with its share a shot may
     start from, as the referee's start line without the stretch a disc covers."""

@@ -34,7 +34,7 @@ from flickboard.envs.actions import ActionMap, StartMode, checked
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.envs.render import rgb, text
 from flickboard.envs.rewards import add_round_rewards
-from flickboard.envs.tables import Tables, table_problem
+from flickboard.envs.tables import BRIEF, STATUS_NOT_FINITE, Tables, table_problem
 from flickboard.errors import InvalidInput
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import Shot
@@ -42,6 +42,7 @@ from flickboard.play.driver import most_discs_left
 from flickboard.play.kind import GameKind, game_kind
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, execute
+from flickboard.play.tables import MAX_SEATS, new_shots
 from flickboard.play.view import Player, View
 
 Reward = Literal["differential", "points"]
@@ -167,10 +168,32 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self.action_spaces = {a: action for a in self.possible_agents}
         self._rng: np.random.Generator | None = None
         self.encoder = Encoder(self.layout, {s: self._match.side_of(s) for s in seats})
-        self._played: list[np.void] = []
-        """Every shot played on the table: its record (``play.tables.SHOT``)."""
+        self._played = new_shots(256)
+        """Every shot played on the table, its record (``play.tables.SHOT``), in order:
+        the first :attr:`_count`."""
+        self._count = 0
+        self._brief = self._played.view(BRIEF)
+        """:attr:`_played` seen as :data:`~flickboard.envs.tables.BRIEF`."""
         self._sides = {a: self._match.side_of(s) for a, s in self.seat_of.items()}
         """Each agent's side."""
+        self._names = {s: agent_name(s) for s in seats}
+        self._infos: dict[str, dict[str, Any]] | None = None
+        """The agents' infos (None on a table: those of the last shot, made when first
+        read)."""
+        self._seen = np.empty(self.layout.size, dtype=np.float32)
+        """On a table: the observation of :attr:`_seen_by` (None: nobody's)."""
+        self._seen_by: str | None = None
+        self._unseen = np.empty(0, dtype=np.float32)
+        self._action = np.empty(4)
+        self._moves = np.zeros((MAX_SEATS, 4))
+        """A parallel step's actions, by seat (:meth:`_table_cycle`)."""
+        self._given = np.zeros(MAX_SEATS, dtype=np.bool_)
+        self._turns = np.zeros((MAX_SEATS, MAX_SEATS + 1))
+        self._everyone = (
+            np.zeros(len(seats), dtype=np.int64),
+            np.array(seats, dtype=np.int64),
+        )
+        """Every agent's table row and seat (:meth:`observations`)."""
         self._replay: _Replay | None = None
         self._match_seed = 0
         if fast and table_problem(self) is None:
@@ -205,7 +228,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         match_seed = int(self._rng.integers(2**31))
         if self.tables is not None:
             self._match_seed = match_seed
-            self._played = []
+            self._count = 0
             self._replay = None
             toss = self.kind.table_toss(self._match, match_seed)
             noise = None if self.noise.silent else self._rng
@@ -221,9 +244,10 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: self._info(a, None) for a in self.agents}
+        self.infos = {a: self._info(a, None) for a in self.agents}
         self.shots = dict.fromkeys(self._match.seats, 0)
         self._last_step: Step | None = None
+        self._seen_by = None
         if self.tables is not None:
             self.agent_selection = agent_name(self.tables.seat(0))
             return
@@ -245,7 +269,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         if replay is None:
             match = self.kind.new_match(**self.setup, seed=self._match_seed)
             replay = self._replay = _Replay(match, None, match.view(self._next_seat(match)), 0)
-        for record in self._played[replay.shots :]:
+        for record in self._played[replay.shots : self._count]:
             seat = int(record["seat"])
             shot = Shot(*(float(record[k]) for k in ("x", "y", "angle", "speed", "spin")))
             view = replay.match.view(seat)
@@ -276,8 +300,24 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
 
     # -- observing -------------------------------------------------------------------
 
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info: its seat and side, and the last shot (``shot``)."""
+        if self._infos is None:
+            assert self.tables is not None
+            last = slice(self._count - 1, self._count)
+            shot = self.tables.infos(self._played[last], self._brief[last])[0]
+            self._infos = {a: self._info(a, shot) for a in self.agents}
+        return self._infos
+
+    @infos.setter
+    def infos(self, infos: dict[str, dict[str, Any]]) -> None:
+        self._infos = infos
+
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now (see :mod:`flickboard.envs.observation`)."""
+        if agent == self._seen_by:
+            return cast(Observation, self._seen.copy())
         if self.tables is not None:
             seat = np.array([self.seat_of[agent]], dtype=np.int64)
             return cast(Observation, self.tables.observe(_ONE, seat)[0])
@@ -287,9 +327,13 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         """What each of ``agents`` sees now (on a table: one compiled call)."""
         if self.tables is None:
             return {a: self.observe(a) for a in agents}
-        seats = np.array([self.seat_of[a] for a in agents], dtype=np.int64)
-        seen = self.tables.observe(np.zeros(len(agents), dtype=np.int64), seats)
-        return {a: cast(Observation, seen[k]) for k, a in enumerate(agents)}
+        if agents == self.possible_agents:
+            rows, seats = self._everyone
+        else:
+            seats = np.array([self.seat_of[a] for a in agents], dtype=np.int64)
+            rows = np.zeros(len(agents), dtype=np.int64)
+        seen: list[Observation] = list(self.tables.observe(rows, seats))
+        return dict(zip(agents, seen, strict=True))
 
     def state(self) -> Observation:
         """The state: the observation of the seat to shoot (in :attr:`state_space`)."""
@@ -299,6 +343,11 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
 
     def step(self, action: npt.ArrayLike | None) -> None:
         """Shoot the selected agent's shot (its action); a finished agent steps None."""
+        self._step(action, True)
+
+    def _step(self, action: npt.ArrayLike | None, watched: bool) -> None:
+        """:meth:`step`; ``watched``: on a table, the observation to come is made with
+        the shot (the next :meth:`observe` of the agent to shoot reads it)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -306,7 +355,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         if action is None:
             raise InvalidInput(f"{agent} is still in play: its action may not be None")
         if self.tables is not None:
-            self._table_shot(checked(action)[None, :], None)
+            self._table_turn(action, watched)
             return
         line = self._view.start_line
         self._shoot(self.actions.shot(self._view, action, line), line=line)
@@ -314,36 +363,127 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
     def step_player(self, player: Player) -> None:
         """Shoot the selected agent's shot as ``player`` decides it (its own noise; the
         environment's is not added): how built-in players take part."""
-        if self.tables is not None:
-            self._table_shot(None, player.decide(self.view()))
+        tables = self.tables
+        if tables is not None:
+            meant = player.decide(self.view())
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            shot = tables.play_meant(0, meant).shots
+            self._room().view(np.uint8)[:] = shot.view(np.uint8)
+            self._count += 1
+            table = 0
+            self._after_shot(
+                tables.rewards_of(table), tables.seat(table), tables.over(table),
+                tables.truncated(table),
+            )  # fmt: skip
+            self._seen_by = None
             return
         meant = player.decide(self._view)
         self._shoot(meant, noisy=False)
 
-    def _table_shot(self, action: npt.NDArray[np.float64] | None, meant: Shot | None) -> None:
-        """The selected agent's shot on the table: named by ``action`` (with the noise),
-        or meant by a player (without)."""
+    def _table_turn(self, action: npt.ArrayLike, watched: bool) -> None:
+        """The selected agent's shot on the table, named by ``action`` (with the noise);
+        ``watched``: the observation to come made with it."""
+        tables = self.tables
+        assert tables is not None
+        given = self._action
+        if isinstance(action, np.ndarray) and action.shape == (4,) and action.dtype.kind == "f":
+            given[:] = action
+        else:
+            given[:] = checked(action)
+        agent, total = self.agent_selection, self._cumulative_rewards
+        before, total[agent] = total[agent], 0.0
+        try:
+            _, seat, over, cut = tables.play_turn(
+                0, given, self._room(), self._seen if watched else self._unseen
+            )
+        except InvalidInput:
+            if not np.isfinite(given).all():  # nothing played: said as the Match path says it
+                total[agent] = before
+                checked(action)
+            raise
+        self._count += 1
+        self._after_shot(tables.turn_rewards.tolist(), seat, over, cut)
+        self._seen_by = self.agent_selection if watched else None
+
+    def _room(self, shots: int = 1) -> np.ndarray:
+        """Room for the next ``shots`` shots' records in :attr:`_played`."""
+        count, played = self._count, self._played
+        if count + shots > len(played):
+            grown = new_shots(2 * (count + shots))
+            grown.view(np.uint8)[: played.nbytes] = played.view(np.uint8)
+            self._played = played = grown
+            self._brief = grown.view(BRIEF)
+        return played[count : count + shots]
+
+    def _table_cycle(
+        self, actions: Mapping[str, Any], rewards: dict[str, float], agents: list[str]
+    ) -> dict[str, Observation]:
+        """A parallel step's shots on a table that draws nothing, in one compiled call
+        (:meth:`Tables.play_cycle <flickboard.envs.tables.Tables.play_cycle>`): each
+        agent whose turn comes shoots its action, once, in the match's order, its shot's
+        rewards added to ``rewards``, every state as :meth:`step` leaves it; returns the
+        observation of each of ``agents`` after them."""
         tables = self.tables
         assert tables is not None
         agent = self.agent_selection
-        self._cumulative_rewards[agent] = 0.0
-        if meant is None:
-            shots = tables.play(_ONE, action).shots
+        if not (self.terminations[agent] or self.truncations[agent]) and agent not in actions:
+            raise InvalidInput(f"no action for {agent}, whose turn it is")
+        moves, given = self._moves, self._given
+        given[:] = False
+        for name, action in actions.items():
+            seat = self.seat_of.get(name)
+            if seat is None:
+                continue
+            given[seat] = True
+            if isinstance(action, np.ndarray) and action.shape == (4,) and action.dtype.kind == "f":
+                moves[seat] = action
+            else:
+                try:
+                    moves[seat] = checked(action)
+                except InvalidInput:
+                    moves[seat] = np.nan  # refused, as step refuses it, if its turn comes
+        if agents == self.possible_agents:
+            watchers = self._everyone[1]
         else:
-            shots = tables.play_meant(0, meant).shots
-        info = tables.infos(shots)[0]
-        self.shots[info["seat"]] += 1
-        self._played.append(shots[0])
-        sides = tables.rewards_of(0)
-        self.rewards = {a: sides[self._sides[a]] for a in self.agents}
-        if tables.over(0):
+            watchers = np.array([self.seat_of[a] for a in agents], dtype=np.int64)
+        room = self._room(len(self.possible_agents))
+        played, status, seat, over, cut, seen = tables.play_cycle(
+            0, moves, given, room, self._turns, watchers
+        )
+        self._count += played
+        turns = self._turns[:played].tolist()
+        for k, turn in enumerate(turns):
+            last = k == played - 1
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            after = seat if last else int(turns[k + 1][0])
+            self._after_shot(turn[1:], after, over and last, cut and last)
+            for a, reward in self.rewards.items():
+                rewards[a] += reward
+        self._seen_by = None
+        if status == STATUS_NOT_FINITE:
+            self._step(actions[self.agent_selection], False)  # raises what step raises
+        elif status:
+            tables.refuse(room[played], 0, status)
+        observations: list[Observation] = list(seen)
+        return dict(zip(agents, observations, strict=True))
+
+    def _after_shot(self, sides: list[float], seat: int, over: bool, cut: bool) -> None:
+        """A table's shot done: its rewards (each side's), the seat to shoot next,
+        whether the match is over or cut; its info made when first read."""
+        agent = self.agent_selection
+        self.shots[self.seat_of[agent]] += 1
+        rewards, total = self.rewards, self._cumulative_rewards
+        for a, side in self._sides.items():
+            reward = sides[side]
+            rewards[a] = reward
+            total[a] += reward
+        if over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = agent_name(tables.seat(0))
-            if tables.truncated(0):
+            self.agent_selection = self._names[seat]
+            if cut:
                 self.truncations = dict.fromkeys(self.agents, True)
-        self.infos = {a: self._info(a, info) for a in self.agents}
-        self._accumulate_rewards()
+        self._infos = None
 
     def match_side(self, agent: str) -> int:
         """The side of an agent."""
@@ -378,11 +518,9 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
             self.render()
 
     def _info(self, agent: str, shot: dict[str, Any] | None) -> dict[str, Any]:
-        seat = self.seat_of[agent]
-        info: dict[str, Any] = {"seat": seat, "side": self._sides[agent]}
-        if shot is not None:
-            info["shot"] = shot
-        return info
+        if shot is None:
+            return {"seat": self.seat_of[agent], "side": self._sides[agent]}
+        return {"seat": self.seat_of[agent], "side": self._sides[agent], "shot": shot}
 
     # -- pictures --------------------------------------------------------------------
 

@@ -67,6 +67,28 @@ class FlickboardParallel(ParallelEnv[str, Observation, npt.NDArray[np.float32]])
         """Play the cycle's shots (see the module docstring)."""
         aec = self.aec
         rewards = dict.fromkeys(self.agents, 0.0)
+        tables = aec.tables
+        if tables is not None and not tables.drawing(0):
+            observations = aec._table_cycle(actions, rewards, self.agents)
+        else:
+            self._cycle(actions, rewards)
+            observations = self._observations()
+        self.cycles += 1
+        done = any(aec.terminations.values())
+        truncated = not done and (
+            any(aec.truncations.values())
+            or (self.max_cycles is not None and self.cycles >= self.max_cycles)
+        )
+        terminations = dict.fromkeys(self.agents, done)
+        truncations = dict.fromkeys(self.agents, truncated)
+        infos = {a: aec.infos[a] for a in self.agents}  # made afresh for every shot
+        if done or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def _cycle(self, actions: dict[str, Any], rewards: dict[str, float]) -> None:
+        """The step's shots, one at a time, their rewards added to ``rewards``."""
+        aec = self.aec
         shot: set[str] = set()
         while True:
             agent = aec.agent_selection
@@ -76,23 +98,10 @@ class FlickboardParallel(ParallelEnv[str, Observation, npt.NDArray[np.float32]])
                 if not shot:
                     raise InvalidInput(f"no action for {agent}, whose turn it is")
                 break
-            aec.step(actions[agent])
+            aec._step(actions[agent], False)
             shot.add(agent)
             for a, r in aec.rewards.items():
                 rewards[a] += r
-        self.cycles += 1
-        done = any(aec.terminations.values())
-        truncated = not done and (
-            any(aec.truncations.values())
-            or (self.max_cycles is not None and self.cycles >= self.max_cycles)
-        )
-        observations = self._observations()
-        terminations = dict.fromkeys(self.agents, done)
-        truncations = dict.fromkeys(self.agents, truncated)
-        infos = {a: dict(aec.infos[a]) for a in self.agents}
-        if done or truncated:
-            self.agents = []
-        return observations, rewards, terminations, truncations, infos
 
     def _observations(self) -> dict[str, Observation]:
         return self.aec.observations(self.agents)

@@ -88,9 +88,9 @@ played)."""
 NOISE_ROWS = 128
 """Draws a table keeps ready (noise rows, or the ``random`` player's triples)."""
 
-_BRIEF = SHOT[["seat", "side", "disc", "x", "y", "valid", "fault", "round_ended"]]
+BRIEF = SHOT[["seat", "side", "disc", "x", "y", "valid", "fault", "round_ended"]]
 """The fields of a shot's record its brief ``info`` entry reads (at their places in
-``SHOT``: a view of its records)."""
+``SHOT``: ``shots.view(BRIEF)`` sees the records so)."""
 
 _NEVER_SHORT = 2**62
 """The shots a table without draws is ready for."""
@@ -313,6 +313,67 @@ def _kept(m: Record, e: Record, env: Record, setup: Record, out: Record) -> None
 
 
 @jitable
+def _play_table(
+    m: Record,
+    e: Record,
+    s: Record,
+    env: Record,
+    board: np.ndarray,
+    params: np.ndarray,
+    t: int,
+    action: np.ndarray,
+    acting: bool,
+    out: np.ndarray,
+    k: int,
+    lo: np.ndarray,
+    hi: np.ndarray,
+    drawn: np.ndarray,
+    ws: Workspace,
+) -> tuple[int, int]:
+    """On table ``t`` (match ``m``, environment ``e``): the shot ``action`` names when
+    ``acting`` (the seat to shoot's), then every shot of a seat compiled code plays
+    (``UNIFORM``, ``RANDOM``) until a seat whose actions come from Python is to shoot, or
+    the match ends or is cut; each shot's record in ``out`` from ``out[k]``. Returns
+    where the next record goes and the status of a shot that could not be played (0:
+    none): play stops there."""
+    if acting:
+        r = out[k]
+        r.table = t
+        status = _shoot_action(m, e, s, env, board, params, action, lo, hi, r, ws)
+        k += 1
+        if status != 0:
+            return k, status
+        _kept(m, e, env, s, r)
+    while not m.over and not e.cut and k < out.shape[0]:
+        control = e.control[m.seat]
+        r = out[k]
+        r.table = t
+        if control == UNIFORM:
+            stream = e.streams[e.stream_of[m.seat]]
+            draw_stream(stream[0], stream[1], drawn, 0)
+            stream[1] += np.uint64(1)
+            status = _shoot_action(m, e, s, env, board, params, drawn[0], lo, hi, r, ws)
+        elif control == RANDOM:
+            status = _shoot_random(m, e, s, env, board, params, lo, hi, r, ws)
+        else:
+            break
+        k += 1
+        if status != 0:
+            return k, status
+        _kept(m, e, env, s, r)
+    return k, 0
+
+
+@jitable
+def _finite(action: np.ndarray) -> bool:
+    """Whether an action's four values are finite numbers."""
+    for c in range(4):  # noqa: SIM110 (compiled: no generators)
+        if not math.isfinite(action[c]):
+            return False
+    return True
+
+
+@jitable
 def _play(
     rows: np.ndarray,
     actions: np.ndarray,
@@ -325,18 +386,14 @@ def _play(
     env_setup: np.ndarray,
     out: np.ndarray,
 ) -> tuple[int, int, int]:
-    """On each table ``rows[i]``: the shot ``actions[i]`` names when ``acting[i]`` (the
-    seat to shoot's), then every shot of a seat compiled code plays (``UNIFORM``,
-    ``RANDOM``) until a seat whose actions come from Python is to shoot, or the match
-    ends or is cut; each shot's record in ``out``, in order. Returns the shots played,
-    and the row and status of a shot that could not be played (-1, 0: none): play stops
-    there. Nothing is played if an action given is not finite (``STATUS_NOT_FINITE``).
-    (:func:`play` and :func:`step` call it.)"""
+    """On each table ``rows[i]``: the shot ``actions[i]`` names when ``acting[i]``, then
+    the compiled seats' shots (:func:`_play_table`); each shot's record in ``out``, in
+    order. Returns the shots played, and the row and status of a shot that could not be
+    played (-1, 0: none): play stops there. Nothing is played if an action given is not
+    finite (``STATUS_NOT_FINITE``). (:func:`play` and :func:`step` call it.)"""
     for i in range(rows.shape[0]):
-        if acting[i]:
-            for c in range(4):
-                if not math.isfinite(actions[i, c]):
-                    return 0, i, STATUS_NOT_FINITE
+        if acting[i] and not _finite(actions[i]):
+            return 0, i, STATUS_NOT_FINITE
     s = setup[0]
     env = env_setup[0]
     lo = np.empty(MAX_DISCS + 1)
@@ -346,34 +403,120 @@ def _play(
     k = 0
     for i in range(rows.shape[0]):
         t = rows[i]
-        m = matches[t]
-        e = envs[t]
-        if acting[i]:
-            r = out[k]
-            r.table = t
-            status = _shoot_action(m, e, s, env, board, params, actions[i], lo, hi, r, ws)
-            k += 1
-            if status != 0:
-                return k, i, status
-            _kept(m, e, env, s, r)
-        while not m.over and not e.cut and k < out.shape[0]:
-            control = e.control[m.seat]
-            r = out[k]
-            r.table = t
-            if control == UNIFORM:
-                stream = e.streams[e.stream_of[m.seat]]
-                draw_stream(stream[0], stream[1], drawn, 0)
-                stream[1] += np.uint64(1)
-                status = _shoot_action(m, e, s, env, board, params, drawn[0], lo, hi, r, ws)
-            elif control == RANDOM:
-                status = _shoot_random(m, e, s, env, board, params, lo, hi, r, ws)
-            else:
-                break
-            k += 1
-            if status != 0:
-                return k, i, status
-            _kept(m, e, env, s, r)
+        k, status = _play_table(
+            matches[t], envs[t], s, env, board, params, t, actions[i], acting[i], out, k, lo,
+            hi, drawn, ws,
+        )  # fmt: skip
+        if status != 0:
+            return k, i, status
     return k, -1, 0
+
+
+@envs_jit()
+def play_turn(
+    table: int,
+    action: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    board: np.ndarray,
+    params: np.ndarray,
+    envs: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+    rewards: np.ndarray,
+    seen: np.ndarray,
+) -> tuple[int, int, int, bool, bool]:
+    """A turn of one table played from Python (a PettingZoo environment's step): the
+    shot ``action`` names, then the compiled seats' shots (:func:`_play_table`), their
+    records in ``out``; each side's reward since last read in ``rewards`` (then zero);
+    unless ``seen`` is empty, the observation of the seat to shoot in it (once the match
+    is over, of the seat that shot first). Returns the shots played, the status of a
+    shot that could not be played (0: none; ``STATUS_NOT_FINITE`` and nothing played
+    for an action that is not finite), the seat to shoot next, whether the match is
+    over and whether it was cut."""
+    if not _finite(action):
+        return 0, STATUS_NOT_FINITE, 0, False, False
+    m = matches[table]
+    e = envs[table]
+    s = setup[0]
+    env = env_setup[0]
+    lo = np.empty(MAX_DISCS + 1)
+    hi = np.empty(MAX_DISCS + 1)
+    shooter = m.seat
+    played, status = _play_table(
+        m, e, s, env, board, params, table, action, True, out, 0, lo, hi, np.empty((1, 4)),
+        workspace(),
+    )  # fmt: skip
+    if status != 0:
+        return played, status, m.seat, False, False
+    for side in range(s.sides):
+        rewards[side] = e.reward[side]
+        e.reward[side] = 0.0
+    if seen.shape[0]:
+        come_seats = np.empty(MAX_DISCS, dtype=np.int64)
+        come_sides = np.empty(MAX_DISCS, dtype=np.int64)
+        watcher = shooter if m.over else m.seat
+        _observe_one(m, s, env, watcher, seen, come_seats, come_sides, lo, hi)
+    return played, 0, m.seat, m.over != 0, e.cut != 0
+
+
+@envs_jit()
+def play_cycle(
+    table: int,
+    actions: np.ndarray,
+    given: np.ndarray,
+    matches: np.ndarray,
+    setup: np.ndarray,
+    board: np.ndarray,
+    params: np.ndarray,
+    envs: np.ndarray,
+    env_setup: np.ndarray,
+    out: np.ndarray,
+    turns: np.ndarray,
+    watchers: np.ndarray,
+    seen: np.ndarray,
+) -> tuple[int, int, int, bool, bool]:
+    """A PettingZoo parallel step on one table: the shot of each seat whose turn comes,
+    in the match's order, named by its action (``actions[seat]``, where ``given[seat]``),
+    until a seat would shoot a second time, a seat to shoot has no action, or the match
+    ends or is cut; their records in ``out``, each shot's shooter and sides' rewards in
+    ``turns[k]`` (the seat, then each side's reward); then the observation of seat
+    ``watchers[i]`` in ``seen[i]``. Returns the shots played, the status of a shot that
+    could not be played (0: none; ``STATUS_NOT_FINITE``: the seat to shoot's action is
+    not finite, and it is not played), the seat to shoot next, whether the match is over
+    and whether it was cut."""
+    m = matches[table]
+    e = envs[table]
+    s = setup[0]
+    env = env_setup[0]
+    lo = np.empty(MAX_DISCS + 1)
+    hi = np.empty(MAX_DISCS + 1)
+    drawn = np.empty((1, 4))
+    ws = workspace()
+    shot = np.zeros(MAX_SEATS, dtype=np.bool_)
+    k = 0
+    while not m.over and not e.cut:
+        seat = m.seat
+        if shot[seat] or not given[seat]:
+            break
+        if not _finite(actions[seat]):
+            return k, STATUS_NOT_FINITE, seat, False, False
+        n = k
+        k, status = _play_table(
+            m, e, s, env, board, params, table, actions[seat], True, out, k, lo, hi, drawn, ws
+        )
+        if status != 0:
+            return k, status, m.seat, False, False
+        shot[seat] = True
+        turns[n, 0] = seat
+        for side in range(s.sides):
+            turns[n, 1 + side] = e.reward[side]
+            e.reward[side] = 0.0
+    come_seats = np.empty(MAX_DISCS, dtype=np.int64)
+    come_sides = np.empty(MAX_DISCS, dtype=np.int64)
+    for i in range(watchers.shape[0]):
+        _observe_one(m, s, env, watchers[i], seen[i], come_seats, come_sides, lo, hi)
+    return k, 0, m.seat, m.over != 0, e.cut != 0
 
 
 @envs_jit()
@@ -620,6 +763,8 @@ class Tables:
         again."""
         self._everyone = np.ones(count, dtype=np.bool_)
         self._no_actions = np.zeros((count, 4))
+        self.turn_rewards = np.zeros(MAX_SEATS)
+        """Each side's reward in the last :meth:`play_turn`."""
 
     # -- a match --------------------------------------------------------------------
 
@@ -803,11 +948,71 @@ class Tables:
                 raise InvalidInput("every action value must be a finite number")
         for out, played, row, status in parts:
             if status:
-                self._refuse(out[played - 1], int(rows[row]), status)
+                self.refuse(out[played - 1], int(rows[row]), status)
         shots = joined(*(out[:played] for out, played, _, _ in parts))
         if self.log is not None:
             self.log.append(shots)
         return shots
+
+    def play_turn(
+        self,
+        table: int,
+        action: npt.NDArray[np.float64],
+        out: np.ndarray,
+        seen: npt.NDArray[np.float32],
+    ) -> tuple[int, int, bool, bool]:
+        """The shot ``action`` (four numbers) names on ``table``, then the compiled
+        seats' shots, their records in ``out`` (:func:`play_turn`: one compiled call);
+        each side's reward since last read in :attr:`turn_rewards` (then zero), and the
+        observation of the seat to shoot (once the match is over, of the seat that shot
+        first) in ``seen`` unless it is empty. Returns the shots played, the seat to
+        shoot, whether the match is over and whether it was cut; raises as :meth:`play`
+        does."""
+        if self._spare[table] < 0:
+            self._ready(np.array([table], dtype=np.int64))
+        played, status, seat, over, cut = play_turn(
+            table, action, self.matches, self.setup, self.board_array, self.params, self.envs,
+            self.env_setup, out, self.turn_rewards, seen,
+        )  # fmt: skip
+        self._spare[table] -= played
+        if status:
+            if status == STATUS_NOT_FINITE:
+                raise InvalidInput("every action value must be a finite number")
+            self.refuse(out[played - 1], table, status)
+        if self.log is not None:
+            self.log.append(joined(out[:played]))
+        return played, seat, over, cut
+
+    def play_cycle(
+        self,
+        table: int,
+        actions: npt.NDArray[np.float64],
+        given: npt.NDArray[np.bool_],
+        out: np.ndarray,
+        turns: npt.NDArray[np.float64],
+        watchers: npt.NDArray[np.int64],
+    ) -> tuple[int, int, int, bool, bool, npt.NDArray[np.float32]]:
+        """A PettingZoo parallel step's shots on ``table``, a table that draws nothing
+        (:func:`play_cycle`: one compiled call): their records in ``out``, each shot's
+        seat and sides' rewards in ``turns``. Returns the shots played, the status that
+        stopped play (0: none; ``STATUS_NOT_FINITE``: the seat to shoot's action is not
+        finite; else the shot after those played could not be played, its record next
+        in ``out``: :meth:`refuse` raises what it means), the seat to shoot, whether the
+        match is over, whether it was cut, and each watcher's observation."""
+        seen = np.empty((len(watchers), self.size), dtype=np.float32)
+        played, status, seat, over, cut = play_cycle(
+            table, actions, given, self.matches, self.setup, self.board_array, self.params,
+            self.envs, self.env_setup, out, turns, watchers, seen,
+        )  # fmt: skip
+        if status and status != STATUS_NOT_FINITE:
+            played -= 1
+        if self.log is not None:
+            self.log.append(joined(out[:played]))
+        return played, status, seat, over, cut, seen
+
+    def drawing(self, table: int) -> bool:
+        """Whether ``table`` draws the noise's or the ``random`` player's numbers."""
+        return bool(self._drawing[table])
 
     def play_meant(self, table: int, meant: Shot) -> Played:
         """The shot a player means, played on ``table`` with no noise of the
@@ -819,7 +1024,7 @@ class Tables:
             self.env_setup, out,
         )  # fmt: skip
         if status:
-            self._refuse(out[0], table, status)
+            self.refuse(out[0], table, status)
         shots = joined(out[:1])
         if self.log is not None:
             self.log.append(shots)
@@ -857,7 +1062,7 @@ class Tables:
                 spare = min(spare, end - at - self.per_table)
             self._spare[t] = spare
 
-    def _refuse(self, shot: np.void, table: int, status: int) -> None:
+    def refuse(self, shot: np.void, table: int, status: int) -> None:
         """Raise what the Match path raises for a shot that could not be played."""
         if status == STATUS_NO_START:
             raise IllegalInPosition("no shot may start anywhere on the start line")
@@ -907,13 +1112,13 @@ class Tables:
 
     # -- what a shot did, as data -------------------------------------------------------
 
-    def infos(self, shots: np.ndarray) -> list[dict[str, Any]]:
+    def infos(self, shots: np.ndarray, brief: np.ndarray | None = None) -> list[dict[str, Any]]:
         """Each shot's brief ``info`` entry (as the Match path's ``shot_info`` gives it
-        with ``full=False``), in order."""
+        with ``full=False``), in order; ``brief``: the shots seen as :data:`BRIEF`, if a
+        view is at hand."""
         out = []
-        for k, (seat, side, disc, x, y, valid, fault, ended) in enumerate(
-            shots.view(_BRIEF).tolist()
-        ):
+        seen = shots.view(BRIEF) if brief is None else brief
+        for k, (seat, side, disc, x, y, valid, fault, ended) in enumerate(seen.tolist()):
             problem = None
             if fault:
                 row = shots[k]
@@ -994,6 +1199,7 @@ def _env_setup(aec: FlickboardAEC) -> np.ndarray:
 
 __all__ = [
     "AGENT",
+    "BRIEF",
     "ENV",
     "ENV_SETUP",
     "POLICY",
@@ -1007,6 +1213,8 @@ __all__ = [
     "begin_tables",
     "observe",
     "play",
+    "play_cycle",
     "play_meant",
+    "play_turn",
     "table_problem",
 ]

@@ -146,12 +146,10 @@ class Shuffleboard(GameKind):
     def table_round_end(self, match: Match, shot: np.void) -> RoundEnd:
         """The frame a table's delivery ended: the count of the table it left (rule 4)."""
         assert isinstance(match, ShuffleboardMatch)
-        laid = [int(d) for d in shot["board_laid"][: int(shot["board_count"])]]
-        weights = [
-            (PlacedDisc(d, float(shot["board_x"][d]), float(shot["board_y"][d])),
-             int(shot["board_owner"][d]))
-            for d in laid
-        ]  # fmt: skip
+        laid: list[int] = shot["board_laid"][: int(shot["board_count"])].tolist()
+        xs, ys = shot["board_x"].tolist(), shot["board_y"].tolist()
+        owners = shot["board_owner"].tolist()
+        weights = [(PlacedDisc(d, xs[d], ys[d]), owners[d]) for d in laid]
         return frame_end(
             int(shot["game"]), int(shot["round"]), count_weights(match.referee.table, weights)
         )
