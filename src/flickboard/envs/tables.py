@@ -365,6 +365,15 @@ def _play_table(
 
 
 @jitable
+def _take_rewards(e: Record, sides: int, into: np.ndarray) -> None:
+    """Each of the ``sides``' reward at table ``e`` since last taken, into ``into``
+    (then zero)."""
+    for side in range(sides):
+        into[side] = e.reward[side]
+        e.reward[side] = 0.0
+
+
+@jitable
 def _finite(action: np.ndarray) -> bool:
     """Whether an action's four values are finite numbers."""
     for c in range(4):  # noqa: SIM110 (compiled: no generators)
@@ -449,9 +458,7 @@ def play_turn(
     )  # fmt: skip
     if status != 0:
         return played, status, m.seat, False, False
-    for side in range(s.sides):
-        rewards[side] = e.reward[side]
-        e.reward[side] = 0.0
+    _take_rewards(e, s.sides, rewards)
     if seen.shape[0]:
         come_seats = np.empty(MAX_DISCS, dtype=np.int64)
         come_sides = np.empty(MAX_DISCS, dtype=np.int64)
@@ -509,9 +516,7 @@ def play_cycle(
             return k, status, m.seat, False, False
         shot[seat] = True
         turns[n, 0] = seat
-        for side in range(s.sides):
-            turns[n, 1 + side] = e.reward[side]
-            e.reward[side] = 0.0
+        _take_rewards(e, s.sides, turns[n, 1:])
     come_seats = np.empty(MAX_DISCS, dtype=np.int64)
     come_sides = np.empty(MAX_DISCS, dtype=np.int64)
     for i in range(watchers.shape[0]):
@@ -619,9 +624,7 @@ def step(
             continue
         seat = watchers[i] if ended else m.seat
         _observe_one(m, s, env, seat, observations[i], come_seats, come_sides, lo, hi)
-        for side in range(s.sides):
-            rewards[i, side] = e.reward[side]
-            e.reward[side] = 0.0
+        _take_rewards(e, s.sides, rewards[i])
     return played, row, status
 
 

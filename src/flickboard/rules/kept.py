@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from flickboard.geometry.pymath import hypot
+from flickboard.jit import jitable
 from flickboard.physics.layout import OVERLAP_TOLERANCE
 from flickboard.rules.codes import IN_PLAY, NO_FATE, RESTORED
 from flickboard.rules.corejit import core_jit
@@ -68,6 +69,13 @@ def lay_before(
     ay[s, shooter] = ys[s, shooter]
 
 
+@jitable
+def stays(code: int) -> bool:
+    """Whether a disc of fate ``code`` is on the board after the ruling: untouched
+    (``NO_FATE``), in play, or put back."""
+    return code in (NO_FATE, IN_PLAY, RESTORED)
+
+
 @core_jit()
 def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: float) -> bool:
     """True if a disc with fate RESTORED overlaps another disc kept on the board (fates
@@ -78,11 +86,11 @@ def restored_overlap(fate: np.ndarray, x: np.ndarray, y: np.ndarray, radius: flo
         if fate[k] != RESTORED:
             continue
         for j in range(n):
-            if j == k or not (fate[j] == NO_FATE or fate[j] == IN_PLAY or fate[j] == RESTORED):
+            if j == k or not stays(fate[j]):
                 continue
             if hypot(x[k] - x[j], y[k] - y[j]) < gap:
                 return True
     return False
 
 
-__all__ = ["Rulings", "clear_ruling", "lay_before", "new_rulings", "restored_overlap"]
+__all__ = ["Rulings", "clear_ruling", "lay_before", "new_rulings", "restored_overlap", "stays"]

@@ -24,12 +24,8 @@ import numpy as np
 from flickboard.geometry.pymath import hypot
 from flickboard.jit import jitable
 from flickboard.physics.layout import OVERLAP_TOLERANCE
-from flickboard.rules.codes import IN_PLAY, NO_FATE, RESTORED
-
-
-@jitable
-def _kept(code: int) -> bool:
-    return code in (NO_FATE, IN_PLAY, RESTORED)
+from flickboard.rules.codes import RESTORED
+from flickboard.rules.kept import stays
 
 
 @jitable
@@ -49,7 +45,7 @@ def _fits(
     if abs(px) > half_width or not 0.0 <= py <= length:
         return False
     for j in range(fate.shape[0]):
-        if j != k and _kept(fate[j]) and hypot(px - x[j], py - y[j]) < gap:
+        if j != k and stays(fate[j]) and hypot(px - x[j], py - y[j]) < gap:
             return False
     return True
 
@@ -71,7 +67,7 @@ def _candidates(
     points = np.empty((n * 9 + n * n, 2))
     count = 0
     for i in range(n):
-        if i == k or not _kept(fate[i]):
+        if i == k or not stays(fate[i]):
             continue
         # straight out from weight i
         dx, dy = tx - x[i], ty - y[i]
@@ -95,7 +91,7 @@ def _candidates(
                 count += 1
         # where i's and j's touching circles cross
         for j in range(i + 1, n):
-            if j == k or not _kept(fate[j]):
+            if j == k or not stays(fate[j]):
                 continue
             ex, ey = x[j] - x[i], y[j] - y[i]
             d = hypot(ex, ey)
