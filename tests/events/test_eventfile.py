@@ -55,7 +55,10 @@ def _write(folder: Path, name: str, text: str) -> Path:
     ("change", "message"),
     [
         (lambda d: d.update(category="speed"), "unknown category"),
-        (lambda d: d.update(entrants=[d["entrants"][0]] * 2), "listed twice"),
+        (
+            lambda d: d.update(entrants=[d["entrants"][0]] * 2),
+            "^event file: entrants: entrant IDs listed twice",
+        ),
         (lambda d: d.pop("name"), "name: Field required"),
         (lambda d: d.update(colour="red"), "colour: Extra inputs"),
     ],

@@ -529,9 +529,15 @@ def parse_event(data: Any, source: str = "event file") -> EventFile:
     try:
         return EventFile.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "top level"
-        raise InvalidInput(f"{source}: {where}: {first['msg']}") from None
+        raise _refused(source, exc) from None
+
+
+def _refused(source: str, error: ValidationError) -> InvalidInput:
+    """The first thing wrong in a file, where it is and what, in one line."""
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "top level"
+    msg = str(first["msg"]).removeprefix("Value error, ")
+    return InvalidInput(f"{source}: {where}: {msg}")
 
 
 def _read(path: str | Path) -> Any:
@@ -722,10 +728,7 @@ def parse_any(data: Any, source: str = "event file") -> EventFile | ClubEventFil
         try:
             return ClubEventFile.model_validate(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "top level"
-            msg = str(first["msg"]).removeprefix("Value error, ")
-            raise InvalidInput(f"{source}: {where}: {msg}") from None
+            raise _refused(source, exc) from None
     return parse_event(data, source)
 
 
