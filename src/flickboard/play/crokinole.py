@@ -765,7 +765,7 @@ class CrokinoleMatch(Match):
         return tuple(rounds), tuple(games)
 
     def _round(self) -> CrokinoleRound:
-        self._advance()
+        """The round in play (the hooks run on a match already advanced)."""
         game = self.game
         assert game is not None and game.current is not None
         return game.current

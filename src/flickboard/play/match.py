@@ -250,11 +250,12 @@ class Match(ABC):
         allowed = self._choices()
         if seat is None:
             seat = allowed[0]
-        elif seat not in self.seats:
-            raise self.not_a_seat(seat)
-        if seat not in allowed and not self._out_of_turn_allowed(seat, calls):
-            names = " or ".join(map(str, allowed))
-            raise OutOfTurn(f"seat {seat} may not shoot now; seat {names} may")
+        elif seat not in allowed:
+            if seat not in self.seats:
+                raise self.not_a_seat(seat)
+            if not self._out_of_turn_allowed(seat, calls):
+                names = " or ".join(map(str, allowed))
+                raise OutOfTurn(f"seat {seat} may not shoot now; seat {names} may")
         return self._turn(seat, calls)
 
     def view(self, seat: int | None = None) -> View:
@@ -315,7 +316,7 @@ class Match(ABC):
 
         began = time.perf_counter()
         turn = self.turn(seat, calls)
-        position = self.position
+        position = self._position()
         self.referee.check_start(position, turn, shot.x, shot.y)
         log = None
         if keep_log:

@@ -662,7 +662,7 @@ class ShuffleboardMatch(Match):
             series.next_game(self.referee, self.params)
 
     def _game(self) -> ShuffleboardGame:
-        self._advance()
+        """The game in play (the hooks run on a match already advanced)."""
         return self.games[-1]
 
     def _choices(self) -> tuple[int, ...]:
