@@ -31,9 +31,10 @@ from flickboard.physics import (
 )
 from flickboard.physics.batch import simulate_batch
 from flickboard.physics.jit import cache_dir
-from flickboard.rules import Fate, Position, Turn, referee
+from flickboard.rules import Fate, Position, Ruling, Turn, referee
 from flickboard.rules.compiled import rule_batch
 from flickboard.rules.corejit import CORE_SOURCES
+from flickboard.rules.crokinole import CrokinoleReferee
 from flickboard.rules.crosscheck import batch_of_records, disagreements, python_rulings
 from flickboard.rules.shuffleboard import GREEN, RED, table_position
 
@@ -100,6 +101,23 @@ def test_compiled_rulings_need_the_event_log() -> None:
     batch = simulate_batch(layout, [(0.0, -0.3, np.pi / 2, 1.0, 0.0)], shooter=0)
     with pytest.raises(InvalidInput, match="keep_log"):
         rule_batch(referee("wcc"), Position.of(layout, {}), Turn(0, 0, 0), batch)
+
+
+def test_a_rule_set_that_rules_its_own_way_is_not_ruled_by_its_base_core() -> None:
+    base = referee("wcc")
+    assert isinstance(base, CrokinoleReferee)
+
+    class HouseRules(CrokinoleReferee):
+        def rule(self, position: Position, turn: Turn, record: ShotRecord) -> Ruling:
+            return super().rule(position, turn, record)
+
+    house = HouseRules(base.options)
+    board = CrokinoleBoard.standard()
+    layout = Layout(board, ())
+    batch = simulate_batch(layout, [(0.0, -0.3, np.pi / 2, 1.0, 0.0)], shooter=0, keep_log=True)
+    rule_batch(base, Position.of(layout, {}), Turn(0, 0, 0), batch)
+    with pytest.raises(InvalidInput, match="no compiled core"):
+        rule_batch(house, Position.of(layout, {}), Turn(0, 0, 0), batch)
 
 
 def _with_a_return(record: ShotRecord, rng: np.random.Generator) -> ShotRecord:

@@ -57,11 +57,16 @@ def rules_batches(referee_class: type) -> Callable[[BatchCore], BatchCore]:
 
 
 def core_of(referee: Referee) -> BatchCore:
-    """The compiled core of ``referee``'s rule set (:class:`InvalidInput` if none)."""
-    for cls in type(referee).__mro__:
+    """The compiled core of ``referee``'s rule set (:class:`InvalidInput` if none: a
+    subclass of a referee with a core that rules otherwise, overriding ``rule``, has
+    none)."""
+    kind = type(referee)
+    for cls in kind.__mro__:
         core = _CORES.get(cls)
         if core is not None:
-            return core
+            if getattr(kind, "rule", None) is getattr(cls, "rule", None):
+                return core
+            break
     raise InvalidInput(f"no compiled core for rule set {referee.name!r}")
 
 
