@@ -790,7 +790,9 @@ class Tables:
         again."""
         self._everyone = np.ones(count, dtype=np.bool_)
         self._no_actions = np.zeros((count, 4))
+        self._somebody = np.ones(1, dtype=np.bool_)
         self._nobody = np.zeros(1, dtype=np.bool_)
+        self._one_out = new_shots(self.per_table)
         self._one_rewards = np.zeros((1, MAX_SEATS))
         self._one_pending = np.zeros(1, dtype=np.bool_)
         self._step_one: Callable[..., tuple[int, int, int]] | None = None
@@ -944,10 +946,10 @@ class Tables:
         table = int(rows[0])
         if self._spare[table] < 0:
             self._ready(rows)
-        acting = self._everyone[:1]
+        acting = self._somebody
         if actions is None:
             actions, acting = self._no_actions[:1], self._nobody
-        out = self._out[: self.per_table]
+        out = self._one_out
         observations = np.empty((1, self.size), dtype=np.float32)
         rewards, pending = self._one_rewards, self._one_pending
         args = (
