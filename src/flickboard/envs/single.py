@@ -41,7 +41,6 @@ from flickboard.envs.tables import (
     table_problem,
 )
 from flickboard.errors import InvalidInput
-from flickboard.play.tables import joined
 from flickboard.play.view import Player
 
 Opponent = str | Policy | Player | Callable[[int], Policy | Player]
@@ -176,19 +175,16 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         up to the agent's next turn: one compiled call, and one a policy's turn."""
         tables, rows, watch = self.tables, self._rows, self._watch
         assert tables is not None
-        played, observation, rewards, pending = tables.step_one(rows, action, watch)
-        if pending:
-            shots = [played]
-            while pending:
-                actions = tables.ask_policies(rows, observation[None])
-                played, observation, rewards, pending = tables.step_one(rows, actions, watch)
-                shots.append(played)
-            played = joined(*shots)
+        count, observation, rewards, pending = tables.step_one(rows, action, watch)
+        while pending:
+            actions = tables.ask_policies(rows, observation[None])
+            played, observation, rewards, pending = tables.step_one(rows, actions, watch, count)
+            count += played
         table = self.table
         seat = int(tables.seats[table])
         mine = self._sides[seat] == self._side and not tables.ended[table]
         info = {"seat": seat if mine else self.my_seat, "side": self._side,
-                "shots": tables.infos(played)}  # fmt: skip
+                "shots": tables.infos(tables.stepped(count))}  # fmt: skip
         return observation, float(rewards[self._side]), info
 
     def _opponent(self, seed: int) -> Policy | Player:

@@ -936,20 +936,27 @@ class Tables:
         rows: npt.NDArray[np.int64],
         actions: npt.NDArray[np.float64] | None,
         watchers: npt.NDArray[np.int64],
-    ) -> tuple[np.ndarray, npt.NDArray[np.float32], npt.NDArray[np.float64], bool]:
+        at: int = 0,
+    ) -> tuple[int, npt.NDArray[np.float32], npt.NDArray[np.float64], bool]:
         """:meth:`step` on one table (``rows``, ``actions`` and ``watchers``: one row
         each, arrays of the first call's types at every call, as
-        :func:`~flickboard.jit.direct` needs), in one compiled call on this thread: the
-        shots, the table's observation (:meth:`step`'s), its sides' rewards where no
-        ``POLICY`` seat waits (in the same array at every call: read them before the
-        next), and whether one waits."""
+        :func:`~flickboard.jit.direct` needs), in one compiled call on this thread, the
+        shots' records from ``at`` on in a buffer of its own (:meth:`stepped` takes
+        them). Returns the shots played, the table's observation (:meth:`step`'s), its
+        sides' rewards where no ``POLICY`` seat waits (in the same array at every call:
+        read them before the next), and whether one waits."""
         table = int(rows[0])
         if self._spare[table] < 0:
             self._ready(rows)
         acting = self._somebody
         if actions is None:
             actions, acting = self._no_actions[:1], self._nobody
-        out = self._one_out
+        per = self.per_table
+        if at + per > len(self._one_out):
+            grown = new_shots(2 * (at + per))
+            grown.view(np.uint8)[: self._one_out.nbytes] = self._one_out.view(np.uint8)
+            self._one_out = grown
+        out = self._one_out[at : at + per]
         observations = np.empty((1, self.size), dtype=np.float32)
         rewards, pending = self._one_rewards, self._one_pending
         args = (
@@ -964,10 +971,16 @@ class Tables:
         self._spare[table] -= played
         if status:
             self.refuse(out[played - 1], table, status)
-        shots = joined(out[:played])
+        return played, observations[0], rewards[0], bool(pending[0])
+
+    def stepped(self, count: int) -> np.ndarray:
+        """The records of the first ``count`` shots :meth:`step_one` calls left in its
+        buffer (the calls of one environment step, from ``at`` 0), as :meth:`step` gives
+        its shots."""
+        shots = joined(self._one_out[:count])
         if self.log is not None:
             self.log.append(shots)
-        return shots, observations[0], rewards[0], bool(pending[0])
+        return shots
 
     def _acts(
         self,
