@@ -471,8 +471,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
             self._step(actions[self.agent_selection], False)  # raises what step raises
         elif status:
             tables.refuse(room[played], 0, status)
-        observations: list[Observation] = list(seen)
-        return dict(zip(agents, observations, strict=True))
+        return dict(zip(agents, seen, strict=True))
 
     def _after_shot(self, sides: list[float], seat: int, over: bool, cut: bool) -> None:
         """A table's shot done: its rewards (each side's), the seat to shoot next,
