@@ -34,7 +34,7 @@ from flickboard.envs.actions import ActionMap, StartMode, checked
 from flickboard.envs.observation import Encoder, Observation, ObservationLayout
 from flickboard.envs.render import rgb, text
 from flickboard.envs.rewards import add_round_rewards
-from flickboard.envs.tables import BRIEF, STATUS_NOT_FINITE, Tables, table_problem
+from flickboard.envs.tables import BRIEF, STATUS_NOT_FINITE, WATCH_NEXT, Tables, table_problem
 from flickboard.errors import InvalidInput
 from flickboard.geometry.startline import StartLine
 from flickboard.physics import Shot
@@ -180,14 +180,18 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self._infos: dict[str, dict[str, Any]] | None = None
         """The agents' infos (None on a table: those of the last shot, made when first
         read)."""
-        self._seen = np.empty(self.layout.size, dtype=np.float32)
+        self._seen = np.empty((1, self.layout.size), dtype=np.float32)
         """On a table: the observation of :attr:`_seen_by` (None: nobody's)."""
         self._seen_by: str | None = None
-        self._unseen = np.empty(0, dtype=np.float32)
-        self._action = np.empty(4)
+        self._unseen = np.empty((0, self.layout.size), dtype=np.float32)
+        self._next = np.array([WATCH_NEXT], dtype=np.int64)
+        self._nobody = np.empty(0, dtype=np.int64)
         self._moves = np.zeros((MAX_SEATS, 4))
-        """A parallel step's actions, by seat (:meth:`_table_cycle`)."""
+        """A step's actions, by seat."""
         self._given = np.zeros(MAX_SEATS, dtype=np.bool_)
+        """Which seats a parallel step gives actions (:meth:`_table_cycle`)."""
+        self._alone = tuple(np.eye(MAX_SEATS, dtype=np.bool_))
+        """Each seat given an action alone (:meth:`_table_turn`)."""
         self._turns = np.zeros((MAX_SEATS, MAX_SEATS + 1))
         self._everyone = (
             np.zeros(len(seats), dtype=np.int64),
@@ -317,7 +321,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now (see :mod:`flickboard.envs.observation`)."""
         if agent == self._seen_by:
-            return cast(Observation, self._seen.copy())
+            return cast(Observation, self._seen[0].copy())
         if self.tables is not None:
             seat = np.array([self.seat_of[agent]], dtype=np.int64)
             return cast(Observation, self.tables.observe(_ONE, seat)[0])
@@ -385,24 +389,26 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         ``watched``: the observation to come made with it."""
         tables = self.tables
         assert tables is not None
-        given = self._action
-        if isinstance(action, np.ndarray) and action.shape == (4,) and action.dtype.kind == "f":
-            given[:] = action
-        else:
-            given[:] = checked(action)
         agent, total = self.agent_selection, self._cumulative_rewards
+        seat = self.seat_of[agent]
+        moves = self._moves
+        if isinstance(action, np.ndarray) and action.shape == (4,) and action.dtype.kind == "f":
+            moves[seat] = action
+        else:
+            moves[seat] = checked(action)
         before, total[agent] = total[agent], 0.0
-        try:
-            _, seat, over, cut = tables.play_turn(
-                0, given, self._room(), self._seen if watched else self._unseen
-            )
-        except InvalidInput:
-            if not np.isfinite(given).all():  # nothing played: said as the Match path says it
+        room, turns = self._room(), self._turns
+        watchers, seen = (self._next, self._seen) if watched else (self._nobody, self._unseen)
+        _, status, seat, over, cut = tables.play_turns(
+            0, moves, self._alone[seat], room, turns, watchers, seen
+        )
+        if status:
+            if status == STATUS_NOT_FINITE:  # nothing played: said as the Match path says it
                 total[agent] = before
                 checked(action)
-            raise
+            tables.refuse(room[0], 0, status)
         self._count += 1
-        self._after_shot(tables.turn_rewards.tolist(), seat, over, cut)
+        self._after_shot(turns[0, 1:].tolist(), seat, over, cut)
         self._seen_by = self.agent_selection if watched else None
 
     def _room(self, shots: int = 1) -> np.ndarray:
@@ -419,7 +425,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         self, actions: Mapping[str, Any], rewards: dict[str, float], agents: list[str]
     ) -> dict[str, Observation]:
         """A parallel step's shots on a table that draws nothing, in one compiled call
-        (:meth:`Tables.play_cycle <flickboard.envs.tables.Tables.play_cycle>`): each
+        (:meth:`Tables.play_turns <flickboard.envs.tables.Tables.play_turns>`): each
         agent whose turn comes shoots its action, once, in the match's order, its shot's
         rewards added to ``rewards``, every state as :meth:`step` leaves it; returns the
         observation of each of ``agents`` after them."""
@@ -447,8 +453,9 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
         else:
             watchers = np.array([self.seat_of[a] for a in agents], dtype=np.int64)
         room = self._room(len(self.possible_agents))
-        played, status, seat, over, cut, seen = tables.play_cycle(
-            0, moves, given, room, self._turns, watchers
+        seen = np.empty((len(watchers), tables.size), dtype=np.float32)
+        played, status, seat, over, cut = tables.play_turns(
+            0, moves, given, room, self._turns, watchers, seen
         )
         self._count += played
         turns = self._turns[:played].tolist()
@@ -464,8 +471,7 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
             self._step(actions[self.agent_selection], False)  # raises what step raises
         elif status:
             tables.refuse(room[played], 0, status)
-        observations: list[Observation] = list(seen)
-        return dict(zip(agents, observations, strict=True))
+        return dict(zip(agents, seen, strict=True))
 
     def _after_shot(self, sides: list[float], seat: int, over: bool, cut: bool) -> None:
         """A table's shot done: its rewards (each side's), the seat to shoot next,

@@ -81,7 +81,8 @@ class FlickboardParallel(ParallelEnv[str, Observation, npt.NDArray[np.float32]])
         )
         terminations = dict.fromkeys(self.agents, done)
         truncations = dict.fromkeys(self.agents, truncated)
-        infos = {a: aec.infos[a] for a in self.agents}  # made afresh for every shot
+        made = aec.infos  # made afresh for every shot
+        infos = {a: made[a] for a in self.agents}
         if done or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos

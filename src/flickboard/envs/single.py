@@ -41,7 +41,6 @@ from flickboard.envs.tables import (
     table_problem,
 )
 from flickboard.errors import InvalidInput
-from flickboard.play.tables import joined
 from flickboard.play.view import Player
 
 Opponent = str | Policy | Player | Callable[[int], Policy | Player]
@@ -109,7 +108,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
     @property
     def my_side(self) -> int:
         """The agent's side."""
-        return self.aec.match.side_of(self.my_seat)
+        return self._sides[self.my_seat]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -122,12 +121,12 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             self.my_seat = int(self.np_random.choice(match.seats))
         elif isinstance(self.seat_choice, int):
             self.my_seat = self.seat_choice
+        side = self._side = self._sides[self.my_seat]
         self.players = {
             s: self._opponent(episode + 7919 * (s + 1))
-            for s in match.seats
-            if match.side_of(s) != self.my_side
+            for s, of in self._sides.items()
+            if of != side
         }
-        self._side = self.my_side
         self.fast = self.fast_possible and self._start_table(episode)
         if self.fast:
             observation, _, info = self._table_step(None)
@@ -176,19 +175,17 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
         up to the agent's next turn: one compiled call, and one a policy's turn."""
         tables, rows, watch = self.tables, self._rows, self._watch
         assert tables is not None
-        done = tables.step(rows, action, watch)
-        shots = [done.shots]
-        while done.pending[0]:
-            done = tables.step(rows, tables.ask_policies(rows), watch)
-            shots.append(done.shots)
-        played = shots[0] if len(shots) == 1 else joined(*shots)
+        count, observation, rewards, pending = tables.step_one(rows, action, watch)
+        while pending:
+            actions = tables.ask_policies(rows, observation[None])
+            played, observation, rewards, pending = tables.step_one(rows, actions, watch, count)
+            count += played
         table = self.table
-        seat = tables.seat(table)
-        mine = self._sides[seat] == self._side and not tables.over(table)
+        seat = int(tables.seats[table])
+        mine = self._sides[seat] == self._side and not tables.ended[table]
         info = {"seat": seat if mine else self.my_seat, "side": self._side,
-                "shots": tables.infos(played)}  # fmt: skip
-        reward = float(done.rewards[0, self._side])
-        return cast(Observation, done.observations[0]), reward, info
+                "shots": tables.infos(tables.stepped(count))}  # fmt: skip
+        return observation, float(rewards[self._side]), info
 
     def _opponent(self, seed: int) -> Policy | Player:
         from flickboard.agents.spec import is_player_spec, player_from_spec
@@ -225,9 +222,9 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
     def step(self, action: npt.ArrayLike) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The agent's shot, then the opponents' up to its next turn."""
         if self.fast:
-            tables = self.tables
+            tables, table = self.tables, self.table
             assert tables is not None
-            if tables.over(self.table) or tables.truncated(self.table):
+            if tables.ended[table] or tables.cut[table]:
                 raise InvalidInput("the match is over: reset the environment")
             mine = self._action
             if isinstance(action, np.ndarray) and action.shape == (4,) and action.dtype.kind == "f":
@@ -235,8 +232,7 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             else:
                 mine[0] = checked(action)
             observation, reward, info = self._table_step(mine)
-            over, cut = tables.over(self.table), tables.truncated(self.table)
-            return observation, reward, over, cut, info
+            return observation, reward, bool(tables.ended[table]), bool(tables.cut[table]), info
         aec = self.aec
         me = agent_name(self.my_seat)
         aec.step(action)

@@ -24,6 +24,7 @@ order, and handed in), and each shot's ``info`` entry (plain data, as the Match 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable
@@ -31,8 +32,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+import numba
 import numpy as np
 import numpy.typing as npt
+from numba import types
+from numba.experimental import structref
 
 from flickboard.agents.random_player import MAX_ANGLE, aim
 from flickboard.envs.actions import action_shot
@@ -42,7 +46,7 @@ from flickboard.envs.rewards import add_round_rewards
 from flickboard.envs.streams import Stream, draw_stream
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry.startline import line_inward, line_param, line_point, nearest
-from flickboard.jit import jitable
+from flickboard.jit import direct, jitable
 from flickboard.physics import Shot
 from flickboard.physics.codes import board_array, params_array
 from flickboard.physics.engine import raise_for_status
@@ -187,6 +191,52 @@ class StreamPolicy(ObservationPolicy, Protocol):
 
 
 # -- compiled ---------------------------------------------------------------------------
+
+
+@structref.register
+class WorkspaceRefType(types.StructRef):
+    """numba's type of a :class:`WorkspaceRef`."""
+
+    def preprocess_fields(self, fields: Any) -> Any:
+        """The fields' types as compiled code holds them."""
+        unliteral: Callable[[Any], Any] = types.unliteral
+        return tuple((name, unliteral(kind)) for name, kind in fields)
+
+
+class WorkspaceRef(structref.StructRefProxy):
+    """A :class:`~flickboard.play.tableplay.Workspace` kept from call to call (``ws``,
+    read by compiled code): compiled code is handed it by reference, so a call on one
+    table makes and unboxes none of its arrays (some forty: a few microseconds)."""
+
+    ws: Workspace
+
+
+structref.define_boxing(WorkspaceRefType, WorkspaceRef)  # type: ignore[no-untyped-call]
+
+
+@envs_jit()
+def _workspace() -> Workspace:
+    return workspace()
+
+
+@envs_jit()
+def _new_workspace_ref(kind: Any) -> WorkspaceRef:
+    ref: WorkspaceRef = structref.new(kind)  # type: ignore[call-arg]
+    ref.ws = workspace()
+    return ref
+
+
+@functools.cache
+def _workspace_ref_type() -> WorkspaceRefType:
+    kind: Callable[[Any], WorkspaceRefType] = WorkspaceRefType
+    typeof: Callable[[Any], Any] = numba.typeof
+    return kind([("ws", typeof(_workspace()))])
+
+
+def new_workspace_ref() -> WorkspaceRef:
+    """A workspace for the compiled calls of one thread."""
+    ref: WorkspaceRef = _new_workspace_ref(_workspace_ref_type())
+    return ref
 
 
 @jitable
@@ -394,6 +444,7 @@ def _play(
     envs: np.ndarray,
     env_setup: np.ndarray,
     out: np.ndarray,
+    ws: Workspace,
 ) -> tuple[int, int, int]:
     """On each table ``rows[i]``: the shot ``actions[i]`` names when ``acting[i]``, then
     the compiled seats' shots (:func:`_play_table`); each shot's record in ``out``, in
@@ -408,7 +459,6 @@ def _play(
     lo = np.empty(MAX_DISCS + 1)
     hi = np.empty(MAX_DISCS + 1)
     drawn = np.empty((1, 4))
-    ws = workspace()
     k = 0
     for i in range(rows.shape[0]):
         t = rows[i]
@@ -421,54 +471,13 @@ def _play(
     return k, -1, 0
 
 
-@envs_jit()
-def play_turn(
-    table: int,
-    action: np.ndarray,
-    matches: np.ndarray,
-    setup: np.ndarray,
-    board: np.ndarray,
-    params: np.ndarray,
-    envs: np.ndarray,
-    env_setup: np.ndarray,
-    out: np.ndarray,
-    rewards: np.ndarray,
-    seen: np.ndarray,
-) -> tuple[int, int, int, bool, bool]:
-    """A turn of one table played from Python (a PettingZoo environment's step): the
-    shot ``action`` names, then the compiled seats' shots (:func:`_play_table`), their
-    records in ``out``; each side's reward since last read in ``rewards`` (then zero);
-    unless ``seen`` is empty, the observation of the seat to shoot in it (once the match
-    is over, of the seat that shot first). Returns the shots played, the status of a
-    shot that could not be played (0: none; ``STATUS_NOT_FINITE`` and nothing played
-    for an action that is not finite), the seat to shoot next, whether the match is
-    over and whether it was cut."""
-    if not _finite(action):
-        return 0, STATUS_NOT_FINITE, 0, False, False
-    m = matches[table]
-    e = envs[table]
-    s = setup[0]
-    env = env_setup[0]
-    lo = np.empty(MAX_DISCS + 1)
-    hi = np.empty(MAX_DISCS + 1)
-    shooter = m.seat
-    played, status = _play_table(
-        m, e, s, env, board, params, table, action, True, out, 0, lo, hi, np.empty((1, 4)),
-        workspace(),
-    )  # fmt: skip
-    if status != 0:
-        return played, status, m.seat, False, False
-    _take_rewards(e, s.sides, rewards)
-    if seen.shape[0]:
-        come_seats = np.empty(MAX_DISCS, dtype=np.int64)
-        come_sides = np.empty(MAX_DISCS, dtype=np.int64)
-        watcher = shooter if m.over else m.seat
-        _observe_one(m, s, env, watcher, seen, come_seats, come_sides, lo, hi)
-    return played, 0, m.seat, m.over != 0, e.cut != 0
+WATCH_NEXT = -1
+"""A watcher of :func:`play_turns`: the seat to shoot next (once the match is over, the
+seat that shot first)."""
 
 
 @envs_jit()
-def play_cycle(
+def play_turns(
     table: int,
     actions: np.ndarray,
     given: np.ndarray,
@@ -482,16 +491,20 @@ def play_cycle(
     turns: np.ndarray,
     watchers: np.ndarray,
     seen: np.ndarray,
+    work: WorkspaceRef,
 ) -> tuple[int, int, int, bool, bool]:
-    """A PettingZoo parallel step on one table: the shot of each seat whose turn comes,
-    in the match's order, named by its action (``actions[seat]``, where ``given[seat]``),
-    until a seat would shoot a second time, a seat to shoot has no action, or the match
-    ends or is cut; their records in ``out``, each shot's shooter and sides' rewards in
-    ``turns[k]`` (the seat, then each side's reward); then the observation of seat
-    ``watchers[i]`` in ``seen[i]``. Returns the shots played, the status of a shot that
-    could not be played (0: none; ``STATUS_NOT_FINITE``: the seat to shoot's action is
-    not finite, and it is not played), the seat to shoot next, whether the match is over
-    and whether it was cut."""
+    """Turns of one table played from Python (a PettingZoo step): the shot of each seat
+    whose turn comes, in the match's order, named by its action (``actions[seat]``,
+    where ``given[seat]``), then the compiled seats' shots (:func:`_play_table`), until
+    a seat would shoot a second time, a seat to shoot has no action, or the match ends
+    or is cut; their records in ``out``, and for the turn whose shot is the ``k``-th,
+    its shooter and each side's reward since last read in ``turns[k]`` (the seat, then
+    each side's reward); then the observation of seat ``watchers[i]`` in ``seen[i]``
+    (:data:`WATCH_NEXT`: of the seat to shoot). Returns the records written, the status
+    that stopped play (0: none; ``STATUS_NOT_FINITE``: the seat to shoot's action is
+    not finite, nothing of it played; else the last record's shot could not be played),
+    the seat to shoot next, whether the match is over and whether it was cut (``work``:
+    the table's workspace)."""
     m = matches[table]
     e = envs[table]
     s = setup[0]
@@ -499,8 +512,9 @@ def play_cycle(
     lo = np.empty(MAX_DISCS + 1)
     hi = np.empty(MAX_DISCS + 1)
     drawn = np.empty((1, 4))
-    ws = workspace()
+    ws = work.ws
     shot = np.zeros(MAX_SEATS, dtype=np.bool_)
+    first = m.seat
     k = 0
     while not m.over and not e.cut:
         seat = m.seat
@@ -520,7 +534,10 @@ def play_cycle(
     come_seats = np.empty(MAX_DISCS, dtype=np.int64)
     come_sides = np.empty(MAX_DISCS, dtype=np.int64)
     for i in range(watchers.shape[0]):
-        _observe_one(m, s, env, watchers[i], seen[i], come_seats, come_sides, lo, hi)
+        watcher = watchers[i]
+        if watcher == WATCH_NEXT:
+            watcher = first if m.over else m.seat
+        _observe_one(m, s, env, watcher, seen[i], come_seats, come_sides, lo, hi)
     return k, 0, m.seat, m.over != 0, e.cut != 0
 
 
@@ -535,6 +552,7 @@ def play_meant(
     envs: np.ndarray,
     env_setup: np.ndarray,
     out: np.ndarray,
+    work: WorkspaceRef,
 ) -> int:
     """The shot a player means (x, y, angle, speed, spin) on ``table``, executed with no
     noise of the environment's (the player's own is in it); its record in ``out[0]``.
@@ -548,7 +566,7 @@ def play_meant(
     r = out[0]
     r.table = table
     meant = (shot[0], shot[1], shot[2], shot[3], shot[4])
-    status = _execute(m, s, board, params, m.seat, lo, hi, count, meant, r, workspace())
+    status = _execute(m, s, board, params, m.seat, lo, hi, count, meant, r, work.ws)
     if status == 0:
         _kept(m, e, env_setup[0], s, r)
     return status
@@ -576,9 +594,12 @@ def play(
     envs: np.ndarray,
     env_setup: np.ndarray,
     out: np.ndarray,
+    work: WorkspaceRef,
 ) -> tuple[int, int, int]:
-    """The shots of :func:`_play`."""
-    return _play(rows, actions, acting, matches, setup, board, params, envs, env_setup, out)
+    """The shots of :func:`_play` (``work``: the workspace)."""
+    return _play(
+        rows, actions, acting, matches, setup, board, params, envs, env_setup, out, work.ws
+    )
 
 
 @envs_jit(nogil=True)
@@ -597,15 +618,17 @@ def step(
     observations: np.ndarray,
     rewards: np.ndarray,
     pending: np.ndarray,
+    work: WorkspaceRef,
 ) -> tuple[int, int, int]:
     """An environment step on each table of ``rows``: the shots of :func:`_play`, then
-    whether a ``POLICY`` seat is to shoot there (``pending[i]``); where none is, the
-    observation of the seat to shoot (once the match is over or cut, of seat
-    ``watchers[i]``) in ``observations[i]`` and each side's reward since last read in
-    ``rewards[i]`` (then zero). Returns what :func:`_play` returns (nothing observed
-    when a shot could not be played)."""
+    the observation of the seat to shoot (once the match is over or cut, of seat
+    ``watchers[i]``) in ``observations[i]``, and whether it is a ``POLICY`` seat
+    (``pending[i]``: its observation is the one the policy acts on); where it is not,
+    each side's reward since last read in ``rewards[i]`` (then zero). Returns what
+    :func:`_play` returns (nothing observed when a shot could not be played; ``work``:
+    the workspace)."""
     played, row, status = _play(
-        rows, actions, acting, matches, setup, board, params, envs, env_setup, out
+        rows, actions, acting, matches, setup, board, params, envs, env_setup, out, work.ws
     )
     if status != 0:
         return played, row, status
@@ -620,11 +643,10 @@ def step(
         e = envs[rows[i]]
         ended = m.over != 0 or e.cut != 0
         pending[i] = not ended and e.control[m.seat] == POLICY
-        if pending[i]:
-            continue
         seat = watchers[i] if ended else m.seat
         _observe_one(m, s, env, seat, observations[i], come_seats, come_sides, lo, hi)
-        _take_rewards(e, s.sides, rewards[i])
+        if not pending[i]:
+            _take_rewards(e, s.sides, rewards[i])
     return played, row, status
 
 
@@ -693,8 +715,8 @@ class Played:
 @dataclass(frozen=True, slots=True)
 class Stepped:
     """What :meth:`Tables.step` did on each table asked: the shots' records, in order;
-    each table's observation and sides' rewards (where no policy's seat is pending);
-    which tables wait for a ``POLICY`` seat's action."""
+    each table's observation (where a policy's seat is pending, the one it acts on) and
+    sides' rewards (where none is); which tables wait for a ``POLICY`` seat's action."""
 
     shots: np.ndarray
     observations: npt.NDArray[np.float32]
@@ -748,6 +770,8 @@ class Tables:
         self.side_of = {s: match.side_of(s) for s in match.seats}
         self.num_threads = num_threads
         self._pool = ThreadPoolExecutor(num_threads) if num_threads > 1 else None
+        self._work = [new_workspace_ref() for _ in range(num_threads)]
+        """Each thread's workspace."""
         self.log: list[np.ndarray] | None = None
         """Where every call's shots go when set (a benchmark replays them)."""
         self.seats = self.matches["seat"]
@@ -766,8 +790,15 @@ class Tables:
         again."""
         self._everyone = np.ones(count, dtype=np.bool_)
         self._no_actions = np.zeros((count, 4))
-        self.turn_rewards = np.zeros(MAX_SEATS)
-        """Each side's reward in the last :meth:`play_turn`."""
+        self._somebody = np.ones(1, dtype=np.bool_)
+        self._nobody = np.zeros(1, dtype=np.bool_)
+        self._one_out = new_shots(self.per_table)
+        self._one_rewards = np.zeros((1, MAX_SEATS))
+        self._one_pending = np.zeros(1, dtype=np.bool_)
+        self._step_one: Callable[..., tuple[int, int, int]] | None = None
+        """:func:`step` called directly by :meth:`step_one`."""
+        self._play_turns: Callable[..., tuple[int, int, int, bool, bool]] | None = None
+        """:func:`play_turns` called directly (:func:`~flickboard.jit.direct`)."""
 
     # -- a match --------------------------------------------------------------------
 
@@ -872,9 +903,9 @@ class Tables:
         the Match path raises for a shot that cannot be played, :class:`InvalidInput` (and
         nothing played) for an action that is not finite."""
         actions, acting = self._acts(rows, actions, acting)
-        shots = self._run(rows, lambda a, b, out: play(
+        shots = self._run(rows, lambda a, b, out, work: play(
             rows[a:b], actions[a:b], acting[a:b], self.matches, self.setup, self.board_array,
-            self.params, self.envs, self.env_setup, out,
+            self.params, self.envs, self.env_setup, out, work,
         ))  # fmt: skip
         return Played(shots)
 
@@ -886,19 +917,70 @@ class Tables:
         acting: npt.NDArray[np.bool_] | None = None,
     ) -> Stepped:
         """:meth:`play`, then each table's observation of the seat to shoot (or, once
-        the match is over or cut, of seat ``watchers[i]``) and its sides' rewards since
-        last read, where no ``POLICY`` seat waits (:func:`step`: one compiled call)."""
+        the match is over or cut, of seat ``watchers[i]``) and, where no ``POLICY`` seat
+        waits, its sides' rewards since last read (:func:`step`: one compiled call)."""
         actions, acting = self._acts(rows, actions, acting)
         n = len(rows)
         observations = np.empty((n, self.size), dtype=np.float32)
         rewards = np.zeros((n, MAX_SEATS))
         pending = np.zeros(n, dtype=np.bool_)
-        shots = self._run(rows, lambda a, b, out: step(
+        shots = self._run(rows, lambda a, b, out, work: step(
             rows[a:b], actions[a:b], acting[a:b], watchers[a:b], self.matches, self.setup,
             self.board_array, self.params, self.envs, self.env_setup, out, observations[a:b],
-            rewards[a:b], pending[a:b],
+            rewards[a:b], pending[a:b], work,
         ))  # fmt: skip
         return Stepped(shots, observations, rewards, pending)
+
+    def step_one(
+        self,
+        rows: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.float64] | None,
+        watchers: npt.NDArray[np.int64],
+        at: int = 0,
+    ) -> tuple[int, npt.NDArray[np.float32], npt.NDArray[np.float64], bool]:
+        """:meth:`step` on one table (``rows``, ``actions`` and ``watchers``: one row
+        each, arrays of the first call's types at every call, as
+        :func:`~flickboard.jit.direct` needs), in one compiled call on this thread, the
+        shots' records from ``at`` on in a buffer of its own (:meth:`stepped` takes
+        them). Returns the shots played, the table's observation (:meth:`step`'s), its
+        sides' rewards where no ``POLICY`` seat waits (in the same array at every call:
+        read them before the next), and whether one waits."""
+        table = int(rows[0])
+        if self._spare[table] < 0:
+            self._ready(rows)
+        acting = self._somebody
+        if actions is None:
+            actions, acting = self._no_actions[:1], self._nobody
+        per = self.per_table
+        if at + per > len(self._one_out):
+            grown = new_shots(2 * (at + per))
+            grown.view(np.uint8)[: self._one_out.nbytes] = self._one_out.view(np.uint8)
+            self._one_out = grown
+        out = self._one_out[at : at + per]
+        observations = np.empty((1, self.size), dtype=np.float32)
+        rewards, pending = self._one_rewards, self._one_pending
+        args = (
+            rows, actions, acting, watchers, self.matches, self.setup, self.board_array,
+            self.params, self.envs, self.env_setup, out, observations, rewards, pending,
+            self._work[0],
+        )  # fmt: skip
+        call = self._step_one
+        if call is None:
+            call = self._step_one = direct(step, *args)
+        played, _, status = call(*args)
+        self._spare[table] -= played
+        if status:
+            self.refuse(out[played - 1], table, status)
+        return played, observations[0], rewards[0], bool(pending[0])
+
+    def stepped(self, count: int) -> np.ndarray:
+        """The records of the first ``count`` shots :meth:`step_one` calls left in its
+        buffer (the calls of one environment step, from ``at`` 0), as :meth:`step` gives
+        its shots."""
+        shots = joined(self._one_out[:count])
+        if self.log is not None:
+            self.log.append(shots)
+        return shots
 
     def _acts(
         self,
@@ -914,11 +996,11 @@ class Tables:
     def _run(
         self,
         rows: npt.NDArray[np.int64],
-        call: Callable[[int, int, np.ndarray], tuple[int, int, int]],
+        call: Callable[[int, int, np.ndarray, WorkspaceRef], tuple[int, int, int]],
     ) -> np.ndarray:
-        """``call(a, b, out)`` on the rows ``a:b``, their shots in ``out``: on this
-        thread, or each share of the rows on its thread; the shots in order. Raises for
-        a shot that could not be played."""
+        """``call(a, b, out, work)`` on the rows ``a:b``, their shots in ``out``, in the
+        workspace ``work``: on this thread, or each share of the rows on its thread (and
+        its workspace); the shots in order. Raises for a shot that could not be played."""
         n = len(rows)
         need = n * self.per_table
         if need > len(self._out):
@@ -933,22 +1015,22 @@ class Tables:
             self._spare[rows] = -1
         pool, per = self._pool, self.per_table
 
-        def part(span: tuple[int, int]) -> tuple[np.ndarray, int, int, int]:
+        def part(work: WorkspaceRef, span: tuple[int, int]) -> tuple[np.ndarray, int, int, int]:
             a, b = span
             out = self._out[a * per : b * per]
-            played, row, status = call(a, b, out)
+            played, row, status = call(a, b, out, work)
             return out, played, a + row, status
 
         if pool is None or n < 2 * self.num_threads:
-            parts = [part((0, n))]
+            parts = [part(self._work[0], (0, n))]
         else:
             cuts = np.linspace(0, n, self.num_threads + 1).astype(int).tolist()
-            parts = list(pool.map(part, itertools.pairwise(cuts)))
+            parts = list(pool.map(part, self._work, itertools.pairwise(cuts)))
         if one is not None:
             self._spare[one] -= parts[0][1]
-        for _out, _played, _row, status in parts:
+        for out, _played, row, status in parts:
             if status == STATUS_NOT_FINITE:
-                raise InvalidInput("every action value must be a finite number")
+                self.refuse(out[0], int(rows[row]), status)
         for out, played, row, status in parts:
             if status:
                 self.refuse(out[played - 1], int(rows[row]), status)
@@ -957,36 +1039,7 @@ class Tables:
             self.log.append(shots)
         return shots
 
-    def play_turn(
-        self,
-        table: int,
-        action: npt.NDArray[np.float64],
-        out: np.ndarray,
-        seen: npt.NDArray[np.float32],
-    ) -> tuple[int, int, bool, bool]:
-        """The shot ``action`` (four numbers) names on ``table``, then the compiled
-        seats' shots, their records in ``out`` (:func:`play_turn`: one compiled call);
-        each side's reward since last read in :attr:`turn_rewards` (then zero), and the
-        observation of the seat to shoot (once the match is over, of the seat that shot
-        first) in ``seen`` unless it is empty. Returns the shots played, the seat to
-        shoot, whether the match is over and whether it was cut; raises as :meth:`play`
-        does."""
-        if self._spare[table] < 0:
-            self._ready(np.array([table], dtype=np.int64))
-        played, status, seat, over, cut = play_turn(
-            table, action, self.matches, self.setup, self.board_array, self.params, self.envs,
-            self.env_setup, out, self.turn_rewards, seen,
-        )  # fmt: skip
-        self._spare[table] -= played
-        if status:
-            if status == STATUS_NOT_FINITE:
-                raise InvalidInput("every action value must be a finite number")
-            self.refuse(out[played - 1], table, status)
-        if self.log is not None:
-            self.log.append(joined(out[:played]))
-        return played, seat, over, cut
-
-    def play_cycle(
+    def play_turns(
         self,
         table: int,
         actions: npt.NDArray[np.float64],
@@ -994,24 +1047,33 @@ class Tables:
         out: np.ndarray,
         turns: npt.NDArray[np.float64],
         watchers: npt.NDArray[np.int64],
-    ) -> tuple[int, int, int, bool, bool, npt.NDArray[np.float32]]:
-        """A PettingZoo parallel step's shots on ``table``, a table that draws nothing
-        (:func:`play_cycle`: one compiled call): their records in ``out``, each shot's
-        seat and sides' rewards in ``turns``. Returns the shots played, the status that
-        stopped play (0: none; ``STATUS_NOT_FINITE``: the seat to shoot's action is not
-        finite; else the shot after those played could not be played, its record next
-        in ``out``: :meth:`refuse` raises what it means), the seat to shoot, whether the
-        match is over, whether it was cut, and each watcher's observation."""
-        seen = np.empty((len(watchers), self.size), dtype=np.float32)
-        played, status, seat, over, cut = play_cycle(
+        seen: npt.NDArray[np.float32],
+    ) -> tuple[int, int, int, bool, bool]:
+        """A PettingZoo step's turns on ``table`` (:func:`play_turns`: one compiled
+        call; the noise drawn for one shot, so a table that draws plays one turn):
+        their records in ``out``, each turn's seat and sides' rewards in ``turns``,
+        each watcher's observation in ``seen``. Returns the shots played, the status
+        that stopped play (0: none; ``STATUS_NOT_FINITE``: the seat to shoot's action
+        is not finite; else the shot after those played could not be played, its
+        record next in ``out``: :meth:`refuse` raises what it means), the seat to
+        shoot, whether the match is over and whether it was cut. Every call passes
+        arrays of the first call's types (as :func:`~flickboard.jit.direct` needs)."""
+        if self._spare[table] < 0:
+            self._ready(np.array([table], dtype=np.int64))
+        args = (
             table, actions, given, self.matches, self.setup, self.board_array, self.params,
-            self.envs, self.env_setup, out, turns, watchers, seen,
+            self.envs, self.env_setup, out, turns, watchers, seen, self._work[0],
         )  # fmt: skip
+        call = self._play_turns
+        if call is None:
+            call = self._play_turns = direct(play_turns, *args)
+        played, status, seat, over, cut = call(*args)
+        self._spare[table] -= played
         if status and status != STATUS_NOT_FINITE:
             played -= 1
         if self.log is not None:
             self.log.append(joined(out[:played]))
-        return played, status, seat, over, cut, seen
+        return played, status, seat, over, cut
 
     def drawing(self, table: int) -> bool:
         """Whether ``table`` draws the noise's or the ``random`` player's numbers."""
@@ -1024,7 +1086,7 @@ class Tables:
         shot = np.array((meant.x, meant.y, meant.angle, meant.speed, meant.spin))
         status = play_meant(
             table, shot, self.matches, self.setup, self.board_array, self.params, self.envs,
-            self.env_setup, out,
+            self.env_setup, out, self._work[0],
         )  # fmt: skip
         if status:
             self.refuse(out[0], table, status)
@@ -1066,7 +1128,10 @@ class Tables:
             self._spare[t] = spare
 
     def refuse(self, shot: np.void, table: int, status: int) -> None:
-        """Raise what the Match path raises for a shot that could not be played."""
+        """Raise what the Match path raises for a shot that could not be played
+        (:class:`InvalidInput` for an action that is not finite)."""
+        if status == STATUS_NOT_FINITE:
+            raise InvalidInput("every action value must be a finite number")
         if status == STATUS_NO_START:
             raise IllegalInPosition("no shot may start anywhere on the start line")
         if status == STATUS_IMPOSSIBLE:
@@ -1084,21 +1149,24 @@ class Tables:
         observe(rows, seats, self.matches, self.setup, self.env_setup, out)
         return out
 
-    def ask_policies(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-        """The actions of the policies whose seats are to shoot at ``rows``: one call
-        per policy (``act_batch`` with every table it plays at once, else ``act_on`` a
-        table at a time)."""
-        seats = self.seats[rows]
+    def ask_policies(
+        self, rows: npt.NDArray[np.int64], seen: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.float64]:
+        """The actions of the policies whose seats are to shoot at ``rows``, seat
+        ``i`` having seen ``seen[i]`` (:meth:`step`'s observations of the tables
+        pending): one call per policy (``act_batch`` with every table it plays at once,
+        else ``act_on`` a table at a time)."""
         actions = np.empty((len(rows), 4))
+        policies = self.policies
         groups: dict[int, tuple[Any, list[int]]] = {}
-        for i, (t, seat) in enumerate(zip(rows.tolist(), seats.tolist(), strict=True)):
-            policy = self.policies[t][seat]
+        for i, (t, seat) in enumerate(zip(rows.tolist(), self.seats[rows].tolist(), strict=True)):
+            policy = policies[t][seat]
             groups.setdefault(id(policy), (policy, []))[1].append(i)
         for policy, at in groups.values():
-            index = np.array(at, dtype=np.int64)
-            seen = self.observe(rows[index], seats[index])
+            index = slice(None) if len(at) == len(rows) else np.array(at, dtype=np.int64)
+            observed = seen[index]
             if hasattr(policy, "act_batch"):
-                moves = np.asarray(policy.act_batch(seen), dtype=np.float64)
+                moves = np.asarray(policy.act_batch(observed), dtype=np.float64)
                 if moves.shape != (len(at), 4):
                     raise InvalidInput(
                         f"a batched policy's actions are {len(at)} rows of 4 numbers, "
@@ -1107,7 +1175,7 @@ class Tables:
                 actions[index] = moves
                 continue
             for j, i in enumerate(at):
-                move = np.asarray(policy.act_on(seen[j]), dtype=np.float64)
+                move = np.asarray(policy.act_on(observed[j]), dtype=np.float64)
                 if move.shape != (4,):
                     raise InvalidInput(f"a policy's actions are rows of 4 numbers, not {move!r}")
                 actions[i] = move
@@ -1208,6 +1276,7 @@ __all__ = [
     "POLICY",
     "RANDOM",
     "UNIFORM",
+    "WATCH_NEXT",
     "BatchPolicy",
     "ObservationPolicy",
     "Played",
@@ -1216,8 +1285,7 @@ __all__ = [
     "begin_tables",
     "observe",
     "play",
-    "play_cycle",
     "play_meant",
-    "play_turn",
+    "play_turns",
     "table_problem",
 ]

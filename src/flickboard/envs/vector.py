@@ -139,7 +139,8 @@ class FlickboardVectorEnv(SyncVectorEnv):
                 rewards[at] = done.rewards[resolved, sides[at]]
                 live = live[done.pending]
                 if len(live):
-                    acts, acting = tables.ask_policies(live), None
+                    acts = tables.ask_policies(live, done.observations[done.pending])
+                    acting = None
             every = parts[0] if len(parts) == 1 else joined(*parts)
             each: dict[int, list[dict[str, Any]]] = {int(t): [] for t in stepping}
             for t, entry in zip(every["table"].tolist(), tables.infos(every), strict=True):
