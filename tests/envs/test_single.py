@@ -95,3 +95,30 @@ def test_the_default_environments_play_on_a_compiled_table_with_brief_info(game:
     explained.reset(seed=3)
     _, _, _, _, info = explained.step(np.array([0.0, 0.0, -0.7, 0.0], dtype=np.float32))
     assert not explained.unwrapped.fast and info["shots"][0]["ruling"]
+
+
+@pytest.mark.parametrize("copied", ["deepcopy", "pickle"])
+@pytest.mark.parametrize("env_id", ["flickboard/Crokinole-v0", "flickboard/Shuffleboard-v0"])
+def test_a_copy_of_an_environment_mid_match_plays_on_as_the_original(
+    env_id: str, copied: str
+) -> None:
+    import copy
+    import pickle
+
+    env = gymnasium.make(env_id, noise="competitive").unwrapped
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(6):
+        env.step(rng.uniform(-1, 1, 4).astype(np.float32))
+    twin = copy.deepcopy(env) if copied == "deepcopy" else pickle.loads(pickle.dumps(env))
+    done = False
+    steps = 0
+    while not done:
+        action = rng.uniform(-1, 1, 4).astype(np.float32)
+        mine, theirs = env.step(action), twin.step(action)
+        assert np.array_equal(mine[0], theirs[0])
+        assert mine[1:4] == theirs[1:4]
+        assert mine[4]["shots"] == theirs[4]["shots"]
+        done = mine[2] or mine[3]
+        steps += 1
+    assert steps > 1  # the match ended in the copy when it ended in the original

@@ -769,18 +769,9 @@ class Tables:
         self.policies: list[dict[int, ObservationPolicy | BatchPolicy]] = [{} for _ in range(count)]
         self.side_of = {s: match.side_of(s) for s in match.seats}
         self.num_threads = num_threads
-        self._pool = ThreadPoolExecutor(num_threads) if num_threads > 1 else None
-        self._work = [new_workspace_ref() for _ in range(num_threads)]
-        """Each thread's workspace."""
         self.log: list[np.ndarray] | None = None
         """Where every call's shots go when set (a benchmark replays them)."""
-        self.seats = self.matches["seat"]
-        """The seat to shoot next, by table (a view: read only)."""
-        self.ended = self.matches["over"]
-        """Whether each table's match is over (a view: read only)."""
-        self.cut = self.envs["cut"]
-        """Whether each table's match was cut at ``max_cycles`` (a view: read only)."""
-        self._reward = self.envs["reward"]
+        self._remake()
         self._drawing = np.zeros(count, dtype=np.bool_)
         """Tables with draws to keep ready (noise, random players)."""
         self._spare = np.full(count, -1, dtype=np.int64)
@@ -795,10 +786,36 @@ class Tables:
         self._one_out = new_shots(self.per_table)
         self._one_rewards = np.zeros((1, MAX_SEATS))
         self._one_pending = np.zeros(1, dtype=np.bool_)
+
+    def _remake(self) -> None:
+        """What a copy makes again rather than copies: the threads, their workspaces, the
+        direct calls and the views of the arrays (a copied view would be an array of its
+        own, no longer the matches' fields)."""
+        threads = self.num_threads
+        self._pool = ThreadPoolExecutor(threads) if threads > 1 else None
+        self._work = [new_workspace_ref() for _ in range(threads)]
+        """Each thread's workspace."""
         self._step_one: Callable[..., tuple[int, int, int]] | None = None
         """:func:`step` called directly by :meth:`step_one`."""
         self._play_turns: Callable[..., tuple[int, int, int, bool, bool]] | None = None
         """:func:`play_turns` called directly (:func:`~flickboard.jit.direct`)."""
+        self.seats = self.matches["seat"]
+        """The seat to shoot next, by table (a view: read only)."""
+        self.ended = self.matches["over"]
+        """Whether each table's match is over (a view: read only)."""
+        self.cut = self.envs["cut"]
+        """Whether each table's match was cut at ``max_cycles`` (a view: read only)."""
+        self._reward = self.envs["reward"]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The tables as pickle and ``copy`` keep them: all but what :meth:`_remake`
+        makes again."""
+        made = ("_pool", "_work", "_step_one", "_play_turns", "seats", "ended", "cut", "_reward")
+        return {k: v for k, v in self.__dict__.items() if k not in made}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._remake()
 
     # -- a match --------------------------------------------------------------------
 
