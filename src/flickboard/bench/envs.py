@@ -67,7 +67,7 @@ class Settings:
     batch_steps: int = 80
     tables: int = 64
     match_shots: int = 600
-    rounds: int = 2
+    rounds: int = 5
     selfplay_pairs: int = 8
     selfplay_policy: str = "uniform"
     workers: tuple[int, ...] = (1, 2)

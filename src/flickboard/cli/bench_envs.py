@@ -23,7 +23,7 @@ def bench_envs(
     match_shots: Annotated[int, typer.Option(min=10, help="Match.play shots timed a game.")] = 600,
     rounds: Annotated[
         int, typer.Option(min=1, help="Timed runs of each, interleaved; the best kept.")
-    ] = 2,
+    ] = 5,
     selfplay_pairs: Annotated[
         int, typer.Option(min=0, help="Pairs of self-play games per Ray run (0: skip Ray).")
     ] = 8,
