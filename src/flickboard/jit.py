@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
 import numba
-import numpy as np
 import platformdirs
 from numba import njit
 from numba.extending import register_jitable
@@ -115,30 +114,15 @@ def compiled_with(sources: Iterable[Path]) -> Callable[..., Callable[[F], F]]:
     return options
 
 
-_DIRECT: dict[tuple[Any, ...], Callable[..., Any]] = {}
-
-
-def _arg_kind(value: object) -> object:
-    if isinstance(value, np.ndarray):
-        flags = value.flags
-        return (value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous,
-                flags.writeable, flags.aligned)  # fmt: skip
-    return type(value)
-
-
 def direct(function: Callable[..., T], *args: Any) -> Callable[..., T]:
     """The machine code of the ``njit`` function ``function`` for arguments of the types
-    of ``args``, compiled (or loaded from its cache) once, called without numba's
-    dispatch: no typing of every argument at every call (a microsecond or more for
-    record arrays). Every call must pass arguments of those very types (arrays of the
-    same dtype, dimensions and layout): nothing checks them."""
-    key = (function, *(_arg_kind(a) for a in args))
-    found = _DIRECT.get(key)
-    if found is None:
-        dispatcher: Any = function
-        signature = tuple(dispatcher.typeof_pyval(a) for a in args)
-        found = _DIRECT[key] = dispatcher.compile(signature)
-    return found
+    of ``args`` (compiled, or loaded from its cache, by numba once for those types),
+    called without numba's dispatch: no typing of every argument at every call (a
+    microsecond or more for record arrays). Every call must pass arguments of those very
+    types (arrays of the same dtype, dimensions and layout): nothing checks them."""
+    dispatcher: Any = function
+    entry: Callable[..., T] = dispatcher.compile(tuple(dispatcher.typeof_pyval(a) for a in args))
+    return entry
 
 
 def jitable(function: F) -> F:

@@ -324,3 +324,16 @@ def test_the_observation_shows_which_parts_of_the_start_line_a_shot_may_start_fr
     assert seen.tolist() == pytest.approx(expected, abs=1e-6)
     assert seen[7] == seen[8] < 0.01  # the disc covers the middle of the line
     assert [seen[b] for b in (*range(7), *range(9, 16))] == [1.0] * 14
+
+
+def test_a_full_shots_buffer_grows_keeping_every_record_it_held() -> None:
+    from flickboard.play.tables import new_shots, room_for
+
+    shots = new_shots(3)
+    shots["seat"] = [0, 2, 0]
+    shots["x"] = [0.1, -0.2, 0.3]
+    assert room_for(shots, 3) is shots
+    grown = room_for(shots, 4)
+    assert len(grown) == 8
+    assert grown[:3].tobytes() == shots.tobytes()
+    assert not grown[3:].tobytes().strip(b"\0")

@@ -42,7 +42,7 @@ from flickboard.play.driver import most_discs_left
 from flickboard.play.kind import GameKind, game_kind
 from flickboard.play.match import Match, RoundEnd, Step
 from flickboard.play.noise import ExecutionNoise, execute
-from flickboard.play.tables import MAX_SEATS, new_shots
+from flickboard.play.tables import MAX_SEATS, new_shots, room_for
 from flickboard.play.view import Player, View
 
 Reward = Literal["differential", "points"]
@@ -414,9 +414,8 @@ class FlickboardAEC(AECEnv[str, Observation, npt.NDArray[np.float32]]):  # type:
     def _room(self, shots: int = 1) -> np.ndarray:
         """Room for the next ``shots`` shots' records in :attr:`_played`."""
         count, played = self._count, self._played
-        if count + shots > len(played):
-            grown = new_shots(2 * (count + shots))
-            grown.view(np.uint8)[: played.nbytes] = played.view(np.uint8)
+        grown = room_for(played, count + shots)
+        if grown is not played:
             self._played = played = grown
             self._brief = grown.view(BRIEF)
         return played[count : count + shots]

@@ -71,6 +71,7 @@ from flickboard.play.tables import (
     joined,
     new_matches,
     new_shots,
+    room_for,
 )
 from flickboard.rules.base import Turn
 
@@ -969,10 +970,7 @@ class Tables:
         if actions is None:
             actions, acting = self._no_actions[:1], self._nobody
         per = self.per_table
-        if at + per > len(self._one_out):
-            grown = new_shots(2 * (at + per))
-            grown.view(np.uint8)[: self._one_out.nbytes] = self._one_out.view(np.uint8)
-            self._one_out = grown
+        self._one_out = room_for(self._one_out, at + per)
         out = self._one_out[at : at + per]
         observations = np.empty((1, self.size), dtype=np.float32)
         rewards, pending = self._one_rewards, self._one_pending

@@ -168,6 +168,16 @@ def new_shots(count: int) -> np.ndarray:
     return np.zeros(count, dtype=SHOT)
 
 
+def room_for(shots: np.ndarray, count: int) -> np.ndarray:
+    """``shots`` if it holds ``count`` results, else a buffer twice that size with the
+    results of ``shots`` at its start (their bytes copied at once, as :func:`joined`)."""
+    if count <= len(shots):
+        return shots
+    grown = new_shots(2 * count)
+    grown.view(np.uint8)[: shots.nbytes] = shots.view(np.uint8)
+    return grown
+
+
 def joined(*parts: np.ndarray) -> np.ndarray:
     """A read-only copy of shots' results, one part after another: their bytes copied
     at once (numpy copies a record of this many fields field by field: 27 µs for two
@@ -191,4 +201,5 @@ __all__ = [
     "new_matches",
     "new_setup",
     "new_shots",
+    "room_for",
 ]

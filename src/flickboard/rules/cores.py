@@ -61,12 +61,9 @@ def core_of(referee: Referee) -> BatchCore:
     subclass of a referee with a core that rules otherwise, overriding ``rule``, has
     none)."""
     kind = type(referee)
-    for cls in kind.__mro__:
-        core = _CORES.get(cls)
-        if core is not None:
-            if getattr(kind, "rule", None) is getattr(cls, "rule", None):
-                return core
-            break
+    owner = next((cls for cls in kind.__mro__ if cls in _CORES), None)
+    if owner is not None and getattr(kind, "rule", None) is getattr(owner, "rule", None):
+        return _CORES[owner]
     raise InvalidInput(f"no compiled core for rule set {referee.name!r}")
 
 
