@@ -58,11 +58,13 @@ Flags = MutableRow[bool]
 """Yes-or-no values a :func:`jitable` rule reads or writes by index."""
 
 __all__ = [
+    "BORROWING",
     "Flags",
     "MutableRow",
     "Numbers",
     "Row",
     "Whole",
+    "borrowing",
     "cache_root",
     "compiled_with",
     "direct",
@@ -123,6 +125,21 @@ def direct(function: Callable[..., T], *args: Any) -> Callable[..., T]:
     dispatcher: Any = function
     entry: Callable[..., T] = dispatcher.compile(tuple(dispatcher.typeof_pyval(a) for a in args))
     return entry
+
+
+BORROWING: dict[str, Any] = {"_nrt": False}
+"""numba options of a compiled function that only borrows arrays: it makes none, returns
+none and keeps none, so its callers' references keep them alive and it counts none.
+numba otherwise counts a reference to every array argument on entry and lets it go on
+return, an atomic operation each (a call of the physics' ``line_candidate`` made ten),
+often more than a small function's own work. numba refuses to compile a function so
+marked that makes an array, or that calls one that does."""
+
+
+def borrowing(function: F) -> F:
+    """:func:`jitable` for a function that only borrows arrays (:data:`BORROWING`)."""
+    jitted: F = register_jitable(cache=True, **BORROWING)(function)
+    return jitted
 
 
 def jitable(function: F) -> F:

@@ -46,7 +46,7 @@ from flickboard.envs.rewards import add_round_rewards
 from flickboard.envs.streams import Stream, draw_stream
 from flickboard.errors import IllegalInPosition, InvalidInput
 from flickboard.geometry.startline import line_inward, line_param, line_point, nearest
-from flickboard.jit import direct, jitable
+from flickboard.jit import borrowing, direct, jitable
 from flickboard.physics import Shot
 from flickboard.physics.codes import board_array, params_array
 from flickboard.physics.engine import raise_for_status
@@ -252,13 +252,13 @@ def _execute(
     count: int,
     shot: tuple[float, float, float, float, float],
     out: Record,
-    ws: Workspace,
+    work: WorkspaceRef,
 ) -> int:
     """The shot as played (``execute``): its speed playable, a start the rules refuse
     moved to the nearest legal one (the fault kept in ``out``), then played."""
     x, y, angle, speed, spin = shot
     speed = clip_speed(speed)
-    fault, which = start_fault(m, setup, x, y, ws)
+    fault, which = start_fault(m, setup, x, y, work)
     out.fault = fault
     out.which = which
     out.fault_x = x
@@ -270,9 +270,9 @@ def _execute(
         line = seat_line(setup, seat)
         inside, middle = nearest_start(lo, hi, count, line_param(line, x, y))
         x, y = line_point(line, inside)
-        if start_fault(m, setup, x, y, ws)[0] != 0:
+        if start_fault(m, setup, x, y, work)[0] != 0:
             x, y = line_point(line, middle)
-    return shoot(m, setup, board, params, x, y, angle, speed, spin, out, ws)
+    return shoot(m, setup, board, params, x, y, angle, speed, spin, out, work)
 
 
 @jitable
@@ -292,7 +292,7 @@ def _shoot_action(
     lo: np.ndarray,
     hi: np.ndarray,
     out: Record,
-    ws: Workspace,
+    work: WorkspaceRef,
 ) -> int:
     """The shot an action names (values clipped to [-1, 1]), executed with the noise."""
     seat = m.seat
@@ -313,7 +313,7 @@ def _shoot_action(
             line, x, y, angle, speed, spin, env.start_deviation, env.angle_deviation,
             env.speed_deviation, env.spin_deviation, z[0], z[1], z[2], z[3],
         )  # fmt: skip
-    return _execute(m, setup, board, params, seat, lo, hi, count, shot, out, ws)
+    return _execute(m, setup, board, params, seat, lo, hi, count, shot, out, work)
 
 
 @jitable
@@ -327,7 +327,7 @@ def _shoot_random(
     lo: np.ndarray,
     hi: np.ndarray,
     out: Record,
-    ws: Workspace,
+    work: WorkspaceRef,
 ) -> int:
     """The built-in ``random`` player's shot (``RandomPlayer.decide``: a start drawn
     over the whole line moved to the nearest allowed point, an angle drawn within
@@ -348,10 +348,10 @@ def _shoot_random(
         line_inward(line, u), env.random_angle, env.low, env.high, draws[1], draws[2]
     )
     shot = (x, y, angle, speed, 0.0)
-    return _execute(m, setup, board, params, seat, lo, hi, count, shot, out, ws)
+    return _execute(m, setup, board, params, seat, lo, hi, count, shot, out, work)
 
 
-@jitable
+@borrowing
 def _kept(m: Record, e: Record, env: Record, setup: Record, out: Record) -> None:
     """A played shot's rewards (each side's, for the round it ended: its round points as
     the game counts them, less the mean of the other sides' when differential) and the
@@ -379,7 +379,7 @@ def _play_table(
     lo: np.ndarray,
     hi: np.ndarray,
     drawn: np.ndarray,
-    ws: Workspace,
+    work: WorkspaceRef,
 ) -> tuple[int, int]:
     """On table ``t`` (match ``m``, environment ``e``): the shot ``action`` names when
     ``acting`` (the seat to shoot's), then every shot of a seat compiled code plays
@@ -390,7 +390,7 @@ def _play_table(
     if acting:
         r = out[k]
         r.table = t
-        status = _shoot_action(m, e, s, env, board, params, action, lo, hi, r, ws)
+        status = _shoot_action(m, e, s, env, board, params, action, lo, hi, r, work)
         k += 1
         if status != 0:
             return k, status
@@ -403,9 +403,9 @@ def _play_table(
             stream = e.streams[e.stream_of[m.seat]]
             draw_stream(stream[0], stream[1], drawn, 0)
             stream[1] += np.uint64(1)
-            status = _shoot_action(m, e, s, env, board, params, drawn[0], lo, hi, r, ws)
+            status = _shoot_action(m, e, s, env, board, params, drawn[0], lo, hi, r, work)
         elif control == RANDOM:
-            status = _shoot_random(m, e, s, env, board, params, lo, hi, r, ws)
+            status = _shoot_random(m, e, s, env, board, params, lo, hi, r, work)
         else:
             break
         k += 1
@@ -445,7 +445,7 @@ def _play(
     envs: np.ndarray,
     env_setup: np.ndarray,
     out: np.ndarray,
-    ws: Workspace,
+    work: WorkspaceRef,
 ) -> tuple[int, int, int]:
     """On each table ``rows[i]``: the shot ``actions[i]`` names when ``acting[i]``, then
     the compiled seats' shots (:func:`_play_table`); each shot's record in ``out``, in
@@ -465,7 +465,7 @@ def _play(
         t = rows[i]
         k, status = _play_table(
             matches[t], envs[t], s, env, board, params, t, actions[i], acting[i], out, k, lo,
-            hi, drawn, ws,
+            hi, drawn, work,
         )  # fmt: skip
         if status != 0:
             return k, i, status
@@ -513,7 +513,6 @@ def play_turns(
     lo = np.empty(MAX_DISCS + 1)
     hi = np.empty(MAX_DISCS + 1)
     drawn = np.empty((1, 4))
-    ws = work.ws
     shot = np.zeros(MAX_SEATS, dtype=np.bool_)
     first = m.seat
     k = 0
@@ -525,7 +524,7 @@ def play_turns(
             return k, STATUS_NOT_FINITE, seat, False, False
         n = k
         k, status = _play_table(
-            m, e, s, env, board, params, table, actions[seat], True, out, k, lo, hi, drawn, ws
+            m, e, s, env, board, params, table, actions[seat], True, out, k, lo, hi, drawn, work
         )
         if status != 0:
             return k, status, m.seat, False, False
@@ -567,7 +566,7 @@ def play_meant(
     r = out[0]
     r.table = table
     meant = (shot[0], shot[1], shot[2], shot[3], shot[4])
-    status = _execute(m, s, board, params, m.seat, lo, hi, count, meant, r, work.ws)
+    status = _execute(m, s, board, params, m.seat, lo, hi, count, meant, r, work)
     if status == 0:
         _kept(m, e, env_setup[0], s, r)
     return status
@@ -599,7 +598,7 @@ def play(
 ) -> tuple[int, int, int]:
     """The shots of :func:`_play` (``work``: the workspace)."""
     return _play(
-        rows, actions, acting, matches, setup, board, params, envs, env_setup, out, work.ws
+        rows, actions, acting, matches, setup, board, params, envs, env_setup, out, work
     )
 
 
@@ -629,7 +628,7 @@ def step(
     :func:`_play` returns (nothing observed when a shot could not be played; ``work``:
     the workspace)."""
     played, row, status = _play(
-        rows, actions, acting, matches, setup, board, params, envs, env_setup, out, work.ws
+        rows, actions, acting, matches, setup, board, params, envs, env_setup, out, work
     )
     if status != 0:
         return played, row, status

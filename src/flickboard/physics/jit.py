@@ -15,12 +15,12 @@ from pathlib import Path
 import numba
 from numba import njit
 
-from flickboard.jit import cache_root, files_hash
+from flickboard.jit import BORROWING, cache_root, files_hash
 from flickboard.jit import compiled_with as njit_watching
 
 SOURCES = Path(__file__).parent
 
-__all__ = ["cache_dir", "files_hash", "njit", "njit_watching", "source_hash"]
+__all__ = ["BORROWING", "cache_dir", "files_hash", "njit", "njit_watching", "source_hash"]
 
 
 def source_hash(folder: Path = SOURCES) -> str:

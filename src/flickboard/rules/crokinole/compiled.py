@@ -16,6 +16,7 @@ from flickboard.errors import InvalidInput
 from flickboard.geometry import Board, CrokinoleBoard, as_board
 from flickboard.geometry.crokinole import Region, footprint_region
 from flickboard.geometry.pymath import hypot
+from flickboard.jit import BORROWING
 from flickboard.physics.codes import (
     EV_DISC,
     EV_KIND,
@@ -222,7 +223,7 @@ def crokinole_work(n: int) -> Work:
     )
 
 
-@core_jit()
+@core_jit(**BORROWING)
 def rule_crokinole_shot(
     s: int,
     figures: np.ndarray,
