@@ -60,4 +60,4 @@ def test_a_function_that_only_borrows_arrays_counts_no_references_and_makes_none
 
     with pytest.raises(numba.core.errors.TypingError):
         makes(3)
-    assert line_candidate.targetoptions.get("_nrt") is False
+    assert line_candidate.targetoptions.get("_nrt") is False  # (njit_borrowing)

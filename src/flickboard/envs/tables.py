@@ -597,9 +597,7 @@ def play(
     work: WorkspaceRef,
 ) -> tuple[int, int, int]:
     """The shots of :func:`_play` (``work``: the workspace)."""
-    return _play(
-        rows, actions, acting, matches, setup, board, params, envs, env_setup, out, work
-    )
+    return _play(rows, actions, acting, matches, setup, board, params, envs, env_setup, out, work)
 
 
 @envs_jit(nogil=True)

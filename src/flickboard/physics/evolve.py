@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from flickboard.physics.codes import M_AIR, M_SLIDE
-from flickboard.physics.jit import BORROWING, njit
+from flickboard.physics.jit import njit, njit_borrowing
 
 F_T0 = 0
 F_X = 1
@@ -53,7 +53,7 @@ def time_to_travel(s: float, v0: float, decel: float) -> float:
     return 2.0 * s / (v0 + math.sqrt(disc))
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def spin_at(st: np.ndarray, i: int, t: float, spin_decay: float) -> float:
     """Spin (rad/s) of disc ``i`` at time ``t``."""
     w0 = float(st[i, F_W])
@@ -63,7 +63,7 @@ def spin_at(st: np.ndarray, i: int, t: float, spin_decay: float) -> float:
     return left if w0 > 0.0 else -left
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def state_at(st: np.ndarray, i: int, t: float, decel: float) -> tuple[float, float, float]:
     """Centre and speed of disc ``i`` at time ``t`` (its direction never changes)."""
     mode = st[i, F_MODE]
@@ -78,7 +78,7 @@ def state_at(st: np.ndarray, i: int, t: float, decel: float) -> tuple[float, flo
     return st[i, F_X] + st[i, F_UX] * s, st[i, F_Y] + st[i, F_UY] * s, v
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def rebase(
     st: np.ndarray, i: int, t: float, decel: float, spin_decay: float
 ) -> tuple[float, float]:
@@ -93,7 +93,7 @@ def rebase(
     return v * st[i, F_UX], v * st[i, F_UY]
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def set_velocity(st: np.ndarray, i: int, vx: float, vy: float) -> None:
     """Give disc ``i`` (already rebased) a new velocity; keep its direction if it stops."""
     v = math.sqrt(vx * vx + vy * vy)

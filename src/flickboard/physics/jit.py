@@ -10,7 +10,9 @@ the layers above uses :func:`flickboard.jit.compiled_with` (``njit_watching`` he
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import numba
 from numba import njit
@@ -20,7 +22,9 @@ from flickboard.jit import compiled_with as njit_watching
 
 SOURCES = Path(__file__).parent
 
-__all__ = ["BORROWING", "cache_dir", "files_hash", "njit", "njit_watching", "source_hash"]
+F = TypeVar("F", bound=Callable[..., Any])
+
+__all__ = ["cache_dir", "files_hash", "njit", "njit_borrowing", "njit_watching", "source_hash"]
 
 
 def source_hash(folder: Path = SOURCES) -> str:
@@ -35,3 +39,9 @@ def cache_dir() -> Path:
 
 
 numba.config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]  # set at run time
+
+
+def njit_borrowing(function: F) -> F:
+    """``njit(cache=True)`` for a kernel function that only borrows arrays: it counts no
+    references to them (:data:`flickboard.jit.BORROWING`)."""
+    return cast(F, njit(cache=True, **BORROWING)(function))

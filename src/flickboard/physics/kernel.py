@@ -101,7 +101,7 @@ from flickboard.physics.evolve import (
     state_at,
     time_to_travel,
 )
-from flickboard.physics.jit import BORROWING, njit
+from flickboard.physics.jit import njit, njit_borrowing
 from flickboard.physics.layout import OVERLAP_TOLERANCE
 from flickboard.physics.resolve import resolve_discs, resolve_fixed
 
@@ -138,7 +138,7 @@ def _obstacle(mode: float) -> bool:
     return _on_surface(mode) or mode == M_HOLE
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def pair_time(
     st: np.ndarray,
     i: int,
@@ -186,7 +186,7 @@ def pair_time(
     return now + tau
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def _inside_bits(board: np.ndarray, x: float, y: float) -> float:
     """Bits: which line boundaries the centre (x, y) is inside (below, on the table)."""
     nb = 2 * int(board[B_NLINE])
@@ -202,7 +202,7 @@ def _inside_bits(board: np.ndarray, x: float, y: float) -> float:
     return float(bits)
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def candidate(
     st: np.ndarray,
     i: int,
@@ -294,7 +294,7 @@ def candidate(
     co[i] = other
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def line_candidate(
     st: np.ndarray,
     i: int,
@@ -388,7 +388,7 @@ def _push_segment(sg: np.ndarray, ns: int, st: np.ndarray, i: int, cause: int) -
     return sg
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def check_start(board: np.ndarray, discs: np.ndarray, shot: np.ndarray) -> tuple[int, int]:
     """Whether the shot disc fits where it starts: (status, index of the disc or peg in
     the way, else -1).
@@ -429,7 +429,7 @@ def check_start(board: np.ndarray, discs: np.ndarray, shot: np.ndarray) -> tuple
     return S_OK, -1
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def _come_to_rest(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray, holes: int) -> int:
     """Stop disc i where it is (already rebased): the event kind it gets.
 
@@ -450,7 +450,7 @@ def _come_to_rest(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray,
     return K_STOPPED
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def _drop(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray, holes: int) -> int:
     """Disc i (rebased), its centre over the hole, falls in: flat into an empty hole
     with room for it (``DROPPED``; :func:`_settle` then lays it on the bottom), else
@@ -483,7 +483,7 @@ def _rested(
     return ev, ne + 1, holes + (1 if kind == K_DROPPED else 0)
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def _settle(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray) -> None:
     """Disc i has fallen flat into the hole: lay it on the bottom (:func:`_flat_place`).
 
@@ -497,7 +497,7 @@ def _settle(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray) -> No
         st[i, F_Y] = py
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def _flat_place(
     st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray
 ) -> tuple[bool, float, float]:
@@ -519,7 +519,7 @@ def _flat_place(
     return _clear_round(st, i, play, board, params)
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def _clear_of_discs(
     st: np.ndarray, i: int, px: float, py: float, board: np.ndarray, params: np.ndarray
 ) -> bool:
@@ -536,7 +536,7 @@ def _clear_of_discs(
     return True
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def _clear_round(
     st: np.ndarray, i: int, ring: float, board: np.ndarray, params: np.ndarray
 ) -> tuple[bool, float, float]:
@@ -557,7 +557,7 @@ def _clear_round(
     return False, 0.0, 0.0
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def _caught_by_full_hole(st: np.ndarray, i: int, board: np.ndarray, params: np.ndarray) -> int:
     """Disc i (rebased, at rest) falls towards a hole with no room to lie flat: one
     already holds a disc, or a disc on the surface overhangs it (:func:`_flat_place`).

@@ -12,10 +12,10 @@ import math
 import numpy as np
 
 from flickboard.physics.evolve import F_W, F_X, F_Y, rebase, set_velocity
-from flickboard.physics.jit import BORROWING, njit
+from flickboard.physics.jit import njit_borrowing
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def disc_impulse(
     vix: float,
     viy: float,
@@ -55,7 +55,7 @@ def disc_impulse(
     return vix - px, viy - py, wi - dw, vjx + px, vjy + py, wj - dw
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def fixed_impulse(
     vx: float,
     vy: float,
@@ -88,7 +88,7 @@ def fixed_impulse(
     return vx - jn * nx - jt * tx, vy - jn * ny - jt * ty, w - 2.0 * jt / radius
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def resolve_discs(
     st: np.ndarray,
     i: int,
@@ -138,7 +138,7 @@ def resolve_discs(
     st[j, F_W] = wj
 
 
-@njit(cache=True, **BORROWING)
+@njit_borrowing
 def resolve_fixed(
     st: np.ndarray,
     i: int,
