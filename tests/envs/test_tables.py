@@ -180,6 +180,61 @@ def test_a_bad_action_on_a_table_is_refused_and_plays_nothing() -> None:
     assert not np.array_equal(again, observation)
 
 
+class Misshapen:
+    """A policy whose actions are of the wrong shape: batched (``(4,)`` for one row) or
+    one table at a time (three numbers)."""
+
+    name = "misshapen"
+
+    def __init__(self, batched: bool) -> None:
+        if batched:
+            self.act_batch = lambda observations: np.zeros(4)
+
+    def act_on(self, observation: Any) -> Any:
+        return np.zeros(3)
+
+    def act(self, observation: Any, view: Any) -> Any:
+        return self.act_on(observation)
+
+
+@pytest.mark.parametrize(
+    ("batched", "says"),
+    [
+        (True, r"a batched policy's actions are 1 rows of 4 numbers, not shape \(4,\)"),
+        (False, r"a policy's actions are rows of 4 numbers, not array\(\[0., 0., 0.\]\)"),
+    ],
+)
+def test_a_policy_opponents_misshapen_actions_are_refused_on_one_table_as_on_many(
+    batched: bool, says: str
+) -> None:
+    env = _env("crokinole", True, opponent=Misshapen(batched))
+    env.reset(seed=3)
+    with pytest.raises(InvalidInput, match=says):
+        env.step(np.zeros(4, dtype=np.float32))
+    tables = env.tables
+    assert tables is not None
+    rows, seen = env._rows, np.zeros((1, tables.size), dtype=np.float32)
+    with pytest.raises(InvalidInput, match=says):
+        tables.ask_policies(rows, seen)
+    with pytest.raises(InvalidInput, match="rows of 4 numbers, not"):  # the same table twice
+        tables.ask_policies(np.zeros(2, dtype=np.int64), np.zeros((2, tables.size), np.float32))
+
+
+def test_a_tables_workspace_holds_every_field_of_the_play_layers() -> None:
+    import inspect
+
+    import numba
+
+    from flickboard.envs.tables import _new_workspace_ref, _workspace, _workspace_ref_type
+    from flickboard.play.tableplay import Workspace
+
+    fields = _workspace_ref_type().field_dict
+    assert list(fields) == list(Workspace._fields)
+    assert tuple(fields.values()) == numba.typeof(_workspace()).types
+    made = inspect.getsource(_new_workspace_ref.py_func)
+    assert all(f"ref.{name} = ws.{name}" in made for name in Workspace._fields)
+
+
 def test_stepping_a_finished_table_is_refused() -> None:
     env = _env("crokinole", True, max_cycles=1)
     env.reset(seed=3)

@@ -4,10 +4,12 @@ import dataclasses
 import math
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry import CrokinoleBoard, DiscSpec, Region, ShuffleboardTable, Zone
+from flickboard.geometry.shuffleboard import zone_value
 from flickboard.geometry.units import feet, inches
 
 
@@ -63,6 +65,16 @@ def test_shuffleboard_zone_from_above() -> None:
     assert table.zone_of(0, two.far + r + 1e-4) is Zone.TWO
     assert table.zone_of(0, two.far + r - 1e-4) is Zone.ONE
     assert table.zone_of(0, table.length - r + 1e-4) is Zone.HANGER
+
+
+def test_a_zone_is_read_off_the_lines_far_edges_to_the_bit() -> None:
+    table = ShuffleboardTable.csc()
+    _, one, two, three = table.lines
+    r = table.disc.radius
+    edges = (one.far, two.far, three.far)
+    for y in [*np.linspace(0.0, table.length, 20_001), *(e + r for e in edges)]:
+        value = zone_value(float(y), r, one.far, two.far, three.far, table.length)
+        assert table.zone_of(0.0, float(y)) is Zone(value)
 
 
 def test_bad_dimensions_are_refused() -> None:

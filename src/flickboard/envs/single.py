@@ -164,8 +164,8 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
             table, controls, noise=None if self.aec.noise.silent else rng, players=players,
             streams=streams, policies=policies, toss=self.aec.kind.table_toss(self.aec.match, seed),
         )  # fmt: skip
-        self._rows = np.array([table], dtype=np.int64)
-        self._watch = np.array([self.my_seat], dtype=np.int64)
+        self._rows[0] = table  # (in place: the table's direct calls take these arrays)
+        self._watch[0] = self.my_seat
         return True
 
     def _table_step(
@@ -173,19 +173,18 @@ class FlickboardEnv(gymnasium.Env[Observation, npt.NDArray[np.float32]]):
     ) -> tuple[Observation, float, dict[str, Any]]:
         """The agent's shot on the table (none: the match's start), then the opponents'
         up to the agent's next turn: one compiled call, and one a policy's turn."""
-        tables, rows, watch = self.tables, self._rows, self._watch
+        tables, rows, watch, table = self.tables, self._rows, self._watch, self.table
         assert tables is not None
-        count, observation, rewards, pending = tables.step_one(rows, action, watch)
+        count, seen, rewards, pending = tables.step_one(rows, action, watch)
         while pending:
-            actions = tables.ask_policies(rows, observation[None])
-            played, observation, rewards, pending = tables.step_one(rows, actions, watch, count)
+            actions = tables.ask_one(table, seen)
+            played, seen, rewards, pending = tables.step_one(rows, actions, watch, count)
             count += played
-        table = self.table
         seat = int(tables.seats[table])
         mine = self._sides[seat] == self._side and not tables.ended[table]
         info = {"seat": seat if mine else self.my_seat, "side": self._side,
-                "shots": tables.infos(tables.stepped(count))}  # fmt: skip
-        return observation, float(rewards[self._side]), info
+                "shots": tables.stepped_infos(count)}  # fmt: skip
+        return seen[0], float(rewards[self._side]), info
 
     def _opponent(self, seed: int) -> Policy | Player:
         from flickboard.agents.spec import is_player_spec, player_from_spec

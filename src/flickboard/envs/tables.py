@@ -205,11 +205,13 @@ class WorkspaceRefType(types.StructRef):
 
 
 class WorkspaceRef(structref.StructRefProxy):
-    """A :class:`~flickboard.play.tableplay.Workspace` kept from call to call (``ws``,
-    read by compiled code): compiled code is handed it by reference, so a call on one
-    table makes and unboxes none of its arrays (some forty: a few microseconds)."""
-
-    ws: Workspace
+    """A :class:`~flickboard.play.tableplay.Workspace` kept from call to call: its
+    fields, each an attribute, in a record compiled code is handed by reference (the
+    play layer's functions read it as they read a ``Workspace``). A call on one table
+    makes and unboxes none of its arrays (some forty: a few microseconds), and no
+    function it passes the workspace to counts a reference to each of them (the
+    workspace as a tuple, handed on by value, costs an atomic reference count per
+    array at every function it enters: some two microseconds)."""
 
 
 structref.define_boxing(WorkspaceRefType, WorkspaceRef)  # type: ignore[no-untyped-call]
@@ -222,16 +224,36 @@ def _workspace() -> Workspace:
 
 @envs_jit()
 def _new_workspace_ref(kind: Any) -> WorkspaceRef:
-    ref: WorkspaceRef = structref.new(kind)  # type: ignore[call-arg]
-    ref.ws = workspace()
-    return ref
+    ws = workspace()
+    ref: Any = structref.new(kind)  # type: ignore[call-arg]
+    ref.rows = ws.rows
+    ref.ids = ws.ids
+    ref.owners = ws.owners
+    ref.velocity = ws.velocity
+    ref.offsets = ws.offsets
+    ref.xs = ws.xs
+    ref.ys = ws.ys
+    ref.states = ws.states
+    ref.ran = ws.ran
+    ref.crokinole = ws.crokinole
+    ref.lean = ws.lean
+    ref.twenties = ws.twenties
+    ref.crokinole_work = ws.crokinole_work
+    ref.csc = ws.csc
+    ref.csc_work = ws.csc_work
+    ref.centres_x = ws.centres_x
+    ref.centres_y = ws.centres_y
+    ref.laid = ws.laid
+    made: WorkspaceRef = ref
+    return made
 
 
 @functools.cache
 def _workspace_ref_type() -> WorkspaceRefType:
     kind: Callable[[Any], WorkspaceRefType] = WorkspaceRefType
     typeof: Callable[[Any], Any] = numba.typeof
-    return kind([("ws", typeof(_workspace()))])
+    fields = typeof(_workspace()).types
+    return kind(list(zip(Workspace._fields, fields, strict=True)))
 
 
 def new_workspace_ref() -> WorkspaceRef:
@@ -255,10 +277,12 @@ def _execute(
     work: WorkspaceRef,
 ) -> int:
     """The shot as played (``execute``): its speed playable, a start the rules refuse
-    moved to the nearest legal one (the fault kept in ``out``), then played."""
+    moved to the nearest legal one (the fault kept in ``out``), then played. (The play
+    layer's functions read ``work``, the workspace's fields by reference, as they read a
+    ``Workspace``.)"""
     x, y, angle, speed, spin = shot
     speed = clip_speed(speed)
-    fault, which = start_fault(m, setup, x, y, work)
+    fault, which = start_fault(m, setup, x, y, work)  # type: ignore[arg-type]
     out.fault = fault
     out.which = which
     out.fault_x = x
@@ -270,9 +294,9 @@ def _execute(
         line = seat_line(setup, seat)
         inside, middle = nearest_start(lo, hi, count, line_param(line, x, y))
         x, y = line_point(line, inside)
-        if start_fault(m, setup, x, y, work)[0] != 0:
+        if start_fault(m, setup, x, y, work)[0] != 0:  # type: ignore[arg-type]
             x, y = line_point(line, middle)
-    return shoot(m, setup, board, params, x, y, angle, speed, spin, out, work)
+    return shoot(m, setup, board, params, x, y, angle, speed, spin, out, work)  # type: ignore[arg-type]
 
 
 @jitable
@@ -769,6 +793,7 @@ class Tables:
         self.num_threads = num_threads
         self.log: list[np.ndarray] | None = None
         """Where every call's shots go when set (a benchmark replays them)."""
+        self._one_out = new_shots(self.per_table)
         self._remake()
         self._drawing = np.zeros(count, dtype=np.bool_)
         """Tables with draws to keep ready (noise, random players)."""
@@ -781,9 +806,14 @@ class Tables:
         self._no_actions = np.zeros((count, 4))
         self._somebody = np.ones(1, dtype=np.bool_)
         self._nobody = np.zeros(1, dtype=np.bool_)
-        self._one_out = new_shots(self.per_table)
+        self._one_none = np.zeros((1, 4))
+        """No action, for :meth:`step_one` (an array of the type its actions have)."""
+        self._one_actions = np.zeros((1, 4))
+        """The actions :meth:`ask_one` gives, in a buffer kept for it."""
         self._one_rewards = np.zeros((1, MAX_SEATS))
         self._one_pending = np.zeros(1, dtype=np.bool_)
+        self._begun = np.zeros((2, 1), dtype=np.int64)
+        """The table and the toss :meth:`start` begins a match with."""
 
     def _remake(self) -> None:
         """What a copy makes again rather than copies: the threads, their workspaces, the
@@ -795,6 +825,8 @@ class Tables:
         """Each thread's workspace."""
         self._step_one: Callable[..., tuple[int, int, int]] | None = None
         """:func:`step` called directly by :meth:`step_one`."""
+        self._one_args: list[Any] | None = None
+        """Its arguments, kept from call to call (those of a call's own set in place)."""
         self._play_turns: Callable[..., tuple[int, int, int, bool, bool]] | None = None
         """:func:`play_turns` called directly (:func:`~flickboard.jit.direct`)."""
         self.seats = self.matches["seat"]
@@ -804,11 +836,35 @@ class Tables:
         self.cut = self.envs["cut"]
         """Whether each table's match was cut at ``max_cycles`` (a view: read only)."""
         self._reward = self.envs["reward"]
+        self._one_brief = self._one_out.view(BRIEF)
+        """The records of :meth:`step_one`'s buffer seen as :data:`BRIEF` (a structured
+        view costs a microsecond to make; a slice of this one, a fraction of it)."""
+        envs = self.envs
+        self._control = envs["control"]
+        self._stream_of = envs["stream_of"]
+        self._streams = envs["streams"]
+        self._normals = envs["normals"]
+        self._normal_at = envs["normal_at"]
+        self._normal_end = envs["normal_end"]
+        self._uniforms = envs["uniforms"]
+        self._uniform_at = envs["uniform_at"]
+        self._uniform_end = envs["uniform_end"]
+        self._uniform_of = envs["uniform_of"]
+        self._env_shots = envs["shots"]
+        """Each field of :attr:`envs` a Python call writes (an array's field is a view made
+        once; a record's field, read from the record, is made at each reading)."""
+        self._begin: Callable[..., None] | None = None
+        """:func:`begin_tables` called directly by :meth:`start`."""
 
     def __getstate__(self) -> dict[str, Any]:
         """The tables as pickle and ``copy`` keep them: all but what :meth:`_remake`
         makes again."""
-        made = ("_pool", "_work", "_step_one", "_play_turns", "seats", "ended", "cut", "_reward")
+        made = (
+            "_pool", "_work", "_step_one", "_one_args", "_play_turns", "seats", "ended", "cut",
+            "_reward", "_one_brief", "_control", "_stream_of", "_streams", "_normals",
+            "_normal_at", "_normal_end", "_uniforms", "_uniform_at", "_uniform_end",
+            "_uniform_of", "_env_shots", "_begin",
+        )  # fmt: skip
         return {k: v for k, v in self.__dict__.items() if k not in made}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -834,40 +890,47 @@ class Tables:
         seat's :class:`StreamPolicy` gets its stream kept in the table's row (the
         policy's ``stream`` becomes that row: its draws are made there, for every table
         at once); ``policies`` are asked for the ``POLICY`` seats' actions."""
-        e = self.envs[table]
-        e["control"][:] = AGENT
-        for seat, control in controls.items():
-            e["control"][seat] = control
-        e["shots"][:] = 0
-        e["cut"] = 0
-        e["reward"][:] = 0.0
-        e["normal_at"] = e["normal_end"] = 0
-        e["uniform_at"][:] = 0
-        e["uniform_end"][:] = 0
-        kept: dict[int, int] = {}
-        for seat, policy in (streams or {}).items():
-            if not self.keeps_stream(table, policy):
-                raise InvalidInput("a policy's stream is kept by another table: make it POLICY")
-            slot = kept.setdefault(id(policy), len(kept))
-            e["stream_of"][seat] = slot
-            row = self.envs["streams"][table, slot]
-            if not np.shares_memory(policy.stream, row):
-                row[:] = policy.stream
-                policy.stream = row
+        control = self._control[table]
+        control[:] = AGENT
+        for seat, who in controls.items():
+            control[seat] = who
+        self._env_shots[table] = 0
+        self.cut[table] = 0
+        self._reward[table] = 0.0
+        self._normal_at[table] = self._normal_end[table] = 0
+        self._uniform_at[table] = 0
+        self._uniform_end[table] = 0
+        if streams:
+            kept: dict[int, int] = {}
+            for seat, policy in streams.items():
+                if not self.keeps_stream(table, policy):
+                    raise InvalidInput("a policy's stream is kept by another table: make it POLICY")
+                slot = kept.setdefault(id(policy), len(kept))
+                self._stream_of[table, seat] = slot
+                row = self._streams[table, slot]
+                if not np.shares_memory(policy.stream, row):
+                    row[:] = policy.stream
+                    policy.stream = row
         self.noise_rngs[table] = noise
-        self.random_rngs[table] = {}
-        slots: dict[int, int] = {}
-        for seat, rng in (players or {}).items():
-            slot = slots.setdefault(id(rng), len(slots))
-            e["uniform_of"][seat] = slot
-            self.random_rngs[table][slot] = rng
-        self._drawing[table] = noise is not None or bool(players)
-        self._spare[table] = -1 if self._drawing[table] else _NEVER_SHORT
+        randoms: dict[int, np.random.Generator] = {}
+        self.random_rngs[table] = randoms
+        if players:
+            slots: dict[int, int] = {}
+            for seat, rng in players.items():
+                slot = slots.setdefault(id(rng), len(slots))
+                self._uniform_of[table, seat] = slot
+                randoms[slot] = rng
+        drawing = noise is not None or bool(players)
+        self._drawing[table] = drawing
+        self._spare[table] = -1 if drawing else _NEVER_SHORT
         self.policies[table] = dict(policies or {})
-        begin_tables(
-            np.array([table], dtype=np.int64), np.array([toss], dtype=np.int64), self.matches,
-            self.setup,
-        )  # fmt: skip
+        begun = self._begun
+        begun[0, 0], begun[1, 0] = table, toss
+        call = self._begin
+        args = (begun[0], begun[1], self.matches, self.setup)
+        if call is None:
+            call = self._begin = direct(begin_tables, *args)
+        call(*args)
 
     def keeps_stream(self, table: int, policy: object) -> bool:
         """Whether ``policy`` is a :class:`StreamPolicy` whose stream ``table`` can keep:
@@ -877,7 +940,7 @@ class Tables:
             isinstance(stream, np.ndarray) and stream.shape == (2,) and stream.dtype == np.uint64
         ):
             return False
-        return stream.base is None or np.shares_memory(stream, self.envs["streams"][table])
+        return stream.base is None or np.shares_memory(stream, self._streams[table])
 
     def over(self, table: int) -> bool:
         """Whether the table's match ended."""
@@ -956,34 +1019,42 @@ class Tables:
         """:meth:`step` on one table (``rows``, ``actions`` and ``watchers``: one row
         each, arrays of the first call's types at every call, as
         :func:`~flickboard.jit.direct` needs), in one compiled call on this thread, the
-        shots' records from ``at`` on in a buffer of its own (:meth:`stepped` takes
-        them). Returns the shots played, the table's observation (:meth:`step`'s), its
-        sides' rewards where no ``POLICY`` seat waits (in the same array at every call:
-        read them before the next), and whether one waits."""
+        shots' records from ``at`` on in a buffer of its own (:meth:`stepped` and
+        :meth:`stepped_infos` take them). Returns the shots played, the table's
+        observation (:meth:`step`'s, one row: ``(1, size)``), its sides' rewards where no
+        ``POLICY`` seat waits (in the same array at every call: read them before the
+        next), and whether one waits."""
         table = int(rows[0])
-        if self._spare[table] < 0:
+        spare = self._spare
+        if spare[table] < 0:
             self._ready(rows)
-        acting = self._somebody
         if actions is None:
-            actions, acting = self._no_actions[:1], self._nobody
-        per = self.per_table
-        self._one_out = room_for(self._one_out, at + per)
-        out = self._one_out[at : at + per]
+            actions, acting = self._one_none, self._nobody
+        else:
+            acting = self._somebody
+        end = at + self.per_table
+        buffer = self._one_out
+        if end > len(buffer):
+            buffer = self._one_out = room_for(buffer, end)
+            self._one_brief = buffer.view(BRIEF)
+        out = buffer[at:end]
         observations = np.empty((1, self.size), dtype=np.float32)
-        rewards, pending = self._one_rewards, self._one_pending
-        args = (
-            rows, actions, acting, watchers, self.matches, self.setup, self.board_array,
-            self.params, self.envs, self.env_setup, out, observations, rewards, pending,
-            self._work[0],
-        )  # fmt: skip
-        call = self._step_one
-        if call is None:
-            call = self._step_one = direct(step, *args)
-        played, _, status = call(*args)
-        self._spare[table] -= played
+        args = self._one_args
+        if args is None:
+            args = self._one_args = [
+                rows, actions, acting, watchers, self.matches, self.setup, self.board_array,
+                self.params, self.envs, self.env_setup, out, observations, self._one_rewards,
+                self._one_pending, self._work[0],
+            ]  # fmt: skip
+            self._step_one = direct(step, *args)
+        else:
+            args[0], args[1], args[2], args[3] = rows, actions, acting, watchers
+            args[10], args[11] = out, observations
+        played, _, status = self._step_one(*args)  # type: ignore[misc]
+        spare[table] -= played
         if status:
             self.refuse(out[played - 1], table, status)
-        return played, observations[0], rewards[0], bool(pending[0])
+        return played, observations, self._one_rewards[0], bool(self._one_pending[0])
 
     def stepped(self, count: int) -> np.ndarray:
         """The records of the first ``count`` shots :meth:`step_one` calls left in its
@@ -993,6 +1064,14 @@ class Tables:
         if self.log is not None:
             self.log.append(shots)
         return shots
+
+    def stepped_infos(self, count: int) -> list[dict[str, Any]]:
+        """:meth:`infos` of the shots :meth:`stepped` gives, read where :meth:`step_one`
+        left them (no copy made unless :attr:`log` keeps one)."""
+        shots = self._one_out[:count]
+        if self.log is not None:
+            self.log.append(joined(shots))
+        return self.infos(shots, self._one_brief[:count])
 
     def _acts(
         self,
@@ -1111,32 +1190,40 @@ class Tables:
         """Every table's draws ready for a call (noise rows and the random players'),
         and the shots they are ready for counted (:attr:`_spare`)."""
         need = 1 if self.exact_draws else self.per_table
-        envs = self.envs
-        drawing = self._drawing[rows]
-        self._spare[rows[~drawing]] = _NEVER_SHORT
-        for t in rows[drawing].tolist():
-            e = envs[t]
+        per = self.per_table
+        if len(rows) == 1:
+            drawn = [int(rows[0])]
+            if not self._drawing[drawn[0]]:
+                self._spare[drawn[0]] = _NEVER_SHORT
+                return
+        else:
+            drawing = self._drawing[rows]
+            self._spare[rows[~drawing]] = _NEVER_SHORT
+            drawn = rows[drawing].tolist()
+        for t in drawn:
             spare = _NEVER_SHORT
             noise = self.noise_rngs[t]
             if noise is not None:
-                at, end = int(e["normal_at"]), int(e["normal_end"])
+                at, end = int(self._normal_at[t]), int(self._normal_end[t])
                 if end - at < need:
-                    left = e["normals"][at:end].copy()
-                    fresh = 1 if self.exact_draws else NOISE_ROWS - len(left)
-                    e["normals"][: len(left)] = left
-                    e["normals"][len(left) : len(left) + fresh] = noise.standard_normal((fresh, 4))
-                    at, end = 0, len(left) + fresh
-                    e["normal_at"], e["normal_end"] = at, end
+                    normals = self._normals[t]
+                    kept = end - at
+                    normals[:kept] = normals[at:end].copy()
+                    fresh = 1 if self.exact_draws else NOISE_ROWS - kept
+                    normals[kept : kept + fresh] = noise.standard_normal((fresh, 4))
+                    at, end = 0, kept + fresh
+                    self._normal_at[t], self._normal_end[t] = at, end
                 spare = end - at - need
             for slot, player in self.random_rngs[t].items():
-                at, end = int(e["uniform_at"][slot]), int(e["uniform_end"][slot])
-                if end - at < self.per_table:
-                    left = e["uniforms"][slot, at:end].copy()
-                    e["uniforms"][slot, : len(left)] = left
-                    e["uniforms"][slot, len(left) :] = player.random((NOISE_ROWS - len(left), 3))
+                at, end = int(self._uniform_at[t, slot]), int(self._uniform_end[t, slot])
+                if end - at < per:
+                    uniforms = self._uniforms[t, slot]
+                    kept = end - at
+                    uniforms[:kept] = uniforms[at:end].copy()
+                    uniforms[kept:] = player.random((NOISE_ROWS - kept, 3))
                     at, end = 0, NOISE_ROWS
-                    e["uniform_at"][slot], e["uniform_end"][slot] = at, end
-                spare = min(spare, end - at - self.per_table)
+                    self._uniform_at[t, slot], self._uniform_end[t, slot] = at, end
+                spare = min(spare, end - at - per)
             self._spare[t] = spare
 
     def refuse(self, shot: np.void, table: int, status: int) -> None:
@@ -1168,6 +1255,10 @@ class Tables:
         ``i`` having seen ``seen[i]`` (:meth:`step`'s observations of the tables
         pending): one call per policy (``act_batch`` with every table it plays at once,
         else ``act_on`` a table at a time)."""
+        if len(rows) == 1:
+            actions = np.empty((1, 4))
+            self._ask(int(rows[0]), seen, actions)
+            return actions
         actions = np.empty((len(rows), 4))
         policies = self.policies
         groups: dict[int, tuple[Any, list[int]]] = {}
@@ -1192,6 +1283,36 @@ class Tables:
                     raise InvalidInput(f"a policy's actions are rows of 4 numbers, not {move!r}")
                 actions[i] = move
         return actions
+
+    def ask_one(self, table: int, seen: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        """:meth:`ask_policies` for one table (``seen``: its observation, one row, as
+        :meth:`step_one` gives it): the action in a buffer kept for it (the same array at
+        every call, of the type :meth:`step_one` takes: pass it on before the next)."""
+        actions = self._one_actions
+        self._ask(table, seen, actions)
+        return actions
+
+    def _ask(
+        self, table: int, seen: npt.NDArray[np.float32], into: npt.NDArray[np.float64]
+    ) -> None:
+        """The action of the policy whose seat is to shoot at ``table`` (having seen
+        ``seen``, one row), in ``into`` (one row): checked as :meth:`ask_policies`
+        checks them."""
+        policy = self.policies[table][int(self.seats[table])]
+        if hasattr(policy, "act_batch"):
+            moves = policy.act_batch(seen)
+            if type(moves) is not np.ndarray or moves.dtype.kind != "f":
+                moves = np.asarray(moves, dtype=np.float64)
+            if moves.shape != (1, 4):
+                raise InvalidInput(
+                    f"a batched policy's actions are 1 rows of 4 numbers, not shape {moves.shape}"
+                )
+            into[...] = moves
+            return
+        move = np.asarray(policy.act_on(seen[0]), dtype=np.float64)
+        if move.shape != (4,):
+            raise InvalidInput(f"a policy's actions are rows of 4 numbers, not {move!r}")
+        into[0] = move
 
     # -- what a shot did, as data -------------------------------------------------------
 

@@ -308,8 +308,11 @@ class ShuffleboardTable:
         """Zone of a weight centred at (x, y), seen from above (rule 4(g),
         :func:`zone_value`). The leading-weight rule is applied by the referee, not here."""
         del x
-        _, one, two, three = self.lines
-        return Zone(zone_value(y, self.disc.radius, one.far, two.far, three.far, self.length))
+        half, length = self.line_width / 2, self.length
+        one = length - self.one_line_from_end + half  # each line's far edge, as ``lines``
+        two = length - self.two_line_from_end + half
+        three = length - self.three_line_from_end + half
+        return Zone(zone_value(y, self.disc.radius, one, two, three, length))
 
 
 @jitable

@@ -246,15 +246,15 @@ class Crokinole(GameKind):
         assert isinstance(match, CrokinoleMatch)
         sides = match.sides
         score = RoundScore(
-            tuple(int(v) for v in shot["round_scores"][:sides]),
-            tuple(int(v) for v in shot["round_twenties"][:sides]),
+            tuple(shot["round_scores"][:sides].tolist()),
+            tuple(shot["round_twenties"][:sides].tolist()),
         )
         return round_end(int(shot["game"]), int(shot["round"]), score, match.referee)
 
     def table_game_end(self, match: Match, shot: np.void) -> GameEnd:
         """The game a table's shot ended: the winner and the game's score."""
         winner = int(shot["winner"])
-        scores = tuple(int(v) for v in shot["game_scores"][: match.sides])
+        scores = tuple(shot["game_scores"][: match.sides].tolist())
         return game_end(int(shot["game"]), None if winner < 0 else winner, scores)
 
     def skill_test(self) -> tuple[Layout, Shot, Callable[[BatchResult], npt.NDArray[np.bool_]]]:

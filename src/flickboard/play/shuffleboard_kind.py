@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from flickboard.errors import InvalidInput
 from flickboard.geometry import ShuffleboardTable, Zone
-from flickboard.physics import DiscState, Layout, PhysicsParams, PlacedDisc, Shot
+from flickboard.physics import DiscState, Layout, PhysicsParams, Shot
 from flickboard.play.kind import GameKind, MatchSetup, register_kind
 from flickboard.play.noise import ByLevel, ExecutionNoise
 from flickboard.play.shuffleboard import (
@@ -53,6 +53,15 @@ def three_zone_shot(table: ShuffleboardTable, params: PhysicsParams, x: float = 
     return Shot(
         x, RELEASE_LINE, math.pi / 2, draw_speed(params, RELEASE_LINE, three_zone_target(table))
     )
+
+
+class _Weight(NamedTuple):
+    """A weight a table's frame ended with, as the count reads it (its values are the
+    table's: a :class:`PlacedDisc` would check them again)."""
+
+    id: int
+    x: float
+    y: float
 
 
 class Shuffleboard(GameKind):
@@ -149,7 +158,7 @@ class Shuffleboard(GameKind):
         laid: list[int] = shot["board_laid"][: int(shot["board_count"])].tolist()
         xs, ys = shot["board_x"].tolist(), shot["board_y"].tolist()
         owners = shot["board_owner"].tolist()
-        weights = [(PlacedDisc(d, xs[d], ys[d]), owners[d]) for d in laid]
+        weights = [(_Weight(d, xs[d], ys[d]), owners[d]) for d in laid]
         return frame_end(
             int(shot["game"]), int(shot["round"]), count_weights(match.referee.table, weights)
         )

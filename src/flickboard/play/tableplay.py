@@ -17,7 +17,7 @@ dispatches on ``setup.game`` to the game's table module (:mod:`.crokinole_tables
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -59,14 +59,6 @@ class Workspace(NamedTuple):
     centres_x: np.ndarray
     centres_y: np.ndarray
     laid: np.ndarray
-
-
-class HeldWorkspace(Protocol):
-    """A :class:`Workspace` held by one reference (a numba ``StructRef``,
-    :class:`flickboard.envs.tables.WorkspaceRef`): handed down a chain of compiled calls,
-    it costs each call one reference counted, not one per array (some fifty)."""
-
-    ws: Workspace
 
 
 CROKINOLE = crokinole_tables.CODE
@@ -125,13 +117,10 @@ def to_come(m: Record, setup: Record, seats: np.ndarray, sides: np.ndarray) -> i
 
 
 @jitable
-def start_fault(
-    m: Record, setup: Record, x: float, y: float, work: HeldWorkspace
-) -> tuple[int, int]:
+def start_fault(m: Record, setup: Record, x: float, y: float, ws: Workspace) -> tuple[int, int]:
     """Why the next shot may not start at (x, y): the game's start fault code (0: it
     may) and its disc or placement fault."""
     if setup.game == CROKINOLE:
-        ws = work.ws
         return crokinole_tables.start_fault_at(m, setup, x, y, ws.centres_x, ws.centres_y)
     return shuffleboard_tables.start_fault_at(m, setup, x, y)
 
@@ -174,7 +163,7 @@ def shoot(
     speed: float,
     spin: float,
     out: Record,
-    work: HeldWorkspace,
+    ws: Workspace,
 ) -> int:
     """The next shot of ``m``'s match, from (x, y) at ``angle`` and ``speed`` with
     ``spin`` (its start already allowed), simulated, ruled and kept; what it did in
@@ -197,7 +186,6 @@ def shoot(
     out.winner = -1
     out.kernel = 0
     out.info = 0
-    ws = work.ws
     count = m.count
     rows = ws.rows[:count]
     ids = ws.ids[: count + 1]
@@ -314,7 +302,6 @@ def _lay(
 __all__ = [
     "CROKINOLE",
     "SHUFFLEBOARD",
-    "HeldWorkspace",
     "allowed_starts",
     "begin",
     "seat_line",

@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from flickboard.geometry import ShuffleboardTable, Zone
 from flickboard.jit import Numbers, Whole, jitable
-from flickboard.physics import PlacedDisc
 from flickboard.rules.base import Position, Side
 
 RED: Side = 0
@@ -98,7 +98,27 @@ def zone_name(table: ShuffleboardTable, x: float, y: float) -> str:
     return table.zone_of(x, y).name.lower()
 
 
-def front_of(table: ShuffleboardTable, disc: PlacedDisc) -> float:
+class Placed(Protocol):
+    """What a count reads of a weight: its id and centre (a :class:`PlacedDisc`, or any
+    record of the three, as a compiled table's count is read back)."""
+
+    @property
+    def id(self) -> int:
+        """The weight's id."""
+        ...
+
+    @property
+    def x(self) -> float:
+        """Its centre across the board."""
+        ...
+
+    @property
+    def y(self) -> float:
+        """Its centre along the board."""
+        ...
+
+
+def front_of(table: ShuffleboardTable, disc: Placed) -> float:
     """How far along the board a weight reaches (larger is nearer the far end)."""
     return disc.y + table.disc.radius
 
@@ -108,9 +128,7 @@ def count_frame(table: ShuffleboardTable, position: Position) -> FrameCount:
     return count_weights(table, ((d, position.side_of(d.id)) for d in position.layout.discs))
 
 
-def count_weights(
-    table: ShuffleboardTable, weights: Iterable[tuple[PlacedDisc, Side]]
-) -> FrameCount:
+def count_weights(table: ShuffleboardTable, weights: Iterable[tuple[Placed, Side]]) -> FrameCount:
     """Count weights given with their colours (see :func:`count_frame`)."""
     placed = sorted(weights, key=lambda item: -front_of(table, item[0]))
     if not placed:
