@@ -1269,19 +1269,10 @@ class Tables:
             index = slice(None) if len(at) == len(rows) else np.array(at, dtype=np.int64)
             observed = seen[index]
             if hasattr(policy, "act_batch"):
-                moves = np.asarray(policy.act_batch(observed), dtype=np.float64)
-                if moves.shape != (len(at), 4):
-                    raise InvalidInput(
-                        f"a batched policy's actions are {len(at)} rows of 4 numbers, "
-                        f"not shape {moves.shape}"
-                    )
-                actions[index] = moves
+                actions[index] = _batch_actions(policy.act_batch(observed), len(at))
                 continue
             for j, i in enumerate(at):
-                move = np.asarray(policy.act_on(observed[j]), dtype=np.float64)
-                if move.shape != (4,):
-                    raise InvalidInput(f"a policy's actions are rows of 4 numbers, not {move!r}")
-                actions[i] = move
+                actions[i] = _action(policy.act_on(observed[j]))
         return actions
 
     def ask_one(self, table: int, seen: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
@@ -1300,19 +1291,9 @@ class Tables:
         checks them."""
         policy = self.policies[table][int(self.seats[table])]
         if hasattr(policy, "act_batch"):
-            moves = policy.act_batch(seen)
-            if type(moves) is not np.ndarray or moves.dtype.kind != "f":
-                moves = np.asarray(moves, dtype=np.float64)
-            if moves.shape != (1, 4):
-                raise InvalidInput(
-                    f"a batched policy's actions are 1 rows of 4 numbers, not shape {moves.shape}"
-                )
-            into[...] = moves
+            into[...] = _batch_actions(policy.act_batch(seen), 1)
             return
-        move = np.asarray(policy.act_on(seen[0]), dtype=np.float64)
-        if move.shape != (4,):
-            raise InvalidInput(f"a policy's actions are rows of 4 numbers, not {move!r}")
-        into[0] = move
+        into[0] = _action(policy.act_on(seen[0]))
 
     # -- what a shot did, as data -------------------------------------------------------
 
@@ -1350,6 +1331,27 @@ class Tables:
                 }
             )
         return out
+
+
+def _batch_actions(moves: Any, rows: int) -> npt.NDArray[np.floating[Any]]:
+    """A batched policy's actions for ``rows`` tables, checked: ``rows`` rows of 4
+    numbers (a float array is taken as it is)."""
+    if type(moves) is not np.ndarray or moves.dtype.kind != "f":
+        moves = np.asarray(moves, dtype=np.float64)
+    if moves.shape != (rows, 4):
+        raise InvalidInput(
+            f"a batched policy's actions are {rows} rows of 4 numbers, not shape {moves.shape}"
+        )
+    checked: npt.NDArray[np.floating[Any]] = moves
+    return checked
+
+
+def _action(move: Any) -> npt.NDArray[np.float64]:
+    """A policy's action for one table, checked: a row of 4 numbers."""
+    row = np.asarray(move, dtype=np.float64)
+    if row.shape != (4,):
+        raise InvalidInput(f"a policy's actions are rows of 4 numbers, not {move!r}")
+    return row
 
 
 def table_problem(aec: FlickboardAEC) -> str | None:

@@ -55,7 +55,12 @@ class CrossLine:
     @property
     def far(self) -> float:
         """Edge of the line nearer the far end."""
-        return self.y + self.width / 2
+        return far_edge(self.y, self.width)
+
+
+def far_edge(y: float, width: float) -> float:
+    """The edge nearer the far end of a line ``width`` wide centred ``y`` along the board."""
+    return y + width / 2
 
 
 _POSITIVE = (
@@ -308,10 +313,10 @@ class ShuffleboardTable:
         """Zone of a weight centred at (x, y), seen from above (rule 4(g),
         :func:`zone_value`). The leading-weight rule is applied by the referee, not here."""
         del x
-        half, length = self.line_width / 2, self.length
-        one = length - self.one_line_from_end + half  # each line's far edge, as ``lines``
-        two = length - self.two_line_from_end + half
-        three = length - self.three_line_from_end + half
+        w, length = self.line_width, self.length
+        one = far_edge(length - self.one_line_from_end, w)  # the lines' far edges (``lines``)
+        two = far_edge(length - self.two_line_from_end, w)
+        three = far_edge(length - self.three_line_from_end, w)
         return Zone(zone_value(y, self.disc.radius, one, two, three, length))
 
 
